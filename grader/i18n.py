@@ -96,6 +96,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "q17.title": {"fr": "Q17 — dfs : DFS* sur l'état global", "en": "Q17 — dfs: DFS* on the global state"},
     "q18.title": {"fr": "Q18 — taquin : une solution optimale", "en": "Q18 — taquin: an optimal solution"},
     # --- Questions: jeux (q1 q4 q7 q10 q11) --------------------------------------------------------
+    "q1.sequence": {"fr": "suite d'états valide et optimale", "en": "valid and optimal sequence of states"},
+    "q1.not_a_list": {"fr": "solution_42 doit renvoyer une liste d'entiers", "en": "solution_42 must return a list of ints"},
+    "q1.ends": {"fr": "la suite doit commencer par 1 et finir par 42", "en": "the sequence must start at 1 and end at 42"},
+    "q1.step": {"fr": "{b} n'est pas un suivant de {a} (s(n) = {{2n, n + 1}})",
+                "en": "{b} is not a successor of {a} (s(n) = {{2n, n + 1}})"},
+    "q1.not_optimal": {"fr": "solution valide mais non optimale ({moves} coups)",
+                       "en": "valid but not optimal ({moves} moves)"},
     # --- Questions: taquin (q15 q16 q17 q18) -------------------------------------------------------
     # --- Questions: recherche (x1 x2 x3 x4) --------------------------------------------------------
     # --- Reports ----------------------------------------------------------------------------------
@@ -189,4 +196,4 @@ CATALOGUE: dict[str, dict[str, str]] = {
 def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
     text = entry.get(lang) or entry["fr"]
-    return text.format(**params) if params else text
+    return text.format(**params)

@@ -1,0 +1,343 @@
+"""HTML reports: the class page (OUT/index.html), one page per student, and a print-all page.
+
+Everything coming from a submission is untrusted: templates autoescape, data for the inline script is
+embedded with `tojson` in `<script type="application/json">` blocks, and a Content-Security-Policy
+only lets the report's own script run (by hash), so that a missed escape still runs nothing.
+Pages are self-contained (inline CSS, SVG and JS) and work opened from disk.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from grader.i18n import t
+from grader.results import STATUSES, Run, SubmissionResult
+from reference import puzzle
+
+TEMPLATES = Path(__file__).parent / "templates"
+INDEX = "index.html"
+PRINT_ALL = "print.html"
+# Stems a student page must not take: our own pages, and names Windows refuses.
+_RESERVED = {"index", "print", "con", "prn", "aux", "nul",
+             *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+GRAPH_MAX_STATES = 12  # above this, a game is listed rather than drawn
+ADJACENCY_MAX_ROWS = 200
+VALUE_MAX_CHARS = 4000  # a counterexample or a value shown, beyond which the display is cut
+OUTPUT_MAX_CHARS = 20000  # per captured stream (the sandbox already capped it)
+MAX_MOVES = 500  # moves played in a step-through (a hostile list could be huge)
+FAILED = ("failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented")
+
+_SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
+_SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
+
+
+def render_class(run: Run, out_dir: Path) -> Path:
+    """Write OUT/index.html, one page per student and OUT/print.html; return the index's path."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    env = _environment(run.lang)
+    names = file_names([s.id for s in run.submissions])
+    for sub, name in zip(run.submissions, names):
+        _write(out_dir / name, env.get_template("student.html").render(
+            run=run, sub=_student_view(sub, run.lang), back=INDEX))
+    _write(out_dir / PRINT_ALL, env.get_template("print.html").render(
+        run=run, subs=[_student_view(s, run.lang, anchor=f"s{i}-") for i, s in enumerate(run.submissions)],
+        back=INDEX))
+    index = out_dir / INDEX
+    _write(index, env.get_template("class.html").render(run=run, cls=_class_view(run, names)))
+    return index
+
+
+def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: str | None = None) -> Path:
+    """Write one student's page (`grader check --html`); `back` links to a class page if given."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write(path, _environment(run.lang).get_template("student.html").render(
+        run=run, sub=_student_view(submission, run.lang), back=back))
+    return path
+
+
+def file_names(ids: list[str]) -> list[str]:
+    """A safe, distinct file name per student id, in order (ids may repeat or hold any character).
+
+    A plain id keeps its name; any other gets a short hash of the id so that ids which clean up the
+    same stay apart, also on case-insensitive file systems.
+    """
+    names, taken = [], set()
+    for sid in ids:
+        ascii_id = unicodedata.normalize("NFKD", sid).encode("ascii", "ignore").decode()
+        stem = re.sub(r"\.{2,}", ".", _UNSAFE.sub("_", ascii_id)).strip("._-")[:60] or "copie"
+        if stem != sid or stem.lower() in _RESERVED or stem.lower() in taken:
+            stem = f"{stem}-{hashlib.sha1(sid.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+        unique, n = stem, 1
+        while unique.lower() in taken:  # the very same id twice
+            n += 1
+            unique = f"{stem}-{n}"
+        taken.add(unique.lower())
+        names.append(unique + ".html")
+    return names
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def _environment(lang: str) -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(
+        _=lambda key, **params: t(key, lang, **params),
+        lang=lang,
+        statuses=STATUSES,
+        script=Markup(_SCRIPT),
+        csp=f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+            "img-src data:; base-uri 'none'; form-action 'none'",
+    )
+    env.filters["num"] = lambda x: _number(x, lang)
+    env.filters["value"] = _value
+    env.filters["cut"] = _cut
+    return env
+
+
+def _number(x, lang: str) -> str:
+    """12.5 -> '12,5' in French; integers without decimals."""
+    if not isinstance(x, (int, float)) or isinstance(x, bool):
+        return str(x)
+    text = f"{round(x, 2):g}" if math.isfinite(x) else str(x)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _value(value) -> str:
+    """A plain-data value as compact JSON (strings keep their quotes, so 1 and "1" differ)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, TypeError):  # circular or otherwise odd: still show something
+        return repr(value)
+
+
+def _cut(text: str, limit: int = VALUE_MAX_CHARS) -> dict:
+    """Split a long text into what is shown and how many characters are not."""
+    text = str(text)
+    return {"text": text[:limit], "hidden": max(0, len(text) - limit)}
+
+
+# --- Class page ---------------------------------------------------------------------------------
+
+def _question_ids(run: Run) -> list[dict]:
+    seen: dict[str, dict] = {}
+    for sub in run.submissions:
+        for q in sub.questions:
+            seen.setdefault(q.id, {"id": q.id, "title": q.title, "max": q.max})
+    return list(seen.values())
+
+
+def _class_view(run: Run, names: list[str]) -> dict:
+    questions = _question_ids(run)
+    rows = []
+    for sub, name in zip(run.submissions, names):
+        by_id = {q.id: q for q in sub.questions}
+        rows.append({"id": sub.id, "href": name, "total": sub.total, "max": sub.max,
+                     "cells": [by_id.get(q["id"]) for q in questions]})
+    return {"questions": questions, "rows": rows, "histogram": _histogram(run),
+            "rates": _pass_rates(run, questions), "failures": _top_failures(run, questions)}
+
+
+def _histogram(run: Run) -> dict | None:
+    """Totals in at most ten bins of equal width between 0 and the highest possible total."""
+    if not run.submissions:
+        return None
+    top = max(max(s.max for s in run.submissions), max(s.total for s in run.submissions), 1)
+    count = min(10, math.ceil(top))
+    width = top / count
+    counts = [0] * count
+    for sub in run.submissions:
+        counts[min(count - 1, max(0, int(sub.total / width)))] += 1
+    highest = max(counts)
+    return {"bins": [{"low": i * width, "high": (i + 1) * width, "count": c, "ratio": c / highest}
+                     for i, c in enumerate(counts)],
+            "top": top, "highest": highest}
+
+
+def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
+    """Per question, the share of students who passed, got part, failed, or did not answer."""
+    total = len(run.submissions) or 1
+    rates = []
+    for q in questions:
+        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), "missing")
+                           for s in run.submissions)
+        parts = {"passed": statuses["passed"], "partial": statuses["partial"],
+                 "failed": sum(statuses[s] for s in FAILED[:5]),
+                 "missing": statuses["missing"] + statuses["not_implemented"]}
+        offset, segments = 0.0, []
+        for kind, n in parts.items():
+            segments.append({"kind": kind, "count": n, "x": offset, "width": n / total})
+            offset += n / total
+        rates.append({**q, "segments": segments, "passed": parts["passed"] / total})
+    return rates
+
+
+def _top_failures(run: Run, questions: list[dict]) -> list[dict]:
+    """Per question, the three messages of failed checks that most students got, with their count
+    (a question that failed without any check message counts under its status)."""
+    result = []
+    for q in questions:
+        counter: Counter = Counter()
+        for sub in run.submissions:
+            question = next((x for x in sub.questions if x.id == q["id"]), None)
+            if question is None or question.status == "passed":
+                continue
+            messages = {c.message for c in question.checks if not c.passed and c.message}
+            if not messages and question.status in FAILED:
+                messages = {t(f"status.{question.status}", run.lang)}
+            counter.update(messages)
+        result.append({**q, "top": counter.most_common(3)})
+    return result
+
+
+# --- Student page -------------------------------------------------------------------------------
+
+def _student_view(sub: SubmissionResult, lang: str, anchor: str = "") -> dict:
+    questions = []
+    for q in sub.questions:
+        qa = anchor + _UNSAFE.sub("_", q.id)
+        checks = [{"check": c, "visual": _visual(c.visual), "uid": f"{qa}-{i}"} for i, c in enumerate(q.checks)]
+        output = [(name, _cut(text, OUTPUT_MAX_CHARS))
+                  for name, text in (("stdout", q.output.stdout), ("stderr", q.output.stderr)) if text]
+        questions.append({"q": q, "anchor": qa, "checks": checks,
+                          "output": output})
+    return {"sub": sub, "questions": questions, "anchor": anchor}
+
+
+def _visual(visual) -> dict | None:
+    if not isinstance(visual, dict):
+        return None
+    try:
+        if visual.get("type") == "taquin":
+            return _taquin_view(visual)
+        if visual.get("type") == "game":
+            return _game_view(visual)
+    except (TypeError, ValueError, KeyError):  # a malformed visual: the check's values still show
+        return None
+    return None
+
+
+def _state(cells) -> tuple | None:
+    state = tuple(cells) if isinstance(cells, (list, tuple)) else ()
+    ok = sorted(state) == list(range(16)) and all(type(v) is int for v in state)
+    return state if ok else None
+
+
+def _play(start: tuple, moves: list) -> dict:
+    """The states a list of moves goes through, stopping before the first impossible move."""
+    states, broken = [start], None
+    for k, move in enumerate(moves[:MAX_MOVES]):
+        try:
+            states.append(puzzle.apply(states[-1], move))
+        except puzzle.IllegalMove:
+            broken = {"index": k + 1, "move": move}
+            break
+    return {"moves": moves[:len(states) - 1], "states": [list(s) for s in states],
+            "h": [puzzle.manhattan(s) for s in states], "broken": broken, "length": len(moves),
+            "hidden": len(moves) - MAX_MOVES if broken is None and len(moves) > MAX_MOVES else 0}
+
+
+def _taquin_view(visual: dict) -> dict | None:
+    start = _state(visual["start"])
+    if start is None:
+        return None
+    moves = [str(m) for m in visual.get("moves") or []]
+    optimal = [str(m) for m in visual.get("optimal") or []]
+    student, best = _play(start, moves), _play(start, optimal)
+    reached = _state(visual.get("reached") or []) or tuple(student["states"][-1])
+    # First move where the student's list and the optimal one differ (a shorter list differs where it ends).
+    part = next((k for k, (a, b) in enumerate(zip(moves, optimal)) if a != b), min(len(moves), len(optimal)))
+    same = part == len(moves) == len(optimal)
+    for path in (student, best):
+        path["part"] = part
+    return {"type": "taquin", "start": list(start), "reached": list(reached), "goal": list(puzzle.GOAL),
+            "solved": reached == puzzle.GOAL, "student": student, "optimal": best,
+            "part": None if same else part + 1, "has_optimal": "optimal" in visual}
+
+
+def _game_view(visual: dict) -> dict:
+    """A game's states and edges; small games get a circular layout for an inline SVG."""
+    keys: dict[str, object] = {}
+
+    def key(state) -> str:  # JSON text tells 1, "1" and True apart, and is hashable
+        k = _value(state)
+        keys.setdefault(k, state)
+        return k
+
+    initial = key(visual["initial"])
+    edges = []
+    for a, b in visual.get("edges") or []:
+        edge = (key(a), key(b))
+        if edge not in edges:
+            edges.append(edge)
+    finals = {key(f) for f in visual.get("finals") or []}
+    names = list(keys)
+    view = {"type": "game", "count": len(names), "initial": initial, "finals": finals}
+    if len(names) > GRAPH_MAX_STATES:
+        successors: dict[str, list[str]] = {n: [] for n in names}
+        for a, b in edges:
+            successors[a].append(b)
+        view["rows"] = [{"state": n, "next": successors[n]} for n in names[:ADJACENCY_MAX_ROWS]]
+        view["more"] = max(0, len(names) - ADJACENCY_MAX_ROWS)
+        return view
+    size, radius, node = 300, 110, 20
+    centre = size / 2
+    pos = {}
+    for i, n in enumerate(names):
+        angle = -math.pi / 2 + 2 * math.pi * i / len(names)
+        r = radius if len(names) > 1 else 0
+        pos[n] = (centre + r * math.cos(angle), centre + r * math.sin(angle))
+    view["nodes"] = [{"key": n, "x": x, "y": y, "label": _short(keys[n] if isinstance(keys[n], str) else n),
+                      "initial": n == initial, "final": n in finals} for n, (x, y) in pos.items()]
+    view["edges"] = [_edge(pos[a], pos[b], (b, a) in edges, node) if a != b else _loop(pos[a], node, centre)
+                     for a, b in edges]
+    view["size"], view["r"] = size, node
+    return view
+
+
+def _short(label: str) -> str:
+    return label if len(label) <= 5 else label[:4] + "…"
+
+
+def _edge(p, q, both_ways: bool, node: float) -> str:
+    """An SVG path from node p to node q, ending at q's border; bent when the reverse edge exists."""
+    (x1, y1), (x2, y2) = p, q
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1
+    ux, uy = dx / length, dy / length
+    bend = 18 if both_ways else 0
+    mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend
+    sx, sy = _towards(p, (mx, my), node)
+    ex, ey = _towards(q, (mx, my), node + 3)
+    return f"M{sx:.1f},{sy:.1f} Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}"
+
+
+def _towards(p, q, distance: float) -> tuple[float, float]:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy) or 1
+    return p[0] + dx / length * distance, p[1] + dy / length * distance
+
+
+def _loop(p, node: float, centre: float) -> str:
+    """A self-loop drawn on the side of the node away from the centre."""
+    x, y = p
+    angle = math.atan2(y - centre, x - centre) if (x, y) != (centre, centre) else -math.pi / 2
+
+    def at(a, d):
+        return f"{x + d * math.cos(a):.1f},{y + d * math.sin(a):.1f}"
+
+    return f"M{at(angle - 0.45, node)} C{at(angle - 0.6, 3 * node)} {at(angle + 0.6, 3 * node)} {at(angle + 0.45, node + 3)}"

@@ -1,0 +1,136 @@
+"""A realistic graded class built in code, for the report tests: every status, taquin step-throughs
+(diverging, suboptimal, illegal partway), small and large game counterexamples, and a hostile student
+whose id, output, values and messages carry HTML and scripts."""
+from __future__ import annotations
+
+from grader.results import Check, Output, QuestionResult, Run, SubmissionResult
+from reference import puzzle
+
+# Runs in the page's context if any escaping fails: the browser tests assert it never did.
+PAYLOAD = '</script><script>window.__pwned = 1; document.title = "PWNED"</script>'
+HOSTILE_ID = '<script>window.__pwned=1</script>"\'&x/../index'
+IMG_PAYLOAD = '<img src=x onerror="window.__pwned = 1">'
+
+SCHEME = {"q1": 1, "q4": 2, "q7": 2, "q10": 3, "q18": 4,
+          "groupes": {"petits_cas": 0.4, "optimalite": 0.4, "algorithme": 0.2}}
+LIMITS = {"memory_mb": 1024, "time_factor": 10, "time_floor_s": 1.0, "output_cap_bytes": 65536}
+TITLES = {"q1": "Solution optimale pour F = {42}", "q4": "bfs", "q7": "ids", "q10": "idastar",
+          "q18": "taquin"}
+
+# A start state 12 moves from the goal whose Manhattan sum is 12, so that the reversed scramble is
+# provably optimal (h is admissible).
+SCRAMBLE = ["Bas", "Bas", "Bas", "Droite", "Droite", "Haut", "Droite", "Haut", "Haut", "Gauche", "Bas",
+            "Gauche"]
+START = puzzle.replay(puzzle.GOAL, SCRAMBLE)
+OPTIMAL = [puzzle.OPPOSITE[m] for m in reversed(SCRAMBLE)]
+
+
+def _detour() -> list[str]:
+    """Leaves the optimal path at the first move where another legal move exists, comes back, and
+    still reaches the goal: two moves too many. Preferably a few moves in, for the step-through."""
+    for k in [*range(3, len(OPTIMAL)), *range(3)]:
+        state = puzzle.replay(START, OPTIMAL[:k])
+        others = [m for m in puzzle.legal_moves(state)
+                  if m != OPTIMAL[k] and (k == 0 or m != puzzle.OPPOSITE[OPTIMAL[k - 1]])]
+        if others:
+            return OPTIMAL[:k] + [others[0], puzzle.OPPOSITE[others[0]]] + OPTIMAL[k:]
+    raise AssertionError("no detour")
+
+
+DETOUR = _detour()
+
+
+def _illegal_moves() -> list[str]:
+    """The optimal start, then a move into the edge: the step-through must stop there."""
+    state = puzzle.replay(START, OPTIMAL[:2])
+    impossible = next(m for m in puzzle.MOVES if m not in puzzle.legal_moves(state))
+    return OPTIMAL[:2] + [impossible, "Gauche"]
+
+
+def _ring_game(n: int) -> dict:
+    """States 0..n-1 on a ring with chords; the finals are far from 0."""
+    edges = [[i, (i + 1) % n] for i in range(n)] + [[i, (i + 3) % n] for i in range(0, n, 4)]
+    return {"type": "game", "initial": 0, "finals": [n // 2], "edges": edges}
+
+
+SMALL_GAME = {"type": "game", "initial": 1, "finals": [6, "fin"],
+              "edges": [[1, 2], [2, 1], [1, 3], [3, 3], [3, 4], [4, 6], [2, 5], [5, "fin"], [4, "1"]]}
+LARGE_GAME = _ring_game(20)
+
+
+def _q(qid, score, max_, status, checks=(), **extra) -> QuestionResult:
+    return QuestionResult(id=qid, title=TITLES[qid], score=score, max=max_, status=status,
+                          checks=list(checks), **extra)
+
+
+def _ok(name, title, points) -> Check:
+    return Check(name=name, title=title, passed=True, points=points, max_points=points, seconds=0.01)
+
+
+def _perfect(qid, points) -> QuestionResult:
+    return _q(qid, points, points, "passed", [_ok("petits_cas", "Petits cas", points * 0.6),
+                                             _ok("optimalite", "Optimalité", points * 0.4)])
+
+
+def build_run(lang: str = "fr") -> Run:
+    alice = SubmissionResult("alice", 12, 12, [_perfect("q1", 1), _perfect("q4", 2), _perfect("q7", 2),
+                                               _perfect("q10", 3), _perfect("q18", 4)])
+    bob = SubmissionResult("bob", 6.5, 12, [
+        _perfect("q1", 1),
+        _q("q4", 1.6, 2, "partial", [
+            _ok("petits_cas", "Petits cas", 0.8), _ok("optimalite", "Optimalité", 0.8),
+            Check("algorithme", "Algorithme", False, 0, 0.4,
+                  "Votre bfs explore le jeu en profondeur d'abord.", "wrong",
+                  counterexample=SMALL_GAME, expected=[1, 2, 3], got=[1, 3, 4], visual=SMALL_GAME)]),
+        _q("q7", 0.9, 2, "partial", [
+            Check("petits_cas", "Petits cas", False, 0.9, 1.2, "Profondeur renvoyée 11 au lieu de 10.",
+                  "wrong", counterexample=LARGE_GAME, expected=10, got=11, visual=LARGE_GAME)]),
+        _q("q10", 0, 3, "timeout", [
+            Check("petits_cas", "Petits cas", False, 0, 3, "Temps dépassé (2 s) sur un jeu de 5 états.",
+                  "timeout")]),
+        _q("q18", 3, 4, "partial", [
+            Check("petits_cas", "Instances de 0 à 30 déplacements", False, 3, 4,
+                  f"Solution valide de {len(DETOUR)} déplacements, mais l'optimum est {len(OPTIMAL)}.", "wrong",
+                  counterexample=list(START), expected=12, got=DETOUR,
+                  visual={"type": "taquin", "start": list(START), "moves": DETOUR, "optimal": OPTIMAL,
+                          "reached": list(puzzle.GOAL)})],
+           warnings=["Ordre de `solution` détecté : le plus récent en tête (comme l'énoncé)."]),
+    ])
+    chloe = SubmissionResult("chloé durand", 1, 12, [
+        _perfect("q1", 1),
+        _q("q4", 0, 2, "error", [Check("petits_cas", "Petits cas", False, 0, 2,
+                                       "NameError: name 'A' is not defined", "error")],
+           output=Output(stdout="début du parcours\n" * 40, stderr="Traceback (most recent call last):\n"
+                                                                   "NameError: name 'A' is not defined\n",
+                         dropped=123456)),
+        _q("q7", 0, 2, "memory", [Check("petits_cas", "Petits cas", False, 0, 2,
+                                        "Mémoire dépassée (1 Gio).", "memory")]),
+        _q("q10", 0, 3, "crashed", [Check("petits_cas", "Petits cas", False, 0, 3,
+                                          "Le processus s'est arrêté (signal 11).", "crashed")]),
+        _q("q18", 0, 4, "failed", [
+            Check("petits_cas", "Instances de 0 à 30 déplacements", False, 0, 4,
+                  "Le déplacement n° 3 est impossible.", "invalid",
+                  counterexample=list(START), got=_illegal_moves(),
+                  visual={"type": "taquin", "start": list(START), "moves": _illegal_moves(),
+                          "optimal": OPTIMAL})]),
+    ], warnings=["jeux.py n'est pas en UTF-8 : lu comme CP1252."])
+    dylan = SubmissionResult("dylan", 0, 12, [
+        _q("q1", 0, 1, "not_implemented"), _q("q4", 0, 2, "missing"), _q("q7", 0, 2, "missing"),
+        _q("q10", 0, 3, "missing"), _q("q18", 0, 4, "missing")])
+    # A real student may be called "index": the page must not overwrite the class page.
+    index = SubmissionResult("index", 3, 12, [_perfect("q1", 1), _perfect("q4", 2)])
+    hostile = SubmissionResult(HOSTILE_ID, 0.5, 12, [
+        _q("q1", 0.5, 1, "partial", [
+            Check("petits_cas", IMG_PAYLOAD, False, 0.5, 1, "Renvoyé : " + PAYLOAD + IMG_PAYLOAD, "wrong",
+                  counterexample={"<b>clé</b>": PAYLOAD}, expected=[1, 2, 4], got=PAYLOAD,
+                  visual={"type": "game", "initial": PAYLOAD, "finals": [IMG_PAYLOAD],
+                          "edges": [[PAYLOAD, IMG_PAYLOAD]]})],
+           warnings=[PAYLOAD], attempts=["open('/etc/passwd') " + PAYLOAD],
+           output=Output(stdout=PAYLOAD * 3, stderr=IMG_PAYLOAD, dropped=7)),
+        _q("q18", 0, 4, "failed", [
+            Check("petits_cas", "Instances", False, 0, 4, PAYLOAD, "invalid", counterexample=list(START),
+                  got=[PAYLOAD], visual={"type": "taquin", "start": list(START), "moves": ["Haut", PAYLOAD],
+                                         "optimal": OPTIMAL})]),
+    ], warnings=[IMG_PAYLOAD])
+    return Run(grader_version="0.1.0", seed=20170417, lang=lang, date="2024-06-01T10:00:00+02:00",
+               scheme=SCHEME, limits=LIMITS, submissions=[alice, bob, chloe, dylan, index, hostile])
