@@ -1,0 +1,38 @@
+"""The questions, one module per family. Importing this package imports none of them: the sandbox's
+child imports only the family whose probes it runs."""
+from __future__ import annotations
+
+import importlib
+
+FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
+# The companion exercises: graded only when asked for, outside the exam's barème.
+EXTENSION_FAMILIES = ("grader.questions.recherche",)
+
+
+def _number(question) -> tuple[str, int]:
+    return (question.id[0], int(question.id[1:]))
+
+
+def all_questions(extensions: bool = False) -> list:
+    """Every question, in the exam's order (then the extensions, x1, x2, ...)."""
+    questions = []
+    for family in FAMILIES + (EXTENSION_FAMILIES if extensions else ()):
+        try:
+            module = importlib.import_module(family)
+        except ModuleNotFoundError as exc:
+            if exc.name != family:
+                raise
+            continue  # a family not written yet
+        questions.extend(module.QUESTIONS)
+    return sorted(questions, key=_number)
+
+
+def select(questions: list, ids: list[str] | None) -> list:
+    """The questions named in `ids` (all when None); unknown ids are an error."""
+    if not ids:
+        return questions
+    known = {q.id: q for q in questions}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise KeyError(", ".join(unknown))
+    return [known[i] for i in ids]

@@ -1,0 +1,170 @@
+"""The `grader` command: a thin layer that parses arguments and calls plain functions.
+
+    grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
+    grader grade CLASS_DIR --out OUT [--workers N] [--resume] [--lang fr|en] [--seed N] [--scheme F]
+    grader questions [--lang fr|en]
+    grader solve [--convention exam|korf] STATE-or-FILE
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from grader import i18n
+from grader.engine import DEFAULT_SEED, Settings
+from grader.questions import all_questions, select
+from grader.results import to_dict
+from grader.scoring import Scheme, SchemeError
+from grader.sandbox.runner import Limits
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=i18n.LANGS, default="fr", help="language of the messages (default: fr)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the generated cases (default: {DEFAULT_SEED}); keep a class seed private "
+                             "to grade on cases no self-check showed")
+    parser.add_argument("--scheme", type=Path, help="grading scheme (TOML): points, check weights, time limits")
+    parser.add_argument("--memory", type=int, default=1024, help="memory limit of a child, in MiB (default: 1024)")
+    parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID",
+                        help="grade only this question (repeatable), e.g. -q q4 -q q7")
+    parser.add_argument("--extensions", action="store_true",
+                        help="also grade the extension exercises (x1-x4, recherche.py)")
+
+
+def _settings(args) -> Settings:
+    scheme = Scheme.load(args.scheme) if args.scheme else Scheme()
+    return Settings(seed=args.seed, lang=args.lang, scheme=scheme,
+                    limits=Limits(memory_bytes=args.memory * 1024 * 1024))
+
+
+def _questions(args) -> list:
+    questions = all_questions(extensions=args.extensions or any(q.startswith("x") for q in args.questions or []))
+    return select(questions, args.questions)
+
+
+def check_main(args) -> int:
+    from grader.grading import grade_path, new_run
+
+    settings = _settings(args)
+    questions = _questions(args)
+    result = grade_path(args.path, questions, settings)
+    if args.json:
+        print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
+    else:
+        print(format_result(result, settings.lang))
+    if args.html:
+        from reports.render import render_student
+
+        run = new_run(settings, questions)
+        run.submissions = [result]
+        args.html.mkdir(parents=True, exist_ok=True)
+        page = render_student(run, result, args.html / "index.html")
+        print(i18n.t("cli.report_written", settings.lang, path=page), file=sys.stderr)
+    return 0 if all(q.status == "passed" for q in result.questions) else 1
+
+
+def grade_main(args) -> int:
+    from grader.grading import Progress, grade_class
+    from grader.submission import find_submissions
+
+    settings = _settings(args)
+    questions = _questions(args)
+    progress = Progress(len(find_submissions(args.class_dir)))
+    try:
+        run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
+                          resume=args.resume, progress=progress)
+    finally:
+        progress.close()
+    from reports.render import render_class
+
+    index = render_class(run, args.out)
+    print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
+    return 0
+
+
+def questions_main(args) -> int:
+    settings = _settings(args)
+    for q in all_questions(extensions=True):
+        title = i18n.t(f"{q.id}.title", args.lang)
+        points = settings.scheme.points(q)
+        if q.manual:
+            print(f"{q.id:5} {title}  [{i18n.t('cli.manual', args.lang)}]")
+            continue
+        tag = f" [{i18n.t('cli.extension', args.lang)}]" if q.extension else ""
+        print(f"{q.id:5} {title}  ({points:g} pt){tag}  {q.module}.py: {', '.join(q.functions)}")
+        weights = settings.scheme.weights(q)
+        total = sum(weights.values()) or 1.0
+        for name, weight in weights.items():
+            print(f"        {weight / total:4.0%}  {i18n.t(f'{q.id}.{name}', args.lang)}")
+    return 0
+
+
+def format_result(result, lang: str) -> str:
+    """The student's view in a terminal."""
+    lines = []
+    for q in result.questions:
+        lines.append(f"{q.id:4} {q.title:45} {q.score:5.2f}/{q.max:g}  {i18n.t('status.' + q.status, lang)}")
+        for check in q.checks:
+            mark = "✓" if check.passed else "✗"
+            lines.append(f"     {mark} {check.title}" + (f" : {check.message}" if check.message else ""))
+            if not check.passed:
+                for key, value in (("counterexample", check.counterexample), ("expected", check.expected),
+                                   ("got", check.got)):
+                    if value is not None:
+                        text = json.dumps(value, ensure_ascii=False)
+                        lines.append(f"         {i18n.t('cli.' + key, lang)} : {text[:300]}")
+        for warning in q.warnings:
+            lines.append(f"     ! {warning}")
+        if q.output.stdout or q.output.stderr:
+            lines.append(f"     {i18n.t('cli.output', lang)} : {(q.output.stdout + q.output.stderr)[:200]!r}")
+    for warning in result.warnings:
+        lines.append(f"! {warning}")
+    lines.append(f"{i18n.t('cli.total', lang)} : {result.total:.2f}/{result.max:g}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="grader", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    check = commands.add_parser("check", help="grade one submission (a folder, a .py or a .zip)")
+    check.add_argument("path", type=Path)
+    check.add_argument("--json", action="store_true", help="print the result as JSON")
+    check.add_argument("--html", type=Path, metavar="OUT", help="also write an HTML report in OUT")
+    _common(check)
+    check.set_defaults(main=check_main)
+
+    grade = commands.add_parser("grade", help="grade a class folder: results.json, grades.csv, HTML reports")
+    grade.add_argument("class_dir", type=Path)
+    grade.add_argument("--out", type=Path, required=True)
+    grade.add_argument("--workers", type=int, default=0, help="parallel workers (default: the number of cores)")
+    grade.add_argument("--resume", action="store_true", help="keep the students already graded in OUT")
+    _common(grade)
+    grade.set_defaults(main=grade_main)
+
+    questions = commands.add_parser("questions", help="list the questions, their points and check groups")
+    _common(questions)
+    questions.set_defaults(main=questions_main)
+
+    commands.add_parser("solve", help="optimal 15-puzzle solutions (see grader solve --help)", add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["solve"]:
+        from grader.solve import main as solve_main
+
+        return solve_main(argv[1:])
+    args = build_parser().parse_args(argv)
+    try:
+        return args.main(args)
+    except (SchemeError, KeyError) as exc:
+        print(f"grader: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,278 @@
+"""Grade one submission: for each question, a sandboxed child, Hypothesis-driven cases, the judge.
+
+A question's `run(ctx)` sees only the `Context` below: `call` runs a probe on the student's module in
+the child; `reference` runs the same probe on the model answer in this process (expected values, and
+the time the calibrated limits are a multiple of); `check` and `check_cases` run a judge over cases.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import time
+import zlib
+from dataclasses import dataclass, field
+
+from grader import i18n
+from grader.questions.base import Failure, Outcome, Question, probe_name
+from grader.results import Check, Output, QuestionResult, SubmissionResult
+from grader.sandbox import protocol
+from grader.sandbox.runner import Child, Limits, Reply
+from grader.scoring import Scheme
+from grader.submission import Submission
+
+DEFAULT_SEED = 2017
+# A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
+FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
+# When nothing passed, the status names the worst thing that happened, in this order.
+STATUS_PRIORITY = (protocol.MEMORY, protocol.TIMEOUT, protocol.CRASHED, protocol.ERROR)
+
+
+@dataclass
+class Settings:
+    seed: int = DEFAULT_SEED
+    lang: str = "fr"
+    examples: int = 40  # Hypothesis examples per property check
+    scheme: Scheme = field(default_factory=Scheme)
+    limits: Limits = field(default_factory=Limits)
+
+
+class GraderBug(Exception):
+    """A judge raised: the grader is wrong, not the student. Never reported as the student's fault."""
+
+
+class _Falsified(Exception):
+    pass
+
+
+# Reference results, shared by every student a process grades: the cases are the same for all.
+_reference_cache: dict[str, tuple[object, float]] = {}
+
+
+class Context:
+    def __init__(self, question: Question, submission: Submission, settings: Settings):
+        self.question = question
+        self.submission = submission
+        self.settings = settings
+        self.lang = settings.lang
+        self.child: Child | None = None
+        self.import_failure: Reply | None = None
+        self.stdout: list[str] = []
+        self.stderr: list[str] = []
+        self.dropped = 0
+        self.events: list[str] = []
+        self.warnings: list[str] = []
+
+    # -- the student's side -------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        """The callables the student's module defines (after importing it)."""
+        child = self._child()
+        return child.names if child else []
+
+    def call(self, probe, payload: dict, timeout: float) -> Reply:
+        """Run `probe` on the student's module in the child; a dead child is replaced on the next call."""
+        child = self._child()
+        if child is None:
+            return self.import_failure
+        reply = child.call(probe_name(probe), payload, timeout)
+        self._note(reply)
+        if not child.alive or reply.status in FATAL_KINDS:
+            self._retire_child()
+        return reply
+
+    def close(self) -> None:
+        self._retire_child()
+
+    def output(self) -> Output:
+        cap = self.settings.limits.output_bytes
+        out, err = "".join(self.stdout), "".join(self.stderr)
+        dropped = self.dropped + max(0, len(out) - cap) + max(0, len(err) - cap)
+        return Output(stdout=out[:cap], stderr=err[:cap], dropped=dropped)
+
+    def _child(self) -> Child | None:
+        if self.import_failure is not None:
+            return None
+        if self.child is None:
+            child = Child(self.submission.sources_text(), self.question.module,
+                          [self.question.__module__], self.settings.limits)
+            reply = child.start()
+            self.child = child
+            self._note(reply)
+            if not reply.ok:
+                self._retire_child()
+                reply.error = i18n.t("engine.import_failed", self.lang, module=self.question.module,
+                                     error=reply.error)
+                self.import_failure = reply
+                return None
+        return self.child
+
+    def _retire_child(self) -> None:
+        if self.child is not None:
+            out, err, dropped = self.child.output()
+            self.stdout.append(out)
+            self.stderr.append(err)
+            self.dropped += dropped
+            self.child.close()
+            self.child = None
+
+    def _note(self, reply: Reply) -> None:
+        for event in reply.events:
+            if event not in self.events:
+                self.events.append(event)
+
+    # -- the reference's side -----------------------------------------------------------------------
+    def reference(self, probe, payload: dict) -> tuple[object, float]:
+        """The probe's value on the model answer, and the seconds it took (cached per case)."""
+        key = json.dumps([probe_name(probe), payload], sort_keys=True)
+        if key not in _reference_cache:
+            module = importlib.import_module(f"reference.{self.question.module}")
+            started = time.perf_counter()
+            value = protocol.plain(probe(module, payload))
+            _reference_cache[key] = (value, time.perf_counter() - started)
+        return _reference_cache[key]
+
+    def limit(self, reference_seconds: float) -> float:
+        """A call's time limit: a multiple of the reference's time on the same case, with a floor."""
+        scheme = self.settings.scheme
+        return max(scheme.time_floor, scheme.time_factor * reference_seconds)
+
+    # -- judging ------------------------------------------------------------------------------------
+    def failure(self, reply: Reply, case=None, **extra) -> Failure:
+        """The failure a non-ok reply stands for."""
+        kind = reply.status if reply.status != protocol.INVALID else "invalid"
+        detail = reply.error + ("\n" + reply.traceback if reply.traceback else "")
+        return Failure(kind=kind, message=f"engine.reply.{reply.status}", params={"detail": detail.strip()},
+                       counterexample=case, **extra)
+
+    def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
+        """Run `judge(case) -> Failure | None` on cases drawn from a Hypothesis strategy, with the
+        class seed; report the smallest failing case Hypothesis finds."""
+        from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+
+        failures: list[Failure] = []
+        bugs: list[BaseException] = []
+        stop = False
+        started = time.perf_counter()
+
+        @seed(zlib.crc32(f"{self.settings.seed}:{self.question.id}:{group}".encode()))
+        @settings(database=None, max_examples=max_examples or self.settings.examples, deadline=None,
+                  derandomize=False, print_blob=False, verbosity=Verbosity.quiet,
+                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+                  phases=(Phase.explicit, Phase.generate, Phase.shrink))
+        @given(strategy)
+        def property_(case):
+            nonlocal stop
+            if stop:
+                return  # a fatal failure is not shrunk: every try would cost a full time limit
+            try:
+                failure = judge(case)
+            except Exception as exc:  # noqa: BLE001
+                bugs.append(exc)
+                stop = True
+                return
+            if failure is not None:
+                if failure.counterexample is None:
+                    failure.counterexample = case
+                failures.append(failure)
+                stop = failure.kind in FATAL_KINDS
+                raise _Falsified
+
+        try:
+            property_()
+        except Exception:  # noqa: BLE001 - _Falsified, or Hypothesis' Flaky after an unshrunk failure
+            pass
+        if bugs:
+            raise GraderBug(f"{self.question.id}/{group}: {bugs[0]!r}") from bugs[0]
+        return Outcome(group, failures[-1] if failures else None, time.perf_counter() - started)
+
+    def check_cases(self, group: str, cases, judge) -> Outcome:
+        """Run `judge` on fixed cases, smallest first; the first failure is the counterexample."""
+        started = time.perf_counter()
+        for case in cases:
+            failure = judge(case)
+            if failure is not None:
+                if failure.counterexample is None:
+                    failure.counterexample = case
+                return Outcome(group, failure, time.perf_counter() - started)
+        return Outcome(group, None, time.perf_counter() - started)
+
+
+def grade_question(question: Question, submission: Submission, settings: Settings) -> QuestionResult:
+    lang = settings.lang
+    points = settings.scheme.points(question)
+    weights = settings.scheme.weights(question)
+    title = i18n.t(f"{question.id}.title", lang)
+    if question.module not in submission.sources:
+        return _result(question, title, points, weights, lang,
+                       [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
+                        for g in weights], Output())
+    ctx = Context(question, submission, settings)
+    try:
+        missing = [name for name in question.functions if name not in ctx.names]
+        if ctx.import_failure is not None:
+            failure = ctx.failure(ctx.import_failure)
+            outcomes = [Outcome(g, failure) for g in weights]
+        elif missing:
+            failure = Failure("missing", "engine.function_missing", {"names": ", ".join(missing)})
+            outcomes = [Outcome(g, failure) for g in weights]
+        else:
+            outcomes = question.run(ctx)
+    finally:
+        ctx.close()
+    result = _result(question, title, points, weights, lang, outcomes, ctx.output())
+    result.attempts = ctx.events
+    for outcome in outcomes:
+        result.warnings.extend(w for w in outcome.warnings if w not in result.warnings)
+    return result
+
+
+def _result(question, title, points, weights, lang, outcomes, output) -> QuestionResult:
+    total_weight = sum(weights.values()) or 1.0
+    checks = []
+    for outcome in outcomes:
+        weight = weights.get(outcome.group, 0.0)
+        share = points * weight / total_weight
+        f = outcome.failure
+        checks.append(Check(
+            name=outcome.group,
+            title=i18n.t(f"{question.id}.{outcome.group}", lang),
+            passed=f is None,
+            points=share if f is None else 0.0,
+            max_points=share,
+            message="" if f is None else i18n.t(f.message, lang, **f.params),
+            kind="ok" if f is None else f.kind,
+            counterexample=None if f is None else f.counterexample,
+            expected=None if f is None else f.expected,
+            got=None if f is None else f.got,
+            visual=None if f is None else f.visual,
+            seconds=outcome.seconds,
+        ))
+    score = sum(c.points for c in checks)
+    return QuestionResult(id=question.id, title=title, score=score, max=points,
+                          status=_status(checks), checks=checks, extension=question.extension, output=output)
+
+
+def _status(checks: list[Check]) -> str:
+    if all(c.passed for c in checks):
+        return "passed"
+    kinds = {c.kind for c in checks if not c.passed}
+    for kind in ("missing", "not_implemented"):
+        if kinds == {kind}:
+            return kind
+    if any(c.passed for c in checks):
+        return "partial"
+    for kind in STATUS_PRIORITY:
+        if kind in kinds:
+            return kind
+    return "failed"
+
+
+def grade_submission(submission: Submission, questions: list[Question], settings: Settings) -> SubmissionResult:
+    results = [grade_question(q, submission, settings) for q in questions if not q.manual]
+    return SubmissionResult(
+        id=submission.id,
+        total=sum(r.score for r in results),
+        max=sum(r.max for r in results),
+        questions=results,
+        warnings=[i18n.t(key, settings.lang, **params) for key, params in submission.warnings],
+    )

@@ -1,0 +1,86 @@
+"""What a question is: its id, module, functions, check groups, and how it judges.
+
+A question module (one per family: jeux.py, taquin.py, ...) defines:
+- probes: functions `probe(module, payload) -> plain data`, marked with `@probe`, that run in the
+  child on the student's module (and in the parent on the reference module, for expected values and
+  timing). They only use the standard library at import time: the child must start fast and never
+  imports Hypothesis or the reference.
+- questions: subclasses of `Question` whose `run(ctx)` drives the checks through the `Context` of
+  grader/engine.py and returns one `Outcome` per check group. They are listed in the module's
+  `QUESTIONS` and collected by grader/questions/__init__.py.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+def probe(function):
+    """Mark a function as a probe the child may run."""
+    function.is_probe = True
+    return function
+
+
+def probe_name(function) -> str:
+    return f"{function.__module__}:{function.__name__}"
+
+
+@dataclass(frozen=True)
+class Group:
+    """A check group: its share of the question's points, and its label key in grader/i18n.py."""
+
+    name: str
+    weight: float
+
+
+@dataclass
+class Failure:
+    """Why a check group failed, on which case. `message` is a catalogue key, `params` its fields."""
+
+    kind: str  # wrong | error | timeout | crashed | memory | missing | not_implemented | invalid
+    message: str
+    params: dict = field(default_factory=dict)
+    counterexample: Any = None
+    expected: Any = None
+    got: Any = None
+    visual: dict | None = None
+
+
+@dataclass
+class Outcome:
+    """The result of one check group: None for `failure` when it passed."""
+
+    group: str
+    failure: Failure | None = None
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+
+class Question(ABC):
+    id: ClassVar[str]
+    module: ClassVar[str]  # the student's module: "jeux", "taquin", "recherche"
+    functions: ClassVar[tuple[str, ...]] = ()  # names the student must define
+    points: ClassVar[float] = 1.0  # default barème
+    groups: ClassVar[tuple[Group, ...]] = ()
+    manual: ClassVar[bool] = False  # graded by hand
+    extension: ClassVar[bool] = False  # outside the exam's barème
+
+    @abstractmethod
+    def run(self, ctx) -> list[Outcome]:
+        """Drive the checks through `ctx` (grader.engine.Context); one Outcome per group."""
+
+
+class ManualQuestion(Question):
+    """A written question of the exam, graded by hand: listed so that a full barème can be expressed."""
+
+    module = ""
+    manual = True
+    points = 0.0  # set by the teacher's grading scheme
+
+    def run(self, ctx) -> list[Outcome]:
+        return []
+
+
+def manual_question(number: int) -> type[Question]:
+    return type(f"Q{number}", (ManualQuestion,), {"id": f"q{number}"})

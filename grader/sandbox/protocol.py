@@ -1,0 +1,129 @@
+"""What the parent and the child exchange, and its validation. Shared by both sides, and nothing else is.
+
+Messages are length-prefixed JSON frames on two dedicated pipes (never the child's stdout). Every
+reply carries the run's nonce and the request's sequence number; the parent checks both, the types and
+the sizes before anything is judged.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import math
+import os
+import struct
+
+MAX_FRAME = 32 * 1024 * 1024
+# Beyond these, a value is a verdict ("too large"), not something to ship and judge.
+MAX_INT_BITS = 256
+MAX_ITEMS = 1_000_000
+MAX_DEPTH = 50
+
+# Reply statuses. `ok` carries the probe's value; the others describe why there is none.
+OK = "ok"
+ERROR = "error"
+TIMEOUT = "timeout"
+MEMORY = "memory"
+CRASHED = "crashed"
+MISSING = "missing"
+NOT_IMPLEMENTED = "not_implemented"
+INVALID = "invalid"
+REPLY_STATUSES = (OK, ERROR, TIMEOUT, MEMORY, CRASHED, MISSING, NOT_IMPLEMENTED, INVALID)
+
+
+class ProtocolError(Exception):
+    """A frame or a reply that does not follow the protocol (a forged or broken channel)."""
+
+
+class Missing(Exception):
+    """Raised by a probe when the student's module lacks a name the question needs."""
+
+
+class InvalidValue(Exception):
+    """Raised when a value from the student's code is not plain data the judge can trust."""
+
+
+def write_frame(fd: int, obj) -> None:
+    data = json.dumps(obj, ensure_ascii=True, allow_nan=False).encode("ascii")
+    if len(data) > MAX_FRAME:
+        raise ProtocolError(f"frame of {len(data)} bytes")
+    payload = struct.pack(">I", len(data)) + data
+    view = memoryview(payload)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_exact(fd: int, size: int) -> bytes:
+    chunks, remaining = [], size
+    while remaining:
+        chunk = os.read(fd, min(remaining, 1 << 20))
+        if not chunk:
+            raise EOFError
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(fd: int):
+    (size,) = struct.unpack(">I", read_exact(fd, 4))
+    if size > MAX_FRAME:
+        raise ProtocolError(f"frame of {size} bytes announced")
+    try:
+        return json.loads(read_exact(fd, size))
+    except ValueError as exc:
+        raise ProtocolError(f"unreadable frame: {exc}") from None
+
+
+def plain(value, _depth: int = 0, _budget: list | None = None):
+    """Copy a value from the student's code into plain data, or raise InvalidValue.
+
+    Exact types only: `bool` is kept apart from `int`, and a subclass of `int`, `str` or `list` (which
+    could lie in `__eq__`) is refused, as are non-finite or huge numbers. Enum members become their
+    name, so that moves may be any enum with the exam's member names, or strings.
+    """
+    budget = [MAX_ITEMS] if _budget is None else _budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InvalidValue("too many items")
+    if _depth > MAX_DEPTH:
+        raise InvalidValue("nested too deeply")
+    kind = type(value)
+    if value is None or kind is bool or kind is str:
+        return value
+    if kind is int:
+        if value.bit_length() > MAX_INT_BITS:
+            raise InvalidValue("integer too large")
+        return value
+    if kind is float:
+        if not math.isfinite(value):
+            raise InvalidValue(f"non-finite number {value!r}")
+        return value
+    if kind is list or kind is tuple:
+        return [plain(item, _depth + 1, budget) for item in value]
+    if kind is dict:
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise InvalidValue("dict key that is not a str")
+            out[key] = plain(item, _depth + 1, budget)
+        return out
+    if isinstance(value, enum.Enum):
+        name = value.name
+        if type(name) is not str:
+            raise InvalidValue("enum member without a str name")
+        return name
+    raise InvalidValue(f"value of type {kind.__name__}")
+
+
+def check_reply(reply, nonce: str, seq: int) -> dict:
+    """Validate a reply's envelope; the value's own shape is checked by the question's judge."""
+    if type(reply) is not dict:
+        raise ProtocolError("reply is not an object")
+    if reply.get("nonce") != nonce or reply.get("seq") != seq:
+        raise ProtocolError("reply does not belong to this request")
+    if reply.get("status") not in REPLY_STATUSES:
+        raise ProtocolError(f"unknown status {reply.get('status')!r}")
+    for key, kind in (("error", str), ("traceback", str), ("seconds", (int, float)), ("events", list)):
+        if key in reply and not isinstance(reply[key], kind):
+            raise ProtocolError(f"field {key} of the wrong type")
+    return reply
