@@ -100,8 +100,6 @@ class Context:
             self._note(reply)
             if not reply.ok:
                 self._retire_child()
-                reply.error = i18n.t("engine.import_failed", self.lang, module=self.question.module,
-                                     error=reply.error)
                 self.import_failure = reply
                 return None
         return self.child
@@ -116,6 +114,10 @@ class Context:
             self.child = None
 
     def _note(self, reply: Reply) -> None:
+        # Paths in the child's temporary folder mean nothing to the student: keep the file names.
+        folder = f"{self.child.workdir}/"
+        reply.error = reply.error.replace(folder, "")
+        reply.traceback = reply.traceback.replace(folder, "")
         for event in reply.events:
             if event not in self.events:
                 self.events.append(event)
@@ -139,9 +141,11 @@ class Context:
     # -- judging ------------------------------------------------------------------------------------
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
         """The failure a non-ok reply stands for."""
-        kind = reply.status if reply.status != protocol.INVALID else "invalid"
-        detail = reply.error + ("\n" + reply.traceback if reply.traceback else "")
-        return Failure(kind=kind, message=f"engine.reply.{reply.status}", params={"detail": detail.strip()},
+        detail = (reply.error + ("\n" + reply.traceback if reply.traceback else "")).strip()
+        if reply is self.import_failure:
+            return Failure(kind=reply.status, message="engine.import_failed",
+                           params={"module": self.question.module, "error": detail}, **extra)
+        return Failure(kind=reply.status, message=f"engine.reply.{reply.status}", params={"detail": detail},
                        counterexample=case, **extra)
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:

@@ -29,6 +29,13 @@ def grader_version() -> str:
         return "0+unknown"
 
 
+def _grade_by_ids(path: Path, question_ids: list[str], settings: Settings) -> SubmissionResult:
+    """Worker entry point: questions travel as ids (question objects stay in each process)."""
+    from grader.questions import all_questions, select
+
+    return grade_path(path, select(all_questions(extensions=True), question_ids), settings)
+
+
 def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionResult:
     try:
         submission = load_submission(path)
@@ -37,12 +44,13 @@ def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionRes
     return grade_submission(submission, questions, settings)
 
 
-def _unreadable(student: str, questions, settings: Settings, reason: str) -> SubmissionResult:
+def _unreadable(student: str, questions, settings: Settings, reason: str,
+                key: str = "warning.unreadable") -> SubmissionResult:
     results = [QuestionResult(id=q.id, title=i18n.t(f"{q.id}.title", settings.lang), score=0.0,
                               max=settings.scheme.points(q), status="missing")
                for q in questions if not q.manual]
     return SubmissionResult(id=student, total=0.0, max=sum(r.max for r in results), questions=results,
-                            warnings=[i18n.t("warning.unreadable", settings.lang, reason=reason)])
+                            warnings=[i18n.t(key, settings.lang, reason=reason)])
 
 
 def new_run(settings: Settings, questions: list) -> Run:
@@ -76,13 +84,15 @@ def grade_class(class_dir: Path, out: Path, questions: list, settings: Settings,
     done = len(results)
     workers = workers or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo) or 1))) as pool:
-        futures = {pool.submit(grade_path, entry, questions, settings): entry for entry in todo}
+        ids = [q.id for q in questions]
+        futures = {pool.submit(_grade_by_ids, entry, ids, settings): entry for entry in todo}
         for future in as_completed(futures):
             entry = futures[future]
             try:
                 result = future.result()
             except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
-                result = _unreadable(submission_id(entry), questions, settings, f"{type(exc).__name__}: {exc}")
+                result = _unreadable(submission_id(entry), questions, settings, f"{type(exc).__name__}: {exc}",
+                                     key="warning.grader_failed")
             write_json(_student_file(out, result.id), result)
             results[result.id] = result
             done += 1

@@ -52,6 +52,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "warning.too_large": {"fr": "{file} : fichier trop gros, ignoré", "en": "{file}: file too large, ignored"},
     "warning.unreadable": {"fr": "soumission illisible : {reason}", "en": "unreadable submission: {reason}"},
+    "warning.grader_failed": {
+        "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
+        "en": "the grader could not grade this submission (an internal error, not yours): {reason}",
+    },
     # --- Command line ------------------------------------------------------------------------------
     "cli.report_written": {"fr": "rapport écrit : {path}", "en": "report written: {path}"},
     "cli.graded": {
@@ -127,7 +131,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.histogram": {"fr": "Distribution des totaux", "en": "Distribution of totals"},
     "report.histogram_axis": {"fr": "total (sur {max})", "en": "total (out of {max})"},
     "report.histogram_count": {"fr": "nombre d'élèves", "en": "number of students"},
-    "report.bin": {"fr": "de {low} à {high} : {count} élève(s)", "en": "{low} to {high}: {count} student(s)"},
+    "report.bin": {"fr": "de {low} à {high} : {count}", "en": "{low} to {high}: {count}"},
     "report.pass_rates": {"fr": "Réussite par question", "en": "Pass rate per question"},
     "report.rate.passed": {"fr": "réussi", "en": "passed"},
     "report.rate.partial": {"fr": "partiel", "en": "partial"},
@@ -138,7 +142,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.rate_value": {"fr": "{pct} % réussi", "en": "{pct}% passed"},
     "report.failures": {"fr": "Échecs les plus fréquents", "en": "Most frequent failures"},
     "report.no_failures": {"fr": "aucun échec", "en": "no failure"},
-    "report.n_students": {"fr": "{n} élève(s)", "en": "{n} student(s)"},
+    "report.students_one": {"fr": "{n} élève", "en": "{n} student"},
+    "report.students_many": {"fr": "{n} élèves", "en": "{n} students"},
     "report.run": {"fr": "Paramètres de la correction", "en": "Grading parameters"},
     "report.seed": {"fr": "Graine", "en": "Seed"},
     "report.version": {"fr": "Version du correcteur", "en": "Grader version"},

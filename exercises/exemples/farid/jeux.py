@@ -1,0 +1,7 @@
+# Farid
+initial = None
+suivants = None
+final = None
+
+def solution_42()
+    return [1, 2, 4, 5, 10, 20, 21, 42]
