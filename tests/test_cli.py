@@ -1,0 +1,112 @@
+"""The `grader` command as students and teachers use it."""
+import csv
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "exercises" / "exemples"
+
+
+def test_check_reference_passes_with_exit_0(capsys):
+    assert main(["check", str(ROOT / "reference" / "jeux.py"), "-q", "q1"]) == 0
+    out = capsys.readouterr().out
+    assert "réussi" in out and "1.00/1" in out
+
+
+def test_check_stub_fails_with_exit_1_and_says_so_in_french_or_english(capsys):
+    stub = ROOT / "exercises" / "jeux.py"
+    assert main(["check", str(stub), "-q", "q1"]) == 1
+    assert "non traitée (NotImplementedError)" in capsys.readouterr().out
+    assert main(["check", str(stub), "-q", "q1", "--lang", "en"]) == 1
+    assert "not implemented (NotImplementedError)" in capsys.readouterr().out
+
+
+def test_check_json_gives_the_counterexample_expected_and_got(capsys):
+    assert main(["check", str(SAMPLE / "chloe"), "-q", "q1", "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    (q1,) = result["questions"]
+    assert q1["status"] == "failed"
+    (check,) = q1["checks"]
+    assert check["expected"] == 7 and check["got"] == 15
+    assert "non optimale" in check["message"]
+
+
+def test_unknown_question_is_a_usage_error(capsys):
+    assert main(["check", str(SAMPLE / "alice"), "-q", "q99"]) == 2
+
+
+def test_scheme_changes_points_and_rejects_unknown_groups(tmp_path, capsys):
+    scheme = tmp_path / "bareme.toml"
+    scheme.write_text("[questions.q1]\npoints = 4\n")
+    assert main(["check", str(SAMPLE / "alice"), "-q", "q1", "--scheme", str(scheme), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 4
+    scheme.write_text("[questions.q1]\ngroups = { nope = 1 }\n")
+    assert main(["check", str(SAMPLE / "alice"), "-q", "q1", "--scheme", str(scheme)]) == 2
+    assert "nope" in capsys.readouterr().err
+
+
+def test_questions_lists_automatic_and_written_questions(capsys):
+    assert main(["questions"]) == 0
+    out = capsys.readouterr().out
+    assert "q1 " in out and "solution_42" in out
+    assert "q13" in out and "correction manuelle" in out
+
+
+def _grade(out: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(SAMPLE), "--out", str(out), "-q", "q1",
+                           *extra], capture_output=True, text=True, timeout=300)
+
+
+def test_grade_sample_class_writes_results_gradebook_and_reports(tmp_path):
+    out = tmp_path / "out"
+    done = _grade(out, "--workers", "2")
+    assert done.returncode == 0, done.stderr
+    results = json.loads((out / "results.json").read_text())
+    assert {"grader_version", "seed", "submissions"} <= set(results)
+    by_id = {s["id"]: s for s in results["submissions"]}
+    assert sorted(by_id) == ["alice", "bruno", "chloe", "david", "emma", "farid", "gaspard"]
+    status = {sid: s["questions"][0]["status"] for sid, s in by_id.items()}
+    assert status == {"alice": "passed", "bruno": "failed", "chloe": "failed", "david": "missing",
+                      "emma": "passed", "farid": "error", "gaspard": "failed"}
+    assert any("cp1252" in w for w in by_id["emma"]["warnings"])
+    check = by_id["chloe"]["questions"][0]["checks"][0]
+    assert {"name", "passed", "message", "counterexample", "expected", "got"} <= set(check)
+    rows = list(csv.DictReader((out / "grades.csv").open()))
+    assert [r["id"] for r in rows] == sorted(by_id)
+    assert {r["id"]: float(r["q1"]) for r in rows}["alice"] == 1.0
+    assert (out / "index.html").exists()
+
+
+def test_grade_resume_keeps_students_already_graded(tmp_path):
+    out = tmp_path / "out"
+    assert _grade(out, "--workers", "1").returncode == 0
+    saved = next(p for p in (out / "students").iterdir()
+                 if json.loads(p.read_text())["id"] == "bruno")
+    data = json.loads(saved.read_text())
+    data["total"] = 123.0  # a marker: a resumed run must not regrade bruno
+    saved.write_text(json.dumps(data))
+    (out / "students" / next(p.name for p in (out / "students").iterdir()
+                             if json.loads(p.read_text())["id"] == "alice")).unlink()
+    done = _grade(out, "--workers", "1", "--resume")
+    assert done.returncode == 0, done.stderr
+    totals = {s["id"]: s["total"] for s in json.loads((out / "results.json").read_text())["submissions"]}
+    assert totals["bruno"] == 123.0 and totals["alice"] == 1.0
+    assert "alice" in done.stderr and "bruno" not in done.stderr
+
+
+def test_regrading_with_the_same_seed_gives_the_same_scores(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert _grade(first).returncode == 0 and _grade(second).returncode == 0
+
+    def scores(out):
+        data = json.loads((out / "results.json").read_text())
+        return {s["id"]: [(q["id"], q["score"], q["status"]) for q in s["questions"]] for s in data["submissions"]}
+
+    assert scores(first) == scores(second)
