@@ -97,6 +97,7 @@ def _environment(lang: str) -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals.update(
         _=lambda key, **params: t(key, lang, **params),
+        students=lambda n: t("report.students_one" if n == 1 else "report.students_many", lang, n=n),
         lang=lang,
         statuses=STATUSES,
         script=Markup(_SCRIPT),
@@ -153,19 +154,19 @@ def _class_view(run: Run, names: list[str]) -> dict:
 
 
 def _histogram(run: Run) -> dict | None:
-    """Totals in at most ten bins of equal width between 0 and the highest possible total."""
+    """Totals in bins of a round width (at most twelve) between 0 and the highest possible total."""
     if not run.submissions:
         return None
     top = max(max(s.max for s in run.submissions), max(s.total for s in run.submissions), 1)
-    count = min(10, math.ceil(top))
-    width = top / count
+    width = next(w * 10 ** e for e in range(-1, 12) for w in (1, 2, 2.5, 5) if top / (w * 10 ** e) <= 12)
+    count = math.ceil(top / width - 1e-9)
     counts = [0] * count
     for sub in run.submissions:
-        counts[min(count - 1, max(0, int(sub.total / width)))] += 1
+        counts[min(count - 1, max(0, int(sub.total / width + 1e-9)))] += 1
     highest = max(counts)
-    return {"bins": [{"low": i * width, "high": (i + 1) * width, "count": c, "ratio": c / highest}
+    return {"bins": [{"low": i * width, "high": min(top, (i + 1) * width), "count": c, "ratio": c / highest}
                      for i, c in enumerate(counts)],
-            "top": top, "highest": highest}
+            "top": count * width, "highest": highest}
 
 
 def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
@@ -294,19 +295,30 @@ def _game_view(visual: dict) -> dict:
         view["rows"] = [{"state": n, "next": successors[n]} for n in names[:ADJACENCY_MAX_ROWS]]
         view["more"] = max(0, len(names) - ADJACENCY_MAX_ROWS)
         return view
-    size, radius, node = 300, 110, 20
+    size, radius, node = 340, 105, 20  # room around the ring for self-loops
     centre = size / 2
     pos = {}
     for i, n in enumerate(names):
         angle = -math.pi / 2 + 2 * math.pi * i / len(names)
         r = radius if len(names) > 1 else 0
         pos[n] = (centre + r * math.cos(angle), centre + r * math.sin(angle))
-    view["nodes"] = [{"key": n, "x": x, "y": y, "label": _short(keys[n] if isinstance(keys[n], str) else n),
+    view["nodes"] = [{"key": n, "x": x, "y": y, "label": _short(_label(keys[n], n)),
                       "initial": n == initial, "final": n in finals} for n, (x, y) in pos.items()]
     view["edges"] = [_edge(pos[a], pos[b], (b, a) in edges, node) if a != b else _loop(pos[a], node, centre)
                      for a, b in edges]
     view["size"], view["r"] = size, node
     return view
+
+
+def _label(state, text: str) -> str:
+    """A string state without its quotes, unless it would then read as another value ("1", "null")."""
+    if not isinstance(state, str):
+        return text
+    try:
+        json.loads(state)
+    except ValueError:
+        return state
+    return text
 
 
 def _short(label: str) -> str:

@@ -39,7 +39,7 @@ document.querySelectorAll(".player").forEach(function (player) {
     }
     slider.value = String(step);
     player.querySelector(".k").textContent = String(step);
-    player.querySelector(".move").textContent = step > 0 ? data.moves[step - 1] : "—";
+    player.querySelector(".move").textContent = step > 0 ? data.moves[step - 1] : "";
     player.querySelector(".hval").textContent = String(data.h[step]);
     chips.forEach(function (chip, i) { chip.classList.toggle("current", i === step - 1); });
   }

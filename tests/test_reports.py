@@ -1,0 +1,227 @@
+"""The HTML reports, checked by parsing what render_class writes (the browser tests open them)."""
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from grader.i18n import CATALOGUE
+from grader.results import Check, QuestionResult, Run, SubmissionResult
+from reports import render
+from reports.render import file_names, render_class, render_student
+from tests.report_fixtures import DETOUR, HOSTILE_ID, IMG_PAYLOAD, OPTIMAL, PAYLOAD, START, build_run
+
+
+class Page(HTMLParser):
+    """The parts of a page the tests look at: scripts, links, ids, text."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.scripts: list[tuple[dict, str]] = []
+        self.links: list[str] = []
+        self.ids: list[str] = []
+        self.text: list[str] = []
+        self.tags: list[str] = []
+        self._script: dict | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append(tag)
+        if tag == "script":
+            self._script = attrs
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._script = None
+
+    def handle_data(self, data):
+        if self._script is not None:
+            self.scripts.append((self._script, data))
+        else:
+            self.text.append(data)
+
+    @property
+    def body(self) -> str:
+        return " ".join(" ".join(self.text).split())
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    run = build_run("fr")
+    out = tmp_path_factory.mktemp("report")
+    index = render_class(run, out)
+    names = dict(zip((s.id for s in run.submissions), file_names([s.id for s in run.submissions])))
+    return index, names
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def test_autoescape_is_on():
+    assert render._environment("fr").autoescape is True
+
+
+def test_files_and_links(report):
+    index, names = report
+    written = sorted(p.name for p in index.parent.iterdir())
+    assert written == sorted([*names.values(), "index.html", "print.html"])
+    page = Page(_read(index))
+    student_links = [href for href in page.links if href not in ("print.html",)]
+    assert sorted(student_links) == sorted(names.values())
+    for href in student_links:
+        assert (index.parent / href).is_file()
+        assert "index.html" in Page(_read(index.parent / href)).links  # and back
+
+
+def test_file_names_are_safe_distinct_and_stable():
+    ids = ["alice", "Alice", "alice", "index", "INDEX", "con", "../../etc/passwd", "a/b", "a\\b", "é", "",
+           ".hidden", "x" * 300, HOSTILE_ID, "chloé durand", "a b", "a_b"]
+    names = file_names(ids)
+    assert names == file_names(ids)
+    assert len({n.lower() for n in names}) == len(ids)
+    for name in names:
+        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*\.html", name), name
+        assert ".." not in name and len(name) < 100
+        assert name.lower() not in ("index.html", "print.html")
+    assert names[0] == "alice.html" and names[-1] == "a_b.html"
+
+
+def test_no_markup_from_the_submission_survives(report):
+    index, _ = report
+    for path in index.parent.iterdir():
+        html = _read(path)
+        assert "<script>window" not in html and "</script><script>" not in html
+        assert "<img src=x" not in html and "<b>clé</b>" not in html
+        page = Page(html)
+        assert "img" not in page.tags and "b" not in page.tags
+        for attrs, content in page.scripts:
+            # Only the report's own script, and JSON data that reads back as data.
+            if attrs.get("type") == "application/json":
+                json.loads(content)
+            else:
+                assert attrs == {} and content == render._SCRIPT
+
+
+def test_hostile_values_are_shown_as_text(report):
+    index, names = report
+    body = Page(_read(index.parent / names[HOSTILE_ID])).body
+    assert PAYLOAD in body and IMG_PAYLOAD in body and HOSTILE_ID in body
+    data = [json.loads(c) for a, c in Page(_read(index.parent / names[HOSTILE_ID])).scripts if a]
+    assert all(PAYLOAD not in d["moves"] for d in data)  # an illegal move is not played...
+    assert f"({PAYLOAD})" in body  # ...but named in the explanation
+
+
+def test_content_security_policy_allows_only_the_report_script(report):
+    index, _ = report
+    html = _read(index)
+    match = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    policy = dict(p.strip().split(" ", 1) for p in unescape(match.group(1)).split(";"))
+    assert policy["default-src"] == "'none'"
+    assert policy["script-src"] == f"'sha256-{render._SCRIPT_HASH}'"  # no 'unsafe-inline' for scripts
+
+
+def test_class_page_content(report):
+    index, _ = report
+    html = _read(index)
+    page = Page(html)
+    body = page.body
+    for text in ("Résultats de la classe", "20170417", "0.1.0", "2024-06-01T10:00:00+02:00", "memory_mb",
+                 "Distribution des totaux", "Réussite par question", "Échecs les plus fréquents"):
+        assert text in body
+    assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 5
+    assert "st-timeout" in html and "st-memory" in html and "st-crashed" in html and "st-error" in html
+    assert "Votre bfs explore le jeu en profondeur d'abord." in body
+    assert "1 élève — Votre bfs" in body
+    assert "6 élèves" in body
+
+
+def test_student_page_taquin_step_through(report):
+    index, names = report
+    page = Page(_read(index.parent / names["bob"]))
+    players = [json.loads(c) for a, c in page.scripts if a.get("type") == "application/json"]
+    student, optimal = players
+    assert student["moves"] == DETOUR and optimal["moves"] == OPTIMAL
+    assert student["states"][0] == list(START) and student["states"][-1] == list(range(16))
+    assert len(student["states"]) == len(DETOUR) + 1 and student["h"][-1] == 0
+    part = next(k for k, (a, b) in enumerate(zip(DETOUR, OPTIMAL)) if a != b) + 1
+    assert f"au déplacement n° {part}" in page.body
+    assert f"Vos déplacements ({len(DETOUR)})" in page.body
+    assert "Une solution optimale (12)" in page.body
+    assert "le plus récent en tête" in page.body  # the question's warning
+
+
+def test_student_page_illegal_moves_output_and_warnings(report):
+    index, names = report
+    body = Page(_read(index.parent / names["chloé durand"])).body
+    assert "Le déplacement n° 3 (Haut) est impossible" in body
+    assert "SORTIE TRONQUÉE : 123456 octets" in body
+    assert "NameError: name 'A' is not defined" in body
+    assert "lu comme CP1252" in body
+    for status in ("erreur", "mémoire dépassée", "plantage", "échoué"):
+        assert status in body
+
+
+def test_game_drawn_when_small_and_listed_when_large(report):
+    index, names = report
+    html = _read(index.parent / names["bob"])
+    svg = html[html.index('<svg class="graph"'):]
+    svg = svg[:svg.index("</svg>")]
+    assert svg.count('<g class="node') == 8
+    assert svg.count("<path d=") == 9 + 1  # edges, and the arrowhead
+    assert "table class=\"adjacency\"" in html
+    adjacency = html[html.index('<table class="adjacency">'):]
+    assert adjacency[:adjacency.index("</table>")].count("<tr>") == 20
+
+
+def test_missing_and_manual_questions(tmp_path):
+    sub = SubmissionResult("eve", 1, 3, [
+        QuestionResult("q2", "Preuve", 1, 2, "passed", manual=True),
+        QuestionResult("q4", "bfs", 0, 1, "missing"),
+        QuestionResult("q18", "taquin", 0, 1, "failed", [
+            Check("x", "X", False, visual={"type": "taquin", "start": [1, 2, 3], "moves": ["Haut"]}),
+            Check("y", "Y", False, visual={"type": "game", "initial": [1], "finals": None, "edges": "bad"})]),
+    ])
+    run = Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, [sub])
+    path = render_student(run, sub, tmp_path / "eve.html")
+    body = Page(_read(path)).body
+    assert "corrigée à la main" in body and "absent" in body
+    assert "Résultats de la classe" not in body  # no class to go back to
+    render_class(Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, []), tmp_path / "empty")
+    assert "Aucune copie." in Page(_read(tmp_path / "empty" / "index.html")).body
+
+
+def test_english(tmp_path):
+    index = render_class(build_run("en"), tmp_path)
+    html = _read(index)
+    assert '<html lang="en">' in html
+    body = Page(html).body
+    assert "Class results" in body and "Pass rate per question" in body and "Résultats" not in body
+    bob = Page(_read(tmp_path / "bob.html")).body
+    assert "Your moves" in bob and "Vos déplacements" not in bob and "Total: 6.5 / 12" in bob
+
+
+def test_french_is_the_default_and_numbers_use_a_comma(report):
+    index, names = report
+    assert '<html lang="fr">' in _read(index)
+    assert "Total : 6,5 / 12" in Page(_read(index.parent / names["bob"])).body
+
+
+def test_every_report_string_exists_in_both_languages():
+    used = set()
+    for template in render.TEMPLATES.glob("*.html"):
+        used |= set(re.findall(r"""_\(["'](report\.[a-z_.]*[a-z_])["']""", template.read_text(encoding="utf-8")))
+    used |= {f"report.rate.{kind}" for kind in ("passed", "partial", "failed", "missing")}
+    used |= {"report.students_one", "report.students_many"}
+    assert used <= set(CATALOGUE)
+    for key in used:
+        assert set(CATALOGUE[key]) == {"fr", "en"}, key

@@ -1,0 +1,214 @@
+"""The reports opened in a real headless Chromium: no console error, no network, the table sorts, the
+taquin step-through moves the board, and no script injected by a submission runs.
+
+Screenshots go to pytest's temporary folder and are copied to tests/artifacts/ (git-ignored) to be
+looked at. Without Chromium the tests skip locally, but fail in CI: CI must run them.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from reports.render import file_names, render_class
+from tests.report_fixtures import HOSTILE_ID, PAYLOAD, build_run
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+         "--no-first-run", "--disable-component-update", "--disable-sync", "--window-size=1280,900"]
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _unavailable("selenium is not installed")
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return tmp_path_factory.mktemp("screenshots")
+
+
+@pytest.fixture(scope="module")
+def fr_class(tmp_path_factory):
+    run = build_run("fr")
+    index = render_class(run, tmp_path_factory.mktemp("report-fr"))
+    return index, dict(zip((s.id for s in run.submissions), file_names([s.id for s in run.submissions])))
+
+
+def _open(driver, path: Path):
+    driver.get(path.resolve().as_uri())
+    driver.get_log("browser")  # drop what an earlier page logged
+    driver.refresh()
+
+
+def _screenshot(driver, shots: Path, name: str, width: int = 1280, selector: str | None = None):
+    """A full-page screenshot (the window made as tall as the page), or, given a selector, one
+    phone-sized screen scrolled to that element."""
+    if selector:
+        driver.set_window_size(width, 844)
+        driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", selector)
+    else:
+        driver.set_window_size(width, 900)
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(width, min(height + 150, 12000))
+    target = shots / f"{name}.png"
+    driver.save_screenshot(str(target))
+    ARTIFACTS.mkdir(exist_ok=True)
+    shutil.copy(target, ARTIFACTS / target.name)
+    driver.set_window_size(1280, 900)
+
+
+def _assert_clean(driver):
+    """No console error, no request beyond the file itself, no injected script run."""
+    severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert severe == []
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert driver.execute_script("return window.__pwned") is None
+    assert "PWNED" not in driver.title
+
+
+def _column(driver, index: int) -> list[str]:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#grades tbody tr'))"
+        ".map(r => r.cells[arguments[0]].dataset.sort)", index)
+
+
+def test_class_page_sorts_by_name_and_total(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, _ = fr_class
+    _open(browser, index)
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.chart rect")  # histogram and pass rates drawn
+    headers = browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")
+    headers[0].click()
+    names = _column(browser, 0)
+    assert names == sorted(names, key=str.lower) or names == sorted(names)
+    headers[0].click()
+    assert _column(browser, 0) == names[::-1]
+    headers[-1].click()
+    totals = [float(x) for x in _column(browser, len(headers) - 1)]
+    assert totals == sorted(totals)
+    headers[-1].click()
+    totals = [float(x) for x in _column(browser, len(headers) - 1)]
+    assert totals == sorted(totals, reverse=True)
+    _screenshot(browser, shots, "class-fr")
+    _screenshot(browser, shots, "class-fr-phone", width=390, selector="#grades")
+    _assert_clean(browser)
+
+
+def _cells(player) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [c.text for c in player.find_elements(By.CSS_SELECTOR, ".board .cell")]
+
+
+def test_step_through_advances_the_board(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, names = fr_class
+    _open(browser, index.parent / names["bob"])
+    players = browser.find_elements(By.CSS_SELECTOR, ".player")
+    assert len(players) == 2  # the student's moves and the optimal ones
+    for player in players:
+        before = _cells(player)
+        player.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
+        after = _cells(player)
+        assert after != before
+        assert sorted(before) == sorted(after)  # a move permutes the tiles
+        assert player.find_element(By.CSS_SELECTOR, ".k").text == "1"
+        player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+        assert _cells(player) == [str(v) for v in range(15)] + [""]  # both reach the goal
+        player.find_element(By.CSS_SELECTOR, "button[data-step=first]").click()
+        assert _cells(player) == before
+    # The slider shows the same step as the buttons.
+    slider = players[0].find_element(By.CSS_SELECTOR, "input[type=range]")
+    browser.execute_script("arguments[0].value = 3; arguments[0].dispatchEvent(new Event('input'))", slider)
+    assert players[0].find_element(By.CSS_SELECTOR, ".k").text == "3"
+    assert players[0].find_elements(By.CSS_SELECTOR, ".moves li.apart")  # where the paths part
+    _screenshot(browser, shots, "student-bob")
+    _screenshot(browser, shots, "student-bob-phone", width=390)
+    _screenshot(browser, shots, "student-bob-phone-taquin", width=390, selector=".players")
+    _assert_clean(browser)
+
+
+def test_illegal_moves_and_error_statuses(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, names = fr_class
+    _open(browser, index.parent / names["chloé durand"])
+    player = browser.find_elements(By.CSS_SELECTOR, ".player")[0]
+    player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+    assert player.find_element(By.CSS_SELECTOR, ".k").text == "2"  # stops before the impossible move
+    assert browser.find_element(By.CSS_SELECTOR, ".dropped").is_displayed()
+    _screenshot(browser, shots, "student-chloe")
+    _assert_clean(browser)
+
+
+def test_injected_scripts_do_not_run(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, names = fr_class
+    for page in (index, index.parent / names[HOSTILE_ID], index.parent / "print.html"):
+        _open(browser, page)
+        _assert_clean(browser)
+    _open(browser, index.parent / names[HOSTILE_ID])
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert PAYLOAD in body  # shown as text, not run
+    assert HOSTILE_ID in browser.find_element(By.TAG_NAME, "h1").text
+    for player in browser.find_elements(By.CSS_SELECTOR, ".player"):
+        player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+    _screenshot(browser, shots, "student-hostile")
+    _assert_clean(browser)
+
+
+def test_print_page_and_game_graphs(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, _ = fr_class
+    _open(browser, index.parent / "print.html")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "article.student")) == 6
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.graph g.node")  # the small game is drawn
+    assert browser.find_elements(By.CSS_SELECTOR, "table.adjacency")  # the large one is listed
+    _screenshot(browser, shots, "print-all")
+    _assert_clean(browser)
+
+
+def test_english_pages(browser, tmp_path, shots):
+    from selenium.webdriver.common.by import By
+
+    run = build_run("en")
+    index = render_class(run, tmp_path)
+    _open(browser, index)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert "Class results" in browser.title
+    _open(browser, tmp_path / "bob.html")
+    assert "Your moves" in browser.find_element(By.TAG_NAME, "body").text
+    _screenshot(browser, shots, "student-bob-en")
+    _assert_clean(browser)
