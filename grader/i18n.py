@@ -202,3 +202,20 @@ def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
     text = entry.get(lang) or entry["fr"]
     return text.format(**params)
+    "report.points": {"fr": "Points", "en": "Points"},
+    "report.groups": {"fr": "Vérifications (part des points)", "en": "Checks (share of the points)"},
+    "report.share": {"fr": "{label} ({pct} %)", "en": "{label} ({pct}%)"},
+    "report.unit.0": {"fr": "octets", "en": "bytes"},
+    "report.unit.1": {"fr": "Kio", "en": "KiB"},
+    "report.unit.2": {"fr": "Mio", "en": "MiB"},
+    "report.unit.3": {"fr": "Gio", "en": "GiB"},
+    "report.limit.memory_bytes": {"fr": "Mémoire", "en": "Memory"},
+    "report.limit.cpu_seconds": {"fr": "Temps de calcul par processus", "en": "CPU time per process"},
+    "report.limit.processes": {"fr": "Nombre de processus", "en": "Number of processes"},
+    "report.limit.file_bytes": {"fr": "Taille d'un fichier écrit", "en": "Size of a written file"},
+    "report.limit.output_bytes": {"fr": "Sortie conservée", "en": "Output kept"},
+    "report.limit.import_seconds": {"fr": "Chargement du module", "en": "Module import"},
+    "report.limit.grace_seconds": {"fr": "Délai avant l'arrêt forcé", "en": "Grace before the hard kill"},
+    "report.limit.time_factor": {"fr": "Temps par appel : multiple du temps du corrigé",
+                                 "en": "Time per call: multiple of the reference's time"},
+    "report.limit.time_floor": {"fr": "Temps par appel : au moins", "en": "Time per call: at least"},

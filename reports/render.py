@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from grader.i18n import t
+from grader.i18n import CATALOGUE, t
 from grader.results import STATUSES, Run, SubmissionResult
 from reference import puzzle
 
@@ -104,6 +104,8 @@ def _environment(lang: str) -> Environment:
         csp=f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
             "img-src data:; base-uri 'none'; form-action 'none'",
     )
+    env.globals.update(qtitle=_title, scheme_view=lambda run: _scheme_view(run, lang),
+                       limits_view=lambda limits: _limits_view(limits, lang))
     env.filters["num"] = lambda x: _number(x, lang)
     env.filters["value"] = _value
     env.filters["cut"] = _cut
@@ -111,11 +113,60 @@ def _environment(lang: str) -> Environment:
 
 
 def _number(x, lang: str) -> str:
-    """12.5 -> '12,5' in French; integers without decimals."""
+    """12.5 -> '12,5' in French; at most two decimals, never an exponent."""
     if not isinstance(x, (int, float)) or isinstance(x, bool):
         return str(x)
-    text = f"{round(x, 2):g}" if math.isfinite(x) else str(x)
+    if not math.isfinite(x):
+        return str(x)
+    text = f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
     return text.replace(".", ",") if lang == "fr" else text
+
+
+def _title(qid: str, title: str) -> str:
+    """A question's heading: its title, prefixed by its id unless the title already starts with it."""
+    return title if title.lower().startswith(qid.lower()) else f"{qid} · {title}"
+
+
+def _maybe(key: str, lang: str, default: str) -> str:
+    return t(key, lang) if key in CATALOGUE else default
+
+
+def _scheme_view(run: Run, lang: str) -> dict:
+    """The scheme as one row per question (points, check groups' shares, hand-graded or extension);
+    other settings as they are, unless the limits already show them."""
+    scheme = run.scheme
+    other = {k: v for k, v in scheme.items() if k != "questions" and run.limits.get(k) != v}
+    questions = scheme.get("questions")
+    if not isinstance(questions, dict):
+        return {"rows": [], "other": other}
+    rows = []
+    for qid, q in questions.items():
+        q = q if isinstance(q, dict) else {"points": q}
+        groups = q.get("groups") or {}
+        weight = sum(v for v in groups.values() if isinstance(v, (int, float))) or 1
+        rows.append({"id": qid, "title": _maybe(f"{qid}.title", lang, qid), "points": q.get("points", ""),
+                     "manual": q.get("manual"), "extension": q.get("extension"),
+                     "groups": [(_maybe(f"{qid}.{name}", lang, name), round(100 * w / weight))
+                                for name, w in groups.items() if isinstance(w, (int, float))]})
+    return {"rows": rows, "other": other}
+
+
+def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
+    """Limits with readable labels and units (keys ending in _bytes or _seconds, and time_floor)."""
+    shown = []
+    for key, value in limits.items():
+        label = _maybe(f"report.limit.{key}", lang, key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and key.endswith("_bytes"):
+            unit = next(u for u in range(4) if value < 1024 ** (u + 1) or u == 3)
+            text = _number(value / 1024 ** unit if unit else value, lang) + " " + t(f"report.unit.{unit}", lang)
+        elif isinstance(value, (int, float)) and key == "time_factor":
+            text = "× " + _number(value, lang)
+        elif isinstance(value, (int, float)) and (key.endswith("_seconds") or key == "time_floor"):
+            text = _number(value, lang) + " s"
+        else:
+            text = _number(value, lang) if isinstance(value, (int, float)) else _value(value)
+        shown.append((label, text))
+    return shown
 
 
 def _value(value) -> str:

@@ -11,9 +11,16 @@ PAYLOAD = '</script><script>window.__pwned = 1; document.title = "PWNED"</script
 HOSTILE_ID = '<script>window.__pwned=1</script>"\'&x/../index'
 IMG_PAYLOAD = '<img src=x onerror="window.__pwned = 1">'
 
-SCHEME = {"q1": 1, "q4": 2, "q7": 2, "q10": 3, "q18": 4,
-          "groupes": {"petits_cas": 0.4, "optimalite": 0.4, "algorithme": 0.2}}
-LIMITS = {"memory_mb": 1024, "time_factor": 10, "time_floor_s": 1.0, "output_cap_bytes": 65536}
+GROUPS = {"petits_cas": 0.4, "optimalite": 0.4, "algorithme": 0.2}
+SCHEME = {"time_factor": 10.0, "time_floor": 1.0, "questions": {
+    "q1": {"points": 1.0, "groups": {"sequence": 1.0}, "manual": False, "extension": False},
+    "q2": {"points": 0.0, "groups": {}, "manual": True, "extension": False},
+    **{q: {"points": p, "groups": GROUPS, "manual": False, "extension": False}
+       for q, p in (("q4", 2.0), ("q7", 2.0), ("q10", 3.0), ("q18", 4.0))},
+    "x1": {"points": 0.0, "groups": {"petits_cas": 1.0}, "manual": False, "extension": True}}}
+LIMITS = {"memory_bytes": 1 << 30, "cpu_seconds": 600, "processes": 32, "file_bytes": 1 << 20,
+          "output_bytes": 65536, "import_seconds": 10.0, "grace_seconds": 1.0, "time_factor": 10.0,
+          "time_floor": 1.0}
 TITLES = {"q1": "Solution optimale pour F = {42}", "q4": "bfs", "q7": "ids", "q10": "idastar",
           "q18": "taquin"}
 

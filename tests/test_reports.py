@@ -135,7 +135,7 @@ def test_class_page_content(report):
     html = _read(index)
     page = Page(html)
     body = page.body
-    for text in ("Résultats de la classe", "20170417", "0.1.0", "2024-06-01T10:00:00+02:00", "memory_mb",
+    for text in ("Résultats de la classe", "20170417", "0.1.0", "2024-06-01T10:00:00+02:00", "Mémoire 1 Gio",
                  "Distribution des totaux", "Réussite par question", "Échecs les plus fréquents"):
         assert text in body
     assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 5
