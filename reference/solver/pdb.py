@@ -1,0 +1,154 @@
+"""Additive pattern databases for the 15-puzzle (exam convention: tile t's goal cell is t, blank at 15).
+
+The table of a pattern (a set of tiles) gives, for every placement of those tiles, the least number of
+moves *of pattern tiles* needed to bring them home, the other tiles being indistinguishable and their
+moves free. Since every move moves one tile, tables of disjoint patterns add up to an admissible
+heuristic. A placement is indexed as sum(cell(tiles[i]) * 16 ** i): a sparse layout (16**k bytes, holes
+at 255) that lets the search update an index with one addition per move.
+
+Tables are built with numpy by a breadth-first search over (placement, blank cell), with 0-cost moves of
+non-pattern tiles, then the minimum over blank cells is kept. They are cached in TAQUIN_GRADER_CACHE (or
+the user cache folder), each beside a sha256 checksum, and rebuilt when missing or damaged.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+UNSEEN = 255
+FORMAT = "v1"  # bump when the layout or the construction changes, so that old caches are ignored
+_CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporaries
+
+# _NEIGHBORS[cell] = the 4 cells next to it (up, down, left, right), -1 off the board.
+_NEIGHBORS = np.array(
+    [[c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
+     for c in range(16)],
+    dtype=np.int64,
+)
+
+
+def cache_dir() -> Path:
+    if os.environ.get("TAQUIN_GRADER_CACHE"):
+        return Path(os.environ["TAQUIN_GRADER_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "taquin-grader"
+
+
+def table_path(tiles, directory: Path | None = None) -> Path:
+    name = f"pdb-{FORMAT}-{'-'.join(map(str, tiles))}.npy"
+    return (directory or cache_dir()) / name
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _verified(path: Path, size: int) -> np.ndarray | None:
+    """The cached table at `path` if its checksum matches and it loads with the expected shape."""
+    checksum = path.with_name(path.name + ".sha256")
+    try:
+        if checksum.read_text().split()[0] != _sha256(path):
+            return None
+        table = np.load(path)
+    except (OSError, ValueError, IndexError):
+        return None
+    return table if table.shape == (size,) and table.dtype == np.uint8 else None
+
+
+def _write_atomically(path: Path, write) -> None:
+    # Write then rename, so that a reader (or a build interrupted halfway) never sees a partial file.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def load_table(tiles, directory: Path | None = None, progress: bool = True) -> np.ndarray:
+    """The pattern database of `tiles` (uint8, 16 ** len(tiles) entries), from the cache or built."""
+    tiles = tuple(tiles)
+    path = table_path(tiles, directory)
+    size = 16 ** len(tiles)
+    table = _verified(path, size)
+    if table is not None:
+        return table
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # One builder at a time (parallel graders share the cache): the others wait, then load its result.
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        table = _verified(path, size)
+        if table is None:
+            table = build_table(tiles, progress)
+            _write_atomically(path, lambda f: np.save(f, table))
+            _write_atomically(path.with_name(path.name + ".sha256"),
+                              lambda f: f.write(f"{_sha256(path)}  {path.name}\n".encode()))
+    return table
+
+
+def _expand(codes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The successors of (placement, blank) codes: those reached by a free move (a non-pattern tile
+    slides into the blank) and those reached by a move of a pattern tile (cost 1)."""
+    blank = codes & 15
+    positions = [(codes >> (4 * (i + 1))) & 15 for i in range(len(weights))]
+    free, paid = [], []
+    for direction in range(4):
+        target = _NEIGHBORS[blank, direction]
+        ok = target >= 0
+        code, b, t = codes[ok], blank[ok], target[ok]
+        # The weight 16 ** (i + 1) of the pattern tile i on the target cell, 0 if none is there.
+        weight = np.zeros_like(code)
+        for position, w in zip(positions, weights):
+            weight += (position[ok] == t) * w
+        # The blank digit goes from b to t; the tile (if any) goes from t to b.
+        successor = code + (t - b) * (1 - weight)
+        free.append(successor[weight == 0])
+        paid.append(successor[weight != 0])
+    return np.concatenate(free), np.concatenate(paid)
+
+
+def _new(codes: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    return np.unique(codes[dist[codes] == UNSEEN])
+
+
+def build_table(tiles, progress: bool = True) -> np.ndarray:
+    """Breadth-first search from the goal, in layers of equal cost (0-cost closure, then 1-cost step)."""
+    k = len(tiles)
+    weights = 16 ** np.arange(1, k + 1, dtype=np.int64)
+    dist = np.full(16 ** (k + 1), UNSEEN, dtype=np.uint8)
+    frontier = np.array([15 + sum(int(t) * int(w) for t, w in zip(tiles, weights))], dtype=np.int64)
+    total = 1
+    for free_cells in range(16 - k, 17):  # 16! / (16 - k - 1)! (placement, blank) pairs
+        total *= free_cells
+    cost = 0
+    with tqdm(total=total, desc=f"pattern database {'-'.join(map(str, tiles))}", unit="state",
+              unit_scale=True, disable=not progress) as bar:
+        while frontier.size:
+            dist[frontier] = cost
+            bar.update(frontier.size)
+            paid = []
+            while frontier.size:
+                free = []
+                for start in range(0, frontier.size, _CHUNK):
+                    f, p = _expand(frontier[start:start + _CHUNK], weights)
+                    free.append(f)
+                    paid.append(p[dist[p] == UNSEEN])
+                frontier = _new(np.concatenate(free), dist)
+                dist[frontier] = cost
+                bar.update(frontier.size)
+            frontier = _new(np.concatenate(paid), dist)
+            cost += 1
+    return dist.reshape(16 ** k, 16).min(axis=1)
