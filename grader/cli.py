@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.engine import DEFAULT_SEED, Settings
-from grader.questions import all_questions, select
+from grader.questions import UnknownQuestion, all_questions, select
 from grader.results import to_dict
 from grader.scoring import Scheme, SchemeError
 from grader.sandbox.runner import Limits
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.main(args)
-    except (SchemeError, KeyError) as exc:
+    except (SchemeError, UnknownQuestion) as exc:
         print(f"grader: {exc}", file=sys.stderr)
         return 2
 

@@ -60,7 +60,8 @@ class Context:
         self.stderr: list[str] = []
         self.dropped = 0
         self.events: list[str] = []
-        self.warnings: list[str] = []
+        self.student_seconds = 0.0
+        self.reference_seconds = 0.0
 
     # -- the student's side -------------------------------------------------------------------------
     @property
@@ -75,6 +76,7 @@ class Context:
         if child is None:
             return self.import_failure
         reply = child.call(probe_name(probe), payload, timeout)
+        self.student_seconds += reply.seconds
         self._note(reply)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
@@ -130,7 +132,9 @@ class Context:
             module = importlib.import_module(f"reference.{self.question.module}")
             started = time.perf_counter()
             value = protocol.plain(probe(module, payload))
-            _reference_cache[key] = (value, time.perf_counter() - started)
+            seconds = time.perf_counter() - started
+            self.reference_seconds += seconds
+            _reference_cache[key] = (value, seconds)
         return _reference_cache[key]
 
     def limit(self, reference_seconds: float) -> float:
@@ -211,6 +215,7 @@ def grade_question(question: Question, submission: Submission, settings: Setting
                        [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
                         for g in weights], Output())
     ctx = Context(question, submission, settings)
+    started = time.perf_counter()
     try:
         missing = [name for name in question.functions if name not in ctx.names]
         if ctx.import_failure is not None:
@@ -225,6 +230,8 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         ctx.close()
     result = _result(question, title, points, weights, lang, outcomes, ctx.output())
     result.attempts = ctx.events
+    result.timing = {"wall": time.perf_counter() - started, "student": ctx.student_seconds,
+                     "reference": ctx.reference_seconds}
     for outcome in outcomes:
         result.warnings.extend(w for w in outcome.warnings if w not in result.warnings)
     return result

@@ -56,6 +56,9 @@ class QuestionResult:
     warnings: list[str] = field(default_factory=list)  # e.g. which `solution` convention was seen
     attempts: list[str] = field(default_factory=list)  # what the sandbox refused (audit events)
     output: Output = field(default_factory=Output)
+    # Seconds spent: in all ("wall"), in the student's calls ("student", as the child measured them),
+    # and computing the reference's answers and times ("reference", cached cases cost nothing).
+    timing: dict = field(default_factory=dict)
 
 
 @dataclass

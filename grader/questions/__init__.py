@@ -27,6 +27,10 @@ def all_questions(extensions: bool = False) -> list:
     return sorted(questions, key=_number)
 
 
+class UnknownQuestion(ValueError):
+    pass
+
+
 def select(questions: list, ids: list[str] | None) -> list:
     """The questions named in `ids` (all when None); unknown ids are an error."""
     if not ids:
@@ -34,5 +38,5 @@ def select(questions: list, ids: list[str] | None) -> list:
     known = {q.id: q for q in questions}
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise KeyError(", ".join(unknown))
+        raise UnknownQuestion(f"unknown question(s): {', '.join(unknown)} (see `grader questions`)")
     return [known[i] for i in ids]
