@@ -1,0 +1,114 @@
+"""The child's supervisor: makes sure that no process started by a student's code outlives its grading.
+
+Run by runner.py as `python -I -S supervisor.py CONTROL_FD -- CHILD_COMMAND...`, standard library only.
+It is PID 1 of a fresh PID namespace when `unshare` is available (the kernel then kills every process
+of the namespace when it exits), and otherwise a child subreaper (PR_SET_CHILD_SUBREAPER): processes
+that escape the process group (double fork and `setsid`) are reparented to it, and it kills them.
+
+It starts the child, then waits for whichever comes first: the child's end, or the end of the control
+socket (the parent closed it, or died). It reports how the child ended on the control socket (a line
+`exit N` or `signal N`, a channel the child never sees), kills every remaining descendant, and exits.
+"""
+import os
+import select
+import signal
+import sys
+import time
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def children() -> list[int]:
+    """The processes whose parent is this one (reparented orphans included)."""
+    me, found = os.getpid(), []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as file:
+                    stat = file.read()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(b")") + 2:].split()[1]) == me:
+                found.append(int(entry))
+    return found
+
+
+def kill_descendants() -> None:
+    """Kill until nothing is left: each killed process's own children are reparented here in turn."""
+    while True:
+        if os.getpid() == 1:
+            try:
+                os.kill(-1, signal.SIGKILL)  # PID 1: every other process of the namespace
+            except ProcessLookupError:
+                pass
+        else:
+            for pid in children():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return
+        time.sleep(0.005)
+
+
+def main() -> None:
+    control = int(sys.argv[1])
+    command = sys.argv[3:]
+    os.set_inheritable(control, False)
+    if os.getpid() != 1 and not become_subreaper():
+        print("supervisor: no child subreaper; escaped processes may survive", file=sys.stderr)
+    terminated = []
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
+    child = os.fork()
+    if child == 0:
+        try:
+            os.execv(command[0], command)
+        finally:
+            os._exit(127)
+    ended = None
+    while ended is None and not terminated:
+        try:
+            while True:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+                if pid == 0:
+                    break
+                if pid == child:
+                    ended = status
+        except ChildProcessError:
+            break
+        if ended is not None:
+            break
+        ready, _, _ = select.select([control, wake_r], [], [])
+        if wake_r in ready:
+            os.read(wake_r, 512)
+        if control in ready:
+            break  # the parent is done with this child, or gone
+    if ended is not None:
+        report = f"signal {os.WTERMSIG(ended)}" if os.WIFSIGNALED(ended) else f"exit {os.WEXITSTATUS(ended)}"
+        try:
+            os.write(control, f"{report}\n".encode())
+        except OSError:
+            pass
+    kill_descendants()
+
+
+if __name__ == "__main__":
+    main()
