@@ -6,7 +6,9 @@ looked at. Without Chromium the tests skip locally, but fail in CI: CI must run 
 """
 from __future__ import annotations
 
+import base64
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -198,6 +200,15 @@ def test_print_page_and_game_graphs(browser, fr_class, shots):
     assert browser.find_elements(By.CSS_SELECTOR, "table.adjacency")  # the large one is listed
     _screenshot(browser, shots, "print-all")
     _assert_clean(browser)
+    # Printed: one student per page at least, and no buttons on paper.
+    pdf = base64.b64decode(browser.print_page())
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 6
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not any(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, ".controls, button"))
+        _screenshot(browser, shots, "print-all-media-print")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
 def test_english_pages(browser, tmp_path, shots):
@@ -211,4 +222,34 @@ def test_english_pages(browser, tmp_path, shots):
     _open(browser, tmp_path / "bob.html")
     assert "Your moves" in browser.find_element(By.TAG_NAME, "body").text
     _screenshot(browser, shots, "student-bob-en")
+    _assert_clean(browser)
+
+
+@pytest.mark.slow  # grades the whole sample class in sandboxes first
+def test_real_sample_class(browser, tmp_path, shots):
+    from selenium.webdriver.common.by import By
+
+    from grader.cli import main
+    from grader.results import load_run
+
+    out = tmp_path / "rapport"
+    classes = Path(__file__).parent.parent / "exercises" / "exemples"
+    assert main(["grade", str(classes), "--out", str(out)]) == 0
+    # The pages are a function of results.json alone.
+    again = render_class(load_run(out / "results.json"), tmp_path / "again")
+    assert again.read_text(encoding="utf-8") == (out / "index.html").read_text(encoding="utf-8")
+    _open(browser, out / "index.html")
+    _assert_clean(browser)
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#grades td.name a")]
+    assert len(links) == len(load_run(out / "results.json").submissions) >= 6
+    headers = browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")
+    headers[-1].click()
+    totals = [float(x) for x in _column(browser, len(headers) - 1)]
+    assert totals == sorted(totals)
+    _screenshot(browser, shots, "sample-class")
+    for n, link in enumerate(links):
+        browser.get(link)
+        _assert_clean(browser)
+        _screenshot(browser, shots, f"sample-student-{n}")
+    _open(browser, out / "print.html")
     _assert_clean(browser)
