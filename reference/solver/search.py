@@ -66,9 +66,9 @@ def check(state) -> tuple:
     """`state` as a tuple, after checking it is a solvable 15-puzzle state in the exam convention."""
     state = tuple(state)
     if len(state) != 16 or sorted(state) != list(GOAL) or not all(type(v) is int for v in state):
-        raise ValueError(f"not a 15-puzzle state (16 distinct ints 0..15, blank as 15): {state!r}")
+        raise ValueError("not a 15-puzzle state: the numbers 0 to 15 are needed, each once")
     if not is_solvable(state):
-        raise ValueError(f"unsolvable 15-puzzle state: {state!r}")
+        raise ValueError("unsolvable: the goal cannot be reached from this state")
     return state
 
 
