@@ -107,7 +107,147 @@ CATALOGUE: dict[str, dict[str, str]] = {
                 "en": "{b} is not a successor of {a} (s(n) = {{2n, n + 1}})"},
     "q1.not_optimal": {"fr": "solution valide mais non optimale ({moves} coups)",
                        "en": "valid but not optimal ({moves} moves)"},
+    # q4, q7, q10: check groups, then failures common to the three searches.
+    "q4.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
+                       "en": "optimal depth on small finite games"},
+    "q4.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
+                "en": "optimal depth on game (1), for various targets t"},
+    "q4.algorithme": {"fr": "parcours en largeur : niveau par niveau, sans repartir de l'état initial",
+                      "en": "breadth-first: level by level, without restarting from the initial state"},
+    "q7.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
+                       "en": "optimal depth on small finite games"},
+    "q7.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
+                "en": "optimal depth on game (1), for various targets t"},
+    "q7.algorithme": {"fr": "recherche itérée : un parcours en profondeur depuis e0 pour chaque m",
+                      "en": "iterative deepening: one depth-first search from e0 for each m"},
+    "q10.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis, avec des h admissibles variées",
+                        "en": "optimal depth on small finite games, with various admissible h"},
+    "q10.jeu1": {"fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
+                 "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉"},
+    "q10.algorithme": {"fr": "IDA* : h sert à élaguer", "en": "IDA*: h prunes the search"},
+    "jeux.wrong_depth": {
+        "fr": "{function} a renvoyé {got}, alors qu'une solution optimale est de profondeur {expected}",
+        "en": "{function} returned {got}, but an optimal solution has depth {expected}",
+    },
+    "jeux.not_int": {
+        "fr": "{function} doit renvoyer une profondeur, un entier (int) ; valeur renvoyée : {got} (type {type})",
+        "en": "{function} must return a depth, an int; it returned {got} (type {type})",
+    },
+    "jeux.budget": {
+        "fr": "{function} ne termine pas, semble-t-il : arrêté après {budget} appels à final, suivants et h "
+              "(le corrigé en fait {reference} sur ce jeu)",
+        "en": "{function} does not seem to terminate: stopped after {budget} calls to final, suivants and h "
+              "(the model answer makes {reference} on this game)",
+    },
+    "jeux.not_a_state": {
+        "fr": "{function} a appelé {called} sur {state}, qui n'est pas un état du jeu",
+        "en": "{function} called {called} on {state}, which is not a state of the game",
+    },
+    "jeux.unreachable": {
+        "fr": "{function} a testé l'état {state}, qu'aucune suite de coups ne permet d'atteindre depuis "
+              "l'état initial : les états doivent venir de initial et de suivants",
+        "en": "{function} tested state {state}, which no sequence of moves reaches from the initial state: "
+              "states must come from initial and suivants",
+    },
+    "jeux.garbled": {
+        "fr": "les observations de {function} sont illisibles : votre code a modifié le correcteur ?",
+        "en": "the observations of {function} are unreadable: did your code tamper with the grader?",
+    },
+    "q4.not_level_order": {
+        "fr": "ce n'est pas un parcours en largeur : l'état {state} (à distance {depth} de l'état initial) "
+              "est testé par final après l'état {previous} (à distance {previous_depth}) ; un parcours en "
+              "largeur teste tous les états d'une profondeur avant ceux de la suivante",
+        "en": "not a breadth-first search: state {state} (at distance {depth} from the initial state) is "
+              "tested by final after state {previous} (at distance {previous_depth}); a breadth-first "
+              "search tests every state of a depth before those of the next one",
+    },
+    "q4.restarts": {
+        "fr": "final(initial) est appelé {count} fois : le parcours repart de l'état initial (recherche "
+              "itérée en profondeur ?), alors qu'un parcours en largeur ne le teste qu'une fois",
+        "en": "final(initial) is called {count} times: the search restarts from the initial state "
+              "(iterative deepening?), whereas a breadth-first search tests it once",
+    },
+    "q7.no_restart": {
+        "fr": "ce n'est pas une recherche itérée en profondeur : la solution optimale est à la profondeur "
+              "{depth}, il faut donc au moins {depth} parcours DFS(m, e0, 0), chacun repartant de l'état "
+              "initial ; or final(initial) n'est appelé que {tests} fois et suivants(initial) {expansions} fois",
+        "en": "not an iterative deepening search: the optimal solution has depth {depth}, so at least "
+              "{depth} searches DFS(m, e0, 0) are needed, each starting again from the initial state; but "
+              "final(initial) is called only {tests} times and suivants(initial) {expansions} times",
+    },
+    "q10.no_h": {"fr": "h n'est jamais appelée : IDA* se guide sur h", "en": "h is never called: IDA* is guided by h"},
+    "q10.not_pruned": {
+        "fr": "h n'élague pas : l'état {state} est testé par final, or son prédécesseur {parent} a "
+              "p + h = {p} + {h} = {f}, plus que la profondeur optimale {depth} ; IDA* ne développe "
+              "jamais un tel état, car m ne dépasse jamais {depth} quand h est admissible",
+        "en": "h does not prune: state {state} is tested by final, but its predecessor {parent} has "
+              "p + h = {p} + {h} = {f}, more than the optimal depth {depth}; IDA* never expands such a "
+              "state, since m never exceeds {depth} when h is admissible",
+    },
+    "q11.admissible": {"fr": "h admissible : jamais plus que la distance de n à t (1 ≤ n ≤ t ≤ 300)",
+                       "en": "admissible h: never more than the distance from n to t (1 ≤ n ≤ t ≤ 300)"},
+    "q11.non_constante": {"fr": "h non constante", "en": "h not constant"},
+    "q11.entier": {"fr": "h renvoie un entier naturel (int ≥ 0)", "en": "h returns a natural number (int ≥ 0)"},
+    "q11.too_large": {
+        "fr": "h_jeu1({n}, {t}) = {got}, mais la distance de {n} à {t} n'est que {distance} : h surestime, "
+              "elle n'est pas admissible",
+        "en": "h_jeu1({n}, {t}) = {got}, but the distance from {n} to {t} is only {distance}: h "
+              "overestimates, it is not admissible",
+    },
+    "q11.not_a_number": {
+        "fr": "h_jeu1({n}, {t}) = {got} n'est pas un nombre", "en": "h_jeu1({n}, {t}) = {got} is not a number",
+    },
+    "q11.constant": {
+        "fr": "pour chaque t ≤ {t}, h_jeu1(n, t) a la même valeur pour tous les 1 ≤ n ≤ t : h doit être non constante",
+        "en": "for each t ≤ {t}, h_jeu1(n, t) takes the same value for all 1 ≤ n ≤ t: h must not be constant",
+    },
+    "q11.not_natural": {
+        "fr": "h_jeu1({n}, {t}) = {got} (type {type}) : un entier naturel (int ≥ 0) est attendu",
+        "en": "h_jeu1({n}, {t}) = {got} (type {type}): a natural number (int ≥ 0) is expected",
+    },
+    "q11.raised": {
+        "fr": "h_jeu1({n}, {t}) a levé une exception : {detail}", "en": "h_jeu1({n}, {t}) raised: {detail}",
+    },
     # --- Questions: taquin (q15 q16 q17 q18) -------------------------------------------------------
+    "taquin.not_bool": {"fr": "{call} doit renvoyer un booléen (True ou False)",
+                        "en": "{call} must return a bool (True or False)"},
+    "taquin.convention_last": {
+        "fr": "solution : le déplacement le plus récent est en dernier (append/pop), la convention de l'énoncé "
+              "traduite en Python",
+        "en": "solution: the most recent move is last (append/pop), the exam's convention in Python",
+    },
+    "taquin.convention_first": {
+        "fr": "solution : le déplacement le plus récent est en tête, comme la liste Caml de l'énoncé ; accepté, "
+              "et tous les cas sont jugés dans cet ordre",
+        "en": "solution: the most recent move is first, as in the exam's Caml list; accepted, and every case "
+              "is judged in that order",
+    },
+    "q15.move_grille": {"fr": "grid après move (valeur de la case libre ignorée)",
+                        "en": "grid after move (the blank cell's value ignored)"},
+    "q15.move_libre": {"fr": "li et lj après move", "en": "li and lj after move"},
+    "q15.move_h": {"fr": "h mis à jour par move", "en": "h updated by move"},
+    "q15.wrong": {"fr": "après {call}, {name} est faux", "en": "after {call}, {name} is wrong"},
+    "q16.refus_bord": {"fr": "refus au bord de la grille", "en": "refusal at the edge of the grid"},
+    "q16.refus_oppose": {"fr": "refus juste après le déplacement opposé", "en": "refusal right after the opposite move"},
+    "q16.acceptation": {"fr": "déplacement effectué et enregistré dans solution",
+                        "en": "move made and recorded in solution"},
+    "q16.refus_bord.answer": {
+        "fr": "{call} doit renvoyer False : la case libre est en ({li}, {lj}), le déplacement est impossible",
+        "en": "{call} must return False: the blank is at ({li}, {lj}), the move is impossible",
+    },
+    "q16.refus_oppose.answer": {
+        "fr": "{call} doit renvoyer False : le dernier déplacement de solution est {opposite}",
+        "en": "{call} must return False: the last move in solution is {opposite}",
+    },
+    "q16.acceptation.answer": {
+        "fr": "{call} doit renvoyer True : le déplacement est possible et le dernier n'était pas {opposite}",
+        "en": "{call} must return True: the move is possible and the last one was not {opposite}",
+    },
+    "q16.changed": {"fr": "{call} a renvoyé False mais a modifié {name}",
+                    "en": "{call} returned False but changed {name}"},
+    "q16.wrong": {"fr": "après {call} (accepté), {name} est faux", "en": "after {call} (accepted), {name} is wrong"},
+    "q16.not_recorded": {"fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
+                         "en": "after {call} (accepted), solution does not hold the move where it belongs"},
     # --- Questions: recherche (x1 x2 x3 x4) --------------------------------------------------------
     # --- Reports ----------------------------------------------------------------------------------
     "report.class_title": {"fr": "Résultats de la classe", "en": "Class results"},
@@ -195,13 +335,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.final": {"fr": "final", "en": "final"},
     "report.no_successor": {"fr": "aucun successeur", "en": "no successor"},
     "report.more_states": {"fr": "… et {n} autres états", "en": "… and {n} more states"},
-}
-
-
-def t(key: str, lang: str = "fr", /, **params) -> str:
-    entry = CATALOGUE[key]
-    text = entry.get(lang) or entry["fr"]
-    return text.format(**params)
     "report.points": {"fr": "Points", "en": "Points"},
     "report.groups": {"fr": "Vérifications (part des points)", "en": "Checks (share of the points)"},
     "report.share": {"fr": "{label} ({pct} %)", "en": "{label} ({pct}%)"},
@@ -219,3 +352,10 @@ def t(key: str, lang: str = "fr", /, **params) -> str:
     "report.limit.time_factor": {"fr": "Temps par appel : multiple du temps du corrigé",
                                  "en": "Time per call: multiple of the reference's time"},
     "report.limit.time_floor": {"fr": "Temps par appel : au moins", "en": "Time per call: at least"},
+}
+
+
+def t(key: str, lang: str = "fr", /, **params) -> str:
+    entry = CATALOGUE[key]
+    text = entry.get(lang) or entry["fr"]
+    return text.format(**params)
