@@ -1,0 +1,328 @@
+"""Part IV (module taquin.py): q15 move, q16 tente_*, q17 dfs, q18 taquin.
+
+Probes install the exam's globals from plain data (`grid` as fresh lists whose blank cell holds an
+arbitrary value, `h`, `li`, `lj`, `solution` as the student's own `Deplacement` members or as strings,
+`minimum`), call the student's functions and send the globals back as plain data. Judges rebuild states
+with reference.puzzle and compare. For q18 the student's globals are never believed: the returned moves
+are replayed on the grader's own copy of the start state.
+
+`solution` may be kept most recent last (the convention) or most recent first (the Caml reading of the
+exam): the convention is detected once per question on an unambiguous case, then every case is judged
+in it. The list `taquin()` returns may be in either order.
+"""
+from __future__ import annotations
+
+import collections
+import enum
+import math
+
+from grader.questions.base import Failure, Group, Outcome, Question, probe
+
+MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
+BLANK = 15
+LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
+# Values written in the blank cell: it is not significant, so any value (a real tile's included) is fair.
+BLANK_VALUES = (-1, 0, 15, 7, 14, 99)
+
+
+# --- Child side: install the globals, call, observe ---------------------------------------------------
+_had_minimum = None  # whether the student's module defines `minimum` itself (known before our first install)
+
+
+def _student_moves(module, names):
+    """The student's own Deplacement members when the module defines that enum, else the names."""
+    kind = vars(module).get("Deplacement")
+    if isinstance(kind, type) and issubclass(kind, enum.Enum) and all(n in kind.__members__ for n in MOVE_NAMES):
+        return [kind[n] for n in names]
+    return list(names)
+
+
+def _install(module, payload):
+    global _had_minimum
+    if _had_minimum is None:
+        _had_minimum = "minimum" in vars(module)
+    state, blank_value = payload["state"], payload["blank_value"]
+    module.grid = [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)]
+                   for i in range(4)]
+    module.h = payload["h"]
+    module.li, module.lj = divmod(state.index(BLANK), 4)
+    module.solution = _student_moves(module, payload["solution"])
+    module.minimum = math.inf
+
+
+def _listed(value):
+    # A deque is a natural way to keep moves; plain() only ships lists.
+    return list(value) if type(value) is collections.deque else value
+
+
+def _snapshot(module):
+    minimum = vars(module).get("minimum")
+    return {
+        "grid": vars(module).get("grid"),
+        "h": vars(module).get("h"),
+        "li": vars(module).get("li"),
+        "lj": vars(module).get("lj"),
+        "solution": _listed(vars(module).get("solution")),
+        "minimum": "inf" if type(minimum) is float and minimum == math.inf else minimum,
+        "had_minimum": _had_minimum,
+    }
+
+
+def _function(module, name):
+    function = vars(module).get(name)
+    if not callable(function):
+        from grader.sandbox.protocol import Missing
+        raise Missing(name)
+    return function
+
+
+@probe
+def probe_move(module, payload):
+    _install(module, payload)
+    _function(module, "move")(*payload["cell"])
+    return _snapshot(module)
+
+
+@probe
+def probe_tente(module, payload):
+    _install(module, payload)
+    accepted = _function(module, "tente_" + payload["direction"].lower())()
+    return {"accepted": accepted, **_snapshot(module)}
+
+
+@probe
+def probe_dfs(module, payload):
+    _install(module, payload)
+    found = _function(module, "dfs")(payload["m"], 0)
+    return {"found": found, **_snapshot(module)}
+
+
+@probe
+def probe_taquin(module, payload):
+    _install(module, payload)
+    return {"moves": _listed(_function(module, "taquin")())}
+
+
+# --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
+def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
+    """What the probes install: `history` is in the order played, `solution` in the student's order."""
+    from reference.puzzle import manhattan
+
+    solution = list(history) if convention == LAST else list(reversed(history))
+    return {"state": list(state), "blank_value": blank_value, "h": manhattan(state), "solution": solution,
+            **extra}
+
+
+def _shown(payload, call):
+    """A counterexample as the student would write it: the globals before the call, and the call."""
+    state = payload["state"]
+    li, lj = divmod(state.index(BLANK), 4)
+    grid = [[payload["blank_value"] if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)]
+            for i in range(4)]
+    return {"grid": grid, "li": li, "lj": lj, "h": payload["h"], "solution": payload["solution"], "appel": call}
+
+
+SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "had_minimum", "accepted", "found", "moves")
+
+
+def _fields(value) -> dict:
+    """A probe's reply as a dict of every field (None when absent): the child runs the student's code,
+    which could have tampered with the probe, so nothing in a reply is taken on trust."""
+    value = value if type(value) is dict else {}
+    return {key: value.get(key) for key in SNAPSHOT_FIELDS}
+
+
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+def _moves(value):
+    """The moves in `value` as names, or None when it is not a list of the exam's moves."""
+    if type(value) is not list or not all(type(m) is str and m in MOVE_NAMES for m in value):
+        return None
+    return value
+
+
+def _grid_matches(grid, state) -> bool:
+    """Whether `grid` holds `state`'s tiles, every cell but the blank's (its value is not significant)."""
+    if type(grid) is not list or len(grid) != 4 or not all(type(r) is list and len(r) == 4 for r in grid):
+        return False
+    return all(_is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
+
+
+def _differences(snapshot, expected_state, expected_solution=None):
+    """The globals that differ from the expected state (and solution, when given), each judged on its
+    own: [(name, expected, got)], in the order grid, li/lj, h, solution."""
+    from reference.puzzle import manhattan, to_grid
+
+    blank = list(divmod(expected_state.index(BLANK), 4))
+    found = []
+    if not _grid_matches(snapshot["grid"], expected_state):
+        found.append(("grid", to_grid(expected_state, None), snapshot["grid"]))
+    got_blank = [snapshot["li"], snapshot["lj"]]
+    if not (all(_is_int(v) for v in got_blank) and got_blank == blank):
+        found.append(("li, lj", blank, got_blank))
+    if not (_is_int(snapshot["h"]) and snapshot["h"] == manhattan(expected_state)):
+        found.append(("h", manhattan(expected_state), snapshot["h"]))
+    if expected_solution is not None and snapshot["solution"] != expected_solution:
+        found.append(("solution", expected_solution, snapshot["solution"]))
+    return found
+
+
+def _walk_state(walk):
+    """The state a non-backtracking walk from the goal reaches; each step picks among the legal moves
+    that do not undo the previous one, so that any list of small ints is a walk and shrinks to a shorter
+    one."""
+    from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves
+
+    state, previous = GOAL, None
+    for step in walk:
+        options = [m for m in legal_moves(state) if previous is None or m != OPPOSITE[previous]]
+        previous = options[step % len(options)]
+        state = apply(state, previous)
+    return state
+
+
+def _walks(max_size):
+    from hypothesis import strategies as st
+
+    return st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=max_size), st.sampled_from(BLANK_VALUES))
+
+
+def _states():
+    """Any arrangement of the 16 cells (move and tente do not need a solvable state)."""
+    from hypothesis import strategies as st
+
+    return st.permutations(list(range(16))).map(tuple)
+
+
+def _bool_failure(value, call, case):
+    return Failure("wrong", "taquin.not_bool", {"call": call}, counterexample=case, got=value)
+
+
+def detect_convention(ctx):
+    """Where the student's tente_* put the most recent move in `solution`: LAST, FIRST, or None when no
+    tente_* records a move on an unambiguous case (one earlier move, a move that must be accepted)."""
+    # Blank in the middle, so that every move is possible.
+    state = tuple(BLANK if c == 5 else 5 if c == 15 else c for c in range(16))
+    for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
+        payload = _payload(state, history=[earlier], direction=direction)
+        reply = ctx.call(probe_tente, payload, ctx.limit(ctx.reference(probe_tente, payload)[1]))
+        if reply.ok and reply.value["accepted"] is True:
+            if reply.value["solution"] == [earlier, direction]:
+                return LAST
+            if reply.value["solution"] == [direction, earlier]:
+                return FIRST
+    return None
+
+
+def convention_warning(convention, lang):
+    from grader import i18n
+
+    return [i18n.t(f"taquin.convention_{convention}", lang)] if convention else []
+
+
+# --- q15 ------------------------------------------------------------------------------------------
+class Q15(Question):
+    id = "q15"
+    module = "taquin"
+    functions = ("move",)
+    points = 2.0
+    groups = (Group("move_grille", 1.0), Group("move_libre", 1.0), Group("move_h", 1.0))
+    ASPECT = {"move_grille": "grid", "move_libre": "li, lj", "move_h": "h"}  # the global each group judges
+
+    def run(self, ctx):
+        from hypothesis import strategies as st
+        from reference.puzzle import BLANK_STEP, MOVES, apply, legal_moves
+
+        def judge_for(group):
+            def judge(case):
+                state, choice, blank_value = case
+                move = legal_moves(state)[choice % len(legal_moves(state))]
+                i, j = divmod(state.index(BLANK), 4)
+                cell = [i + BLANK_STEP[move][0], j + BLANK_STEP[move][1]]
+                payload = _payload(state, blank_value, cell=cell)
+                shown = _shown(payload, f"move({cell[0]}, {cell[1]})")
+                reply = ctx.call(probe_move, payload, ctx.limit(ctx.reference(probe_move, payload)[1]))
+                if not reply.ok:
+                    return ctx.failure(reply, shown)
+                for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
+                    if name == self.ASPECT[group]:
+                        return Failure("wrong", "q15.wrong", {"name": name, "call": shown["appel"]},
+                                       counterexample=shown, expected=expected, got=got)
+                return None
+            return judge
+
+        cases = st.tuples(_states(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
+        return [ctx.check(group.name, cases, judge_for(group.name)) for group in self.groups]
+
+
+# --- q16 ------------------------------------------------------------------------------------------
+class Q16(Question):
+    id = "q16"
+    module = "taquin"
+    functions = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
+    points = 2.0
+    groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0))
+
+    def run(self, ctx):
+        from hypothesis import strategies as st
+        from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply
+
+        convention = detect_convention(ctx)
+        judged_in = convention or LAST
+
+        def possible(blank, direction):
+            i, j = divmod(blank, 4)
+            di, dj = BLANK_STEP[direction]
+            return 0 <= i + di < 4 and 0 <= j + dj < 4
+
+        def cases(group):
+            @st.composite
+            def case(draw):
+                direction = draw(st.sampled_from(MOVES))
+                blank = draw(st.sampled_from([c for c in range(16) if possible(c, direction) != (group == "refus_bord")]))
+                tiles = draw(st.permutations(list(range(15))))
+                # Any earlier moves, the last one being the opposite exactly when that is the refusal tested.
+                history = draw(st.lists(st.sampled_from(MOVES), max_size=3))
+                if group == "refus_oppose":
+                    history.append(OPPOSITE[direction])
+                elif history[-1:] == [OPPOSITE[direction]]:
+                    history.pop()
+                state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
+                return direction, state, history, draw(st.sampled_from(BLANK_VALUES))
+            return case()
+
+        def judge_for(group):
+            def judge(case):
+                direction, state, history, blank_value = case
+                payload = _payload(state, blank_value, history, judged_in, direction=direction)
+                call = f"tente_{direction.lower()}()"
+                shown = _shown(payload, call)
+                reply = ctx.call(probe_tente, payload, ctx.limit(ctx.reference(probe_tente, payload)[1]))
+                if not reply.ok:
+                    return ctx.failure(reply, shown)
+                value = _fields(reply.value)
+                accept = group == "acceptation"
+                if type(value["accepted"]) is not bool:
+                    return _bool_failure(value["accepted"], call, shown)
+                if value["accepted"] != accept:
+                    return Failure("wrong", f"q16.{group}.answer", {"call": call, "li": shown["li"],
+                                   "lj": shown["lj"], "opposite": OPPOSITE[direction]},
+                                   counterexample=shown, expected=accept, got=value["accepted"])
+                expected_state = apply(state, direction) if accept else state
+                played = history + [direction] if accept else history
+                expected_solution = _payload(state, history=played, convention=judged_in)["solution"]
+                for name, expected, got in _differences(value, expected_state, expected_solution):
+                    key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
+                    return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown,
+                                   expected=expected, got=got)
+                return None
+            return judge
+
+        outcomes = [ctx.check(group.name, cases(group.name), judge_for(group.name)) for group in self.groups]
+        outcomes[0].warnings = convention_warning(convention, ctx.lang)
+        return outcomes
+
+
+QUESTIONS = [Q15(), Q16()]

@@ -1,0 +1,80 @@
+"""The part IV checks (q15-q18) on real submission files, graded as a user would grade them.
+
+Every file of tests/submissions/taquin/ is a student's taquin.py: correct variants written differently
+from the model answer (all must get full marks) and typical mistakes (each must lose the points of the
+checks it breaks, and only those).
+"""
+from pathlib import Path
+
+import pytest
+
+from grader.engine import Settings, grade_submission
+from grader.questions import all_questions, select
+from grader.submission import load_submission
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
+FULL = "passed"
+
+# file -> {question: status, or (status, {check: passed})}; the questions not listed are not graded
+# here (a broken move makes dfs and taquin loop until their time limit: that costs time, not coverage).
+EXPECTED = {
+    "reference": {"q15": FULL, "q16": FULL},
+    "caml": {"q15": FULL, "q16": FULL},
+    "chaines": {"q15": FULL, "q16": FULL},
+    "renverse": {"q15": FULL, "q16": FULL},
+    "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
+    "move_sans_libre": {"q15": ("partial", {"move_grille": True, "move_libre": False, "move_h": True})},
+    "h_signe": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
+    "tente_sans_bord": {"q16": ("partial", {"refus_bord": False, "refus_oppose": True, "acceptation": True})},
+    "tente_sans_oppose": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": True})},
+    "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True,
+                                                   "acceptation": False})},
+    "partiel": {"q15": FULL, "q16": "missing"},
+    "stub": {"q15": "not_implemented", "q16": "not_implemented"},
+}
+
+
+def path_of(name: str) -> Path:
+    return {"reference": ROOT / "reference" / "taquin.py",
+            "stub": ROOT / "exercises" / "taquin.py"}.get(name, SUBMISSIONS / f"{name}.py")
+
+
+def grade(name: str, questions, settings: Settings | None = None):
+    result = grade_submission(load_submission(path_of(name)), select(all_questions(), list(questions)),
+                              settings or Settings())
+    return {q.id: q for q in result.questions}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_submission(name):
+    results = grade(name, EXPECTED[name])
+    for qid, expected in EXPECTED[name].items():
+        status, checks = expected if isinstance(expected, tuple) else (expected, None)
+        result = results[qid]
+        assert result.status == status, (qid, [(c.name, c.message) for c in result.checks])
+        if status == FULL:
+            assert result.score == result.max
+        for check in result.checks:
+            if checks is not None:
+                assert check.passed == checks[check.name], (qid, check.name, check.message)
+            if not check.passed and check.kind == "wrong":
+                assert check.counterexample is not None and check.message
+
+
+def test_every_submission_file_is_in_the_table():
+    assert {p.stem for p in SUBMISSIONS.glob("*.py")} <= set(EXPECTED)
+
+
+def test_solution_convention_is_reported():
+    caml = grade("caml", ["q16"])["q16"]
+    assert any("en tête" in w for w in caml.warnings)
+    reference = grade("reference", ["q16"])["q16"]
+    assert any("en dernier" in w for w in reference.warnings)
+
+
+def test_move_counterexample_says_which_global_is_wrong():
+    check = next(c for c in grade("h_signe", ["q15"])["q15"].checks if c.name == "move_h")
+    assert "h est faux" in check.message
+    assert check.counterexample["appel"].startswith("move(")
+    assert check.expected != check.got
