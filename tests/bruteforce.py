@@ -77,10 +77,11 @@ def play(state, moves):
 
 
 def random_walk(rng: random.Random, length: int, start=GOAL):
+    """A random walk that never undoes its previous move, so that its end is usually far away."""
+    state, last = start, None
     for _ in range(length):
-        state = rng.choice([s for _, s in successors(start)])
-        start = state
-    return start
+        last, state = rng.choice([(m, s) for m, s in successors(state) if last is None or m != REVERSE[last]])
+    return state
 
 
 def is_solvable(state) -> bool:
