@@ -16,7 +16,8 @@ MOVES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK_STEP = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0)}
 OPPOSITE = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
 
-# The exam's example initial state (49 moves from the goal, as the exam states).
+# The exam's example initial state. The exam's "49 déplacements supplémentaires" count from the state after
+# its shown first move (12 slides left); from this state the optimum is 50 (49 is impossible by parity).
 EXAM_EXAMPLE = (2, 3, 1, 6, 14, 5, 8, 4, BLANK, 12, 7, 9, 10, 13, 11, 0)
 
 
