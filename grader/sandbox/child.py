@@ -38,7 +38,8 @@ MAX_EVENTS = 50
 
 # Imported before the privilege drop: once the child runs as `nobody`, the interpreter's standard
 # library may be unreadable (e.g. under /root/.pyenv). Standard-library modules that the student's
-# files import are preloaded too, except these, whose import has side effects (browser, display).
+# files import are preloaded too (what `ctypes`, `socket` or `subprocess` can do is then refused by the
+# audit hook, and reported), except these, whose import has side effects (browser, display).
 PRELOAD = (
     "array", "bisect", "collections", "copy", "dataclasses", "enum", "fractions", "functools", "heapq",
     "itertools", "math", "operator", "queue", "random", "re", "statistics", "string", "sys", "tempfile",
@@ -46,8 +47,7 @@ PRELOAD = (
     "encodings.latin_1", "encodings.cp1252", "encodings.ascii",
 )
 NEVER_PRELOAD = {"antigravity", "this", "turtle", "turtledemo", "tkinter", "idlelib", "webbrowser",
-                 "pydoc", "ensurepip", "venv", "__phello__", "__hello__", "ctypes", "socket",
-                 "subprocess", "multiprocessing"}
+                 "pydoc", "ensurepip", "venv", "__phello__", "__hello__"}
 
 # Audit events that start a process, or touch the network or native code: always refused.
 PROCESS_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
@@ -70,7 +70,9 @@ def apply_limits(limits: dict) -> None:
         ("RLIMIT_CORE", 0),
     ):
         if value is not None and hasattr(resource, name):
-            resource.setrlimit(getattr(resource, name), (value, value))
+            # CPU: SIGXCPU at the soft limit (a timeout verdict); the hard one would SIGKILL at once.
+            hard = value + 1 if name == "RLIMIT_CPU" else value
+            resource.setrlimit(getattr(resource, name), (value, hard))
     # A file grown past RLIMIT_FSIZE is then an OSError the student's code sees, not a silent death.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
@@ -242,9 +244,10 @@ def import_student(path: str, module_name: str, seconds: float):
 
 
 def student_traceback(exc: BaseException, source: str) -> str:
-    """The traceback's frames in the student's file only: the grader's own frames tell them nothing."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == source]
-    lines = traceback.format_list(frames[-8:])
+    """The traceback's frames in the student's file only: the grader's own frames tell them nothing
+    (and reading their source lines would be refused by the audit hook)."""
+    walk = [(f, n) for f, n in traceback.walk_tb(exc.__traceback__) if f.f_code.co_filename == source]
+    lines = traceback.format_list(traceback.StackSummary.extract(walk[-8:]))
     lines += traceback.format_exception_only(type(exc), exc)
     return "".join(lines)[-4000:]
 
@@ -311,7 +314,8 @@ def main() -> None:
     source = config["source"]
     hook = None
     if config.get("audit", True):
-        protected = [os.path.join(ROOT, "grader"), os.path.join(ROOT, "reference")]
+        probe_files = {sys.modules[p.__module__].__file__ for p in probes.values()}
+        protected = [os.path.join(ROOT, "grader"), os.path.join(ROOT, "reference"), *probe_files]
         hook = AuditHook(workdir, protected)
         for name in [n for n in sys.modules if n.partition(".")[0] in ("grader", "reference")]:
             del sys.modules[name]  # the child keeps its references; the student has to import anew

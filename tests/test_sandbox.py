@@ -1,0 +1,291 @@
+"""The sandbox's layers, each on its own: limits, privilege drop, the supervisor's kill of escaped
+processes (namespace and subreaper), the audit hook, deadlines, the protocol, output capture."""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox import protocol
+from grader.sandbox.runner import Child, Limits, namespace_prefix
+
+PROBE = "tests.hostile.probes:probe_call"
+ROOT = Path(__file__).resolve().parent.parent
+as_root = pytest.mark.skipif(os.geteuid() != 0, reason="the privilege drop happens only as root")
+
+
+def run(source: str, function: str = "f", args=(), timeout: float = 2.0, **limits):
+    """Start a child on `source` (as jeux.py), call `function`; (start reply, call reply, output, seconds)."""
+    child = Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(**limits))
+    started = time.monotonic()
+    try:
+        hello = child.start()
+        reply = child.call(PROBE, {"function": function, "args": list(args)}, timeout) if hello.ok else None
+        return hello, reply, child, time.monotonic() - started
+    finally:
+        child.close()
+
+
+def call(source: str, **kwargs):
+    hello, reply, _, _ = run(source, **kwargs)
+    assert hello.ok, hello
+    return reply
+
+
+def processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and marker.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                found.append(int(entry))
+        except OSError:
+            pass
+    return found
+
+
+# -- limits -------------------------------------------------------------------------------------------
+def test_environment_is_empty_isolated_and_without_core_dumps():
+    reply = call("""
+        import os, sys, resource
+        def f():
+            return [sorted(os.environ), sys.flags.isolated, list(resource.getrlimit(resource.RLIMIT_CORE)),
+                    os.getcwd() == os.path.dirname(__file__)]
+    """)
+    assert reply.value == [["LC_CTYPE"], 1, [0, 0], True]  # LC_CTYPE: Python's own UTF-8 coercion
+
+
+def test_memory_hog_is_a_memory_verdict():
+    reply = call("def f():\n    return len(bytearray(1 << 31))\n", memory_bytes=256 << 20)
+    assert reply.status == protocol.MEMORY
+
+
+def test_cpu_limit_kills_a_loop_the_deadline_would_not():
+    reply = call("def f():\n    while True:\n        pass\n", timeout=30, cpu_seconds=1)
+    assert reply.status == protocol.TIMEOUT and "CPU" in reply.error
+
+
+def test_file_size_limit_is_an_error_not_a_death():
+    reply = call("def f():\n    open('big', 'wb').write(bytes(2 << 20))\n", file_bytes=1 << 20)
+    assert reply.status == protocol.ERROR and "File too large" in reply.error
+
+
+def test_stdin_is_closed():
+    assert call("def f():\n    return input()\n").error.startswith("EOFError")
+
+
+@as_root
+def test_process_limit_binds_after_the_drop():
+    reply = call("""
+        import os, time
+        def f():
+            count = 0
+            try:
+                for _ in range(200):
+                    if os.fork() == 0:
+                        time.sleep(30)
+                        os._exit(0)
+                    count += 1
+            except OSError:
+                return count
+            return -1
+    """, audit=False, processes=16)
+    assert reply.ok and 0 <= reply.value < 16
+
+
+# -- privilege drop -----------------------------------------------------------------------------------
+@as_root
+def test_root_drops_to_nobody_and_the_stdlib_still_imports():
+    reply = call("""
+        import os, colorsys
+        def f():
+            import heapq, collections, itertools, functools, enum, dataclasses, random, re, statistics
+            try:
+                open('/root/.profile').read()
+                readable = True
+            except PermissionError:
+                readable = False
+            open('scratch.txt', 'w').write('ok')
+            return [os.getuid(), os.getgid(), os.getgroups(), readable, open('scratch.txt').read(),
+                    round(colorsys.rgb_to_hsv(1, 0, 0)[1])]
+    """, audit=False)
+    assert reply.value == [65534, 65534, [], False, "ok", 1]
+
+
+# -- no process outlives its grading ------------------------------------------------------------------
+ESCAPE = """
+    import os, time
+    def f(sleeper):
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execv('/bin/sleep', ['/bin/sleep', sleeper])
+            os._exit(0)
+        time.sleep(0.3)
+        return 'escaped'
+"""
+
+
+@pytest.mark.parametrize("namespaces", [True, False], ids=["pid-namespace", "subreaper"])
+def test_double_fork_and_setsid_do_not_survive(namespaces):
+    if namespaces and not namespace_prefix():
+        pytest.skip("unshare does not work here")
+    marker = f"{secrets.randbelow(10**6) + 10**6}.{secrets.randbelow(10**6):06d}"
+    hello, reply, child, _ = run(ESCAPE, args=[marker], audit=False, namespaces=namespaces)
+    assert reply.value == "escaped"
+    for _ in range(50):
+        if not processes_with(marker):
+            break
+        time.sleep(0.1)
+    assert processes_with(marker) == []
+
+
+def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_the_pipes():
+    reply = call("""
+        import os, time
+        def f():
+            if os.fork() == 0:
+                time.sleep(30)
+            os._exit(3)
+    """, audit=False, timeout=10)
+    assert reply.status == protocol.CRASHED and "code 3" in reply.error
+
+
+# -- audit hook ---------------------------------------------------------------------------------------
+REFUSALS = {
+    "open('/tmp/escape-{tag}', 'w')": "open('/tmp/escape-{tag}', 'w')",
+    f"open({str(ROOT / 'reference' / 'jeux.py')!r})": f"open('{ROOT / 'reference' / 'jeux.py'}', 'r')",
+    "__import__('reference.jeux')": "import reference",
+    "__import__('grader.engine')": "import grader",
+    "subprocess.run(['true'])": "subprocess.Popen",
+    "os.system('true')": "os.system",
+    "os.fork()": "os.fork",
+    "os.posix_spawn('/bin/true', ['true'], dict())": "os.posix_spawn",
+    "os.execv('/bin/true', ['true'])": "os.exec",
+    "socket.socket().connect(('127.0.0.1', 80))": "socket.",
+    "ctypes.CDLL('libc.so.6')": "ctypes.dlopen",
+    "os.kill(os.getppid(), 9)": "os.kill(",
+    "os.killpg(0, 9)": "os.killpg(0, 9)",
+    "os.remove('/tmp/escape-{tag}')": "os.remove('/tmp/escape-{tag}')",
+    "sys._getframe(1).f_locals": "sys._getframe() -> probes.py",
+}
+
+
+@pytest.mark.parametrize("code", list(REFUSALS))
+def test_audit_hook_refuses_and_reports(code):
+    tag = secrets.token_hex(4)
+    reply = call(f"import ctypes, os, socket, subprocess, sys\ndef f():\n    return {code.format(tag=tag)}\n")
+    assert reply.status == protocol.ERROR and "PermissionError" in reply.error, reply
+    assert any(event.startswith(REFUSALS[code].format(tag=tag)) for event in reply.events), reply.events
+    assert not Path(f"/tmp/escape-{tag}").exists()
+
+
+def test_audit_hook_lets_legitimate_code_run():
+    reply = call("""
+        import collections, enum, logging, sys, tempfile
+        def f():
+            Point = collections.namedtuple('Point', 'x y')
+            Move = enum.Enum('Move', 'GAUCHE DROITE')
+            logging.getLogger('x').info('quiet')
+            with open('notes.txt', 'w') as out:
+                out.write('ok')
+            with tempfile.TemporaryFile() as scratch:
+                scratch.write(b'x')
+            sys._getframe()
+            return [Point(1, 2).x, Move.DROITE.name, open('notes.txt').read()]
+    """)
+    assert reply.value == [1, "DROITE", "ok"] and reply.events == []
+
+
+def test_patched_builtins_and_modules_do_not_reach_the_reply():
+    reply = call("""
+        import builtins, json, os
+        def f():
+            builtins.len = lambda x: 0
+            builtins.isinstance = lambda *a: True
+            json.dumps = lambda *a, **k: '{"status": "ok", "value": 42}'
+            os.write = lambda fd, data: len(data)
+            return [1, 2, 3]
+    """)
+    assert reply.value == [1, 2, 3]
+
+
+# -- deadlines: the parent's kill is the guarantee ----------------------------------------------------
+EVASIONS = {
+    "catch": "while True:\n        try:\n            while True: pass\n        except BaseException: pass",
+    "ignore": "signal.signal(signal.SIGALRM, signal.SIG_IGN)\n    while True: pass",
+    "reset": "signal.setitimer(signal.ITIMER_REAL, 0)\n    signal.alarm(0)\n    while True: pass",
+    "block": "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})\n    while True: pass",
+    "c_sum": "return sum(range(10**12))",
+    "c_power": "return 10**10**8 % 7",
+    "c_regex": "return bool(re.match(r'(a+)+$', 'a' * 64 + 'b'))",
+    "sleep": "time.sleep(60)",
+}
+
+
+@pytest.mark.parametrize("name", list(EVASIONS))
+def test_every_timeout_evasion_ends_at_the_deadline(name):
+    source = f"import re, signal, time\ndef f():\n    {EVASIONS[name]}\n"
+    hello, reply, _, seconds = run(source, timeout=0.5, grace_seconds=0.3)
+    assert reply.status == protocol.TIMEOUT, reply
+    assert seconds < 0.5 + 0.3 + 0.125 + 2.0  # limit + grace + margin, and the child's start
+
+
+# -- the protocol cannot be forged --------------------------------------------------------------------
+def test_stdout_is_not_the_results_channel():
+    frame = json.dumps({"nonce": "x", "seq": 1, "status": "ok", "value": 42})
+    reply = call(f"def f():\n    print({frame!r})\n    return 7\n")
+    assert reply.value == 7
+
+
+@pytest.mark.parametrize("garbage", [
+    "b'\\xff' * 64",
+    "struct.pack('>I', 40) + b'{\"nonce\": \"0\", \"seq\": 1, \"status\": \"ok\"}'",
+    "struct.pack('>I', 200000) + b'[' * 200000",
+    "struct.pack('>I', 2**31)",
+], ids=["bytes", "wrong-nonce", "deep-json", "huge-frame"])
+def test_garbage_on_the_reply_pipe_is_a_verdict(garbage):
+    reply = call(f"""
+        import os, struct
+        def f():
+            for fd in range(3, 1024):
+                try:
+                    os.write(fd, {garbage})
+                except OSError:
+                    pass
+            return 1
+    """)
+    assert reply.status == protocol.CRASHED and "protocol violation" in reply.error, reply
+
+
+def test_lying_values_are_invalid_not_crashes():
+    for expr, status in [("float('nan')", protocol.INVALID), ("10 ** 1000", protocol.INVALID),
+                         ("Lie(3)", protocol.INVALID), ("x", protocol.INVALID), ("object()", protocol.INVALID)]:
+        reply = call(f"""
+            class Lie(int):
+                def __eq__(self, other):
+                    return True
+            x = []
+            x.append(x)
+            def f():
+                return {expr}
+        """)
+        assert reply.status == status, (expr, reply)
+
+
+# -- output -------------------------------------------------------------------------------------------
+def test_output_flood_is_capped_and_counted():
+    hello, reply, child, seconds = run("""
+        import sys
+        def f():
+            line = 'x' * 1023 + '\\n'
+            for _ in range(200 * 1024):
+                sys.stdout.write(line)
+            return 1
+    """, timeout=20)
+    out, err, dropped = child.output()
+    assert reply.value == 1 and len(out) == 64 * 1024 and dropped >= 200 * 1024 * 1024 - 64 * 1024
