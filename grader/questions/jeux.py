@@ -383,6 +383,12 @@ def _strategy_tables(with_h: bool, max_states: int = 8):
         reach = distances(succ, [initial])
         if not any(reach[f] is not None for f in finals):
             finals.add(max((d, i) for i, d in enumerate(reach) if d is not None)[1])
+        # Keep only the reachable states, numbered from the initial one: what the student can see.
+        order = sorted((i for i in range(n) if reach[i] is not None), key=lambda i: (reach[i], i))
+        number = {old: new for new, old in enumerate(order)}
+        succ = [[number[j] for j in succ[i]] for i in order]
+        finals = {number[f] for f in finals if f in number}
+        n, initial = len(order), 0
         h = None
         if with_h:
             # Any admissible h: zero, exact, or random below the distance; anything on dead states.

@@ -1,0 +1,5 @@
+"""Mistake: a bool (admissible values, but not an int)."""
+
+
+def h_jeu1(n, t):
+    return n != t
