@@ -28,7 +28,8 @@ def _move_name(blank: int, target: int) -> str:
 
 @lru_cache(maxsize=None)
 def _tables():
-    """The databases and, per blank cell, its (neighbour, per-tile update) steps."""
+    """The databases and, per blank cell, its (neighbour, per-tile update) steps: an update is the
+    (table, group, index change) of the tile's group, then the same for its image in the reflection."""
     tables = [load_table(tiles).tobytes() for tiles in PARTITION]  # bytes index faster than numpy
     group, weight = {}, {}
     for g, tiles in enumerate(PARTITION):
@@ -45,7 +46,8 @@ def _tables():
             updates = []
             for tile in range(15):
                 image = _transpose(tile)
-                updates.append((group[tile], (blank - target) * weight[tile], group[image],
+                updates.append((tables[group[tile]], group[tile], (blank - target) * weight[tile],
+                                tables[group[image]], group[image],
                                 (_transpose(blank) - _transpose(target)) * weight[image]))
             row.append((target, tuple(updates)))
         steps.append(tuple(row))
@@ -94,15 +96,13 @@ def search(state) -> tuple[list[str], int]:
                 continue
             count += 1
             tile = board[target]
-            gn, dn, gm, dm = updates[tile]
-            table = tables[gn]
+            table, gn, dn, table_m, gm, dm = updates[tile]
             old = indices[gn]
             new = old + dn
             hn2 = hn - table[old] + table[new]
-            table = tables[gm]
             old_m = mirror[gm]
             new_m = old_m + dm
-            hm2 = hm - table[old_m] + table[new_m]
+            hm2 = hm - table_m[old_m] + table_m[new_m]
             f = g + (hn2 if hn2 > hm2 else hm2)
             if f > bound:
                 if f < exceeded[0]:
