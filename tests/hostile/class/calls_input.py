@@ -1,0 +1,2 @@
+def solution_42():
+    return [int(x) for x in input().split()]

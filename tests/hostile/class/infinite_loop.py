@@ -1,0 +1,3 @@
+def solution_42():
+    while True:
+        pass

@@ -1,0 +1,2 @@
+def solution_42():
+    raise KeyboardInterrupt

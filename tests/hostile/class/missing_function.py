@@ -1,0 +1,2 @@
+def bfs():
+    return 0

@@ -1,0 +1,2 @@
+def solution_42():
+    return [1, float("nan"), 42]

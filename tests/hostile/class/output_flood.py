@@ -1,0 +1,7 @@
+import sys
+
+
+def solution_42():
+    line = "flood " * 2000 + "\n"
+    while True:
+        sys.stdout.write(line)

@@ -1,0 +1,5 @@
+import faulthandler
+
+
+def solution_42():
+    faulthandler._sigsegv()
