@@ -30,7 +30,7 @@ _CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporarie
 _NEIGHBORS = np.array(
     [[c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
      for c in range(16)],
-    dtype=np.int64,
+    dtype=np.int32,
 )
 
 
@@ -131,9 +131,11 @@ def _new(codes: np.ndarray, dist: np.ndarray) -> np.ndarray:
 def build_table(tiles, progress: bool = True) -> np.ndarray:
     """Breadth-first search from the goal, in layers of equal cost (0-cost closure, then 1-cost step)."""
     k = len(tiles)
-    weights = 16 ** np.arange(1, k + 1, dtype=np.int64)
+    # 32-bit codes when they fit (up to 6 tiles): half the memory traffic of the vector operations.
+    dtype = np.int32 if 16 ** (k + 1) <= 2 ** 31 else np.int64
+    weights = 16 ** np.arange(1, k + 1, dtype=dtype)
     dist = np.full(16 ** (k + 1), UNSEEN, dtype=np.uint8)
-    frontier = np.array([15 + sum(int(t) * int(w) for t, w in zip(tiles, weights))], dtype=np.int64)
+    frontier = np.array([15 + sum(int(t) * int(w) for t, w in zip(tiles, weights))], dtype=dtype)
     total = 1
     for free_cells in range(16 - k, 17):  # 16! / (16 - k - 1)! (placement, blank) pairs
         total *= free_cells
