@@ -33,7 +33,7 @@ EXPECTED = {
     "variante_enonce.py": passed(*SEARCHES),
     # Typical mistakes: the right group fails.
     "bfs_plus_un.py": {"q4": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "bfs_profondeur.py": {"q4": ("error", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
+    "bfs_profondeur.py": {"q4": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
     "bfs_iteree.py": {"q4": ("partial", 1.4, {"algorithme"})},
     "bfs_entiers.py": {"q4": ("partial", 0.4, {"petits_jeux", "algorithme"})},
     "ids_largeur.py": {"q7": ("partial", 1.4, {"algorithme"})},

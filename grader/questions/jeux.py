@@ -58,7 +58,7 @@ from grader.sandbox import protocol
 
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
 # far above any correct variant (other successor orders or goal tests cost a small factor).
-BUDGET_FLOOR = 20_000
+BUDGET_FLOOR = 5_000
 BUDGET_FACTOR = 20
 LABEL_KINDS = ("int", "str", "tuple")
 
@@ -583,7 +583,7 @@ class Q11(Question):
     points = 2.0
     groups = (Group("admissible", 0.5), Group("non_constante", 0.3), Group("entier", 0.2))
     T_MAX = 300
-    CHUNK = 5000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
+    CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
 
     def run(self, ctx):
         rows: list = []
