@@ -19,10 +19,10 @@ FULL = "passed"
 # file -> {question: status, or (status, {check: passed})}; the questions not listed are not graded
 # here (a broken move makes dfs and taquin loop until their time limit: that costs time, not coverage).
 EXPECTED = {
-    "reference": {"q15": FULL, "q16": FULL},
-    "caml": {"q15": FULL, "q16": FULL},
-    "chaines": {"q15": FULL, "q16": FULL},
-    "renverse": {"q15": FULL, "q16": FULL},
+    "reference": {"q15": FULL, "q16": FULL, "q17": FULL},
+    "caml": {"q15": FULL, "q16": FULL, "q17": FULL},
+    "chaines": {"q15": FULL, "q16": FULL, "q17": FULL},
+    "renverse": {"q15": FULL, "q16": FULL, "q17": FULL},
     "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
     "move_sans_libre": {"q15": ("partial", {"move_grille": True, "move_libre": False, "move_h": True})},
     "h_signe": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
@@ -30,8 +30,11 @@ EXPECTED = {
     "tente_sans_oppose": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": True})},
     "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True,
                                                    "acceptation": False})},
-    "partiel": {"q15": FULL, "q16": "missing"},
-    "stub": {"q15": "not_implemented", "q16": "not_implemented"},
+    "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
+    "dfs_sans_pop": {"q17": ("partial", {"echec_restaure": False, "seuil": True, "succes": False})},
+    "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True})},
+    "partiel": {"q15": FULL, "q16": "missing", "q17": "missing"},
+    "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented"},
 }
 
 

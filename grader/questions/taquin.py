@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import enum
+import functools
 import math
 
 from grader.questions.base import Failure, Group, Outcome, Question, probe
@@ -23,6 +24,7 @@ BLANK = 15
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 # Values written in the blank cell: it is not significant, so any value (a real tile's included) is fair.
 BLANK_VALUES = (-1, 0, 15, 7, 14, 99)
+MAX_WALK_Q17 = 24  # dfs is judged on shallow instances: the reference answers in milliseconds
 
 
 # --- Child side: install the globals, call, observe ---------------------------------------------------
@@ -208,11 +210,13 @@ def detect_convention(ctx):
     for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
         payload = _payload(state, history=[earlier], direction=direction)
         reply = ctx.call(probe_tente, payload, ctx.limit(ctx.reference(probe_tente, payload)[1]))
-        if reply.ok and reply.value["accepted"] is True:
-            if reply.value["solution"] == [earlier, direction]:
-                return LAST
-            if reply.value["solution"] == [direction, earlier]:
-                return FIRST
+        if not reply.ok:
+            return None  # missing or broken tente_*: nothing to learn from the others either
+        value = _fields(reply.value)
+        if value["accepted"] is True and value["solution"] == [earlier, direction]:
+            return LAST
+        if value["accepted"] is True and value["solution"] == [direction, earlier]:
+            return FIRST
     return None
 
 
@@ -325,4 +329,133 @@ class Q16(Question):
         return outcomes
 
 
-QUESTIONS = [Q15(), Q16()]
+# --- q17 and q18: the search ----------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
+def _optimal(state) -> tuple:
+    """An optimal solution from `state` (the oracle: IDA* with pattern databases)."""
+    from reference.solver import solve
+
+    return tuple(solve(state))
+
+
+def _with_detour(case) -> bool:
+    """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
+    backtrack, and has a threshold between h and the optimum to be judged on."""
+    from reference.puzzle import manhattan
+
+    state = _walk_state(case[0])
+    return len(_optimal(state)) > manhattan(state)
+
+
+def _played(moves, convention):
+    """`solution` in the order played, from the student's order."""
+    return list(reversed(moves)) if convention == FIRST else list(moves)
+
+
+def _reached(start, moves):
+    """The state `moves` lead to from `start`, None when one of them is impossible."""
+    from reference.puzzle import IllegalMove, replay
+
+    try:
+        return replay(start, moves)
+    except IllegalMove:
+        return None
+
+
+def _visual(start, moves, optimal):
+    reached = _reached(start, moves)
+    visual = {"type": "taquin", "start": list(start), "moves": moves, "optimal": optimal}
+    if reached is not None:
+        visual["reached"] = list(reached)
+    return visual
+
+
+class Q17(Question):
+    id = "q17"
+    module = "taquin"
+    functions = ("dfs",)
+    points = 3.0
+    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
+
+    def run(self, ctx):
+        from grader import i18n
+        from reference.puzzle import GOAL, manhattan
+
+        convention = detect_convention(ctx)
+        warnings = convention_warning(convention, ctx.lang)
+        without_minimum = []  # set when the module keeps no `minimum`: the threshold is then not judged
+
+        def call(state, blank_value, m):
+            payload = _payload(state, blank_value, m=m)
+            expected, seconds = ctx.reference(probe_dfs, payload)
+            shown = _shown(payload, f"dfs({m}, 0)")
+            return ctx.call(probe_dfs, payload, ctx.limit(seconds)), expected, shown
+
+        def below(group):
+            """dfs(m, 0) for an m under the optimum: False, everything restored, minimum the next bound."""
+            def judge(case):
+                walk, choice, blank_value = case
+                state = _walk_state(walk)
+                optimum, h0 = len(_optimal(state)), manhattan(state)
+                bounds = range(h0 - 1, optimum)  # from a root that already exceeds, to just below
+                m = bounds[choice % len(bounds)]
+                reply, expected, shown = call(state, blank_value, m)
+                if not reply.ok:
+                    return ctx.failure(reply, shown)
+                value = _fields(reply.value)
+                if type(value["found"]) is not bool:
+                    return _bool_failure(value["found"], shown["appel"], shown)
+                if value["found"]:
+                    return Failure("wrong", "q17.found_below", {"call": shown["appel"], "optimum": optimum},
+                                   counterexample=shown, expected=False, got=True)
+                if group == "echec_restaure":
+                    for name, expected_value, got in _differences(value, state, []):
+                        return Failure("wrong", "q17.not_restored", {"call": shown["appel"], "name": name},
+                                       counterexample=shown, expected=expected_value, got=got)
+                elif value["had_minimum"] is False:
+                    without_minimum.append(True)
+                else:
+                    got = value["minimum"]
+                    if type(got) not in (int, float) or got != expected["minimum"]:
+                        return Failure("wrong", "q17.threshold", {"call": shown["appel"], "m": m},
+                                       counterexample=shown, expected=expected["minimum"], got=got)
+                return None
+            return judge
+
+        def at_optimum(case):
+            walk, _, blank_value = case
+            state = _walk_state(walk)
+            optimal = list(_optimal(state))
+            reply, _, shown = call(state, blank_value, len(optimal))
+            if not reply.ok:
+                return ctx.failure(reply, shown)
+            value = _fields(reply.value)
+            if type(value["found"]) is not bool:
+                return _bool_failure(value["found"], shown["appel"], shown)
+            if not value["found"]:
+                return Failure("wrong", "q17.not_found", {"call": shown["appel"], "m": len(optimal)},
+                               counterexample=shown, expected=True, got=False)
+            moves = _moves(value["solution"])
+            if moves is None:
+                return Failure("wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown,
+                               got=value["solution"])
+            orders = [_played(moves, convention)] if convention else [moves, moves[::-1]]
+            if not any(_reached(state, order) == GOAL and len(order) == len(optimal) for order in orders):
+                return Failure("wrong", "q17.bad_solution", {"call": shown["appel"], "m": len(optimal)},
+                               counterexample=shown, expected=optimal, got=orders[0],
+                               visual=_visual(state, orders[0], optimal))
+            return None
+
+        from hypothesis import strategies as st
+
+        cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17), st.integers(0, 30),
+                          st.sampled_from(BLANK_VALUES)).filter(_with_detour)
+        outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
+        outcomes.append(ctx.check("succes", cases, at_optimum))
+        outcomes[0].warnings = warnings
+        if without_minimum:
+            outcomes[1].warnings = [i18n.t("taquin.no_minimum", ctx.lang)]
+        return outcomes
+
+
+QUESTIONS = [Q15(), Q16(), Q17()]
