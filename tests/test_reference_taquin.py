@@ -1,7 +1,6 @@
 """The model answer of part IV against brute force, driven the way the grader drives a submission:
 set the module globals `grid`, `h`, `li`, `lj`, `solution`, `minimum`, then call the function."""
 import math
-import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
