@@ -42,6 +42,7 @@ EXPECTED = {
     "idastar_min_non_remis.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
     "idastar_min_zero.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
     "idastar_vrai.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
+    "idastar_final_hors_borne.py": {"q10": ("partial", 1.5, {"petits_jeux"})},
     "h_t_moins_n.py": {"q11": ("partial", 1.0, {"admissible"})},
     "h_constante.py": {"q11": ("partial", 1.4, {"non_constante"})},
     "h_booleen.py": {"q11": ("partial", 1.6, {"entier"})},
@@ -129,6 +130,11 @@ def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     c = check(grade("idastar_min_non_remis.py", "q10"), "petits_jeux")
     assert "ne termine pas, semble-t-il" in c.message
     assert c.kind == "wrong" and len(c.counterexample["s"]) <= 3
+
+
+def test_an_idastar_accepting_a_final_state_beyond_the_bound_falls_in_the_trap():
+    c = check(grade("idastar_final_hors_borne.py", "q10"), "petits_jeux")
+    assert (c.expected, c.got) == (2, 3) and c.counterexample["F"] == ["f", "g"]
 
 
 def test_a_boolean_result_is_not_a_depth():

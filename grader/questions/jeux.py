@@ -279,8 +279,8 @@ def optimum(game: dict) -> int:
     return distances(reverse(game["succ"]), game["finals"])[game["initial"]]
 
 
-def table_game(n_labels, succ, finals, initial, h=None) -> dict:
-    game = {"kind": "table", "labels": n_labels, "initial": initial, "succ": succ, "finals": sorted(finals)}
+def table_game(labels, succ, finals, initial, h=None) -> dict:
+    game = {"kind": "table", "labels": labels, "initial": initial, "succ": succ, "finals": sorted(finals)}
     if h is not None:
         game["h"] = h
     return game
@@ -297,6 +297,11 @@ def named_game(edges: dict[str, list[str]], finals, h: dict | None = None, label
     return table_game(labels or names, succ, [number[f] for f in finals], 0, table)
 
 
+def shown_labels(game: dict) -> list:
+    """A finite game's states as the counterexamples and drawings show them."""
+    return [shown(x) for x in labels_of(game["labels"], len(game["succ"]))]
+
+
 def case_view(game: dict) -> dict:
     """The counterexample as the student reads it, in the exam's notation."""
     if game["kind"] == "jeu1":
@@ -304,7 +309,7 @@ def case_view(game: dict) -> dict:
         if "h" in game:
             view["h(n)"] = "⌈log2(t/n)⌉"
         return view
-    labels = [shown(x) for x in labels_of(game["labels"], len(game["succ"]))]
+    labels = shown_labels(game)
     view = {"e0": labels[game["initial"]],
             "s": {str(labels[i]): [labels[j] for j in row] for i, row in enumerate(game["succ"])},
             "F": [labels[i] for i in game["finals"]]}
@@ -316,7 +321,7 @@ def case_view(game: dict) -> dict:
 def visual(game: dict) -> dict | None:
     if game["kind"] != "table":
         return None
-    labels = [shown(x) for x in labels_of(game["labels"], len(game["succ"]))]
+    labels = shown_labels(game)
     return {"type": "game", "initial": labels[game["initial"]], "finals": [labels[i] for i in game["finals"]],
             "edges": [[labels[i], labels[j]] for i, row in enumerate(game["succ"]) for j in row]}
 
@@ -402,6 +407,23 @@ def _strategy_tables(with_h: bool, max_states: int = 8):
     return games()
 
 
+def fixed_games(with_h: bool) -> list[dict]:
+    """Games every search faces before the random ones: depth 0 (a final initial state on a self-loop)
+    for each label kind, then two traps for an IDA* that tests `final` before the bound (which is
+    only right if it returns the depth found and accepts it within the bound): a final state one move
+    beyond m = h(e0) = 0, and, with m = 2, a path r x1 x2 f on which h = 0 lets the search reach f at
+    depth 3 before the optimal r y g."""
+    def h(table):
+        return table if with_h else None
+
+    return [
+        *(table_game(kind, [[0]], [0], 0, h([0])) for kind in LABEL_KINDS),
+        named_game({"r": ["f"]}, ["f"], h({"r": 0, "f": 0})),
+        named_game({"r": ["x1", "y"], "x1": ["x2"], "x2": ["f"], "y": ["g"]}, ["f", "g"],
+                   h({"r": 2, "x1": 0, "x2": 0, "y": 1, "f": 0, "g": 0})),
+    ]
+
+
 class SearchQuestion(Question):
     """q4, q7, q10: the depth on small finite games and on game (1), then the algorithm's signature."""
 
@@ -414,8 +436,7 @@ class SearchQuestion(Question):
         def judge(game):
             return self.judge(ctx, game)[1]
 
-        depth0 = [table_game(kind, [[0]], [0], 0, [0] if self.with_h else None) for kind in LABEL_KINDS]
-        small = ctx.check_cases("petits_jeux", depth0, judge)
+        small = ctx.check_cases("petits_jeux", fixed_games(self.with_h), judge)
         if small.failure is None:
             seconds = small.seconds
             small = ctx.check("petits_jeux", _strategy_tables(self.with_h), judge)
@@ -455,8 +476,7 @@ class SearchQuestion(Question):
             depth = distances(game["succ"], [game["initial"]])
             unreachable = [i for i in obs["tests"] if depth[i] is None]
             if unreachable:
-                label = shown(labels_of(game["labels"], len(depth))[unreachable[0]])
-                return None, failure("jeux.unreachable", state=str(label))
+                return None, failure("jeux.unreachable", state=str(shown_labels(game)[unreachable[0]]))
         value, expected = obs["value"], optimum(game)
         if type(value) is not int:
             return None, failure("jeux.not_int", got=_shown_value(value), type=value.get("type"))
@@ -503,7 +523,7 @@ class Q4(SearchQuestion):
 
     def signature(self, game, obs):
         depth = distances(game["succ"], [game["initial"]])
-        labels = [shown(x) for x in labels_of(game["labels"], len(game["succ"]))]
+        labels = shown_labels(game)
         deepest = None
         for i in obs["tests"]:
             if deepest is not None and depth[i] < depth[deepest]:
@@ -564,7 +584,7 @@ class Q10(SearchQuestion):
         depth = distances(succ, [game["initial"]])
         open_ = [x for x in range(len(succ)) if depth[x] is not None and depth[x] + h[x] <= d]
         allowed = {game["initial"]} | {y for x in open_ for y in succ[x]}
-        labels = [shown(x) for x in labels_of(game["labels"], len(succ))]
+        labels = shown_labels(game)
         for i in obs["tests"]:
             if i not in allowed:
                 # i is reachable (checked by `judge`) and not initial: it has a reachable parent.
