@@ -18,6 +18,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.sandbox.runner import isolation
 from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
 from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
 
@@ -55,7 +56,8 @@ def _unreadable(student: str, questions, settings: Settings, reason: str,
 
 def new_run(settings: Settings, questions: list) -> Run:
     limits = settings.limits.as_dict()
-    limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor)
+    limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor,
+                  isolation=", ".join(isolation(settings.limits)))
     return Run(grader_version=grader_version(), seed=settings.seed, lang=settings.lang,
                date=datetime.now(timezone.utc).isoformat(timespec="seconds"),
                scheme=settings.scheme.as_dict(questions), limits=limits)

@@ -269,6 +269,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{call} a renvoyé True mais solution ne mène pas à l'état final en {m} coups",
         "en": "{call} returned True but solution does not reach the goal in {m} moves",
     },
+    "q18.petites_profondeurs": {"fr": "solutions optimales, jusqu'à 24 coups", "en": "optimal solutions, up to 24 moves"},
+    "q18.grandes_profondeurs": {"fr": "solutions optimales de 26 à 32 coups", "en": "optimal solutions of 26 to 32 moves"},
+    "q18.exemple_enonce": {"fr": "défi : l'exemple de l'énoncé (50 coups), temps limite long",
+                           "en": "challenge: the exam's example (50 moves), long time limit"},
+    "q18.not_a_solution": {
+        "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
+        "en": "the moves returned, replayed from the initial state, do not reach the goal",
+    },
+    "q18.not_optimal": {"fr": "solution valide mais non optimale : {moves} coups au lieu de {optimum}",
+                        "en": "valid but not optimal: {moves} moves instead of {optimum}"},
+    "q18.reversed": {
+        "fr": "taquin() renvoie les déplacements du plus récent au premier joué ; accepté (l'ordre attendu est "
+              "celui où ils sont joués)",
+        "en": "taquin() returns the moves from the most recent to the first played; accepted (the expected "
+              "order is the order they are played in)",
+    },
+    "q18.skipped": {"fr": "non exécuté : poids nul dans le barème", "en": "not run: no weight in the scheme"},
     "q16.not_recorded": {"fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
                          "en": "after {call} (accepted), solution does not hold the move where it belongs"},
     # --- Questions: recherche (x1 x2 x3 x4) --------------------------------------------------------
@@ -375,6 +392,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limit.time_factor": {"fr": "Temps par appel : multiple du temps du corrigé",
                                  "en": "Time per call: multiple of the reference's time"},
     "report.limit.time_floor": {"fr": "Temps par appel : au moins", "en": "Time per call: at least"},
+    "report.limit.open_files": {"fr": "Fichiers ouverts", "en": "Open files"},
+    "report.limit.user": {"fr": "Utilisateur du processus (si root)", "en": "Process user (when root)"},
+    "report.limit.namespaces": {"fr": "Espaces de noms PID et réseau", "en": "PID and network namespaces"},
+    "report.limit.audit": {"fr": "Crochet d'audit", "en": "Audit hook"},
+    "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
 }
 
 
