@@ -163,6 +163,8 @@ def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
             text = "× " + _number(value, lang)
         elif isinstance(value, (int, float)) and (key.endswith("_seconds") or key == "time_floor"):
             text = _number(value, lang) + " s"
+        elif isinstance(value, str):
+            text = value  # a grader's own description (the isolation in force), not a student's value
         else:
             text = _number(value, lang) if isinstance(value, (int, float)) else _value(value)
         shown.append((label, text))
