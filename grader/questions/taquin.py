@@ -25,6 +25,12 @@ LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 # Values written in the blank cell: it is not significant, so any value (a real tile's included) is fair.
 BLANK_VALUES = (-1, 0, 15, 7, 14, 99)
 MAX_WALK_Q17 = 24  # dfs is judged on shallow instances: the reference answers in milliseconds
+MAX_WALK_Q18 = 24
+DEEP_BANDS = {(26, 29): 2, (30, 32): 3}  # optimum range -> number of q18 instances drawn in it
+MAX_DETOUR = 10
+# A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
+# recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
+SEARCH_SLACK = 3.0
 
 
 # --- Child side: install the globals, call, observe ---------------------------------------------------
@@ -458,4 +464,89 @@ class Q17(Question):
         return outcomes
 
 
-QUESTIONS = [Q15(), Q16(), Q17()]
+class Q18(Question):
+    id = "q18"
+    module = "taquin"
+    functions = ("taquin",)
+    points = 3.0
+    groups = (Group("petites_profondeurs", 5.0), Group("grandes_profondeurs", 4.0), Group("exemple_enonce", 1.0))
+    # The exam's example takes the exam-faithful Python reference minutes: a fixed budget, which a
+    # scheme may change with `[questions.q18] challenge_seconds = ...` (the child's CPU backstop caps it).
+    CHALLENGE_SECONDS = 400.0
+
+    def run(self, ctx):
+        from hypothesis import strategies as st
+
+        from grader import i18n
+        from reference.puzzle import EXAM_EXAMPLE, GOAL
+
+        weights = ctx.settings.scheme.weights(self)
+        reversed_seen = []
+
+        def judge(state, blank_value, limit=None):
+            payload = _payload(state, blank_value)
+            if limit is None:
+                limit = ctx.limit(SEARCH_SLACK * ctx.reference(probe_taquin, payload)[1])
+            shown = _shown(payload, "taquin()")
+            reply = ctx.call(probe_taquin, payload, limit)
+            if not reply.ok:
+                return ctx.failure(reply, shown)
+            moves = _moves(_fields(reply.value)["moves"])
+            if moves is None:
+                return Failure("wrong", "taquin.not_moves", {"name": "taquin()"}, counterexample=shown,
+                               got=_fields(reply.value)["moves"])
+            optimal = list(_optimal(tuple(state)))
+            if _reached(state, moves) != GOAL and _reached(state, moves[::-1]) == GOAL:
+                reversed_seen.append(True)
+                moves = moves[::-1]
+            if _reached(state, moves) != GOAL:
+                return Failure("wrong", "q18.not_a_solution", counterexample=shown, expected=optimal, got=moves,
+                               visual=_visual(state, moves, optimal))
+            if len(moves) != len(optimal):
+                return Failure("wrong", "q18.not_optimal", {"moves": len(moves), "optimum": len(optimal)},
+                               counterexample=shown, expected=len(optimal), got=len(moves),
+                               visual=_visual(state, moves, optimal))
+            return None
+
+        def group(name, run):
+            if weights[name] == 0:  # a scheme that gives it no weight need not pay for it
+                return Outcome(name, warnings=[i18n.t("q18.skipped", ctx.lang)])
+            return run()
+
+        walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
+        challenge = ctx.settings.scheme.overrides.get(self.id, {}).get("challenge_seconds", self.CHALLENGE_SECONDS)
+        outcomes = [
+            group("petites_profondeurs", lambda: ctx.check(
+                "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
+            group("grandes_profondeurs", lambda: ctx.check_cases(
+                "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case))),
+            group("exemple_enonce", lambda: ctx.check_cases(
+                "exemple_enonce", [(EXAM_EXAMPLE, BLANK_VALUES[0])], lambda case: judge(*case, challenge))),
+        ]
+        if reversed_seen:
+            outcomes[0].warnings.append(i18n.t("q18.reversed", ctx.lang))
+        return outcomes
+
+
+def deep_instances(seed: int) -> list[tuple[tuple, int]]:
+    """Instances whose optimum lies in each band of DEEP_BANDS, from the class seed. Only states where
+    the optimum exceeds the Manhattan sum by at most MAX_DETOUR are kept: that bounds the number of IDA*
+    iterations, hence the reference's time (well under a second each), whatever the seed."""
+    import random
+
+    from reference.puzzle import manhattan, scramble
+
+    rng = random.Random(f"q18:{seed}")
+    wanted = dict(DEEP_BANDS)
+    found = []
+    while any(wanted.values()):
+        state = scramble(rng, rng.randint(36, 50))
+        length = len(_optimal(state))
+        band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
+        if band and length - manhattan(state) <= MAX_DETOUR:
+            wanted[band] -= 1
+            found.append((length, state, rng.choice(BLANK_VALUES)))
+    return [(state, blank_value) for _, state, blank_value in sorted(found)]
+
+
+QUESTIONS = [Q15(), Q16(), Q17(), Q18()]
