@@ -33,7 +33,7 @@ a property of every correct variant, not of the reference's particular code.
      tests a depth-2 state before a depth-1 one.
   2. `final(initial)` is called at most twice (once is the norm; twice allows a variant that tests the
      goal both on generation and on dequeuing). An iterative deepening restarts from the initial
-     state once per depth bound, d + 1 times for a solution at depth d >= 3.
+     state once per depth bound: d + 1 >= 3 tests for the crafted solutions at depth d >= 2.
 - q7 (IDS), on trees with an optimal solution at depth d >= 3: the search restarts from the initial
   state for every bound: `max(final(initial) calls, suivants(initial) calls) >= d`. Every bound
   m = 1 .. d must expand the initial state to reach depth m, whichever variant (goal test on entry as
@@ -47,7 +47,21 @@ a property of every correct variant, not of the reference's particular code.
   p >= dist(e0, x). This holds whether `final` is tested before or after computing c, whether `c > m`
   or `p + h > m` is written, the successors' order, pruning children on generation, duplicates
   removed, and whether the bound or the depth found is returned. A search that ignores h (IDS) tests
-  the decoys' children.
+  the decoys' children. (Testing `final` first is only right if a final state counts within the
+  bound: the fixed games of the depth group include two traps for the variant that accepts it one
+  move beyond m.)
+
+Correctness groups: fixed games first (depth 0 for each label kind, the IDA* traps), then random
+finite games from Hypothesis (up to 8 reachable states, out-degree up to 3; for q10 an admissible h
+that is zero, exact, or random below the distance, anything on dead states), then game (1) for
+targets 1..130. Only solvable games are played: bfs and idastar may do anything otherwise, ids loops.
+
+q11: h_jeu1(n, t) for every 1 <= n <= t <= 300 (n > t cannot reach t: any value goes, none is asked),
+in calls of at most 2,000 pairs, each limited against the reference on the same pairs, so that a slow
+but valid h (an exact distance per call) passes. Groups: admissible (the value, bools and floats taken
+as numbers, never above the exact distance, from a backward programme per t), non-constant (two values
+differ for some t; an admissible h has h(t, t) = 0, so a constant admissible h is 0), and natural
+(type int, >= 0).
 """
 from __future__ import annotations
 
