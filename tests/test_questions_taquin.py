@@ -4,6 +4,7 @@ Every file of tests/submissions/taquin/ is a student's taquin.py: correct varian
 from the model answer (all must get full marks) and typical mistakes (each must lose the points of the
 checks it breaks, and only those).
 """
+import functools
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
 FULL = "passed"
 # The exam's example costs the reference minutes: run only by the slow test below. A group without
 # weight is reported passed, so q18's status is not asserted, its checks are.
-FAST = Settings(scheme=Scheme(overrides={"q18": {"groups": {"exemple_enonce": 0}}}))
+FAST = Settings(examples=25, scheme=Scheme(overrides={"q18": {"groups": {"exemple_enonce": 0}}}))
 Q18_FULL = (None, {"petites_profondeurs": True, "grandes_profondeurs": True})
 
 # file -> {question: status, or (status, {check: passed})}; the questions not listed are not graded
@@ -52,10 +53,14 @@ def path_of(name: str) -> Path:
             "stub": ROOT / "exercises" / "taquin.py"}.get(name, SUBMISSIONS / f"{name}.py")
 
 
-def grade(name: str, questions, settings: Settings = FAST):
-    result = grade_submission(load_submission(path_of(name)), select(all_questions(), list(questions)),
-                              settings)
-    return {q.id: q for q in result.questions}
+@functools.lru_cache(maxsize=None)
+def grade_one(name: str, qid: str):
+    """One question's result with the FAST settings (cached: several tests look at the same grading)."""
+    return grade_submission(load_submission(path_of(name)), select(all_questions(), [qid]), FAST).questions[0]
+
+
+def grade(name: str, questions):
+    return {qid: grade_one(name, qid) for qid in questions}
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -108,5 +113,6 @@ def test_reversed_moves_are_accepted_with_a_warning():
 
 @pytest.mark.slow
 def test_the_exam_example_challenge():
-    result = grade("reference", ["q18"], Settings())["q18"]
+    submission = load_submission(path_of("reference"))
+    result = grade_submission(submission, select(all_questions(), ["q18"]), Settings()).questions[0]
     assert result.status == FULL, [(c.name, c.message) for c in result.checks]
