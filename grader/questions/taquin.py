@@ -45,13 +45,18 @@ def _student_moves(module, names):
     return list(names)
 
 
+def _grid(payload):
+    """The exam's `grid` for the payload's state: fresh lists, `blank_value` in the blank cell."""
+    state, blank_value = payload["state"], payload["blank_value"]
+    return [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)] for i in range(4)]
+
+
 def _install(module, payload):
     global _had_minimum
     if _had_minimum is None:
         _had_minimum = "minimum" in vars(module)
-    state, blank_value = payload["state"], payload["blank_value"]
-    module.grid = [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)]
-                   for i in range(4)]
+    state = payload["state"]
+    module.grid = _grid(payload)
     module.h = payload["h"]
     module.li, module.lj = divmod(state.index(BLANK), 4)
     module.solution = _student_moves(module, payload["solution"])
@@ -112,22 +117,24 @@ def probe_taquin(module, payload):
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
+def _reordered(moves, convention):
+    """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""
+    return list(reversed(moves)) if convention == FIRST else list(moves)
+
+
 def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
     """What the probes install: `history` is in the order played, `solution` in the student's order."""
     from reference.puzzle import manhattan
 
-    solution = list(history) if convention == LAST else list(reversed(history))
-    return {"state": list(state), "blank_value": blank_value, "h": manhattan(state), "solution": solution,
-            **extra}
+    return {"state": list(state), "blank_value": blank_value, "h": manhattan(state),
+            "solution": _reordered(history, convention), **extra}
 
 
 def _shown(payload, call):
     """A counterexample as the student would write it: the globals before the call, and the call."""
-    state = payload["state"]
-    li, lj = divmod(state.index(BLANK), 4)
-    grid = [[payload["blank_value"] if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)]
-            for i in range(4)]
-    return {"grid": grid, "li": li, "lj": lj, "h": payload["h"], "solution": payload["solution"], "appel": call}
+    li, lj = divmod(payload["state"].index(BLANK), 4)
+    return {"grid": _grid(payload), "li": li, "lj": lj, "h": payload["h"], "solution": payload["solution"],
+            "appel": call}
 
 
 SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "had_minimum", "accepted", "found", "moves")
@@ -189,12 +196,6 @@ def _walk_state(walk):
         previous = options[step % len(options)]
         state = apply(state, previous)
     return state
-
-
-def _walks(max_size):
-    from hypothesis import strategies as st
-
-    return st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=max_size), st.sampled_from(BLANK_VALUES))
 
 
 def _states():
@@ -291,7 +292,8 @@ class Q16(Question):
             @st.composite
             def case(draw):
                 direction = draw(st.sampled_from(MOVES))
-                blank = draw(st.sampled_from([c for c in range(16) if possible(c, direction) != (group == "refus_bord")]))
+                at_edge = group == "refus_bord"
+                blank = draw(st.sampled_from([c for c in range(16) if possible(c, direction) != at_edge]))
                 tiles = draw(st.permutations(list(range(15))))
                 # Any earlier moves, the last one being the opposite exactly when that is the refusal tested.
                 history = draw(st.lists(st.sampled_from(MOVES), max_size=3))
@@ -322,8 +324,7 @@ class Q16(Question):
                                    counterexample=shown, expected=accept, got=value["accepted"])
                 expected_state = apply(state, direction) if accept else state
                 played = history + [direction] if accept else history
-                expected_solution = _payload(state, history=played, convention=judged_in)["solution"]
-                for name, expected, got in _differences(value, expected_state, expected_solution):
+                for name, expected, got in _differences(value, expected_state, _reordered(played, judged_in)):
                     key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
                     return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown,
                                    expected=expected, got=got)
@@ -353,11 +354,6 @@ def _with_detour(case) -> bool:
     return len(_optimal(state)) > manhattan(state)
 
 
-def _played(moves, convention):
-    """`solution` in the order played, from the student's order."""
-    return list(reversed(moves)) if convention == FIRST else list(moves)
-
-
 def _reached(start, moves):
     """The state `moves` lead to from `start`, None when one of them is impossible."""
     from reference.puzzle import IllegalMove, replay
@@ -384,11 +380,12 @@ class Q17(Question):
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
 
     def run(self, ctx):
+        from hypothesis import strategies as st
+
         from grader import i18n
         from reference.puzzle import GOAL, manhattan
 
         convention = detect_convention(ctx)
-        warnings = convention_warning(convention, ctx.lang)
         without_minimum = []  # set when the module keeps no `minimum`: the threshold is then not judged
 
         def call(state, blank_value, m):
@@ -445,20 +442,18 @@ class Q17(Question):
             if moves is None:
                 return Failure("wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown,
                                got=value["solution"])
-            orders = [_played(moves, convention)] if convention else [moves, moves[::-1]]
+            orders = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
             if not any(_reached(state, order) == GOAL and len(order) == len(optimal) for order in orders):
                 return Failure("wrong", "q17.bad_solution", {"call": shown["appel"], "m": len(optimal)},
                                counterexample=shown, expected=optimal, got=orders[0],
                                visual=_visual(state, orders[0], optimal))
             return None
 
-        from hypothesis import strategies as st
-
         cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17), st.integers(0, 30),
                           st.sampled_from(BLANK_VALUES)).filter(_with_detour)
         outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
         outcomes.append(ctx.check("succes", cases, at_optimum))
-        outcomes[0].warnings = warnings
+        outcomes[0].warnings = convention_warning(convention, ctx.lang)
         if without_minimum:
             outcomes[1].warnings = [i18n.t("taquin.no_minimum", ctx.lang)]
         return outcomes
