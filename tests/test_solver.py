@@ -53,7 +53,7 @@ def test_agrees_with_the_exam_reference_on_random_scrambles():
 
 
 def test_goal_and_one_move_away():
-    assert solve(puzzle.GOAL) == []
+    assert solve(puzzle.GOAL) == [] and solve(np.arange(16)) == []
     for move in puzzle.legal_moves(puzzle.GOAL):
         state = puzzle.apply(puzzle.GOAL, move)
         assert solve(state) == [puzzle.OPPOSITE[move]]
@@ -119,6 +119,7 @@ def test_korf_moves_solve_korf_boards():
     (0,) * 16,
     puzzle.GOAL[:13] + (14, 13, 15),  # Sam Loyd's 14-15 puzzle
     (1, 0) + puzzle.GOAL[2:],
+    (0.0,) + puzzle.GOAL[1:],
 ])
 def test_invalid_or_unsolvable_states_raise(state):
     with pytest.raises(ValueError):

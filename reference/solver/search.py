@@ -7,6 +7,7 @@ tables precomputed per (tile, from-cell, to-cell); the parent's inverse move is 
 """
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 from reference.puzzle import BLANK, GOAL, is_solvable
@@ -66,9 +67,13 @@ def _indices(board, group, weight, reflect: bool) -> list[int]:
 
 def check(state) -> tuple:
     """`state` as a tuple, after checking it is a solvable 15-puzzle state in the exam convention."""
-    state = tuple(state)
-    if len(state) != 16 or sorted(state) != list(GOAL) or not all(type(v) is int for v in state):
-        raise ValueError("not a 15-puzzle state: the numbers 0 to 15 are needed, each once")
+    message = "not a 15-puzzle state: the numbers 0 to 15 are needed, each once"
+    try:
+        state = tuple(operator.index(v) for v in state)  # ints of any kind (numpy's too), as ints
+    except TypeError:
+        raise ValueError(message) from None
+    if len(state) != 16 or sorted(state) != list(GOAL):
+        raise ValueError(message)
     if not is_solvable(state):
         raise ValueError("unsolvable: the goal cannot be reached from this state")
     return state
