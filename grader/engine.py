@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ class Context:
         if child is None:
             return self.import_failure
         reply = child.call(probe_name(probe), payload, timeout)
+        reply.limit = timeout
         self.student_seconds += reply.seconds
         self._note(reply)
         if not child.alive or reply.status in FATAL_KINDS:
@@ -146,6 +148,12 @@ class Context:
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
         """The failure a non-ok reply stands for."""
         detail = (reply.error + ("\n" + reply.traceback if reply.traceback else "")).strip()
+        if reply.status == protocol.TIMEOUT:
+            # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
+            detail = i18n.t("engine.limit", self.lang, seconds=f"{reply.limit:.2g}")
+            where = _last_student_line(reply.traceback)
+            if where:
+                detail += i18n.t("engine.where", self.lang, where=where)
         if reply is self.import_failure:
             return Failure(kind=reply.status, message="engine.import_failed",
                            params={"module": self.question.module, "error": detail}, **extra)
@@ -205,6 +213,17 @@ class Context:
         return Outcome(group, None, time.perf_counter() - started)
 
 
+def _last_student_line(traceback: str) -> str:
+    """'jeux.py, line 12 (bfs): while True:' from the last frame of a student-only traceback."""
+    lines = traceback.splitlines()
+    for index in range(len(lines) - 1, -1, -1):
+        match = re.match(r'\s*File "([^"]+)", line (\d+), in (\S+)', lines[index])
+        if match:
+            code = lines[index + 1].strip() if index + 1 < len(lines) else ""
+            return f"{match[1]}:{match[2]} ({match[3]}) {code}".strip()
+    return ""
+
+
 def grade_question(question: Question, submission: Submission, settings: Settings) -> QuestionResult:
     lang = settings.lang
     points = settings.scheme.points(question)
@@ -244,14 +263,21 @@ def _result(question, title, points, weights, lang, outcomes, output) -> Questio
         weight = weights.get(outcome.group, 0.0)
         share = points * weight / total_weight
         f = outcome.failure
+        passed = f is None and outcome.skipped is None
+        if outcome.skipped:
+            message, kind = i18n.t(outcome.skipped, lang), "skipped"
+        elif f is not None:
+            message, kind = i18n.t(f.message, lang, **f.params), f.kind
+        else:
+            message, kind = "", "ok"
         checks.append(Check(
             name=outcome.group,
             title=i18n.t(f"{question.id}.{outcome.group}", lang),
-            passed=f is None,
-            points=share if f is None else 0.0,
+            passed=passed,
+            points=share if passed else 0.0,
             max_points=share,
-            message="" if f is None else i18n.t(f.message, lang, **f.params),
-            kind="ok" if f is None else f.kind,
+            message=message,
+            kind=kind,
             counterexample=None if f is None else f.counterexample,
             expected=None if f is None else f.expected,
             got=None if f is None else f.got,
@@ -264,9 +290,11 @@ def _result(question, title, points, weights, lang, outcomes, output) -> Questio
 
 
 def _status(checks: list[Check]) -> str:
+    # A group skipped for lack of weight says nothing; one skipped for a reason still misses its points.
+    checks = [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
     if all(c.passed for c in checks):
         return "passed"
-    kinds = {c.kind for c in checks if not c.passed}
+    kinds = {c.kind for c in checks if not c.passed and c.kind != "skipped"}
     for kind in ("missing", "not_implemented"):
         if kinds == {kind}:
             return kind

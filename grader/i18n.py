@@ -33,6 +33,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "engine.reply.error": {"fr": "votre code a levé une exception : {detail}", "en": "your code raised: {detail}"},
     "engine.reply.timeout": {"fr": "temps limite dépassé ({detail})", "en": "time limit exceeded ({detail})"},
+    "engine.limit": {"fr": "limite de {seconds} s", "en": "limit of {seconds} s"},
+    "engine.where": {"fr": " ; votre code en était à {where}", "en": "; your code was at {where}"},
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
@@ -286,6 +288,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "order is the order they are played in)",
     },
     "q18.skipped": {"fr": "non exécuté : poids nul dans le barème", "en": "not run: no weight in the scheme"},
+    "q18.challenge_not_tried": {
+        "fr": "non tenté : le défi (l'exemple de l'énoncé, 50 coups) n'est lancé que si les autres vérifications "
+              "de q18 réussissent",
+        "en": "not tried: the challenge (the exam's example, 50 moves) runs only when q18's other checks pass",
+    },
     "q16.not_recorded": {"fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
                          "en": "after {call} (accepted), solution does not hold the move where it belongs"},
     # --- Questions: recherche (x1 x2 x3 x4) --------------------------------------------------------

@@ -24,7 +24,7 @@ class Check:
     points: float = 0.0
     max_points: float = 0.0
     message: str = ""  # translated, empty when passed
-    kind: str = "ok"  # ok | wrong | error | timeout | crashed | memory | missing | not_implemented | invalid
+    kind: str = "ok"  # ok | wrong | error | timeout | crashed | memory | missing | not_implemented | invalid | skipped
     counterexample: Any = None  # plain data: a game, a taquin state, arguments
     expected: Any = None
     got: Any = None

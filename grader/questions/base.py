@@ -49,12 +49,14 @@ class Failure:
 
 @dataclass
 class Outcome:
-    """The result of one check group: None for `failure` when it passed."""
+    """The result of one check group: None for `failure` when it passed; `skipped` (a catalogue key
+    saying why) when it was not run: it then earns nothing and does not count in the status."""
 
     group: str
     failure: Failure | None = None
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
+    skipped: str | None = None
 
 
 class Question(ABC):

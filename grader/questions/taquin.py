@@ -503,9 +503,11 @@ class Q18(Question):
                                visual=_visual(state, moves, optimal))
             return None
 
-        def group(name, run):
+        def group(name, run, tried=True):
             if weights[name] == 0:  # a scheme that gives it no weight need not pay for it
-                return Outcome(name, warnings=[i18n.t("q18.skipped", ctx.lang)])
+                return Outcome(name, skipped="q18.skipped")
+            if not tried:
+                return Outcome(name, skipped="q18.challenge_not_tried")
             return run()
 
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
@@ -515,9 +517,12 @@ class Q18(Question):
                 "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
             group("grandes_profondeurs", lambda: ctx.check_cases(
                 "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case))),
-            group("exemple_enonce", lambda: ctx.check_cases(
-                "exemple_enonce", [(EXAM_EXAMPLE, BLANK_VALUES[0])], lambda case: judge(*case, challenge))),
         ]
+        # The challenge costs a correct answer minutes: only an answer right everywhere else earns a try,
+        # so that a wrong or looping taquin does not spend the whole budget for nothing.
+        tried = all(o.failure is None for o in outcomes)
+        outcomes.append(group("exemple_enonce", lambda: ctx.check_cases(
+            "exemple_enonce", [(EXAM_EXAMPLE, BLANK_VALUES[0])], lambda case: judge(*case, challenge)), tried))
         if reversed_seen:
             outcomes[0].warnings.append(i18n.t("q18.reversed", ctx.lang))
         return outcomes

@@ -64,6 +64,7 @@ class Reply:
     traceback: str = ""
     seconds: float = 0.0
     events: list = field(default_factory=list)
+    limit: float = 0.0  # the call's time limit, for a timeout's message
 
     @property
     def ok(self) -> bool:
