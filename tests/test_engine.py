@@ -1,0 +1,51 @@
+"""The engine's verdicts as a student sees them: statuses, skipped groups, timeouts, warnings."""
+from pathlib import Path
+
+from grader.engine import Settings, grade_submission
+from grader.questions import all_questions, select
+from grader.scoring import Scheme
+from grader.submission import load_submission
+
+ROOT = Path(__file__).resolve().parents[1]
+EMPTY_TAQUIN = (ROOT / "exercises" / "taquin.py").read_text().replace(
+    "def taquin() -> list:", "def taquin() -> list:\n    return []\n\n\ndef _stub() -> list:")
+
+
+def grade(path: Path, *ids: str, scheme: Scheme | None = None):
+    settings = Settings(scheme=scheme or Scheme(time_floor=0.5))
+    return grade_submission(load_submission(path), select(all_questions(), list(ids)), settings)
+
+
+def test_challenge_is_not_tried_when_other_q18_checks_fail(tmp_path):
+    (tmp_path / "taquin.py").write_text(EMPTY_TAQUIN)
+    (q18,) = grade(tmp_path, "q18").questions
+    challenge = next(c for c in q18.checks if c.name == "exemple_enonce")
+    assert challenge.kind == "skipped" and not challenge.passed and challenge.points == 0
+    assert "non tenté" in challenge.message
+    assert q18.status == "failed" and q18.score == 0
+
+
+def test_group_without_weight_is_skipped_and_does_not_make_a_pass_partial(tmp_path):
+    scheme = Scheme(time_floor=0.5, overrides={"q18": {"groups": {"grandes_profondeurs": 0, "exemple_enonce": 0}}})
+    (tmp_path / "taquin.py").write_text(EMPTY_TAQUIN)
+    (q18,) = grade(tmp_path, "q18", scheme=scheme).questions
+    assert [c.kind for c in q18.checks if c.max_points == 0] == ["skipped", "skipped"]
+    assert q18.status == "failed"
+
+
+def test_timeout_message_gives_the_limit_and_the_students_line(tmp_path):
+    (tmp_path / "jeux.py").write_text("def solution_42():\n    while True:\n        pass\n")
+    (q1,) = grade(tmp_path, "q1").questions
+    (check,) = q1.checks
+    assert q1.status == "timeout" and check.kind == "timeout"
+    assert "limite de 0.5 s" in check.message and "jeux.py:2 (solution_42) while True:" in check.message
+    assert q1.timing["wall"] >= 0.5
+
+
+def test_lying_return_value_is_a_verdict(tmp_path):
+    (tmp_path / "jeux.py").write_text(
+        "class Menteur(list):\n    def __eq__(self, other):\n        return True\n\n"
+        "def solution_42():\n    return Menteur([1, 42])\n")
+    (q1,) = grade(tmp_path, "q1").questions
+    assert q1.status == "failed" and q1.checks[0].kind == "invalid"
+    assert "Menteur" in q1.checks[0].message
