@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import threading
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -306,7 +307,14 @@ def _status(checks: list[Check]) -> str:
     return "failed"
 
 
+def _import_hypothesis() -> None:
+    import hypothesis  # noqa: F401
+
+
 def grade_submission(submission: Submission, questions: list[Question], settings: Settings) -> SubmissionResult:
+    # Hypothesis takes most of a second to import: do it while the first child starts and imports the
+    # student's module (the import lock makes the checks wait for it if they come first).
+    threading.Thread(target=_import_hypothesis, daemon=True).start()
     results = [grade_question(q, submission, settings) for q in questions if not q.manual]
     return SubmissionResult(
         id=submission.id,
