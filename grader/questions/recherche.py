@@ -1,0 +1,399 @@
+"""Extension exercises (module recherche.py), from the two companion documents: x1 `search` (the IDA*
+notebook, returning the path), x2 `astar`, x3 `bfs_taquin`, x4 `dfs_taquin` (the taquin project).
+
+Puzzles here follow the documents' convention, not the exam's: an n×n matrix with 0 for the blank,
+goal 1 … n²−1 row-major with the blank last, operations named by the direction the BLANK moves.
+Probes call the student's function and return what it returned; judges replay paths and operation
+lists on the grader's own copy and compare lengths with exact optima computed here.
+"""
+from __future__ import annotations
+
+import functools
+from collections import deque
+
+from grader.questions.base import Failure, Group, Outcome, Question, probe
+
+# How the blank moves (row, column) for each operation.
+MOVES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
+# The same operation read as the move of the tile (the exam's convention): a frequent mix-up.
+TILE_READING = {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}
+SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
+
+# Crafted 3×3 instances (blank = 0). For `astar`'s closed set: instances of 21–22 moves where the
+# reference develops about a thousand states and an A* without closed set (with or without c2)
+# develops 185,000 to 300,000 nodes. For the long BFS and DFS cases: 14, 17, 20 moves, and the only
+# two states at the 3×3 puzzle's maximal distance, 31.
+ASTAR_CLOSED_CASES = ((3, 2, 1, 4, 8, 7, 5, 0, 6), (2, 7, 6, 1, 3, 0, 8, 4, 5), (4, 8, 0, 7, 3, 1, 2, 5, 6))
+BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
+DFS_LONG_CASES = ((4, 1, 8, 2, 0, 5, 3, 7, 6), (8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
+# Two tiles swapped: not reachable, so a DFS with a closed set explores its whole half of the 3×3
+# puzzle (181,440 states). The reference's time on it bounds what any order of exploration needs.
+UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
+# A correct A* written with plain lists (linear scans of open and closed, as the description reads)
+# is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
+# limit there is time_factor × this × the reference's time.
+ASTAR_CLOSED_ALLOWANCE = 20
+
+
+# --- The puzzle (used by the probes in the child, and by the judges) -----------------------------
+def goal_state(n: int) -> tuple:
+    return tuple(range(1, n * n)) + (0,)
+
+
+def manhattan(state, n: int) -> int:
+    return sum(abs(k // n - (v - 1) // n) + abs(k % n - (v - 1) % n) for k, v in enumerate(state) if v)
+
+
+def apply_move(state: tuple, n: int, move: str) -> tuple | None:
+    """The state after the blank moves in direction `move`, None if it would leave the board."""
+    blank = state.index(0)
+    di, dj = MOVES[move]
+    i, j = blank // n + di, blank % n + dj
+    if not (0 <= i < n and 0 <= j < n):
+        return None
+    cells = list(state)
+    cells[blank], cells[i * n + j] = cells[i * n + j], 0
+    return tuple(cells)
+
+
+def successors(state: tuple, n: int) -> list[tuple[str, tuple]]:
+    return [(m, t) for m in MOVES if (t := apply_move(state, n, m)) is not None]
+
+
+def matrix(state, n: int) -> list[list[int]]:
+    return [list(state[r * n:(r + 1) * n]) for r in range(n)]
+
+
+# --- Probes ------------------------------------------------------------------------------------------
+@probe
+def probe_search(module, payload):
+    """Call search(start, goal, next_states, heuristic) on a graph or a puzzle; return the path."""
+    container = set if payload["container"] == "set" else list
+    if "n" in payload:
+        n = payload["n"]
+        start, goal = tuple(payload["start"]), goal_state(n)
+
+        def next_states(state):
+            return container(t for _, t in successors(state, n))
+
+        def heuristic(state, target):
+            return manhattan(state, n) if target == goal else 0
+    else:
+        start, goal = payload["start"], payload["goal"]
+        graph = {state: list(succ) for state, succ in payload["next_states"]}
+        h = dict(payload["heuristic"])
+
+        def next_states(state):
+            return container(graph[state])
+
+        def heuristic(state, target):
+            return h[state] if target == goal else 0
+    return module.search(start, goal, next_states, heuristic)
+
+
+@probe
+def probe_taquin(module, payload):
+    """Call astar / bfs_taquin / dfs_taquin on a fresh matrix; return the operations."""
+    return getattr(module, payload["function"])([list(row) for row in payload["matrix"]])
+
+
+# --- Exact optima (parent only) ---------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
+def distances_3() -> dict:
+    """Distance to the goal of every solvable 3×3 state (a BFS from the goal: 181,440 states)."""
+    goal = goal_state(3)
+    distance, queue = {goal: 0}, deque([goal])
+    while queue:
+        state = queue.popleft()
+        for _, t in successors(state, 3):
+            if t not in distance:
+                distance[t] = distance[state] + 1
+                queue.append(t)
+    return distance
+
+
+@functools.lru_cache(maxsize=512)
+def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
+    """A shortest list of operations from `start` to the goal (3×3: the table; 4×4: IDA*)."""
+    if n == 3:
+        distance, moves, state = distances_3(), [], start
+        while distance[state]:
+            move, state = next((m, t) for m, t in successors(state, 3) if distance[t] == distance[state] - 1)
+            moves.append(move)
+        return tuple(moves)
+    from reference import recherche
+
+    path = recherche.search(start, goal_state(n), lambda s: [t for _, t in successors(s, n)],
+                            lambda s, g: manhattan(s, n))
+    return tuple(next(m for m, t in successors(a, n) if t == b) for a, b in zip(path, path[1:]))
+
+
+def graph_distance(case: dict) -> int:
+    graph = {state: succ for state, succ in case["next_states"]}
+    distance, queue = {case["start"]: 0}, deque([case["start"]])
+    while queue:
+        state = queue.popleft()
+        for t in graph[state]:
+            if t not in distance:
+                distance[t] = distance[state] + 1
+                queue.append(t)
+    return distance[case["goal"]]
+
+
+# --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------
+def walks(n: int, max_length: int):
+    """Puzzles at most `max_length` moves from the goal: random walks of the blank that never undo
+    the previous move. They shrink towards shorter walks."""
+    from hypothesis import strategies as st
+
+    def walk(choices):
+        state, previous = goal_state(n), None
+        for choice in choices:
+            options = [(m, t) for m, t in successors(state, n) if previous is None or t != previous]
+            previous, state = state, options[choice % len(options)][1]
+        return state
+
+    return st.lists(st.integers(0, 3), max_size=max_length).map(walk)
+
+
+def graphs():
+    """A random finite graph with the goal reachable from the start, states as ints or strings,
+    next_states returning a set or a list, and an admissible (not always consistent) heuristic."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw):
+        size = draw(st.integers(1, 8))
+        name = (lambda i: i) if draw(st.booleans()) else (lambda i: f"s{i}")
+        edges = [draw(st.lists(st.integers(0, size - 1), max_size=3)) for _ in range(size)]
+        path = [0] + draw(st.lists(st.integers(0, size - 1), max_size=size))
+        for a, b in zip(path, path[1:]):
+            edges[a].append(b)
+        case = {"start": name(0), "goal": name(path[-1]),
+                "next_states": [[name(i), [name(j) for j in succ]] for i, succ in enumerate(edges)],
+                "container": draw(st.sampled_from(["set", "list"]))}
+        # An admissible h: a fraction of the true distance; states that cannot reach the goal get any.
+        fractions = draw(st.lists(st.integers(0, 4), min_size=size, max_size=size))
+        h = []
+        for i in range(size):
+            try:
+                exact = graph_distance({**case, "start": name(i)})
+            except KeyError:
+                exact = 4
+            h.append([name(i), exact * fractions[i] // 4])
+        case["heuristic"] = h
+        return case
+
+    return build()
+
+
+def puzzles_for_search():
+    from hypothesis import strategies as st
+
+    return st.one_of(walks(3, 14).map(lambda s: (3, s)), walks(4, 14).map(lambda s: (4, s))).flatmap(
+        lambda p: st.sampled_from(["set", "list"]).map(
+            lambda c: {"n": p[0], "start": list(p[1]), "container": c}))
+
+
+# --- Judging ----------------------------------------------------------------------------------------
+def shown(moves) -> list:
+    return moves if len(moves) <= SHOWN_MOVES else moves[:SHOWN_MOVES] + ["…"]
+
+
+def puzzle_visual(start: tuple, n: int, moves: list, optimal=None) -> dict:
+    """A step-through for the reports: the documents' convention (0 = blank, moves of the blank)."""
+    visual = {"type": "puzzle", "size": n, "start": list(start), "moves": shown(moves), "length": len(moves)}
+    if optimal is not None:
+        visual["optimal"] = list(optimal)
+    return visual
+
+
+def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
+    """A timeout on a case where the reference is fast: say what usually causes it."""
+    if reply.status == "timeout":
+        return Failure("timeout", key, {"limit": f"{limit:.1f}"})
+    return ctx.failure(reply)
+
+
+def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
+    """Replay `got` from `start`; it must reach the goal, in len(optimal) moves when `optimal` is given."""
+    if not isinstance(got, list) or not all(type(m) is str for m in got):
+        return Failure("wrong", "recherche.not_a_list", {"function": function}, got=got)
+    visual = puzzle_visual(start, n, got, optimal)
+    state = start
+    for index, move in enumerate(got, 1):
+        if move not in MOVES:
+            return Failure("wrong", "recherche.unknown_move", {"index": index, "move": move},
+                           got=shown(got), visual=visual)
+        state = apply_move(state, n, move)
+        if state is None:
+            return Failure("wrong", "recherche.illegal_move", {"index": index, "move": move},
+                           got=shown(got), visual=visual)
+    if state != goal_state(n):
+        key = "recherche.not_solved"
+        tile = start
+        for move in got:
+            tile = tile and apply_move(tile, n, TILE_READING[move])
+        if tile == goal_state(n):
+            key = "recherche.tile_convention"
+        return Failure("wrong", key, got=shown(got), visual=visual)
+    if optimal is not None and len(got) != len(optimal):
+        return Failure("wrong", "recherche.not_optimal", {"moves": len(got), "optimum": len(optimal)},
+                       expected=len(optimal), got=len(got), visual=visual)
+    return None
+
+
+class TaquinQuestion(Question):
+    """x2–x4: the student's function on a matrix, judged by replaying the operations it returns."""
+
+    module = "recherche"
+    extension = True
+    optimal: bool  # must the solution be a shortest one?
+
+    @property
+    def function(self) -> str:
+        return self.functions[0]
+
+    def judge(self, ctx, start: tuple, limit_key: str | None = None, allowance: float = 1.0,
+              reference_seconds: float | None = None) -> Failure | None:
+        n = round(len(start) ** 0.5)
+        payload = {"function": self.function, "matrix": matrix(start, n)}
+        if reference_seconds is None:
+            _, reference_seconds = ctx.reference(probe_taquin, payload)
+        limit = ctx.limit(allowance * reference_seconds)
+        reply = ctx.call(probe_taquin, payload, timeout=limit)
+        if not reply.ok:
+            failure = timeout_failure(ctx, reply, limit_key, limit) if limit_key else ctx.failure(reply)
+            failure.counterexample = matrix(start, n)
+            return failure
+        failure = judge_moves(self.function, start, n, reply.value,
+                              optimal_moves(start, n) if self.optimal else None)
+        if failure is not None:
+            failure.counterexample = matrix(start, n)
+        return failure
+
+
+class X1(Question):
+    id = "x1"
+    module = "recherche"
+    extension = True
+    functions = ("search",)
+    points = 3.0
+    groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
+
+    def run(self, ctx):
+        return [ctx.check("graphs", graphs(), lambda case: self.judge(ctx, case)),
+                ctx.check("puzzles", puzzles_for_search(), lambda case: self.judge(ctx, case))]
+
+    def judge(self, ctx, case: dict) -> Failure | None:
+        _, seconds = ctx.reference(probe_search, case)
+        reply = ctx.call(probe_search, case, timeout=ctx.limit(seconds))
+        if not reply.ok:
+            return ctx.failure(reply)
+        if "n" in case:
+            return self.judge_puzzle(case, reply.value)
+        return self.judge_graph(case, reply.value)
+
+    def judge_graph(self, case: dict, got) -> Failure | None:
+        graph = {state: succ for state, succ in case["next_states"]}
+        visual = {"type": "game", "initial": case["start"], "finals": [case["goal"]],
+                  "edges": [[a, b] for a, succ in case["next_states"] for b in succ]}
+        failure = self.judge_path(got, case["start"], case["goal"], graph_distance(case),
+                                  lambda s: type(s) is type(case["start"]) and s in graph,
+                                  lambda a, b: b in graph[a])
+        if failure is not None:
+            failure.visual = visual
+        return failure
+
+    def judge_puzzle(self, case: dict, got) -> Failure | None:
+        n, start = case["n"], tuple(case["start"])
+        optimal = optimal_moves(start, n)
+        states = got
+        if isinstance(got, list) and all(isinstance(s, list) for s in got):
+            states = [tuple(s) for s in got]  # the states were tuples: they come back as lists
+        failure = self.judge_path(
+            states, start, goal_state(n), len(optimal),
+            lambda s: type(s) is tuple and len(s) == n * n and all(type(v) is int for v in s),
+            lambda a, b: b in [t for _, t in successors(a, n)])
+        if failure is not None and failure.message in ("x1.not_optimal", "x1.step", "x1.end"):
+            moves = []
+            for a, b in zip(states, states[1:]):
+                move = next((m for m, t in successors(a, n) if t == b), None)
+                if move is None:
+                    break
+                moves.append(move)
+            failure.visual = puzzle_visual(start, n, moves, optimal)
+        return failure
+
+    @staticmethod
+    def judge_path(got, start, goal, optimum: int, is_state, is_step) -> Failure | None:
+        if not isinstance(got, list):
+            return Failure("wrong", "x1.not_a_list", got=got)
+        if not got:
+            return Failure("wrong", "x1.empty", got=got)
+        for state in got:
+            if not is_state(state):
+                return Failure("wrong", "x1.not_a_state", {"state": repr(state)}, got=got)
+        if got[0] != start:
+            return Failure("wrong", "x1.start", {"start": repr(start)}, got=got)
+        for a, b in zip(got, got[1:]):
+            if not is_step(a, b):
+                return Failure("wrong", "x1.step", {"a": repr(a), "b": repr(b)}, got=got)
+        if got[-1] != goal:
+            return Failure("wrong", "x1.end", {"goal": repr(goal)}, got=got)
+        if len(got) - 1 != optimum:
+            return Failure("wrong", "x1.not_optimal", {"steps": len(got) - 1, "optimum": optimum},
+                           expected=optimum, got=len(got) - 1)
+        return None
+
+
+class X2(TaquinQuestion):
+    id = "x2"
+    functions = ("astar",)
+    optimal = True
+    points = 3.0
+    groups = (Group("optimal3", 2.0), Group("optimal4", 1.0), Group("closed", 1.0))
+
+    def run(self, ctx):
+        return [
+            ctx.check("optimal3", walks(3, 20), lambda s: self.judge(ctx, s)),
+            ctx.check("optimal4", walks(4, 16), lambda s: self.judge(ctx, s)),
+            ctx.check_cases("closed", ASTAR_CLOSED_CASES,
+                            lambda s: self.judge(ctx, s, "x2.too_slow", ASTAR_CLOSED_ALLOWANCE)),
+        ]
+
+
+class X3(TaquinQuestion):
+    id = "x3"
+    functions = ("bfs_taquin",)
+    optimal = True
+    points = 2.0
+    groups = (Group("short", 2.0), Group("long", 1.0))
+
+    def run(self, ctx):
+        return [ctx.check("short", walks(3, 10), lambda s: self.judge(ctx, s)),
+                ctx.check_cases("long", BFS_LONG_CASES, lambda s: self.judge(ctx, s, "x3.too_slow"))]
+
+
+class X4(TaquinQuestion):
+    id = "x4"
+    functions = ("dfs_taquin",)
+    optimal = False
+    points = 2.0
+    groups = (Group("valid", 2.0), Group("limits", 1.0))
+
+    def run(self, ctx):
+        # However lucky or unlucky its order, a DFS with a closed set explores at most the whole
+        # component: the reference's time to explore it all is every case's basis.
+        _, exploration = ctx.reference(probe_taquin, {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)})
+        examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
+        return [
+            ctx.check("valid", walks(3, 10),
+                      lambda s: self.judge(ctx, s, "x4.too_slow", reference_seconds=exploration),
+                      max_examples=examples),
+            ctx.check_cases("limits", DFS_LONG_CASES,
+                            lambda s: self.judge(ctx, s, "x4.too_slow", reference_seconds=exploration)),
+        ]
+
+
+QUESTIONS = [X1(), X2(), X3(), X4()]
