@@ -29,6 +29,13 @@ DFS_LONG_CASES = ((4, 1, 8, 2, 0, 5, 3, 7, 6), (8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 
 # Two tiles swapped: not reachable, so a DFS with a closed set explores its whole half of the 3×3
 # puzzle (181,440 states). The reference's time on it bounds what any order of exploration needs.
 UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
+# For `search`, before the random graphs: x is first reached through a detour (0, 1, x) within the
+# bound 2; an IDA* that marks states visited for the whole iteration (instead of the current path)
+# then refuses the shortest path (0, x, 3) and returns a longer one.
+CRAFTED_GRAPHS = (
+    {"start": 0, "goal": 3, "next_states": [[0, [1, 2]], [1, [2]], [2, [3]], [3, []]], "container": "list",
+     "heuristic": [[0, 0], [1, 0], [2, 0], [3, 0]]},
+)
 # A correct A* written with plain lists (linear scans of open and closed, as the description reads)
 # is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
 # limit there is time_factor × this × the reference's time.
@@ -282,7 +289,10 @@ class X1(Question):
     groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
 
     def run(self, ctx):
-        return [ctx.check("graphs", graphs(), lambda case: self.judge(ctx, case)),
+        graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, lambda case: self.judge(ctx, case))
+        if graphs_outcome.failure is None:
+            graphs_outcome = ctx.check("graphs", graphs(), lambda case: self.judge(ctx, case))
+        return [graphs_outcome,
                 ctx.check("puzzles", puzzles_for_search(), lambda case: self.judge(ctx, case))]
 
     def judge(self, ctx, case: dict) -> Failure | None:

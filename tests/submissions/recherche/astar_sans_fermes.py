@@ -1,0 +1,28 @@
+"""Typical mistake: A* without the closed list (c1), so a state is developed again and again."""
+import heapq
+import itertools
+
+
+def astar(matrice):
+    n = len(matrice)
+    depart = tuple(v for ligne in matrice for v in ligne)
+    but = tuple(range(1, n * n)) + (0,)
+
+    def h(s):
+        return sum(abs(k // n - (v - 1) // n) + abs(k % n - (v - 1) % n) for k, v in enumerate(s) if v)
+
+    compteur = itertools.count()
+    open_liste = [(h(depart), next(compteur), depart, [])]
+    while open_liste:
+        _, _, s, chemin = heapq.heappop(open_liste)
+        if s == but:
+            return chemin
+        k = s.index(0)
+        i, j = divmod(k, n)
+        for op, di, dj in (("Up", -1, 0), ("Down", 1, 0), ("Left", 0, -1), ("Right", 0, 1)):
+            if 0 <= i + di < n and 0 <= j + dj < n:
+                t = list(s)
+                t[k], t[k + di * n + dj] = t[k + di * n + dj], 0
+                t = tuple(t)
+                heapq.heappush(open_liste, (len(chemin) + 1 + h(t), next(compteur), t, chemin + [op]))
+    return None
