@@ -1,0 +1,163 @@
+"""The checks of the extension exercises x1-x4, run the way a user runs them: real submission files
+(tests/submissions/recherche/, the model answer, the stub) graded in the sandbox, one question at a time."""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from grader import cli
+from grader.engine import Settings, grade_question
+from grader.questions import recherche
+from grader.scoring import Scheme
+from grader.submission import load_submission
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBMISSIONS = ROOT / "tests" / "submissions" / "recherche"
+QUESTIONS = {q.id: q for q in recherche.QUESTIONS}
+FULL = {q.id: q.points for q in recherche.QUESTIONS}
+ALL = frozenset()  # no failing group
+
+
+def passed(*ids):
+    return {q: ("passed", FULL[q], ALL) for q in ids}
+
+
+# What each submission must get, per question: status, score, and the groups that fail.
+EXPECTED = {
+    "reference/recherche.py": passed("x1", "x2", "x3", "x4"),
+    # Correct, and written unlike the model answer (each file's docstring says how).
+    "variante_complete.py": passed("x1", "x2", "x3", "x4"),
+    "astar_liste_fermee.py": passed("x2"),
+    "bfs_liste.py": passed("x3"),
+    # Typical mistakes: the right group fails.
+    "search_sans_depart.py": {"x1": ("failed", 0.0, {"graphs", "puzzles"})},
+    "search_visites.py": {"x1": ("partial", 1.0, {"graphs"})},
+    "astar_sans_fermes.py": {"x2": ("partial", 2.25, {"closed"})},
+    "astar_glouton.py": {"x2": ("partial", 0.75, {"optimal3", "closed"})},
+    "bfs_pile.py": {"x3": ("timeout", 0.0, {"short", "long"})},
+    "bfs_litteral.py": {"x3": ("partial", 4 / 3, {"long"})},
+    "bfs_tuile.py": {"x3": ("failed", 0.0, {"short", "long"})},
+    "dfs_francais.py": {"x4": ("failed", 0.0, {"valid", "limits"})},
+    # Nothing to run.
+    "exercises/recherche.py": {q: ("not_implemented", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in FULL},
+}
+# Slow to fail by design: a looping DFS runs until 10× the reference's whole exploration of the puzzle.
+SLOW = {"dfs_sans_fermes.py": {"x4": ("timeout", 0.0, {"valid", "limits"})}}
+
+
+def path_of(name: str) -> Path:
+    return ROOT / name if "/" in name else SUBMISSIONS / name
+
+
+@functools.cache
+def grade(name: str, qid: str, lang: str = "fr", time_factor: float | None = None):
+    settings = Settings(lang=lang)
+    if time_factor is not None:
+        settings.scheme = Scheme(time_factor=time_factor)
+    return grade_question(QUESTIONS[qid], load_submission(path_of(name)), settings)
+
+
+def check(result, group: str):
+    return next(c for c in result.checks if c.name == group)
+
+
+def summary(result):
+    return result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}
+
+
+@pytest.mark.parametrize("name,qid", [(n, q) for n, table in EXPECTED.items() for q in table])
+def test_expected_status_score_and_failing_groups(name, qid):
+    status, score, failing = EXPECTED[name][qid]
+    result = grade(name, qid)
+    assert summary(result) == (status, round(score, 6), set(failing)), [
+        (c.name, c.message) for c in result.checks if not c.passed]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,qid", [(n, q) for n, table in SLOW.items() for q in table])
+def test_expected_verdicts_of_the_slow_submissions(name, qid):
+    status, score, failing = SLOW[name][qid]
+    assert summary(grade(name, qid)) == (status, score, set(failing))
+
+
+def test_every_submission_file_is_in_a_table():
+    assert {p.name for p in SUBMISSIONS.glob("*.py")} == {n for n in {**EXPECTED, **SLOW} if "/" not in n}
+
+
+def test_a_looping_dfs_is_a_timeout_with_a_hint():
+    # time_factor 1: the limit is the reference's own time to explore the whole 3×3 puzzle.
+    c = check(grade("dfs_sans_fermes.py", "x4", time_factor=1.0), "valid")
+    assert c.kind == "timeout" and "sans closed, le parcours en profondeur boucle" in c.message
+
+
+def test_an_astar_without_closed_set_is_told_by_its_time_on_crafted_instances():
+    c = check(grade("astar_sans_fermes.py", "x2"), "closed")
+    assert c.kind == "timeout" and "sans liste closed (condition c1)" in c.message
+    assert c.counterexample == [[3, 2, 1], [4, 8, 7], [5, 0, 6]]
+
+
+def test_a_greedy_astar_shows_the_smallest_puzzle_and_a_step_through():
+    c = check(grade("astar_glouton.py", "x2"), "optimal3")
+    assert c.message.startswith("solution valide mais pas la plus courte")
+    assert c.got > c.expected
+    v = c.visual
+    assert v["type"] == "puzzle" and v["size"] == 3 and sorted(v["start"]) == list(range(9))
+    assert v["start"] == [x for row in c.counterexample for x in row]
+    assert len(v["optimal"]) == c.expected and v["length"] == c.got
+
+
+def test_tile_directions_are_told_apart_from_a_wrong_solution():
+    c = check(grade("bfs_tuile.py", "x3"), "short")
+    assert "décrivent le déplacement de la tuile" in c.message
+    en = check(grade("bfs_tuile.py", "x3", "en"), "short")
+    assert "describe how the tile moves" in en.message
+
+
+def test_unknown_operation_names_are_reported_with_the_expected_ones():
+    c = check(grade("dfs_francais.py", "x4"), "valid")
+    assert re.match("opération n° 1 inconnue : '(Haut|Bas|Gauche|Droite)'", c.message)
+    assert c.counterexample != [[1, 2, 3], [4, 5, 6], [7, 8, 0]]  # the goal itself needs no operation
+
+
+def test_a_path_without_its_start_fails_on_the_smallest_graph():
+    c = check(grade("search_sans_depart.py", "x1"), "graphs")
+    assert c.message == "le chemin doit commencer par l'état de départ 0"
+    c = check(grade("search_sans_depart.py", "x1"), "puzzles")
+    assert c.counterexample["start"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+def test_a_global_visited_set_is_caught_by_the_crafted_graph_and_drawn():
+    c = check(grade("search_visites.py", "x1"), "graphs")
+    assert (c.expected, c.got) == (2, 3)
+    assert c.visual == {"type": "game", "initial": 0, "finals": [3],
+                        "edges": [[0, 1], [0, 2], [1, 2], [2, 3]]}
+
+
+def test_check_command_selects_an_extension_question(capsys):
+    code = cli.main(["check", str(SUBMISSIONS / "search_visites.py"), "-q", "x1"])
+    out = capsys.readouterr().out
+    assert code == 1 and "X1 — search" in out and "X2" not in out
+
+
+# --- The crafted instances are what the comments in grader/questions/recherche.py say -------------
+def test_crafted_instances_have_the_stated_distances():
+    distance = recherche.distances_3()
+    assert [distance[s] for s in recherche.ASTAR_CLOSED_CASES] == [21, 21, 22]
+    assert [distance[s] for s in recherche.BFS_LONG_CASES] == [14, 17, 20]
+    assert [distance[s] for s in recherche.DFS_LONG_CASES] == [20, 31, 31]
+    assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance
+
+
+def test_optimal_moves_are_shortest_and_lead_to_the_goal():
+    four = recherche.goal_state(4)
+    for move in ("Up", "Up", "Left", "Down", "Left"):
+        four = recherche.apply_move(four, 4, move)
+    for n, start, length in ((3, recherche.DFS_LONG_CASES[1], 31), (4, four, 5)):
+        moves = recherche.optimal_moves(start, n)
+        state = start
+        for move in moves:
+            state = recherche.apply_move(state, n, move)
+        assert state == recherche.goal_state(n) and len(moves) == length
