@@ -15,3 +15,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def graded_sample_class(tmp_path_factory):
+    """The bundled sample class graded once by `grader grade` (all questions, default scheme)."""
+    from pathlib import Path
+
+    from grader.cli import main
+
+    out = tmp_path_factory.mktemp("sample") / "rapport"
+    sample = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
+    assert main(["grade", str(sample), "--out", str(out)]) == 0
+    return out

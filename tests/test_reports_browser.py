@@ -226,15 +226,12 @@ def test_english_pages(browser, tmp_path, shots):
 
 
 @pytest.mark.slow  # grades the whole sample class in sandboxes first
-def test_real_sample_class(browser, tmp_path, shots):
+def test_real_sample_class(browser, tmp_path, shots, graded_sample_class):
     from selenium.webdriver.common.by import By
 
-    from grader.cli import main
     from grader.results import load_run
 
-    out = tmp_path / "rapport"
-    classes = Path(__file__).parent.parent / "exercises" / "exemples"
-    assert main(["grade", str(classes), "--out", str(out)]) == 0
+    out = graded_sample_class
     # The pages are a function of results.json alone.
     again = render_class(load_run(out / "results.json"), tmp_path / "again")
     assert again.read_text(encoding="utf-8") == (out / "index.html").read_text(encoding="utf-8")

@@ -1,0 +1,49 @@
+"""The bundled sample class, graded as README's first command does: every verdict it was built for."""
+import csv
+import json
+
+import pytest
+
+# What each student was written to show (exercises/exemples/): status per question.
+EXPECTED = {
+    "alice": dict.fromkeys(["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"], "passed"),
+    "bruno": {"q1": "failed", "q4": "passed", "q7": "not_implemented", "q10": "not_implemented",
+              "q11": "not_implemented", "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
+    "chloe": {"q1": "failed", "q4": "partial", "q7": "failed", "q10": "failed", "q11": "partial",
+              "q15": "partial", "q16": "partial", "q17": "missing", "q18": "missing"},
+    "david": {"q1": "missing", "q4": "missing", "q7": "missing", "q10": "missing", "q11": "missing",
+              "q15": "passed", "q16": "passed", "q17": "failed", "q18": "timeout"},
+    "emma": {"q1": "passed", "q4": "passed", "q7": "passed", "q10": "passed", "q11": "passed",
+             "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
+    "farid": {"q1": "error", "q4": "error", "q7": "error", "q10": "error", "q11": "error",
+              "q15": "timeout", "q16": "missing", "q17": "missing", "q18": "timeout"},
+    "gaspard": {"q1": "failed", "q4": "passed", "q7": "missing", "q10": "missing", "q11": "missing",
+                "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
+}
+
+pytestmark = pytest.mark.slow  # the whole class, the q18 challenge included
+
+
+def test_every_student_gets_the_verdicts_they_were_written_for(graded_sample_class):
+    results = json.loads((graded_sample_class / "results.json").read_text())
+    got = {s["id"]: {q["id"]: q["status"] for q in s["questions"]} for s in results["submissions"]}
+    assert got == EXPECTED
+
+
+def test_full_marks_and_gradebook_agree(graded_sample_class):
+    results = json.loads((graded_sample_class / "results.json").read_text())
+    by_id = {s["id"]: s for s in results["submissions"]}
+    assert by_id["alice"]["total"] == by_id["alice"]["max"] == 20
+    assert by_id["emma"]["total"] == 10  # all of parts I-III, read from a CP1252 zip
+    rows = {r["id"]: r for r in csv.DictReader((graded_sample_class / "grades.csv").open())}
+    for student, submission in by_id.items():
+        assert float(rows[student]["total"]) == pytest.approx(submission["total"], abs=0.01)
+
+
+def test_the_noisy_students_output_is_kept_capped_and_his_html_is_inert(graded_sample_class):
+    results = json.loads((graded_sample_class / "results.json").read_text())
+    gaspard = next(s for s in results["submissions"] if s["id"] == "gaspard")
+    q1 = gaspard["questions"][0]
+    assert q1["checks"][0]["got"] == "<img src=x onerror=alert(1)>"
+    page = next(graded_sample_class.glob("gaspard*.html")).read_text()
+    assert "<img src=x onerror" not in page and "&lt;img src=x onerror" in page
