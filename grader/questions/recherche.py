@@ -239,28 +239,34 @@ def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
     return ctx.failure(reply)
 
 
+def replay(start: tuple, n: int, moves: list, reading: dict | None = None) -> tuple[tuple | None, int]:
+    """The state the moves lead to; or None, and the rank of the first impossible move."""
+    state = start
+    for index, move in enumerate(moves, 1):
+        state = apply_move(state, n, reading[move] if reading else move)
+        if state is None:
+            return None, index
+    return state, 0
+
+
 def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
     """Replay `got` from `start`; it must reach the goal, in len(optimal) moves when `optimal` is given."""
     if not isinstance(got, list) or not all(type(m) is str for m in got):
         return Failure("wrong", "recherche.not_a_list", {"function": function}, got=got)
     visual = puzzle_visual(start, n, got, optimal)
-    state = start
-    for index, move in enumerate(got, 1):
-        if move not in MOVES:
-            return Failure("wrong", "recherche.unknown_move", {"index": index, "move": move},
+    unknown = next(((index, move) for index, move in enumerate(got, 1) if move not in MOVES), None)
+    if unknown is not None:
+        return Failure("wrong", "recherche.unknown_move", {"index": unknown[0], "move": unknown[1]},
+                       got=shown(got), visual=visual)
+    goal = goal_state(n)
+    reached, impossible = replay(start, n, got)
+    if reached != goal:
+        if replay(start, n, got, TILE_READING)[0] == goal:
+            return Failure("wrong", "recherche.tile_convention", got=shown(got), visual=visual)
+        if reached is None:
+            return Failure("wrong", "recherche.illegal_move", {"index": impossible, "move": got[impossible - 1]},
                            got=shown(got), visual=visual)
-        state = apply_move(state, n, move)
-        if state is None:
-            return Failure("wrong", "recherche.illegal_move", {"index": index, "move": move},
-                           got=shown(got), visual=visual)
-    if state != goal_state(n):
-        key = "recherche.not_solved"
-        tile = start
-        for move in got:
-            tile = tile and apply_move(tile, n, TILE_READING[move])
-        if tile == goal_state(n):
-            key = "recherche.tile_convention"
-        return Failure("wrong", key, got=shown(got), visual=visual)
+        return Failure("wrong", "recherche.not_solved", got=shown(got), visual=visual)
     if optimal is not None and len(got) != len(optimal):
         return Failure("wrong", "recherche.not_optimal", {"moves": len(got), "optimum": len(optimal)},
                        expected=len(optimal), got=len(got), visual=visual)
