@@ -21,6 +21,7 @@ from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
 from grader.submission import Submission
+from reference.cache import cache_dir
 
 DEFAULT_SEED = 2017
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
@@ -166,6 +167,8 @@ class Context:
         class seed; report the smallest failing case Hypothesis finds."""
         from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 
+        _configure_hypothesis()
+
         failures: list[Failure] = []
         bugs: list[BaseException] = []
         stop = False
@@ -307,14 +310,18 @@ def _status(checks: list[Check]) -> str:
     return "failed"
 
 
-def _import_hypothesis() -> None:
-    import hypothesis  # noqa: F401
+def _configure_hypothesis() -> None:
+    import hypothesis.configuration
+
+    # Hypothesis keeps files of its own (constants found in our sources): in our cache, never in the
+    # folder the grader is run from.
+    hypothesis.configuration.set_hypothesis_home_dir(cache_dir() / "hypothesis")
 
 
 def grade_submission(submission: Submission, questions: list[Question], settings: Settings) -> SubmissionResult:
     # Hypothesis takes most of a second to import: do it while the first child starts and imports the
     # student's module (the import lock makes the checks wait for it if they come first).
-    threading.Thread(target=_import_hypothesis, daemon=True).start()
+    threading.Thread(target=_configure_hypothesis, daemon=True).start()
     results = [grade_question(q, submission, settings) for q in questions if not q.manual]
     return SubmissionResult(
         id=submission.id,

@@ -110,3 +110,10 @@ def test_regrading_with_the_same_seed_gives_the_same_scores(tmp_path):
         return {s["id"]: [(q["id"], q["score"], q["status"]) for q in s["questions"]] for s in data["submissions"]}
 
     assert scores(first) == scores(second)
+
+
+def test_check_leaves_nothing_in_the_folder_it_is_run_from(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", str(SAMPLE / "alice"), "-q", "q4"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -22,6 +22,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from reference.cache import cache_dir
+
 UNSEEN = 255
 FORMAT = "v1"  # bump when the layout or the construction changes, so that old caches are ignored
 _CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporaries
@@ -32,12 +34,6 @@ _NEIGHBORS = np.array(
      for c in range(16)],
     dtype=np.int32,
 )
-
-
-def cache_dir() -> Path:
-    if os.environ.get("TAQUIN_GRADER_CACHE"):
-        return Path(os.environ["TAQUIN_GRADER_CACHE"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "taquin-grader"
 
 
 def table_path(tiles, directory: Path | None = None) -> Path:
