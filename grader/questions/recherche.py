@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 
-from grader.questions.base import Failure, Group, Outcome, Question, probe
+from grader.questions.base import Failure, Group, Question, probe
 
 # How the blank moves (row, column) for each operation.
 MOVES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
