@@ -2,19 +2,14 @@
 (tests/submissions/jeux/, the model answer, the stub) graded in the sandbox, one question at a time."""
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
+from grading import QUESTIONS, check, grade_file, submission_path
 
-from grader.engine import Settings, grade_question
 from grader.questions import jeux
-from grader.scoring import Scheme
-from grader.submission import load_submission
 
-ROOT = Path(__file__).resolve().parent.parent
-SUBMISSIONS = ROOT / "tests" / "submissions" / "jeux"
-QUESTIONS = {q.id: q for q in jeux.QUESTIONS}
+SUBMISSIONS = submission_path("jeux", "")
 FULL = {q.id: q.points for q in jeux.QUESTIONS}
 SEARCHES = ("q4", "q7", "q10", "q11")
 ALL = frozenset()  # no failing group
@@ -56,19 +51,11 @@ EXPECTED = {
 
 
 def path_of(name: str) -> Path:
-    return ROOT / name if "/" in name else SUBMISSIONS / name
+    return submission_path("jeux", name)
 
 
-@functools.cache
-def grade(name: str, qid: str, lang: str = "fr", time_floor: float | None = None):
-    settings = Settings(lang=lang)
-    if time_floor is not None:
-        settings.scheme = Scheme(time_floor=time_floor)
-    return grade_question(QUESTIONS[qid], load_submission(path_of(name)), settings)
-
-
-def check(result, group: str):
-    return next(c for c in result.checks if c.name == group)
+def grade(name: str, qid: str, lang: str = "fr", **scheme):
+    return grade_file(path_of(name), qid, lang, **scheme)
 
 
 @pytest.mark.parametrize("name,qid", [(n, q) for n, table in EXPECTED.items() for q in table])

@@ -2,21 +2,18 @@
 (tests/submissions/recherche/, the model answer, the stub) graded in the sandbox, one question at a time."""
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 
 import pytest
+from grading import QUESTIONS, ROOT, check, grade_file, submission_path, summary
 
 from grader import cli
 from grader.engine import Settings, grade_question
 from grader.questions import recherche
-from grader.scoring import Scheme
 from grader.submission import load_submission
 
-ROOT = Path(__file__).resolve().parent.parent
-SUBMISSIONS = ROOT / "tests" / "submissions" / "recherche"
-QUESTIONS = {q.id: q for q in recherche.QUESTIONS}
+SUBMISSIONS = submission_path("recherche", "")
 FULL = {q.id: q.points for q in recherche.QUESTIONS}
 ALL = frozenset()  # no failing group
 
@@ -50,23 +47,11 @@ SLOW = {"dfs_sans_fermes.py": {"x4": ({"timeout", "memory"}, 0.0, {"valid", "lim
 
 
 def path_of(name: str) -> Path:
-    return ROOT / name if "/" in name else SUBMISSIONS / name
+    return submission_path("recherche", name)
 
 
-@functools.cache
-def grade(name: str, qid: str, lang: str = "fr", time_factor: float | None = None):
-    settings = Settings(lang=lang)
-    if time_factor is not None:
-        settings.scheme = Scheme(time_factor=time_factor)
-    return grade_question(QUESTIONS[qid], load_submission(path_of(name)), settings)
-
-
-def check(result, group: str):
-    return next(c for c in result.checks if c.name == group)
-
-
-def summary(result):
-    return result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}
+def grade(name: str, qid: str, lang: str = "fr", **scheme):
+    return grade_file(path_of(name), qid, lang, **scheme)
 
 
 @pytest.mark.parametrize("name,qid", [(n, q) for n, table in EXPECTED.items() for q in table])

@@ -1,0 +1,30 @@
+"""Grading submission files under tests/submissions/ question by question, as the question tests do."""
+import functools
+from pathlib import Path
+
+from grader.engine import Settings, grade_question
+from grader.questions import all_questions
+from grader.scoring import Scheme
+from grader.submission import load_submission
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = {q.id: q for q in all_questions(extensions=True)}
+
+
+def submission_path(family: str, name: str) -> Path:
+    """`name` under tests/submissions/<family>/, or a path from the repository's root when it has a '/'."""
+    return ROOT / name if "/" in name else ROOT / "tests" / "submissions" / family / name
+
+
+@functools.cache
+def grade_file(path: Path, qid: str, lang: str = "fr", **scheme):
+    """One question's result on one file, cached: several tests read the same grading."""
+    return grade_question(QUESTIONS[qid], load_submission(path), Settings(lang=lang, scheme=Scheme(**scheme)))
+
+
+def check(result, group: str):
+    return next(c for c in result.checks if c.name == group)
+
+
+def summary(result):
+    return result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}
