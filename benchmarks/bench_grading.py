@@ -1,7 +1,7 @@
 """Grading cost: what isolation, instrumentation and judging add to the reference's own compute, and
 how a class scales from 1 to 2 workers. Prints a table and writes it to benchmarks/results/grading.md.
 
-    python benchmarks/bench_grading.py [--students 100] [--skip-class]
+    python benchmarks/bench_grading.py [--students 100] [--skip-class] [--class-scheme FILE]
 
 Part 1 runs `grader check --json` (a fresh process: start-up included) on the model answers, one
 question at a time, and reads back each question's timing: `student` is the compute time of the
@@ -58,7 +58,7 @@ def check_costs(submission: Path) -> list[str]:
     return rows
 
 
-def class_costs(students: int, scratch: Path) -> list[str]:
+def class_costs(students: int, scratch: Path, scheme: Path | None) -> list[str]:
     sample = ROOT / "exercises" / "exemples"
     entries = sorted(p for p in sample.iterdir() if not p.name.startswith("."))
     klass = scratch / "classe"
@@ -70,7 +70,8 @@ def class_costs(students: int, scratch: Path) -> list[str]:
     rows = ["| workers | wall (s) | students/s | speed-up |", "|---:|---:|---:|---:|"]
     base = None
     for workers in (1, 2):
-        wall, done = grader("grade", str(klass), "--out", str(scratch / f"out{workers}"), "--workers", str(workers))
+        wall, done = grader("grade", str(klass), "--out", str(scratch / f"out{workers}"), "--workers", str(workers),
+                            *(["--scheme", str(scheme)] if scheme else []))
         if done.returncode != 0:
             raise SystemExit(done.stderr)
         base = base or wall
@@ -82,6 +83,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--students", type=int, default=100)
     parser.add_argument("--skip-class", action="store_true")
+    parser.add_argument("--class-scheme", type=Path, help="grading scheme for the class part (e.g. without the "
+                        "q18 challenge, whose half minute per correct student dwarfs the rest)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
@@ -90,8 +93,9 @@ def main() -> None:
                  "## `grader check` on the model answers, one question per run (start-up included)", ""]
         lines += check_costs(reference_submission(scratch / "reference"))
         if not args.skip_class:
-            lines += ["", f"## A class of {args.students} submissions (copies of the sample class)", ""]
-            lines += class_costs(args.students, scratch)
+            scheme = f", scheme `{args.class_scheme.name}`" if args.class_scheme else ""
+            lines += ["", f"## A class of {args.students} submissions (copies of the sample class{scheme})", ""]
+            lines += class_costs(args.students, scratch, args.class_scheme)
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
