@@ -438,6 +438,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.optimal_moves": {"fr": "Une solution optimale ({n})", "en": "An optimal solution ({n})"},
     "report.illegal": {"fr": "Le déplacement n° {k} ({move}) est impossible : la suite n'est pas jouée.",
                        "en": "Move {k} ({move}) is impossible: the rest is not played."},
+    "report.unknown": {"fr": "Le déplacement n° {k} ({move}) n'est pas un déplacement connu ({names}) : la suite "
+                             "n'est pas jouée.",
+                       "en": "Move {k} ({move}) is not a known move ({names}): the rest is not played."},
+    "report.moves_tile": {"fr": "Déplacements ({names}) : le sens où glisse la tuile, comme dans l'énoncé.",
+                          "en": "Moves ({names}): the direction the tile slides, as in the exam."},
+    "report.moves_blank": {"fr": "Opérations ({names}) : le sens où se déplace la case vide.",
+                           "en": "Operations ({names}): the direction the blank moves."},
+    "report.reached_shown": {"fr": "État après les {n} premiers déplacements (les seuls affichés)",
+                             "en": "State after the first {n} moves (the only ones shown)"},
+    "report.more_moves": {"fr": "… et {n} déplacements de plus, non affichés",
+                          "en": "… and {n} more moves, not shown"},
     "report.part": {"fr": "Vos déplacements s'écartent de cette solution optimale au déplacement n° {k} "
                           "(surligné).",
                     "en": "Your moves leave this optimal solution at move {k} (highlighted)."},

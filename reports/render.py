@@ -8,18 +8,22 @@ Pages are self-contained (inline CSS, SVG and JS) and work opened from disk.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from grader.i18n import CATALOGUE, t
+from grader.questions import recherche
 from grader.results import STATUSES, Run, SubmissionResult
 from reference import puzzle
 
@@ -35,6 +39,7 @@ ADJACENCY_MAX_ROWS = 200
 VALUE_MAX_CHARS = 4000  # a counterexample or a value shown, beyond which the display is cut
 OUTPUT_MAX_CHARS = 20000  # per captured stream (the sandbox already capped it)
 MAX_MOVES = 500  # moves played in a step-through (a hostile list could be huge)
+PUZZLE_SIZES = range(2, 9)  # wider boards would not fit a phone
 FAILED = ("failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented")
 
 _SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
@@ -277,7 +282,9 @@ def _visual(visual) -> dict | None:
         return None
     try:
         if visual.get("type") == "taquin":
-            return _taquin_view(visual)
+            return _boards_view(visual, EXAM_RULES)
+        if visual.get("type") == "puzzle" and visual["size"] in PUZZLE_SIZES:
+            return _boards_view(visual, _puzzle_rules(visual["size"]))
         if visual.get("type") == "game":
             return _game_view(visual)
     except (TypeError, ValueError, KeyError):  # a malformed visual: the check's values still show
@@ -285,42 +292,98 @@ def _visual(visual) -> dict | None:
     return None
 
 
-def _state(cells) -> tuple | None:
+@dataclass(frozen=True)
+class Rules:
+    """How a board visual reads: its side, how the blank is written, the goal, the move names, what
+    a move does (None when it would leave the board), h, and which convention names the moves."""
+    size: int
+    blank: int
+    goal: tuple
+    names: tuple[str, ...]
+    apply: Callable[[tuple, str], tuple | None]
+    h: Callable[[tuple], int]
+    convention: str  # catalogue key
+
+
+def _exam_apply(state: tuple, move: str) -> tuple | None:
+    try:
+        return puzzle.apply(state, move)
+    except puzzle.IllegalMove:
+        return None
+
+
+# The exam's taquin: 4×4, blank written 15, moves named by the tile (Gauche/Bas/Droite/Haut).
+EXAM_RULES = Rules(puzzle.SIZE, puzzle.BLANK, puzzle.GOAL, puzzle.MOVES, _exam_apply, puzzle.manhattan,
+                   "report.moves_tile")
+
+
+@functools.lru_cache(maxsize=None)
+def _puzzle_rules(n: int) -> Rules:
+    """The extension exercises' puzzles: n×n, blank written 0, moves named by the blank (Up/Down/...)."""
+    return Rules(n, 0, recherche.goal_state(n), tuple(recherche.MOVES),
+                 lambda state, move: recherche.apply_move(state, n, move),
+                 lambda state: recherche.manhattan(state, n), "report.moves_blank")
+
+
+def _state(cells, size: int) -> tuple | None:
     state = tuple(cells) if isinstance(cells, (list, tuple)) else ()
-    ok = sorted(state) == list(range(16)) and all(type(v) is int for v in state)
+    ok = sorted(state) == list(range(size * size)) and all(type(v) is int for v in state)
     return state if ok else None
 
 
-def _play(start: tuple, moves: list) -> dict:
-    """The states a list of moves goes through, stopping before the first impossible move."""
+def _play(start: tuple, moves: list, rules: Rules, length: int | None = None) -> dict:
+    """The states a list of moves goes through, stopping before the first unknown or impossible move.
+    `length` counts the moves when `moves` holds only the first of them."""
     states, broken = [start], None
     for k, move in enumerate(moves[:MAX_MOVES]):
-        try:
-            states.append(puzzle.apply(states[-1], move))
-        except puzzle.IllegalMove:
-            broken = {"index": k + 1, "move": move}
+        state = rules.apply(states[-1], move) if move in rules.names else None
+        if state is None:
+            broken = {"index": k + 1, "move": move, "unknown": move not in rules.names}
             break
-    return {"moves": moves[:len(states) - 1], "states": [list(s) for s in states],
-            "h": [puzzle.manhattan(s) for s in states], "broken": broken, "length": len(moves),
-            "hidden": len(moves) - MAX_MOVES if broken is None and len(moves) > MAX_MOVES else 0}
+        states.append(state)
+    played = len(states) - 1
+    length = len(moves) if length is None else length
+    return {"moves": moves[:played], "states": [list(s) for s in states],
+            "h": [rules.h(s) for s in states], "broken": broken, "length": length,
+            "hidden": length - played if broken is None else 0}
 
 
-def _taquin_view(visual: dict) -> dict | None:
-    start = _state(visual["start"])
+def _student_moves(visual: dict) -> tuple[list[str], int]:
+    """The student's moves as shown, and how many there were. The grader keeps the first ones of a
+    long list, ends them with "…" and records the full length. A final "…" the length accounts for
+    is the student's own, an unknown move (so is the one of a list cut by exactly one move: the two
+    cannot be told apart)."""
+    moves = [str(m) for m in visual.get("moves") or []]
+    length = visual.get("length")
+    if moves[-1:] == ["…"] and type(length) is int and length > len(moves):
+        return moves[:-1], length
+    return moves, len(moves)
+
+
+def _boards_view(visual: dict, rules: Rules) -> dict | None:
+    start = _state(visual["start"], rules.size)
     if start is None:
         return None
-    moves = [str(m) for m in visual.get("moves") or []]
+    moves, length = _student_moves(visual)
     optimal = [str(m) for m in visual.get("optimal") or []]
-    student, best = _play(start, moves), _play(start, optimal)
-    reached = _state(visual.get("reached") or []) or tuple(student["states"][-1])
-    # First move where the student's list and the optimal one differ (a shorter list differs where it ends).
-    part = next((k for k, (a, b) in enumerate(zip(moves, optimal)) if a != b), min(len(moves), len(optimal)))
-    same = part == len(moves) == len(optimal)
+    student, best = _play(start, moves, rules, length), _play(start, optimal, rules)
+    given = _state(visual.get("reached") or [], rules.size)
+    reached = given or tuple(student["states"][-1])
+    has_optimal = "optimal" in visual
+    # First move where the student's list and the optimal one differ (a shorter list differs where it
+    # ends); without an optimal list, no move is set apart.
+    part = next((k for k, (a, b) in enumerate(zip(moves, optimal)) if a != b), min(length, len(optimal)))
+    part = part if has_optimal else length
+    same = part == length == len(optimal)
     for path in (student, best):
         path["part"] = part
-    return {"type": "taquin", "start": list(start), "reached": list(reached), "goal": list(puzzle.GOAL),
-            "solved": reached == puzzle.GOAL, "student": student, "optimal": best,
-            "part": None if same else part + 1, "has_optimal": "optimal" in visual}
+    return {"type": "boards", "size": rules.size, "blank": rules.blank, "goal": list(rules.goal),
+            "names": ", ".join(rules.names), "convention": rules.convention,
+            "start": list(start), "reached": list(reached), "solved": reached == rules.goal,
+            # Without the moves not shown, the state after the shown ones is not the one reached.
+            "partial": None if given or not student["hidden"] else len(student["moves"]),
+            "student": student, "optimal": best,
+            "part": None if same else part + 1, "has_optimal": has_optimal}
 
 
 def _game_view(visual: dict) -> dict:

@@ -1,8 +1,12 @@
 """A realistic graded class built in code, for the report tests: every status, taquin step-throughs
-(diverging, suboptimal, illegal partway), small and large game counterexamples, and a hostile student
-whose id, output, values and messages carry HTML and scripts."""
+(diverging, suboptimal, illegal partway), the extension exercises' puzzles (3×3 with an unknown
+operation, 4×4 cut with "…"), small and large game counterexamples, and a hostile student whose id,
+output, values and messages carry HTML and scripts."""
 from __future__ import annotations
 
+import random
+
+from grader.questions import recherche
 from grader.results import Check, Output, QuestionResult, Run, SubmissionResult
 from reference import puzzle
 
@@ -17,12 +21,14 @@ SCHEME = {"time_factor": 10.0, "time_floor": 1.0, "questions": {
     "q2": {"points": 0.0, "groups": {}, "manual": True, "extension": False},
     **{q: {"points": p, "groups": GROUPS, "manual": False, "extension": False}
        for q, p in (("q4", 2.0), ("q7", 2.0), ("q10", 3.0), ("q18", 4.0))},
-    "x1": {"points": 0.0, "groups": {"petits_cas": 1.0}, "manual": False, "extension": True}}}
+    "x1": {"points": 0.0, "groups": {"petits_cas": 1.0}, "manual": False, "extension": True},
+    "x3": {"points": 2.0, "groups": {"short": 2.0, "long": 1.0}, "manual": False, "extension": True},
+    "x4": {"points": 2.0, "groups": {"valid": 2.0, "limits": 1.0}, "manual": False, "extension": True}}}
 LIMITS = {"memory_bytes": 1 << 30, "cpu_seconds": 600, "processes": 32, "file_bytes": 1 << 20,
           "output_bytes": 65536, "import_seconds": 10.0, "grace_seconds": 1.0, "time_factor": 10.0,
           "time_floor": 1.0}
 TITLES = {"q1": "Solution optimale pour F = {42}", "q4": "bfs", "q7": "ids", "q10": "idastar",
-          "q18": "taquin"}
+          "q18": "taquin", "x3": "X3 — bfs_taquin", "x4": "X4 — dfs_taquin"}
 
 # A start state 12 moves from the goal whose Manhattan sum is 12, so that the reversed scramble is
 # provably optimal (h is admissible).
@@ -52,6 +58,34 @@ def _illegal_moves() -> list[str]:
     state = puzzle.replay(START, OPTIMAL[:2])
     impossible = next(m for m in puzzle.MOVES if m not in puzzle.legal_moves(state))
     return OPTIMAL[:2] + [impossible, "Gauche"]
+
+
+# The extension exercises' convention: 0 for the blank, operations name where the blank moves. A 3×3
+# start 8 operations from the goal whose Manhattan sum is 8: the reversed walk is optimal.
+BLANK_OPPOSITE = {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}
+PUZZLE_WALK = ["Up", "Up", "Left", "Down", "Down", "Left", "Up", "Up"]
+PUZZLE_START = recherche.replay(recherche.goal_state(3), 3, PUZZLE_WALK)[0]
+PUZZLE_OPTIMAL = [BLANK_OPPOSITE[m] for m in reversed(PUZZLE_WALK)]
+assert recherche.manhattan(PUZZLE_START, 3) == len(PUZZLE_OPTIMAL)
+# An operation the grader does not know ("up"), after three optimal ones: the step-through stops there.
+PUZZLE_UNKNOWN = PUZZLE_OPTIMAL[:3] + ["up"] + PUZZLE_OPTIMAL[4:]
+# A DFS's 4×4 answer of LONG_LENGTH operations, of which the grader kept the first 200, then "…".
+LONG_START = (1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 7, 11, 13, 14, 15, 12)
+LONG_LENGTH = 3120
+
+
+def _wander(start: tuple, n: int, length: int) -> list[str]:
+    """Legal operations that wander without undoing the previous one (a DFS's long detours)."""
+    rng, state, previous, moves = random.Random(4), start, None, []
+    for _ in range(length):
+        move, state = rng.choice([(m, t) for m, t in recherche.successors(state, n)
+                                  if previous is None or m != BLANK_OPPOSITE[previous]])
+        previous = move
+        moves.append(move)
+    return moves
+
+
+LONG_MOVES = _wander(LONG_START, 4, recherche.SHOWN_MOVES)
 
 
 def _ring_game(n: int) -> dict:
@@ -102,6 +136,12 @@ def build_run(lang: str = "fr") -> Run:
                   visual={"type": "taquin", "start": list(START), "moves": DETOUR, "optimal": OPTIMAL,
                           "reached": list(puzzle.GOAL)})],
            warnings=["Ordre de `solution` détecté : le plus récent en tête (comme l'énoncé)."]),
+        _q("x4", 0, 2, "failed", [
+            Check("valid", "Solution valide sur des taquins 3×3 proches du but", False, 0, 2,
+                  "Les opérations, rejouées, ne mènent pas à l'état final.", "wrong",
+                  counterexample=recherche.matrix(LONG_START, 4), got=LONG_MOVES + ["…"],
+                  visual={"type": "puzzle", "size": 4, "start": list(LONG_START), "moves": LONG_MOVES + ["…"],
+                          "length": LONG_LENGTH})], extension=True),
     ])
     chloe = SubmissionResult("chloé durand", 1, 12, [
         _perfect("q1", 1),
@@ -120,6 +160,12 @@ def build_run(lang: str = "fr") -> Run:
                   counterexample=list(START), got=_illegal_moves(),
                   visual={"type": "taquin", "start": list(START), "moves": _illegal_moves(),
                           "optimal": OPTIMAL})]),
+        _q("x3", 0, 2, "failed", [
+            Check("short", "Solution la plus courte sur des taquins 3×3 proches du but", False, 0, 2,
+                  "Opération n° 4 inconnue : 'up'.", "wrong", counterexample=recherche.matrix(PUZZLE_START, 3),
+                  got=PUZZLE_UNKNOWN,
+                  visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": PUZZLE_UNKNOWN,
+                          "length": len(PUZZLE_UNKNOWN), "optimal": PUZZLE_OPTIMAL})], extension=True),
     ], warnings=["jeux.py n'est pas en UTF-8 : lu comme CP1252."])
     dylan = SubmissionResult("dylan", 0, 12, [
         _q("q1", 0, 1, "not_implemented"), _q("q4", 0, 2, "missing"), _q("q7", 0, 2, "missing"),
@@ -138,6 +184,10 @@ def build_run(lang: str = "fr") -> Run:
             Check("petits_cas", "Instances", False, 0, 4, PAYLOAD, "invalid", counterexample=list(START),
                   got=[PAYLOAD], visual={"type": "taquin", "start": list(START), "moves": ["Haut", PAYLOAD],
                                          "optimal": OPTIMAL})]),
+        _q("x3", 0, 2, "failed", [
+            Check("short", "Instances", False, 0, 2, PAYLOAD, "wrong", got=["Down", PAYLOAD, "…"],
+                  visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": ["Down", PAYLOAD, "…"],
+                          "length": 9, "optimal": PUZZLE_OPTIMAL})], extension=True),
     ], warnings=[IMG_PAYLOAD])
     return Run(grader_version="0.1.0", seed=20170417, lang=lang, date="2024-06-01T10:00:00+02:00",
                scheme=SCHEME, limits=LIMITS, submissions=[alice, bob, chloe, dylan, index, hostile])

@@ -13,7 +13,9 @@ from grader.i18n import CATALOGUE
 from grader.results import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
-from tests.report_fixtures import DETOUR, HOSTILE_ID, IMG_PAYLOAD, OPTIMAL, PAYLOAD, START, build_run
+from grader.questions import recherche
+from tests.report_fixtures import (DETOUR, HOSTILE_ID, IMG_PAYLOAD, LONG_LENGTH, LONG_MOVES, LONG_START, OPTIMAL,
+                                   PAYLOAD, PUZZLE_OPTIMAL, PUZZLE_START, START, build_run)
 
 
 class Page(HTMLParser):
@@ -119,6 +121,7 @@ def test_hostile_values_are_shown_as_text(report):
     data = [json.loads(c) for a, c in Page(_read(index.parent / names[HOSTILE_ID])).scripts if a]
     assert all(PAYLOAD not in d["moves"] for d in data)  # an illegal move is not played...
     assert f"({PAYLOAD})" in body  # ...but named in the explanation
+    assert body.count(f"({PAYLOAD}) n'est pas un déplacement connu") == 2  # the taquin's and the puzzle's
 
 
 def test_content_security_policy_allows_only_the_report_script(report):
@@ -138,7 +141,7 @@ def test_class_page_content(report):
     for text in ("Résultats de la classe", "20170417", "0.1.0", "2024-06-01T10:00:00+02:00", "Mémoire 1 Gio",
                  "Distribution des totaux", "Réussite par question", "Échecs les plus fréquents"):
         assert text in body
-    assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 5
+    assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 7  # q1 q4 q7 q10 q18 x3 x4
     assert "st-timeout" in html and "st-memory" in html and "st-crashed" in html and "st-error" in html
     assert "Votre bfs explore le jeu en profondeur d'abord." in body
     assert "1 élève — Votre bfs" in body
@@ -149,7 +152,7 @@ def test_student_page_taquin_step_through(report):
     index, names = report
     page = Page(_read(index.parent / names["bob"]))
     players = [json.loads(c) for a, c in page.scripts if a.get("type") == "application/json"]
-    student, optimal = players
+    student, optimal = [p for p in players if p["blank"] == 15]
     assert student["moves"] == DETOUR and optimal["moves"] == OPTIMAL
     assert student["states"][0] == list(START) and student["states"][-1] == list(range(16))
     assert len(student["states"]) == len(DETOUR) + 1 and student["h"][-1] == 0
@@ -169,6 +172,65 @@ def test_student_page_illegal_moves_output_and_warnings(report):
     assert "lu comme CP1252" in body
     for status in ("erreur", "mémoire dépassée", "plantage", "échoué"):
         assert status in body
+
+
+def _players(html: str) -> list[dict]:
+    return [json.loads(c) for a, c in Page(html).scripts if a.get("type") == "application/json"]
+
+
+def test_puzzle_step_through_stops_at_an_unknown_operation(report):
+    index, names = report
+    html = _read(index.parent / names["chloé durand"])
+    student, optimal = [p for p in _players(html) if p["blank"] == 0]
+    goal = list(recherche.goal_state(3))
+    assert student["goal"] == optimal["goal"] == goal
+    assert student["moves"] == PUZZLE_OPTIMAL[:3]  # played up to the unknown "up", not beyond
+    assert student["states"][0] == list(PUZZLE_START) and len(student["states"]) == 4
+    assert optimal["moves"] == PUZZLE_OPTIMAL and optimal["states"][-1] == goal and optimal["h"][-1] == 0
+    assert all(len(s) == 9 for s in optimal["states"])
+    x3 = html[html.index('id="x3"'):]
+    assert x3.count('<div class="board" style="--n: 3"') == 3 + 2  # start, reached, goal; two players
+    assert '<li class="illegal">up</li>' in x3
+    body = Page(x3).body
+    assert "Le déplacement n° 4 (up) n'est pas un déplacement connu (Up, Down, Left, Right)" in body
+    assert "le sens où se déplace la case vide" in body
+    assert "Vos déplacements (8)" in body and "Une solution optimale (8)" in body
+    assert "s'écartent de cette solution optimale au déplacement n° 4" in body
+    # The exam's taquin on the same page keeps its own convention.
+    assert "le sens où glisse la tuile" in Page(html).body
+
+
+def test_puzzle_cut_by_the_grader_shows_its_length(report):
+    index, names = report
+    html = _read(index.parent / names["bob"])
+    (student,) = [p for p in _players(html) if p["blank"] == 0]  # no optimal for a DFS
+    assert student["moves"] == LONG_MOVES and len(student["states"]) == len(LONG_MOVES) + 1
+    assert student["states"][0] == list(LONG_START) and len(student["goal"]) == 16
+    x4 = html[html.index('id="x4"'):]
+    assert x4.count('<div class="board" style="--n: 4"') == 3 + 1
+    body = Page(x4).body
+    assert f"Vos déplacements ({LONG_LENGTH})" in body
+    assert f"… et {LONG_LENGTH - len(LONG_MOVES)} déplacements de plus, non affichés" in body
+    assert f"État après les {len(LONG_MOVES)} premiers déplacements" in body
+    assert "le but n'est pas atteint" not in body  # unknown: the rest of the moves is not there
+    assert "…" not in student["moves"]
+    assert 'class="apart"' not in x4  # no optimal list to part from
+
+
+def test_puzzle_visuals_read_defensively():
+    start = list(PUZZLE_START)
+    # A "…" the student returned (the length says nothing was cut) is an unknown operation.
+    own = render._visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Down", "…"], "length": 2})
+    assert own["student"]["broken"] == {"index": 2, "move": "…", "unknown": True}
+    assert own["student"]["hidden"] == 0 and own["partial"] is None
+    # A move off the board is impossible, not unknown.
+    off = render._visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Up"], "length": 1})
+    assert off["student"]["broken"] == {"index": 1, "move": "Up", "unknown": False}
+    assert render._visual({"type": "puzzle", "size": 3, "start": start, "moves": []})["has_optimal"] is False
+    for bad in ({"type": "puzzle", "size": 4, "start": start}, {"type": "puzzle", "size": 30, "start": start},
+                {"type": "puzzle", "size": "3", "start": start}, {"type": "puzzle", "start": start},
+                {"type": "puzzle", "size": 3, "start": [15, *start[1:]]}):
+        assert render._visual(bad) is None
 
 
 def test_game_drawn_when_small_and_listed_when_large(report):
@@ -221,7 +283,8 @@ def test_every_report_string_exists_in_both_languages():
     for template in render.TEMPLATES.glob("*.html"):
         used |= set(re.findall(r"""_\(["'](report\.[a-z_.]*[a-z_])["']""", template.read_text(encoding="utf-8")))
     used |= {f"report.rate.{kind}" for kind in ("passed", "partial", "failed", "missing")}
-    used |= {"report.students_one", "report.students_many"}
+    used |= {"report.students_one", "report.students_many", "report.illegal", "report.moves_tile",
+             "report.moves_blank"}
     assert used <= set(CATALOGUE)
     for key in used:
         assert set(CATALOGUE[key]) == {"fr", "en"}, key

@@ -1,5 +1,6 @@
 """The reports opened in a real headless Chromium: no console error, no network, the table sorts, the
-taquin step-through moves the board, and no script injected by a submission runs.
+step-through moves the board (the exam's 4×4 taquin and the extension exercises' 3×3 and 4×4 puzzles),
+and no script injected by a submission runs.
 
 Screenshots go to pytest's temporary folder and are copied to tests/artifacts/ (git-ignored) to be
 looked at. Without Chromium the tests skip locally, but fail in CI: CI must run them.
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from reports.render import file_names, render_class
-from tests.report_fixtures import HOSTILE_ID, PAYLOAD, build_run
+from tests.report_fixtures import HOSTILE_ID, LONG_MOVES, PAYLOAD, PUZZLE_OPTIMAL, build_run
 
 pytestmark = pytest.mark.browser
 
@@ -136,7 +137,7 @@ def test_step_through_advances_the_board(browser, fr_class, shots):
 
     index, names = fr_class
     _open(browser, index.parent / names["bob"])
-    players = browser.find_elements(By.CSS_SELECTOR, ".player")
+    players = browser.find_elements(By.CSS_SELECTOR, "#q18 .player")
     assert len(players) == 2  # the student's moves and the optimal ones
     for player in players:
         before = _cells(player)
@@ -170,6 +171,53 @@ def test_illegal_moves_and_error_statuses(browser, fr_class, shots):
     assert player.find_element(By.CSS_SELECTOR, ".k").text == "2"  # stops before the impossible move
     assert browser.find_element(By.CSS_SELECTOR, ".dropped").is_displayed()
     _screenshot(browser, shots, "student-chloe")
+    _assert_clean(browser)
+
+
+def test_puzzle_step_through_reaches_the_goal_and_stops_at_an_unknown_move(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, names = fr_class
+    _open(browser, index.parent / names["chloé durand"])
+    student, optimal = browser.find_elements(By.CSS_SELECTOR, "#x3 .player")
+    assert len(_cells(optimal)) == 9
+    seen = [_cells(optimal)]
+    for k in range(1, len(PUZZLE_OPTIMAL) + 1):
+        optimal.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
+        seen.append(_cells(optimal))
+        assert optimal.find_element(By.CSS_SELECTOR, ".k").text == str(k)
+        assert optimal.find_element(By.CSS_SELECTOR, ".move").text == PUZZLE_OPTIMAL[k - 1]
+        assert seen[-1] != seen[-2] and sorted(seen[-1]) == sorted(seen[-2])
+    assert seen[-1] == [str(v) for v in range(1, 9)] + [""]  # the goal, blank last
+    assert optimal.find_element(By.CSS_SELECTOR, ".hval").text == "0"
+    assert len(optimal.find_elements(By.CSS_SELECTOR, ".board .cell.home")) == 8
+    # The student's path stops before the unknown "up", which is named.
+    student.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+    assert student.find_element(By.CSS_SELECTOR, ".k").text == "3"
+    assert _cells(student) == seen[3]
+    assert student.find_element(By.CSS_SELECTOR, ".moves li.illegal").text == "up"
+    assert "(up)" in browser.find_element(By.CSS_SELECTOR, "#x3 .note.ko").text
+    student.find_element(By.CSS_SELECTOR, "button[data-step=prev]").click()
+    assert student.find_element(By.CSS_SELECTOR, ".k").text == "2"
+    _screenshot(browser, shots, "student-chloe-x3")
+    _screenshot(browser, shots, "student-chloe-x3-phone", width=390, selector="#x3 .players")
+    _assert_clean(browser)
+
+
+def test_long_puzzle_cut_by_the_grader(browser, fr_class, shots):
+    from selenium.webdriver.common.by import By
+
+    index, names = fr_class
+    _open(browser, index.parent / names["bob"])
+    (player,) = browser.find_elements(By.CSS_SELECTOR, "#x4 .player")  # a DFS has no optimal to show
+    assert len(_cells(player)) == 16
+    before = _cells(player)
+    player.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
+    assert _cells(player) != before and sorted(_cells(player)) == sorted(before)
+    player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+    assert player.find_element(By.CSS_SELECTOR, ".k").text == str(len(LONG_MOVES))
+    assert player.find_element(By.CSS_SELECTOR, ".moves li.more").is_displayed()
+    _screenshot(browser, shots, "student-bob-x4-phone", width=390, selector="#x4")
     _assert_clean(browser)
 
 

@@ -21,7 +21,8 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
   });
 });
 
-// Taquin step-through: each player holds its states as JSON and shows one of them on its board.
+// Board step-through: each player holds its states as JSON (with how its boards write the blank and
+// their goal, so that 3×3 and 4×4 puzzles of either convention share it) and shows one on its board.
 document.querySelectorAll(".player").forEach(function (player) {
   var data = JSON.parse(player.querySelector("script[type='application/json']").textContent);
   var cells = player.querySelectorAll(".board .cell");
@@ -31,11 +32,11 @@ document.querySelectorAll(".player").forEach(function (player) {
   function show(k) {
     step = Math.max(0, Math.min(last, k));
     var state = data.states[step], before = step > 0 ? data.states[step - 1] : null;
-    for (var i = 0; i < 16; i++) {
-      var blank = state[i] === 15;
+    for (var i = 0; i < cells.length; i++) {
+      var blank = state[i] === data.blank;
       cells[i].textContent = blank ? "" : String(state[i]);
-      cells[i].className = "cell" + (blank ? " blank" : state[i] === i ? " home" : "")
-        + (before && before[i] === 15 ? " moved" : "");
+      cells[i].className = "cell" + (blank ? " blank" : state[i] === data.goal[i] ? " home" : "")
+        + (before && before[i] === data.blank ? " moved" : "");
     }
     slider.value = String(step);
     player.querySelector(".k").textContent = String(step);
