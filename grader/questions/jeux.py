@@ -65,6 +65,7 @@ differ for some t; an admissible h has h(t, t) = 0, so a constant admissible h i
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import deque
 
 from grader.questions.base import Failure, Group, Outcome, Question, probe
@@ -510,11 +511,13 @@ class SearchQuestion(Question):
 
         return judge
 
+    @abstractmethod
     def crafted(self) -> list[dict]:
-        raise NotImplementedError
+        """The games built to tell this algorithm apart from the others."""
 
+    @abstractmethod
     def signature(self, game: dict, obs: dict) -> Failure | None:
-        raise NotImplementedError
+        """Why the observed calls on a crafted game are not this algorithm's, or None."""
 
 
 # Trees whose final state sits in a middle branch: a DFS in either successor order leaves a level
