@@ -23,9 +23,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from grader.i18n import CATALOGUE, t
-from grader.questions import recherche
 from grader.results import STATUSES, Run, SubmissionResult
-from reference import puzzle
+from reference import puzzle, sliding
 
 TEMPLATES = Path(__file__).parent / "templates"
 INDEX = "index.html"
@@ -320,9 +319,9 @@ EXAM_RULES = Rules(puzzle.SIZE, puzzle.BLANK, puzzle.GOAL, puzzle.MOVES, _exam_a
 @functools.lru_cache(maxsize=None)
 def _puzzle_rules(n: int) -> Rules:
     """The extension exercises' puzzles: n×n, blank written 0, moves named by the blank (Up/Down/...)."""
-    return Rules(n, 0, recherche.goal_state(n), tuple(recherche.MOVES),
-                 lambda state, move: recherche.apply_move(state, n, move),
-                 lambda state: recherche.manhattan(state, n), "report.moves_blank")
+    return Rules(n, 0, sliding.goal_state(n), tuple(sliding.MOVES),
+                 lambda state, move: sliding.apply_move(state, n, move),
+                 lambda state: sliding.manhattan(state, n), "report.moves_blank")
 
 
 def _state(cells, size: int) -> tuple | None:

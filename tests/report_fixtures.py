@@ -8,7 +8,7 @@ import random
 
 from grader.questions import recherche
 from grader.results import Check, Output, QuestionResult, Run, SubmissionResult
-from reference import puzzle
+from reference import puzzle, sliding
 
 # Runs in the page's context if any escaping fails: the browser tests assert it never did.
 PAYLOAD = '</script><script>window.__pwned = 1; document.title = "PWNED"</script>'
@@ -64,9 +64,9 @@ def _illegal_moves() -> list[str]:
 # start 8 operations from the goal whose Manhattan sum is 8: the reversed walk is optimal.
 BLANK_OPPOSITE = {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}
 PUZZLE_WALK = ["Up", "Up", "Left", "Down", "Down", "Left", "Up", "Up"]
-PUZZLE_START = recherche.replay(recherche.goal_state(3), 3, PUZZLE_WALK)[0]
+PUZZLE_START = sliding.replay(sliding.goal_state(3), 3, PUZZLE_WALK)[0]
 PUZZLE_OPTIMAL = [BLANK_OPPOSITE[m] for m in reversed(PUZZLE_WALK)]
-assert recherche.manhattan(PUZZLE_START, 3) == len(PUZZLE_OPTIMAL)
+assert sliding.manhattan(PUZZLE_START, 3) == len(PUZZLE_OPTIMAL)
 # An operation the grader does not know ("up"), after three optimal ones: the step-through stops there.
 PUZZLE_UNKNOWN = PUZZLE_OPTIMAL[:3] + ["up"] + PUZZLE_OPTIMAL[4:]
 # A DFS's 4×4 answer of LONG_LENGTH operations, of which the grader kept the first 200, then "…".
@@ -78,7 +78,7 @@ def _wander(start: tuple, n: int, length: int) -> list[str]:
     """Legal operations that wander without undoing the previous one (a DFS's long detours)."""
     rng, state, previous, moves = random.Random(4), start, None, []
     for _ in range(length):
-        move, state = rng.choice([(m, t) for m, t in recherche.successors(state, n)
+        move, state = rng.choice([(m, t) for m, t in sliding.successors(state, n)
                                   if previous is None or m != BLANK_OPPOSITE[previous]])
         previous = move
         moves.append(move)
@@ -139,7 +139,7 @@ def build_run(lang: str = "fr") -> Run:
         _q("x4", 0, 2, "failed", [
             Check("valid", "Solution valide sur des taquins 3×3 proches du but", False, 0, 2,
                   "Les opérations, rejouées, ne mènent pas à l'état final.", "wrong",
-                  counterexample=recherche.matrix(LONG_START, 4), got=LONG_MOVES + ["…"],
+                  counterexample=sliding.matrix(LONG_START, 4), got=LONG_MOVES + ["…"],
                   visual={"type": "puzzle", "size": 4, "start": list(LONG_START), "moves": LONG_MOVES + ["…"],
                           "length": LONG_LENGTH})], extension=True),
     ])
@@ -162,7 +162,7 @@ def build_run(lang: str = "fr") -> Run:
                           "optimal": OPTIMAL})]),
         _q("x3", 0, 2, "failed", [
             Check("short", "Solution la plus courte sur des taquins 3×3 proches du but", False, 0, 2,
-                  "Opération n° 4 inconnue : 'up'.", "wrong", counterexample=recherche.matrix(PUZZLE_START, 3),
+                  "Opération n° 4 inconnue : 'up'.", "wrong", counterexample=sliding.matrix(PUZZLE_START, 3),
                   got=PUZZLE_UNKNOWN,
                   visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": PUZZLE_UNKNOWN,
                           "length": len(PUZZLE_UNKNOWN), "optimal": PUZZLE_OPTIMAL})], extension=True),

@@ -11,6 +11,7 @@ from grading import QUESTIONS, ROOT, check, grade_file, submission_path, summary
 from grader import cli
 from grader.engine import Settings, grade_question
 from grader.questions import recherche
+from reference import sliding
 from grader.submission import load_submission
 
 SUBMISSIONS = submission_path("recherche", "")
@@ -139,15 +140,15 @@ def test_crafted_instances_have_the_stated_distances():
 
 
 def test_optimal_moves_are_shortest_and_lead_to_the_goal():
-    four = recherche.goal_state(4)
+    four = sliding.goal_state(4)
     for move in ("Up", "Up", "Left", "Down", "Left"):
-        four = recherche.apply_move(four, 4, move)
+        four = sliding.apply_move(four, 4, move)
     for n, start, length in ((3, recherche.DFS_LONG_CASES[1], 31), (4, four, 5)):
         moves = recherche.optimal_moves(start, n)
         state = start
         for move in moves:
-            state = recherche.apply_move(state, n, move)
-        assert state == recherche.goal_state(n) and len(moves) == length
+            state = sliding.apply_move(state, n, move)
+        assert state == sliding.goal_state(n) and len(moves) == length
 
 
 @pytest.mark.slow

@@ -4,7 +4,8 @@ from collections import deque
 
 from hypothesis import given, settings, strategies as st
 
-from grader.questions.recherche import apply_move, distances_3, goal_state, manhattan, near_3, successors
+from grader.questions.recherche import distances_3, near_3
+from reference.sliding import apply_move, goal_state, manhattan, successors
 from reference import recherche
 
 

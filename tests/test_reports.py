@@ -13,7 +13,7 @@ from grader.i18n import CATALOGUE
 from grader.results import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
-from grader.questions import recherche
+from reference import sliding
 from tests.report_fixtures import (DETOUR, HOSTILE_ID, IMG_PAYLOAD, LONG_LENGTH, LONG_MOVES, LONG_START, OPTIMAL,
                                    PAYLOAD, PUZZLE_OPTIMAL, PUZZLE_START, START, build_run)
 
@@ -182,7 +182,7 @@ def test_puzzle_step_through_stops_at_an_unknown_operation(report):
     index, names = report
     html = _read(index.parent / names["chloé durand"])
     student, optimal = [p for p in _players(html) if p["blank"] == 0]
-    goal = list(recherche.goal_state(3))
+    goal = list(sliding.goal_state(3))
     assert student["goal"] == optimal["goal"] == goal
     assert student["moves"] == PUZZLE_OPTIMAL[:3]  # played up to the unknown "up", not beyond
     assert student["states"][0] == list(PUZZLE_START) and len(student["states"]) == 4

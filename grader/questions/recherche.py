@@ -12,11 +12,8 @@ import functools
 from collections import deque
 
 from grader.questions.base import Failure, Group, Question, probe
+from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
-# How the blank moves (row, column) for each operation.
-MOVES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
-# The same operation read as the move of the tile (the exam's convention): a frequent mix-up.
-TILE_READING = {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}
 SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
 
 # Crafted 3×3 instances (blank = 0). For `astar`'s closed set: instances of 21–22 moves where the
@@ -40,35 +37,6 @@ CRAFTED_GRAPHS = (
 # is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
 # limit there is time_factor × this × the reference's time.
 ASTAR_CLOSED_ALLOWANCE = 20
-
-
-# --- The puzzle (used by the probes in the child, and by the judges) -----------------------------
-def goal_state(n: int) -> tuple:
-    return tuple(range(1, n * n)) + (0,)
-
-
-def manhattan(state, n: int) -> int:
-    return sum(abs(k // n - (v - 1) // n) + abs(k % n - (v - 1) % n) for k, v in enumerate(state) if v)
-
-
-def apply_move(state: tuple, n: int, move: str) -> tuple | None:
-    """The state after the blank moves in direction `move`, None if it would leave the board."""
-    blank = state.index(0)
-    di, dj = MOVES[move]
-    i, j = blank // n + di, blank % n + dj
-    if not (0 <= i < n and 0 <= j < n):
-        return None
-    cells = list(state)
-    cells[blank], cells[i * n + j] = cells[i * n + j], 0
-    return tuple(cells)
-
-
-def successors(state: tuple, n: int) -> list[tuple[str, tuple]]:
-    return [(m, t) for m in MOVES if (t := apply_move(state, n, m)) is not None]
-
-
-def matrix(state, n: int) -> list[list[int]]:
-    return [list(state[r * n:(r + 1) * n]) for r in range(n)]
 
 
 # --- Probes ------------------------------------------------------------------------------------------
@@ -237,16 +205,6 @@ def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
     if reply.status == "timeout":
         return Failure("timeout", key, {"limit": f"{limit:.1f}"})
     return ctx.failure(reply)
-
-
-def replay(start: tuple, n: int, moves: list, reading: dict | None = None) -> tuple[tuple | None, int]:
-    """The state the moves lead to; or None, and the rank of the first impossible move."""
-    state = start
-    for index, move in enumerate(moves, 1):
-        state = apply_move(state, n, reading[move] if reading else move)
-        if state is None:
-            return None, index
-    return state, 0
 
 
 def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
