@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 import threading
 import time
 import zlib
@@ -249,6 +250,11 @@ def grade_question(question: Question, submission: Submission, settings: Setting
             outcomes = [Outcome(g, failure) for g in weights]
         else:
             outcomes = question.run(ctx)
+    except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
+        # Said as the grader's fault, on this question only: the student's other questions still count.
+        print(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", file=sys.stderr)
+        failure = Failure("error", "engine.grader_bug", {"detail": str(bug)})
+        outcomes = [Outcome(g, failure) for g in weights]
     finally:
         ctx.close()
     result = _result(question, title, points, weights, lang, outcomes, ctx.output())

@@ -31,6 +31,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "fonction(s) non définie(s) : {names}",
         "en": "function(s) not defined: {names}",
     },
+    "engine.grader_bug": {
+        "fr": "erreur interne du correcteur sur cette question (ce n'est pas votre faute ; prévenez votre "
+              "enseignant) : {detail}",
+        "en": "internal grader error on this question (not your fault; tell your teacher): {detail}",
+    },
     "engine.reply.error": {"fr": "votre code a levé une exception : {detail}", "en": "your code raised: {detail}"},
     "engine.reply.timeout": {"fr": "temps limite dépassé ({detail})", "en": "time limit exceeded ({detail})"},
     "engine.limit": {"fr": "limite de {seconds} s", "en": "limit of {seconds} s"},

@@ -49,3 +49,16 @@ def test_lying_return_value_is_a_verdict(tmp_path):
     (q1,) = grade(tmp_path, "q1").questions
     assert q1.status == "failed" and q1.checks[0].kind == "invalid"
     assert "Menteur" in q1.checks[0].message
+
+
+def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(tmp_path, monkeypatch, capsys):
+    from grader.questions import jeux
+
+    def broken_judge(self, ctx):
+        return [ctx.check_cases("sequence", [0], lambda case: 1 / 0)]
+
+    monkeypatch.setattr(jeux.Q1, "run", broken_judge)
+    results = grade(ROOT / "reference" / "jeux.py", "q1", "q11").questions
+    assert [(q.id, q.status) for q in results] == [("q1", "error"), ("q11", "passed")]
+    assert "erreur interne du correcteur" in results[0].checks[0].message
+    assert "internal error" in capsys.readouterr().err
