@@ -271,9 +271,19 @@ def _student_view(sub: SubmissionResult, lang: str, anchor: str = "") -> dict:
         checks = [{"check": c, "visual": _visual(c.visual), "uid": f"{qa}-{i}"} for i, c in enumerate(q.checks)]
         output = [(name, _cut(text, OUTPUT_MAX_CHARS))
                   for name, text in (("stdout", q.output.stdout), ("stderr", q.output.stderr)) if text]
-        questions.append({"q": q, "anchor": qa, "checks": checks,
-                          "output": output})
+        questions.append({"q": q, "anchor": qa, "checks": checks, "output": output,
+                          "shared": _shared_failure(q.checks)})
     return {"sub": sub, "questions": questions, "anchor": anchor}
+
+
+def _shared_failure(checks) -> str:
+    """The one message every check failed with, when none has anything of its own to show (a missing
+    module or function, a stub, an import that failed): said once rather than once per check."""
+    if len(checks) < 2 or any(c.passed or c.counterexample is not None or c.expected is not None
+                              or c.got is not None or c.visual for c in checks):
+        return ""
+    messages = {c.message for c in checks}
+    return messages.pop() if len(messages) == 1 else ""
 
 
 def _visual(visual) -> dict | None:

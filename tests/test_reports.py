@@ -262,6 +262,21 @@ def test_missing_and_manual_questions(tmp_path):
     assert "Aucune copie." in Page(_read(tmp_path / "empty" / "index.html")).body
 
 
+def test_a_reason_shared_by_every_check_is_said_once(tmp_path):
+    missing = "la soumission ne contient pas de fichier jeux.py"
+    sub = SubmissionResult("ivan", 0, 3, [
+        QuestionResult("q4", "bfs", 0, 2, "missing", [
+            Check(name, f"titre {name}", False, 0, 1, missing, "missing") for name in ("a", "b")]),
+        QuestionResult("q7", "ids", 0, 1, "failed", [
+            Check("a", "titre a", False, 0, 0.5, "faux", "wrong", counterexample=[1]),
+            Check("b", "titre b", False, 0, 0.5, "faux", "wrong", counterexample=[2])]),
+    ])
+    run = Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, [sub])
+    body = Page(_read(render_student(run, sub, tmp_path / "ivan.html"))).body
+    assert body.count(missing) == 1 and "titre a" in body and "titre b" in body
+    assert body.count("faux") == 2  # each check has its own counterexample: both are shown
+
+
 def test_english(tmp_path):
     index = render_class(build_run("en"), tmp_path)
     html = _read(index)
