@@ -29,7 +29,7 @@ from reference import puzzle, taquin  # noqa: E402
 from reference.solver import from_korf  # noqa: E402
 from reference.solver import pdb, search  # noqa: E402
 
-KORF100 = ROOT.parent / "shared" / "data" / "korf100.txt"
+KORF100 = ROOT / "grader" / "data" / "korf100.txt"
 RESULTS = ROOT / "benchmarks" / "results" / "oracle.md"
 # Korf's instances (numbered from 1) that the exam's Manhattan IDA* solves in about a minute or less here.
 DEFAULT_SAMPLE = (12, 19, 9, 97)

@@ -10,7 +10,7 @@ from grader.solve import main
 from reference import puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
-KORF100 = ROOT.parent / "shared" / "data" / "korf100.txt"
+KORF100 = ROOT / "grader" / "data" / "korf100.txt"
 EXAM_AFTER_FIRST_MOVE = puzzle.apply(puzzle.EXAM_EXAMPLE, "Gauche")
 
 

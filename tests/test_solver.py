@@ -16,7 +16,7 @@ from reference.solver import pdb
 from reference.solver.korf import korf_moves
 from reference.solver.search import search
 
-KORF100 = Path(__file__).resolve().parents[2] / "shared" / "data" / "korf100.txt"
+KORF100 = Path(__file__).resolve().parents[1] / "grader" / "data" / "korf100.txt"
 # The easiest of Korf's instances for this solver (numbered from 1), well under a second together.
 KORF_SAMPLE = (9, 42, 47, 55, 94, 97)
 # The exam's example after its first move (12 slides left): "49 more moves", as the exam says.
