@@ -14,9 +14,10 @@ from pathlib import Path
 
 from grader import i18n
 from grader.engine import DEFAULT_SEED, Settings
-from grader.questions import UnknownQuestion, all_questions, select
+from grader.errors import GraderBug, GraderError, InputError, UsageError
+from grader.questions import all_questions, select
 from grader.results import to_dict
-from grader.scoring import Scheme, SchemeError
+from grader.scoring import Scheme
 from grader.sandbox.runner import Limits
 
 
@@ -39,17 +40,25 @@ def _settings(args) -> Settings:
                     limits=Limits(memory_bytes=args.memory * 1024 * 1024))
 
 
-def _questions(args) -> list:
+def _questions(args, settings: Settings) -> list:
     questions = all_questions(extensions=args.extensions or any(q.startswith("x") for q in args.questions or []))
-    return select(questions, args.questions)
+    questions = select(questions, args.questions)
+    settings.scheme.as_dict(questions)  # a scheme naming a check group that does not exist: refused now
+    return questions
+
+
+def _existing(path: Path) -> Path:
+    if not path.exists():
+        raise InputError("error.path_missing", path=str(path))
+    return path
 
 
 def check_main(args) -> int:
     from grader.grading import grade_path, new_run
 
     settings = _settings(args)
-    questions = _questions(args)
-    result = grade_path(args.path, questions, settings)
+    questions = _questions(args, settings)
+    result = grade_path(_existing(args.path), questions, settings)
     if args.json:
         print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
     else:
@@ -70,8 +79,10 @@ def grade_main(args) -> int:
     from grader.submission import find_submissions
 
     settings = _settings(args)
-    questions = _questions(args)
-    progress = Progress(len(find_submissions(args.class_dir)))
+    questions = _questions(args, settings)
+    if args.workers < 0:
+        raise UsageError("error.bad_workers", value=args.workers)
+    progress = Progress(len(find_submissions(_existing(args.class_dir))))
     try:
         run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
                           resume=args.resume, progress=progress)
@@ -159,11 +170,19 @@ def main(argv: list[str] | None = None) -> int:
 
         return solve_main(argv[1:])
     args = build_parser().parse_args(argv)
+    lang = getattr(args, "lang", "fr")
+    # The one place errors are caught: said in the user's language, with the status of their branch.
     try:
         return args.main(args)
-    except (SchemeError, UnknownQuestion) as exc:
-        print(f"grader: {exc}", file=sys.stderr)
-        return 2
+    except GraderError as exc:
+        print(f"grader: {exc.message(lang)}", file=sys.stderr)
+        return exc.exit_status
+    except Exception as exc:  # noqa: BLE001 - a grader bug: said as such, with what a developer needs
+        import traceback
+
+        traceback.print_exc()
+        print(f"grader: {i18n.t('error.internal', lang, detail=repr(exc))}", file=sys.stderr)
+        return GraderBug.exit_status
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from grader import i18n
+from grader.errors import GraderBug
 from grader.questions.base import Failure, Outcome, Question, probe_name
 from grader.results import Check, Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
@@ -38,10 +39,6 @@ class Settings:
     examples: int = 40  # Hypothesis examples per property check
     scheme: Scheme = field(default_factory=Scheme)
     limits: Limits = field(default_factory=Limits)
-
-
-class GraderBug(Exception):
-    """A judge raised: the grader is wrong, not the student. Never reported as the student's fault."""
 
 
 class _Falsified(Exception):
@@ -203,7 +200,7 @@ class Context:
         except Exception:  # noqa: BLE001 - _Falsified, or Hypothesis' Flaky after an unshrunk failure
             pass
         if bugs:
-            raise GraderBug(f"{self.question.id}/{group}: {bugs[0]!r}") from bugs[0]
+            raise GraderBug("error.judge_raised", where=f"{self.question.id}/{group}", detail=repr(bugs[0])) from bugs[0]
         return Outcome(group, failures[-1] if failures else None, time.perf_counter() - started)
 
     def check_cases(self, group: str, cases, judge) -> Outcome:

@@ -63,6 +63,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
         "en": "the grader could not grade this submission (an internal error, not yours): {reason}",
     },
+    # --- Errors that end a command (grader/errors.py) --------------------------------------------------
+    "error.scheme_unreadable": {
+        "fr": "barème {path} illisible : {detail}",
+        "en": "grading scheme {path} cannot be read: {detail}",
+    },
+    "error.scheme_unknown_keys": {
+        "fr": "barème {path} : clé(s) inconnue(s) : {keys} (connues : time_factor, time_floor, questions)",
+        "en": "grading scheme {path}: unknown key(s): {keys} (known: time_factor, time_floor, questions)",
+    },
+    "error.scheme_bad_value": {
+        "fr": "barème {path} : {key} = {value} n'est pas un nombre positif",
+        "en": "grading scheme {path}: {key} = {value} is not a non-negative number",
+    },
+    "error.scheme_unknown_group": {
+        "fr": "barème : la question {question} n'a pas de groupe de tests « {group} » (elle a : {groups})",
+        "en": "grading scheme: question {question} has no check group '{group}' (it has: {groups})",
+    },
+    "error.unknown_question": {
+        "fr": "question(s) inconnue(s) : {ids} (voir « grader questions »)",
+        "en": "unknown question(s): {ids} (see `grader questions`)",
+    },
+    "error.judge_raised": {"fr": "{where} : {detail}", "en": "{where}: {detail}"},
+    "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
+    "error.bad_workers": {
+        "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
+        "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
+    },
+    "error.internal": {
+        "fr": "erreur interne du correcteur (ce n'est pas la faute de vos fichiers ; merci de la signaler "
+              "avec le message ci-dessous) : {detail}",
+        "en": "internal grader error (not your files' fault; please report it with the message below): {detail}",
+    },
     # --- Command line ------------------------------------------------------------------------------
     "cli.report_written": {"fr": "rapport écrit : {path}", "en": "report written: {path}"},
     "cli.graded": {

@@ -21,9 +21,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-
-class SchemeError(ValueError):
-    pass
+from grader.errors import SchemeError
 
 
 @dataclass
@@ -37,13 +35,24 @@ class Scheme:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise SchemeError(f"{path}: {exc}") from None
+            raise SchemeError("error.scheme_unreadable", path=str(path), detail=str(exc)) from None
         unknown = set(data) - {"time_factor", "time_floor", "questions"}
         if unknown:
-            raise SchemeError(f"{path}: unknown keys {sorted(unknown)}")
-        return cls(time_factor=float(data.get("time_factor", cls.time_factor)),
-                   time_floor=float(data.get("time_floor", cls.time_floor)),
-                   overrides=data.get("questions", {}))
+            raise SchemeError("error.scheme_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)))
+        questions = data.get("questions", {})
+        if not isinstance(questions, dict) or not all(isinstance(q, dict) for q in questions.values()):
+            raise SchemeError("error.scheme_bad_value", path=str(path), key="questions", value=repr(questions))
+        for qid, override in questions.items():
+            _number(path, f"questions.{qid}.points", override.get("points", 0))
+            groups = override.get("groups", {})
+            if not isinstance(groups, dict):
+                raise SchemeError("error.scheme_bad_value", path=str(path), key=f"questions.{qid}.groups",
+                                  value=repr(groups))
+            for name, weight in groups.items():
+                _number(path, f"questions.{qid}.groups.{name}", weight)
+        return cls(time_factor=_number(path, "time_factor", data.get("time_factor", cls.time_factor)),
+                   time_floor=_number(path, "time_floor", data.get("time_floor", cls.time_floor)),
+                   overrides=questions)
 
     def points(self, question) -> float:
         return float(self.overrides.get(question.id, {}).get("points", question.points))
@@ -52,7 +61,8 @@ class Scheme:
         weights = {g.name: g.weight for g in question.groups}
         for name, weight in self.overrides.get(question.id, {}).get("groups", {}).items():
             if name not in weights:
-                raise SchemeError(f"{question.id} has no check group {name!r} (it has {sorted(weights)})")
+                raise SchemeError("error.scheme_unknown_group", question=question.id, group=name,
+                                  groups=", ".join(sorted(weights)))
             weights[name] = float(weight)
         return weights
 
@@ -64,3 +74,10 @@ class Scheme:
             "questions": {q.id: {"points": self.points(q), "groups": self.weights(q), "manual": q.manual,
                                  "extension": q.extension} for q in questions},
         }
+
+
+def _number(path, key: str, value) -> float:
+    """A scheme's number: points, weights and time settings are finite and not negative."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        raise SchemeError("error.scheme_bad_value", path=str(path), key=key, value=repr(value))
+    return float(value)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+from grader.errors import UnknownQuestion
+
 FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
 EXTENSION_FAMILIES = ("grader.questions.recherche",)
@@ -21,10 +23,6 @@ def all_questions(extensions: bool = False) -> list:
     return sorted(questions, key=_number)
 
 
-class UnknownQuestion(ValueError):
-    pass
-
-
 def select(questions: list, ids: list[str] | None) -> list:
     """The questions named in `ids` (all when None); unknown ids are an error."""
     if not ids:
@@ -32,5 +30,5 @@ def select(questions: list, ids: list[str] | None) -> list:
     known = {q.id: q for q in questions}
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownQuestion(f"unknown question(s): {', '.join(unknown)} (see `grader questions`)")
+        raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown))
     return [known[i] for i in ids]

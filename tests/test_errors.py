@@ -1,0 +1,67 @@
+"""Bad input ends a command with a sentence in the user's language and exit status 2, never a traceback."""
+from pathlib import Path
+
+import pytest
+
+from grader import errors, i18n
+from grader.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+ALICE = ROOT / "exercises" / "exemples" / "alice"
+
+
+def _usage_error(capsys, argv: list[str]) -> str:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""
+    return captured.err
+
+
+@pytest.mark.parametrize("command", ["check", "grade"])
+def test_a_missing_path_is_named_in_french_and_english(tmp_path, capsys, command):
+    missing = tmp_path / "classe-absente"
+    extra = ["--out", str(tmp_path / "out")] if command == "grade" else []
+    assert f"{missing} n'existe pas" in _usage_error(capsys, [command, str(missing), *extra])
+    assert f"{missing} does not exist" in _usage_error(capsys, [command, str(missing), *extra, "--lang", "en"])
+    assert not (tmp_path / "out" / "results.json").exists()
+
+
+def test_negative_workers_is_refused_before_any_grading(tmp_path, capsys):
+    err = _usage_error(capsys, ["grade", str(ALICE.parent), "--out", str(tmp_path / "out"), "--workers", "-1"])
+    assert "--workers -1" in err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("content, named", [
+    ("time_factor = 'vite'\n", "time_factor"),
+    ("time_floor = -1\n", "time_floor"),
+    ("[questions.q1]\npoints = true\n", "questions.q1.points"),
+    ("[questions.q1]\ngroups = { petits_jeux = 'x' }\n", "questions.q1.groups.petits_jeux"),
+    ("questions = 3\n", "questions"),
+    ("[questions.q1\n", "illisible"),
+    ("bareme = 1\n", "bareme"),
+    ("[questions.q1]\ngroups = { nope = 1 }\n", "nope"),
+])
+def test_bad_scheme_values_are_refused_with_the_key_named(tmp_path, capsys, content, named):
+    scheme = tmp_path / "bareme.toml"
+    scheme.write_text(content)
+    assert named in _usage_error(capsys, ["check", str(ALICE), "-q", "q1", "--scheme", str(scheme)])
+
+
+def test_unknown_question_in_english(capsys):
+    assert "unknown question(s): q99" in _usage_error(capsys, ["check", str(ALICE), "-q", "q99", "--lang", "en"])
+
+
+def test_every_error_key_exists_in_both_languages():
+    keys = [key for key in i18n.CATALOGUE if key.startswith("error.")]
+    assert keys and all(set(i18n.CATALOGUE[key]) == {"fr", "en"} for key in keys)
+
+
+def test_the_tree_has_one_root_and_usage_errors_exit_2():
+    for cls in (errors.UsageError, errors.SchemeError, errors.UnknownQuestion, errors.InputError,
+                errors.SubmissionError, errors.GraderBug):
+        assert issubclass(cls, errors.GraderError)
+    assert errors.InputError.exit_status == errors.SchemeError.exit_status == 2
+    assert errors.GraderBug.exit_status == 3
+    error = errors.InputError("error.path_missing", path="x")
+    assert str(error) == "x does not exist" and error.message("fr") == "x n'existe pas"
