@@ -2,6 +2,7 @@
 
     grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
     grader grade CLASS_DIR --out OUT [--workers N] [--resume] [--lang fr|en] [--seed N] [--scheme F]
+    grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader questions [--lang fr|en]
     grader solve [--convention exam|korf] STATE-or-FILE
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from grader import i18n
 from grader.engine import DEFAULT_SEED, Settings
 from grader.errors import GraderBug, GraderError, InputError, UsageError
+from grader.marks import apply_marks
 from grader.questions import all_questions, select
 from grader.results import to_dict
 from grader.scoring import Scheme
@@ -90,8 +92,35 @@ def grade_main(args) -> int:
         progress.close()
     from reports.render import render_class
 
-    index = render_class(run, args.out)
+    index = render_class(apply_marks(run), args.out)
+    if args.marks:  # checked once the class is graded: a bad file costs no grading, `grader export` merges it
+        from reports.exports import merged_run, publish
+
+        publish(args.out, merged_run(args.out, args.marks), [], _export_options(args))
     print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
+    return 0
+
+
+def _export_options(args):
+    from reports.exports import Options
+
+    return Options(lang=args.lang, site_lang=getattr(args, "site_lang", None) or args.lang,
+                   out_of=getattr(args, "out_of", 20.0), moodle_worksheet=getattr(args, "moodle_worksheet", None),
+                   canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment)
+
+
+def export_main(args) -> int:
+    """Merge the hand marks into a graded run and write the exports: no regrading."""
+    from reports.exports import FORMATS, merged_run, publish
+
+    if not (args.out_of > 0):
+        raise UsageError("export.bad_out_of", value=args.out_of)
+    run = merged_run(args.run_dir, args.marks, args.scheme)
+    options = _export_options(args)
+    written = publish(args.run_dir, run, args.formats or list(FORMATS), options, to=args.to)
+    for key, params in options.warnings:
+        print("! " + i18n.t(key, args.lang, **params), file=sys.stderr)
+    print(i18n.t("export.written_files", args.lang, n=len(written), out=args.to or args.run_dir / "exports"))
     return 0
 
 
@@ -152,8 +181,30 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--out", type=Path, required=True)
     grade.add_argument("--workers", type=int, default=0, help="parallel workers (default: the number of cores)")
     grade.add_argument("--resume", action="store_true", help="keep the students already graded in OUT")
+    grade.add_argument("--marks", type=Path, metavar="FILE",
+                       help="hand marks of the written questions (CSV or TOML), merged into the reports")
     _common(grade)
     grade.set_defaults(main=grade_main)
+
+    from reports.exports import FORMATS
+
+    export = commands.add_parser("export", help="merge hand marks and write LMS gradebooks, spreadsheets, "
+                                                "feedback, from OUT/results.json (no regrading)")
+    export.add_argument("run_dir", type=Path, metavar="OUT", help="the output folder of `grader grade`")
+    export.add_argument("--marks", type=Path, metavar="FILE", help="hand marks of the written questions (CSV/TOML)")
+    export.add_argument("--format", dest="formats", action="append", choices=list(FORMATS),
+                        help="what to write (repeatable; default: all)")
+    export.add_argument("--to", type=Path, metavar="DIR", help="where to write them (default: OUT/exports)")
+    export.add_argument("--out-of", type=float, default=20.0, help="grades exported on this scale (default: 20)")
+    export.add_argument("--site-lang", choices=i18n.LANGS, help="language of the Moodle site (default: --lang)")
+    export.add_argument("--moodle-worksheet", type=Path, metavar="CSV",
+                        help="the grading worksheet downloaded from Moodle, to fill in (its columns are kept)")
+    export.add_argument("--canvas-assignment", metavar="NAME",
+                        help='Canvas column header, e.g. "Taquin (1234)" to update assignment 1234')
+    export.add_argument("--scheme", type=Path,
+                        help="a barème that changes the points of written questions only (no regrading)")
+    export.add_argument("--lang", choices=i18n.LANGS, default="fr", help="language of feedback and messages")
+    export.set_defaults(main=export_main)
 
     questions = commands.add_parser("questions", help="list the questions, their points and check groups")
     _common(questions)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.marks import apply_marks
 from grader.sandbox.runner import isolation
 from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
 from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
@@ -102,7 +103,7 @@ def grade_class(class_dir: Path, out: Path, questions: list, settings: Settings,
                 progress(done, len(entries), result.id)
     run.submissions = [results[k] for k in sorted(results)]
     write_json(out / "results.json", run)
-    write_gradebook(out / "grades.csv", run)
+    write_gradebook(out / "grades.csv", apply_marks(run))  # the written questions as columns, to be marked
     return run
 
 

@@ -528,6 +528,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
 }
 
+from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
+
+CATALOGUE.update(_EXPORTS)
+
 
 def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 # A question's status, from best to worst; `missing` and `not_implemented` say why nothing ran.
-STATUSES = ("passed", "partial", "failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented")
+# `ungraded`: a written question the teacher has not marked yet.
+STATUSES = ("passed", "partial", "failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented",
+            "ungraded")
 
 
 @dataclass
@@ -59,6 +61,7 @@ class QuestionResult:
     # Seconds spent: in all ("wall"), in the student's calls ("student", as the child measured them),
     # and computing the reference's answers and times ("reference", cached cases cost nothing).
     timing: dict = field(default_factory=dict)
+    comment: str = ""  # the teacher's comment on a hand-marked question
 
 
 @dataclass
@@ -68,6 +71,9 @@ class SubmissionResult:
     max: float
     questions: list[QuestionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # e.g. a source decoded as CP1252
+    name: str = ""  # display name ("Chloé Durand"), when the class download or roster gives one
+    participant: str = ""  # the LMS's participant id (Moodle's "Participant 123456" is "123456")
+    comment: str = ""  # the teacher's comment on the whole copy (hand marks)
 
 
 @dataclass
@@ -123,7 +129,7 @@ def write_gradebook(path: Path, run: Run) -> None:
         writer = csv.writer(handle)
         writer.writerow(["id", *question_ids, "total", "max"])
         for sub in sorted(run.submissions, key=lambda s: s.id):
-            scores = {q.id: q.score for q in sub.questions}
+            scores = {q.id: q.score for q in sub.questions if q.status != "ungraded"}  # not marked: empty
             writer.writerow([sub.id, *(_number(scores.get(qid, "")) for qid in question_ids),
                              _number(sub.total), _number(sub.max)])
 

@@ -235,7 +235,7 @@ def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
                            for s in run.submissions)
         parts = {"passed": statuses["passed"], "partial": statuses["partial"],
                  "failed": sum(statuses[s] for s in FAILED[:5]),
-                 "missing": statuses["missing"] + statuses["not_implemented"]}
+                 "missing": statuses["missing"] + statuses["not_implemented"] + statuses["ungraded"]}
         offset, segments = 0.0, []
         for kind, n in parts.items():
             segments.append({"kind": kind, "count": n, "x": offset, "width": n / total})

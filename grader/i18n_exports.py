@@ -1,0 +1,78 @@
+"""Messages of the exports, hand marks, feedback and similarity report (merged into grader.i18n's
+catalogue; kept apart so that the engineers' catalogues do not collide)."""
+from __future__ import annotations
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "status.ungraded": {"fr": "à noter", "en": "to be marked"},
+    # --- Hand marks ---------------------------------------------------------------------------
+    "marks.invalid": {"fr": "fichier de notes {path} : {n} problème(s), rien n'a été fusionné :",
+                      "en": "marks file {path}: {n} problem(s), nothing was merged:"},
+    "marks.unreadable": {"fr": "illisible : {error}", "en": "unreadable: {error}"},
+    "marks.format": {"fr": "extension {suffix} inconnue : donnez un fichier .csv ou .toml",
+                     "en": "unknown extension {suffix}: give a .csv or .toml file"},
+    "marks.syntax": {"fr": "TOML invalide : {error}", "en": "invalid TOML: {error}"},
+    "marks.toml_table": {"fr": "{where} : une table par élève est attendue ([nom] puis q2 = 1.5)",
+                         "en": "{where}: one table per student expected ([name] then q2 = 1.5)"},
+    "marks.empty": {"fr": "le fichier est vide", "en": "the file is empty"},
+    "marks.no_student_column": {"fr": "aucune colonne d'élève (l'une de : {names})",
+                                "en": "no student column (one of: {names})"},
+    "marks.column": {"fr": "colonne « {column} » incomprise (attendu : q2, « q2 commentaire », commentaire)",
+                     "en": "column \"{column}\" not understood (expected: q2, \"q2 comment\", comment)"},
+    "marks.unknown_student": {"fr": "{where} : élève inconnu « {student} » (noms proches : {close})",
+                              "en": "{where}: unknown student \"{student}\" (close names: {close})"},
+    "marks.twice": {"fr": "{where} : « {student} » est déjà noté en {first}",
+                    "en": "{where}: \"{student}\" is already marked at {first}"},
+    "marks.unknown_question": {"fr": "{where} : question inconnue « {question} » (questions rédigées : {written})",
+                               "en": "{where}: unknown question \"{question}\" (written questions: {written})"},
+    "marks.automatic": {"fr": "{where} : {question} est corrigée automatiquement ; seules les questions rédigées "
+                              "se notent à la main ({written})",
+                        "en": "{where}: {question} is graded automatically; only written questions are marked by "
+                              "hand ({written})"},
+    "marks.not_a_mark": {"fr": "{where} : {question} : « {value} » n'est pas une note (nombre positif attendu)",
+                         "en": "{where}: {question}: \"{value}\" is not a mark (a non-negative number expected)"},
+    "marks.too_high": {"fr": "{where} : {question} : {mark} dépasse les {points} point(s) du barème",
+                       "en": "{where}: {question}: {mark} is above the {points} point(s) of the barème"},
+    "marks.no_points": {"fr": "{where} : {question} vaut 0 point dans le barème de cette correction : donnez-lui "
+                              "des points (--scheme, [questions.{question}] points = ...)",
+                        "en": "{where}: {question} is worth 0 points in this run's barème: give it points "
+                              "(--scheme, [questions.{question}] points = ...)"},
+    # --- Exports ------------------------------------------------------------------------------
+    "export.total": {"fr": "Total : {score}/{max}", "en": "Total: {score}/{max}"},
+    "export.grade_on": {"fr": "note : {grade}/{out_of}", "en": "grade: {grade}/{out_of}"},
+    "export.comment": {"fr": "Commentaire : {comment}", "en": "Comment: {comment}"},
+    "export.written": {"fr": "question rédigée, notée à la main", "en": "written question, marked by hand"},
+    "export.no_run": {"fr": "{path} introuvable : donnez le dossier de sortie d'un « grader grade »",
+                      "en": "{path} not found: give the output folder of a \"grader grade\""},
+    "export.bad_run": {"fr": "{path} illisible ({error})", "en": "{path} unreadable ({error})"},
+    "export.bad_scheme": {"fr": "le barème {path} change les points de {questions}, corrigées automatiquement : "
+                                "il faut recorriger (grader grade) ; seules les questions rédigées peuvent changer "
+                                "ici",
+                          "en": "the scheme {path} changes the points of {questions}, graded automatically: regrade "
+                                "(grader grade); only written questions may change here"},
+    "export.moodle_missing": {"fr": "feuille Moodle : {n} élève(s) sans ligne (pas d'identifiant de participant "
+                                    "Moodle ou absent de la feuille) : {students}",
+                              "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
+                                    "not in the worksheet): {students}"},
+    "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
+    "export.bad_out_of": {"fr": "--out-of doit être un nombre positif (reçu {value})",
+                          "en": "--out-of must be a positive number (got {value})"},
+    "moodle.unreadable": {"fr": "feuille Moodle {path} illisible : {error}",
+                          "en": "Moodle worksheet {path} unreadable: {error}"},
+    "moodle.not_worksheet": {"fr": "{path} n'est pas une feuille d'évaluation Moodle (colonnes : {headers})",
+                             "en": "{path} is not a Moodle grading worksheet (columns: {headers})"},
+    "export.col.id": {"fr": "Identifiant", "en": "Id"},
+    "export.col.name": {"fr": "Nom", "en": "Name"},
+    "export.col.participant": {"fr": "Participant", "en": "Participant"},
+    "export.col.total": {"fr": "Total", "en": "Total"},
+    "export.col.max": {"fr": "Maximum", "en": "Maximum"},
+    "export.col.grade_on": {"fr": "Note sur {out_of}", "en": "Grade out of {out_of}"},
+    "export.col.pronote_student": {"fr": "Élève", "en": "Student"},
+    "export.col.question": {"fr": "Question", "en": "Question"},
+    "export.col.title": {"fr": "Intitulé", "en": "Title"},
+    "export.col.points": {"fr": "Points", "en": "Points"},
+    "export.col.count": {"fr": "Copies comptées", "en": "Copies counted"},
+    "export.col.mean": {"fr": "Moyenne", "en": "Mean"},
+    "export.col.median": {"fr": "Médiane", "en": "Median"},
+    "export.col.pass_rate": {"fr": "Taux de réussite (%)", "en": "Pass rate (%)"},
+    "report.teacher_comment": {"fr": "Commentaire du correcteur", "en": "Marker's comment"},
+}

@@ -1,0 +1,293 @@
+"""Hand marks for the written questions (q2, q3, q5, ...), merged into a graded run without regrading.
+
+A marks file gives, per student, a mark and an optional comment for written questions, and an optional
+general comment. Two shapes, told by the file's extension:
+
+CSV (`,` or `;`, UTF-8 with or without BOM, decimal point or comma; an empty cell is "not marked yet"):
+
+    etudiant;q2;q2 commentaire;q13;commentaire
+    alice;1,5;Preuve incomplète;2;Bon travail
+
+TOML:
+
+    [alice]
+    q2 = 1.5
+    q13 = { note = 2, commentaire = "Bien vu" }
+    commentaire = "Bon travail"
+
+A student is named by the id of the run, the display name or the LMS participant id (accents, case and
+spaces do not matter for names). Every problem of the file is reported at once: an unknown student, a
+question that is not a written one, a mark that is not a number, negative, or above the question's
+points in the run's barème. `apply_marks` never changes the automatic questions: it adds one result per
+written question of the barème to every student (`ungraded` where no mark is given) and recomputes the
+totals, so the reports and exports show the written questions as columns even before any marking.
+"""
+from __future__ import annotations
+
+import copy
+import csv
+import difflib
+import io
+import math
+import re
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader import i18n
+from grader.errors import InputError
+from grader.results import QuestionResult, Run, SubmissionResult
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+STUDENT_COLUMNS = ("etudiant", "étudiant", "eleve", "élève", "student", "id", "identifiant", "identifier", "nom",
+                   "name", "participant")
+COMMENT_WORDS = ("commentaire", "comment", "commentaires", "comments", "remarque")
+MARK_WORDS = ("note", "mark", "points", "score")
+
+
+class MarksError(InputError):
+    """A marks file that cannot be merged: each problem is a catalogue key and its parameters."""
+
+    def __init__(self, path: Path, problems: list[tuple[str, dict]]):
+        super().__init__("marks.invalid", path=path, n=len(problems))
+        self.path = path
+        self.problems = problems
+
+    def message(self, lang: str = "fr") -> str:
+        lines = [super().message(lang)]
+        lines += ["  - " + i18n.t(key, lang, **params) for key, params in self.problems]
+        return "\n".join(lines)
+
+
+@dataclass
+class StudentMarks:
+    marks: dict[str, float] = field(default_factory=dict)  # question id -> mark
+    comments: dict[str, str] = field(default_factory=dict)  # question id -> comment
+    comment: str = ""  # on the whole copy
+
+
+def written_points(run: Run) -> dict[str, float]:
+    """The written questions of the run's barème and their points, in the exam's order."""
+    questions = run.scheme.get("questions", {}) if isinstance(run.scheme, dict) else {}
+    written = {qid: float(q.get("points", 0) or 0) for qid, q in questions.items()
+               if isinstance(q, dict) and q.get("manual")}
+    return dict(sorted(written.items(), key=lambda item: _number(item[0])))
+
+
+def _number(qid: str) -> tuple[str, int]:
+    digits = re.sub(r"\D", "", qid)
+    return (qid[:1], int(digits) if digits else 0)
+
+
+def normalise(name: str) -> str:
+    """A name as people write it differently: no accents, case, punctuation or repeated spaces."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def _participant_number(text: str) -> str:
+    match = re.fullmatch(r"\s*(?:participant\s*)?(\d+)\s*", text, flags=re.IGNORECASE)
+    return match.group(1) if match else ""
+
+
+def resolve_student(key: str, run: Run) -> tuple[SubmissionResult | None, list[str]]:
+    """The submission a marks file names (by id, participant id or display name); close names otherwise."""
+    by_id = [s for s in run.submissions if s.id == key]
+    if by_id:
+        return by_id[0], []
+    number = _participant_number(key)
+    if number:
+        found = [s for s in run.submissions if s.participant == number]
+        if len(found) == 1:
+            return found[0], []
+    wanted = normalise(key)
+    found = [s for s in run.submissions if wanted and wanted in (normalise(s.name), normalise(s.id))]
+    if len(found) == 1:
+        return found[0], []
+    known = {normalise(text): s.name or s.id for s in run.submissions for text in (s.id, s.name) if text}
+    close = [known[k] for k in difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)]
+    return None, list(dict.fromkeys(close))
+
+
+def load_marks(path: Path, run: Run) -> dict[str, StudentMarks]:
+    """Read and check a marks file against a run; submission id -> its marks. Raises MarksError."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise MarksError(path, [("marks.unreadable", {"error": exc.strerror or exc})]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")  # Excel's "CSV" on Windows
+    if path.suffix.lower() == ".toml":
+        entries = _toml_entries(path, text)
+    elif path.suffix.lower() in (".csv", ".txt", ".tsv"):
+        entries = _csv_entries(path, text)
+    else:
+        raise MarksError(path, [("marks.format", {"suffix": path.suffix or "(aucune)"})])
+    return _check(path, entries, run)
+
+
+# An entry as read: (where, student key, {question or "": (mark text or None, comment)}).
+Entry = tuple[str, str, dict[str, tuple[object, str]]]
+
+
+def _toml_entries(path: Path, text: str) -> list[Entry]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MarksError(path, [("marks.syntax", {"error": exc})]) from None
+    entries = []
+    for student, table in data.items():
+        where = f"{path.name} [{student}]"
+        if not isinstance(table, dict):
+            raise MarksError(path, [("marks.toml_table", {"where": where})])
+        values: dict[str, tuple[object, str]] = {}
+        for key, value in table.items():
+            if key.casefold() in COMMENT_WORDS:
+                values[""] = (None, str(value))
+            elif isinstance(value, dict):
+                mark = next((value[k] for k in value if k.casefold() in MARK_WORDS), None)
+                comment = next((str(value[k]) for k in value if k.casefold() in COMMENT_WORDS), "")
+                values[key] = (mark, comment)
+            else:
+                values[key] = (value, "")
+        entries.append((where, student, values))
+    return entries
+
+
+def _csv_entries(path: Path, text: str) -> list[Entry]:
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = max((";", ",", "\t"), key=first.count)
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        raise MarksError(path, [("marks.empty", {})])
+    header = [h.strip() for h in rows[0]]
+    student_col = next((i for i, h in enumerate(header) if h.casefold() in STUDENT_COLUMNS), None)
+    if student_col is None:
+        raise MarksError(path, [("marks.no_student_column", {"names": ", ".join(STUDENT_COLUMNS[:5])})])
+    columns: list[tuple[int, str, str]] = []  # (index, question or "", "mark" | "comment")
+    problems = []
+    for i, h in enumerate(header):
+        if i == student_col or not h:
+            continue
+        words = h.replace("_", " ").split()
+        if h.casefold() in COMMENT_WORDS:
+            columns.append((i, "", "comment"))
+        elif len(words) == 2 and words[1].casefold() in COMMENT_WORDS:
+            columns.append((i, words[0], "comment"))
+        elif len(words) == 1:
+            columns.append((i, h, "mark"))
+        else:
+            problems.append(("marks.column", {"column": h}))
+    if problems:
+        raise MarksError(path, problems)
+    entries = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        student = row[student_col].strip() if student_col < len(row) else ""
+        values: dict[str, tuple[object, str]] = {}
+        for i, qid, kind in columns:
+            cell = row[i].strip() if i < len(row) else ""
+            mark, comment = values.get(qid, (None, ""))
+            if kind == "mark":
+                mark = cell or None
+            else:
+                comment = cell
+            values[qid] = (mark, comment)
+        entries.append((f"{path.name}:{line}", student, values))
+    return entries
+
+
+def _parse_mark(value) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(str(value).strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
+def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks]:
+    written = written_points(run)
+    automatic = {qid for qid in run.scheme.get("questions", {}) if qid not in written}
+    problems: list[tuple[str, dict]] = []
+    result: dict[str, StudentMarks] = {}
+    seen: dict[str, str] = {}
+    for where, key, values in entries:
+        sub, close = resolve_student(key, run)
+        if sub is None:
+            problems.append(("marks.unknown_student", {"where": where, "student": key,
+                                                       "close": ", ".join(close) or "—"}))
+            continue
+        if sub.id in seen:
+            problems.append(("marks.twice", {"where": where, "student": key, "first": seen[sub.id]}))
+            continue
+        seen[sub.id] = where
+        marks = StudentMarks()
+        for qid, (raw, comment) in values.items():
+            if qid == "":
+                marks.comment = comment
+                continue
+            if qid not in written:
+                key_ = "marks.automatic" if qid in automatic else "marks.unknown_question"
+                problems.append((key_, {"where": where, "question": qid, "written": " ".join(written)}))
+                continue
+            if comment:
+                marks.comments[qid] = comment
+            if raw is None or raw == "":
+                continue
+            mark = _parse_mark(raw)
+            points = written[qid]
+            if mark is None or not math.isfinite(mark) or mark < 0:
+                problems.append(("marks.not_a_mark", {"where": where, "question": qid, "value": raw}))
+            elif points <= 0:
+                problems.append(("marks.no_points", {"where": where, "question": qid}))
+            elif mark > points + 1e-9:
+                problems.append(("marks.too_high", {"where": where, "question": qid, "mark": f"{mark:g}",
+                                                    "points": f"{points:g}"}))
+            else:
+                marks.marks[qid] = mark
+        result[sub.id] = marks
+    if problems:
+        raise MarksError(path, problems)
+    return result
+
+
+def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
+    """A copy of `run` where every student has one result per written question of the barème (the
+    mark given, or `ungraded`) and totals that include them. `run` itself is left as graded."""
+    marks = marks or {}
+    written = written_points(run)
+    merged = copy.deepcopy(run)
+    for sub in merged.submissions:
+        given = marks.get(sub.id, StudentMarks())
+        kept = [q for q in sub.questions if not q.manual]  # a run merged before is merged afresh
+        added = []
+        for qid, points in written.items():
+            mark = given.marks.get(qid)
+            if mark is None:
+                status = "ungraded"
+            elif mark >= points:
+                status = "passed"
+            else:
+                status = "partial" if mark > 0 else "failed"
+            title = i18n.t(f"{qid}.title", run.lang) if f"{qid}.title" in i18n.CATALOGUE else qid
+            added.append(QuestionResult(id=qid, title=title, score=mark or 0.0, max=points, status=status,
+                                        manual=True, comment=given.comments.get(qid, "")))
+        before = [q for q in sub.questions if q.manual]
+        # The engine's total of the automatic questions stays as it is; only written ones change.
+        sub.total += sum(q.score for q in added) - sum(q.score for q in before)
+        sub.max += sum(q.max for q in added) - sum(q.max for q in before)
+        sub.questions = sorted(kept + added, key=lambda q: _number(q.id))
+        sub.comment = given.comment or sub.comment
+    return merged

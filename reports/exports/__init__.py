@@ -1,0 +1,131 @@
+"""Exports of a graded run to what teachers upload back: LMS gradebooks, spreadsheets, feedback.
+
+Every export is a plain function of a `Run` (already merged with the hand marks, see grader/marks.py)
+and a path; `FORMATS` names them for `grader export --format`. `publish` is what the command does:
+read OUT/results.json, merge the marks, redraw grades.csv and the HTML reports, write the exports.
+Nothing here regrades: changing a mark or a comment is a matter of seconds.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.errors import InputError
+from grader.marks import MarksError, StudentMarks, apply_marks, load_marks
+from grader.results import Run, load_run, write_gradebook
+
+
+@dataclass
+class Options:
+    lang: str = "fr"  # the language of feedback and statistics
+    site_lang: str = "fr"  # the language of the Moodle site (its worksheet's headers)
+    out_of: float = 20.0  # grades exported "sur 20" (Moodle, Canvas, Pronote, spreadsheets)
+    moodle_worksheet: Path | None = None  # the worksheet downloaded from Moodle, to fill in
+    canvas_assignment: str = "Taquin X-ENS 2017"
+    warnings: list[tuple[str, dict]] = field(default_factory=list)  # what the teacher must be told
+
+
+def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.moodle import write_worksheet
+
+    path, missing = write_worksheet(run, out / "moodle-feuille-de-notes.csv", site_lang=o.site_lang, lang=o.lang,
+                                    out_of=o.out_of, template=o.moodle_worksheet)
+    if missing:
+        o.warnings.append(("export.moodle_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    return [path]
+
+
+def _canvas(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.canvas import write_gradebook as write_canvas
+
+    return [write_canvas(run, out / "canvas-gradebook.csv", assignment=o.canvas_assignment, out_of=o.out_of)]
+
+
+def _csv_fr(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.spreadsheet import write_class_csv
+
+    return [write_class_csv(run, out / "notes-tableur.csv", out_of=o.out_of)]
+
+
+def _pronote(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.spreadsheet import write_pronote
+
+    return [write_pronote(run, out / "pronote.csv", out_of=20)]  # Pronote's grades are "sur 20"
+
+
+def _stats(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.spreadsheet import write_stats
+
+    return [write_stats(run, out / "statistiques-questions.csv")]
+
+
+def _prairielearn(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.prairielearn import write_results
+
+    return [write_results(run, out / "prairielearn", o.lang)]
+
+
+FORMATS: dict[str, Callable[[Run, Path, Options], list[Path]]] = {
+    "moodle": _moodle, "canvas": _canvas, "csv-fr": _csv_fr, "pronote": _pronote, "stats": _stats,
+    "prairielearn": _prairielearn,
+}
+
+
+def read_run(run_dir: Path) -> Run:
+    path = Path(run_dir) / "results.json"
+    try:
+        return load_run(path)
+    except FileNotFoundError:
+        raise InputError("export.no_run", path=path) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError("export.bad_run", path=path, error=f"{type(exc).__name__}: {exc}") from None
+
+
+def merged_run(run_dir: Path, marks_file: Path | None, scheme_file: Path | None = None) -> Run:
+    """The run of OUT with the hand marks of `marks_file` (checked: MarksError) merged in. A barème
+    (`scheme_file`) may change the points of written questions, never those of graded ones."""
+    run = read_run(run_dir)
+    if scheme_file is not None:
+        _rescheme(run, scheme_file)
+    marks: dict[str, StudentMarks] = load_marks(marks_file, run) if marks_file else {}
+    return apply_marks(run, marks)
+
+
+def _rescheme(run: Run, scheme_file: Path) -> None:
+    from grader.questions import all_questions
+    from grader.scoring import Scheme
+
+    scheme = Scheme.load(scheme_file)
+    questions = run.scheme.setdefault("questions", {})
+    changed = []
+    for q in all_questions(extensions=True):
+        # Only what the file sets: the run may have been graded with another file's points.
+        if q.id not in questions or not isinstance(questions[q.id], dict) or q.id not in scheme.overrides:
+            continue
+        points = scheme.points(q)
+        if q.manual:
+            questions[q.id]["points"] = points
+        elif abs(float(questions[q.id].get("points", 0)) - points) > 1e-9:
+            changed.append(q.id)
+    if changed:
+        raise InputError("export.bad_scheme", path=scheme_file, questions=", ".join(changed))
+
+
+def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: Path | None = None) -> list[Path]:
+    """Redraw OUT/grades.csv and the HTML reports from `run`, then write `formats` into `to`
+    (OUT/exports by default). Returns the paths written."""
+    from reports.render import render_class
+
+    run_dir = Path(run_dir)
+    write_gradebook(run_dir / "grades.csv", run)
+    written = [run_dir / "grades.csv", render_class(run, run_dir)]
+    to = Path(to) if to else run_dir / "exports"
+    to.mkdir(parents=True, exist_ok=True)
+    for name in formats:
+        written += FORMATS[name](run, to, options)
+    return written
+
+
+__all__ = ["FORMATS", "MarksError", "Options", "merged_run", "publish", "read_run"]
+

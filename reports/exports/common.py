@@ -1,0 +1,143 @@
+"""What every export shares: a student's name and grade as a gradebook wants them, and the feedback
+said in a few lines (the per-question scores, the first reason each question lost points, the
+teacher's comments)."""
+from __future__ import annotations
+
+import html
+import re
+import statistics
+from dataclasses import dataclass
+
+from grader.i18n import t
+from grader.results import Run, SubmissionResult
+
+FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
+
+
+def display_name(sub: SubmissionResult) -> str:
+    return sub.name or sub.id
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(family name, given names). Words written in capitals are the family name ("DURAND Chloé",
+    "Chloé DURAND"); otherwise the last word is (Moodle's default full name is "given family")."""
+    words = name.split()
+    upper = [w for w in words if sum(c.isalpha() for c in w) > 1 and w.upper() == w and any(c.isalpha() for c in w)]
+    if upper and len(upper) < len(words):
+        return " ".join(upper), " ".join(w for w in words if w not in upper)
+    if len(words) < 2:
+        return name.strip(), ""
+    return words[-1], " ".join(words[:-1])
+
+
+def scaled(sub: SubmissionResult, out_of: float) -> float:
+    """The total on `out_of` (a grade "sur 20"), to the hundredth."""
+    return round(sub.total / sub.max * out_of, 2) if sub.max > 0 else 0.0
+
+
+def number(x: float, decimal: str = ".") -> str:
+    """At most two decimals, no trailing zeros, never an exponent: 12.5 -> "12,5" with decimal=","."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return text.replace(".", decimal)
+
+
+def question_ids(run: Run) -> list[str]:
+    """Every question of the run, in the order students' results list them (the exam's order)."""
+    seen: list[str] = []
+    for sub in run.submissions:
+        for q in sub.questions:
+            if q.id not in seen:
+                seen.append(q.id)
+    return seen
+
+
+@dataclass
+class Line:
+    qid: str
+    title: str
+    score: float
+    max: float
+    status: str
+    detail: str  # the first reason it lost points, or the teacher's comment
+
+
+def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
+    lines = []
+    for q in sub.questions:
+        if q.manual:
+            detail = q.comment
+        elif q.status == "passed":
+            detail = ""
+        else:
+            failed = [c for c in q.checks if not c.passed and c.message]
+            detail = failed[0].message if failed else t(f"status.{q.status}", lang)
+        detail = re.sub(r"\s+", " ", detail).strip()
+        if len(detail) > FEEDBACK_DETAIL_CHARS:
+            detail = detail[:FEEDBACK_DETAIL_CHARS - 1] + "…"
+        lines.append(Line(q.id, q.title, q.score, q.max, q.status, detail))
+    return lines
+
+
+def _head(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
+    decimal = "," if lang == "fr" else "."
+    text = t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
+    if out_of:
+        text += " — " + t("export.grade_on", lang, grade=number(scaled(sub, out_of), decimal),
+                          out_of=number(out_of, decimal))
+    return text
+
+
+def feedback_text(sub: SubmissionResult, lang: str, out_of: float | None = None) -> str:
+    """Plain text, one line per question (Gradescope's and PrairieLearn's output, the terminal)."""
+    decimal = "," if lang == "fr" else "."
+    out = [_head(sub, lang, out_of)]
+    for line in feedback_lines(sub, lang):
+        status = t(f"status.{line.status}", lang)
+        row = f"{line.qid} : {number(line.score, decimal)}/{number(line.max, decimal)} ({status})"
+        out.append(row + (f" — {line.detail}" if line.detail else ""))
+    if sub.comment:
+        out.append(t("export.comment", lang, comment=sub.comment))
+    return "\n".join(out)
+
+
+def feedback_html(sub: SubmissionResult, lang: str, out_of: float | None = None) -> str:
+    """The same as a small HTML fragment (Moodle's feedback comments are HTML); every text escaped."""
+    decimal = "," if lang == "fr" else "."
+    esc = html.escape
+    items = []
+    for line in feedback_lines(sub, lang):
+        text = f"<b>{esc(line.qid)}</b> {number(line.score, decimal)}/{number(line.max, decimal)}"
+        text += f" ({esc(t(f'status.{line.status}', lang))})"
+        if line.detail:
+            text += " — " + esc(line.detail)
+        items.append(f"<li>{text}</li>")
+    out = f"<p>{esc(_head(sub, lang, out_of))}</p><ul>{''.join(items)}</ul>"
+    if sub.comment:
+        out += f"<p>{esc(t('export.comment', lang, comment=sub.comment))}</p>"
+    return out
+
+
+@dataclass
+class QuestionStats:
+    qid: str
+    title: str
+    points: float
+    count: int  # students with a result for it (a written question not marked yet is not counted)
+    mean: float | None
+    median: float | None
+    pass_rate: float | None  # share with full marks
+
+
+def question_stats(run: Run) -> list[QuestionStats]:
+    stats = []
+    for qid in question_ids(run):
+        results = [q for s in run.submissions for q in s.questions if q.id == qid]
+        title = results[0].title if results else qid
+        points = max((q.max for q in results), default=0.0)
+        marked = [q for q in results if q.status != "ungraded"]
+        scores = [q.score for q in marked]
+        stats.append(QuestionStats(
+            qid, title, points, len(marked),
+            statistics.fmean(scores) if scores else None, statistics.median(scores) if scores else None,
+            sum(q.max > 0 and q.score >= q.max - 1e-9 for q in marked) / len(marked) if marked else None))
+    return stats

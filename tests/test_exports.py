@@ -1,0 +1,337 @@
+"""Exports and hand marks, each export read back the way its target tool reads it: Moodle's offline
+grading worksheet importer (columns found by their headers in the site's language, "Participant N"
+ids, unformat_float, strtotime), Canvas's gradebook importer, French spreadsheets (`;`, decimal comma,
+BOM), Pronote's paste order, PrairieLearn's result schema. Hand marks: merged without regrading, every
+bad file refused with a French/English message and exit status 2."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import statistics
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.marks import MarksError, apply_marks, load_marks
+from grader.results import load_run, write_json
+from reports.exports import moodle
+from tests.report_fixtures import build_run
+
+IDENTITIES = {"alice": ("Alice Martin", "1001"), "bob": ("Bob Lefèvre", "1002"),
+              "chloé durand": ("Chloé DURAND", "1003"), "dylan": ("Dylan Roux", "1004"),
+              "index": ("Inès Index", "1005")}
+
+
+def _run(lang="fr"):
+    run = build_run(lang)
+    for sub in run.submissions:
+        sub.name, sub.participant = IDENTITIES.get(sub.id, ("", ""))
+    # The fixture's barème gives q2 no points; a teacher gives it 2, and q13 3.
+    run.scheme["questions"]["q2"]["points"] = 2.0
+    for n in (3, 5, 6, 8, 9, 12, 13, 14):
+        run.scheme["questions"][f"q{n}"] = {"points": 3.0 if n == 13 else 0.0, "groups": {}, "manual": True,
+                                            "extension": False}
+    return run
+
+
+@pytest.fixture
+def graded(tmp_path):
+    out = tmp_path / "rapport"
+    out.mkdir()
+    write_json(out / "results.json", _run())
+    return out
+
+
+MARKS_CSV = ("\ufeffetudiant;q2;q2 commentaire;q13;commentaire\n"
+             "alice;1,5;Preuve incomplète : l'invariant manque;3;Très bon travail\n"
+             "Chloe Durand;2;;0,5;\n"
+             "1002;;;1;\n")
+
+
+def _marks(tmp_path, text=MARKS_CSV, name="notes.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _export(graded, *args) -> int:
+    return main(["export", str(graded), *args])
+
+
+# --- Hand marks -------------------------------------------------------------------------------------
+
+def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch):
+    import grader.engine
+
+    def no_grading(*a, **k):
+        raise AssertionError("exporting must not grade")
+
+    monkeypatch.setattr(grader.engine, "grade_submission", no_grading)
+    assert _export(graded, "--marks", str(_marks(tmp_path))) == 0
+    before = load_run(graded / "results.json")
+    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
+    alice = next(s for s in before.submissions if s.id == "alice")
+    assert float(rows["alice"]["total"]) == pytest.approx(alice.total + 1.5 + 3)
+    assert float(rows["alice"]["max"]) == pytest.approx(alice.max + 2 + 3)
+    assert rows["alice"]["q2"] == "1.5" and rows["alice"]["q13"] == "3.0"
+    assert rows["chloé durand"]["q13"] == "0.5"  # named by display name, accents and case aside
+    assert rows["bob"]["q13"] == "1.0" and rows["bob"]["q2"] == ""  # by participant id; q2 not marked yet
+    assert rows["dylan"]["q2"] == rows["dylan"]["q13"] == ""  # columns exist before any marking
+    # results.json keeps what was graded: marks live in their own file and are merged on the way out.
+    assert not any(q.manual for s in load_run(graded / "results.json").submissions for q in s.questions)
+    # Both pages show the marks and comments.
+    index = (graded / "index.html").read_text(encoding="utf-8")
+    assert ">q13</button>" in index and ">q2</button>" in index
+    page = (graded / "alice.html").read_text(encoding="utf-8")
+    assert "Preuve incomplète : l&#39;invariant manque" in page and "Très bon travail" in page
+    assert "Commentaire du correcteur" in page
+    # A changed mark is one more export away.
+    assert _export(graded, "--marks", str(_marks(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5")))) == 0
+    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
+    assert rows["alice"]["q2"] == "0.5"
+
+
+def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
+    run = _run()
+    path = _marks(tmp_path, '[alice]\nq2 = 2\nq13 = { note = 1.5, commentaire = "Bien vu" }\n'
+                            'commentaire = "Soigné"\n["Bob Lefèvre"]\nq2 = 0\n', name="notes.toml")
+    marks = load_marks(path, run)
+    once = apply_marks(run, marks)
+    twice = apply_marks(once, marks)
+    for a, b in zip(once.submissions, twice.submissions):
+        assert (a.total, a.max, [q.id for q in a.questions]) == (b.total, b.max, [q.id for q in b.questions])
+    alice = next(s for s in once.submissions if s.id == "alice")
+    q13 = next(q for q in alice.questions if q.id == "q13")
+    assert (q13.score, q13.max, q13.status, q13.comment, alice.comment) == (1.5, 3.0, "partial", "Bien vu", "Soigné")
+    bob = next(s for s in once.submissions if s.id == "bob")
+    assert next(q for q in bob.questions if q.id == "q2").status == "failed"
+    assert next(q for q in bob.questions if q.id == "q13").status == "ungraded"
+    assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q3", "q4"]  # the exam's order
+
+
+@pytest.mark.parametrize("text, fr, en", [
+    ("etudiant;q2\nzoé;1\n", "élève inconnu « zoé »", 'unknown student "zoé"'),
+    ("etudiant;q2\nalcie;1\n", "noms proches : Alice Martin", "close names: Alice Martin"),
+    ("etudiant;q99\nalice;1\n", "question inconnue « q99 »", 'unknown question "q99"'),
+    ("etudiant;q4\nalice;1\n", "q4 est corrigée automatiquement", "q4 is graded automatically"),
+    ("etudiant;q2\nalice;2,5\n", "2.5 dépasse les 2 point(s) du barème", "2.5 is above the 2 point(s)"),
+    ("etudiant;q2\nalice;beaucoup\n", "« beaucoup » n'est pas une note", '"beaucoup" is not a mark'),
+    ("etudiant;q2\nalice;-1\n", "« -1 » n'est pas une note", '"-1" is not a mark'),
+    ("etudiant;q3\nalice;1\n", "q3 vaut 0 point dans le barème", "q3 is worth 0 points"),
+    ("etudiant;q2\nalice;1\nAlice Martin;2\n", "est déjà noté en notes.csv:2", "is already marked at notes.csv:2"),
+    ("nom de famille;q2\nalice;1\n", "aucune colonne d'élève", "no student column"),
+    ("[alice\nq2 = 1\n", "TOML invalide", "invalid TOML"),
+])
+def test_bad_marks_files_exit_2_with_a_message(graded, tmp_path, capsys, text, fr, en):
+    path = _marks(tmp_path, text, "notes.toml" if text.startswith("[") else "notes.csv")
+    before = (graded / "results.json").read_bytes()
+    for lang, expected in (("fr", fr), ("en", en)):
+        assert _export(graded, "--marks", str(path), "--lang", lang) == 2
+        err = capsys.readouterr().err
+        assert expected in err and "Traceback" not in err
+    assert (graded / "results.json").read_bytes() == before
+    assert not (graded / "exports").exists()
+
+
+def test_every_problem_of_a_marks_file_is_told_at_once(tmp_path):
+    path = _marks(tmp_path, "etudiant;q2;q4\nzoé;1;\nalice;9;1\n")
+    with pytest.raises(MarksError) as caught:
+        load_marks(path, _run())
+    keys = [k for k, _ in caught.value.problems]
+    assert keys == ["marks.unknown_student", "marks.too_high", "marks.automatic"]
+    assert "notes.csv:2" in caught.value.message("en") and "notes.csv:3" in caught.value.message("en")
+
+
+def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
+    assert main(["export", str(tmp_path / "nowhere")]) == 2
+    assert "results.json introuvable" in capsys.readouterr().err
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "results.json").write_text("{not json", encoding="utf-8")
+    assert main(["export", str(tmp_path / "broken"), "--lang", "en"]) == 2
+    assert "unreadable" in capsys.readouterr().err
+    assert _export(graded, "--marks", str(_marks(tmp_path, "x", "notes.xlsx"))) == 2
+    assert "extension .xlsx inconnue" in capsys.readouterr().err
+    assert _export(graded, "--out-of", "0") == 2
+    assert "--out-of" in capsys.readouterr().err
+    scheme = tmp_path / "bareme.toml"
+    scheme.write_text("[questions.q4]\npoints = 5\n", encoding="utf-8")
+    assert _export(graded, "--scheme", str(scheme)) == 2
+    assert "q4" in capsys.readouterr().err
+
+
+def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded, tmp_path):
+    scheme = tmp_path / "bareme.toml"
+    scheme.write_text("[questions.q3]\npoints = 1.5\n", encoding="utf-8")
+    assert _export(graded, "--scheme", str(scheme), "--marks", str(_marks(tmp_path, "etudiant;q3\nalice;1,5\n"))) == 0
+    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
+    assert rows["alice"]["q3"] == "1.5"
+
+
+# --- Moodle -----------------------------------------------------------------------------------------
+
+def moodle_import(path: Path, site_lang: str) -> dict[str, dict]:
+    """What Moodle's assignfeedback_offline importer takes from a worksheet: columns found by their
+    exact headers in the site's language (missing id, grade or last-modified column: import refused),
+    the participant number after the `hiddenuser` string, the grade through unformat_float (the site's
+    decimal separator, or a point), the date through strtotime (ISO dates), the feedback plugin's column."""
+    text = path.read_bytes().decode("utf-8-sig")  # Moodle trims a BOM
+    rows = list(csv.reader(io.StringIO(text)))  # comma, the importer's default
+    header = rows[0]
+    h = moodle.HEADERS[site_lang]
+    for key in ("id", "grade", "modified"):
+        assert h[key] in header, f"Moodle would refuse the file: no {h[key]!r} column"
+    feedback = header.index(h["feedback"])
+    prefix = {"fr": "Participant", "en": "Participant "}[site_lang]
+    imported = {}
+    for row in rows[1:]:
+        ident = row[header.index(h["id"])]
+        assert ident.startswith(prefix)
+        number = int(ident[len(prefix):])
+        grade = row[header.index(h["grade"])].replace("," if site_lang == "fr" else ".", ".")
+        if not grade:  # Moodle skips a row without a grade
+            continue
+        datetime.fromisoformat(row[header.index(h["modified"])])  # strtotime reads ISO dates in any language
+        maximum = float(row[header.index(h["max"])].replace(",", ".")) if h["max"] in header else None
+        imported[str(number)] = {"grade": float(grade), "max": maximum, "feedback": row[feedback]}
+    return imported
+
+
+@pytest.mark.parametrize("site_lang", ["fr", "en"])
+def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang):
+    assert _export(graded, "--marks", str(_marks(tmp_path)), "--format", "moodle", "--site-lang", site_lang) == 0
+    imported = moodle_import(graded / "exports" / "moodle-feuille-de-notes.csv", site_lang)
+    run = apply_marks(load_run(graded / "results.json"), load_marks(_marks(tmp_path), load_run(graded / "results.json")))
+    for sub in run.submissions:
+        if not sub.participant:
+            continue
+        row = imported[sub.participant]
+        assert row["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
+        assert 0 <= row["grade"] <= row["max"] == 20  # above the maximum, Moodle skips the grade
+    alice = imported["1001"]["feedback"]
+    assert "Preuve incomplète" in alice and "Très bon travail" in alice
+    assert re.search(r"q4</b> 2/2", alice)
+    bob = imported["1002"]["feedback"]
+    assert "profondeur d&#x27;abord" in bob  # the first reason q4 lost points, escaped for Moodle's HTML
+
+
+def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_path, capsys):
+    """The teacher's own worksheet (French site, extra columns, a student who is not in the run): the
+    grade and comments are filled in, everything else stays as Moodle wrote it."""
+    h = moodle.HEADERS["fr"]
+    header = [h["id"], h["name"], h["email"], h["status"], h["grade"], h["max"], h["changeable"],
+              h["submitted"], "Texte en ligne", h["modified"], h["feedback"]]
+    rows = [["Participant1001", "Alice Martin", "alice@lycee.fr", "Remis pour évaluation", "", "10,00", "Oui",
+             "lundi 3 juin 2024, 10:00", "<p>réponse</p>", "-", ""],
+            ["Participant1099", "Zoé Absente", "zoe@lycee.fr", "Aucun travail remis", "", "10,00", "Oui", "-", "",
+             "-", ""],
+            ["Participant1777", "Chloé Durand", "chloe@lycee.fr", "Remis pour évaluation", "", "10,00", "Oui", "-",
+             "", "-", ""]]
+    worksheet = tmp_path / "Feuille d'évaluation-TP-Taquin-42.csv"
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([header, *rows])
+    worksheet.write_text("\ufeff" + buffer.getvalue(), encoding="utf-8")
+    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(worksheet)) == 0
+    err = capsys.readouterr().err
+    out = graded / "exports" / "moodle-feuille-de-notes.csv"
+    filled = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert filled[0] == header
+    alice, zoe, chloe = filled[1:]
+    assert alice[:4] == rows[0][:4] and alice[7:9] == rows[0][7:9]
+    run = apply_marks(load_run(graded / "results.json"))
+    by_id = {s.id: s for s in run.submissions}
+    assert float(alice[4].replace(",", ".")) == pytest.approx(round(by_id["alice"].total / by_id["alice"].max * 10, 2))
+    assert zoe == rows[1]  # not in the run: untouched, Moodle skips an empty grade
+    # Matched by name when the participant id differs (accents and case aside).
+    assert chloe[4] != "" and "q18" in chloe[10]
+    imported = moodle_import(out, "fr")
+    assert set(imported) == {"1001", "1777"}
+    assert "bob" in err and "dylan" in err  # students of the run with no row are named
+
+
+def test_a_file_that_is_not_a_moodle_worksheet_is_refused(graded, tmp_path, capsys):
+    other = _marks(tmp_path, "a,b,c\n1,2,3\n", "autre.csv")
+    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(other), "--lang", "en") == 2
+    assert "is not a Moodle grading worksheet" in capsys.readouterr().err
+
+
+# --- Canvas, spreadsheets, Pronote, statistics, PrairieLearn -----------------------------------------
+
+def test_canvas_gradebook_reads_back_as_canvas_does(graded):
+    assert _export(graded, "--format", "canvas", "--canvas-assignment", "Taquin (4242)", "--out-of", "100") == 0
+    rows = list(csv.reader((graded / "exports" / "canvas-gradebook.csv").open(encoding="utf-8")))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Taquin (4242)"]
+    assert rows[1][0] == "Points Possible" and float(rows[1][5]) == 100
+    assert re.fullmatch(r".+\((\d+)\)", rows[0][5])  # the assignment id Canvas updates
+    run = apply_marks(load_run(graded / "results.json"))
+    by_login = {r[3]: r for r in rows[2:]}
+    for sub in run.submissions:
+        row = by_login[sub.id]
+        assert row[2] == sub.participant
+        assert float(row[5]) == pytest.approx(round(sub.total / sub.max * 100, 2))  # a decimal point
+    assert by_login["chloé durand"][0] == "DURAND, Chloé"
+
+
+def test_french_spreadsheet_opens_in_columns(graded, tmp_path):
+    assert _export(graded, "--format", "csv-fr", "--marks", str(_marks(tmp_path))) == 0
+    raw = (graded / "exports" / "notes-tableur.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 BOM: Excel reads the accents
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    header = rows[0]
+    assert header[:3] == ["Identifiant", "Nom", "Participant"] and header[-1] == "Note sur 20"
+    assert "q2" in header and "q13" in header  # the written questions are columns
+    alice = dict(zip(header, next(r for r in rows if r[0] == "alice")))
+    assert alice["q2"] == "1,5" and alice["Nom"] == "Alice Martin"
+    assert all(len(r) == len(header) for r in rows)
+    assert not any("." in c for r in rows[1:] for c in r[3:])  # decimal commas only
+
+
+def test_pronote_sheet_in_pronote_order_on_20(graded):
+    assert _export(graded, "--format", "pronote") == 0
+    rows = list(csv.reader(io.StringIO((graded / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")),
+                           delimiter=";"))
+    assert rows[0] == ["Élève", "Note sur 20"]
+    names = [r[0] for r in rows[1:]]
+    assert "DURAND Chloé" in names and "MARTIN Alice" in names and "LEFÈVRE Bob" in names
+    families = [n.split()[0] for n in names if n != names[0] or True]
+    assert families == sorted(families, key=lambda f: f.replace("È", "E").casefold())
+    grades = [float(r[1].replace(",", ".")) for r in rows[1:]]
+    assert all(0 <= g <= 20 for g in grades)
+
+
+def test_question_statistics_match_an_independent_count(graded, tmp_path):
+    assert _export(graded, "--format", "stats", "--marks", str(_marks(tmp_path))) == 0
+    rows = list(csv.DictReader(io.StringIO((graded / "exports" / "statistiques-questions.csv")
+                                           .read_bytes().decode("utf-8-sig")), delimiter=";"))
+    by_q = {r["Question"]: r for r in rows}
+    run = load_run(graded / "results.json")
+    scores = [q.score for s in run.submissions for q in s.questions if q.id == "q4"]
+    full = [q.score >= q.max for s in run.submissions for q in s.questions if q.id == "q4"]
+    assert float(by_q["q4"]["Moyenne"].replace(",", ".")) == pytest.approx(statistics.mean(scores), abs=0.01)
+    assert float(by_q["q4"]["Médiane"].replace(",", ".")) == pytest.approx(statistics.median(scores), abs=0.01)
+    assert float(by_q["q4"]["Taux de réussite (%)"].replace(",", ".")) == pytest.approx(
+        100 * sum(full) / len(full), abs=0.01)
+    # Written questions: only the marked copies count (alice 3, chloé 0.5, bob 1).
+    assert by_q["q13"]["Copies comptées"] == "3" and by_q["q13"]["Médiane"] == "1"
+
+
+def test_prairielearn_results_follow_the_external_grader_schema(graded):
+    assert _export(graded, "--format", "prairielearn", "--lang", "en") == 0
+    folder = graded / "exports" / "prairielearn"
+    run = apply_marks(load_run(graded / "results.json"))
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == len(run.submissions)
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["gradable"] is True and 0 <= data["score"] <= 1
+        assert isinstance(data["message"], str) and isinstance(data["output"], str)
+        for test in data["tests"]:
+            assert set(test) >= {"name", "points", "max_points"}
+            assert 0 <= test["points"] <= test["max_points"] + 1e-9
+    bob = json.loads((folder / "bob.json").read_text(encoding="utf-8"))
+    sub = next(s for s in run.submissions if s.id == "bob")
+    assert bob["score"] == pytest.approx(sub.total / sub.max)
+    assert sum(t["points"] for t in bob["tests"]) == pytest.approx(sub.total)
