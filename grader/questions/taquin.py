@@ -278,7 +278,8 @@ class Q16(Question):
 
     def run(self, ctx):
         from hypothesis import strategies as st
-        from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply
+        from grader.engine import GraderBug
+        from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, from_grid
 
         convention = detect_convention(ctx)
         judged_in = convention or LAST
@@ -299,8 +300,9 @@ class Q16(Question):
                 history = draw(st.lists(st.sampled_from(MOVES), max_size=3))
                 if group == "refus_oppose":
                     history.append(OPPOSITE[direction])
-                elif history[-1:] == [OPPOSITE[direction]]:
-                    history.pop()
+                else:
+                    while history[-1:] == [OPPOSITE[direction]]:
+                        history.pop()
                 state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
                 return direction, state, history, draw(st.sampled_from(BLANK_VALUES))
             return case()
@@ -311,20 +313,27 @@ class Q16(Question):
                 payload = _payload(state, blank_value, history, judged_in, direction=direction)
                 call = f"tente_{direction.lower()}()"
                 shown = _shown(payload, call)
-                reply = ctx.call(probe_tente, payload, ctx.limit(ctx.reference(probe_tente, payload)[1]))
+                # The expectation is the model answer's on this very case (it keeps `solution` most
+                # recent last), never what the generator meant the case to be.
+                reference, seconds = ctx.reference(probe_tente, _payload(state, blank_value, history,
+                                                                         direction=direction))
+                reference = _fields(reference)
+                accept = reference["accepted"]
+                if accept != (group == "acceptation"):
+                    raise GraderBug(f"q16/{group}: the model answer's tente returns {accept} on {case!r}")
+                reply = ctx.call(probe_tente, payload, ctx.limit(seconds))
                 if not reply.ok:
                     return ctx.failure(reply, shown)
                 value = _fields(reply.value)
-                accept = group == "acceptation"
                 if type(value["accepted"]) is not bool:
                     return _bool_failure(value["accepted"], call, shown)
                 if value["accepted"] != accept:
                     return Failure("wrong", f"q16.{group}.answer", {"call": call, "li": shown["li"],
                                    "lj": shown["lj"], "opposite": OPPOSITE[direction]},
                                    counterexample=shown, expected=accept, got=value["accepted"])
-                expected_state = apply(state, direction) if accept else state
-                played = history + [direction] if accept else history
-                for name, expected, got in _differences(value, expected_state, _reordered(played, judged_in)):
+                expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
+                expected_solution = _reordered(reference["solution"], judged_in)
+                for name, expected, got in _differences(value, expected_state, expected_solution):
                     key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
                     return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown,
                                    expected=expected, got=got)
