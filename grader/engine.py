@@ -6,6 +6,7 @@ the time the calibrated limits are a multiple of); `check` and `check_cases` run
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import re
@@ -19,7 +20,7 @@ from grader import i18n
 from grader.errors import GraderBug
 from grader.questions.base import Failure, Outcome, Question, probe_name
 from grader.results import Check, Output, QuestionResult, SubmissionResult
-from grader.sandbox import protocol
+from grader.sandbox import calls, protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
 from grader.submission import Submission
@@ -46,7 +47,7 @@ class _Falsified(Exception):
 
 
 # Reference results, shared by every student a process grades: the cases are the same for all.
-_reference_cache: dict[str, tuple[object, float]] = {}
+_reference_cache: dict[str, tuple[object, float, object]] = {}
 
 
 class Context:
@@ -71,12 +72,13 @@ class Context:
         child = self._child()
         return child.names if child else []
 
-    def call(self, probe, payload: dict, timeout: float) -> Reply:
-        """Run `probe` on the student's module in the child; a dead child is replaced on the next call."""
+    def call(self, probe, payload: dict, timeout: float, serve=None) -> Reply:
+        """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
+        `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py)."""
         child = self._child()
         if child is None:
             return self.import_failure
-        reply = child.call(probe_name(probe), payload, timeout)
+        reply = child.call(probe_name(probe), payload, timeout, serve=serve)
         reply.limit = timeout
         self.student_seconds += reply.seconds
         self._note(reply)
@@ -98,7 +100,7 @@ class Context:
             return None
         if self.child is None:
             child = Child(self.submission.sources_text(), self.question.module,
-                          [self.question.__module__], self.settings.limits)
+                          list(self.question.probe_modules or (self.question.__module__,)), self.settings.limits)
             reply = child.start()
             self.child = child
             self._note(reply)
@@ -129,14 +131,22 @@ class Context:
     # -- the reference's side -----------------------------------------------------------------------
     def reference(self, probe, payload: dict) -> tuple[object, float]:
         """The probe's value on the model answer, and the seconds it took (cached per case)."""
+        value, seconds, _ = self.reference_served(probe, payload)
+        return value, seconds
+
+    def reference_served(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
+        """`reference`, for a probe that makes parent-served calls: `serve()` makes the handler that
+        answers them in this process; it is returned too (with what it recorded), cached with the run."""
         key = json.dumps([probe_name(probe), payload], sort_keys=True)
         if key not in _reference_cache:
             module = importlib.import_module(f"reference.{self.question.module}")
-            started = time.perf_counter()
-            value = protocol.plain(probe(module, payload))
-            seconds = time.perf_counter() - started
+            handler = serve() if serve is not None else None
+            with calls.serving(handler) if handler is not None else contextlib.nullcontext():
+                started = time.perf_counter()
+                value = protocol.plain(probe(module, payload))
+                seconds = time.perf_counter() - started
             self.reference_seconds += seconds
-            _reference_cache[key] = (value, seconds)
+            _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]
 
     def limit(self, reference_seconds: float) -> float:

@@ -4,7 +4,8 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
 - probes: functions `probe(module, payload) -> plain data`, marked with `@probe`, that run in the
   child on the student's module (and in the parent on the reference module, for expected values and
   timing). They only use the standard library at import time: the child must start fast and never
-  imports Hypothesis or the reference.
+  imports Hypothesis or the reference. A question may keep its probes in modules of their own
+  (`probe_modules`); probes may make parent-served calls (grader/sandbox/calls.py).
 - questions: subclasses of `Question` whose `run(ctx)` drives the checks through the `Context` of
   grader/engine.py and returns one `Outcome` per check group. They are listed in the module's
   `QUESTIONS` and collected by grader/questions/__init__.py.
@@ -15,11 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-
-def probe(function):
-    """Mark a function as a probe the child may run."""
-    function.is_probe = True
-    return function
+from grader.sandbox.calls import probe  # noqa: F401 - the marker, re-exported for question modules
 
 
 def probe_name(function) -> str:
@@ -63,6 +60,8 @@ class Question(ABC):
     id: ClassVar[str]
     module: ClassVar[str]  # the student's module: "jeux", "taquin", "recherche"
     functions: ClassVar[tuple[str, ...]] = ()  # names the student must define
+    # Modules whose probes the child loads (standard library only); by default the question's own.
+    probe_modules: ClassVar[tuple[str, ...]] = ()
     points: ClassVar[float] = 1.0  # default barème
     groups: ClassVar[tuple[Group, ...]] = ()
     manual: ClassVar[bool] = False  # graded by hand

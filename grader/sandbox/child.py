@@ -29,7 +29,7 @@ import traceback  # noqa: E402
 
 import timeout_decorator  # noqa: E402
 
-from grader.sandbox import protocol  # noqa: E402
+from grader.sandbox import calls, protocol  # noqa: E402
 
 # Student code is often written the Caml way, recursively; Python's default of 1000 frames is too
 # tight for that, and 3.11 no longer spends C stack on pure-Python calls.
@@ -239,7 +239,7 @@ def import_student(path: str, module_name: str, seconds: float):
     spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    timeout_decorator.timeout(seconds)(spec.loader.exec_module)(module)
+    timeout_decorator.timeout(seconds, timeout_exception=protocol.TimeLimit)(spec.loader.exec_module)(module)
     return module
 
 
@@ -254,7 +254,7 @@ def student_traceback(exc: BaseException, source: str) -> str:
 
 def describe(exc: BaseException) -> tuple[str, str]:
     """Map an exception that escaped a probe to a reply status and a one-line description."""
-    if isinstance(exc, timeout_decorator.TimeoutError):
+    if isinstance(exc, protocol.TimeLimit):
         return protocol.TIMEOUT, "time limit"
     if isinstance(exc, MemoryError):
         return protocol.MEMORY, "MemoryError"
@@ -300,6 +300,7 @@ def main() -> None:
     nonce = config["nonce"]
     workdir = config["workdir"]
     request_fd, reply_fd = hide_channel(request_fd), hide_channel(reply_fd)  # before RLIMIT_NOFILE
+    channel = calls.connect(request_fd, reply_fd, nonce)  # probes' parent-served calls
     apply_limits(config["limits"])
     probes = load_probes(config["probe_modules"])
     preload(workdir)
@@ -351,7 +352,9 @@ def main() -> None:
             os._exit(0)  # atexit handlers and lingering threads of the student's are not waited for
         probe = probes[request["probe"]]
         payload = request["payload"]
-        timed = timeout_decorator.timeout(request["timeout"])(lambda: probe(module, payload))
+        timed = timeout_decorator.timeout(request["timeout"], timeout_exception=protocol.TimeLimit)(
+            lambda: probe(module, payload))
+        channel.seq = request["seq"]
         reply(request["seq"], run(timed, source, guard))
 
 

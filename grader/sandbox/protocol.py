@@ -2,7 +2,8 @@
 
 Messages are length-prefixed JSON frames on two dedicated pipes (never the child's stdout). Every
 reply carries the run's nonce and the request's sequence number; the parent checks both, the types and
-the sizes before anything is judged.
+the sizes before anything is judged. While a request runs, the child may also send call frames that
+the parent answers (grader/sandbox/calls.py); `check_call` validates them.
 """
 from __future__ import annotations
 
@@ -42,12 +43,24 @@ class InvalidValue(Exception):
     """Raised when a value from the student's code is not plain data the judge can trust."""
 
 
-def write_frame(fd: int, obj) -> None:
-    data = json.dumps(obj, ensure_ascii=True, allow_nan=False).encode("ascii")
+class TimeLimit(BaseException):
+    """Raised in the child when a request's time is up: a BaseException, so that neither a student's
+    `except Exception` nor a probe's own error handling mistakes it for the student's error."""
+
+
+# Built once: json.dumps with non-default options builds an encoder per call (most of a small frame's cost).
+_ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+
+
+def frame_bytes(obj) -> bytes:
+    data = _ENCODER.encode(obj).encode("ascii")
     if len(data) > MAX_FRAME:
         raise ProtocolError(f"frame of {len(data)} bytes")
-    payload = struct.pack(">I", len(data)) + data
-    view = memoryview(payload)
+    return struct.pack(">I", len(data)) + data
+
+
+def write_frame(fd: int, obj) -> None:
+    view = memoryview(frame_bytes(obj))
     while view:
         written = os.write(fd, view)
         view = view[written:]
@@ -127,3 +140,18 @@ def check_reply(reply, nonce: str, seq: int) -> dict:
         if key in reply and not isinstance(reply[key], kind):
             raise ProtocolError(f"field {key} of the wrong type")
     return reply
+
+
+def is_call(frame) -> bool:
+    """Whether a frame from the child is a parent-served call (grader/sandbox/calls.py), not a reply."""
+    return type(frame) is dict and "call" in frame
+
+
+def check_call(frame: dict, nonce: str, seq: int) -> tuple[str, object]:
+    """Validate a call frame; return (name, args) with args copied as plain data."""
+    if frame.get("nonce") != nonce or frame.get("seq") != seq:
+        raise ProtocolError("call does not belong to this request")
+    name = frame["call"]
+    if type(name) is not str or len(name) > 100:
+        raise ProtocolError("call name is not a short str")
+    return name, plain(frame.get("args"))

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import protocol
+from grader.sandbox import calls, protocol
 
 CHILD_SCRIPT = Path(__file__).with_name("child.py")
 SUPERVISOR_SCRIPT = Path(__file__).with_name("supervisor.py")
@@ -147,6 +147,7 @@ class Child:
         self.names: list[str] = []
         self._buffer = b""
         self._ended: str | None = None  # how the child ended, as the supervisor told
+        self._nonblocking = False
 
     # -- life cycle ---------------------------------------------------------------------------------
     def start(self) -> Reply:
@@ -194,14 +195,20 @@ class Child:
     def alive(self) -> bool:
         return self.proc is not None and self._ended is None and self.proc.poll() is None
 
-    def call(self, probe: str, payload: dict, timeout: float) -> Reply:
+    def call(self, probe: str, payload: dict, timeout: float, serve=None) -> Reply:
+        """Run `probe` on `payload` in the child. While it runs, the child's call frames are answered
+        with `serve(name, args)` (see grader/sandbox/calls.py); without `serve` a call frame is a
+        protocol violation. The deadline covers the whole run, answers included."""
         self.seq += 1
+        deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
         try:
-            protocol.write_frame(self._request_w, {"seq": self.seq, "probe": probe, "payload": payload,
-                                                   "timeout": timeout})
+            self._send({"seq": self.seq, "probe": probe, "payload": payload, "timeout": timeout}, deadline)
         except OSError:
             return self._death()
-        return self._await(self.seq, timeout)
+        except TimeoutError:
+            self._kill()
+            return Reply(protocol.TIMEOUT, error="the child did not read its request: it was killed")
+        return self._await(self.seq, timeout, serve, deadline)
 
     def close(self) -> None:
         """Kill the child and every process it started, and remove its folder."""
@@ -238,22 +245,30 @@ class Child:
                 pass
             self.proc.wait()
 
-    def _await(self, seq: int, timeout: float) -> Reply:
-        deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
+    def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
+        if deadline is None:
+            deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
         try:
-            (size,) = struct.unpack(">I", self._read(4, deadline))
-            if size > protocol.MAX_FRAME:
-                raise protocol.ProtocolError("oversized frame")
-            body = protocol.check_reply(json.loads(self._read(size, deadline)), self.nonce, seq)
+            while True:
+                body = self._frame(deadline)
+                if not protocol.is_call(body):
+                    break
+                if serve is None:
+                    raise protocol.ProtocolError("a call frame, and nobody to answer it")
+                self._answer(serve, *protocol.check_call(body, self.nonce, seq), seq, deadline)
+            body = protocol.check_reply(body, self.nonce, seq)
             value = protocol.plain(body.get("value")) if body["status"] == protocol.OK else None
         except TimeoutError:
             self._kill()
             return Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
-        except EOFError:
+        except (EOFError, BrokenPipeError):
             return self._death()
         except (protocol.ProtocolError, protocol.InvalidValue, ValueError, RecursionError) as exc:
             self._kill()
             return Reply(protocol.CRASHED, error=f"protocol violation: {str(exc)[:200]}")
+        except BaseException:
+            self._kill()  # the handler raised: a grader bug, the child is of no further use
+            raise
         return Reply(
             status=body["status"],
             value=value,
@@ -263,8 +278,39 @@ class Child:
             events=[e[:200] for e in body.get("events", []) if isinstance(e, str)][:50],
         )
 
+    def _frame(self, deadline: float):
+        (size,) = struct.unpack(">I", self._read(4, deadline))
+        if size > protocol.MAX_FRAME:
+            raise protocol.ProtocolError("oversized frame")
+        return json.loads(self._read(size, deadline))
+
+    def _answer(self, serve, name: str, args, seq: int, deadline: float) -> None:
+        """Answer one call frame with the handler's value, or tell the child to stop."""
+        try:
+            answer = {"seq": seq, "answer": serve(name, args)}
+        except calls.Stop as stop:
+            answer = {"seq": seq, "stop": stop.reason}
+        self._send(answer, deadline)
+
+    def _send(self, obj, deadline: float) -> None:
+        """Write a frame to the child without ever blocking past the deadline (a child that stops
+        reading its requests must not hang the parent)."""
+        if not self._nonblocking:
+            os.set_blocking(self._request_w, False)
+            self._nonblocking = True
+        view = memoryview(protocol.frame_bytes(obj))
+        while view:
+            try:
+                view = view[os.write(self._request_w, view):]
+            except BlockingIOError:
+                if not select.select([], [self._request_w], [], max(0.0, deadline - time.monotonic()))[1]:
+                    raise TimeoutError from None
+
     def _read(self, size: int, deadline: float) -> bytes:
         """Read from the reply pipe; once the supervisor says the child ended, only what is left."""
+        if len(self._buffer) >= size:  # the usual case for a frame's body: no system call
+            data, self._buffer = self._buffer[:size], self._buffer[size:]
+            return data
         poller = select.poll()
         poller.register(self._reply_r, select.POLLIN)
         poller.register(self._control, select.POLLIN)
@@ -274,7 +320,7 @@ class Child:
                 raise TimeoutError
             ready = {fd for fd, _ in poller.poll(remaining * 1000)}
             if self._reply_r in ready:
-                chunk = os.read(self._reply_r, 1 << 20)
+                chunk = os.read(self._reply_r, 1 << 16)  # a 1 MiB read buffer costs an mmap per call
                 if not chunk:
                     raise EOFError
                 self._buffer += chunk

@@ -1,0 +1,112 @@
+"""Parent-served calls: while a probe runs in the child, it may ask the parent for answers.
+
+The student owns the child process, so nothing the child counts or records about the student's code
+is a fact. When a question needs facts about *how* the student's code works (which states it tested,
+in which order, how often), the functions the student's code calls are proxies: each call goes to the
+parent, which answers it from its own model and keeps the trace itself. The only thing the child can
+do is make calls (which the parent sees) or not make them (which the parent sees too).
+
+Child side (probe modules; standard library, this module and protocol.py only):
+
+    from grader.sandbox.calls import ask, probe
+
+    @probe
+    def probe_search(module, payload):
+        module.final = lambda e: ask("final", encode(e))   # blocks until the parent answers
+        return module.bfs()
+
+  `ask(name, args)` sends `args` (plain data) and returns the parent's answer (plain data). If the
+  parent refuses to go on (a call budget is exhausted, an argument is not a state...), `ask` raises
+  `Stopped`, a BaseException so that a student's `except Exception` does not swallow it; the parent
+  knows it stopped the run, so whatever the probe returns afterwards is judged with that knowledge.
+
+Parent side:
+
+    reply = child.call(probe_name, payload, timeout, serve=handler)   # grader/sandbox/runner.py
+
+  `handler(name, args)` returns the answer (plain data) or raises `Stop(reason)`; it runs in the
+  parent, is question code, and keeps the trace. The runner records nothing itself. To run the same
+  probe in the parent on the model answer, `serving(handler)` routes `ask` to the handler directly.
+
+Wire format (length-prefixed JSON frames of protocol.py, on the request/reply pipes):
+  child -> parent, on the reply pipe:   {"nonce": n, "seq": s, "call": name, "args": args}
+  parent -> child, on the request pipe: {"seq": s, "answer": value} or {"seq": s, "stop": reason}
+  where s is the sequence number of the request being served; the request's own reply ends it.
+"""
+from __future__ import annotations
+
+import contextlib
+
+from grader.sandbox import protocol
+
+
+def probe(function):
+    """Mark a function `probe(module, payload) -> plain data` as one the child may run."""
+    function.is_probe = True
+    return function
+
+
+class Stop(Exception):
+    """Raised by a parent-side handler: refuse this call and tell the child to stop the run."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Stopped(BaseException):
+    """Raised by `ask` in the child when the parent refused the call."""
+
+
+def _unconnected(name, args):
+    raise RuntimeError("ask() outside a probe run: no parent to answer")
+
+
+_server = _unconnected
+
+
+def ask(name: str, args=None):
+    """The parent's answer to the call `name(args)`; raises Stopped when the parent refuses it."""
+    return _server(name, args)
+
+
+class _Channel:
+    """The child's end: call frames out on the reply pipe, answers in on the request pipe."""
+
+    def __init__(self, request_fd: int, reply_fd: int, nonce: str):
+        self.request_fd, self.reply_fd, self.nonce = request_fd, reply_fd, nonce
+        self.seq = 0
+
+    def __call__(self, name, args):
+        protocol.write_frame(self.reply_fd, {"nonce": self.nonce, "seq": self.seq, "call": name, "args": args})
+        answer = protocol.read_frame(self.request_fd)
+        if type(answer) is not dict or answer.get("seq") != self.seq:
+            raise protocol.ProtocolError("answer to another request")
+        if "stop" in answer:
+            raise Stopped(answer["stop"])
+        return answer["answer"]
+
+
+def connect(request_fd: int, reply_fd: int, nonce: str) -> _Channel:
+    """Child start-up: route `ask` through the protocol's pipes. Set `.seq` before each request."""
+    global _server
+    _server = _Channel(request_fd, reply_fd, nonce)
+    return _server
+
+
+@contextlib.contextmanager
+def serving(handler):
+    """Parent side, in-process: `ask` calls `handler` directly (a probe run on the model answer)."""
+    global _server
+
+    def direct(name, args):
+        try:
+            return handler(name, args)
+        except Stop as stop:
+            raise Stopped(stop.reason) from None
+
+    previous, _server = _server, direct
+    try:
+        yield
+    finally:
+        _server = previous
