@@ -53,6 +53,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                     "Moodle ou absent de la feuille) : {students}",
                               "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
                                     "not in the worksheet): {students}"},
+    "export.feedback_missing": {"fr": "retours : {n} élève(s) sans identifiant de participant Moodle, absents du "
+                                      "zip (leurs dossiers sont écrits) : {students}",
+                                "en": "feedback: {n} student(s) without a Moodle participant id, left out of the "
+                                      "zip (their folders are written): {students}"},
     "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
     "export.bad_out_of": {"fr": "--out-of doit être un nombre positif (reçu {value})",
                           "en": "--out-of must be a positive number (got {value})"},
@@ -74,5 +78,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "export.col.mean": {"fr": "Moyenne", "en": "Mean"},
     "export.col.median": {"fr": "Médiane", "en": "Median"},
     "export.col.pass_rate": {"fr": "Taux de réussite (%)", "en": "Pass rate (%)"},
+    "pdf.title": {"fr": "Taquin (X-ENS 2017) — retour de correction", "en": "Taquin (X-ENS 2017) — feedback"},
+    "pdf.col.question": {"fr": "Q.", "en": "Q."},
+    "pdf.col.title": {"fr": "Question", "en": "Question"},
+    "pdf.col.points": {"fr": "Points", "en": "Points"},
+    "pdf.col.status": {"fr": "Statut", "en": "Status"},
+    "pdf.col.detail": {"fr": "Remarque", "en": "Remark"},
+    "pdf.footer": {"fr": "Corrigé le {date} par taquin-grader {version}, graine {seed}. Le rapport détaillé "
+                         "(rapport.html) montre chaque contre-exemple.",
+                   "en": "Graded on {date} by taquin-grader {version}, seed {seed}. The detailed report "
+                         "(rapport.html) shows every counterexample."},
     "report.teacher_comment": {"fr": "Commentaire du correcteur", "en": "Marker's comment"},
 }

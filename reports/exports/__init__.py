@@ -66,9 +66,18 @@ def _prairielearn(run: Run, out: Path, o: Options) -> list[Path]:
     return [write_results(run, out / "prairielearn", o.lang)]
 
 
+def _feedback(run: Run, out: Path, o: Options) -> list[Path]:
+    from reports.exports.feedback import write_feedback
+
+    missing = [s.id for s in run.submissions if not s.participant]
+    if missing:
+        o.warnings.append(("export.feedback_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    return write_feedback(run, out / "retours", o.lang, o.out_of)
+
+
 FORMATS: dict[str, Callable[[Run, Path, Options], list[Path]]] = {
     "moodle": _moodle, "canvas": _canvas, "csv-fr": _csv_fr, "pronote": _pronote, "stats": _stats,
-    "prairielearn": _prairielearn,
+    "prairielearn": _prairielearn, "feedback": _feedback,
 }
 
 

@@ -1,0 +1,55 @@
+"""Feedback files back to students: a folder per student holding their HTML report (self-contained)
+and their PDF sheet, and the same folders in one zip for Moodle's "Upload multiple feedback files in a
+zip" (Téléverser plusieurs fichiers de feedback dans un fichier ZIP).
+
+Moodle's importer (mod/assign/feedback/file/importziplib.php) splits each folder name on "_" into
+full name, participant id (numeric), plugin type and plugin name, and files what follows under that
+participant: folders are named "<Full name>_<participant>_assignfeedback_file", with any "_" of the
+name replaced by a space so that the participant id stays the second field. Students without a
+participant id get a folder named by their id, and are left out of the zip (Moodle could not tell
+whose it is)."""
+from __future__ import annotations
+
+import re
+import unicodedata
+import zipfile
+from pathlib import Path
+
+from grader.results import Run
+from reports.exports.common import display_name
+from reports.exports.pdf import write_pdfs
+from reports.render import file_names, render_student
+
+REPORT = "rapport.html"
+SHEET = "retour.pdf"
+ZIP = "feedback-moodle.zip"
+CLASS_PDF = "retours-classe.pdf"
+
+
+def folder_name(name: str, participant: str, fallback: str) -> str:
+    """Moodle's feedback folder for a student; a file-safe fallback without a participant id."""
+    if not participant:
+        return fallback
+    clean = unicodedata.normalize("NFC", name).replace("_", " ")
+    clean = re.sub(r'[\x00-\x1f\x7f/\\:*?"<>|]+', " ", clean)
+    clean = " ".join(clean.split()).strip(". ") or "participant"
+    return f"{clean[:80]}_{participant}_assignfeedback_file"
+
+
+def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) -> list[Path]:
+    """out/<folder>/rapport.html and retour.pdf per student, out/feedback-moodle.zip, and the class's
+    PDF (out/retours-classe.pdf, a page per student, to print)."""
+    out.mkdir(parents=True, exist_ok=True)
+    fallbacks = [n[:-len(".html")] for n in file_names([s.id for s in run.submissions])]
+    folders = [out / folder_name(display_name(s), s.participant, f) for s, f in zip(run.submissions, fallbacks)]
+    for sub, folder in zip(run.submissions, folders):
+        render_student(run, sub, folder / REPORT)
+    write_pdfs(run, [f / SHEET for f in folders], out / CLASS_PDF, lang, out_of)
+    archive = out / ZIP
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for sub, folder in zip(run.submissions, folders):
+            if not sub.participant:
+                continue
+            for name in (REPORT, SHEET):
+                zf.write(folder / name, f"{folder.name}/{name}")
+    return [*folders, archive, out / CLASS_PDF]
