@@ -17,7 +17,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from grader import i18n
-from grader.errors import GraderBug
+from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Outcome, Question, probe_name
 from grader.results import Check, Output, QuestionResult, SubmissionResult
 from grader.sandbox import calls, protocol
@@ -172,15 +172,20 @@ class Context:
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
         """Run `judge(case) -> Failure | None` on cases drawn from a Hypothesis strategy, with the
-        class seed; report the smallest failing case Hypothesis finds."""
+        class seed; report the smallest failing case Hypothesis finds. Hypothesis's own errors (an
+        invalid strategy, a filter that never yields a case) and a group that judged no case are the
+        grader's errors: never a pass."""
         from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+        from hypothesis.errors import Flaky
 
         _configure_hypothesis()
 
         failures: list[Failure] = []
         bugs: list[BaseException] = []
+        judged = 0
         stop = False
         started = time.perf_counter()
+        where = f"{self.question.id}/{group}"
 
         @seed(zlib.crc32(f"{self.settings.seed}:{self.question.id}:{group}".encode()))
         @settings(database=None, max_examples=max_examples or self.settings.examples, deadline=None,
@@ -189,9 +194,10 @@ class Context:
                   phases=(Phase.explicit, Phase.generate, Phase.shrink))
         @given(strategy)
         def property_(case):
-            nonlocal stop
+            nonlocal stop, judged
             if stop:
                 return  # a fatal failure is not shrunk: every try would cost a full time limit
+            judged += 1
             try:
                 failure = judge(case)
             except Exception as exc:  # noqa: BLE001
@@ -207,15 +213,29 @@ class Context:
 
         try:
             property_()
-        except Exception:  # noqa: BLE001 - _Falsified, or Hypothesis' Flaky after an unshrunk failure
+        except _Falsified:
             pass
+        except Flaky:
+            # Expected once a failure stopped the group (its replay then passes), or when the student's
+            # code fails only sometimes; without a failure it is Hypothesis contradicting itself.
+            if not failures and not bugs:
+                raise GraderBug("error.hypothesis", where=where, detail="Flaky") from None
+        except Exception as exc:  # noqa: BLE001 - InvalidArgument, Unsatisfiable, ...: the grader's fault
+            if not bugs:
+                raise GraderBug("error.hypothesis", where=where, detail=f"{type(exc).__name__}: {exc}") from exc
         if bugs:
-            raise GraderBug("error.judge_raised", where=f"{self.question.id}/{group}", detail=repr(bugs[0])) from bugs[0]
+            raise GraderBug("error.judge_raised", where=where, detail=repr(bugs[0])) from bugs[0]
+        if not judged:
+            raise GraderBug("error.no_case_judged", where=where)
         return Outcome(group, failures[-1] if failures else None, time.perf_counter() - started)
 
     def check_cases(self, group: str, cases, judge) -> Outcome:
-        """Run `judge` on fixed cases, smallest first; the first failure is the counterexample."""
+        """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. An
+        empty list of cases is the grader's error, never a pass."""
         started = time.perf_counter()
+        cases = list(cases)
+        if not cases:
+            raise GraderBug("error.no_case_judged", where=f"{self.question.id}/{group}")
         for case in cases:
             failure = judge(case)
             if failure is not None:
@@ -260,7 +280,8 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
         # Said as the grader's fault, on this question only: the student's other questions still count.
         print(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", file=sys.stderr)
-        failure = Failure("error", "engine.grader_bug", {"detail": str(bug)})
+        detail = bug.message(lang) if isinstance(bug, GraderError) else str(bug)
+        failure = Failure("error", "engine.grader_bug", {"detail": detail})
         outcomes = [Outcome(g, failure) for g in weights]
     finally:
         ctx.close()

@@ -80,11 +80,27 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "barème : la question {question} n'a pas de groupe de tests « {group} » (elle a : {groups})",
         "en": "grading scheme: question {question} has no check group '{group}' (it has: {groups})",
     },
+    "error.scheme_unknown_question": {
+        "fr": "barème {path} : question(s) inconnue(s) : {ids} (voir « grader questions »)",
+        "en": "grading scheme {path}: unknown question(s): {ids} (see `grader questions`)",
+    },
+    "error.scheme_unknown_option": {
+        "fr": "barème {path} : la question {question} n'a pas de réglage {keys} (elle a : {known})",
+        "en": "grading scheme {path}: question {question} has no setting {keys} (it has: {known})",
+    },
+    "error.scheme_bad_option": {
+        "fr": "barème {path} : {key} = {value} n'est pas accepté (valeurs possibles : {accepted})",
+        "en": "grading scheme {path}: {key} = {value} is not accepted (possible values: {accepted})",
+    },
     "error.unknown_question": {
         "fr": "question(s) inconnue(s) : {ids} (voir « grader questions »)",
         "en": "unknown question(s): {ids} (see `grader questions`)",
     },
     "error.judge_raised": {"fr": "{where} : {detail}", "en": "{where}: {detail}"},
+    "error.hypothesis": {"fr": "{where} : erreur de Hypothesis dans le correcteur : {detail}",
+                         "en": "{where}: Hypothesis error in the grader: {detail}"},
+    "error.no_case_judged": {"fr": "{where} : aucun cas n'a été jugé (rien n'est accordé sans cas observé)",
+                             "en": "{where}: no case was judged (nothing is granted without a case observed)"},
     "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",

@@ -28,7 +28,11 @@ from grader.errors import SchemeError
 class Scheme:
     time_factor: float = 10.0
     time_floor: float = 1.0
-    overrides: dict = field(default_factory=dict)  # question id -> {"points": p, "groups": {name: w}}
+    overrides: dict = field(default_factory=dict)  # question id -> {"points": p, "groups": {name: w}, option: v}
+    source: str = field(default="", compare=False, repr=False)  # the file it was read from, for messages
+
+    def __post_init__(self):
+        self.validate()
 
     @classmethod
     def load(cls, path: Path) -> "Scheme":
@@ -52,7 +56,35 @@ class Scheme:
                 _number(path, f"questions.{qid}.groups.{name}", weight)
         return cls(time_factor=_number(path, "time_factor", data.get("time_factor", cls.time_factor)),
                    time_floor=_number(path, "time_floor", data.get("time_floor", cls.time_floor)),
-                   overrides=questions)
+                   overrides=questions, source=str(path))
+
+    def validate(self) -> None:
+        """Refuse what names nothing: an unknown question, a key a question does not have, an unknown
+        check group, an option's value it does not accept. Checked once, before anything is graded."""
+        from grader.questions import all_questions
+
+        known = {q.id: q for q in all_questions(extensions=True)}
+        unknown = sorted(set(self.overrides) - set(known))
+        if unknown:
+            raise SchemeError("error.scheme_unknown_question", path=self.source, ids=", ".join(unknown))
+        for qid, override in self.overrides.items():
+            question = known[qid]
+            keys = {"points", "groups", *question.options}
+            extra = sorted(set(override) - keys)
+            if extra:
+                raise SchemeError("error.scheme_unknown_option", path=self.source, question=qid,
+                                  keys=", ".join(extra), known=", ".join(sorted(keys)))
+            self.weights(question)
+            for name, option in question.options.items():
+                if name in override and not option.accepts(override[name]):
+                    accepted = (" | ".join(map(str, option.choices)) if option.choices
+                                else f"[{option.low:g}, {option.high:g}]")
+                    raise SchemeError("error.scheme_bad_option", path=self.source, key=f"questions.{qid}.{name}",
+                                      value=repr(override[name]), accepted=accepted)
+
+    def option(self, question, name: str):
+        """The value of one of `question.options` in this scheme (its default when not set)."""
+        return self.overrides.get(question.id, {}).get(name, question.options[name].default)
 
     def points(self, question) -> float:
         return float(self.overrides.get(question.id, {}).get("points", question.points))

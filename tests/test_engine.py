@@ -62,3 +62,49 @@ def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(t
     assert [(q.id, q.status) for q in results] == [("q1", "error"), ("q11", "passed")]
     assert "erreur interne du correcteur" in results[0].checks[0].message
     assert "internal error" in capsys.readouterr().err
+
+
+def _grade_q1_with(monkeypatch, run):
+    from grader.questions import jeux
+
+    monkeypatch.setattr(jeux.Q1, "run", run)
+    (q1,) = grade(ROOT / "reference" / "jeux.py", "q1").questions
+    return q1
+
+
+def _never_fails(case):
+    return None
+
+
+def test_an_invalid_strategy_is_a_grader_error_not_a_pass(monkeypatch):
+    from hypothesis import strategies as st
+
+    q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check("sequence", st.integers(5, 1), _never_fails)])
+    assert q1.status == "error" and q1.score == 0
+    assert "Hypothesis" in q1.checks[0].message and "InvalidArgument" in q1.checks[0].message
+
+
+def test_a_filter_that_never_yields_a_case_is_a_grader_error_not_a_pass(monkeypatch):
+    from hypothesis import strategies as st
+
+    strategy = st.integers().filter(lambda n: False)
+    q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check("sequence", strategy, _never_fails)])
+    assert q1.status == "error" and q1.score == 0 and "Unsatisfiable" in q1.checks[0].message
+
+
+def test_a_group_without_cases_is_a_grader_error_not_a_pass(monkeypatch):
+    q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check_cases("sequence", [], _never_fails)])
+    assert q1.status == "error" and q1.score == 0 and "aucun cas" in q1.checks[0].message
+
+
+def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_replays(monkeypatch):
+    """A fatal failure stops the group: Hypothesis's replay then passes (Flaky), the failure stands."""
+    from hypothesis import strategies as st
+
+    from grader.questions.base import Failure
+
+    def run(self, ctx):
+        return [ctx.check("sequence", st.integers(0, 10), lambda n: Failure("timeout", "engine.reply.timeout",
+                                                                            {"detail": "x"}))]
+    q1 = _grade_q1_with(monkeypatch, run)
+    assert q1.status == "timeout" and q1.checks[0].kind == "timeout"

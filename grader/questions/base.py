@@ -31,6 +31,22 @@ class Group:
     weight: float
 
 
+@dataclass(frozen=True)
+class Option:
+    """A setting of a question that a grading scheme may change: its default, and the values it
+    accepts (one of `choices`, or a number in [`low`, `high`] when `choices` is empty)."""
+
+    default: Any
+    choices: tuple = ()
+    low: float = 0.0
+    high: float = float("inf")
+
+    def accepts(self, value) -> bool:
+        if self.choices:
+            return value in self.choices
+        return type(value) in (int, float) and self.low <= value <= self.high and value < float("inf")
+
+
 @dataclass
 class Failure:
     """Why a check group failed, on which case. `message` is a catalogue key, `params` its fields."""
@@ -64,6 +80,7 @@ class Question(ABC):
     probe_modules: ClassVar[tuple[str, ...]] = ()
     points: ClassVar[float] = 1.0  # default barème
     groups: ClassVar[tuple[Group, ...]] = ()
+    options: ClassVar[dict[str, Option]] = {}  # scheme settings of its own (grader/scoring.py)
     manual: ClassVar[bool] = False  # graded by hand
     extension: ClassVar[bool] = False  # outside the exam's barème
 

@@ -17,7 +17,7 @@ import enum
 import functools
 import math
 
-from grader.questions.base import Failure, Group, Outcome, Question, probe
+from grader.questions.base import Failure, Group, Option, Outcome, Question, probe
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
@@ -474,6 +474,7 @@ class Q18(Question):
     functions = ("taquin",)
     points = 3.0
     groups = (Group("petites_profondeurs", 5.0), Group("grandes_profondeurs", 4.0), Group("exemple_enonce", 1.0))
+    options = {"challenge_seconds": Option(None, low=0.1, high=3600.0)}
     # The exam's example takes the exam-faithful Python reference about half a minute: its limit is the
     # scheme's multiple of that time, measured once per run (only when a student gets that far), unless a
     # scheme fixes it with `[questions.q18] challenge_seconds = ...` (the child's CPU backstop caps it).
@@ -520,7 +521,7 @@ class Q18(Question):
             return run()
 
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
-        challenge = ctx.settings.scheme.overrides.get(self.id, {}).get("challenge_seconds")
+        challenge = ctx.settings.scheme.option(self, "challenge_seconds")
         outcomes = [
             group("petites_profondeurs", lambda: ctx.check(
                 "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
