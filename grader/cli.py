@@ -3,6 +3,7 @@
     grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
     grader grade CLASS_DIR --out OUT [--workers N] [--resume] [--lang fr|en] [--seed N] [--scheme F]
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
+    grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
     grader questions [--lang fr|en]
     grader solve [--convention exam|korf] STATE-or-FILE
 """
@@ -124,6 +125,17 @@ def export_main(args) -> int:
     return 0
 
 
+def gradescope_main(args) -> int:
+    from reports.exports.gradescope import build_autograder
+
+    questions = _questions(args, _settings(args))  # scheme and questions checked here, not on Gradescope
+    ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
+    path = build_autograder(args.out, seed=args.seed, scheme=args.scheme, questions=ids, lang=args.lang,
+                            memory_mib=args.memory)
+    print(i18n.t("export.gradescope_written", args.lang, path=path, seed=args.seed))
+    return 0
+
+
 def questions_main(args) -> int:
     settings = _settings(args)
     for q in all_questions(extensions=True):
@@ -205,6 +217,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a barème that changes the points of written questions only (no regrading)")
     export.add_argument("--lang", choices=i18n.LANGS, default="fr", help="language of feedback and messages")
     export.set_defaults(main=export_main)
+
+    gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip grading with this grader")
+    gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP")
+    _common(gradescope)
+    gradescope.set_defaults(main=gradescope_main)
 
     questions = commands.add_parser("questions", help="list the questions, their points and check groups")
     _common(questions)

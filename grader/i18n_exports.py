@@ -57,6 +57,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                       "zip (leurs dossiers sont écrits) : {students}",
                                 "en": "feedback: {n} student(s) without a Moodle participant id, left out of the "
                                       "zip (their folders are written): {students}"},
+    "export.gradescope_written": {"fr": "autograder Gradescope écrit : {path} (graine {seed} ; gardez ce zip privé, "
+                                        "il contient les corrigés)",
+                                  "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, "
+                                        "it holds the model answers)"},
     "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
     "export.bad_out_of": {"fr": "--out-of doit être un nombre positif (reçu {value})",
                           "en": "--out-of must be a positive number (got {value})"},

@@ -1,0 +1,154 @@
+"""Gradescope: an autograder zip whose `run_autograder` grades /autograder/submission with this grader
+and writes /autograder/results/results.json, one test per check group (Gradescope's autograder
+specification: `score`, `output`, `tests` of `name`, `score`, `max_score`, `status`, `output`,
+`visibility`).
+
+    grader gradescope --out autograder.zip [--seed N] [--scheme F] [-q q4 ...] [--lang fr|en]
+
+The zip holds `setup.sh` (installs Python and the grader from the sources in the zip, and builds the
+optimal solver's tables once, on Gradescope's image), `run_autograder`, `settings.json` (seed,
+barème, questions, language: the same for every submission) and the grader's sources. The seed in the
+zip is the class's: keep the zip private, as the model answers are in it. `run_autograder` reads the
+folders below `$AUTOGRADER_ROOT` (default /autograder), so that it can be tried in any folder.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+from grader.i18n import t
+from grader.results import SubmissionResult
+from reports.exports.common import feedback_text
+
+PACKAGES = ("grader", "reference", "reports")
+SOURCE = "taquin-grader"  # the grader's sources, inside the zip
+
+SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once when the autograder is built (Ubuntu image, as root, network allowed).
+set -euo pipefail
+apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip
+python3 -m venv /autograder/venv
+/autograder/venv/bin/pip install -q /autograder/source/{source}
+# The optimal solver's pattern databases (about a minute), built now rather than in every run.
+/autograder/venv/bin/grader solve 0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 >/dev/null
+"""
+
+RUN = """#!/usr/bin/env bash
+# Gradescope runs this for each submission: grade $ROOT/submission, write $ROOT/results/results.json.
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PYTHON="${GRADER_PYTHON:-$ROOT/venv/bin/python}"
+mkdir -p "$ROOT/results"
+exec "$PYTHON" -m reports.exports.gradescope "$ROOT"
+"""
+
+
+def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None) -> dict:
+    """Gradescope's results.json for one graded submission."""
+    tests = []
+    for q in sub.questions:
+        if q.manual:
+            continue  # written questions are marked on Gradescope itself
+        checks = q.checks or []
+        for check in checks:
+            output = check.message
+            if not check.passed and check.counterexample is not None:
+                output += "\n" + t("cli.counterexample", lang) + " : " + json.dumps(
+                    check.counterexample, ensure_ascii=False)[:2000]
+            tests.append({"name": f"{q.id} · {check.title}", "number": q.id, "score": round(check.points, 4),
+                          "max_score": round(check.max_points, 4), "status": "passed" if check.passed else "failed",
+                          "output": output, "visibility": "visible"})
+        if not checks:  # nothing ran (module missing, stub): the question as one test
+            tests.append({"name": f"{q.id} · {q.title}", "number": q.id, "score": q.score, "max_score": q.max,
+                          "status": "failed", "output": t(f"status.{q.status}", lang), "visibility": "visible"})
+    data = {"score": round(sum(x["score"] for x in tests), 4), "output": feedback_text(sub, lang),
+            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+    if seconds is not None:
+        data["execution_time"] = round(seconds, 1)
+    return data
+
+
+def _sources(destination: Path) -> None:
+    """The grader's packages, and its pyproject (the repository's, or one made from the installed
+    package's metadata), so that `pip install` works on Gradescope's image."""
+    import grader
+
+    root = Path(grader.__file__).resolve().parents[1]
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.tmp")
+    for package in PACKAGES:
+        shutil.copytree(root / package, destination / package, ignore=ignore)
+    if (root / "pyproject.toml").exists():
+        shutil.copy2(root / "pyproject.toml", destination / "pyproject.toml")
+        readme = root / "README.md"
+        (destination / "README.md").write_text(readme.read_text(encoding="utf-8") if readme.exists() else "",
+                                                encoding="utf-8")
+        return
+    requires = [r for r in (metadata.requires("taquin-grader") or []) if "extra ==" not in r]
+    (destination / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        f'[project]\nname = "taquin-grader"\nversion = "{metadata.version("taquin-grader")}"\n'
+        f"dependencies = {json.dumps(requires)}\n\n"
+        '[project.scripts]\ngrader = "grader.cli:main"\n\n'
+        '[tool.setuptools.packages.find]\ninclude = ["grader*", "reference*", "reports*"]\n\n'
+        '[tool.setuptools.package-data]\nreports = ["templates/*", "fonts/*"]\ngrader = ["data/*"]\n',
+        encoding="utf-8")
+
+
+def build_autograder(path: Path, *, seed: int, scheme: Path | None, questions: list[str], lang: str,
+                     memory_mib: int) -> Path:
+    """Write the autograder zip; `questions` are ids (all the automatic ones when empty)."""
+    settings = {"seed": seed, "questions": questions, "lang": lang, "memory_mib": memory_mib,
+                "scheme": Path(scheme).read_text(encoding="utf-8") if scheme else ""}
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / SOURCE
+        _sources(source)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, text in (("setup.sh", SETUP.format(source=SOURCE)), ("run_autograder", RUN)):
+                info = zipfile.ZipInfo(name)
+                info.external_attr = 0o100755 << 16  # executable, as Gradescope runs them
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, text)
+            zf.writestr("settings.json", json.dumps(settings, ensure_ascii=False, indent=1))
+            for file in sorted(source.rglob("*")):
+                if file.is_file():
+                    zf.write(file, f"{SOURCE}/{file.relative_to(source).as_posix()}")
+    return path
+
+
+def run(root: Path) -> dict:
+    """Grade root/submission with root/source/settings.json; write root/results/results.json."""
+    from grader.engine import Settings
+    from grader.grading import grade_path
+    from grader.questions import all_questions, select
+    from grader.sandbox.runner import Limits
+    from grader.scoring import Scheme
+
+    started = time.monotonic()
+    settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))
+    lang = settings.get("lang", "fr")
+    scheme = Scheme()
+    if settings.get("scheme"):
+        scheme_file = root / "source" / "bareme.toml"
+        scheme_file.write_text(settings["scheme"], encoding="utf-8")
+        scheme = Scheme.load(scheme_file)
+    questions = [q for q in select(all_questions(extensions=True), settings.get("questions") or None)
+                 if not q.manual]
+    graded = grade_path(root / "submission", questions, Settings(
+        seed=int(settings["seed"]), lang=lang, scheme=scheme,
+        limits=Limits(memory_bytes=int(settings.get("memory_mib", 1024)) * 1024 * 1024)))
+    data = result(graded, lang, time.monotonic() - started)
+    out = root / "results" / "results.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    return data
+
+
+if __name__ == "__main__":  # run_autograder's entry point
+    run(Path(sys.argv[1] if len(sys.argv) > 1 else os.environ.get("AUTOGRADER_ROOT", "/autograder")))

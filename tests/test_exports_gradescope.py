@@ -1,0 +1,94 @@
+"""Gradescope: the autograder zip is built, unpacked in a folder standing for /autograder, and its
+run_autograder grades a real submission there; results.json is checked against Gradescope's
+autograder specification and against the grader's own verdicts on the same submission."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.engine import Settings
+from grader.grading import grade_path
+from grader.questions import all_questions, select
+
+SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
+QUESTIONS = ["q1", "q4", "q7"]
+TEST_KEYS = {"score": (int, float), "max_score": (int, float), "name": str, "number": str, "status": str,
+             "output": str, "visibility": str}
+
+
+def _check_schema(data: dict) -> None:
+    """Gradescope's results.json: a number score, text output, visibility values it knows, tests with
+    the keys and types it reads."""
+    assert isinstance(data["score"], (int, float)) and isinstance(data["output"], str)
+    assert data["visibility"] in ("hidden", "after_due_date", "after_published", "visible")
+    assert data["stdout_visibility"] in ("hidden", "after_due_date", "after_published", "visible")
+    assert isinstance(data["execution_time"], (int, float))
+    assert set(data) <= {"score", "execution_time", "output", "output_format", "visibility", "stdout_visibility",
+                         "extra_data", "tests", "leaderboard"}
+    for test in data["tests"]:
+        assert set(test) <= set(TEST_KEYS) | {"tags", "extra_data", "output_format", "name_format"}
+        for key, kind in TEST_KEYS.items():
+            assert isinstance(test[key], kind), (key, test)
+        assert test["status"] in ("passed", "failed")
+        assert 0 <= test["score"] <= test["max_score"] + 1e-9
+    assert data["score"] == pytest.approx(sum(t["score"] for t in data["tests"]))
+
+
+@pytest.fixture(scope="module")
+def autograder(tmp_path_factory):
+    root = tmp_path_factory.mktemp("autograder")
+    archive = root / "autograder.zip"
+    assert main(["gradescope", "--out", str(archive), "--seed", "7", *sum((["-q", q] for q in QUESTIONS), [])]) == 0
+    with zipfile.ZipFile(archive) as zf:
+        names = zf.namelist()
+        assert {"setup.sh", "run_autograder", "settings.json"} <= set(names)
+        assert any(n.startswith("taquin-grader/reference/jeux.py") for n in names)
+        assert any(n == "taquin-grader/pyproject.toml" for n in names)
+        for name in ("setup.sh", "run_autograder"):
+            assert stat.S_IMODE(zf.getinfo(name).external_attr >> 16) & 0o111  # executable for Gradescope
+        zf.extractall(root / "source")
+    settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))
+    assert settings["seed"] == 7 and settings["questions"] == QUESTIONS
+    return root
+
+
+def _run_autograder(root: Path, student: str) -> dict:
+    submission = root / "submission"
+    shutil.rmtree(submission, ignore_errors=True)
+    shutil.copytree(SAMPLE / student, submission)
+    (root / "results").mkdir(exist_ok=True)
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
+    done = subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("student", ["alice", "chloe"])
+def test_run_autograder_writes_gradescope_results(autograder, student):
+    data = _run_autograder(autograder, student)
+    _check_schema(data)
+    # The same verdicts as the grader's own on the same submission, seed and questions.
+    graded = grade_path(SAMPLE / student, select(all_questions(), QUESTIONS), Settings(seed=7))
+    assert data["score"] == pytest.approx(graded.total, abs=1e-3)
+    expected = {(q.id, c.title): c.passed for q in graded.questions for c in q.checks}
+    got = {(t["number"], t["name"].split(" · ", 1)[1]): t["status"] == "passed" for t in data["tests"]}
+    assert got == expected  # one test per check group
+    assert {t["number"] for t in data["tests"]} == set(QUESTIONS)
+    if student == "chloe":  # the sample class's typical mistakes: some checks fail, with their reason
+        assert any(t["status"] == "failed" and t["output"] for t in data["tests"])
+
+
+def test_bad_autograder_options_exit_2(tmp_path, capsys):
+    assert main(["gradescope", "--out", str(tmp_path / "a.zip"), "-q", "q99"]) == 2
+    assert "q99" in capsys.readouterr().err
+    assert not (tmp_path / "a.zip").exists()
