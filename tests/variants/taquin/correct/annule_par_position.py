@@ -1,0 +1,108 @@
+"""A whole taquin.py whose dfs remembers the blank's position before each try and undoes it with
+move(old_li, old_lj) (no opposite gesture needed); moves tried Bas, Haut, Gauche, Droite.
+
+Correct: q15 q16 q17 q18
+"""
+import enum
+import math
+
+grid = [[4 * i + j for j in range(4)] for i in range(4)]
+h = 0
+li = 3
+lj = 3
+solution = []
+minimum = math.inf
+
+
+class Deplacement(enum.Enum):
+    Gauche = 0
+    Bas = 1
+    Droite = 2
+    Haut = 3
+
+
+def move(i, j):
+    global h, li, lj
+    v = grid[i][j]
+    h = h - abs(i - v // 4) - abs(j - v % 4) + abs(li - v // 4) + abs(lj - v % 4)
+    grid[li][lj] = v
+    li = i
+    lj = j
+
+
+def haut():
+    move(li + 1, lj)
+
+
+def gauche():
+    move(li, lj + 1)
+
+
+def bas():
+    move(li - 1, lj)
+
+
+def droite():
+    move(li, lj - 1)
+
+
+def tente_gauche():
+    if lj < 3 and (solution == [] or solution[-1] != Deplacement.Droite):
+        gauche()
+        solution.append(Deplacement.Gauche)
+        return True
+    return False
+
+
+def tente_bas():
+    if li > 0 and (solution == [] or solution[-1] != Deplacement.Haut):
+        bas()
+        solution.append(Deplacement.Bas)
+        return True
+    return False
+
+
+def tente_droite():
+    if lj > 0 and (solution == [] or solution[-1] != Deplacement.Gauche):
+        droite()
+        solution.append(Deplacement.Droite)
+        return True
+    return False
+
+
+def tente_haut():
+    if li < 3 and (solution == [] or solution[-1] != Deplacement.Bas):
+        haut()
+        solution.append(Deplacement.Haut)
+        return True
+    return False
+
+
+def dfs(m, p):
+    global minimum
+    c = p + h
+    if c > m:
+        if c < minimum:
+            minimum = c
+        return False
+    if h == 0:
+        return True
+    for essai in (tente_bas, tente_haut, tente_gauche, tente_droite):
+        i0, j0 = li, lj
+        if essai():
+            if dfs(m, p + 1):
+                return True
+            move(i0, j0)
+            solution.pop()
+    return False
+
+
+def taquin():
+    global minimum, solution
+    solution = []
+    m = h
+    while m != math.inf:
+        minimum = math.inf
+        if dfs(m, 0):
+            return list(solution)
+        m = minimum
