@@ -14,7 +14,8 @@ import json
 import sys
 from pathlib import Path
 
-from grader import i18n
+from grader import display, i18n
+from grader.display import shared_failure
 from grader.engine import DEFAULT_SEED, Settings
 from grader.errors import GraderBug, GraderError, InputError, UsageError
 from grader.marks import apply_marks
@@ -24,17 +25,16 @@ from grader.scoring import Scheme
 from grader.sandbox.runner import Limits
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=i18n.LANGS, default="fr", help="language of the messages (default: fr)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"seed of the generated cases (default: {DEFAULT_SEED}); keep a class seed private "
-                             "to grade on cases no self-check showed")
-    parser.add_argument("--scheme", type=Path, help="grading scheme (TOML): points, check weights, time limits")
-    parser.add_argument("--memory", type=int, default=1024, help="memory limit of a child, in MiB (default: 1024)")
-    parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID",
-                        help="grade only this question (repeatable), e.g. -q q4 -q q7")
-    parser.add_argument("--extensions", action="store_true",
-                        help="also grade the extension exercises (x1-x4, recherche.py)")
+def _common(parser: argparse.ArgumentParser, lang: str) -> None:
+    def h(key, **params):
+        return i18n.t(f"cli.help.{key}", lang, **params)
+
+    parser.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=h("seed", seed=DEFAULT_SEED))
+    parser.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("scheme"))
+    parser.add_argument("--memory", type=int, default=1024, metavar="MIO", help=h("memory"))
+    parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID", help=h("question"))
+    parser.add_argument("--extensions", action="store_true", help=h("extensions"))
 
 
 def _settings(args) -> Settings:
@@ -154,80 +154,125 @@ def questions_main(args) -> int:
 
 
 def format_result(result, lang: str) -> str:
-    """The student's view in a terminal."""
+    """The student's view in a terminal: a question stopped by one reason (a missing file or function,
+    a stub, a failed import) is one line, a reason already given for an earlier question is referred to."""
     lines = []
+    colon = i18n.t("cli.colon", lang)
+    said: dict[str, str] = {}  # a shared reason -> the first question it was given for
     for q in result.questions:
-        lines.append(f"{q.id:4} {q.title:45} {q.score:5.2f}/{q.max:g}  {i18n.t('status.' + q.status, lang)}")
-        for check in q.checks:
-            mark = "✓" if check.passed else "✗"
-            lines.append(f"     {mark} {check.title}" + (f" : {check.message}" if check.message else ""))
-            if not check.passed:
-                for key, value in (("counterexample", check.counterexample), ("expected", check.expected),
-                                   ("got", check.got)):
-                    if value is not None:
-                        text = json.dumps(value, ensure_ascii=False)
-                        lines.append(f"         {i18n.t('cli.' + key, lang)} : {text[:300]}")
-        for warning in q.warnings:
-            lines.append(f"     ! {warning}")
+        head = f"{q.id:4} {q.title:45} {q.score:5.2f}/{q.max:g}  {i18n.t('status.' + q.status, lang)}"
+        shared = shared_failure(q.checks)
+        if shared:
+            first, *rest = shared.splitlines()
+            if shared in said:
+                lines.append(f"{head}{colon}{first.rstrip(' :')} {i18n.t('cli.see', lang, qid=said[shared])}")
+                continue
+            said[shared] = q.id
+            lines.append(f"{head}{colon}{first}")
+            lines.extend(_indented(rest, 5))
+        else:
+            lines.append(head)
+            shown: dict[tuple, str] = {}  # a failure already printed for this question -> its check's title
+            for check in q.checks:
+                key = (check.message, *map(display.python_text, (check.counterexample, check.expected, check.got)))
+                if not check.passed and key in shown:
+                    lines.append(f"     ✗ {check.title}{colon}{i18n.t('cli.same', lang, title=shown[key])}")
+                    continue
+                shown.setdefault(key, check.title)
+                lines.extend(_check_lines(check, lang))
+        lines.extend(f"     ! {warning}" for warning in q.warnings)
         if q.output.stdout or q.output.stderr:
-            lines.append(f"     {i18n.t('cli.output', lang)} : {(q.output.stdout + q.output.stderr)[:200]!r}")
-    for warning in result.warnings:
-        lines.append(f"! {warning}")
-    lines.append(f"{i18n.t('cli.total', lang)} : {result.total:.2f}/{result.max:g}")
+            lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
+    lines.extend(f"! {warning}" for warning in result.warnings)
+    lines.append(f"{i18n.t('cli.total', lang)}{colon}{result.total:.2f}/{result.max:g}")
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="grader", description=__doc__.split("\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
+def _indented(lines: list[str], width: int) -> list[str]:
+    # The same indent on every line keeps a traceback's caret under the code it points at.
+    return [" " * width + line for line in lines]
 
-    check = commands.add_parser("check", help="grade one submission (a folder, a .py or a .zip)")
-    check.add_argument("path", type=Path)
-    check.add_argument("--json", action="store_true", help="print the result as JSON")
-    check.add_argument("--html", type=Path, metavar="OUT", help="also write an HTML report in OUT")
-    _common(check)
+
+def _check_lines(check, lang: str) -> list[str]:
+    mark = "✓" if check.passed else "✗"
+    colon = i18n.t("cli.colon", lang)
+    first, *rest = (check.message or "").splitlines() or [""]
+    lines = [f"     {mark} {check.title}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
+    if check.passed:
+        return lines
+    for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
+        if value is None:
+            continue
+        label = f"         {i18n.t('cli.' + key, lang)}{colon.rstrip()}"
+        drawn = display.value_grid(value, check.counterexample)
+        if drawn is not None:
+            grid, cell, blank = drawn
+            others = {k: v for k, v in value.items() if k not in ("grid", "appel")} if type(value) is dict else {}
+            lines.append((f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in others.items())).rstrip())
+            lines.extend(_indented(display.grid_lines(grid, cell, blank), 11))
+            if type(value) is dict and type(value.get("appel")) is str:
+                lines.append(f"           >>> {value['appel']}")
+        elif type(value) is dict and value and all(type(k) is str and k.isidentifier() for k in value):
+            lines.append(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items()))
+        else:
+            lines.append(f"{label} {_short(value)}")
+    return lines
+
+
+def _short(value, limit: int = 300) -> str:
+    text = display.python_text(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
+    def h(key, **params):
+        return i18n.t(f"cli.help.{key}", lang, **params)
+
+    parser = argparse.ArgumentParser(prog="grader", description=h("description"))
+    commands = parser.add_subparsers(dest="command", required=True, metavar=h("command_metavar"),
+                                     title=h("commands"))
+
+    check = commands.add_parser("check", help=h("check"), description=h("check"))
+    check.add_argument("path", type=Path, metavar=h("path_metavar"), help=h("path"))
+    check.add_argument("--json", action="store_true", help=h("json"))
+    check.add_argument("--html", type=Path, metavar="OUT", help=h("html"))
+    _common(check, lang)
     check.set_defaults(main=check_main)
 
-    grade = commands.add_parser("grade", help="grade a class folder: results.json, grades.csv, HTML reports")
-    grade.add_argument("class_dir", type=Path)
-    grade.add_argument("--out", type=Path, required=True)
-    grade.add_argument("--workers", type=int, default=0, help="parallel workers (default: the number of cores)")
-    grade.add_argument("--resume", action="store_true", help="keep the students already graded in OUT")
-    grade.add_argument("--marks", type=Path, metavar="FILE",
-                       help="hand marks of the written questions (CSV or TOML), merged into the reports")
-    _common(grade)
+    grade = commands.add_parser("grade", help=h("grade"), description=h("grade"))
+    grade.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("class_dir"))
+    grade.add_argument("--out", type=Path, required=True, metavar="OUT", help=h("out"))
+    grade.add_argument("--workers", type=int, default=0, help=h("workers"))
+    grade.add_argument("--resume", action="store_true", help=h("resume"))
+    grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    _common(grade, lang)
     grade.set_defaults(main=grade_main)
 
     from reports.exports import FORMATS
 
-    export = commands.add_parser("export", help="merge hand marks and write LMS gradebooks, spreadsheets, "
-                                                "feedback, from OUT/results.json (no regrading)")
-    export.add_argument("run_dir", type=Path, metavar="OUT", help="the output folder of `grader grade`")
-    export.add_argument("--marks", type=Path, metavar="FILE", help="hand marks of the written questions (CSV/TOML)")
-    export.add_argument("--format", dest="formats", action="append", choices=list(FORMATS),
-                        help="what to write (repeatable; default: all)")
-    export.add_argument("--to", type=Path, metavar="DIR", help="where to write them (default: OUT/exports)")
-    export.add_argument("--out-of", type=float, default=20.0, help="grades exported on this scale (default: 20)")
-    export.add_argument("--site-lang", choices=i18n.LANGS, help="language of the Moodle site (default: --lang)")
-    export.add_argument("--moodle-worksheet", type=Path, metavar="CSV",
-                        help="the grading worksheet downloaded from Moodle, to fill in (its columns are kept)")
-    export.add_argument("--canvas-assignment", metavar="NAME",
-                        help='Canvas column header, e.g. "Taquin (1234)" to update assignment 1234')
-    export.add_argument("--scheme", type=Path,
-                        help="a barème that changes the points of written questions only (no regrading)")
-    export.add_argument("--lang", choices=i18n.LANGS, default="fr", help="language of feedback and messages")
+    export = commands.add_parser("export", help=h("export"), description=h("export"))
+    export.add_argument("run_dir", type=Path, metavar="OUT", help=h("run_dir"))
+    export.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    export.add_argument("--format", dest="formats", action="append", choices=list(FORMATS), help=h("format"))
+    export.add_argument("--to", type=Path, metavar="DIR", help=h("to"))
+    export.add_argument("--out-of", type=float, default=20.0, help=h("out_of"))
+    export.add_argument("--site-lang", choices=i18n.LANGS, help=h("site_lang"))
+    export.add_argument("--moodle-worksheet", type=Path, metavar="CSV", help=h("moodle_worksheet"))
+    export.add_argument("--canvas-assignment", metavar="NAME", help=h("canvas_assignment"))
+    export.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("export_scheme"))
+    export.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     export.set_defaults(main=export_main)
 
-    gradescope = commands.add_parser("gradescope", help="build a Gradescope autograder zip grading with this grader")
-    gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP")
-    _common(gradescope)
+    gradescope = commands.add_parser("gradescope", help=h("gradescope"), description=h("gradescope"))
+    gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP", help=h("gradescope_out"))
+    _common(gradescope, lang)
     gradescope.set_defaults(main=gradescope_main)
 
-    questions = commands.add_parser("questions", help="list the questions, their points and check groups")
-    _common(questions)
+    questions = commands.add_parser("questions", help=h("questions"), description=h("questions"))
+    _common(questions, lang)
     questions.set_defaults(main=questions_main)
 
-    commands.add_parser("solve", help="optimal 15-puzzle solutions (see grader solve --help)", add_help=False)
+    commands.add_parser("solve", help=h("solve"), add_help=False)
     return parser
 
 
@@ -237,19 +282,21 @@ def main(argv: list[str] | None = None) -> int:
         from grader.solve import main as solve_main
 
         return solve_main(argv[1:])
-    args = build_parser().parse_args(argv)
-    lang = getattr(args, "lang", "fr")
+    # The language is read first, so that argparse itself (help, usage errors) speaks it.
+    lang = i18n.lang_of(argv)
+    with i18n.argparse_language(lang):
+        args = build_parser(lang).parse_args(argv)
     # The one place errors are caught: said in the user's language, with the status of their branch.
     try:
         return args.main(args)
     except GraderError as exc:
-        print(f"grader: {exc.message(lang)}", file=sys.stderr)
+        print(i18n.t("cli.error", lang, message=exc.message(lang)), file=sys.stderr)
         return exc.exit_status
     except Exception as exc:  # noqa: BLE001 - a grader bug: said as such, with what a developer needs
         import traceback
 
         traceback.print_exc()
-        print(f"grader: {i18n.t('error.internal', lang, detail=repr(exc))}", file=sys.stderr)
+        print(i18n.t("cli.error", lang, message=i18n.t("error.internal", lang, detail=repr(exc))), file=sys.stderr)
         return GraderBug.exit_status
 
 

@@ -23,6 +23,7 @@ from grader.results import Check, Output, QuestionResult, SubmissionResult
 from grader.sandbox import calls, protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
+from grader.stubs import stubbed_functions
 from grader.submission import Submission
 from reference.cache import cache_dir
 
@@ -157,7 +158,13 @@ class Context:
     # -- judging ------------------------------------------------------------------------------------
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
         """The failure a non-ok reply stands for."""
-        detail = (reply.error + ("\n" + reply.traceback if reply.traceback else "")).strip()
+        # A traceback ends with the error's own line: said once, with the frames above it.
+        detail = (reply.traceback or reply.error).strip("\n").rstrip()
+        if reply.status == protocol.NOT_IMPLEMENTED:
+            # Not written yet: where it was raised is what matters, not the case that got there.
+            where = _last_student_line(reply.traceback)
+            message = "engine.reply.not_implemented_at" if where else "engine.reply.not_implemented"
+            return Failure(kind=reply.status, message=message, params={"where": where}, **extra)
         if reply.status == protocol.TIMEOUT:
             # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
             detail = i18n.t("engine.limit", self.lang, seconds=f"{reply.limit:.2g}")
@@ -205,8 +212,7 @@ class Context:
                 stop = True
                 return
             if failure is not None:
-                if failure.counterexample is None:
-                    failure.counterexample = case
+                _attach(failure, case)
                 failures.append(failure)
                 stop = failure.kind in FATAL_KINDS
                 raise _Falsified
@@ -239,10 +245,15 @@ class Context:
         for case in cases:
             failure = judge(case)
             if failure is not None:
-                if failure.counterexample is None:
-                    failure.counterexample = case
+                _attach(failure, case)
                 return Outcome(group, failure, time.perf_counter() - started)
         return Outcome(group, None, time.perf_counter() - started)
+
+
+def _attach(failure: Failure, case) -> None:
+    """The case becomes the counterexample, unless the failure is a function not written yet."""
+    if failure.counterexample is None and failure.kind != protocol.NOT_IMPLEMENTED:
+        failure.counterexample = case
 
 
 def _last_student_line(traceback: str) -> str:
@@ -269,11 +280,18 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     started = time.perf_counter()
     try:
         missing = [name for name in question.functions if name not in ctx.names]
+        stubs = stubbed_functions(submission.sources[question.module].text)
+        stubbed = [name for name in question.functions if name in stubs]
+        # Whatever stops every check of the question is one failure, said once for the question.
         if ctx.import_failure is not None:
-            failure = ctx.failure(ctx.import_failure)
-            outcomes = [Outcome(g, failure) for g in weights]
+            outcomes = [Outcome(g, ctx.failure(ctx.import_failure)) for g in weights]
         elif missing:
-            failure = Failure("missing", "engine.function_missing", {"names": ", ".join(missing)})
+            failure = Failure("missing", "engine.function_missing",
+                              {"names": ", ".join(missing), "count": len(missing)})
+            outcomes = [Outcome(g, failure) for g in weights]
+        elif stubbed:
+            failure = Failure(protocol.NOT_IMPLEMENTED, "engine.stub",
+                              {"names": ", ".join(stubbed), "count": len(stubbed)})
             outcomes = [Outcome(g, failure) for g in weights]
         else:
             outcomes = question.run(ctx)

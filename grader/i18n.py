@@ -1,9 +1,17 @@
 """The one catalogue of every message shown to a person, in French (default) and English.
 
 `t(key, lang, **params)` formats a message; an unknown language falls back to French, and an unknown
-key is a bug (KeyError), so that no message is silently lost.
+key is a bug (KeyError), so that no message is silently lost. A number's field may choose between a
+singular and a plural, `{n:état|états}` (`#` in either stands for the number): French counts 0 and 1
+as singular, English only 1.
+
+argparse's own strings (usage, errors, help headings) are translated too, by `argparse_language`.
 """
 from __future__ import annotations
+
+import argparse
+import contextlib
+import string
 
 LANGS = ("fr", "en")
 
@@ -20,16 +28,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "status.not_implemented": {"fr": "non traité", "en": "not implemented"},
     # --- Engine: why a check failed, whatever the question ------------------------------------------
     "engine.import_failed": {
-        "fr": "le chargement de {module}.py a échoué : {error}",
-        "en": "importing {module}.py failed: {error}",
+        "fr": "le chargement de {module}.py a échoué :\n{error}",
+        "en": "importing {module}.py failed:\n{error}",
     },
     "engine.module_missing": {
         "fr": "la soumission ne contient pas de fichier {module}.py",
         "en": "the submission has no {module}.py file",
     },
     "engine.function_missing": {
-        "fr": "fonction(s) non définie(s) : {names}",
-        "en": "function(s) not defined: {names}",
+        "fr": "{count:fonction non définie|fonctions non définies} : {names}",
+        "en": "{count:function not defined|functions not defined}: {names}",
+    },
+    "engine.stub": {
+        "fr": "{names} {count:lève|lèvent} encore NotImplementedError",
+        "en": "{names} still {count:raises|raise} NotImplementedError",
     },
     "engine.grader_bug": {
         "fr": "erreur interne du correcteur sur cette question (ce n'est pas votre faute ; prévenez votre "
@@ -50,12 +62,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "fonction non traitée (NotImplementedError)",
         "en": "function not implemented (NotImplementedError)",
     },
+    "engine.reply.not_implemented_at": {
+        "fr": "fonction non traitée : NotImplementedError levée en {where}",
+        "en": "function not implemented: NotImplementedError raised at {where}",
+    },
     "engine.reply.invalid": {"fr": "valeur renvoyée inutilisable : {detail}", "en": "unusable value returned: {detail}"},
     # --- Submissions -------------------------------------------------------------------------------
     "warning.encoding": {
-        "fr": "{file} n'est pas en UTF-8 : lu comme {encoding} (enregistrez-le en UTF-8 ou ajoutez "
-              "« # -*- coding: utf-8 -*- »)",
-        "en": "{file} is not UTF-8: read as {encoding} (save it as UTF-8)",
+        "fr": "{file} n'est pas en UTF-8 : lu comme {encoding}. Enregistrez-le en UTF-8 (conseillé), ou "
+              "déclarez son encodage réel en première ligne : # -*- coding: {encoding} -*-",
+        "en": "{file} is not UTF-8: read as {encoding}. Save it as UTF-8 (advised), or declare its real "
+              "encoding on its first line: # -*- coding: {encoding} -*-",
     },
     "warning.too_large": {"fr": "{file} : fichier trop gros, ignoré", "en": "{file}: file too large, ignored"},
     "warning.unreadable": {"fr": "soumission illisible : {reason}", "en": "unreadable submission: {reason}"},
@@ -114,8 +131,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     # --- Command line ------------------------------------------------------------------------------
     "cli.report_written": {"fr": "rapport écrit : {path}", "en": "report written: {path}"},
     "cli.graded": {
-        "fr": "{count} soumission(s) corrigée(s) dans {out} ; rapport de la classe : {index}",
-        "en": "{count} submission(s) graded in {out}; class report: {index}",
+        "fr": "{count} {count:soumission corrigée|soumissions corrigées} dans {out} ; rapport de la classe : {index}",
+        "en": "{count} {count:submission|submissions} graded in {out}; class report: {index}",
     },
     "cli.manual": {"fr": "correction manuelle", "en": "graded by hand"},
     "cli.extension": {"fr": "hors barème", "en": "extension"},
@@ -124,6 +141,130 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.got": {"fr": "obtenu", "en": "got"},
     "cli.output": {"fr": "sortie de votre code", "en": "your code's output"},
     "cli.total": {"fr": "Total", "en": "Total"},
+    "cli.colon": {"fr": " : ", "en": ": "},  # French puts a space before a colon
+    "cli.see": {"fr": "(voir {qid})", "en": "(see {qid})"},
+    "cli.same": {"fr": "même échec que « {title} »", "en": "same failure as \"{title}\""},
+    "cli.error": {"fr": "grader : erreur : {message}", "en": "grader: error: {message}"},
+    "cli.progress": {"fr": "{qid} : vérification en cours… {seconds} s", "en": "{qid}: checking… {seconds} s"},
+    # --help of `grader`
+    "cli.help.description": {"fr": "Correcteur automatique de « Jeux à un joueur et solutions optimales » "
+                                   "(X-ENS 2017, informatique A).",
+                             "en": "Automated grader of \"Jeux à un joueur et solutions optimales\" "
+                                   "(X-ENS 2017, Informatique A)."},
+    "cli.help.commands": {"fr": "commandes", "en": "commands"},
+    "cli.help.command_metavar": {"fr": "COMMANDE", "en": "COMMAND"},
+    "cli.help.file_metavar": {"fr": "FICHIER", "en": "FILE"},
+    "cli.help.marks": {"fr": "notes manuelles des questions rédigées (CSV ou TOML), reportées dans les rapports",
+                       "en": "hand marks of the written questions (CSV or TOML), merged into the reports"},
+    "cli.help.export": {"fr": "reporter les notes manuelles et écrire les carnets de notes (Moodle, Canvas…), "
+                              "tableurs et retours, depuis OUT/results.json (sans recorriger)",
+                        "en": "merge hand marks and write LMS gradebooks, spreadsheets, feedback, from "
+                              "OUT/results.json (no regrading)"},
+    "cli.help.run_dir": {"fr": "le dossier de sortie de « grader grade »", "en": "the output folder of `grader grade`"},
+    "cli.help.format": {"fr": "ce qu'il faut écrire (répétable ; par défaut : tout)",
+                        "en": "what to write (repeatable; default: all)"},
+    "cli.help.to": {"fr": "où les écrire (par défaut : OUT/exports)", "en": "where to write them (default: OUT/exports)"},
+    "cli.help.out_of": {"fr": "notes exportées sur ce total (par défaut : 20)",
+                        "en": "grades exported on this scale (default: 20)"},
+    "cli.help.site_lang": {"fr": "langue du site Moodle (par défaut : --lang)",
+                           "en": "language of the Moodle site (default: --lang)"},
+    "cli.help.moodle_worksheet": {"fr": "la feuille de notes téléchargée de Moodle, à remplir (ses colonnes sont "
+                                        "gardées)",
+                                  "en": "the grading worksheet downloaded from Moodle, to fill in (its columns are kept)"},
+    "cli.help.canvas_assignment": {"fr": "en-tête de colonne Canvas, p. ex. « Taquin (1234) » pour le devoir 1234",
+                                   "en": 'Canvas column header, e.g. "Taquin (1234)" to update assignment 1234'},
+    "cli.help.export_scheme": {"fr": "un barème qui ne change que les points des questions rédigées (sans recorriger)",
+                               "en": "a barème that changes the points of written questions only (no regrading)"},
+    "cli.help.gradescope": {"fr": "construire un zip d'autocorrection Gradescope qui corrige avec ce correcteur",
+                            "en": "build a Gradescope autograder zip grading with this grader"},
+    "cli.help.gradescope_out": {"fr": "le zip à écrire", "en": "the zip to write"},
+    "cli.help.export_lang": {"fr": "langue des retours et des messages", "en": "language of feedback and messages"},
+    "cli.help.check": {"fr": "corriger une copie (un dossier, un .py ou un .zip)",
+                       "en": "grade one submission (a folder, a .py or a .zip)"},
+    "cli.help.path_metavar": {"fr": "CHEMIN", "en": "PATH"},
+    "cli.help.path": {"fr": "la copie : un dossier, un fichier .py ou un .zip",
+                      "en": "the submission: a folder, a .py file or a .zip"},
+    "cli.help.json": {"fr": "afficher le résultat en JSON", "en": "print the result as JSON"},
+    "cli.help.html": {"fr": "écrire aussi un rapport HTML dans le dossier OUT",
+                      "en": "also write an HTML report in the folder OUT"},
+    "cli.help.grade": {"fr": "corriger une classe : results.json, grades.csv, rapports HTML",
+                       "en": "grade a class folder: results.json, grades.csv, HTML reports"},
+    "cli.help.class_metavar": {"fr": "CLASSE", "en": "CLASS"},
+    "cli.help.class_dir": {"fr": "le dossier de la classe : une entrée (dossier, .py ou .zip) par élève",
+                           "en": "the class folder: one entry (folder, .py or .zip) per student"},
+    "cli.help.out": {"fr": "dossier où écrire les résultats et les rapports",
+                     "en": "folder to write the results and reports in"},
+    "cli.help.workers": {"fr": "nombre de processus en parallèle (par défaut : le nombre de cœurs)",
+                         "en": "parallel workers (default: the number of cores)"},
+    "cli.help.resume": {"fr": "garder les élèves déjà corrigés dans OUT",
+                        "en": "keep the students already graded in OUT"},
+    "cli.help.questions": {"fr": "lister les questions, leurs points et leurs groupes de vérifications",
+                           "en": "list the questions, their points and check groups"},
+    "cli.help.solve": {"fr": "solutions optimales du taquin (voir grader solve --help)",
+                       "en": "optimal 15-puzzle solutions (see grader solve --help)"},
+    "cli.help.lang": {"fr": "langue des messages (par défaut : fr)", "en": "language of the messages (default: fr)"},
+    "cli.help.seed": {"fr": "graine des cas générés (par défaut : {seed}) ; gardez secrète la graine d'une "
+                            "classe pour la corriger sur des cas qu'aucune auto-vérification n'a montrés",
+                      "en": "seed of the generated cases (default: {seed}); keep a class seed private to "
+                            "grade on cases no self-check showed"},
+    "cli.help.scheme_metavar": {"fr": "BAREME", "en": "SCHEME"},
+    "cli.help.scheme": {"fr": "barème (TOML) : points, poids des vérifications, limites de temps",
+                        "en": "grading scheme (TOML): points, check weights, time limits"},
+    "cli.help.memory": {"fr": "mémoire maximale d'un processus élève, en Mio (par défaut : 1024)",
+                        "en": "memory limit of a child, in MiB (default: 1024)"},
+    "cli.help.question": {"fr": "ne corriger que cette question (répétable), p. ex. -q q4 -q q7",
+                          "en": "grade only this question (repeatable), e.g. -q q4 -q q7"},
+    "cli.help.extensions": {"fr": "corriger aussi les exercices complémentaires (x1-x4, recherche.py)",
+                            "en": "also grade the extension exercises (x1-x4, recherche.py)"},
+    # --- grader solve ------------------------------------------------------------------------------
+    "solve.help.description": {"fr": "Affiche une solution optimale de chaque état du taquin : sa longueur, "
+                                     "puis ses déplacements.",
+                               "en": "Print an optimal solution of each 15-puzzle state: its length, then its moves."},
+    "solve.help.epilog": {
+        "fr": "ÉTAT : 16 nombres, ligne par ligne ; FICHIER : un état par ligne (lignes vides et commentaires\n"
+              "« # » ignorés, nombres après le 16e ignorés) ; « - » lit l'entrée standard.\n\n"
+              "Conventions :\n"
+              "  exam (par défaut)  tuiles 0 à 14, case libre notée 15, but 0 1 … 14 avec la case libre en bas\n"
+              "                     à droite ; déplacements nommés comme dans l'énoncé par le sens où va la\n"
+              "                     tuile : Gauche, Bas, Droite, Haut.\n"
+              "  korf               0 est la case libre, but 0 1 … 15 avec la case libre en haut à gauche (les\n"
+              "                     100 instances de Korf) ; déplacements nommés par le sens où va la case\n"
+              "                     libre : Up, Down, Left, Right.\n\n"
+              "Tous les états sont vérifiés avant d'en résoudre un ; un état invalide ou insoluble est signalé\n"
+              "sur la sortie d'erreur, avec le code de sortie 2.",
+        "en": "STATE: 16 numbers in row-major order; FILE: one state per line (blank lines and `#` comments\n"
+              "skipped, numbers after the 16th ignored); `-` reads standard input.\n\n"
+              "Conventions:\n"
+              "  exam (default)  tiles 0-14, the blank written 15, goal 0 1 ... 14 with the blank bottom right;\n"
+              "                  moves are the exam's names of the direction the tile goes: Gauche, Bas,\n"
+              "                  Droite, Haut.\n"
+              "  korf            0 is the blank, goal 0 1 ... 15 with the blank top left (Korf's 100\n"
+              "                  instances); moves are the direction the blank goes: Up, Down, Left, Right.\n\n"
+              "Every state is checked before any is solved; an invalid or unsolvable one is reported on\n"
+              "standard error with exit status 2.",
+    },
+    "solve.help.convention": {"fr": "numérotation des états lus et noms des déplacements écrits (par défaut : exam)",
+                              "en": "numbering of the input and names of the output moves (default: exam)"},
+    "solve.help.metavar": {"fr": "ÉTAT-ou-FICHIER", "en": "STATE-or-FILE"},
+    "solve.help.source": {"fr": "16 nombres (ligne par ligne), ou un fichier d'un état par ligne (« - » : entrée standard)",
+                          "en": "16 numbers (row-major order), or a file with one state per line ('-': stdin)"},
+    "solve.error": {"fr": "grader solve : erreur : {message}", "en": "grader solve: error: {message}"},
+    "solve.count": {"fr": "un état, c'est 16 nombres ; {count} {count:donné|donnés}",
+                    "en": "a state is 16 numbers, got {count}"},
+    "solve.one_file": {"fr": "donnez soit 16 nombres, soit un fichier", "en": "give either 16 numbers or one file"},
+    "solve.unreadable": {"fr": "impossible de lire {name} : {error}", "en": "cannot read {name}: {error}"},
+    "solve.command_line": {"fr": "ligne de commande", "en": "command line"},
+    "solve.line": {"fr": "{name}, ligne {number}", "en": "{name}, line {number}"},
+    "solve.bad_line": {"fr": "{where} : un état, c'est 16 entiers : {line!r}",
+                       "en": "{where}: a state is 16 integers: {line!r}"},
+    "solve.not_a_state": {"fr": "{where} : {state} : ce n'est pas un état du taquin, il faut les nombres de 0 à "
+                                "15, chacun une fois",
+                          "en": "{where}: {state}: not a 15-puzzle state: the numbers 0 to 15 are needed, each once"},
+    "solve.unsolvable": {"fr": "{where} : {state} : insoluble, le but n'est pas accessible depuis cet état",
+                         "en": "{where}: {state}: unsolvable: the goal cannot be reached from this state"},
+    "solve.building": {"fr": "Construction des tables du solveur optimal (une seule fois sur cette machine, "
+                             "environ une minute) : {done} %",
+                       "en": "Building the optimal solver's tables (once on this machine, about a minute): {done}%"},
     # --- Question titles ---------------------------------------------------------------------------
     "q1.title": {"fr": "Q1 — solution optimale du jeu (1) pour F = {{42}}",
                  "en": "Q1 — optimal solution of game (1) for F = {{42}}"},
@@ -160,8 +301,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "q1.ends": {"fr": "la suite doit commencer par 1 et finir par 42", "en": "the sequence must start at 1 and end at 42"},
     "q1.step": {"fr": "{b} n'est pas un suivant de {a} (s(n) = {{2n, n + 1}})",
                 "en": "{b} is not a successor of {a} (s(n) = {{2n, n + 1}})"},
-    "q1.not_optimal": {"fr": "solution valide mais non optimale ({moves} coups)",
-                       "en": "valid but not optimal ({moves} moves)"},
+    "q1.not_optimal": {"fr": "solution valide mais non optimale ({moves} {moves:coup|coups})",
+                       "en": "valid but not optimal ({moves} {moves:move|moves})"},
     # q4, q7, q10: check groups, then failures common to the three searches.
     "q4.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
                        "en": "optimal depth on small finite games"},
@@ -266,11 +407,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     # --- Questions: taquin (q15 q16 q17 q18) -------------------------------------------------------
     "taquin.not_bool": {"fr": "{call} doit renvoyer un booléen (True ou False)",
                         "en": "{call} must return a bool (True or False)"},
-    "taquin.convention_last": {
-        "fr": "solution : le déplacement le plus récent est en dernier (append/pop), la convention de l'énoncé "
-              "traduite en Python",
-        "en": "solution: the most recent move is last (append/pop), the exam's convention in Python",
-    },
     "taquin.convention_first": {
         "fr": "solution : le déplacement le plus récent est en tête, comme la liste Caml de l'énoncé ; accepté, "
               "et tous les cas sont jugés dans cet ordre",
@@ -332,8 +468,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
         "en": "the moves returned, replayed from the initial state, do not reach the goal",
     },
-    "q18.not_optimal": {"fr": "solution valide mais non optimale : {moves} coups au lieu de {optimum}",
-                        "en": "valid but not optimal: {moves} moves instead of {optimum}"},
+    "q18.not_optimal": {"fr": "solution valide mais non optimale : {moves} {moves:coup|coups} au lieu de {optimum}",
+                        "en": "valid but not optimal: {moves} {moves:move|moves} instead of {optimum}"},
     "q18.reversed": {
         "fr": "taquin() renvoie les déplacements du plus récent au premier joué ; accepté (l'ordre attendu est "
               "celui où ils sont joués)",
@@ -368,8 +504,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
                  "en": "the path must begin with the start state {start}"},
     "x1.step": {"fr": "{b} n'est pas dans next_states({a})", "en": "{b} is not in next_states({a})"},
     "x1.end": {"fr": "le chemin doit finir par l'état but {goal}", "en": "the path must end with the goal state {goal}"},
-    "x1.not_optimal": {"fr": "chemin valide mais pas le plus court : {steps} étapes au lieu de {optimum}",
-                       "en": "valid path but not a shortest one: {steps} steps instead of {optimum}"},
+    "x1.not_optimal": {"fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
+                       "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}"},
     "x2.optimal3": {"fr": "solution la plus courte sur des taquins 3×3", "en": "shortest solution on 3×3 puzzles"},
     "x2.optimal4": {"fr": "solution la plus courte sur des taquins 4×4 proches du but",
                     "en": "shortest solution on 4×4 puzzles close to the goal"},
@@ -421,8 +557,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "the operations describe how the tile moves: they must describe how the blank moves "
               "(\"Up\": the blank goes up)",
     },
-    "recherche.not_optimal": {"fr": "solution valide mais pas la plus courte : {moves} opérations au lieu de {optimum}",
-                              "en": "valid solution but not a shortest one: {moves} operations instead of {optimum}"},
+    "recherche.not_optimal": {"fr": "solution valide mais pas la plus courte : {moves} {moves:opération|opérations} au lieu de {optimum}",
+                              "en": "valid solution but not a shortest one: {moves} {moves:operation|operations} instead of {optimum}"},
     # --- Reports ----------------------------------------------------------------------------------
     "report.class_title": {"fr": "Résultats de la classe", "en": "Class results"},
     "report.student_title": {"fr": "Copie de {id}", "en": "Report for {id}"},
@@ -476,11 +612,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.counterexample": {"fr": "Contre-exemple", "en": "Counterexample"},
     "report.expected": {"fr": "Attendu", "en": "Expected"},
     "report.got": {"fr": "Obtenu", "en": "Got"},
-    "report.cut": {"fr": "… affichage coupé : {n} caractères de plus non affichés",
-                   "en": "… display cut: {n} more characters not shown"},
+    "report.cut": {"fr": "… affichage coupé : {n} {n:caractère|caractères} de plus non {n:affiché|affichés}",
+                   "en": "… display cut: {n} more {n:character|characters} not shown"},
     "report.output": {"fr": "Sortie capturée de votre code", "en": "Your code's captured output"},
-    "report.dropped": {"fr": "SORTIE TRONQUÉE : {n} octets de plus n'ont pas été conservés.",
-                       "en": "OUTPUT TRUNCATED: {n} more bytes were not kept."},
+    "report.dropped": {"fr": "SORTIE TRONQUÉE : {n} {n:octet de plus n'a pas été conservé|octets de plus n'ont pas été conservés}.",
+                       "en": "OUTPUT TRUNCATED: {n} more {n:byte was|bytes were} not kept."},
     "report.start": {"fr": "État de départ", "en": "Start state"},
     "report.reached": {"fr": "État atteint par vos déplacements", "en": "State your moves reach"},
     "report.goal": {"fr": "But", "en": "Goal"},
@@ -498,10 +634,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "en": "Moves ({names}): the direction the tile slides, as in the exam."},
     "report.moves_blank": {"fr": "Opérations ({names}) : le sens où se déplace la case vide.",
                            "en": "Operations ({names}): the direction the blank moves."},
-    "report.reached_shown": {"fr": "État après les {n} premiers déplacements (les seuls affichés)",
-                             "en": "State after the first {n} moves (the only ones shown)"},
-    "report.more_moves": {"fr": "… et {n} déplacements de plus, non affichés",
-                          "en": "… and {n} more moves, not shown"},
+    "report.reached_shown": {"fr": "État après {n:le premier déplacement (le seul affiché)|les # premiers déplacements (les seuls affichés)}",
+                             "en": "State after {n:the first move (the only one shown)|the first # moves (the only ones shown)}"},
+    "report.more_moves": {"fr": "… et {n} {n:déplacement|déplacements} de plus, non {n:affiché|affichés}",
+                          "en": "… and {n} more {n:move|moves}, not shown"},
     "report.part": {"fr": "Vos déplacements s'écartent de cette solution optimale au déplacement n° {k} "
                           "(surligné).",
                     "en": "Your moves leave this optimal solution at move {k} (highlighted)."},
@@ -513,13 +649,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.next": {"fr": "Suivant", "en": "Next"},
     "report.last": {"fr": "Fin", "en": "End"},
     "report.game": {"fr": "Le jeu du contre-exemple", "en": "The counterexample's game"},
-    "report.game_legend": {"fr": "{n} états ; état initial : double bord ; états finals : en vert.",
-                           "en": "{n} states; initial state: double border; final states: green."},
-    "report.adjacency": {"fr": "Liste des successeurs ({n} états)", "en": "Successors list ({n} states)"},
+    "report.game_legend": {"fr": "{n} {n:état|états} ; état initial : double bord ; états finals : en vert.",
+                           "en": "{n} {n:state|states}; initial state: double border; final states: green."},
+    "report.adjacency": {"fr": "Liste des successeurs ({n} {n:état|états})",
+                         "en": "Successors list ({n} {n:state|states})"},
     "report.initial": {"fr": "initial", "en": "initial"},
     "report.final": {"fr": "final", "en": "final"},
     "report.no_successor": {"fr": "aucun successeur", "en": "no successor"},
-    "report.more_states": {"fr": "… et {n} autres états", "en": "… and {n} more states"},
+    "report.more_states": {"fr": "… et {n} {n:autre état|autres états}", "en": "… and {n} more {n:state|states}"},
     "report.points": {"fr": "Points", "en": "Points"},
     "report.groups": {"fr": "Vérifications (part des points)", "en": "Checks (share of the points)"},
     "report.share": {"fr": "{label} ({pct} %)", "en": "{label} ({pct}%)"},
@@ -549,7 +686,80 @@ from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the export
 CATALOGUE.update(_EXPORTS)
 
 
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, format_spec: str):
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            singular = abs(value) < 2 if self.lang == "fr" else value == 1
+            return (one if singular else many).replace("#", str(value))
+        return super().format_field(value, format_spec)
+
+
 def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
-    text = entry.get(lang) or entry["fr"]
-    return text.format(**params)
+    lang = lang if lang in entry else "fr"
+    return _Formatter(lang).format(entry[lang], **params)
+
+
+def lang_of(argv: list[str], default: str = "fr") -> str:
+    """The language a command line asks for (`--lang en`, `--lang=en`), read before parsing it, so
+    that the parser itself (help, errors) speaks it."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else \
+            word.split("=", 1)[1] if word.startswith("--lang=") else None
+        if value in LANGS:
+            return value
+    return default
+
+
+# argparse's own strings (its gettext message ids), in French.
+ARGPARSE_FR = {
+    "usage: ": "usage : ",
+    "positional arguments": "arguments positionnels",
+    "options": "options",
+    "optional arguments": "options",
+    "show this help message and exit": "afficher cette aide et quitter",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "the following arguments are required: %s": "arguments obligatoires manquants : %s",
+    "unrecognized arguments: %s": "arguments non reconnus : %s",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choix invalide : %(value)r (choisir parmi %(choices)s)",
+    "invalid %(type)s value: %(value)r": "valeur invalide pour %(type)s : %(value)r",
+    "expected one argument": "une valeur est attendue",
+    "expected at least one argument": "au moins une valeur est attendue",
+    "expected at most one argument": "au plus une valeur est attendue",
+    "expected %s argument": "%s valeur attendue",
+    "expected %s arguments": "%s valeurs attendues",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "option ambiguë : %(option)s peut désigner %(matches)s",
+    "not allowed with argument %s": "interdit avec l'argument %s",
+    "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
+    "ignored explicit argument %r": "argument explicite ignoré : %r",
+    "can't open '%(filename)s': %(error)s": "impossible d'ouvrir « %(filename)s » : %(error)s",
+    "show program's version number and exit": "afficher la version et quitter",
+}
+
+
+@contextlib.contextmanager
+def argparse_language(lang: str):
+    """While parsing, argparse's own strings in `lang` (argparse looks them up through its module's
+    `_` and `ngettext`, the standard gettext hooks; English is its own text)."""
+    if lang != "fr":
+        yield
+        return
+    saved = argparse._, argparse.ngettext
+
+    def ngettext(one, many, n):
+        return ARGPARSE_FR.get(one if n == 1 else many, one if n == 1 else many)
+
+    argparse._ = lambda text: ARGPARSE_FR.get(text, text)
+    argparse.ngettext = ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved

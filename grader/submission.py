@@ -51,7 +51,8 @@ class Submission:
 
 
 def submission_id(path: Path) -> str:
-    name = path.name
+    # `.` or `..` have no name of their own: the folder's real one is the student's.
+    name = path.name if path.name not in ("", "..") else Path(path).resolve().name
     for suffix in (".zip", ".py"):
         if name.lower().endswith(suffix):
             return name[: -len(suffix)]

@@ -7,6 +7,7 @@ Pages are self-contained (inline CSS, SVG and JS) and work opened from disk.
 """
 from __future__ import annotations
 
+import ast
 import base64
 import functools
 import hashlib
@@ -22,6 +23,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from grader import display
 from grader.i18n import CATALOGUE, t
 from grader.results import STATUSES, Run, SubmissionResult
 from reference import puzzle, sliding
@@ -113,6 +115,8 @@ def _environment(lang: str) -> Environment:
     env.filters["num"] = lambda x: _number(x, lang)
     env.filters["value"] = _value
     env.filters["cut"] = _cut
+    env.filters["lines"] = _lines
+    env.filters["grid"] = _grid_view
     return env
 
 
@@ -176,11 +180,29 @@ def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
 
 
 def _value(value) -> str:
-    """A plain-data value as compact JSON (strings keep their quotes, so 1 and "1" differ)."""
-    try:
-        return json.dumps(value, ensure_ascii=False, default=repr)
-    except (ValueError, TypeError):  # circular or otherwise odd: still show something
-        return repr(value)
+    """A plain-data value in Python's syntax, as students write it (strings keep their quotes)."""
+    return display.python_text(value)
+
+
+def _lines(text: str) -> dict:
+    """A message's first line, and the rest (a traceback, shown in monospace so its caret is aligned)."""
+    first, _, rest = str(text).partition("\n")
+    return {"first": first, "rest": rest}
+
+
+def _grid_view(value, case=None) -> dict | None:
+    """A taquin grid to draw (blank cells empty, the other globals and the call beside it), when
+    `value` is a taquin case or a grid of a check whose counterexample is one; None otherwise."""
+    drawn = display.value_grid(value, case)
+    if drawn is None:
+        return None
+    grid, blank, blank_value = drawn
+    case_fields = type(value) is dict
+    others = [(k, _value(v)) for k, v in value.items() if k not in ("grid", "appel")] if case_fields else []
+    call = value.get("appel") if case_fields and type(value.get("appel")) is str else None
+    cells = [{"text": "" if display.blank_cell(grid, i, j, blank, blank_value) else _value(grid[i][j])}
+             for i in range(display.SIDE) for j in range(display.SIDE)]
+    return {"cells": cells, "others": others, "call": call}
 
 
 def _cut(text: str, limit: int = VALUE_MAX_CHARS) -> dict:
@@ -272,18 +294,8 @@ def _student_view(sub: SubmissionResult, lang: str, anchor: str = "") -> dict:
         output = [(name, _cut(text, OUTPUT_MAX_CHARS))
                   for name, text in (("stdout", q.output.stdout), ("stderr", q.output.stderr)) if text]
         questions.append({"q": q, "anchor": qa, "checks": checks, "output": output,
-                          "shared": _shared_failure(q.checks)})
+                          "shared": display.shared_failure(q.checks)})
     return {"sub": sub, "questions": questions, "anchor": anchor}
-
-
-def _shared_failure(checks) -> str:
-    """The one message every check failed with, when none has anything of its own to show (a missing
-    module or function, a stub, an import that failed): said once rather than once per check."""
-    if len(checks) < 2 or any(c.passed or c.counterexample is not None or c.expected is not None
-                              or c.got is not None or c.visual for c in checks):
-        return ""
-    messages = {c.message for c in checks}
-    return messages.pop() if len(messages) == 1 else ""
 
 
 def _visual(visual) -> dict | None:
@@ -436,12 +448,12 @@ def _game_view(visual: dict) -> dict:
 
 
 def _label(state, text: str) -> str:
-    """A string state without its quotes, unless it would then read as another value ("1", "null")."""
+    """A string state without its quotes, unless it would then read as another value ("1", "None")."""
     if not isinstance(state, str):
         return text
     try:
-        json.loads(state)
-    except ValueError:
+        ast.literal_eval(state)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return state
     return text
 

@@ -23,9 +23,9 @@ def test_check_reference_passes_with_exit_0(capsys):
 def test_check_stub_fails_with_exit_1_and_says_so_in_french_or_english(capsys):
     stub = ROOT / "exercises" / "jeux.py"
     assert main(["check", str(stub), "-q", "q1"]) == 1
-    assert "non traitée (NotImplementedError)" in capsys.readouterr().out
+    assert "non traité : solution_42 lève encore NotImplementedError" in capsys.readouterr().out
     assert main(["check", str(stub), "-q", "q1", "--lang", "en"]) == 1
-    assert "not implemented (NotImplementedError)" in capsys.readouterr().out
+    assert "not implemented: solution_42 still raises NotImplementedError" in capsys.readouterr().out
 
 
 def test_check_json_gives_the_counterexample_expected_and_got(capsys):

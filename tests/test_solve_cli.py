@@ -37,17 +37,27 @@ def test_korf_file_with_comments_blank_lines_and_extra_columns(tmp_path, capsys)
     assert set(" ".join(out).split()[1:]) <= {"46", "Up", "Down", "Left", "Right"}
 
 
-@pytest.mark.parametrize("argv, message", [
-    (words(puzzle.GOAL[:15]), "16 numbers"),
-    (words(puzzle.GOAL[:14] + (14, 14)), "each once"),
-    (words(puzzle.GOAL[:13] + (14, 13, 15)), "unsolvable"),
-    (["--convention", "korf"] + words(range(1, 17)), "each once"),
-    (["/no/such/file"], "cannot read"),
+@pytest.mark.parametrize("argv, french, english", [
+    (words(puzzle.GOAL[:15]), "c'est 16 nombres ; 15 donnés", "16 numbers"),
+    (words(puzzle.GOAL[:14] + (14, 14)), "chacun une fois", "each once"),
+    (words(puzzle.GOAL[:13] + (14, 13, 15)), "insoluble", "unsolvable"),
+    (["--convention", "korf"] + words(range(1, 17)), "chacun une fois", "each once"),
+    (["/no/such/file"], "impossible de lire /no/such/file", "cannot read /no/such/file"),
 ])
-def test_invalid_input_exits_2(argv, message, capsys):
+def test_invalid_input_exits_2_in_french_or_english(argv, french, english, capsys):
     assert main(argv) == 2
     captured = capsys.readouterr()
-    assert message in captured.err and captured.out == ""
+    assert captured.err.startswith("grader solve : erreur : ") and french in captured.err and captured.out == ""
+    assert main(["--lang", "en", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("grader solve: error: ") and english in captured.err and captured.out == ""
+
+
+def test_help_in_french_by_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage : grader solve") and "case libre" in out and "blank" not in out
 
 
 def test_an_invalid_line_is_reported_before_anything_is_solved(tmp_path, capsys):
@@ -55,7 +65,7 @@ def test_an_invalid_line_is_reported_before_anything_is_solved(tmp_path, capsys)
     source.write_text(" ".join(words(EXAM_AFTER_FIRST_MOVE)) + "\n1 2 3\n")
     assert main([str(source)]) == 2
     captured = capsys.readouterr()
-    assert "line 2" in captured.err and captured.out == ""
+    assert "ligne 2" in captured.err and captured.out == ""
 
 
 def test_as_a_process_reading_stdin():
@@ -69,4 +79,4 @@ def test_as_a_process_reading_stdin():
 def test_as_a_process_with_an_unsolvable_state():
     result = subprocess.run([sys.executable, "-m", "grader.solve", *words((1, 0) + puzzle.GOAL[2:])],
                             capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert result.returncode == 2 and "unsolvable" in result.stderr
+    assert result.returncode == 2 and "insoluble" in result.stderr

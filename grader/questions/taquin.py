@@ -230,7 +230,8 @@ def detect_convention(ctx):
 def convention_warning(convention, lang):
     from grader import i18n
 
-    return [i18n.t(f"taquin.convention_{convention}", lang)] if convention else []
+    # Most recent last is the documented convention: nothing to say about it.
+    return [i18n.t("taquin.convention_first", lang)] if convention == FIRST else []
 
 
 # --- q15 ------------------------------------------------------------------------------------------
