@@ -4,6 +4,7 @@
     grader grade CLASS_DIR --out OUT [--workers N] [--resume] [--lang fr|en] [--seed N] [--scheme F]
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
+    grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
     grader questions [--lang fr|en]
     grader solve [--convention exam|korf] STATE-or-FILE
 """
@@ -133,6 +134,16 @@ def gradescope_main(args) -> int:
     path = build_autograder(args.out, seed=args.seed, scheme=args.scheme, questions=ids, lang=args.lang,
                             memory_mib=args.memory)
     print(i18n.t("export.gradescope_written", args.lang, path=path, seed=args.seed))
+    return 0
+
+
+def similarity_main(args) -> int:
+    from reports.similarity import compare_class, render
+
+    for path in (args.class_dir, *args.boilerplate):
+        _existing(path)
+    index = render(compare_class(args.class_dir, boilerplate=args.boilerplate), args.out, args.lang)
+    print(i18n.t("similarity.written", args.lang, index=index))
     return 0
 
 
@@ -267,6 +278,14 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP", help=h("gradescope_out"))
     _common(gradescope, lang)
     gradescope.set_defaults(main=gradescope_main)
+
+    similarity = commands.add_parser("similarity", help=h("similarity"), description=h("similarity"))
+    similarity.add_argument("class_dir", type=Path, help=h("similarity_class"))
+    similarity.add_argument("--out", type=Path, required=True, help=h("similarity_out"))
+    similarity.add_argument("--boilerplate", type=Path, action="append", default=[], metavar="FILE",
+                            help=h("boilerplate"))
+    similarity.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
+    similarity.set_defaults(main=similarity_main)
 
     questions = commands.add_parser("questions", help=h("questions"), description=h("questions"))
     _common(questions, lang)

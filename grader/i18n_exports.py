@@ -92,5 +92,53 @@ CATALOGUE: dict[str, dict[str, str]] = {
                          "(rapport.html) montre chaque contre-exemple.",
                    "en": "Graded on {date} by taquin-grader {version}, seed {seed}. The detailed report "
                          "(rapport.html) shows every counterexample."},
+    # --- Similarity report ----------------------------------------------------------------------
+    "similarity.title": {"fr": "Similarités entre copies (paires à examiner)",
+                         "en": "Similarities between submissions (pairs to review)"},
+    "similarity.caution": {"fr": "Ce rapport classe des paires de fichiers à relire ; ce n'est pas un verdict. Une "
+                                 "similarité élevée peut venir d'un code court, d'un algorithme classique écrit de "
+                                 "la même façon, d'une aide autorisée ou d'un travail en commun permis : seule la "
+                                 "lecture des deux fichiers permet d'en juger. Calculé sur cette machine, aucun code "
+                                 "n'a été envoyé.",
+                           "en": "This report ranks pairs of files to read; it is not a verdict. A high similarity "
+                                 "can come from short code, a classic algorithm written the usual way, allowed help "
+                                 "or permitted group work: only reading both files can tell. Computed on this "
+                                 "machine; no code was sent anywhere."},
+    "similarity.method": {"fr": "Méthode : empreintes de fragments (winnowing, bibliothèque copydetect) après "
+                                "normalisation des noms, chaînes et commentaires ; le code fourni (squelette) et les "
+                                "fragments présents dans plus de {common} % des copies sont exclus. Score : part "
+                                "des fragments restants communs aux deux fichiers.",
+                          "en": "Method: fragment fingerprints (winnowing, the copydetect library) after names, "
+                                "strings and comments are normalised; the code handed out (stub) and fragments "
+                                "found in more than {common}% of the submissions are left out. Score: the share "
+                                "of the remaining fragments the two files have in common."},
+    "similarity.module_info": {"fr": "{n} copies comparées ; code fourni exclu : {stubs}",
+                               "en": "{n} submissions compared; code handed out left out: {stubs}"},
+    "cli.help.similarity": {"fr": "classer les paires de copies semblables, à relire par une personne (calculé sur "
+                                  "cette machine, rien n'est envoyé)",
+                            "en": "rank pairs of similar submissions for a person to review (computed locally, "
+                                  "nothing uploaded)"},
+    "cli.help.similarity_class": {"fr": "le dossier de la classe (comme pour grader grade)",
+                                  "en": "the class folder (as for grader grade)"},
+    "cli.help.similarity_out": {"fr": "dossier du rapport HTML", "en": "folder of the HTML report"},
+    "cli.help.boilerplate": {"fr": "code fourni aux élèves, exclu (exercises/<module>.py l'est toujours)",
+                             "en": "code handed to students, left out (exercises/<module>.py always is)"},
+    "similarity.back": {"fr": "← Toutes les paires", "en": "← All pairs"},
+    "similarity.student_a": {"fr": "Copie A", "en": "Submission A"},
+    "similarity.student_b": {"fr": "Copie B", "en": "Submission B"},
+    "similarity.score": {"fr": "Similarité", "en": "Similarity"},
+    "similarity.shares": {"fr": "Part de A · de B", "en": "Share of A · of B"},
+    "similarity.compare": {"fr": "comparer", "en": "compare"},
+    "similarity.no_pairs": {"fr": "Aucune paire n'a de fragment commun.", "en": "No pair shares a fragment."},
+    "similarity.nothing": {"fr": "Moins de deux copies par fichier : rien à comparer.",
+                           "en": "Fewer than two submissions per file: nothing to compare."},
+    "similarity.legend": {"fr": "Surligné : fragments communs aux deux fichiers (noms de variables mis à part).",
+                          "en": "Highlighted: fragments both files share (variable names aside)."},
+    "similarity.share": {"fr": "{pct} % de ce fichier en commun", "en": "{pct}% of this file shared"},
+    "similarity.no_copydetect": {"fr": "le rapport de similarité demande copydetect : pip install "
+                                       "'taquin-grader[similarity]' (ou pip install copydetect)",
+                                 "en": "the similarity report needs copydetect: pip install "
+                                       "'taquin-grader[similarity]' (or pip install copydetect)"},
+    "similarity.written": {"fr": "rapport de similarité : {index}", "en": "similarity report: {index}"},
     "report.teacher_comment": {"fr": "Commentaire du correcteur", "en": "Marker's comment"},
 }

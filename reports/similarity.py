@@ -1,0 +1,173 @@
+"""Similarity report, computed on this machine only: no code leaves it.
+
+For each module (jeux.py, taquin.py, recherche.py), every pair of students is compared with
+copydetect's fingerprints: Pygments tokens with names, strings and comments normalised away (renamed
+variables do not hide a copy), k-grams hashed and winnowed (Schleimer, Wilkerson and Aiken's
+algorithm, as MOSS and Dolos use). Two kinds of fragments are left out before comparing, as they say
+nothing about copying: those of the stub handed to students (exercises/<module>.py, or files given
+with `boilerplate`) and those found in more than `common_share` of the class (the exam's skeleton,
+a helper the teacher dictated). A pair's similarity is the share of the two files' remaining
+fingerprinted tokens they have in common.
+
+The result is a ranked list of pairs for a person to read, side by side with the shared fragments
+marked: a high score is a reason to look, never a verdict (short functions, a common textbook BFS or
+allowed help look alike too). The pages are inert: student code is escaped text, and the
+Content-Security-Policy allows no script at all.
+"""
+from __future__ import annotations
+
+import io
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from grader.errors import UsageError
+from grader.i18n import t
+from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
+from reports.render import TEMPLATES, file_names
+
+MODULES = ("jeux", "taquin", "recherche")
+STUBS = Path(__file__).resolve().parents[1] / "exercises"
+NOISE = 25  # k: shortest run of normalised tokens that counts as shared (copydetect's noise threshold)
+GUARANTEE = 30  # every shared run this long is found (sets the winnowing window)
+COMMON_SHARE = 0.5  # a fragment found in more than this share of the class is common, not copied
+MAX_PAIRS = 60  # pairs listed per module (the most similar)
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+
+@dataclass
+class Pair:
+    module: str
+    a: str  # student ids
+    b: str
+    similarity: float  # shared tokens / all fingerprinted tokens of the two
+    share_a: float  # share of a's tokens found in b
+    share_b: float
+    tokens: int  # tokens of a in shared fragments
+    segments_a: list = field(default_factory=list)  # [(text, shared)] for the side-by-side page
+    segments_b: list = field(default_factory=list)
+    page: str = ""
+
+
+@dataclass
+class Report:
+    modules: dict[str, list[Pair]]  # module -> pairs, most similar first
+    students: dict[str, int]  # module -> students who handed it in
+    skipped: list[tuple[str, str]]  # (student, reason) of submissions that could not be read
+    boilerplate: dict[str, list[str]]  # module -> the files whose fragments were left out
+
+
+def _stable_kgrams(text: str, k: int):
+    """Every k-gram's hash, the same in every process. copydetect hashes k-grams with hash(), which
+    Python salts per process: winnowing would keep other fingerprints on each run, and the same class
+    would rank differently from one run to the next."""
+    import numpy as np
+
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    n = len(codes) - k + 1
+    if n <= 0:
+        return np.array([], dtype=np.int64)
+    hashes = np.zeros(n, dtype=np.uint64)
+    for j in range(k):  # a polynomial hash modulo 2**64, one vector operation per position
+        hashes = hashes * np.uint64(1_000_003) + codes[j:j + n]
+    return hashes.view(np.int64)
+
+
+def _copydetect():
+    try:
+        import copydetect
+        import copydetect.utils
+    except ImportError:
+        raise UsageError("similarity.no_copydetect") from None
+    copydetect.utils.hashed_kgrams = _stable_kgrams
+    return copydetect
+
+
+def _fingerprint(copydetect, name: str, text: str, boilerplate) -> object:
+    window = GUARANTEE - NOISE + 1
+    return copydetect.CodeFingerprint(f"{name}.py", NOISE, window, boilerplate=boilerplate, fp=io.StringIO(text))
+
+
+def _segments(text: str, slices) -> list[tuple[str, bool]]:
+    """The text cut into (piece, shared) runs from copydetect's [starts, ends] character slices."""
+    marks = sorted(zip(map(int, slices[0]), map(int, slices[1]))) if len(slices) and len(slices[0]) else []
+    pieces, at = [], 0
+    for start, end in marks:
+        start, end = max(start, at), min(end, len(text))
+        if start >= end:
+            continue
+        if start > at:
+            pieces.append((text[at:start], False))
+        pieces.append((text[start:end], True))
+        at = end
+    if at < len(text):
+        pieces.append((text[at:], False))
+    return pieces
+
+
+def compare_class(class_dir: Path, *, boilerplate: list[Path] = (), common_share: float = COMMON_SHARE,
+                  max_pairs: int = MAX_PAIRS) -> Report:
+    copydetect = _copydetect()
+    import numpy as np
+
+    sources: dict[str, dict[str, str]] = {m: {} for m in MODULES}
+    skipped = []
+    for entry in find_submissions(class_dir):
+        try:
+            submission = load_submission(entry)
+        except (SubmissionError, OSError) as exc:
+            skipped.append((submission_id(entry), str(exc)))
+            continue
+        for module, source in submission.sources.items():
+            if module in sources and source.text.strip():
+                sources[module][submission.id] = source.text
+    modules, used = {}, {}
+    for module, texts in sources.items():
+        if len(texts) < 2:
+            continue
+        stubs = [p for p in [STUBS / f"{module}.py"] if p.exists()] + [Path(p) for p in boilerplate]
+        stub_hashes = set()
+        for stub in stubs:
+            stub_hashes |= _fingerprint(copydetect, module, stub.read_text(encoding="utf-8"), []).hashes
+        prints = {sid: _fingerprint(copydetect, module, text, np.array(sorted(stub_hashes), dtype=np.int64))
+                  for sid, text in texts.items()}
+        # Fragments most of the class has: common ground, not copying.
+        counts = Counter(h for fp in prints.values() for h in fp.hashes)
+        common = {h for h, n in counts.items() if n > common_share * len(prints)}
+        if common:
+            excluded = np.array(sorted(stub_hashes | common), dtype=np.int64)
+            prints = {sid: _fingerprint(copydetect, module, texts[sid], excluded) for sid in texts}
+        pairs = []
+        for a, b in itertools.combinations(sorted(prints), 2):
+            overlap, (share_a, share_b), slices = copydetect.compare_files(prints[a], prints[b])
+            coverage = prints[a].token_coverage + prints[b].token_coverage
+            if not overlap or not coverage:
+                continue
+            shared = share_a * prints[a].token_coverage + share_b * prints[b].token_coverage
+            pairs.append(Pair(module, a, b, float(shared / coverage), float(share_a), float(share_b),
+                              int(overlap), _segments(texts[a], slices[0]), _segments(texts[b], slices[1])))
+        pairs.sort(key=lambda p: (-p.similarity, p.a, p.b))
+        modules[module] = pairs[:max_pairs]
+        used[module] = [s.name for s in stubs]
+    return Report(modules, {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}, skipped, used)
+
+
+def render(report: Report, out: Path, lang: str = "fr") -> Path:
+    """OUT/index.html (the ranked pairs) and one page per pair; returns the index."""
+    out.mkdir(parents=True, exist_ok=True)
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=CSP)
+    env.filters["pct"] = lambda x: f"{100 * x:.0f}"
+    pairs = [p for ps in report.modules.values() for p in ps]
+    names = file_names([f"{p.module}-{p.a}-{p.b}" for p in pairs])
+    for pair, name in zip(pairs, names):
+        pair.page = name
+        (out / name).write_text(env.get_template("similarity_pair.html").render(pair=pair), encoding="utf-8")
+    index = out / "index.html"
+    index.write_text(env.get_template("similarity.html").render(report=report, common=COMMON_SHARE),
+                     encoding="utf-8")
+    return index
