@@ -31,7 +31,7 @@ NO_CHALLENGE = {"q18": {"groups": {"exemple_enonce": 0}}}
 SEEDS = (DEFAULT_SEED, *range(1, 20))
 MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17", "q18")}
 
-# (variant, question) -> what the grader gets wrong today (issue 11). Default seed unless a seed is named.
+# (variant, question) -> what the grader gets wrong today (issue 11), under the default seed or any of SEEDS.
 MISJUDGED = {
     ("jeux/correct/ids_racine_cachee", "q7"): "issue 11: the IDS signature counts calls on e0; testing e0 and "
                                               "expanding it once before the loop is still an IDS",
@@ -48,12 +48,6 @@ MISJUDGED = {
     ("taquin/wrong/taquin_60_max", "q18"): "issue 11: no taquin() case with an optimum above 60",
     ("taquin/wrong/taquin_renverse", "q18"): "issue 11: a taquin() list in reverse order gets full marks",
 }
-# Correct answers that lose points under some of SEEDS today (the xfail holds while any seed loses).
-Q16_CASES = "issue 11: the q16 case generator leaves a history ending with the opposite move (e.g. [Haut, Haut])"
-MISJUDGED_UNDER_SEEDS = {("reference/taquin", "q16"): Q16_CASES} | {
-    (v.name, "q16"): Q16_CASES for v in VARIANTS if ("q16", "correct") in v.declared}
-
-
 def _id(pair):
     return f"{pair[0]}:{pair[1]}"
 
@@ -145,7 +139,7 @@ def _seeded():
               for v in VARIANTS for q, d in v.declared if d == "correct"]
     params = []
     for name, path, q, seeds in pairs:
-        reason = MISJUDGED.get((name, q)) or (MISJUDGED_UNDER_SEEDS.get((name, q)) if len(seeds) > 1 else None)
+        reason = MISJUDGED.get((name, q))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         params.append(pytest.param(path, q, seeds, id=_id((name, q)), marks=marks))
     return params

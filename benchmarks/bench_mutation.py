@@ -1,0 +1,262 @@
+"""The checks' power, measured: mutants of the model answers, caught or not by the grader, per question.
+Prints a table and writes it to benchmarks/results/mutation.md.
+
+    python benchmarks/bench_mutation.py [--workers 2] [--sample N] [--seed 2017] [-q q4 -q q10 ...]
+
+1. Mutants: every first-order mutation of a small AST mutator (below) inside the functions that answer
+   a question of reference/jeux.py and reference/taquin.py; the enclosing function says which question
+   a mutant concerns (helpers go with the question that uses them; the exam's given haut/gauche/bas/
+   droite are not mutated).
+2. Equivalent mutants: a mutant on which the independent harness of tests/variants/harness.py (exhaustive
+   small games, deep chains, game (1) to 2^62, taquin states with known optima…; it imports nothing from
+   grader/ or reference/) finds no witness behaves like a correct answer on everything it tries: it is
+   counted as equivalent, not as a survivor, and listed.
+3. The others are graded by the real grader (that question only, default scheme without the q18
+   challenge, the class seed); a mutant is caught when it loses points on its question.
+
+Why a mutator of our own rather than mutmut or cosmic-ray: both run a test command per mutant and
+report killed/survived for a whole file; here a mutant must be attributed to one question, filtered by
+an independent oracle, and graded question by question through the grader's engine, in worker processes
+that keep the grader's cache of reference answers. That wrapper would be most of this file anyway; the
+mutation operators themselves are the classic ones and fit in a hundred lines.
+
+--sample N grades at most N mutants per question (drawn with a fixed seed) to bound the run time; the
+table says when it sampled.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import platform
+import random
+import resource
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results" / "mutation.md"
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
+
+# Function -> question, per model answer. Functions not listed are not mutated.
+QUESTION_OF = {
+    "jeux": {"solution_42": "q1", "bfs": "q4", "parcours": "q4", "dfs": "q7", "ids": "q7",
+             "dfs_star": "q10", "idastar": "q10", "h_jeu1": "q11"},
+    "taquin": {"move": "q15", "tente": "q16", "tente_gauche": "q16", "tente_bas": "q16", "tente_droite": "q16",
+               "tente_haut": "q16", "dfs": "q17", "taquin": "q18"},
+}
+NO_CHALLENGE = {"q18": {"groups": {"exemple_enonce": 0}}}
+WORKER_MEMORY = 2 << 30  # a mutant that never stops growing a list must not take the machine with it
+
+
+# --- The mutator -----------------------------------------------------------------------------------------
+COMPARE_SWAPS = {ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt),
+                 ast.GtE: (ast.Gt, ast.LtE), ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,),
+                 ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,), ast.In: (ast.NotIn,), ast.NotIn: (ast.In,)}
+BINOP_SWAPS = {ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Add, ast.FloorDiv),
+               ast.FloorDiv: (ast.Mult, ast.Mod), ast.Mod: (ast.FloorDiv,), ast.LShift: (ast.RShift,),
+               ast.RShift: (ast.LShift,)}
+
+
+@dataclass
+class Mutant:
+    module: str  # "jeux" | "taquin"
+    question: str
+    function: str
+    line: int
+    description: str
+    source: str
+
+
+def _mutations(node):
+    """(description, replacement node) for each first-order mutation of `node` itself."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        for new in COMPARE_SWAPS.get(type(node.ops[0]), ()):
+            yield f"{type(node.ops[0]).__name__} -> {new.__name__}", ast.Compare(node.left, [new()], node.comparators)
+    elif isinstance(node, (ast.BinOp, ast.AugAssign)):
+        for new in BINOP_SWAPS.get(type(node.op), ()):
+            clone = copy.copy(node)
+            clone.op = new()
+            yield f"{type(node.op).__name__} -> {new.__name__}", clone
+    elif isinstance(node, ast.BoolOp):
+        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield f"{type(node.op).__name__} -> {new.__name__}", ast.BoolOp(new(), node.values)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "not x -> x", node.operand
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield f"{node.value} -> {not node.value}", ast.Constant(not node.value)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        for new in sorted({node.value + 1, node.value - 1, 0} - {node.value}):
+            yield f"{node.value} -> {new}", ast.Constant(new)
+    if isinstance(node, (ast.If, ast.While)):
+        clone = copy.copy(node)
+        clone.test = ast.UnaryOp(ast.Not(), node.test)
+        yield "condition negated", clone
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return, ast.If, ast.For, ast.While)):
+        yield f"{type(node).__name__} deleted", ast.Pass()
+
+
+def _replace_in_parent(tree, target, replacement):
+    """A copy of `tree` with the node `target` (found by identity in the original) replaced."""
+    for parent in ast.walk(tree):
+        for field, value in ast.iter_fields(parent):
+            if value is target:
+                setattr(parent, field, replacement)
+                return True
+            if isinstance(value, list) and any(v is target for v in value):
+                setattr(parent, field, [replacement if v is target else v for v in value])
+                return True
+    return False
+
+
+def mutants(module: str) -> list[Mutant]:
+    source = (ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    found = []
+    for top in tree.body:
+        if not isinstance(top, ast.FunctionDef) or top.name not in QUESTION_OF[module]:
+            continue
+        functions = [top] + [f for f in ast.walk(top) if isinstance(f, ast.FunctionDef) and f is not top]
+        for function in functions:
+            question = QUESTION_OF[module].get(function.name, QUESTION_OF[module][top.name])
+            for node in ast.walk(function):
+                if node is function or isinstance(node, ast.FunctionDef):
+                    continue
+                if _inside_nested(function, node, functions):
+                    continue
+                for description, replacement in _mutations(node):
+                    index = list(ast.walk(tree)).index(node)
+                    clone = copy.deepcopy(tree)
+                    target = list(ast.walk(clone)).__getitem__(index)
+                    if not _replace_in_parent(clone, target, copy.deepcopy(replacement)):
+                        continue
+                    try:
+                        text = ast.unparse(ast.fix_missing_locations(clone))
+                        compile(text, f"{module}.py", "exec")
+                    except (SyntaxError, ValueError):
+                        continue
+                    found.append(Mutant(module, question, function.name, getattr(node, "lineno", 0),
+                                        description, text))
+    return found
+
+
+def _inside_nested(function, node, functions) -> bool:
+    """Whether `node` belongs to a function nested in `function` (it is mutated as part of that one)."""
+    for other in functions:
+        if other is not function and any(n is other for n in ast.walk(function)):
+            if any(n is node for n in ast.walk(other)):
+                return True
+    return False
+
+
+# --- Workers ----------------------------------------------------------------------------------------------
+def _limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
+
+
+def _write(mutant: Mutant, folder: Path) -> Path:
+    path = folder / f"{mutant.module}.py"
+    path.write_text(mutant.source, encoding="utf-8")
+    return path
+
+
+def oracle_witness(mutant: Mutant) -> str | None:
+    """The harness's witness that the mutant is wrong on its question, or None (equivalent)."""
+    from variants import harness
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = _write(mutant, Path(folder))
+        try:
+            return harness.witness(harness.Variant(path, mutant.module, ()), mutant.question)
+        except BaseException as exc:  # noqa: BLE001 - the mutant broke the harness's own set-up: wrong
+            return f"{type(exc).__name__}: {exc}"[:200]
+
+
+def grade_mutant(job) -> tuple[bool, str]:
+    """(caught, why) for one mutant graded by the real grader on its question."""
+    mutant, seed = job
+    from grading import QUESTIONS, load_submission
+
+    from grader.engine import Settings, grade_question
+    from grader.scoring import Scheme
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = _write(mutant, Path(folder))
+        result = grade_question(QUESTIONS[mutant.question], load_submission(path),
+                                Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)))
+    failing = [c.name for c in result.checks if not c.passed and c.max_points]
+    return result.score < result.max, f"{result.score:.2f}/{result.max:g} {','.join(failing)}"
+
+
+# --- Report -----------------------------------------------------------------------------------------------
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sample", type=int, default=0, help="at most N mutants graded per question (0: all)")
+    parser.add_argument("--seed", type=int, default=2017, help="the class seed the grader draws its cases from")
+    parser.add_argument("-q", "--question", action="append", help="only these questions")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    all_mutants = [m for module in QUESTION_OF for m in mutants(module)
+                   if not args.question or m.question in args.question]
+    with ProcessPoolExecutor(max_workers=args.workers, initializer=_limit_memory) as pool:
+        witnesses = list(pool.map(oracle_witness, all_mutants, chunksize=4))
+        alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
+        equivalent = [m for m, w in zip(all_mutants, witnesses) if w is None]
+        rng = random.Random(f"mutants:{args.seed}")
+        graded = []
+        for question in sorted({m.question for m in alive}, key=lambda q: int(q[1:])):
+            pool_q = [m for m in alive if m.question == question]
+            if args.sample and len(pool_q) > args.sample:
+                pool_q = rng.sample(pool_q, args.sample)
+            graded += pool_q
+        verdicts = list(pool.map(grade_mutant, [(m, args.seed) for m in graded]))
+    seconds = time.perf_counter() - started
+
+    questions = sorted({m.question for m in all_mutants}, key=lambda q: int(q[1:]))
+    rows = ["| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    survivors = []
+    for q in questions:
+        total = sum(m.question == q for m in all_mutants)
+        eq = sum(m.question == q for m in equivalent)
+        live = sum(m.question == q for m in alive)
+        results = [(m, v) for m, v in zip(graded, verdicts) if m.question == q]
+        caught = sum(v[0] for _, v in results)
+        share = f"{100 * caught / len(results):.1f}" if results else "n/a"
+        rows.append(f"| {q} | {total} | {eq} | {live} | {len(results)} | {caught} | {share} |")
+        survivors += [(m, v[1], w) for m, v in results if not v[0]
+                      for w in [witnesses[all_mutants.index(m)]]]
+    lines = [f"# Mutation score ({date.today()}, {platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores, "
+             f"Python {platform.python_version()})", "",
+             f"`python benchmarks/bench_mutation.py --workers {args.workers}"
+             + (f" --sample {args.sample}" if args.sample else "") + f" --seed {args.seed}`: "
+             f"{len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py, {seconds:.0f} s wall. "
+             "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
+             "grader (default scheme without the q18 challenge) takes points off the mutant's question."
+             + (f" At most {args.sample} non-equivalent mutants graded per question (fixed-seed sample)." if args.sample else ""),
+             "", *rows, "", "## Survivors (non-equivalent, full marks from the grader)", ""]
+    if survivors:
+        lines += ["| question | function:line | mutation | the harness's witness |", "|---|---|---|---|"]
+        lines += [f"| {m.question} | {m.function}:{m.line} | {m.description} | {w.replace('|', '/')[:240]} |"
+                  for m, _, w in survivors]
+    else:
+        lines.append("None.")
+    lines += ["", "## Equivalent mutants (no witness from the harness)", ""]
+    lines += [f"- {m.question} {m.function}:{m.line} {m.description}" for m in equivalent] or ["None."]
+    text = "\n".join(lines) + "\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
