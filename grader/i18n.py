@@ -439,26 +439,32 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "q16.wrong": {"fr": "après {call} (accepté), {name} est faux", "en": "after {call} (accepted), {name} is wrong"},
     "taquin.not_moves": {"fr": "{name} doit être une liste de déplacements (Gauche, Bas, Droite, Haut)",
                          "en": "{name} must be a list of moves (Gauche, Bas, Droite, Haut)"},
-    "taquin.no_minimum": {"fr": "pas de globale minimum dans votre module : le seuil suivant n'est pas vérifié",
-                          "en": "no global minimum in your module: the next threshold is not checked"},
+    "q17.no_minimum": {"fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
+                             "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
+                       "en": "your module never uses the global minimum (the exam's min): dfs must keep "
+                             "there the least p + h that exceeded m"},
     "q17.echec_restaure": {"fr": "échec sous l'optimum : False, état et solution remis comme avant",
                            "en": "failure below the optimum: False, state and solution restored"},
     "q17.seuil": {"fr": "minimum : le seuil suivant d'IDA*", "en": "minimum: IDA*'s next threshold"},
-    "q17.succes": {"fr": "succès à l'optimum : True et une solution optimale dans solution",
-                   "en": "success at the optimum: True and an optimal solution in solution"},
-    "q17.found_below": {"fr": "{call} doit renvoyer False : la solution optimale demande {optimum} coups",
-                        "en": "{call} must return False: the optimal solution takes {optimum} moves"},
+    "q17.succes": {"fr": "succès à l'optimum et au-delà : True, et solution prolongée d'une solution d'au plus m − p coups",
+                   "en": "success at the optimum and above: True, and solution extended by a solution of at most m − p moves"},
+    "q17.found_below": {"fr": "{call} doit renvoyer False : d'ici (sans défaire le dernier déplacement), il faut "
+                              "{optimum} coups",
+                        "en": "{call} must return False: from here (without undoing the last move) it takes "
+                              "{optimum} moves"},
     "q17.not_restored": {"fr": "{call} a renvoyé False mais n'a pas remis {name} comme avant l'appel",
                          "en": "{call} returned False but did not restore {name}"},
     "q17.threshold": {
         "fr": "après {call} (échec), minimum doit valoir la plus petite valeur p + h qui a dépassé {m}",
         "en": "after {call} (failure), minimum must be the least p + h that exceeded {m}",
     },
-    "q17.not_found": {"fr": "{call} doit renvoyer True : il existe une solution en {m} coups",
-                      "en": "{call} must return True: there is a solution in {m} moves"},
+    "q17.not_found": {"fr": "{call} doit renvoyer True : il existe une solution en au plus {m} coups",
+                      "en": "{call} must return True: there is a solution in at most {m} moves"},
     "q17.bad_solution": {
-        "fr": "{call} a renvoyé True mais solution ne mène pas à l'état final en {m} coups",
-        "en": "{call} returned True but solution does not reach the goal in {m} moves",
+        "fr": "{call} a renvoyé True mais solution n'est pas la liste d'avant l'appel suivie d'une solution d'au "
+              "plus {m} coups",
+        "en": "{call} returned True but solution is not the list from before the call followed by a solution of "
+              "at most {m} moves",
     },
     "q18.petites_profondeurs": {"fr": "solutions optimales, jusqu'à 24 coups", "en": "optimal solutions, up to 24 moves"},
     "q18.grandes_profondeurs": {"fr": "solutions optimales de 26 à 32 coups", "en": "optimal solutions of 26 to 32 moves"},

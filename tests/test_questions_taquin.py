@@ -37,7 +37,14 @@ EXPECTED = {
     "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True,
                                                    "acceptation": False})},
     "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
-    "dfs_sans_pop": {"q17": ("partial", {"echec_restaure": False, "seuil": True, "succes": False})},
+    "dfs_sans_pop": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
+    "dfs_profondeur_exacte": {"q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
+                              "q18": Q18_FULL},
+    "dfs_longueur_solution": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False}),
+                              "q18": Q18_FULL},
+    "dfs_vus": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": False})},
+    "sans_globale_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
+                             "q18": Q18_FULL},
     "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
                          "q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
@@ -96,6 +103,18 @@ def test_move_counterexample_says_which_global_is_wrong():
     assert "h est faux" in check.message
     assert check.counterexample["appel"].startswith("move(")
     assert check.expected != check.got
+
+
+def test_a_module_without_minimum_fails_the_threshold_from_the_parents_reading():
+    check = next(c for c in grade("sans_globale_minimum", ["q17"])["q17"].checks if c.name == "seuil")
+    assert not check.passed and "n'utilise nulle part la globale minimum" in check.message
+    assert not any("minimum" in w for w in grade("sans_globale_minimum", ["q17"])["q17"].warnings)
+
+
+def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
+    check = next(c for c in grade("dfs_longueur_solution", ["q17"])["q17"].checks if c.name == "echec_restaure")
+    # len(solution) == p only when dfs(m, 0) is called with an empty solution
+    assert check.counterexample["solution"] or not check.counterexample["appel"].endswith(", 0)")
 
 
 def test_taquin_replays_the_moves_and_draws_them():

@@ -34,9 +34,6 @@ SEARCH_SLACK = 3.0
 
 
 # --- Child side: install the globals, call, observe ---------------------------------------------------
-_had_minimum = None  # whether the student's module defines `minimum` itself (known before our first install)
-
-
 def _student_moves(module, names):
     """The student's own Deplacement members when the module defines that enum, else the names."""
     kind = vars(module).get("Deplacement")
@@ -52,9 +49,6 @@ def _grid(payload):
 
 
 def _install(module, payload):
-    global _had_minimum
-    if _had_minimum is None:
-        _had_minimum = "minimum" in vars(module)
     state = payload["state"]
     module.grid = _grid(payload)
     module.h = payload["h"]
@@ -77,7 +71,6 @@ def _snapshot(module):
         "lj": vars(module).get("lj"),
         "solution": _listed(vars(module).get("solution")),
         "minimum": "inf" if type(minimum) is float and minimum == math.inf else minimum,
-        "had_minimum": _had_minimum,
     }
 
 
@@ -106,7 +99,7 @@ def probe_tente(module, payload):
 @probe
 def probe_dfs(module, payload):
     _install(module, payload)
-    found = _function(module, "dfs")(payload["m"], 0)
+    found = _function(module, "dfs")(payload["m"], payload["p"])
     return {"found": found, **_snapshot(module)}
 
 
@@ -137,7 +130,7 @@ def _shown(payload, call):
             "appel": call}
 
 
-SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "had_minimum", "accepted", "found", "moves")
+SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "found", "moves")
 
 
 def _fields(value) -> dict:
@@ -382,37 +375,88 @@ def _visual(start, moves, optimal):
     return visual
 
 
+def _mentions(source: str, name: str) -> bool:
+    """Whether the module's source uses the global `name` at all: read by the parent with ast (what the
+    child says about itself is not a fact)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return True  # the import failure is reported instead
+    return any((isinstance(node, ast.Name) and node.id == name)
+               or (isinstance(node, ast.Global) and name in node.names)
+               or (isinstance(node, ast.Constant) and node.value == name) for node in ast.walk(tree))
+
+
+def _constrained_optimum(state, history) -> int:
+    """The length of a shortest solution from `state` that never undoes the previous move, the first move
+    included (history's last one): what dfs can find, tente_* refusing an undo. From the oracle's optima:
+    a move that brings the goal closer starts a shortest path (one never undoes a move), so a state with
+    such a move allowed is `k + optimum` moves away after k moves; else the search goes on from its
+    allowed moves, best lower bound (k + optimum) first."""
+    import heapq
+
+    from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves
+
+    queue = [(len(_optimal(state)), 0, state, OPPOSITE[history[-1]] if history else None)]
+    while True:
+        bound, k, here, banned = heapq.heappop(queue)
+        allowed = [move for move in legal_moves(here) if move != banned]
+        if here == GOAL or any(len(_optimal(apply(here, m))) < bound - k for m in allowed):
+            return bound
+        for move in allowed:
+            there = apply(here, move)
+            heapq.heappush(queue, (k + 1 + len(_optimal(there)), k + 1, there, OPPOSITE[move]))
+
+
 class Q17(Question):
     id = "q17"
     module = "taquin"
     functions = ("dfs",)
     points = 3.0
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
+    # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
+    # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
+    # when m - p - optimum is odd).
+    MAX_P = 3
+    SUCCESS_MARGIN = 3
 
     def run(self, ctx):
         from hypothesis import strategies as st
 
         from grader import i18n
-        from reference.puzzle import GOAL, manhattan
+        from grader.errors import GraderBug
+        from reference.puzzle import GOAL, MOVES, manhattan
 
         convention = detect_convention(ctx)
-        without_minimum = []  # set when the module keeps no `minimum`: the threshold is then not judged
+        judged_in = convention or LAST
+        has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
 
-        def call(state, blank_value, m):
-            payload = _payload(state, blank_value, m=m)
-            expected, seconds = ctx.reference(probe_dfs, payload)
-            shown = _shown(payload, f"dfs({m}, 0)")
-            return ctx.call(probe_dfs, payload, ctx.limit(seconds)), expected, shown
+        def call(case, succeed):
+            """dfs(m, p) on the case, m chosen below or at/above the optimum: the reference's reply too."""
+            walk, history, p, choice, blank_value = case
+            state = _walk_state(walk)
+            optimum, h0 = _constrained_optimum(state, history), manhattan(state)
+            bounds = (range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed
+                      else range(p + h0 - 1, p + optimum))  # from a root that already exceeds, to just below
+            m = bounds[choice % len(bounds)]
+            payload = _payload(state, blank_value, history, judged_in, m=m, p=p)
+            expected, seconds = ctx.reference(probe_dfs, _payload(state, blank_value, history, m=m, p=p))
+            expected = _fields(expected)
+            if expected["found"] is not succeed:
+                raise GraderBug("error.judge_raised", where=f"q17: dfs({m}, {p}) on {state}",
+                                detail=f"the model answer returns {expected['found']}")
+            shown = _shown(payload, f"dfs({m}, {p})")
+            return state, history, m, p, optimum, expected, shown, ctx.call(probe_dfs, payload, ctx.limit(seconds))
 
         def below(group):
-            """dfs(m, 0) for an m under the optimum: False, everything restored, minimum the next bound."""
+            """dfs(m, p) under the optimum: False, everything restored, minimum the reference's."""
             def judge(case):
-                walk, choice, blank_value = case
-                state = _walk_state(walk)
-                optimum, h0 = len(_optimal(state)), manhattan(state)
-                bounds = range(h0 - 1, optimum)  # from a root that already exceeds, to just below
-                m = bounds[choice % len(bounds)]
-                reply, expected, shown = call(state, blank_value, m)
+                state, history, m, p, optimum, expected, shown, reply = call(case, False)
+                if group == "seuil" and not has_minimum:
+                    return Failure("wrong", "q17.no_minimum", counterexample=shown,
+                                   expected=expected["minimum"], got=None)
                 if not reply.ok:
                     return ctx.failure(reply, shown)
                 value = _fields(reply.value)
@@ -422,11 +466,9 @@ class Q17(Question):
                     return Failure("wrong", "q17.found_below", {"call": shown["appel"], "optimum": optimum},
                                    counterexample=shown, expected=False, got=True)
                 if group == "echec_restaure":
-                    for name, expected_value, got in _differences(value, state, []):
+                    for name, expected_value, got in _differences(value, state, _reordered(history, judged_in)):
                         return Failure("wrong", "q17.not_restored", {"call": shown["appel"], "name": name},
                                        counterexample=shown, expected=expected_value, got=got)
-                elif value["had_minimum"] is False:
-                    without_minimum.append(True)
                 else:
                     got = value["minimum"]
                     if type(got) not in (int, float) or got != expected["minimum"]:
@@ -435,37 +477,39 @@ class Q17(Question):
                 return None
             return judge
 
-        def at_optimum(case):
-            walk, _, blank_value = case
-            state = _walk_state(walk)
-            optimal = list(_optimal(state))
-            reply, _, shown = call(state, blank_value, len(optimal))
+        def at_or_above(case):
+            """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by
+            a solution of at most m - p moves."""
+            state, history, m, p, optimum, expected, shown, reply = call(case, True)
             if not reply.ok:
                 return ctx.failure(reply, shown)
             value = _fields(reply.value)
             if type(value["found"]) is not bool:
                 return _bool_failure(value["found"], shown["appel"], shown)
             if not value["found"]:
-                return Failure("wrong", "q17.not_found", {"call": shown["appel"], "m": len(optimal)},
+                return Failure("wrong", "q17.not_found", {"call": shown["appel"], "m": m - p},
                                counterexample=shown, expected=True, got=False)
             moves = _moves(value["solution"])
             if moves is None:
                 return Failure("wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown,
                                got=value["solution"])
-            orders = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
-            if not any(_reached(state, order) == GOAL and len(order) == len(optimal) for order in orders):
-                return Failure("wrong", "q17.bad_solution", {"call": shown["appel"], "m": len(optimal)},
-                               counterexample=shown, expected=optimal, got=orders[0],
-                               visual=_visual(state, orders[0], optimal))
-            return None
+            played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
+            reference_moves = _reordered(expected["solution"], judged_in)
+            for order in played:
+                tail = order[len(history):]
+                if order[:len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+                    return None
+            tail = played[0][len(history):] if played[0][:len(history)] == history else played[0]
+            return Failure("wrong", "q17.bad_solution", {"call": shown["appel"], "m": m - p},
+                           counterexample=shown, expected=reference_moves, got=played[0],
+                           visual=_visual(state, tail, reference_moves[len(history):]))
 
-        cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17), st.integers(0, 30),
-                          st.sampled_from(BLANK_VALUES)).filter(_with_detour)
+        cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17),
+                          st.lists(st.sampled_from(MOVES), max_size=3), st.integers(0, self.MAX_P),
+                          st.integers(0, 30), st.sampled_from(BLANK_VALUES)).filter(_with_detour)
         outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
-        outcomes.append(ctx.check("succes", cases, at_optimum))
+        outcomes.append(ctx.check("succes", cases, at_or_above))
         outcomes[0].warnings = convention_warning(convention, ctx.lang)
-        if without_minimum:
-            outcomes[1].warnings = [i18n.t("taquin.no_minimum", ctx.lang)]
         return outcomes
 
 
