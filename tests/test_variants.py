@@ -43,11 +43,11 @@ MISJUDGED = {
     ("jeux/wrong/idastar_astar", "q10"): "issue 11: an A* passes the IDA* signature",
     ("jeux/wrong/idastar_dernier_f", "q10"): "issue 11: no case separates the last f above m from the smallest",
     ("jeux/wrong/h_log_flottant", "q11"): "issue 11: h_jeu1 checked only up to t = 300 (inadmissible from 2^29)",
-    ("taquin/wrong/dfs_profondeur_exacte", "q17"): "issue 11: dfs(m, p) never called with m above the optimum",
-    ("taquin/wrong/dfs_sans_minimum", "q17"): "issue 11: a dfs without minimum is given the threshold group",
     ("taquin/wrong/taquin_60_max", "q18"): "issue 11: no taquin() case with an optimum above 60",
     ("taquin/wrong/taquin_renverse", "q18"): "issue 11: a taquin() list in reverse order gets full marks",
 }
+
+
 def _id(pair):
     return f"{pair[0]}:{pair[1]}"
 
