@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from grader import display, i18n
+from grader import display, expectations, i18n
 from grader.display import shared_failure
 from grader.engine import DEFAULT_SEED, Settings
 from grader.errors import GraderBug, GraderError, InputError, UsageError
@@ -36,11 +36,12 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--memory", type=int, default=1024, metavar="MIO", help=h("memory"))
     parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID", help=h("question"))
     parser.add_argument("--extensions", action="store_true", help=h("extensions"))
+    parser.add_argument("--reference", choices=expectations.MODES, default="auto", help=h("reference"))
 
 
 def _settings(args) -> Settings:
     scheme = Scheme.load(args.scheme) if args.scheme else Scheme()
-    return Settings(seed=args.seed, lang=args.lang, scheme=scheme,
+    return Settings(seed=args.seed, lang=args.lang, scheme=scheme, reference=args.reference,
                     limits=Limits(memory_bytes=args.memory * 1024 * 1024))
 
 

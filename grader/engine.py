@@ -6,8 +6,6 @@ the time the calibrated limits are a multiple of); `check` and `check_cases` run
 """
 from __future__ import annotations
 
-import contextlib
-import importlib
 import json
 import re
 import sys
@@ -16,11 +14,11 @@ import time
 import zlib
 from dataclasses import dataclass, field
 
-from grader import i18n
+from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Outcome, Question, probe_name
 from grader.results import Check, Output, QuestionResult, SubmissionResult
-from grader.sandbox import calls, protocol
+from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
 from grader.stubs import stubbed_functions
@@ -39,6 +37,7 @@ class Settings:
     seed: int = DEFAULT_SEED
     lang: str = "fr"
     examples: int = 40  # Hypothesis examples per property check
+    reference: str = "auto"  # where expectations come from: grader/expectations.py
     scheme: Scheme = field(default_factory=Scheme)
     limits: Limits = field(default_factory=Limits)
 
@@ -137,15 +136,12 @@ class Context:
 
     def reference_served(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
         """`reference`, for a probe that makes parent-served calls: `serve()` makes the handler that
-        answers them in this process; it is returned too (with what it recorded), cached with the run."""
-        key = json.dumps([probe_name(probe), payload], sort_keys=True)
+        answers them in this process; it is returned too (with what it recorded), cached with the run.
+        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice."""
+        provider = expectations.provider(self.question.module, self.settings.reference)
+        key = json.dumps([provider.kind, probe_name(probe), payload], sort_keys=True)
         if key not in _reference_cache:
-            module = importlib.import_module(f"reference.{self.question.module}")
-            handler = serve() if serve is not None else None
-            with calls.serving(handler) if handler is not None else contextlib.nullcontext():
-                started = time.perf_counter()
-                value = protocol.plain(probe(module, payload))
-                seconds = time.perf_counter() - started
+            value, seconds, handler = provider.run(probe, payload, serve)
             self.reference_seconds += seconds
             _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]
@@ -229,6 +225,8 @@ class Context:
         except Exception as exc:  # noqa: BLE001 - InvalidArgument, Unsatisfiable, ...: the grader's fault
             if not bugs:
                 raise GraderBug("error.hypothesis", where=where, detail=f"{type(exc).__name__}: {exc}") from exc
+        if bugs and isinstance(bugs[0], expectations.ModelAnswerNeeded):
+            raise bugs[0]  # already says what is missing
         if bugs:
             raise GraderBug("error.judge_raised", where=where, detail=repr(bugs[0])) from bugs[0]
         if not judged:
@@ -295,6 +293,9 @@ def grade_question(question: Question, submission: Submission, settings: Setting
             outcomes = [Outcome(g, failure) for g in weights]
         else:
             outcomes = question.run(ctx)
+    except expectations.ModelAnswerNeeded as missing:
+        # A student's installation: this question waits for the teacher's grading, said once.
+        outcomes = [Outcome(g, Failure("error", missing.key, missing.params)) for g in weights]
     except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
         # Said as the grader's fault, on this question only: the student's other questions still count.
         print(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", file=sys.stderr)

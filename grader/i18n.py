@@ -118,6 +118,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                          "en": "{where}: Hypothesis error in the grader: {detail}"},
     "error.no_case_judged": {"fr": "{where} : aucun cas n'a été jugé (rien n'est accordé sans cas observé)",
                              "en": "{where}: no case was judged (nothing is granted without a case observed)"},
+    "error.no_oracle": {
+        "fr": "cette question ne peut pas encore être vérifiée sans le corrigé, absent de cette installation "
+              "(pas d'oracle pour {probe} de {module}.py) ; votre enseignant la corrigera",
+        "en": "this question cannot be checked yet without the model answer, which this installation does not "
+              "hold (no oracle for {probe} of {module}.py); your teacher will grade it",
+    },
     "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
@@ -214,6 +220,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                         "en": "memory limit of a child, in MiB (default: 1024)"},
     "cli.help.question": {"fr": "ne corriger que cette question (répétable), p. ex. -q q4 -q q7",
                           "en": "grade only this question (repeatable), e.g. -q q4 -q q7"},
+    "cli.help.reference": {"fr": "d'où viennent les valeurs attendues : auto (le corrigé s'il est installé, sinon "
+                                 "des oracles indépendants), model (le corrigé), oracles",
+                           "en": "where expected values come from: auto (the model answer when installed, else "
+                                 "independent oracles), model (the model answer), oracles"},
     "cli.help.extensions": {"fr": "corriger aussi les exercices complémentaires (x1-x4, recherche.py)",
                             "en": "also grade the extension exercises (x1-x4, recherche.py)"},
     # --- grader solve ------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import ast
 import base64
 import functools
 import hashlib
-import json
 import math
 import re
 import unicodedata

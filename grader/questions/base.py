@@ -19,6 +19,19 @@ from typing import Any, ClassVar
 from grader.sandbox.calls import probe  # noqa: F401 - the marker, re-exported for question modules
 
 
+CHEAP = 0.0  # an oracle's cost when the model answer takes milliseconds: the scheme's time floor is the limit
+
+
+def oracle(probe_function):
+    """Register the decorated `f(payload) -> (value, cost)` as the probe's oracle: the value the probe
+    returns on a correct answer, computed independently, and the model answer's cost (see
+    grader/expectations.py). Used where the model answers are not installed."""
+    def register(function):
+        probe_function.oracle = function
+        return function
+    return register
+
+
 def probe_name(function) -> str:
     return f"{function.__module__}:{function.__name__}"
 

@@ -68,7 +68,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import deque
 
-from grader.questions.base import Failure, Group, Outcome, Question, probe
+from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle, probe
 from grader.sandbox import protocol
 
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
@@ -245,6 +245,12 @@ def probe_h_jeu1(module, payload):
 @probe
 def probe_solution_42(module, payload):
     return module.solution_42()
+
+
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
+@oracle(probe_h_jeu1)
+def _h_jeu1_expected(payload):
+    return {"rows": [[h_jeu1_model(n, t) for n in range(1, t + 1)] for t in payload["targets"]], "error": None}, CHEAP
 
 
 # --- Judging (parent) ---------------------------------------------------------------------------------

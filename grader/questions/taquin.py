@@ -17,7 +17,7 @@ import enum
 import functools
 import math
 
-from grader.questions.base import Failure, Group, Option, Outcome, Question, probe
+from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
@@ -107,6 +107,38 @@ def probe_dfs(module, payload):
 def probe_taquin(module, payload):
     _install(module, payload)
     return {"moves": _listed(_function(module, "taquin")())}
+
+
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
+def _expected_snapshot(payload, state, solution):
+    """A correct answer's globals after a call, from the puzzle model (blank cell: the payload's value)."""
+    from reference.puzzle import manhattan
+
+    li, lj = divmod(state.index(BLANK), 4)
+    return {"grid": _grid({**payload, "state": list(state)}), "h": manhattan(state), "li": li, "lj": lj,
+            "solution": list(solution), "minimum": "inf", "had_minimum": True}
+
+
+@oracle(probe_move)
+def _move_expected(payload):
+    from reference.puzzle import BLANK_STEP, apply
+
+    i, j = divmod(payload["state"].index(BLANK), 4)
+    move = next(m for m, (di, dj) in BLANK_STEP.items() if [i + di, j + dj] == list(payload["cell"]))
+    return _expected_snapshot(payload, apply(tuple(payload["state"]), move), payload["solution"]), CHEAP
+
+
+@oracle(probe_tente)
+def _tente_expected(payload):
+    """A move is made when the blank can go that way and the last move (most recent last) is not its
+    opposite."""
+    from reference.puzzle import OPPOSITE, apply, legal_moves
+
+    state, direction, solution = tuple(payload["state"]), payload["direction"], payload["solution"]
+    accepted = direction in legal_moves(state) and solution[-1:] != [OPPOSITE[direction]]
+    if accepted:
+        state, solution = apply(state, direction), solution + [direction]
+    return {"accepted": accepted, **_expected_snapshot(payload, state, solution)}, CHEAP
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------

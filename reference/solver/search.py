@@ -91,7 +91,7 @@ def search(state) -> tuple[list[str], int]:
     generated = 1
     exceeded = [1 << 30]  # the least f above the bound seen in the current iteration
 
-    def dfs(blank, previous, g, hn, hm):
+    def descend(blank, previous, g, hn, hm):
         # Children are evaluated here, before any call: most of them are pruned without one.
         nonlocal generated
         g += 1
@@ -118,7 +118,7 @@ def search(state) -> tuple[list[str], int]:
             indices[gn] = new
             mirror[gm] = new_m
             path.append(target)
-            if hn2 == 0 or dfs(target, blank, g, hn2, hm2):
+            if hn2 == 0 or descend(target, blank, g, hn2, hm2):
                 generated += count
                 return True
             path.pop()
@@ -131,7 +131,7 @@ def search(state) -> tuple[list[str], int]:
 
     start = board.index(BLANK)
     bound = max(hn, hm)
-    while hn and not dfs(start, -1, 0, hn, hm):
+    while hn and not descend(start, -1, 0, hn, hm):
         bound, exceeded[0] = exceeded[0], 1 << 30
     moves, blank = [], start
     for target in path:

@@ -1,0 +1,60 @@
+"""Costs shipped to student installations: the model answer's time on named cases, and the workload.
+
+    python benchmarks/bench_costs.py
+
+Needs a teacher's checkout (the model answers). Times, in this process, grader/calibration.py's workload
+(best of five) and the model answer's probe on each named case (best of `--runs`), then writes both to
+grader/data/costs.json: a student's installation scales these costs by its own workload time
+(grader/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
+a named case changes, on an idle machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grader import calibration  # noqa: E402
+from grader.questions import taquin as taquin_questions  # noqa: E402
+from reference import puzzle  # noqa: E402
+from reference import taquin as model_answer  # noqa: E402
+
+
+def named_cases():
+    """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
+    return {
+        "q18.exam_example": (taquin_questions.probe_taquin, model_answer,
+                             taquin_questions._payload(puzzle.EXAM_EXAMPLE, taquin_questions.BLANK_VALUES[0])),
+    }
+
+
+def best_time(function, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        function()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=1, help="runs of each named case (best kept)")
+    args = parser.parse_args()
+    workload = calibration.time_workload(runs=5)
+    costs = {name: round(best_time(lambda: probe(module, payload), args.runs), 3)
+             for name, (probe, module, payload) in named_cases().items()}
+    data = {"workload_seconds": round(workload, 4), "costs": costs,
+            "measured_on": f"{platform.machine()}, Python {platform.python_version()}"}
+    calibration.COSTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(data, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Time limits without the model answers: costs measured once and shipped, scaled to this machine.
+
+On a student's installation there is no model answer to time, yet a call's limit must still be a multiple
+of what the model answer needs on the same case. `benchmarks/bench_costs.py` (run on a teacher's
+checkout) times the model answer on named cases and, on the same machine, a fixed workload; both go to
+grader/data/costs.json. Here, the workload is timed once on this machine (cached in the grader's cache
+folder): `seconds(cost)` is the cost scaled by the ratio of the two workload times.
+
+The workload is plain Python of the kind the model answers are (tuples, lists, dicts, loops): a
+breadth-first search of the 3×3 sliding puzzle down to a fixed depth, best of three. Times are CPU times
+of this process: other jobs sharing the machine do not change them.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+from pathlib import Path
+
+from reference.cache import cache_dir
+
+COSTS = Path(__file__).parent / "data" / "costs.json"
+WORKLOAD_DEPTH = 20
+FORMAT = 1  # bump when the workload changes: cached timings of the old one are then ignored
+
+
+def workload() -> int:
+    """Breadth-first search from the 3×3 goal, WORKLOAD_DEPTH levels deep; returns the states seen."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    seen = {goal}
+    frontier = [goal]
+    for _ in range(WORKLOAD_DEPTH):
+        following = []
+        for state in frontier:
+            blank = state.index(0)
+            row, column = divmod(blank, 3)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                r, c = row + dr, column + dc
+                if 0 <= r < 3 and 0 <= c < 3:
+                    cells = list(state)
+                    cells[blank], cells[3 * r + c] = cells[3 * r + c], 0
+                    successor = tuple(cells)
+                    if successor not in seen:
+                        seen.add(successor)
+                        following.append(successor)
+        frontier = following
+    return len(seen)
+
+
+def time_workload(runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        workload()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@functools.lru_cache(maxsize=None)
+def shipped() -> dict:
+    """grader/data/costs.json: {"workload_seconds": s, "costs": {name: seconds}} (the cost machine's)."""
+    return json.loads(COSTS.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def machine_factor() -> float:
+    """How many times slower this machine runs the workload than the machine the costs were measured on;
+    measured once per machine, then read from the cache."""
+    cached = cache_dir() / "calibration.json"
+    try:
+        data = json.loads(cached.read_text(encoding="utf-8"))
+        if data.get("format") == FORMAT and data["workload_seconds"] > 0:
+            return data["workload_seconds"] / shipped()["workload_seconds"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    seconds = time_workload()
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps({"format": FORMAT, "workload_seconds": seconds}), encoding="utf-8")
+    except OSError:  # a read-only cache: measured again next time, nothing worse
+        pass
+    return seconds / shipped()["workload_seconds"]
+
+
+def cost(name: str) -> float:
+    """A named case's model-answer time on the cost machine (KeyError: it was never measured)."""
+    return shipped()["costs"][name]
+
+
+def seconds(cost_seconds: float) -> float:
+    """A cost on the cost machine, in seconds of this machine."""
+    return cost_seconds * machine_factor() if cost_seconds else 0.0

@@ -1,0 +1,93 @@
+"""Where the judge's expectations come from: the model answer, or independent oracles.
+
+A question asks its Context, `ctx.reference(probe, payload) -> (value, seconds)`: the value the probe
+returns on a correct answer for that very case, and the seconds a correct answer takes on it (a call's
+time limit is a multiple of them). Two providers answer:
+
+- `ModelAnswer`, on a teacher's installation (a checkout installed with `pip install -e .`): the probe
+  runs on the model answer reference/<module>.py in the grader's process, timed.
+- `Oracles`, on a student's installation (the wheel `pip install` builds holds no model answer, see
+  setup.py): the probe's oracle computes the value independently (exact search over the explicit game,
+  the optimal solver reference.solver, the puzzle model reference.puzzle) and says what the model answer
+  costs on that case, in seconds of the machine costs were measured on; grader/calibration.py scales
+  that to this machine.
+
+`Settings.reference` chooses ("auto": the model answer when it is installed, else the oracles); the
+class grading of a teacher can use the oracles too (`--reference oracles`), which is how they are tested.
+
+Plugging a probe in: beside it, in the question's module (`oracle` and `CHEAP` come from
+grader/questions/base.py, which the sandbox's child imports too: nothing heavy there),
+
+    @oracle(probe_x)
+    def _probe_x_expected(payload):
+        return <the value probe_x returns on a correct answer for payload>, <the cost>
+
+where the cost is CHEAP (the model answer takes milliseconds: the scheme's floor is the limit), a
+number of seconds on the cost machine, or `calibration.cost("name")` for a case timed once and shipped
+in grader/data/costs.json (benchmarks/bench_costs.py measures them). A question whose probes have no
+oracle cannot be checked on a student's installation: it says so, as the grader's fault.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import time
+
+from grader import calibration
+from grader.errors import GraderBug
+from grader.sandbox import calls, protocol
+
+MODES = ("auto", "model", "oracles")
+
+
+class ModelAnswerNeeded(GraderBug):
+    """A probe without an oracle, on an installation without the model answer: the question cannot be
+    judged here (never a verdict against the student)."""
+
+
+def has_model_answer(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"reference.{module}") is not None
+    except ImportError:
+        return False
+
+
+class ModelAnswer:
+    """The probe run on the model answer in this process, timed."""
+
+    kind = "model"
+
+    def __init__(self, module: str):
+        self.module = module
+
+    def run(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
+        module = importlib.import_module(f"reference.{self.module}")
+        handler = serve() if serve is not None else None
+        with calls.serving(handler) if handler is not None else contextlib.nullcontext():
+            started = time.perf_counter()
+            value = protocol.plain(probe(module, payload))
+            seconds = time.perf_counter() - started
+        return value, seconds, handler
+
+
+class Oracles:
+    """The probe's oracle: its value, and its cost scaled to this machine."""
+
+    kind = "oracles"
+
+    def __init__(self, module: str):
+        self.module = module
+
+    def run(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
+        function = getattr(probe, "oracle", None)
+        if function is None:
+            raise ModelAnswerNeeded("error.no_oracle", probe=probe.__name__, module=self.module)
+        value, cost = function(payload)
+        return protocol.plain(value), calibration.seconds(cost), None
+
+
+def provider(module: str, mode: str = "auto"):
+    if mode == "model" or mode == "auto" and has_model_answer(module):
+        return ModelAnswer(module)
+    return Oracles(module)

@@ -1,0 +1,102 @@
+"""What `pip install` gives a student: a wheel without any answer, on which `grader check` still works.
+
+The wheel is built from a copy of the repository's files (as a clean clone would build it), installed
+without its dependencies into a fresh virtual environment that borrows them from this one (through a
+plain path, so that this checkout's editable installation stays invisible), and run from an empty folder.
+"""
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ALICE = ROOT / "exercises" / "exemples" / "alice"
+# The functions the exam's questions and the companion exercises grade (x1's `search` is left out: the
+# optimal solver's entry point has that name, and it is an oracle, not an answer).
+GRADED = {"solution_42", "bfs", "ids", "idastar", "h_jeu1", "move", "tente_gauche", "tente_bas", "tente_droite",
+          "tente_haut", "dfs", "taquin", "astar", "bfs_taquin", "dfs_taquin"}
+
+pytestmark = pytest.mark.slow
+
+
+def _copy_sources(target: Path) -> None:
+    """The files a clean clone has (git's list when available), without this checkout's build products."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+        files = [name for name in listed.decode().split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        files = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file()
+                 and not {".git", ".venv", "build"} & set(p.relative_to(ROOT).parts)]
+    for name in files:
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+
+
+@pytest.fixture(scope="module")
+def student_wheel(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("wheel")
+    _copy_sources(work / "src")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"),
+                            str(work / "src")], capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = (work / "dist").glob("taquin_grader-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def student_python(student_wheel, tmp_path_factory) -> Path:
+    env = tmp_path_factory.mktemp("student-env")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True, timeout=300)
+    python = env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    with zipfile.ZipFile(student_wheel) as archive:
+        archive.extractall(site)  # what pip does for a pure-Python wheel, without fetching dependencies
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    return python
+
+
+def test_the_wheel_holds_no_model_answer_and_no_sample_student(student_wheel):
+    with zipfile.ZipFile(student_wheel) as archive:
+        names = archive.namelist()
+        sources = {name: archive.read(name) for name in names if name.endswith(".py")}
+    assert "grader/cli.py" in names and "reference/solver/search.py" in names  # the wheel is complete...
+    for answer in ("reference/jeux.py", "reference/taquin.py", "reference/recherche.py"):
+        assert answer not in names  # ...but for the model answers
+    assert not [n for n in names if n.startswith(("exercises/", "tests/"))]
+    defined = {}
+    for name, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in GRADED:
+                defined.setdefault(name, []).append(node.name)
+    assert defined == {}
+
+
+def test_grader_check_runs_from_the_wheel_on_a_correct_submission(student_python, tmp_path):
+    where = subprocess.run([str(student_python), "-c", "import grader, reference; print(grader.__file__); "
+                            "import importlib.util as u; print(u.find_spec('reference.jeux'))"],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    grader_file, spec = where.stdout.split()
+    assert not grader_file.startswith(str(ROOT)) and spec == "None"
+    env = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path / "cache")}
+    done = subprocess.run([str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json",
+                           "-q", "q1", "-q", "q4", "-q", "q7", "-q", "q10", "-q", "q11", "-q", "q15", "-q", "q16",
+                           "-q", "q17"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=900)
+    assert done.returncode in (0, 1), done.stderr
+    questions = {q["id"]: q for q in json.loads(done.stdout)["questions"]}
+    # Full marks where oracles stand for the model answer; elsewhere the question says it needs the
+    # model answer, never a verdict against the student.
+    for qid, question in questions.items():
+        if question["status"] != "passed":
+            assert question["status"] == "error", (qid, question["status"])
+            assert all("sans le corrigé" in c["message"] for c in question["checks"]), (qid, question["checks"])
+    assert {"q1", "q11", "q15", "q16"} <= {qid for qid, q in questions.items() if q["status"] == "passed"}
+    assert set(tmp_path.iterdir()) <= {tmp_path / "cache"}  # nothing left in the folder it was run from
