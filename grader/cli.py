@@ -23,7 +23,8 @@ from grader.marks import apply_marks
 from grader.questions import all_questions, select
 from grader.results import to_dict
 from grader.scoring import Scheme
-from grader.sandbox.runner import Limits
+from grader.sandbox.runner import Limits, isolation
+from grader.terminal import printable
 
 
 def _common(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -58,16 +59,29 @@ def _existing(path: Path) -> Path:
     return path
 
 
+def _isolation(settings: Settings, refuse: str | None, warning: str) -> list[str] | None:
+    """The sandbox's layers on this machine. When no layer keeps a student's code away from other
+    files: None after the message `refuse` (why, and how to get a layer), or the message `warning`."""
+    found = isolation(settings.limits)
+    if not found["files_confined"]:
+        print(i18n.t(refuse or warning, settings.lang), file=sys.stderr)
+        if refuse:
+            return None
+    return found["layers"]
+
+
 def check_main(args) -> int:
     from grader.grading import grade_path, new_run
 
     settings = _settings(args)
     questions = _questions(args, settings)
+    layers = _isolation(settings, None, "cli.unconfined_check")
     result = grade_path(_existing(args.path), questions, settings)
     if args.json:
         print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
+        print(i18n.t("cli.isolation", settings.lang, layers=", ".join(layers)))
     if args.html:
         from reports.render import render_student
 
@@ -88,6 +102,8 @@ def grade_main(args) -> int:
     if args.workers < 0:
         raise UsageError("error.bad_workers", value=args.workers)
     progress = Progress(len(find_submissions(_existing(args.class_dir))))
+    if _isolation(settings, None if args.unsafe else "cli.unconfined_refused", "cli.unconfined_unsafe") is None:
+        return 2
     try:
         run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
                           resume=args.resume, progress=progress)
@@ -101,6 +117,7 @@ def grade_main(args) -> int:
 
         publish(args.out, merged_run(args.out, args.marks), [], _export_options(args))
     print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
+    print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
     return 0
 
 
@@ -197,7 +214,9 @@ def format_result(result, lang: str) -> str:
             lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
     lines.extend(f"! {warning}" for warning in result.warnings)
     lines.append(f"{i18n.t('cli.total', lang)}{colon}{result.total:.2f}/{result.max:g}")
-    return "\n".join(lines)
+    # Student text (messages, values, output) is in these lines: its control characters are escaped,
+    # and a line break of its own cannot start a line that looks like ours.
+    return "\n".join(printable(line, keep_newlines=False) for line in lines)
 
 
 def _indented(lines: list[str], width: int) -> list[str]:

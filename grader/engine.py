@@ -61,7 +61,6 @@ class Context:
         self.stdout: list[str] = []
         self.stderr: list[str] = []
         self.dropped = 0
-        self.events: list[str] = []
         self.student_seconds = 0.0
         self.reference_seconds = 0.0
 
@@ -80,7 +79,7 @@ class Context:
             return self.import_failure
         reply = child.call(probe_name(probe), payload, timeout, serve=serve)
         reply.limit = timeout
-        self.student_seconds += reply.seconds
+        self.student_seconds += reply.cpu_seconds
         self._note(reply)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
@@ -124,9 +123,6 @@ class Context:
         folder = f"{self.child.workdir}/"
         reply.error = reply.error.replace(folder, "")
         reply.traceback = reply.traceback.replace(folder, "")
-        for event in reply.events:
-            if event not in self.events:
-                self.events.append(event)
 
     # -- the reference's side -----------------------------------------------------------------------
     def reference(self, probe, payload: dict) -> tuple[object, float]:
@@ -305,7 +301,6 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     finally:
         ctx.close()
     result = _result(question, title, points, weights, lang, outcomes, ctx.output())
-    result.attempts = ctx.events
     result.timing = {"wall": time.perf_counter() - started, "student": ctx.student_seconds,
                      "reference": ctx.reference_seconds}
     for outcome in outcomes:

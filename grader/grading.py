@@ -20,6 +20,7 @@ from grader import i18n
 from grader.engine import Settings, grade_submission
 from grader.marks import apply_marks
 from grader.sandbox.runner import isolation
+from grader.terminal import printable
 from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
 from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
 
@@ -57,8 +58,11 @@ def _unreadable(student: str, questions, settings: Settings, reason: str,
 
 def new_run(settings: Settings, questions: list) -> Run:
     limits = settings.limits.as_dict()
+    found = isolation(settings.limits)
+    # Every report says it when the students' code could reach other files (`grade --unsafe`, `check`).
+    layers = ", ".join(found["layers"]) + ("" if found["files_confined"] else " (NOT CONFINED)")
     limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor,
-                  isolation=", ".join(isolation(settings.limits)))
+                  isolation=layers)
     return Run(grader_version=grader_version(), seed=settings.seed, lang=settings.lang,
                date=datetime.now(timezone.utc).isoformat(timespec="seconds"),
                scheme=settings.scheme.as_dict(questions), limits=limits)
@@ -110,8 +114,8 @@ def grade_class(class_dir: Path, out: Path, questions: list, settings: Settings,
 class Progress:
     """A tqdm bar with the time left on a terminal; plain lines otherwise (logs, CI)."""
 
-    def __init__(self, total: int, stream=sys.stderr):
-        self.stream = stream
+    def __init__(self, total: int, stream=None):
+        self.stream = stream = stream or sys.stderr
         self.started = time.monotonic()
         self.bar = None
         if stream.isatty():
@@ -121,11 +125,11 @@ class Progress:
 
     def __call__(self, done: int, total: int, student: str) -> None:
         if self.bar is not None:
-            self.bar.set_postfix_str(student[:20])
+            self.bar.set_postfix_str(printable(student[:20], False))
             self.bar.update(1)
         else:
             elapsed = time.monotonic() - self.started
-            print(f"[{done}/{total}] {student} ({elapsed:.1f} s)", file=self.stream, flush=True)
+            print(f"[{done}/{total}] {printable(student, False)} ({elapsed:.1f} s)", file=self.stream, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:

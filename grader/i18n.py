@@ -140,6 +140,27 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{count} {count:soumission corrigée|soumissions corrigées} dans {out} ; rapport de la classe : {index}",
         "en": "{count} {count:submission|submissions} graded in {out}; class report: {index}",
     },
+    "cli.isolation": {"fr": "Isolation du code des élèves : {layers}", "en": "Isolation of the students' code: {layers}"},
+    "cli.unconfined_refused": {
+        "fr": "grader : aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
+              "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
+              "Landlock activé, ou lancez grader en root dans un conteneur (docker/podman) ou sous bubblewrap "
+              "(voir le README). Pour corriger quand même, en connaissance de cause : --unsafe.",
+        "en": "grader: no layer on this system keeps a student's code from reading or writing your files "
+              "(neither Landlock nor root with namespaces). To get one: a Linux kernel >= 5.13 with Landlock "
+              "enabled, or run grader as root in a container (docker/podman) or under bubblewrap (see the "
+              "README). To grade anyway, knowing the risk: --unsafe.",
+    },
+    "cli.unconfined_unsafe": {
+        "fr": "--unsafe : le code des élèves n'est pas confiné à son dossier ; chaque rapport le dit.",
+        "en": "--unsafe: the students' code is not confined to its folder; every report says so.",
+    },
+    "cli.unconfined_check": {
+        "fr": "Attention : sur ce système, votre code n'est pas confiné à son dossier (pas de Landlock) ; "
+              "grader check ne lance que votre propre code.",
+        "en": "Warning: on this system your code is not confined to its folder (no Landlock); grader check "
+              "only runs your own code.",
+    },
     "cli.manual": {"fr": "correction manuelle", "en": "graded by hand"},
     "cli.extension": {"fr": "hors barème", "en": "extension"},
     "cli.counterexample": {"fr": "contre-exemple", "en": "counterexample"},
@@ -618,7 +639,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limits": {"fr": "Limites", "en": "Limits"},
     "report.summary": {"fr": "Résumé", "en": "Summary"},
     "report.warnings": {"fr": "Avertissements", "en": "Warnings"},
-    "report.attempts": {"fr": "Actions refusées par le bac à sable", "en": "Actions refused by the sandbox"},
     "report.manual": {"fr": "corrigée à la main", "en": "graded by hand"},
     "report.extension": {"fr": "hors barème", "en": "outside the exam's scale"},
     "report.no_checks": {"fr": "Aucune vérification automatique.", "en": "No automatic check."},
@@ -691,9 +711,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                  "en": "Time per call: multiple of the reference's time"},
     "report.limit.time_floor": {"fr": "Temps par appel : au moins", "en": "Time per call: at least"},
     "report.limit.open_files": {"fr": "Fichiers ouverts", "en": "Open files"},
-    "report.limit.user": {"fr": "Utilisateur du processus (si root)", "en": "Process user (when root)"},
-    "report.limit.namespaces": {"fr": "Espaces de noms PID et réseau", "en": "PID and network namespaces"},
-    "report.limit.audit": {"fr": "Crochet d'audit", "en": "Audit hook"},
+    "report.limit.disk_bytes": {"fr": "Disque du dossier de l'enfant", "en": "Disk of the child's folder"},
+    "report.limit.disk_files": {"fr": "Fichiers du dossier de l'enfant", "en": "Files in the child's folder"},
+    "report.limit.uid_first": {"fr": "Premier uid des enfants (si root)", "en": "First uid of the children (when root)"},
+    "report.limit.uid_count": {"fr": "Nombre d'uid des enfants (si root)", "en": "Number of children's uids (when root)"},
+    "report.limit.namespaces": {"fr": "Espaces de noms PID, réseau et montage", "en": "PID, network and mount namespaces"},
+    "report.limit.landlock": {"fr": "Landlock", "en": "Landlock"},
+    "report.limit.seccomp": {"fr": "seccomp", "en": "seccomp"},
     "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
 }
 

@@ -56,9 +56,8 @@ class QuestionResult:
     manual: bool = False  # hand-graded: no checks, score filled by the teacher
     extension: bool = False  # outside the exam's barème
     warnings: list[str] = field(default_factory=list)  # e.g. which `solution` convention was seen
-    attempts: list[str] = field(default_factory=list)  # what the sandbox refused (audit events)
     output: Output = field(default_factory=Output)
-    # Seconds spent: in all ("wall"), in the student's calls ("student", as the child measured them),
+    # Seconds spent: in all ("wall"), in the student's calls ("student": the child's CPU time, from the kernel),
     # and computing the reference's answers and times ("reference", cached cases cost nothing).
     timing: dict = field(default_factory=dict)
     comment: str = ""  # the teacher's comment on a hand-marked question

@@ -178,7 +178,7 @@ def build_run(lang: str = "fr") -> Run:
                   counterexample={"<b>clé</b>": PAYLOAD}, expected=[1, 2, 4], got=PAYLOAD,
                   visual={"type": "game", "initial": PAYLOAD, "finals": [IMG_PAYLOAD],
                           "edges": [[PAYLOAD, IMG_PAYLOAD]]})],
-           warnings=[PAYLOAD], attempts=["open('/etc/passwd') " + PAYLOAD],
+           warnings=[PAYLOAD],
            output=Output(stdout=PAYLOAD * 3, stderr=IMG_PAYLOAD, dropped=7)),
         _q("q18", 0, 4, "failed", [
             Check("petits_cas", "Instances", False, 0, 4, PAYLOAD, "invalid", counterexample=list(START),

@@ -38,9 +38,6 @@ def test_hostile_submission_gets_its_verdict(name):
     result = grade_path(CORPUS / f"{name}.py", [QUESTIONS[q] for q in expected], SETTINGS)
     got = {q.id: q.status for q in result.questions}
     assert got == expected
-    attempts = [a for q in result.questions for a in q.attempts]
-    for wanted in VERDICTS[name].get("attempts", []):
-        assert any(a.startswith(wanted) for a in attempts), attempts
 
 
 def _snapshot(folder: Path) -> dict[str, str]:

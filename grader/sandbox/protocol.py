@@ -13,7 +13,10 @@ import math
 import os
 import struct
 
-MAX_FRAME = 32 * 1024 * 1024
+# A student's value is at most MAX_VALUE_BYTES of JSON (beyond, an `invalid` verdict: a report must not
+# bloat); a frame has room for it plus the error and traceback, and the parent reads no more.
+MAX_VALUE_BYTES = 1 << 20
+MAX_FRAME = MAX_VALUE_BYTES + (64 << 10)
 # Beyond these, a value is a verdict ("too large"), not something to ship and judge.
 MAX_INT_BITS = 256
 MAX_ITEMS = 1_000_000
@@ -29,6 +32,9 @@ MISSING = "missing"
 NOT_IMPLEMENTED = "not_implemented"
 INVALID = "invalid"
 REPLY_STATUSES = (OK, ERROR, TIMEOUT, MEMORY, CRASHED, MISSING, NOT_IMPLEMENTED, INVALID)
+# The sequence number of the frame the child sends once confined, before any student code is loaded:
+# the layers in force (the only frame the parent trusts, since nothing of the student's has run yet).
+CONFINED_SEQ = -1
 
 
 class ProtocolError(Exception):
@@ -87,6 +93,14 @@ def read_frame(fd: int):
         raise ProtocolError(f"unreadable frame: {exc}") from None
 
 
+def plain_value(value):
+    """`plain(value)`, refused beyond MAX_VALUE_BYTES of JSON."""
+    result = plain(value)
+    if len(_ENCODER.encode(result)) > MAX_VALUE_BYTES:
+        raise InvalidValue(f"value larger than {MAX_VALUE_BYTES // 1024} KiB")
+    return result
+
+
 def plain(value, _depth: int = 0, _budget: list | None = None):
     """Copy a value from the student's code into plain data, or raise InvalidValue.
 
@@ -136,7 +150,7 @@ def check_reply(reply, nonce: str, seq: int) -> dict:
         raise ProtocolError("reply does not belong to this request")
     if reply.get("status") not in REPLY_STATUSES:
         raise ProtocolError(f"unknown status {reply.get('status')!r}")
-    for key, kind in (("error", str), ("traceback", str), ("seconds", (int, float)), ("events", list)):
+    for key, kind in (("error", str), ("traceback", str)):
         if key in reply and not isinstance(reply[key], kind):
             raise ProtocolError(f"field {key} of the wrong type")
     return reply

@@ -1,6 +1,10 @@
 """The child's supervisor: makes sure that no process started by a student's code outlives its grading.
 
-Run by runner.py as `python -I -S supervisor.py CONTROL_FD -- CHILD_COMMAND...`, standard library only.
+Run by runner.py as `python -I -S supervisor.py CONTROL_FD TMPFS -- CHILD_COMMAND...` in the child's
+folder, standard library only. TMPFS is `-`, or `BYTES:FILES:UID` when the supervisor runs as root of a
+private mount namespace: it then mounts a tmpfs of that size and number of files, owned by UID, on the
+child's folder (holding a copy of the files the parent put there), so that the child's disk use is
+bounded and whatever it writes disappears with the namespace.
 It is PID 1 of a fresh PID namespace when `unshare` is available (the kernel then kills every process
 of the namespace when it exits), and otherwise a child subreaper (PR_SET_CHILD_SUBREAPER): processes
 that escape the process group (double fork and `setsid`) are reparented to it, and it kills them.
@@ -16,6 +20,33 @@ import sys
 import time
 
 PR_SET_CHILD_SUBREAPER = 36
+MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
+
+
+def mount_tmpfs(spec: str) -> None:
+    """Replace the current folder by a tmpfs holding the same files (written by the parent, read here
+    before any student code ran); see the module's doc."""
+    import ctypes
+
+    size, files, uid = (int(x) for x in spec.split(":"))
+    folder = os.getcwd()
+    kept = {}
+    for name in os.listdir("."):
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as file:
+            kept[name] = file.read()
+    libc = ctypes.CDLL(None, use_errno=True)
+    options = f"size={size},nr_inodes={files},mode=0700,uid={uid},gid={uid}".encode()
+    if libc.mount(b"tmpfs", folder.encode(), b"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, options) != 0:
+        raise OSError(ctypes.get_errno(), f"mount tmpfs on {folder}")
+    os.chdir(folder)  # the tmpfs, not the folder it hides
+    for name, data in kept.items():
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        try:
+            os.write(fd, data)
+            os.fchown(fd, uid, uid)
+        finally:
+            os.close(fd)
 
 
 def become_subreaper() -> bool:
@@ -67,8 +98,10 @@ def kill_descendants() -> None:
 
 def main() -> None:
     control = int(sys.argv[1])
-    command = sys.argv[3:]
+    command = sys.argv[4:]
     os.set_inheritable(control, False)
+    if sys.argv[2] != "-":
+        mount_tmpfs(sys.argv[2])
     if os.getpid() != 1 and not become_subreaper():
         print("supervisor: no child subreaper; escaped processes may survive", file=sys.stderr)
     terminated = []

@@ -1,0 +1,284 @@
+"""The child's operating-system confinement: applied by child.py before any student code is loaded.
+
+Each layer is enforced by the kernel and holds whatever the student's code does to the interpreter
+afterwards. In order: resource limits; as root, a uid and gid of the child's own (no supplementary
+groups); as root of a user namespace, no capability left; PR_SET_NO_NEW_PRIVS; Landlock (read-only:
+the standard library; read-write: the child's folder; nothing else; no TCP; signals and abstract unix
+sockets scoped to the child); seccomp (no new process, no tracing of others, no mount, namespace,
+keyring, BPF, io_uring, socket; signals to itself only).
+
+Standard library only, except seccomp, which uses libseccomp (through pyseccomp) when it is there:
+this module is imported on Windows and macOS too, where the POSIX-only layers are skipped and said so.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import sys
+
+# Landlock's system calls have the same numbers on every architecture that has them.
+SYS_LANDLOCK_CREATE_RULESET = 444
+SYS_LANDLOCK_ADD_RULE = 445
+SYS_LANDLOCK_RESTRICT_SELF = 446
+LANDLOCK_CREATE_RULESET_VERSION = 1
+LANDLOCK_RULE_PATH_BENEATH = 1
+
+FS_EXECUTE = 1 << 0
+FS_WRITE_FILE = 1 << 1
+FS_READ_FILE = 1 << 2
+FS_READ_DIR = 1 << 3
+FS_REMOVE_DIR = 1 << 4
+FS_REMOVE_FILE = 1 << 5
+FS_MAKE_CHAR = 1 << 6
+FS_MAKE_DIR = 1 << 7
+FS_MAKE_REG = 1 << 8
+FS_MAKE_SOCK = 1 << 9
+FS_MAKE_FIFO = 1 << 10
+FS_MAKE_BLOCK = 1 << 11
+FS_MAKE_SYM = 1 << 12
+FS_REFER = 1 << 13  # ABI 2
+FS_TRUNCATE = 1 << 14  # ABI 3
+FS_IOCTL_DEV = 1 << 15  # ABI 5
+NET_BIND_TCP = 1 << 0  # ABI 4
+NET_CONNECT_TCP = 1 << 1
+SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
+SCOPE_SIGNAL = 1 << 1
+
+READ = FS_READ_FILE | FS_READ_DIR
+# The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed.
+READ_WRITE = (READ | FS_WRITE_FILE | FS_REMOVE_DIR | FS_REMOVE_FILE | FS_MAKE_DIR | FS_MAKE_REG
+              | FS_MAKE_SYM | FS_REFER | FS_TRUNCATE)
+
+PR_SET_NO_NEW_PRIVS = 38
+PR_CAPBSET_DROP = 24
+PR_CAP_AMBIENT = 47
+PR_CAP_AMBIENT_CLEAR_ALL = 4
+SYS_CAPSET = {"x86_64": 126, "aarch64": 91}
+CLONE_THREAD = 0x00010000
+
+# Denied by seccomp with EPERM (process creation has rules of its own below).
+DENIED_SYSCALLS = (
+    "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "pidfd_open", "pidfd_send_signal",
+    "kcmp", "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "bpf", "perf_event_open",
+    "keyctl", "add_key", "request_key", "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "fork", "vfork", "execve", "execveat", "socket", "userfaultfd", "open_by_handle_at",
+    "name_to_handle_at", "fanotify_init", "init_module", "finit_module", "delete_module", "kexec_load",
+    "kexec_file_load", "reboot", "swapon", "swapoff", "tkill", "mknod", "mknodat", "acct",
+    "quotactl", "setdomainname", "sethostname", "settimeofday", "clock_settime", "adjtimex",
+)
+
+
+class ConfinementError(RuntimeError):
+    """A layer the parent asked for could not be applied: the child must not run student code."""
+
+
+def _libc():
+    import ctypes
+
+    return ctypes, ctypes.CDLL(None, use_errno=True)
+
+
+def landlock_abi() -> int:
+    """The kernel's Landlock ABI version, 0 when there is none (not Linux, or Landlock disabled)."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    try:
+        ctypes, libc = _libc()
+        version = libc.syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
+                               ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+    except (OSError, AttributeError):
+        return 0
+    return max(0, version)
+
+
+def seccomp_available() -> bool:
+    """libseccomp can be loaded (Linux with libseccomp.so.2)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import pyseccomp  # noqa: F401
+    except (ImportError, RuntimeError, OSError):  # pyseccomp raises RuntimeError without libseccomp
+        return False
+    return True
+
+
+def apply_rlimits(limits: dict) -> bool:
+    """Set the limits; False where there are none (Windows: the parent's deadline and caps still hold)."""
+    try:
+        import resource
+        import signal
+    except ImportError:
+        return False
+    for name, value in (
+        ("RLIMIT_AS", limits.get("memory_bytes")),
+        ("RLIMIT_CPU", limits.get("cpu_seconds")),
+        ("RLIMIT_FSIZE", limits.get("file_bytes")),
+        ("RLIMIT_NPROC", limits.get("processes")),
+        ("RLIMIT_NOFILE", limits.get("open_files")),
+        ("RLIMIT_CORE", 0),
+    ):
+        if value is not None and hasattr(resource, name):
+            # CPU: SIGXCPU at the soft limit (a timeout verdict); the hard one would SIGKILL at once.
+            hard = value + 1 if name == "RLIMIT_CPU" else value
+            resource.setrlimit(getattr(resource, name), (value, hard))
+    # A file grown past RLIMIT_FSIZE is then an OSError the student's code sees, not a silent death.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    return True
+
+
+def drop_user(uid: int) -> None:
+    """Become `uid` (and the group of the same number, no supplementary groups), for good."""
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (uid, uid, uid):
+        raise ConfinementError("privilege drop failed")
+
+
+def drop_capabilities() -> None:
+    """Root of a user namespace (the supervisor needed it to mount the child's tmpfs): keep no
+    capability, not even one to pass on, so that the namespace's root is an ordinary user."""
+    ctypes, libc = _libc()
+    for cap in range(64):
+        if libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 and ctypes.get_errno() != errno.EINVAL:
+            raise ConfinementError(f"PR_CAPBSET_DROP {cap}: {os.strerror(ctypes.get_errno())}")
+    libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable: all empty, two words each
+    number = SYS_CAPSET.get(os.uname().machine)
+    if number is None or libc.syscall(number, header, data) != 0:
+        raise ConfinementError("capset failed")
+
+
+def no_new_privs() -> None:
+    ctypes, libc = _libc()
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise ConfinementError(f"PR_SET_NO_NEW_PRIVS: {os.strerror(ctypes.get_errno())}")
+
+
+def stdlib_entries() -> list[str]:
+    """What the child may read: the standard library's files and folders (lib-dynload included),
+    without the third-party packages that may sit inside it (site-packages, dist-packages)."""
+    import sysconfig
+
+    found = []
+    for folder in dict.fromkeys(os.path.realpath(sysconfig.get_paths()[k]) for k in ("stdlib", "platstdlib")):
+        for entry in sorted(os.listdir(folder)):
+            if entry not in ("site-packages", "dist-packages", "__pycache__"):
+                found.append(os.path.join(folder, entry))
+    return found + [os.devnull]
+
+
+def landlock_ruleset(read_only: list[str], read_write: list[str]) -> tuple[int, dict]:
+    """A Landlock ruleset (its descriptor) allowing only to read `read_only` and to read and write
+    `read_write`; no TCP (ABI >= 4); signals and abstract unix sockets scoped (ABI >= 6); and what it
+    will enforce: {"abi": n, "net": bool, "scoped": bool}. Built while the paths can still be opened
+    (before a uid change); restrict_landlock() enforces it."""
+    abi = landlock_abi()
+    if abi < 1:
+        raise ConfinementError("Landlock is not available")
+    ctypes, libc = _libc()
+    handled = (FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_READ_DIR | FS_REMOVE_DIR | FS_REMOVE_FILE
+               | FS_MAKE_CHAR | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SOCK | FS_MAKE_FIFO | FS_MAKE_BLOCK
+               | FS_MAKE_SYM)
+    for version, right in ((2, FS_REFER), (3, FS_TRUNCATE), (5, FS_IOCTL_DEV)):
+        if abi >= version:
+            handled |= right
+    net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0
+    scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0
+    attr = (ctypes.c_uint64 * 3)(handled, net, scoped)
+    size = 8 * (3 if abi >= 6 else 2 if abi >= 4 else 1)
+
+    class PathBeneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+    ruleset = libc.syscall(SYS_LANDLOCK_CREATE_RULESET, attr, ctypes.c_size_t(size), ctypes.c_uint32(0))
+    if ruleset < 0:
+        raise ConfinementError(f"landlock_create_ruleset: {os.strerror(ctypes.get_errno())}")
+    try:
+        for paths, access in ((read_only, READ), (read_write, READ_WRITE)):
+            for path in paths:
+                if path == os.devnull:  # students silence their output there
+                    rights = FS_READ_FILE | FS_WRITE_FILE
+                elif os.path.isdir(path):
+                    rights = access
+                else:  # a file's rule may only hold a file's rights
+                    rights = access & (FS_READ_FILE | FS_WRITE_FILE | FS_TRUNCATE)
+                try:
+                    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                except OSError:
+                    continue  # a dangling entry of the standard library: nothing to read there
+                try:
+                    rule = PathBeneath(rights & handled, fd)
+                    if libc.syscall(SYS_LANDLOCK_ADD_RULE, ruleset, LANDLOCK_RULE_PATH_BENEATH,
+                                    ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+                        raise ConfinementError(f"landlock_add_rule {path}: {os.strerror(ctypes.get_errno())}")
+                finally:
+                    os.close(fd)
+    except BaseException:
+        os.close(ruleset)
+        raise
+    return ruleset, {"abi": abi, "net": bool(net), "scoped": bool(scoped)}
+
+
+def restrict_landlock(ruleset: int) -> None:
+    """Enforce the ruleset on this process, for good (needs no_new_privs() first); closes it."""
+    ctypes, libc = _libc()
+    try:
+        if libc.syscall(SYS_LANDLOCK_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
+            raise ConfinementError(f"landlock_restrict_self: {os.strerror(ctypes.get_errno())}")
+    finally:
+        os.close(ruleset)
+
+
+def apply_seccomp() -> None:
+    """Load the filter: DENIED_SYSCALLS fail with EPERM; clone only for a thread; clone3 says ENOSYS so
+    that the C library falls back to clone (whose flags a filter can read); signals to this process only.
+
+    Threads are allowed: they live in this process, under the same confinement, share its CPU clock
+    and RLIMIT_NPROC, and die with it; refusing them would break `threading` for nothing."""
+    import pyseccomp as sc
+
+    me = os.getpid()
+    denied = sc.ERRNO(errno.EPERM)
+    rules = sc.SyscallFilter(sc.ALLOW)
+    for name in DENIED_SYSCALLS:
+        try:
+            rules.add_rule(denied, name)
+        except (OSError, ValueError, RuntimeError):  # a call this architecture does not have
+            continue
+    rules.add_rule(denied, "clone", sc.Arg(0, sc.MASKED_EQ, CLONE_THREAD, 0))
+    rules.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
+    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
+        rules.add_rule(denied, name, sc.Arg(0, sc.NE, me))
+    rules.load()
+
+
+def apply(config: dict) -> dict:
+    """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
+
+    `config`: limits (dict), uid (int or None: as root), drop_capabilities (bool), landlock (bool),
+    seccomp (bool), read_write (folders; the standard library is read-only). Returns the layers in force."""
+    layers: dict = {}
+    if config.get("seccomp"):
+        import pyseccomp  # noqa: F401 - it spawns ldconfig to find libseccomp: before any layer
+    if config.get("landlock"):
+        ruleset, landlock = landlock_ruleset(stdlib_entries(), config.get("read_write", []))
+    layers["rlimits"] = apply_rlimits(config.get("limits", {}))
+    if config.get("uid") is not None:
+        drop_user(config["uid"])
+        layers["uid"] = config["uid"]
+    if config.get("drop_capabilities"):
+        drop_capabilities()
+        layers["capabilities"] = "none"
+    if config.get("landlock") or config.get("seccomp"):
+        no_new_privs()
+        layers["no_new_privs"] = True
+    if config.get("landlock"):
+        restrict_landlock(ruleset)
+        layers["landlock"] = landlock
+    if config.get("seccomp"):
+        apply_seccomp()
+        layers["seccomp"] = True
+    return layers
