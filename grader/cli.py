@@ -59,14 +59,14 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: str | None, warning: str) -> list[str] | None:
+def _isolation(settings: Settings, refuse: bool, warning: str) -> list[str]:
     """The sandbox's layers on this machine. When no layer keeps a student's code away from other
-    files: None after the message `refuse` (why, and how to get a layer), or the message `warning`."""
+    files: a usage error saying how to get one when `refuse`, else the message `warning`."""
     found = isolation(settings.limits)
     if not found["files_confined"]:
-        print(i18n.t(refuse or warning, settings.lang), file=sys.stderr)
         if refuse:
-            return None
+            raise UsageError("cli.unconfined_refused")
+        print(i18n.t(warning, settings.lang), file=sys.stderr)
     return found["layers"]
 
 
@@ -75,7 +75,7 @@ def check_main(args) -> int:
 
     settings = _settings(args)
     questions = _questions(args, settings)
-    layers = _isolation(settings, None, "cli.unconfined_check")
+    layers = _isolation(settings, False, "cli.unconfined_check")
     result = grade_path(_existing(args.path), questions, settings)
     if args.json:
         print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
@@ -102,8 +102,7 @@ def grade_main(args) -> int:
     if args.workers < 0:
         raise UsageError("error.bad_workers", value=args.workers)
     progress = Progress(len(find_submissions(_existing(args.class_dir))))
-    if _isolation(settings, None if args.unsafe else "cli.unconfined_refused", "cli.unconfined_unsafe") is None:
-        return 2
+    _isolation(settings, not args.unsafe, "cli.unconfined_unsafe")
     try:
         run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
                           resume=args.resume, progress=progress)

@@ -12,6 +12,7 @@ status:
     │   └── InputError          2   an input that cannot be read: missing class folder, roster, resume folder
     ├── SubmissionError         2   one student's submission cannot be read (in `grade`: that student's
     │                               status only, never the run's)
+    ├── SandboxError            2   the sandbox cannot be set up as asked (a layer, a free uid)
     └── GraderBug               3   the grader itself is wrong (a judge raised); never the student's fault
 
 The sandbox's own exceptions (grader/sandbox/protocol.py) stay outside this tree on purpose: they are
@@ -62,6 +63,16 @@ class SubmissionError(GraderError):
     """One submission cannot be read (a broken or hostile archive): that student's row says so."""
 
     exit_status = 2
+
+
+class SandboxError(GraderError):
+    """The sandbox cannot be set up as asked on this machine (a layer missing, no free uid): no
+    student code runs; never the student's fault."""
+
+    exit_status = 2
+
+    def __init__(self, detail: str):
+        super().__init__("error.sandbox", detail=detail)
 
 
 class GraderBug(GraderError):

@@ -129,6 +129,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
     },
+    "error.sandbox": {
+        "fr": "le bac à sable ne peut pas être mis en place sur ce système : {detail}",
+        "en": "the sandbox cannot be set up on this system: {detail}",
+    },
     "error.internal": {
         "fr": "erreur interne du correcteur (ce n'est pas la faute de vos fichiers ; merci de la signaler "
               "avec le message ci-dessous) : {detail}",
@@ -142,11 +146,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "cli.isolation": {"fr": "Isolation du code des élèves : {layers}", "en": "Isolation of the students' code: {layers}"},
     "cli.unconfined_refused": {
-        "fr": "grader : aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
+        "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
               "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
               "Landlock activé, ou lancez grader en root dans un conteneur (docker/podman) ou sous bubblewrap "
               "(voir le README). Pour corriger quand même, en connaissance de cause : --unsafe.",
-        "en": "grader: no layer on this system keeps a student's code from reading or writing your files "
+        "en": "no layer on this system keeps a student's code from reading or writing your files "
               "(neither Landlock nor root with namespaces). To get one: a Linux kernel >= 5.13 with Landlock "
               "enabled, or run grader as root in a container (docker/podman) or under bubblewrap (see the "
               "README). To grade anyway, knowing the risk: --unsafe.",

@@ -4,8 +4,9 @@ Started by runner.py (through supervisor.py) as `python -I child.py REQUEST_FD R
 folder. While it is still trusted (no student code loaded), it: reads its configuration; moves the
 protocol's pipes out of sight; imports the probes it was told to use, the standard-library modules the
 student's files import and confine.py; applies the operating-system confinement (confine.apply) and
-tells the parent which layers are in force. Only then does it import the student's file by path, and
-serve requests: each names a probe (a function `probe(module, payload)` of a question module) that
+tells the parent which layers are in force, and waits for the parent's go (given once the parent has
+checked what the kernel shows of them). Only then does it import the student's file by path, and serve
+requests: each names a probe (a function `probe(module, payload)` of a question module) that
 installs the globals, calls the student's functions and returns plain data.
 
 From the student's first line on, everything in this process belongs to the student (the threat
@@ -187,6 +188,10 @@ def main() -> None:
         reply(protocol.CONFINED_SEQ, {"status": protocol.CRASHED, "error": f"confinement failed: {exc}"})
         os._exit(70)
     reply(protocol.CONFINED_SEQ, {"status": protocol.OK, "value": layers})
+    try:
+        protocol.read_frame(request_fd)  # the parent's go, once it has checked what the kernel shows
+    except EOFError:
+        os._exit(0)
     sys.setrecursionlimit(RECURSION_LIMIT)
     sys.dont_write_bytecode = True
     sys.path[0] = workdir  # the student's own helper modules, and not the grader's sources

@@ -7,7 +7,7 @@ and mount namespaces when `unshare` allows it (else as a child subreaper), mount
 file-limited tmpfs on the child's folder when it can, and kills every process of the child's when it is
 done. The child confines itself with confine.py before loading student code (a uid of its own when we
 are root, Landlock, seccomp) and tells which layers are in force; the parent checks what the kernel
-shows of them (/proc/PID/status) before trusting the child with a student's file.
+shows of them (/proc/PID/status), and only then lets the child load the student's file.
 
 Whatever the child does, `call` returns a `Reply`; a child that does not answer in time is killed with
 all its descendants. Replies are validated (envelope, nonce, sequence, types and sizes) before use, and
@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.errors import SandboxError
 from grader.sandbox import calls, confine, protocol
 
 CHILD_SCRIPT = Path(__file__).with_name("child.py")
@@ -43,10 +44,6 @@ NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
 # The child's own start (trusted code: imports, confinement), before the student's import and its limit.
 START_SECONDS = 60.0
-
-
-class SandboxError(Exception):
-    """The sandbox could not be set up as asked (a layer missing, no free uid): the grader's fault."""
 
 
 @dataclass(frozen=True)
@@ -324,10 +321,17 @@ class Child:
             if not confined.ok or not isinstance(confined.value, dict):
                 raise SandboxError(f"the child could not confine itself: {confined.error or confined.value}")
             self.layers = self._verify(wanted, confined.value)
-        except (SandboxError, OSError, IndexError) as exc:
+        except SandboxError:
             self.close()
-            raise SandboxError(str(exc)) from None
+            raise
+        except (OSError, IndexError) as exc:  # the child is gone before we could look at it
+            self.close()
+            raise SandboxError(f"the child's confinement cannot be checked: {exc}") from None
         self._cpu = self.cpu()
+        try:
+            protocol.write_frame(self._request_w, {"go": True})
+        except OSError:
+            return self._death()
         reply = self._await(0, self.limits.import_seconds)
         if reply.ok:
             self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
