@@ -81,7 +81,7 @@ def check_main(args) -> int:
         print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
-        print(i18n.t("cli.isolation", settings.lang, layers=", ".join(layers)))
+        print(i18n.t("cli.isolation", settings.lang, layers=", ".join(layers)), file=sys.stderr)
     if args.html:
         from reports.render import render_student
 
@@ -275,6 +275,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("--workers", type=int, default=0, help=h("workers"))
     grade.add_argument("--resume", action="store_true", help=h("resume"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))
     _common(grade, lang)
     grade.set_defaults(main=grade_main)
 

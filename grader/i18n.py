@@ -227,6 +227,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                      "en": "folder to write the results and reports in"},
     "cli.help.workers": {"fr": "nombre de processus en parallèle (par défaut : le nombre de cœurs)",
                          "en": "parallel workers (default: the number of cores)"},
+    "cli.help.unsafe": {"fr": "corriger même si aucune couche du bac à sable ne confine le code des élèves à leurs "
+                              "propres fichiers (chaque rapport le dit)",
+                        "en": "grade even when no sandbox layer confines the students' code to its own files "
+                              "(every report says so)"},
     "cli.help.resume": {"fr": "garder les élèves déjà corrigés dans OUT",
                         "en": "keep the students already graded in OUT"},
     "cli.help.questions": {"fr": "lister les questions, leurs points et leurs groupes de vérifications",
