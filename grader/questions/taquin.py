@@ -116,7 +116,7 @@ def _expected_snapshot(payload, state, solution):
 
     li, lj = divmod(state.index(BLANK), 4)
     return {"grid": _grid({**payload, "state": list(state)}), "h": manhattan(state), "li": li, "lj": lj,
-            "solution": list(solution), "minimum": "inf", "had_minimum": True}
+            "solution": list(solution), "minimum": "inf"}
 
 
 @oracle(probe_move)
