@@ -74,6 +74,7 @@ def check_main(args) -> int:
     from grader.grading import grade_path, new_run
 
     settings = _settings(args)
+    settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
     layers = _isolation(settings, False, "cli.unconfined_check")
     result = grade_path(_existing(args.path), questions, settings)
@@ -323,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         return solve_main(argv[1:])
     # The language is read first, so that argparse itself (help, usage errors) speaks it.
     lang = i18n.lang_of(argv)
+    i18n.use(lang)
     with i18n.argparse_language(lang):
         args = build_parser(lang).parse_args(argv)
     # The one place errors are caught: said in the user's language, with the status of their branch.

@@ -176,7 +176,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.see": {"fr": "(voir {qid})", "en": "(see {qid})"},
     "cli.same": {"fr": "même échec que « {title} »", "en": "same failure as \"{title}\""},
     "cli.error": {"fr": "grader : erreur : {message}", "en": "grader: error: {message}"},
-    "cli.progress": {"fr": "{qid} : vérification en cours… {seconds} s", "en": "{qid}: checking… {seconds} s"},
+    "engine.progress": {"fr": "{qid}{check} : vérification en cours…", "en": "{qid}{check}: checking…"},
     # --help of `grader`
     "cli.help.description": {"fr": "Correcteur automatique de « Jeux à un joueur et solutions optimales » "
                                    "(X-ENS 2017, informatique A).",
@@ -301,9 +301,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "en": "{where}: {state}: not a 15-puzzle state: the numbers 0 to 15 are needed, each once"},
     "solve.unsolvable": {"fr": "{where} : {state} : insoluble, le but n'est pas accessible depuis cet état",
                          "en": "{where}: {state}: unsolvable: the goal cannot be reached from this state"},
-    "solve.building": {"fr": "Construction des tables du solveur optimal (une seule fois sur cette machine, "
-                             "environ une minute) : {done} %",
-                       "en": "Building the optimal solver's tables (once on this machine, about a minute): {done}%"},
+    "solve.building": {"fr": "Construction des tables du solveur optimal, une seule fois sur cette machine "
+                             "(environ une minute en tout) : table {tiles}, {done} %",
+                       "en": "Building the optimal solver's tables, once on this machine (about a minute in all): "
+                             "table {tiles}, {done}%"},
     # --- Question titles ---------------------------------------------------------------------------
     "q1.title": {"fr": "Q1 — solution optimale du jeu (1) pour F = {{42}}",
                  "en": "Q1 — optimal solution of game (1) for F = {{42}}"},
@@ -750,6 +751,20 @@ def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
     lang = lang if lang in entry else "fr"
     return _Formatter(lang).format(entry[lang], **params)
+
+
+_process_lang = "fr"
+
+
+def use(lang: str) -> None:
+    """The language of messages said outside any command's own output (e.g. the solver building its
+    tables), as the command line asked for."""
+    global _process_lang
+    _process_lang = lang if lang in LANGS else "fr"
+
+
+def current() -> str:
+    return _process_lang
 
 
 def lang_of(argv: list[str], default: str = "fr") -> str:
