@@ -110,7 +110,8 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
     bob = next(s for s in once.submissions if s.id == "bob")
     assert next(q for q in bob.questions if q.id == "q2").status == "failed"
     assert next(q for q in bob.questions if q.id == "q13").status == "ungraded"
-    assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q3", "q4"]  # the exam's order
+    # The exam's order; q3, worth no points in this barème, is no column.
+    assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q4", "q7"]
 
 
 @pytest.mark.parametrize("text, fr, en", [
