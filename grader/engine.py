@@ -140,12 +140,13 @@ class Context:
         value, seconds, _ = self.reference_served(probe, payload)
         return value, seconds
 
-    def reference_served(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
+    def reference_served(self, probe, payload: dict, serve=None, case=None) -> tuple[object, float, object]:
         """`reference`, for a probe that makes parent-served calls: `serve()` makes the handler that
         answers them in this process; it is returned too (with what it recorded), cached with the run.
-        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice."""
+        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice.
+        `case` is what the handler answers from and the payload does not hold (part of the cache key)."""
         provider = expectations.provider(self.question.module, self.settings.reference)
-        key = json.dumps([provider.kind, probe_name(probe), payload], sort_keys=True)
+        key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
             with self._progress():
                 value, seconds, handler = provider.run(probe, payload, serve)
