@@ -169,3 +169,7 @@ def test_passes_are_cut_at_a_repeated_call_not_at_an_immediate_repeat_nor_at_h()
     events = [("h", 0), ("final", 0), ("suivants", 0), ("h", 1), ("h", 1), ("final", 1), ("suivants", 0),
               ("suivants", 0), ("h", 0), ("final", 0), ("final", 1), ("final", 0)]
     assert [len(p) for p in jeux_traces.passes(events)] == [6, 5, 1]
+    # A pass that tests no state (final only at depth exactly m) is cut at its expansion of e0, even
+    # when the previous pass ended with that expansion and the calls of h in between.
+    events = [("h", 0), ("suivants", 0), ("h", 1), ("h", 2), ("h", 0), ("suivants", 0), ("h", 1)]
+    assert [len(p) for p in jeux_traces.passes(events)] == [5, 2]

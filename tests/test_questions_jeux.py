@@ -39,6 +39,7 @@ EXPECTED = {
     "ids_inegalite.py": {"q7": ("partial", 1.2, {"petits_jeux", "jeu1", "profond"})},
     "idastar_vrai.py": {"q10": ("partial", 1.8, {"petits_jeux", "jeu1", "profond"})},
     "idastar_final_hors_borne.py": {"q10": ("partial", 2.4, {"petits_jeux"})},
+    "idastar_explores.py": {"q10": ("partial", 2.1, {"petits_jeux", "jeu1"})},
     # Caps: only a deep game shows them.
     "bfs_25_niveaux.py": {"q4": ("partial", 1.8, {"profond"})},
     "ids_m20.py": {"q7": ("partial", 1.8, {"profond"})},

@@ -93,10 +93,10 @@ def passes(events: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
                 cut.append([])
                 seen = set()
             seen.add(event)
-            previous = event
         elif not cut:
             cut.append([])
         cut[-1].append(event)
+        previous = event
     return cut
 
 
