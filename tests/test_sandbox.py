@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import subprocess
+import sys
 import textwrap
 import time
 from pathlib import Path
@@ -154,6 +156,47 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
     assert 0.3 < busy.cpu_seconds <= busy.seconds + 0.05, busy
     sleeping = call("import time\ndef f():\n    time.sleep(0.4)\n")
     assert sleeping.cpu_seconds < 0.1 and sleeping.seconds >= 0.4, sleeping
+
+
+@pytest.mark.skipif("--mount-proc" not in namespace_prefix(), reason="needs a mount namespace")
+def test_disk_budget_binds_in_the_childs_tmpfs():
+    reply = call("""
+        import errno
+        def f():
+            written = files = 0
+            try:
+                while written < 64 << 20:
+                    with open(f'big{written}', 'wb') as out:
+                        out.write(bytes(1 << 20))
+                    written += 1 << 20
+            except OSError as exc:
+                full = exc.errno
+            try:
+                for files in range(200):
+                    open(f'small{files}', 'w').close()
+            except OSError as exc:
+                return [written, full == errno.ENOSPC, files, exc.errno == errno.ENOSPC]
+    """, disk_bytes=4 << 20, disk_files=100, timeout=20)
+    written, full, files, no_inode = reply.value
+    assert written <= 4 << 20 and full and files < 100 and no_inode, reply
+
+
+def test_the_child_skips_the_layers_a_system_does_not_have():
+    """Windows and macOS, seen from Linux: no `resource`, no Landlock, no libseccomp, no setitimer."""
+    code = textwrap.dedent("""
+        import json, signal, sys
+        sys.modules['resource'] = sys.modules['pyseccomp'] = None
+        sys.platform = 'darwin'
+        del signal.setitimer
+        from grader.sandbox import child, confine
+        layers = confine.apply({'limits': {'memory_bytes': 1 << 30}, 'uid': None, 'landlock': False,
+                                'seccomp': False, 'read_write': ['.']})
+        print(json.dumps([layers, confine.landlock_abi(), confine.seccomp_available(),
+                          child.with_deadline(0.01, lambda: 'ran')]))
+    """)
+    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r})\n{code}"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [{"rlimits": False}, 0, False, "ran"]
 
 
 # -- no process outlives its grading ------------------------------------------------------------------

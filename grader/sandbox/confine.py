@@ -96,10 +96,32 @@ def seccomp_available() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import pyseccomp  # noqa: F401
+        _import_pyseccomp()
     except (ImportError, RuntimeError, OSError):  # pyseccomp raises RuntimeError without libseccomp
         return False
     return True
+
+
+def _import_pyseccomp():
+    """pyseccomp looks its libraries up with ctypes.util.find_library, which starts ldconfig (tens of
+    milliseconds in every child): where the usual sonames load, they are the answer."""
+    import ctypes
+    import ctypes.util
+
+    known = {}
+    for name, soname in (("c", "libc.so.6"), ("seccomp", "libseccomp.so.2")):
+        try:
+            ctypes.CDLL(soname)
+            known[name] = soname
+        except OSError:
+            pass
+    find_library = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: known.get(name) or find_library(name)
+    try:
+        import pyseccomp
+    finally:
+        ctypes.util.find_library = find_library
+    return pyseccomp
 
 
 def apply_rlimits(limits: dict) -> bool:
@@ -159,14 +181,9 @@ def no_new_privs() -> None:
 def stdlib_entries() -> list[str]:
     """What the child may read: the standard library's files and folders (lib-dynload included),
     without the third-party packages that may sit inside it (site-packages, dist-packages)."""
-    import sysconfig
-
-    found = []
-    for folder in dict.fromkeys(os.path.realpath(sysconfig.get_paths()[k]) for k in ("stdlib", "platstdlib")):
-        for entry in sorted(os.listdir(folder)):
-            if entry not in ("site-packages", "dist-packages", "__pycache__"):
-                found.append(os.path.join(folder, entry))
-    return found + [os.devnull]
+    folder = os.path.dirname(os.path.realpath(os.__file__))
+    return [os.path.join(folder, entry) for entry in sorted(os.listdir(folder))
+            if entry not in ("site-packages", "dist-packages", "__pycache__")] + [os.devnull]
 
 
 def landlock_ruleset(read_only: list[str], read_write: list[str]) -> tuple[int, dict]:
@@ -238,8 +255,7 @@ def apply_seccomp() -> None:
 
     Threads are allowed: they live in this process, under the same confinement, share its CPU clock
     and RLIMIT_NPROC, and die with it; refusing them would break `threading` for nothing."""
-    import pyseccomp as sc
-
+    sc = _import_pyseccomp()
     me = os.getpid()
     denied = sc.ERRNO(errno.EPERM)
     rules = sc.SyscallFilter(sc.ALLOW)
@@ -262,7 +278,7 @@ def apply(config: dict) -> dict:
     seccomp (bool), read_write (folders; the standard library is read-only). Returns the layers in force."""
     layers: dict = {}
     if config.get("seccomp"):
-        import pyseccomp  # noqa: F401 - it spawns ldconfig to find libseccomp: before any layer
+        _import_pyseccomp()  # before any layer: it loads libraries
     if config.get("landlock"):
         ruleset, landlock = landlock_ruleset(stdlib_entries(), config.get("read_write", []))
     layers["rlimits"] = apply_rlimits(config.get("limits", {}))

@@ -180,6 +180,8 @@ class _UidLease:
 def _make_folder(sources: dict[str, str], uid: int | None) -> tuple[Path, Path]:
     """(private root, child's folder): the root is ours (mode 0711: the child may only pass through);
     the folder and its files are created without following links and handed to `uid` by descriptor."""
+    if uid is not None:
+        _check_traversable(Path(tempfile.gettempdir()))
     root = Path(tempfile.mkdtemp(prefix="taquin-grader-"))
     os.chmod(root, 0o711)
     root_fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -203,6 +205,14 @@ def _make_folder(sources: dict[str, str], uid: int | None) -> tuple[Path, Path]:
     return root, root / "work"
 
 
+def _check_traversable(folder: Path) -> None:
+    """A child running as a uid of its own must be able to pass through every folder above its own."""
+    for parent in (folder.resolve(), *folder.resolve().parents):
+        if not parent.stat().st_mode & 0o001:
+            raise SandboxError(f"the children cannot pass through {parent} (mode {parent.stat().st_mode & 0o777:o}): "
+                               "give TMPDIR a folder every user may pass through, such as /tmp")
+
+
 def _remove(root: Path) -> None:
     """Remove a child's private root once the child is dead. rmtree works on descriptors and never
     follows a link; a folder inside the root that the child made unreadable to us (we may share its
@@ -210,6 +220,7 @@ def _remove(root: Path) -> None:
     inside = str(root) + os.sep
 
     def open_up(function, path, exc):
+        path = os.fspath(path)
         for folder in (os.path.dirname(path), path):
             if folder.startswith(inside) and os.path.isdir(folder) and not os.path.islink(folder):
                 try:
@@ -223,20 +234,31 @@ def _remove(root: Path) -> None:
         shutil.rmtree(root, onerror=open_up)
 
 
-def _children_of(pid: int) -> list[tuple[int, int]]:
-    """(start time, pid) of the processes whose parent is `pid`."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
+def _children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, oldest first."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as file:  # Linux >= 3.5 (CONFIG_PROC_CHILDREN)
+            found = [int(p) for p in file.read().split()]
+    except OSError:
+        found = []
+        for entry in os.listdir("/proc"):
             try:
                 with open(f"/proc/{entry}/stat", "rb") as file:
                     stat = file.read()
             except OSError:
                 continue
-            fields = stat[stat.rindex(b")") + 2:].split()
-            if int(fields[1]) == pid:
-                found.append((int(fields[19]), int(entry)))
-    return sorted(found)
+            if entry.isdigit() and int(stat[stat.rindex(b")") + 2:].split()[1]) == pid:
+                found.append(int(entry))
+    return sorted(found, key=_start_time)
+
+
+def _start_time(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            stat = file.read()
+    except OSError:
+        return 0
+    return int(stat[stat.rindex(b")") + 2:].split()[19])
 
 
 class Child:
@@ -344,8 +366,8 @@ class Child:
                   "namespaces": "user" if self.prefix and not self.root_user else bool(self.prefix)}
         if not sys.platform.startswith("linux"):
             return {**layers, "landlock": None, "seccomp": False, "uid": None}
-        supervisor = self.proc.pid if not self.prefix else _children_of(self.proc.pid)[0][1]
-        self.pid = _children_of(supervisor)[0][1]
+        supervisor = self.proc.pid if not self.prefix else _children_of(self.proc.pid)[0]
+        self.pid = _children_of(supervisor)[0]
         status = {}
         with open(f"/proc/{self.pid}/status") as file:
             for line in file:

