@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from grader import display, expectations, i18n
@@ -74,6 +75,7 @@ def check_main(args) -> int:
     from grader.grading import grade_path, new_run
 
     settings = _settings(args)
+    settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
     layers = _isolation(settings, False, "cli.unconfined_check")
     result = grade_path(_existing(args.path), questions, settings)
@@ -128,6 +130,16 @@ def _export_options(args):
                    canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment)
 
 
+@contextmanager
+def _writing(where: Path):
+    """A folder or file that cannot be written (permissions, a file in the way, a full disk) is the
+    user's to fix: said as such, exit 2."""
+    try:
+        yield
+    except OSError as exc:
+        raise InputError("export.cannot_write", path=exc.filename or where, error=exc.strerror or exc) from None
+
+
 def export_main(args) -> int:
     """Merge the hand marks into a graded run and write the exports: no regrading."""
     from reports.exports import FORMATS, merged_run, publish
@@ -136,7 +148,8 @@ def export_main(args) -> int:
         raise UsageError("export.bad_out_of", value=args.out_of)
     run = merged_run(args.run_dir, args.marks, args.scheme)
     options = _export_options(args)
-    written = publish(args.run_dir, run, args.formats or list(FORMATS), options, to=args.to)
+    with _writing(args.to or args.run_dir):
+        written = publish(args.run_dir, run, args.formats or list(FORMATS), options, to=args.to)
     for key, params in options.warnings:
         print("! " + i18n.t(key, args.lang, **params), file=sys.stderr)
     print(i18n.t("export.written_files", args.lang, n=len(written), out=args.to or args.run_dir / "exports"))
@@ -148,8 +161,9 @@ def gradescope_main(args) -> int:
 
     questions = _questions(args, _settings(args))  # scheme and questions checked here, not on Gradescope
     ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
-    path = build_autograder(args.out, seed=args.seed, scheme=args.scheme, questions=ids, lang=args.lang,
-                            memory_mib=args.memory)
+    with _writing(args.out):
+        path = build_autograder(args.out, seed=args.seed, scheme=args.scheme, questions=ids, lang=args.lang,
+                                memory_mib=args.memory)
     print(i18n.t("export.gradescope_written", args.lang, path=path, seed=args.seed))
     return 0
 
@@ -159,7 +173,9 @@ def similarity_main(args) -> int:
 
     for path in (args.class_dir, *args.boilerplate):
         _existing(path)
-    index = render(compare_class(args.class_dir, boilerplate=args.boilerplate), args.out, args.lang)
+    report = compare_class(args.class_dir, boilerplate=args.boilerplate)
+    with _writing(args.out):
+        index = render(report, args.out, args.lang)
     print(i18n.t("similarity.written", args.lang, index=index))
     return 0
 
@@ -323,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         return solve_main(argv[1:])
     # The language is read first, so that argparse itself (help, usage errors) speaks it.
     lang = i18n.lang_of(argv)
+    i18n.use(lang)
     with i18n.argparse_language(lang):
         args = build_parser(lang).parse_args(argv)
     # The one place errors are caught: said in the user's language, with the status of their branch.

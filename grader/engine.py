@@ -6,6 +6,7 @@ the time the calibrated limits are a multiple of); `check` and `check_cases` run
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
@@ -38,6 +39,7 @@ class Settings:
     lang: str = "fr"
     examples: int = 40  # Hypothesis examples per property check
     reference: str = "auto"  # where expectations come from: grader/expectations.py
+    progress: bool = False  # a line on stderr while one call runs longer than PROGRESS_AFTER (grader check)
     scheme: Scheme = field(default_factory=Scheme)
     limits: Limits = field(default_factory=Limits)
 
@@ -63,6 +65,7 @@ class Context:
         self.dropped = 0
         self.student_seconds = 0.0
         self.reference_seconds = 0.0
+        self.group = ""  # the check group being run, for the progress line
 
     # -- the student's side -------------------------------------------------------------------------
     @property
@@ -77,13 +80,20 @@ class Context:
         child = self._child()
         if child is None:
             return self.import_failure
-        reply = child.call(probe_name(probe), payload, timeout, serve=serve)
+        with self._progress():
+            reply = child.call(probe_name(probe), payload, timeout, serve=serve)
         reply.limit = timeout
         self.student_seconds += reply.cpu_seconds
         self._note(reply)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
         return reply
+
+    def _progress(self):
+        if not self.settings.progress:
+            return contextlib.nullcontext()
+        title = f" ({i18n.t(f'{self.question.id}.{self.group}', self.lang)})" if self.group else ""
+        return Ticker(i18n.t("engine.progress", self.lang, qid=self.question.id, check=title))
 
     def close(self) -> None:
         self._retire_child()
@@ -130,14 +140,16 @@ class Context:
         value, seconds, _ = self.reference_served(probe, payload)
         return value, seconds
 
-    def reference_served(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
+    def reference_served(self, probe, payload: dict, serve=None, case=None) -> tuple[object, float, object]:
         """`reference`, for a probe that makes parent-served calls: `serve()` makes the handler that
         answers them in this process; it is returned too (with what it recorded), cached with the run.
-        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice."""
+        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice.
+        `case` is what the handler answers from and the payload does not hold (part of the cache key)."""
         provider = expectations.provider(self.question.module, self.settings.reference)
-        key = json.dumps([provider.kind, probe_name(probe), payload], sort_keys=True)
+        key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
-            value, seconds, handler = provider.run(probe, payload, serve)
+            with self._progress():
+                value, seconds, handler = provider.run(probe, payload, serve)
             self.reference_seconds += seconds
             _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]
@@ -170,6 +182,7 @@ class Context:
                        counterexample=case, **extra)
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
+        self.group = group
         """Run `judge(case) -> Failure | None` on cases drawn from a Hypothesis strategy, with the
         class seed; report the smallest failing case Hypothesis finds. Hypothesis's own errors (an
         invalid strategy, a filter that never yields a case) and a group that judged no case are the
@@ -230,6 +243,7 @@ class Context:
         return Outcome(group, failures[-1] if failures else None, time.perf_counter() - started)
 
     def check_cases(self, group: str, cases, judge) -> Outcome:
+        self.group = group
         """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. An
         empty list of cases is the grader's error, never a pass."""
         started = time.perf_counter()
@@ -242,6 +256,41 @@ class Context:
                 _attach(failure, case)
                 return Outcome(group, failure, time.perf_counter() - started)
         return Outcome(group, None, time.perf_counter() - started)
+
+
+PROGRESS_AFTER = 2.0  # seconds a student waits without a word
+
+
+class Ticker:
+    """While a block runs longer than PROGRESS_AFTER, a line on standard error with the seconds spent:
+    rewritten every second on a terminal, written once otherwise (a log); erased on a terminal at the end."""
+
+    def __init__(self, label: str, stream=None):
+        self.label, self.stream = label, stream or sys.stderr
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        started = time.monotonic()
+        if self.done.wait(PROGRESS_AFTER):
+            return
+        tty = self.stream.isatty()
+        while True:
+            line = f"{self.label} {time.monotonic() - started:.0f} s"
+            print("\r" + line if tty else line, end="" if tty else "\n", file=self.stream, flush=True)
+            if not tty or self.done.wait(1.0):
+                break
+        if tty:
+            self.done.wait()
+            print("\r" + " " * (len(line) + 2) + "\r", end="", file=self.stream, flush=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
 
 
 def _attach(failure: Failure, case) -> None:

@@ -176,7 +176,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.see": {"fr": "(voir {qid})", "en": "(see {qid})"},
     "cli.same": {"fr": "même échec que « {title} »", "en": "same failure as \"{title}\""},
     "cli.error": {"fr": "grader : erreur : {message}", "en": "grader: error: {message}"},
-    "cli.progress": {"fr": "{qid} : vérification en cours… {seconds} s", "en": "{qid}: checking… {seconds} s"},
+    "engine.progress": {"fr": "{qid}{check} : vérification en cours…", "en": "{qid}{check}: checking…"},
     # --help of `grader`
     "cli.help.description": {"fr": "Correcteur automatique de « Jeux à un joueur et solutions optimales » "
                                    "(X-ENS 2017, informatique A).",
@@ -301,9 +301,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "en": "{where}: {state}: not a 15-puzzle state: the numbers 0 to 15 are needed, each once"},
     "solve.unsolvable": {"fr": "{where} : {state} : insoluble, le but n'est pas accessible depuis cet état",
                          "en": "{where}: {state}: unsolvable: the goal cannot be reached from this state"},
-    "solve.building": {"fr": "Construction des tables du solveur optimal (une seule fois sur cette machine, "
-                             "environ une minute) : {done} %",
-                       "en": "Building the optimal solver's tables (once on this machine, about a minute): {done}%"},
+    "solve.building": {"fr": "Construction des tables du solveur optimal, une seule fois sur cette machine "
+                             "(environ une minute en tout) : table {tiles}, {done} %",
+                       "en": "Building the optimal solver's tables, once on this machine (about a minute in all): "
+                             "table {tiles}, {done}%"},
     # --- Question titles ---------------------------------------------------------------------------
     "q1.title": {"fr": "Q1 — solution optimale du jeu (1) pour F = {{42}}",
                  "en": "Q1 — optimal solution of game (1) for F = {{42}}"},
@@ -347,19 +348,46 @@ CATALOGUE: dict[str, dict[str, str]] = {
                        "en": "optimal depth on small finite games"},
     "q4.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
                 "en": "optimal depth on game (1), for various targets t"},
-    "q4.algorithme": {"fr": "parcours en largeur : niveau par niveau, sans repartir de l'état initial",
-                      "en": "breadth-first: level by level, without restarting from the initial state"},
+    "q4.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
+                   "en": "optimal depth on games whose optimal solution takes 60 moves or more"},
+    "q4.algorithme": {"fr": "parcours en largeur : niveau par niveau, sans revenir à un niveau terminé",
+                      "en": "breadth-first: level by level, never back to a finished level"},
     "q7.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
                        "en": "optimal depth on small finite games"},
     "q7.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
                 "en": "optimal depth on game (1), for various targets t"},
-    "q7.algorithme": {"fr": "recherche itérée : un parcours en profondeur depuis e0 pour chaque m",
-                      "en": "iterative deepening: one depth-first search from e0 for each m"},
+    "q7.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
+                   "en": "optimal depth on games whose optimal solution takes 60 moves or more"},
+    "q7.algorithme": {"fr": "recherche itérée : un parcours en profondeur depuis e0 pour chaque m = 0, 1, 2, …",
+                      "en": "iterative deepening: one depth-first search from e0 for each m = 0, 1, 2, …"},
     "q10.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis, avec des h admissibles variées",
                         "en": "optimal depth on small finite games, with various admissible h"},
     "q10.jeu1": {"fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
                  "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉"},
-    "q10.algorithme": {"fr": "IDA* : h sert à élaguer", "en": "IDA*: h prunes the search"},
+    "q10.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus "
+                          "(jusqu'à 61 parcours)",
+                    "en": "optimal depth on games whose optimal solution takes 60 moves or more (up to 61 passes)"},
+    "q10.algorithme": {"fr": "IDA* : parcours en profondeur successifs, bornés par les minima successifs de p + h",
+                       "en": "IDA*: successive depth-first passes, bounded by the successive minima of p + h"},
+    "jeux.too_deep": {
+        "fr": "{function} a appelé {called} sur un entier de {state} : un état bien plus profond que la solution "
+              "optimale (profondeur {depth}) ; la recherche ne s'arrête pas à temps (parcours en profondeur "
+              "sans limite ?)",
+        "en": "{function} called {called} on an int of {state}: a state far deeper than the optimal solution "
+              "(depth {depth}); the search does not stop in time (depth-first without a limit?)",
+    },
+    "jeux.never_found": {
+        "fr": "{function} s'est terminée sans jamais tester un état final de ce jeu : la recherche n'a pas abouti",
+        "en": "{function} ended without ever testing a final state of this game: the search did not get there",
+    },
+    "jeux.not_depth_first": {
+        "fr": "ce n'est pas un parcours en profondeur : {call}({state}) est appelé alors que son "
+              "prédécesseur {parent} n'est plus sur le chemin courant (un parcours en profondeur ne garde "
+              "que le chemin depuis l'état initial ; un parcours en largeur ou un A* saute d'une branche à l'autre)",
+        "en": "not a depth-first search: {call}({state}) is called while its predecessor {parent} is no "
+              "longer on the current path (a depth-first search keeps only the path from the initial "
+              "state; a breadth-first search or an A* jumps between branches)",
+    },
     "jeux.wrong_depth": {
         "fr": "{function} a renvoyé {got}, alors qu'une solution optimale est de profondeur {expected}",
         "en": "{function} returned {got}, but an optimal solution has depth {expected}",
@@ -397,10 +425,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "search tests every state of a depth before those of the next one",
     },
     "q4.restarts": {
-        "fr": "final(initial) est appelé {count} fois : le parcours repart de l'état initial (recherche "
-              "itérée en profondeur ?), alors qu'un parcours en largeur ne le teste qu'une fois",
-        "en": "final(initial) is called {count} times: the search restarts from the initial state "
-              "(iterative deepening?), whereas a breadth-first search tests it once",
+        "fr": "le parcours revient à un niveau terminé : {call}({state}) (à distance {depth} de l'état "
+              "initial) est appelé après que l'état {later} (à distance {later_depth}) a été atteint ; un "
+              "parcours en largeur ne revient jamais en arrière (recherche itérée en profondeur ?)",
+        "en": "the search goes back to a finished level: {call}({state}) (at distance {depth} from the "
+              "initial state) is called after state {later} (at distance {later_depth}) was reached; a "
+              "breadth-first search never goes back (iterative deepening?)",
+    },
+    "q7.bounds": {
+        "fr": "les parcours en profondeur successifs descendent jusqu'aux profondeurs {reach} : une "
+              "recherche itérée fait m = 0, 1, 2, … (ou 1, 2, …), un de plus à chaque parcours",
+        "en": "the successive depth-first passes go down to depths {reach}: iterative deepening does "
+              "m = 0, 1, 2, … (or 1, 2, …), one more each pass",
     },
     "q7.no_restart": {
         "fr": "ce n'est pas une recherche itérée en profondeur : la solution optimale est à la profondeur "
@@ -412,15 +448,47 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "q10.no_h": {"fr": "h n'est jamais appelée : IDA* se guide sur h", "en": "h is never called: IDA* is guided by h"},
     "q10.not_pruned": {
-        "fr": "h n'élague pas : l'état {state} est testé par final, or son prédécesseur {parent} a "
-              "p + h = {p} + {h} = {f}, plus que la profondeur optimale {depth} ; IDA* ne développe "
-              "jamais un tel état, car m ne dépasse jamais {depth} quand h est admissible",
-        "en": "h does not prune: state {state} is tested by final, but its predecessor {parent} has "
-              "p + h = {p} + {h} = {f}, more than the optimal depth {depth}; IDA* never expands such a "
-              "state, since m never exceeds {depth} when h is admissible",
+        "fr": "h n'élague pas comme IDA* : au parcours n° {pass}, l'état {state} est développé (suivants) "
+              "alors que p + h = {p} + {h} = {f} dépasse la borne m = {bound} de ce parcours (bornes "
+              "successives d'IDA* sur ce jeu : {bounds})",
+        "en": "h does not prune as in IDA*: in pass {pass}, state {state} is expanded (suivants) although "
+              "p + h = {p} + {h} = {f} exceeds that pass's bound m = {bound} (IDA*'s successive bounds on "
+              "this game: {bounds})",
+    },
+    "q10.not_expanded": {
+        "fr": "au parcours n° {pass}, l'état {state} n'est pas développé alors que p + h = {p} + {h} = {f} "
+              "ne dépasse pas la borne m = {bound} : la borne n'est pas le plus petit p + h qui a dépassé la "
+              "précédente (bornes successives d'IDA* sur ce jeu : {bounds})",
+        "en": "in pass {pass}, state {state} is not expanded although p + h = {p} + {h} = {f} does not "
+              "exceed the bound m = {bound}: the bound is not the smallest p + h that exceeded the previous "
+              "one (IDA*'s successive bounds on this game: {bounds})",
+    },
+    "q10.single_pass": {
+        "fr": "une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait {expected} "
+              "parcours en profondeur sur ce jeu (bornes successives : {bounds}) : un A* ou un parcours "
+              "sans borne n'est pas IDA*",
+        "en": "a single sweep that never starts again from the initial state, whereas IDA* makes {expected} "
+              "depth-first passes on this game (successive bounds: {bounds}): an A* or an unbounded search "
+              "is not IDA*",
+    },
+    "q10.extra_pass": {
+        "fr": "{count} parcours en profondeur, alors qu'IDA* en fait {expected} sur ce jeu (bornes "
+              "successives : {bounds}) : la borne ne suit pas les minima successifs de p + h",
+        "en": "{count} depth-first passes, whereas IDA* makes {expected} on this game (successive bounds: "
+              "{bounds}): the bound does not follow the successive minima of p + h",
+    },
+    "q10.missing_passes": {
+        "fr": "{count} parcours en profondeur seulement, alors qu'IDA* en fait {expected} sur ce jeu (bornes "
+              "successives : {bounds}) : une borne a été sautée",
+        "en": "only {count} depth-first passes, whereas IDA* makes {expected} on this game (successive "
+              "bounds: {bounds}): a bound was skipped",
     },
     "q11.admissible": {"fr": "h admissible : jamais plus que la distance de n à t (1 ≤ n ≤ t ≤ 300)",
                        "en": "admissible h: never more than the distance from n to t (1 ≤ n ≤ t ≤ 300)"},
+    "q11.grands_t": {"fr": "h admissible pour de grands t, jusqu'à 2^62 (valeurs comparées exactement, flottants "
+                           "compris) ; h doit aussi y répondre vite",
+                     "en": "admissible h for large t, up to 2^62 (values compared exactly, floats included); h "
+                           "must answer quickly there too"},
     "q11.non_constante": {"fr": "h non constante", "en": "h not constant"},
     "q11.entier": {"fr": "h renvoie un entier naturel (int ≥ 0)", "en": "h returns a natural number (int ≥ 0)"},
     "q11.too_large": {
@@ -750,6 +818,20 @@ def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
     lang = lang if lang in entry else "fr"
     return _Formatter(lang).format(entry[lang], **params)
+
+
+_process_lang = "fr"
+
+
+def use(lang: str) -> None:
+    """The language of messages said outside any command's own output (e.g. the solver building its
+    tables), as the command line asked for."""
+    global _process_lang
+    _process_lang = lang if lang in LANGS else "fr"
+
+
+def current() -> str:
+    return _process_lang
 
 
 def lang_of(argv: list[str], default: str = "fr") -> str:

@@ -61,6 +61,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                         "il contient les corrigés)",
                                   "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, "
                                         "it holds the model answers)"},
+    "export.cannot_write": {"fr": "impossible d'écrire {path} : {error}", "en": "cannot write {path}: {error}"},
     "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
     "export.bad_out_of": {"fr": "--out-of doit être un nombre positif (reçu {value})",
                           "en": "--out-of must be a positive number (got {value})"},

@@ -19,8 +19,8 @@ A student is named by the id of the run, the display name or the LMS participant
 spaces do not matter for names). Every problem of the file is reported at once: an unknown student, a
 question that is not a written one, a mark that is not a number, negative, or above the question's
 points in the run's barème. `apply_marks` never changes the automatic questions: it adds one result per
-written question of the barème to every student (`ungraded` where no mark is given) and recomputes the
-totals, so the reports and exports show the written questions as columns even before any marking.
+written question the barème gives points to, to every student (`ungraded` where no mark is given), and
+recomputes the totals, so the reports and exports show those questions as columns before any marking.
 """
 from __future__ import annotations
 
@@ -71,11 +71,14 @@ class StudentMarks:
     comment: str = ""  # on the whole copy
 
 
-def written_points(run: Run) -> dict[str, float]:
-    """The written questions of the run's barème and their points, in the exam's order."""
+def written_points(run: Run, *, worth_points: bool = False) -> dict[str, float]:
+    """The written questions of the run's barème and their points, in the exam's order (only those the
+    barème gives points to, with `worth_points`)."""
     questions = run.scheme.get("questions", {}) if isinstance(run.scheme, dict) else {}
     written = {qid: float(q.get("points", 0) or 0) for qid, q in questions.items()
                if isinstance(q, dict) and q.get("manual")}
+    if worth_points:
+        written = {qid: points for qid, points in written.items() if points > 0}
     return dict(sorted(written.items(), key=lambda item: _number(item[0])))
 
 
@@ -267,7 +270,7 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
     """A copy of `run` where every student has one result per written question of the barème (the
     mark given, or `ungraded`) and totals that include them. `run` itself is left as graded."""
     marks = marks or {}
-    written = written_points(run)
+    written = written_points(run, worth_points=True)  # a question worth nothing is no column
     merged = copy.deepcopy(run)
     for sub in merged.submissions:
         given = marks.get(sub.id, StudentMarks())

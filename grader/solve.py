@@ -75,6 +75,7 @@ def _where(where: dict, lang: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     lang = i18n.lang_of(argv)
+    i18n.use(lang)
     with i18n.argparse_language(lang):
         args = _parser(lang).parse_args(argv)
     korf = args.convention == "korf"

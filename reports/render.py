@@ -216,7 +216,7 @@ def _question_ids(run: Run) -> list[dict]:
     seen: dict[str, dict] = {}
     for sub in run.submissions:
         for q in sub.questions:
-            seen.setdefault(q.id, {"id": q.id, "title": q.title, "max": q.max})
+            seen.setdefault(q.id, {"id": q.id, "title": q.title, "max": q.max, "manual": q.manual})
     return list(seen.values())
 
 
@@ -269,7 +269,7 @@ def _top_failures(run: Run, questions: list[dict]) -> list[dict]:
     """Per question, the three messages of failed checks that most students got, with their count
     (a question that failed without any check message counts under its status)."""
     result = []
-    for q in questions:
+    for q in (q for q in questions if not q["manual"]):  # written questions: marks, no failed checks
         counter: Counter = Counter()
         for sub in run.submissions:
             question = next((x for x in sub.questions if x.id == q["id"]), None)

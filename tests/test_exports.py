@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import statistics
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from grader.cli import main
 from grader.marks import MarksError, apply_marks, load_marks
 from grader.results import load_run, write_json
-from reports.exports import moodle
+from reports.exports import merged_run, moodle
 from tests.report_fixtures import build_run
 
 IDENTITIES = {"alice": ("Alice Martin", "1001"), "bob": ("Bob Lefèvre", "1002"),
@@ -110,7 +111,8 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
     bob = next(s for s in once.submissions if s.id == "bob")
     assert next(q for q in bob.questions if q.id == "q2").status == "failed"
     assert next(q for q in bob.questions if q.id == "q13").status == "ungraded"
-    assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q3", "q4"]  # the exam's order
+    # The exam's order; q3, worth no points in this barème, is no column.
+    assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q4", "q7"]
 
 
 @pytest.mark.parametrize("text, fr, en", [
@@ -161,6 +163,12 @@ def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
     scheme.write_text("[questions.q4]\npoints = 5\n", encoding="utf-8")
     assert _export(graded, "--scheme", str(scheme)) == 2
     assert "q4" in capsys.readouterr().err
+    (tmp_path / "a-file").write_text("", encoding="utf-8")  # --to where a file is in the way
+    assert _export(graded, "--to", str(tmp_path / "a-file" / "exports"), "--lang", "en") == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err
+    assert main(["gradescope", "--out", str(tmp_path / "a-file" / "x.zip")]) == 2
+    assert "impossible d'écrire" in capsys.readouterr().err
 
 
 def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded, tmp_path):
@@ -335,3 +343,29 @@ def test_prairielearn_results_follow_the_external_grader_schema(graded):
     sub = next(s for s in run.submissions if s.id == "bob")
     assert bob["score"] == pytest.approx(sub.total / sub.max)
     assert sum(t["points"] for t in bob["tests"]) == pytest.approx(sub.total)
+
+
+@pytest.mark.slow
+def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, tmp_path):
+    """The sample class graded by `grader grade`, then every export with hand marks: each file reads
+    back as its target tool reads it, with the grades of the run."""
+    out = tmp_path / "rapport"
+    shutil.copytree(graded_sample_class, out)
+    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    marks = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;2;Très clair\nchloe;0,5;\n")
+    assert _export(out, "--scheme", str(scheme), "--marks", str(marks), "--site-lang", "en") == 0
+    run = merged_run(out, marks, scheme)
+    exports = out / "exports"
+    by_id = {s.id: s for s in run.submissions}
+    rows = list(csv.reader(io.StringIO((exports / "notes-tableur.csv").read_bytes().decode("utf-8-sig")),
+                           delimiter=";"))
+    assert {r[0] for r in rows[1:]} == set(by_id) and "q13" in rows[0]
+    canvas = list(csv.reader((exports / "canvas-gradebook.csv").open(encoding="utf-8")))
+    for row in canvas[2:]:
+        sub = by_id[row[3]]
+        assert float(row[5]) == pytest.approx(round(sub.total / sub.max * 20, 2))
+    assert (exports / "retours" / "retours-classe.pdf").exists()
+    assert len(list((exports / "prairielearn").glob("*.json"))) == len(by_id)
+    alice = next(r for r in rows if r[0] == "alice")
+    assert alice[rows[0].index("q13")] == "2"
+

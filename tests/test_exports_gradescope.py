@@ -92,3 +92,20 @@ def test_bad_autograder_options_exit_2(tmp_path, capsys):
     assert main(["gradescope", "--out", str(tmp_path / "a.zip"), "-q", "q99"]) == 2
     assert "q99" in capsys.readouterr().err
     assert not (tmp_path / "a.zip").exists()
+
+
+@pytest.mark.slow
+def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
+    """setup.sh runs `pip install` on the sources in the zip: they must build, templates, fonts and
+    Korf's instances included (dependencies are not installed here: Gradescope's image fetches them)."""
+    target = tmp_path / "installed"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                           str(autograder / "source" / "taquin-grader")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for path in ("reports/templates/student.html", "reports/fonts/DejaVuSans.ttf",
+                 "reports/fonts/DejaVu-LICENSE.txt", "grader/data/korf100.txt",
+                 "reference/jeux.py", "reports/exports/gradescope.py"):
+        assert (target / path).is_file(), path
+    setup = (autograder / "source" / "setup.sh").read_text(encoding="utf-8")
+    assert "pip install -q /autograder/source/taquin-grader" in setup

@@ -19,26 +19,47 @@ def passed(*ids):
     return {q: ("passed", FULL[q], ALL) for q in ids}
 
 
-# What each submission must get, per question: status, score, and the groups that fail.
+# What each submission must get, per question: status, score, and the groups that fail. Scores follow
+# the default barème: for q4/q7 (2 points) petits_jeux 0.4, jeu1 0.2, profond 0.2, algorithme 1.2; for
+# q10 (3 points) 0.6, 0.3, 0.3, 1.8; for q11 admissible 0.8, grands_t 0.2, non_constante 0.6, entier 0.4.
 EXPECTED = {
     "reference/jeux.py": passed("q1", *SEARCHES),
     # Correct, and written unlike the model answer (each file's docstring says how).
     "variante_iterative.py": passed("q1", *SEARCHES),
     "variante_doublons.py": passed(*SEARCHES),
-    "variante_enonce.py": passed(*SEARCHES),
-    # Typical mistakes: the right group fails.
-    "bfs_plus_un.py": {"q4": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "bfs_profondeur.py": {"q4": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "bfs_iteree.py": {"q4": ("partial", 1.4, {"algorithme"})},
-    "bfs_entiers.py": {"q4": ("partial", 0.4, {"petits_jeux", "algorithme"})},
-    "ids_largeur.py": {"q7": ("partial", 1.4, {"algorithme"})},
-    "ids_inegalite.py": {"q7": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "idastar_sans_h.py": {"q10": ("partial", 2.1, {"algorithme"})},
-    "idastar_min_non_remis.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "idastar_min_zero.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "idastar_vrai.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "algorithme"})},
-    "idastar_final_hors_borne.py": {"q10": ("partial", 1.5, {"petits_jeux"})},
-    "h_t_moins_n.py": {"q11": ("partial", 1.0, {"admissible"})},
+    # Its h is an exact distance by a backward programme, O(t) per call: right, too slow for t = 2^62.
+    "variante_enonce.py": {**passed("q4", "q7", "q10"), "q11": ("partial", 1.8, {"grands_t"})},
+    "ids_racine.py": passed("q7"),
+    "ids_generation.py": passed("q7"),
+    "idastar_generation.py": passed("q10"),
+    "idastar_wikipedia.py": passed("q10"),
+    "h_bits.py": passed("q11"),
+    # The requested algorithm with a slip: the algorithm group stays, the values go.
+    "bfs_plus_un.py": {"q4": ("partial", 1.2, {"petits_jeux", "jeu1", "profond"})},
+    "ids_inegalite.py": {"q7": ("partial", 1.2, {"petits_jeux", "jeu1", "profond"})},
+    "idastar_vrai.py": {"q10": ("partial", 1.8, {"petits_jeux", "jeu1", "profond"})},
+    "idastar_final_hors_borne.py": {"q10": ("partial", 2.4, {"petits_jeux"})},
+    "idastar_explores.py": {"q10": ("partial", 2.1, {"petits_jeux", "jeu1"})},
+    # Caps: only a deep game shows them.
+    "bfs_25_niveaux.py": {"q4": ("partial", 1.8, {"profond"})},
+    "ids_m20.py": {"q7": ("partial", 1.8, {"profond"})},
+    "idastar_10_tours.py": {"q10": ("partial", 2.7, {"profond"})},
+    # Another algorithm with right values: the algorithm group goes (a memoised IDS also runs out of
+    # budget on the deep chain: it costs the square of a BFS there).
+    "bfs_iteree.py": {"q4": ("partial", 0.6, {"profond", "algorithme"})},
+    "bfs_ids_memo.py": {"q4": ("partial", 0.6, {"profond", "algorithme"})},
+    "bfs_profondeur.py": {"q4": ("partial", 0.2, {"petits_jeux", "jeu1", "algorithme"})},
+    "ids_largeur.py": {"q7": ("partial", 0.8, {"algorithme"})},
+    "ids_largeur_initial.py": {"q7": ("partial", 0.8, {"algorithme"})},
+    "idastar_sans_h.py": {"q10": ("partial", 1.2, {"algorithme"})},
+    "idastar_dernier_f.py": {"q10": ("partial", 1.2, {"algorithme"})},
+    "idastar_astar.py": {"q10": ("partial", 1.2, {"algorithme"})},
+    # Typical mistakes elsewhere.
+    "bfs_entiers.py": {"q4": ("partial", 0.2, {"petits_jeux", "profond", "algorithme"})},
+    "idastar_min_non_remis.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
+    "idastar_min_zero.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
+    "h_t_moins_n.py": {"q11": ("partial", 1.0, {"admissible", "grands_t"})},
+    "h_log_base.py": {"q11": ("partial", 1.8, {"grands_t"})},
     "h_constante.py": {"q11": ("partial", 1.4, {"non_constante"})},
     "h_booleen.py": {"q11": ("partial", 1.6, {"entier"})},
     "h_flottant.py": {"q11": ("partial", 1.6, {"entier"})},
@@ -48,6 +69,12 @@ EXPECTED = {
     "partielle.py": {**passed("q1", "q4"),
                      **{q: ("missing", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in ("q7", "q10", "q11")}},
 }
+
+
+def test_the_barème_ranks_a_slip_in_the_requested_algorithm_above_another_algorithm():
+    for question, slip, other in (("q4", "bfs_plus_un.py", "bfs_iteree.py"), ("q7", "ids_inegalite.py", "ids_largeur.py"),
+                                  ("q10", "idastar_vrai.py", "idastar_sans_h.py")):
+        assert EXPECTED[slip][question][1] > EXPECTED[other][question][1]
 
 
 def path_of(name: str) -> Path:
@@ -66,9 +93,21 @@ def test_expected_status_score_and_failing_groups(name, qid):
         status, score, set(failing)), [(c.name, c.message) for c in result.checks if not c.passed]
 
 
+# Attacks on the parent's trace: each may only spoil its own run (the outcome of a race with the
+# student's thread varies: any status, never a point, never the grader's fault).
+ATTACKS = {"attaque_cherche_le_jeu.py": "q4", "attaque_fil.py": "q7"}
+
+
+@pytest.mark.parametrize("name", ATTACKS)
+def test_attacks_on_the_trace_earn_nothing_and_are_the_students_fault(name):
+    result = grade(name, ATTACKS[name])
+    assert result.score == 0
+    assert not any("erreur interne du correcteur" in c.message for c in result.checks)
+
+
 def test_every_submission_file_is_in_the_table():
     assert {p.name for p in SUBMISSIONS.glob("*.py")} | {"boucle.py"} == {
-        n for n in EXPECTED if "/" not in n} | {"boucle.py"}
+        n for n in EXPECTED if "/" not in n} | {"boucle.py"} | set(ATTACKS)
 
 
 def test_wrong_depth_names_the_smallest_game_and_draws_it():
@@ -88,9 +127,11 @@ def test_a_depth_first_bfs_is_told_by_its_test_order():
     assert c.counterexample["e0"] == "r" and c.visual["type"] == "game"
 
 
-def test_an_iterative_deepening_bfs_restarts_from_the_initial_state():
+def test_an_iterative_deepening_bfs_is_told_by_its_return_to_a_finished_level():
     c = check(grade("bfs_iteree.py", "q4"), "algorithme")
-    assert c.message.startswith("final(initial) est appelé 3 fois")
+    assert c.message.startswith("le parcours revient à un niveau terminé : final(0) (à distance 0")
+    memo = check(grade("bfs_ids_memo.py", "q4"), "algorithme")
+    assert memo.message.startswith("le parcours revient à un niveau terminé : suivants(0)")
 
 
 def test_states_need_not_be_ints():
@@ -103,14 +144,34 @@ def test_a_breadth_first_ids_is_told_by_its_restarts():
     c = check(grade("ids_largeur.py", "q7"), "algorithme")
     assert "ce n'est pas une recherche itérée en profondeur" in c.message
     assert "final(initial) n'est appelé que 1 fois et suivants(initial) 1 fois" in c.message
+    # Calling final(initial) once per level does not make a BFS depth-first.
+    again = check(grade("ids_largeur_initial.py", "q7"), "algorithme")
+    assert again.message.startswith("ce n'est pas un parcours en profondeur : final(")
+
+
+def test_a_search_without_enough_depth_fails_the_deep_games_only():
+    c = check(grade("ids_m20.py", "q7"), "profond")
+    assert "valeur renvoyée : None" in c.message and len(c.counterexample["s"]) >= 61
+    assert "-1, alors qu'une solution optimale est de profondeur 60" in check(grade("bfs_25_niveaux.py", "q4"),
+                                                                              "profond").message
 
 
 def test_an_idastar_that_ignores_h_is_told_by_what_h_should_prune():
     c = check(grade("idastar_sans_h.py", "q10"), "algorithme")
-    assert c.message.startswith("h n'élague pas : l'état a1 est testé par final, or son prédécesseur a a "
-                                "p + h = 1 + 9 = 10")
+    assert c.message.startswith("h n'élague pas comme IDA* : au parcours n° 1, l'état a est développé (suivants) "
+                                "alors que p + h = 1 + 9 = 10 dépasse la borne m = 3")
     en = check(grade("idastar_sans_h.py", "q10", "en"), "algorithme")
-    assert en.message.startswith("h does not prune: state a1 is tested by final")
+    assert en.message.startswith("h does not prune as in IDA*: in pass 1, state a is expanded")
+
+
+def test_an_idastar_whose_next_bound_is_the_last_f_seen_is_told_by_its_bounds():
+    c = check(grade("idastar_dernier_f.py", "q10"), "algorithme")
+    assert "au parcours n° 2" in c.message and "bornes successives d'IDA* sur ce jeu : 1, 2, 3, 4, 5" in c.message
+
+
+def test_an_astar_is_not_an_idastar():
+    c = check(grade("idastar_astar.py", "q10"), "algorithme")
+    assert c.message.startswith("une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait 3")
 
 
 def test_a_search_that_never_ends_is_stopped_on_a_small_game():
@@ -129,6 +190,11 @@ def test_a_boolean_result_is_not_a_depth():
     assert "valeur renvoyée : True (type bool)" in c.message
 
 
+def test_a_floating_point_h_is_caught_where_rounding_bites():
+    c = check(grade("h_log_base.py", "q11"), "grands_t")
+    assert c.counterexample == {"n": 1, "t": 2**29}
+
+
 def test_h_counterexamples_are_the_smallest_pairs():
     c = check(grade("h_t_moins_n.py", "q11"), "admissible")
     assert c.counterexample == {"n": 1, "t": 4}
@@ -139,22 +205,3 @@ def test_h_counterexamples_are_the_smallest_pairs():
 def test_an_infinite_loop_is_a_timeout():
     result = grade("boucle.py", "q4", time_floor=0.3)
     assert result.status == "timeout" and result.score == 0
-
-
-# --- The crafted games satisfy what the algorithm criteria assume (see grader/questions/jeux.py) ---
-@pytest.mark.parametrize("question", [QUESTIONS["q4"], QUESTIONS["q7"], QUESTIONS["q10"]], ids=lambda q: q.id)
-def test_crafted_games_have_an_initial_state_without_predecessor(question):
-    for game in question.crafted():
-        assert all(game["initial"] not in row for row in game["succ"])
-
-
-def test_ids_crafted_games_are_deep_enough_to_tell_a_bfs():
-    assert all(jeux.optimum(game) >= 3 for game in QUESTIONS["q7"].crafted())
-
-
-def test_idastar_crafted_h_is_admissible_and_prunes_something():
-    for game in QUESTIONS["q10"].crafted():
-        to_final = jeux.distances(jeux.reverse(game["succ"]), game["finals"])
-        assert all(d is None or h <= d for h, d in zip(game["h"], to_final))
-        depth = jeux.distances(game["succ"], [game["initial"]])
-        assert any(p + h > jeux.optimum(game) for p, h in zip(depth, game["h"]) if p is not None)

@@ -33,16 +33,6 @@ MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17
 
 # (variant, question) -> what the grader gets wrong today (issue 11), under the default seed or any of SEEDS.
 MISJUDGED = {
-    ("jeux/correct/ids_racine_cachee", "q7"): "issue 11: the IDS signature counts calls on e0; testing e0 and "
-                                              "expanding it once before the loop is still an IDS",
-    ("jeux/wrong/bfs_25_niveaux", "q4"): "issue 11: no bfs case deeper than ~12 (a cap at 25 levels passes)",
-    ("jeux/wrong/bfs_ids_memoisee", "q4"): "issue 11: a memoised IDS passes the BFS signature",
-    ("jeux/wrong/ids_20_max", "q7"): "issue 11: no ids case deeper than 20",
-    ("jeux/wrong/ids_largeur_racine", "q7"): "issue 11: a BFS calling final(initial) d + 1 times passes the IDS signature",
-    ("jeux/wrong/idastar_10_tours", "q10"): "issue 11: no idastar case needs more than 10 bounds",
-    ("jeux/wrong/idastar_astar", "q10"): "issue 11: an A* passes the IDA* signature",
-    ("jeux/wrong/idastar_dernier_f", "q10"): "issue 11: no case separates the last f above m from the smallest",
-    ("jeux/wrong/h_log_flottant", "q11"): "issue 11: h_jeu1 checked only up to t = 300 (inadmissible from 2^29)",
     ("taquin/wrong/taquin_60_max", "q18"): "issue 11: no taquin() case with an optimum above 60",
     ("taquin/wrong/taquin_renverse", "q18"): "issue 11: a taquin() list in reverse order gets full marks",
 }

@@ -13,14 +13,18 @@ the user cache folder), each beside a sha256 checksum, and rebuilt when missing 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory lock; concurrent builders only waste time (files are renamed in)
+    fcntl = None
 
 from reference.cache import cache_dir
 
@@ -85,7 +89,8 @@ def load_table(tiles, directory: Path | None = None, progress: bool = True) -> n
     path.parent.mkdir(parents=True, exist_ok=True)
     # One builder at a time (parallel graders share the cache): the others wait, then load its result.
     with open(path.with_name(path.name + ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
         table = _verified(path, size)
         if table is None:
             table = build_table(tiles, progress)
@@ -135,22 +140,46 @@ def build_table(tiles, progress: bool = True) -> np.ndarray:
     total = 1
     for free_cells in range(16 - k, 17):  # 16! / (16 - k - 1)! (placement, blank) pairs
         total *= free_cells
-    cost = 0
-    with tqdm(total=total, desc=f"pattern database {'-'.join(map(str, tiles))}", unit="state",
-              unit_scale=True, disable=not progress) as bar:
+    cost, done = 0, 0
+    report = _Progress(tiles) if progress else None
+    while frontier.size:
+        dist[frontier] = cost
+        done += frontier.size
+        paid = []
         while frontier.size:
+            free = []
+            for start in range(0, frontier.size, _CHUNK):
+                f, p = _expand(frontier[start:start + _CHUNK], weights)
+                free.append(f)
+                paid.append(p[dist[p] == UNSEEN])
+            frontier = _new(np.concatenate(free), dist)
             dist[frontier] = cost
-            bar.update(frontier.size)
-            paid = []
-            while frontier.size:
-                free = []
-                for start in range(0, frontier.size, _CHUNK):
-                    f, p = _expand(frontier[start:start + _CHUNK], weights)
-                    free.append(f)
-                    paid.append(p[dist[p] == UNSEEN])
-                frontier = _new(np.concatenate(free), dist)
-                dist[frontier] = cost
-                bar.update(frontier.size)
-            frontier = _new(np.concatenate(paid), dist)
-            cost += 1
+            done += frontier.size
+            if report:
+                report(done / total)
+        frontier = _new(np.concatenate(paid), dist)
+        cost += 1
+    if report:
+        report(1.0)
     return dist.reshape(16 ** k, 16).min(axis=1)
+
+
+class _Progress:
+    """One line on standard error, in the language the user asked for: on a terminal, rewritten in place;
+    elsewhere (logs, CI), a line at every quarter."""
+
+    def __init__(self, tiles):
+        from grader import i18n
+
+        self.say = lambda done: i18n.t("solve.building", i18n.current(), tiles="-".join(map(str, tiles)), done=done)
+        self.tty = sys.stderr.isatty()
+        self.shown = -1
+
+    def __call__(self, fraction: float) -> None:
+        percent = int(100 * fraction)
+        if self.tty:
+            end = "\n" if percent == 100 else ""
+            print("\r" + self.say(percent), end=end, file=sys.stderr, flush=True)
+        elif percent // 25 > self.shown:
+            self.shown = percent // 25
+            print(self.say(percent), file=sys.stderr, flush=True)

@@ -1,0 +1,335 @@
+"""Parent side of parts I-III: the games, the server that answers the student's calls, the oracles.
+
+Games
+- A finite game is a table: `{"kind": "table", "labels": L, "initial": i, "succ": [[j, ...], ...],
+  "finals": [i, ...], "h": [v, ...] (part III only)}` over states 0..n-1. The student never sees those
+  indices: `labels` ("int", "str", "tuple", or a list of names) says what the states look like, so that
+  nobody can assume ints. Successor lists may repeat states, loop on themselves and form cycles.
+- Game (1) is `{"kind": "jeu1", "target": t}` (e0 = 1, s(n) = [2n, n + 1], F = {t}); for q10 it also
+  has `"h": "log2"`, h(n) = ⌈log2(t/n)⌉ (the model answer's h_jeu1).
+
+`GameServer` answers the proxies of grader/questions/jeux_probes.py from the game and records, in the
+parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
+(calls.Stop) when the call budget is spent or when the student's code passes something that is not a
+state of the game.
+
+Oracles: `distances` (BFS on the table), `jeu1_distance` (game (1) by exact integer arithmetic, for
+any t), `idastar_bounds` (the successive bounds of figure 3 on a tree). Every expected value is one of
+these on the very case played.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from grader.sandbox.calls import Stop
+
+LABEL_KINDS = ("int", "str", "tuple")
+
+
+# --- States ------------------------------------------------------------------------------------------
+def labels_of(spec, n: int) -> list:
+    """The states the student sees for indices 0..n-1."""
+    if spec == "int":
+        return list(range(n))
+    if spec == "str":
+        return [f"e{i}" for i in range(n)]
+    if spec == "tuple":
+        return [(i // 4, i % 4) for i in range(n)]
+    return list(spec)
+
+
+def wire(label):
+    """A state as jeux_probes.decode expects it: tuples as lists."""
+    return [wire(x) for x in label] if type(label) is tuple else label
+
+
+def unwire(x):
+    """A state from the child (jeux_probes.encode), with exact types: a tuple, an int (never a bool), a
+    str; None for anything else (a dict describing a value that is no state, or garbage)."""
+    kind = type(x)
+    if kind is int or kind is str:
+        return x
+    if kind is list:
+        items = tuple(unwire(y) for y in x)
+        return None if any(y is None for y in items) else items
+    return None
+
+
+def shown(label):
+    """A state as JSON shows it: ints and strings as they are, tuples by their repr."""
+    return label if type(label) in (int, str) else repr(label)
+
+
+def shown_wire(x) -> str:
+    """What the student passed, for a message, from its wire form."""
+    if type(x) is dict and type(x.get("repr")) is str:
+        return x["repr"][:60]
+    label = unwire(x)
+    return repr(label)[:60] if label is not None else "?"
+
+
+# --- The server --------------------------------------------------------------------------------------
+class GameServer:
+    """Answers `final`, `suivants` and `h` for one run of a student's (or the model's) search, and keeps
+    the trace: `events`, the (function, state) of every call in order (state: the index of a finite
+    game's state, the int of game (1))."""
+
+    def __init__(self, game: dict, budget: int | None = None):
+        self.game = game
+        self.budget = budget
+        self.events: list[tuple[str, int]] = []
+        self.stop: dict | None = None
+        self.functions = {"final", "suivants"} | ({"h"} if "h" in game else set())
+        self.table = game["kind"] == "table"
+        if self.table:
+            self.labels = labels_of(game["labels"], len(game["succ"]))
+            self.index = {label: i for i, label in enumerate(self.labels)}
+            self.wired = [wire(label) for label in self.labels]
+            self.finals = set(game["finals"])
+            self.initial = game["initial"]
+        else:
+            self.target = game["target"]
+            self.initial = 1
+
+    @property
+    def initial_wire(self):
+        return self.wired[self.initial] if self.table else 1
+
+    def _halt(self, reason: str, **detail):
+        self.stop = {"reason": reason, **detail}
+        raise Stop(reason)
+
+    def __call__(self, name: str, args):
+        if self.stop is not None:
+            raise Stop(self.stop["reason"])  # once stopped, every later call is refused too
+        if name not in self.functions:
+            self._halt("not_a_state", function=str(name)[:20], state="?")
+        state = self._state(args)
+        if state is None:
+            if not self.table and type(args) is dict and args.get("type") == "int":
+                # A positive int too large to ship: a state of game (1), far deeper than any solution.
+                self._halt("too_deep", function=name, state=shown_wire(args))
+            self._halt("not_a_state", function=name, state=shown_wire(args))
+        if self.budget is not None and len(self.events) >= self.budget:
+            self._halt("budget")
+        self.events.append((name, state))
+        if name == "final":
+            return state in self.finals if self.table else state == self.target
+        if name == "suivants":
+            if self.table:
+                return [self.wired[j] for j in self.game["succ"][state]]
+            return [2 * state, state + 1]
+        return self.game["h"][state] if self.table else h_jeu1_model(state, self.target)
+
+    def _state(self, args):
+        label = unwire(args)
+        if self.table:
+            # Exact types: 1 and "e1" or (0, 1) and [0, 1] are different states (dict lookup would
+            # mix True with 1: unwire never returns a bool).
+            return self.index.get(label) if label is not None and type(label) is type(self.labels[0]) else None
+        return label if type(label) is int and label >= 1 else None
+
+    # -- what the checks read ----------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.events)
+
+    def count(self, name: str, state=None) -> int:
+        return sum(1 for f, s in self.events if f == name and (state is None or s == state))
+
+    def first_tests(self) -> list[int]:
+        """States in the order of their first `final` test."""
+        seen, order = set(), []
+        for f, s in self.events:
+            if f == "final" and s not in seen:
+                seen.add(s)
+                order.append(s)
+        return order
+
+
+# --- Oracles -----------------------------------------------------------------------------------------
+def h_jeu1_model(n: int, t: int) -> int:
+    """The model answer's h for game (1): ⌈log2(t/n)⌉, 0 when n ≥ t (exact integers)."""
+    k = 0
+    while n << k < t:
+        k += 1
+    return k
+
+
+def jeu1_distance(n: int, t: int) -> int | None:
+    """Exact distance from n to t in game (1), None when t < n (moves only increase n).
+
+    A play with k doublings reaches n·2^k + Σ_{j≤k} a_j·2^j, where a_j ≥ 0 is the number of +1 moves
+    made before the last j doublings; it costs k + Σ a_j moves. For r = t − n·2^k ≥ 0 the fewest +1 moves
+    are ⌊r / 2^k⌋ (before any doubling) plus one per 1-bit of r mod 2^k (powers of two: greedy is
+    optimal). Minimise over k; exact for any t (tests check it against a BFS)."""
+    if not 1 <= n <= t:
+        return None
+    best, k = None, 0
+    while n << k <= t:
+        r = t - (n << k)
+        moves = k + (r >> k) + bin(r & ((1 << k) - 1)).count("1")
+        best = moves if best is None or moves < best else best
+        k += 1
+    return best
+
+
+def distances(adjacency: list[list[int]], sources) -> list[int | None]:
+    """Length of a shortest path from any of `sources` to each state, None when unreachable."""
+    dist: list[int | None] = [None] * len(adjacency)
+    queue = deque()
+    for s in sources:
+        if dist[s] is None:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        x = queue.popleft()
+        for y in adjacency[x]:
+            if dist[y] is None:
+                dist[y] = dist[x] + 1
+                queue.append(y)
+    return dist
+
+
+def reverse(adjacency: list[list[int]]) -> list[list[int]]:
+    back = [[] for _ in adjacency]
+    for x, row in enumerate(adjacency):
+        for y in row:
+            back[y].append(x)
+    return back
+
+
+def optimum(game: dict) -> int:
+    if game["kind"] == "jeu1":
+        return jeu1_distance(1, game["target"])
+    return distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+
+
+def idastar_passes(game: dict) -> list[dict]:
+    """Figure 3 on a tree game: for each depth-first pass, its bound m and the states it expands
+    (`suivants`), all of them in the passes that fail; the last pass is the one that finds a final
+    state (its `expanded` is every state it may expand before finding one)."""
+    succ, h, finals, root = game["succ"], game["h"], set(game["finals"]), game["initial"]
+    passes, bound = [], h[root]
+    while True:
+        expanded, exceeded, found = set(), [], False
+        stack = [(root, 0)]
+        while stack:
+            x, p = stack.pop()
+            f = p + h[x]
+            if f > bound:
+                exceeded.append(f)
+            elif x in finals:
+                found = True
+            else:
+                expanded.add(x)
+                stack.extend((y, p + 1) for y in succ[x])
+        passes.append({"bound": bound, "expanded": expanded})
+        if found or not exceeded:
+            return passes
+        bound = min(exceeded)
+
+
+# --- Building games ----------------------------------------------------------------------------------
+def table_game(labels, succ, finals, initial, h=None) -> dict:
+    game = {"kind": "table", "labels": labels, "initial": initial, "succ": succ, "finals": sorted(finals)}
+    if h is not None:
+        game["h"] = h
+    return game
+
+
+def named_game(edges: dict[str, list[str]], finals, h: dict | None = None, labels=None) -> dict:
+    """A crafted game from named states (the first one is initial); `labels` replaces the names."""
+    names = list(edges)
+    for targets in edges.values():
+        names.extend(t for t in targets if t not in names)
+    number = {name: i for i, name in enumerate(names)}
+    succ = [[number[t] for t in edges.get(name, [])] for name in names]
+    table = None if h is None else [h.get(name, 0) for name in names]
+    return table_game(labels or names, succ, [number[f] for f in finals], 0, table)
+
+
+def comb(depth: int, sides=(), labels="int", h=None) -> dict:
+    """A chain s0 → s1 → … → s_depth (final), each s_i with dead side leaves: `sides` lists, for each
+    side leaf, where it goes among s_i's successors ("first" or "last") and its h. `h(i)` is the chain's
+    h (default 0, admissible: the leaves are dead, so any h goes there)."""
+    names, edges, hs = [], {}, {}
+    for i in range(depth + 1):
+        names.append(f"s{i}")
+        hs[f"s{i}"] = h(i) if h else 0
+    for i in range(depth):
+        first = [f"s{i}{'abcdefgh'[k]}" for k, (where, _) in enumerate(sides) if where == "first"]
+        last = [f"s{i}{'abcdefgh'[k]}" for k, (where, _) in enumerate(sides) if where == "last"]
+        edges[f"s{i}"] = [*first, f"s{i + 1}", *last]
+        for k, (_, value) in enumerate(sides):
+            hs[f"s{i}{'abcdefgh'[k]}"] = value
+    edges[f"s{depth}"] = []
+    game = named_game(edges, [f"s{depth}"], hs if h is not None or sides else None)
+    if labels != "names":
+        game["labels"] = labels
+    return game
+
+
+def strategy_tables(with_h: bool, max_states: int = 8):
+    """Random finite games where a solution exists: cycles, self-loops, repeated successors, several
+    final states, possibly a final initial state; states of every label kind. When no final state is
+    reachable, the farthest reachable state becomes final. Everything shrinks towards one state."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def games(draw):
+        n = draw(st.integers(1, max_states))
+        succ = [draw(st.lists(st.integers(0, n - 1), max_size=3)) for _ in range(n)]
+        finals = set(draw(st.lists(st.integers(0, n - 1), max_size=2)))
+        initial = draw(st.integers(0, n - 1))
+        labels = draw(st.sampled_from(LABEL_KINDS))
+        reach = distances(succ, [initial])
+        if not any(reach[f] is not None for f in finals):
+            finals.add(max((d, i) for i, d in enumerate(reach) if d is not None)[1])
+        # Keep only the reachable states, numbered from the initial one: what the student can see.
+        order = sorted((i for i in range(n) if reach[i] is not None), key=lambda i: (reach[i], i))
+        number = {old: new for new, old in enumerate(order)}
+        succ = [[number[j] for j in succ[i]] for i in order]
+        finals = {number[f] for f in finals if f in number}
+        n, initial = len(order), 0
+        h = None
+        if with_h:
+            # Any admissible h: zero, exact, or random below the distance; anything on dead states.
+            mode = draw(st.sampled_from(("zero", "random", "exact")))
+            noise = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n))
+            to_final = distances(reverse(succ), finals)
+            h = [noise[i] if d is None else {"zero": 0, "random": min(noise[i], d), "exact": d}[mode]
+                 for i, d in enumerate(to_final)]
+        return table_game(labels, succ, finals, initial, h)
+
+    return games()
+
+
+# --- Showing games -----------------------------------------------------------------------------------
+def shown_labels(game: dict) -> list:
+    """A finite game's states as the counterexamples and drawings show them."""
+    return [shown(x) for x in labels_of(game["labels"], len(game["succ"]))]
+
+
+def case_view(game: dict) -> dict:
+    """The counterexample as the student reads it, in the exam's notation."""
+    if game["kind"] == "jeu1":
+        view = {"e0": 1, "s(n)": "[2n, n + 1]", "F": [game["target"]]}
+        if "h" in game:
+            view["h(n)"] = "⌈log2(t/n)⌉"
+        return view
+    labels = shown_labels(game)
+    view = {"e0": labels[game["initial"]],
+            "s": {str(labels[i]): [labels[j] for j in row] for i, row in enumerate(game["succ"])},
+            "F": [labels[i] for i in game["finals"]]}
+    if "h" in game:
+        view["h"] = {str(labels[i]): v for i, v in enumerate(game["h"])}
+    return view
+
+
+def visual(game: dict) -> dict | None:
+    if game["kind"] != "table":
+        return None
+    labels = shown_labels(game)
+    return {"type": "game", "initial": labels[game["initial"]], "finals": [labels[i] for i in game["finals"]],
+            "edges": [[labels[i], labels[j]] for i, row in enumerate(game["succ"]) for j in row]}

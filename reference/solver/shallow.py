@@ -1,0 +1,69 @@
+"""A quick optimal search for states near the goal, without the pattern databases.
+
+IDA* with the Manhattan sum over one mutable board, given up after a budget of generated nodes: a state
+a short walk from the goal (q17's cases, q18's small ones) is solved in milliseconds, so checks that
+only meet such states never build nor load the 34 MB of pattern databases; past the budget the caller
+falls back to the full solver (reference.solver.search).
+"""
+from __future__ import annotations
+
+from reference.puzzle import BLANK, SIZE
+
+BUDGET = 20_000  # generated nodes: about 50 ms of pure Python, well under the databases' loading time
+
+# _DISTANCE[tile][cell]: Manhattan distance from `cell` to the goal cell of `tile` (the exam's: cell `tile`).
+_DISTANCE = [[abs(c // SIZE - t // SIZE) + abs(c % SIZE - t % SIZE) for c in range(16)] for t in range(16)]
+# _NEIGHBOURS[blank]: (cell, move name) of each tile that can slide into the blank, named by where the
+# tile goes, as in the exam.
+_NEIGHBOURS = [[(target, {1: "Gauche", -1: "Droite", SIZE: "Haut", -SIZE: "Bas"}[target - blank])
+                for target in (blank - SIZE, blank + SIZE, blank - 1, blank + 1)
+                if 0 <= target < 16 and (abs(target - blank) == SIZE or target // SIZE == blank // SIZE)]
+               for blank in range(16)]
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def solve_near(state, budget: int = BUDGET) -> list[str] | None:
+    """An optimal move list from `state` (valid and solvable) to the goal, or None past `budget` nodes."""
+    board = list(state)
+    moves: list[str] = []
+    generated = 0
+
+    def descend(blank: int, previous: int, g: int, h: int, bound: int):
+        """True when the goal is reached (moves then holds the path), else the least f above `bound`."""
+        nonlocal generated
+        if h == 0:
+            return True
+        least = 1 << 30
+        for target, name in _NEIGHBOURS[blank]:
+            if target == previous:
+                continue
+            generated += 1
+            tile = board[target]
+            h2 = h - _DISTANCE[tile][target] + _DISTANCE[tile][blank]
+            f = g + 1 + h2
+            if f > bound:
+                least = min(least, f)
+                continue
+            if generated > budget:
+                raise _OverBudget
+            board[blank], board[target] = tile, BLANK
+            moves.append(name)
+            found = descend(target, blank, g + 1, h2, bound)
+            if found is True:
+                return True
+            moves.pop()
+            board[target], board[blank] = tile, BLANK
+            least = min(least, found)
+        return least
+
+    blank = board.index(BLANK)
+    h = bound = sum(_DISTANCE[tile][cell] for cell, tile in enumerate(board) if tile != BLANK)
+    try:
+        while (found := descend(blank, -1, 0, h, bound)) is not True:
+            bound = found
+    except _OverBudget:
+        return None
+    return moves

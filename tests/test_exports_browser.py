@@ -1,0 +1,40 @@
+"""Hand marks on the report pages, in headless Chromium: the written questions are columns of the
+class table (marked, or "à noter"), they sort as numbers, and the student page shows the teacher's
+comments as text. Screenshots go to tests/artifacts/."""
+from __future__ import annotations
+
+import pytest
+
+from grader.cli import main
+from grader.results import write_json
+from tests.test_exports import _marks, _run
+from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+
+def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa: F811 - fixtures
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "rapport"
+    out.mkdir()
+    write_json(out / "results.json", _run())
+    marks = _marks(tmp_path, "etudiant;q2;q2 commentaire;q13\nalice;1,5;<b>Preuve</b> incomplète;3\nbob;0;;1\n")
+    assert main(["export", str(out), "--marks", str(marks), "--format", "stats"]) == 0
+    _open(browser, out / "index.html")
+    headers = [h.text.split("\n")[0] for h in browser.find_elements(By.CSS_SELECTOR, "#grades thead th")]
+    column = headers.index("q13")
+    cells = {r.find_element(By.CSS_SELECTOR, "td.name").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
+             for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")}
+    assert cells["alice"].text == "3" and "st-passed" in cells["alice"].get_attribute("class")
+    assert cells["bob"].text == "1" and "st-partial" in cells["bob"].get_attribute("class")
+    assert "st-ungraded" in cells["dylan"].get_attribute("class")  # not marked yet
+    browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")[column].click()
+    _screenshot(browser, shots, "class-with-marks")
+    _assert_clean(browser)
+    _open(browser, out / "alice.html")
+    comment = browser.find_element(By.CSS_SELECTOR, "#q2 .teacher-comment")
+    assert "<b>Preuve</b> incomplète" in comment.text  # the teacher's text, shown as written
+    assert comment.find_elements(By.TAG_NAME, "b") == []  # the teacher's markup is text, not markup
+    _screenshot(browser, shots, "student-with-marks", selector="#q2")
+    _assert_clean(browser)

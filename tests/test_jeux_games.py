@@ -1,0 +1,175 @@
+"""The parent's side of parts I-III on its own: the oracles against brute force, the server that
+answers the student's calls, and the rule that probe modules import nothing but the standard library."""
+from __future__ import annotations
+
+import ast
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from bruteforce import distance_to_final
+from grader.questions import jeux, jeux_games, jeux_traces
+from grader.sandbox import calls
+
+ROOT = Path(__file__).resolve().parent.parent
+# Child-side modules: the child imports them before the student's code, with the grader's tree read-only
+# and no third-party package to rely on.
+PROBE_MODULES = ["grader/questions/jeux_probes.py"]
+ALLOWED = {"grader.sandbox.protocol", "grader.sandbox.calls", "grader.sandbox"}
+
+
+@pytest.mark.parametrize("path", PROBE_MODULES)
+def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "relative import in a probe module"
+            imported.add(node.module)
+            if node.module == "grader.sandbox":
+                imported.update(f"grader.sandbox.{alias.name}" for alias in node.names)
+    outside = {name for name in imported
+               if name not in ALLOWED and name.partition(".")[0] not in sys.stdlib_module_names}
+    assert not outside, f"{path} imports {sorted(outside)}"
+
+
+def test_the_checked_modules_are_the_ones_the_questions_load():
+    assert {m.replace(".", "/") + ".py" for q in jeux.QUESTIONS for m in q.probe_modules} == set(PROBE_MODULES)
+
+
+# --- Game (1) distances, by exact arithmetic -----------------------------------------------------------
+def bfs_distance(n: int, t: int):
+    # States above t are dead ends (moves only increase n): the game below t is finite.
+    return distance_to_final(n, lambda x: [y for y in (2 * x, x + 1) if y <= t], lambda x: x == t)
+
+
+def test_game1_distance_is_the_bfs_distance_for_every_pair_up_to_200():
+    for t in range(1, 201):
+        for n in range(1, t + 1):
+            assert jeux_games.jeu1_distance(n, t) == bfs_distance(n, t), (n, t)
+    assert jeux_games.jeu1_distance(5, 4) is None
+
+
+def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
+    # For large t no BFS can check it; the distance is the unique solution of d(t) = 0,
+    # d(n) = 1 + min(d(n + 1), d(2n) when 2n <= t): check that equation on random and boundary pairs.
+    rng = random.Random(11)
+    pairs = [(n, t) for n, t in jeux.large_pairs() if n < t][::7]
+    pairs += [(rng.randrange(1, t), t) for t in (rng.randrange(2, 2**62) for _ in range(300))]
+    d = jeux_games.jeu1_distance
+    for n, t in pairs:
+        options = [d(n + 1, t)] + ([d(2 * n, t)] if 2 * n <= t else [])
+        assert d(n, t) == 1 + min(options), (n, t)
+
+
+def test_the_model_h_is_admissible_on_the_large_pairs():
+    assert all(jeux_games.h_jeu1_model(n, t) <= jeux_games.jeu1_distance(n, t) for n, t in jeux.large_pairs())
+
+
+# --- The server -------------------------------------------------------------------------------------------
+def test_the_server_answers_from_its_game_and_keeps_the_trace():
+    game = jeux_games.named_game({"r": ["a", "b"], "a": ["f"]}, ["f"], labels="tuple")
+    server = jeux_games.GameServer(game)
+    assert server("suivants", [0, 0]) == [[0, 1], [0, 2]]
+    assert server("final", [0, 3]) is True and server("final", [0, 1]) is False
+    assert server.events == [("suivants", 0), ("final", 3), ("final", 1)]
+
+
+@pytest.mark.parametrize("sent", [[0, True], {"type": "list", "repr": "[0, 1]"}, [0.0, 1], "x", [0, 1, 2], None])
+def test_anything_but_a_state_of_the_game_stops_the_run(sent):
+    server = jeux_games.GameServer(jeux_games.named_game({"r": ["a"]}, ["a"], labels="tuple"))
+    with pytest.raises(calls.Stop):
+        server("final", sent)
+    assert server.stop["reason"] == "not_a_state" and server.events == []
+    with pytest.raises(calls.Stop):
+        server("final", [0, 0])  # once stopped, stopped for good
+
+
+def test_the_budget_stops_the_run_and_is_counted_by_the_parent():
+    server = jeux_games.GameServer({"kind": "jeu1", "target": 10}, budget=3)
+    for n in (1, 2, 3):
+        server("final", n)
+    with pytest.raises(calls.Stop):
+        server("suivants", 4)
+    assert server.stop == {"reason": "budget"} and server.total == 3
+
+
+def test_a_huge_int_in_game_1_is_a_state_too_deep_not_garbage():
+    server = jeux_games.GameServer({"kind": "jeu1", "target": 10})
+    with pytest.raises(calls.Stop):
+        server("final", {"type": "int", "repr": "300 bits"})
+    assert server.stop["reason"] == "too_deep"
+
+
+# --- IDA*'s bounds, and the crafted games' promises -------------------------------------------------------
+def figure3_bounds(game):
+    """Figure 3 literally (recursive, global min) on the table: the bounds of the passes."""
+    succ, h, finals = game["succ"], game["h"], set(game["finals"])
+    bounds, state = [], {"min": None}
+
+    def dfs(m, e, p):
+        c = p + h[e]
+        if c > m:
+            state["min"] = c if state["min"] is None else min(state["min"], c)
+            return False
+        if e in finals:
+            return True
+        return any(dfs(m, x, p + 1) for x in succ[e])
+
+    m = h[game["initial"]]
+    while True:
+        bounds.append(m)
+        state["min"] = None
+        if dfs(m, game["initial"], 0):
+            return bounds
+        m = state["min"]
+
+
+@pytest.mark.parametrize("game", jeux.Q10().crafted() + jeux.deep_games("idastar"), ids=lambda g: str(len(g["succ"])))
+def test_idastar_passes_follow_figure_3(game):
+    assert [p["bound"] for p in jeux_games.idastar_passes(game)] == figure3_bounds(game)
+
+
+def test_crafted_idastar_games_have_consecutive_bounds_and_a_deep_one_needs_more_than_10():
+    bounds = [[p["bound"] for p in jeux_games.idastar_passes(g)] for g in jeux.Q10().crafted() + jeux.deep_games("idastar")]
+    assert [1, 2, 3, 4, 5] in bounds and max(len(b) for b in bounds) > 10
+
+
+def test_deep_games_are_deep():
+    for function in ("bfs", "ids", "idastar"):
+        assert all(jeux_games.optimum(g) >= 60 for g in jeux.deep_games(function))
+
+
+@pytest.mark.parametrize("question", [jeux.Q4(), jeux.Q7(), jeux.Q10()], ids=lambda q: q.id)
+def test_crafted_games_have_an_initial_state_without_predecessor(question):
+    for game in question.crafted():
+        assert all(game["initial"] not in row for row in game["succ"])
+
+
+def test_bfs_crafted_games_are_deep_enough_to_see_a_restart_from_the_successors():
+    # A search restarting from e0's successors comes back to depth 1 after depth 3.
+    assert max(jeux_games.optimum(g) for g in jeux.Q4().crafted()) >= 4
+
+
+def test_ids_crafted_games_are_deep_enough_to_tell_a_bfs():
+    assert all(jeux_games.optimum(game) >= 3 for game in jeux.Q7().crafted())
+
+
+def test_idastar_crafted_h_is_admissible():
+    for game in jeux.Q10().crafted() + jeux.deep_games("idastar") + jeux.fixed_games(True):
+        to_final = jeux_games.distances(jeux_games.reverse(game["succ"]), game["finals"])
+        assert all(d is None or h <= d for h, d in zip(game["h"], to_final))
+
+
+def test_passes_are_cut_at_a_repeated_call_not_at_an_immediate_repeat_nor_at_h():
+    events = [("h", 0), ("final", 0), ("suivants", 0), ("h", 1), ("h", 1), ("final", 1), ("suivants", 0),
+              ("suivants", 0), ("h", 0), ("final", 0), ("final", 1), ("final", 0)]
+    assert [len(p) for p in jeux_traces.passes(events)] == [6, 5, 1]
+    # A pass that tests no state (final only at depth exactly m) is cut at its expansion of e0, even
+    # when the previous pass ended with that expansion and the calls of h in between.
+    events = [("h", 0), ("suivants", 0), ("h", 1), ("h", 2), ("h", 0), ("suivants", 0), ("h", 1)]
+    assert [len(p) for p in jeux_traces.passes(events)] == [5, 2]
