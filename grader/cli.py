@@ -116,7 +116,7 @@ def grade_main(args) -> int:
     if args.marks:  # checked once the class is graded: a bad file costs no grading, `grader export` merges it
         from reports.exports import merged_run, publish
 
-        publish(args.out, merged_run(args.out, args.marks), [], _export_options(args))
+        publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
     print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
     return 0

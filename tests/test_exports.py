@@ -22,6 +22,7 @@ from grader.results import load_run, write_json
 from reports.exports import merged_run, moodle
 from tests.report_fixtures import build_run
 
+SAMPLE_CLASS = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
 IDENTITIES = {"alice": ("Alice Martin", "1001"), "bob": ("Bob Lefèvre", "1002"),
               "chloé durand": ("Chloé DURAND", "1003"), "dylan": ("Dylan Roux", "1004"),
               "index": ("Inès Index", "1005")}
@@ -369,3 +370,23 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
     alice = next(r for r in rows if r[0] == "alice")
     assert alice[rows[0].index("q13")] == "2"
 
+
+
+def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsys):
+    """`grader grade --marks`: the marks are in the first reports; a bad file costs no grading (the
+    run is saved, `grader export` merges a corrected file)."""
+    classe = tmp_path / "classe"
+    shutil.copytree(SAMPLE_CLASS / "alice", classe / "alice")
+    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    out = tmp_path / "rapport"
+    good = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;1,5;Presque\n")
+    assert main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme),
+                 "--marks", str(good)]) == 0
+    rows = {r["id"]: r for r in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
+    assert rows["alice"]["q13"] == "1.5" and float(rows["alice"]["total"]) == pytest.approx(1 + 1.5)
+    assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
+    bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
+    assert main(["grade", str(classe), "--out", str(tmp_path / "r2"), "-q", "q1", "--scheme", str(scheme),
+                 "--marks", str(bad)]) == 2
+    assert "dépasse les 2 point(s)" in capsys.readouterr().err
+    assert (tmp_path / "r2" / "results.json").exists()  # graded and saved all the same

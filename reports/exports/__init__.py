@@ -110,11 +110,13 @@ def _rescheme(run: Run, scheme_file: Path) -> None:
     changed = []
     for q in all_questions(extensions=True):
         # Only what the file sets: the run may have been graded with another file's points.
-        if q.id not in questions or not isinstance(questions[q.id], dict) or q.id not in scheme.overrides:
+        if q.id not in scheme.overrides:
             continue
         points = scheme.points(q)
-        if q.manual:
-            questions[q.id]["points"] = points
+        if q.manual:  # also when the run graded a selection (-q) that left it out
+            questions.setdefault(q.id, {"groups": {}, "manual": True, "extension": False})["points"] = points
+        elif q.id not in questions or not isinstance(questions[q.id], dict):
+            continue
         elif abs(float(questions[q.id].get("points", 0)) - points) > 1e-9:
             changed.append(q.id)
     if changed:
