@@ -5,6 +5,8 @@
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
     grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
+    grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG
+    grader submit PATH --url URL --token TOKEN [--no-wait]
     grader questions [--lang fr|en]
     grader solve [--convention exam|korf] STATE-or-FILE
 """
@@ -270,6 +272,19 @@ def _short(value, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def _service():
+    # The web stack is the optional extra `[service]`: imported only by the commands that need it.
+    from grader.service import serve
+
+    return serve
+
+
+def _client():
+    from grader.service import client
+
+    return client
+
+
 def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     def h(key, **params):
         return i18n.t(f"cli.help.{key}", lang, **params)
@@ -322,6 +337,27 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
                             help=h("boilerplate"))
     similarity.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     similarity.set_defaults(main=similarity_main)
+
+    serve = commands.add_parser("serve", help=h("serve"), description=h("serve"))
+    serve.add_argument("config", type=Path, metavar="CLASS_CONFIG", help=h("config"))
+    serve.add_argument("--host", default="127.0.0.1", help=h("host"))
+    serve.add_argument("--port", type=int, default=8000, help=h("port"))
+    serve.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    serve.set_defaults(main=lambda args: _service().serve(args.config, args.host, args.port, args.lang))
+
+    worker = commands.add_parser("worker", help=h("worker"), description=h("worker"))
+    worker.add_argument("config", type=Path, metavar="CLASS_CONFIG", help=h("config"))
+    worker.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    worker.set_defaults(main=lambda args: _service().worker(args.config))
+
+    submit = commands.add_parser("submit", help=h("submit"), description=h("submit"))
+    submit.add_argument("path", type=Path, metavar=h("path_metavar"), help=h("path"))
+    submit.add_argument("--url", required=True, help=h("url"))
+    submit.add_argument("--token", required=True, help=h("token"))
+    submit.add_argument("--no-wait", action="store_true", help=h("no_wait"))
+    submit.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    submit.set_defaults(main=lambda args: _client().submit(args.path, args.url, args.token, args.lang,
+                                                            wait=not args.no_wait))
 
     questions = commands.add_parser("questions", help=h("questions"), description=h("questions"))
     _common(questions, lang)

@@ -415,11 +415,18 @@ def _configure_hypothesis() -> None:
     hypothesis.configuration.set_hypothesis_home_dir(cache_dir() / "hypothesis")
 
 
-def grade_submission(submission: Submission, questions: list[Question], settings: Settings) -> SubmissionResult:
+def grade_submission(submission: Submission, questions: list[Question], settings: Settings,
+                     progress=None) -> SubmissionResult:
+    """`progress(k, n, qid)`, if given, is told before each of the n automatic questions is graded."""
     # Hypothesis takes most of a second to import: do it while the first child starts and imports the
     # student's module (the import lock makes the checks wait for it if they come first).
     threading.Thread(target=_configure_hypothesis, daemon=True).start()
-    results = [grade_question(q, submission, settings) for q in questions if not q.manual]
+    automatic = [q for q in questions if not q.manual]
+    results = []
+    for k, q in enumerate(automatic):
+        if progress is not None:
+            progress(k, len(automatic), q.id)
+        results.append(grade_question(q, submission, settings))
     return SubmissionResult(
         id=submission.id,
         total=sum(r.score for r in results),

@@ -801,6 +801,10 @@ from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the export
 
 CATALOGUE.update(_EXPORTS)
 
+from grader.i18n_service import CATALOGUE as _SERVICE  # noqa: E402 - the web service's messages
+
+CATALOGUE.update(_SERVICE)
+
 
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):

@@ -44,6 +44,8 @@ FAILED = ("failed", "error", "timeout", "crashed", "memory", "missing", "not_imp
 
 _SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
+CSP = (f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+       "img-src data:; base-uri 'none'; form-action 'none'")
 
 
 def render_class(run: Run, out_dir: Path) -> Path:
@@ -67,9 +69,14 @@ def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: 
     """Write one student's page (`grader check --html`); `back` links to a class page if given."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    _write(path, _environment(run.lang).get_template("student.html").render(
-        run=run, sub=_student_view(submission, run.lang), back=back))
+    _write(path, student_page(run, submission, back=back))
     return path
+
+
+def student_page(run: Run, submission: SubmissionResult, *, back: str | None = None) -> str:
+    """One student's page as text (the web service serves it with `CSP` as a header too)."""
+    return _environment(run.lang).get_template("student.html").render(
+        run=run, sub=_student_view(submission, run.lang), back=back)
 
 
 def file_names(ids: list[str]) -> list[str]:
@@ -106,8 +113,7 @@ def _environment(lang: str) -> Environment:
         lang=lang,
         statuses=STATUSES,
         script=Markup(_SCRIPT),
-        csp=f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
-            "img-src data:; base-uri 'none'; form-action 'none'",
+        csp=CSP,
     )
     env.globals.update(qtitle=_title, scheme_view=lambda run: _scheme_view(run, lang),
                        limits_view=lambda limits: _limits_view(limits, lang))

@@ -1,0 +1,115 @@
+"""Start the service: secrets on first start, the workers' process, the reaper, the web server."""
+from __future__ import annotations
+
+import csv
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from grader import i18n
+from grader.errors import UsageError
+from grader.sandbox.runner import isolation
+from grader.service import config as config_module
+from grader.service.store import hash_password
+from grader.service.tasks import Service, run_worker
+
+
+def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
+    """First start: the teacher's password and the session key; on every start, links for the
+    students of the roster who have none. Files written for the teacher only (0600)."""
+    store, data = service.store, service.config.data
+    password_file = data / "teacher-password.txt"
+    if store.setting("teacher_password") is None:
+        password = secrets.token_urlsafe(12)
+        store.set_setting("teacher_password", hash_password(password))
+        _private_write(password_file, password + "\n", append=False)
+    for key in ("session_key", "session_epoch"):
+        if store.setting(key) is None:
+            store.set_setting(key, secrets.token_urlsafe(32))
+    links = data / "links.csv"
+    new = service.store.add_students(service.config.students)
+    if new:
+        fresh = not links.exists()
+        rows = ([["student", "url"]] if fresh else []) + [[sid, f"{url}/s/{token}"] for sid, token in new.items()]
+        _private_write(links, "".join(_csv_line(r) for r in rows), append=not fresh)
+    return password_file, links, len(new)
+
+
+def _csv_line(row: list[str]) -> str:
+    import io
+
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow(row)
+    return buffer.getvalue()
+
+
+def _private_write(path: Path, text: str, append: bool) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC), 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def reaper(service: Service, stop: threading.Event) -> None:
+    """Attempts whose worker died go back to the queue; attempts stored but never queued (a crash
+    between the two) are queued when the queue is empty."""
+    lease = service.config.lease_seconds
+    while not stop.wait(min(2.0, lease / 3)):
+        try:
+            now = time.time()
+            for attempt in service.store.reap(now, lease, service.config.max_deliveries):
+                service.enqueue(attempt)
+            if service.huey.pending_count() == 0:
+                for attempt in service.store.waiting(now - lease):
+                    service.enqueue(attempt)
+        except Exception as exc:  # noqa: BLE001 - a busy database: try again at the next round
+            print(f"reaper: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+def serve(config_path: Path, host: str, port: int, lang: str) -> int:
+    import uvicorn
+
+    from grader.service.web import create_app
+
+    config = config_module.load(config_path)
+    service = Service(config)
+    # Fail closed, like `grader grade` without `--unsafe`: students' code from the web is never run
+    # where it could reach other files.
+    if not isolation(service.settings(lang).limits)["files_confined"]:
+        raise UsageError("cli.unconfined_refused")
+    url = f"http://{host}:{port}"
+    password_file, links, new = prepare(service, url)
+    if new:
+        print(i18n.t("service.links_written", lang, n=new, path=links), flush=True)
+    workers = subprocess.Popen([sys.executable, "-m", "grader.cli", "worker", str(config_path)],
+                               start_new_session=True)
+    stop = threading.Event()
+    threading.Thread(target=reaper, args=(service, stop), daemon=True).start()
+    print(i18n.t("service.started", lang, name=config.name, url=url, workers=config.workers), flush=True)
+    print(i18n.t("service.teacher_url", lang, url=url, path=password_file), flush=True)
+    try:
+        uvicorn.run(create_app(service), host=host, port=port, log_level="warning", access_log=False)
+    finally:
+        stop.set()
+        _stop(workers)
+    return 0
+
+
+def _stop(process: subprocess.Popen) -> None:
+    # SIGTERM: Huey's consumer stops its workers (a job cut short stays `running` and is requeued at the
+    # next start by the reaper); then the whole session, should a worker linger.
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def worker(config_path: Path) -> int:
+    run_worker(config_module.load(config_path))
+    return 0

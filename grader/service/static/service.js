@@ -1,0 +1,97 @@
+// Live pages of the service: poll the JSON of the page's table and redraw it. Every value is set with
+// textContent (never HTML): the student's strings cannot become markup.
+"use strict";
+(function () {
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  function labels() {
+    const tpl = document.getElementById("labels");
+    return tpl ? tpl.content.firstElementChild.dataset : {};
+  }
+  function poll(url, draw, every) {
+    function tick() {
+      fetch(url, {credentials: "same-origin", cache: "no-store"})
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) { if (data) draw(data); })
+        .catch(function () {})
+        .finally(function () { setTimeout(tick, every); });
+    }
+    tick();
+  }
+
+  const attempts = document.getElementById("attempts");
+  if (attempts) {
+    const text = labels();
+    let shown = null;
+    poll(attempts.dataset.source, function (data) {
+      const body = attempts.tBodies[0];
+      body.replaceChildren();
+      data.attempts.forEach(function (a) {
+        const row = el("tr");
+        row.id = "a" + a.id;
+        row.dataset.state = a.state;
+        row.append(el("td", a.id), el("td", a.created + (a.late ? " (" + text.late + ")" : "")),
+                   el("td", a.label, "state state-" + a.state),
+                   el("td", a.score_text, "score"));
+        const qs = el("td");
+        a.questions.forEach(function (q) { qs.append(el("span", q.id + " " + q.score + "/" + q.max + " " + q.status, "q")); });
+        row.append(qs);
+        const open = el("td");
+        if (a.report) {
+          const link = el("a", text.open);
+          link.href = a.report;
+          link.addEventListener("click", function (event) { event.preventDefault(); show(a.report); });
+          open.append(link);
+        }
+        row.append(open);
+        body.append(row);
+      });
+      const latest = data.attempts[0];
+      if (latest && latest.report && shown !== latest.report) show(latest.report);
+      const budget = document.getElementById("budget");
+      let line = attempts.dataset.budget.replace("#", data.budget.student);
+      Object.keys(data.budget.questions).forEach(function (q) { line += " · " + q + " : " + data.budget.questions[q]; });
+      budget.textContent = line;
+    }, 1000);
+    function show(url) {
+      shown = url;
+      document.getElementById("report-card").hidden = false;
+      document.getElementById("report").src = url;
+    }
+  }
+
+  const table = document.getElementById("class");
+  if (table) {
+    const text = labels();
+    const lang = table.dataset.lang;
+    poll(table.dataset.source, function (data) {
+      const body = table.tBodies[0];
+      body.replaceChildren();
+      data.students.forEach(function (s) {
+        const row = el("tr");
+        row.dataset.student = s.student;
+        const name = el("td");
+        const link = el("a", s.student);
+        link.href = "/teacher/students/" + encodeURIComponent(s.student) + "?lang=" + lang;
+        name.append(link);
+        row.append(name, el("td", s.attempts), el("td", s.state + (s.late ? " (" + text.late + ")" : "")));
+        data.questions.forEach(function (q) { row.append(el("td", q in s.scores ? s.scores[q] : "", "score-" + q)); });
+        row.append(el("td", s.total === null ? "" : s.total, "total"));
+        body.append(row);
+      });
+      const stats = document.getElementById("stats").tBodies[0];
+      stats.replaceChildren();
+      data.stats.forEach(function (q) {
+        const row = el("tr");
+        row.append(el("td", q.id), el("td", q.graded), el("td", q.mean === null ? "" : q.mean), el("td", q.passed));
+        stats.append(row);
+      });
+      document.getElementById("missing").textContent = data.missing.join(", ");
+      document.getElementById("waiting").textContent = text.waiting.replace("#", data.waiting);
+    }, 2000);
+  }
+})();

@@ -1,0 +1,112 @@
+"""The grading job and the queue it runs on (Huey).
+
+The job is plain code over the `Store`: it grades through `grader.engine.grade_submission`, the same
+function as `grader grade`, so student code runs only in the sandbox. The queue is Huey with its
+SQLite storage in the data folder; Huey's Redis storage runs this very task code unchanged (issue 15).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+import threading
+import time
+from pathlib import Path, PurePosixPath
+
+from huey import SqliteHuey
+
+from grader.engine import Settings, grade_submission
+from grader.grading import grader_version
+from grader.questions import all_questions, select
+from grader.results import to_dict
+from grader.sandbox.runner import Limits
+from grader.scoring import Scheme
+from grader.service.config import ServiceConfig
+from grader.service.store import DONE, UNGRADABLE, Store
+from grader.submission import SubmissionError, load_submission
+
+MAX_RESULT_BYTES = 4 * 1024 * 1024  # a result beyond this is not shown: the attempt is ungradable
+TASK = "grade_attempt"
+
+
+class Service:
+    """What a process of the service (web or worker) needs: the configuration, the store, the queue."""
+
+    def __init__(self, config: ServiceConfig):
+        config.data.mkdir(parents=True, exist_ok=True)
+        self.config = config
+        self.scheme = Scheme.load(config.scheme) if config.scheme else Scheme()
+        self.questions = select(all_questions(), config.questions)
+        self.scheme.as_dict(self.questions)  # a scheme naming what does not exist: refused at start
+        self.store = Store(config.database)
+        self.huey = SqliteHuey(name="grader", filename=str(config.queue_file), results=False)
+        self.grade_task = self.huey.task(name=TASK)(self.grade)
+
+    def questions_for(self, modules: list[str]) -> list:
+        return [q for q in self.questions if not q.manual and q.module in modules]
+
+    def settings(self, lang: str) -> Settings:
+        return Settings(seed=self.config.seed, lang=lang, scheme=self.scheme, limits=Limits())
+
+    def result_key(self, attempt) -> str:
+        scheme = json.dumps(self.scheme.as_dict(self.questions), sort_keys=True)
+        parts = [attempt.content_hash, grader_version(), str(self.config.seed), scheme, attempt.questions, attempt.lang]
+        return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+    def enqueue(self, attempt_id: int) -> None:
+        self.grade_task(attempt_id)
+
+    # --- the job --------------------------------------------------------------------------------
+    def grade(self, attempt_id: int) -> None:
+        store = self.store
+        claim = store.claim(attempt_id, time.time())
+        if claim is None:  # superseded, done, or taken by another delivery: nothing to do
+            return
+        attempt = store.attempt(attempt_id)
+        stop = threading.Event()
+
+        def heartbeat():
+            while not stop.wait(self.config.lease_seconds / 4):
+                store.beat(attempt_id, claim, time.time())
+
+        threading.Thread(target=heartbeat, daemon=True).start()
+        try:
+            key = self.result_key(attempt)
+            if store.result(key) is None:  # same content, grader, seed, scheme: graded already
+                data = self._grade_content(attempt, claim)
+                if len(data.encode("utf-8")) > MAX_RESULT_BYTES:
+                    store.finish(attempt_id, claim, UNGRADABLE, time.time(), message="oversized")
+                    return
+                store.save_result(key, data)
+            store.finish(attempt_id, claim, DONE, time.time(), result_key=key)
+        except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
+            store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=f"{type(exc).__name__}: {exc}"[:500])
+        finally:
+            stop.set()
+
+    def _grade_content(self, attempt, claim: str) -> str:
+        filename, data = self.store.content(attempt.content_hash)
+        questions = select(self.questions, json.loads(attempt.questions))
+        with tempfile.TemporaryDirectory(prefix="grader-service-") as folder:
+            path = Path(folder) / PurePosixPath(filename).name
+            path.write_bytes(data)
+            try:
+                submission = load_submission(path)
+            except SubmissionError as exc:
+                raise ValueError(str(exc)) from None
+        submission.id = attempt.student
+
+        def progress(k: int, n: int, qid: str) -> None:
+            self.store.beat(attempt.id, claim, time.time(), done=k, current=qid)
+
+        result = grade_submission(submission, questions, self.settings(attempt.lang), progress=progress)
+        return json.dumps(to_dict(result), ensure_ascii=False)
+
+
+def run_worker(config: ServiceConfig, workers: int | None = None) -> None:
+    """`grader worker CONFIG`: Huey's consumer with N grading processes (blocks until stopped)."""
+    service = Service(config)
+    consumer = service.huey.create_consumer(workers=workers or config.workers, worker_type="process",
+                                            periodic=False, initial_delay=0.05, backoff=1.2, max_delay=0.5,
+                                            check_worker_health=True, health_check_interval=1)
+    consumer.run()

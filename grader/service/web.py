@@ -1,0 +1,492 @@
+"""The web side of `grader serve` (Starlette): students' pages behind per-student links, the
+teacher's dashboard behind a password, the JSON the pages poll and `grader submit` speaks.
+
+A student's link `/s/<token>` is a capability: the token (256 random bits, stored hashed) is the only
+credential, so a student's forms need no CSRF token (a forged request cannot know it). The teacher
+signs in with a password (scrypt) into a signed, SameSite=Strict session cookie, and every form of
+theirs carries a per-session CSRF token checked in constant time.
+"""
+from __future__ import annotations
+
+import hmac
+import io
+import json
+import math
+import re
+import secrets
+import tempfile
+import time
+import zipfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from grader import i18n
+from grader.grading import new_run
+from grader.results import SubmissionResult, submission_from_dict, write_gradebook
+from grader.service.store import DONE, QUEUED, RUNNING, UNGRADABLE, check_password
+from grader.service.tasks import Service
+from grader.submission import SubmissionError, load_submission, modules_defined
+
+HERE = Path(__file__).parent
+PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+SUFFIXES = (".py", ".zip", ".ipynb")
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class Refused(Exception):
+    """A submission turned away before anything is stored: a catalogue key, an HTTP status."""
+
+    def __init__(self, key: str, status: int = 400, **params):
+        super().__init__(key)
+        self.key, self.status, self.params = key, status, params
+
+
+class BodyLimit:
+    """ASGI middleware: a request body beyond `limit` bytes is refused (413) before it is all read,
+    whatever Content-Length claims."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await PlainTextResponse("413", status_code=413)(scope, receive, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await PlainTextResponse("413", status_code=413)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _lang(request: Request, default: str) -> str:
+    lang = request.query_params.get("lang") or default
+    return lang if lang in i18n.LANGS else default
+
+
+def create_app(service: Service) -> Starlette:
+    config, store = service.config, service.store
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined)
+    max_upload = config.max_upload_kib * 1024
+
+    def page(name: str, lang: str, status: int = 200, **context) -> HTMLResponse:
+        context.update(_=lambda key, **p: i18n.t(key, lang, **p), lang=lang, class_name=config.name)
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    # --- what an attempt looks like to its pages ---------------------------------------------------
+    def attempt_view(row, lang: str, base: str) -> dict:
+        questions = json.loads(row.questions)
+        view = {"id": row.id, "student": row.student, "state": row.state, "late": bool(row.late),
+                "created": datetime.fromtimestamp(row.created, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+                "questions": [], "score": None, "max": None, "report": None, "score_text": ""}
+        if row.state == RUNNING:
+            view["label"] = i18n.t("service.state.running", lang, k=min(row.done_questions + 1, len(questions)),
+                                   n=len(questions), qid=row.current_question or questions[0])
+        elif row.state == UNGRADABLE:
+            reason = {"oversized": "service.ungradable.oversized", "deliveries": "service.ungradable.deliveries"}
+            view["label"] = i18n.t(reason.get(row.message, "service.ungradable.error"), lang)
+        else:
+            view["label"] = i18n.t(f"service.state.{row.state}", lang, n=len(questions))
+        if row.state == DONE:
+            result = store.result(row.result_key)
+            view.update(score=round(result["total"], 2), max=result["max"], report=f"{base}/attempts/{row.id}/report",
+                        score_text=f"{result['total']:.4g}/{result['max']:g}")
+            view["questions"] = [{"id": q["id"], "score": round(q["score"], 2), "max": q["max"],
+                                  "status": i18n.t(f"status.{q['status']}", lang)} for q in result["questions"]]
+        return view
+
+    def budget(student: str, modules: list[str] | None = None) -> dict:
+        wanted = _buckets(student, [q.id for q in service.questions_for(modules or ["jeux", "taquin", "recherche"])])
+        levels = store.take(wanted, time.time(), apply=False)
+        return {"student": math.floor(levels.pop(f"s:{student}")),
+                "questions": {key.rsplit(":", 1)[1]: math.floor(v) for key, v in levels.items()}}
+
+    def _buckets(student: str, qids: list[str]) -> dict:
+        rate = config.rate_limit
+        wanted = {f"s:{student}": (rate.student_burst, rate.student_per_hour)}
+        wanted.update({f"q:{student}:{qid}": (rate.question_burst, rate.question_per_hour) for qid in qids})
+        return wanted
+
+    def report(row, lang: str) -> Response:
+        from reports.render import CSP, student_page
+
+        result = submission_from_dict(store.result(row.result_key))
+        result.id = row.student
+        run = new_run(service.settings(row.lang), service.questions)
+        run.seed = 0  # the class seed is a secret: never in a page
+        run.submissions = [result]
+        response = HTMLResponse(student_page(run, result))
+        response.headers["Content-Security-Policy"] = CSP + "; frame-ancestors 'self'"
+        return response
+
+    # --- students -------------------------------------------------------------------------------
+    def student_or_404(request: Request) -> str:
+        student = store.student_of(request.path_params["token"])
+        if student is None:
+            raise _NotFound
+        return student
+
+    def student_home(request: Request) -> Response:
+        student = student_or_404(request)
+        lang = _lang(request, config.lang)
+        base = f"/s/{request.path_params['token']}"
+        return page("student.html", lang, student=student, base=base, budget=budget(student),
+                    error=request.query_params.get("error", ""), deadline=_deadline(config, lang),
+                    accept=",".join(SUFFIXES), max_kib=config.max_upload_kib,
+                    other_lang="en" if lang == "fr" else "fr")
+
+    def student_attempts(request: Request) -> Response:
+        student = student_or_404(request)
+        lang = _lang(request, config.lang)
+        base = f"/s/{request.path_params['token']}"
+        rows = store.attempts_of(student)
+        return JSONResponse({"attempts": [attempt_view(r, lang, base) for r in reversed(rows)],
+                             "budget": budget(student)})
+
+    async def student_submit(request: Request) -> Response:
+        student = student_or_404(request)
+        lang = _lang(request, config.lang)
+        base = f"/s/{request.path_params['token']}"
+        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
+        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
+                   if hasattr(f, "read")]
+        try:
+            attempt = accept(student, uploads, str(form.get("code") or ""), lang)
+        except Refused as refused:
+            message = i18n.t(refused.key, lang, **refused.params)
+            return RedirectResponse(f"{base}?lang={lang}&error={_quote(message)}", status_code=303)
+        return RedirectResponse(f"{base}?lang={lang}#a{attempt}", status_code=303)
+
+    def student_report(request: Request) -> Response:
+        student = student_or_404(request)
+        row = store.attempt(_int(request.path_params["attempt"]))
+        if row is None or row.student != student or row.state != DONE:
+            raise _NotFound
+        return report(row, _lang(request, row.lang))
+
+    def accept(student: str, uploads: list[tuple[str, bytes]], code: str, lang: str) -> int:
+        now = time.time()
+        late = config.deadline is not None and now > config.deadline.timestamp()
+        if late and config.late == "refuse":
+            raise Refused("service.refused.deadline", 403)
+        filename, data = _package(uploads, code, max_upload)
+        modules = _modules(filename, data)
+        questions = service.questions_for(modules)
+        if not questions:
+            raise Refused("service.refused.nothing_graded", 400)
+        levels = store.take(_buckets(student, [q.id for q in questions]), now, apply=True)
+        empty = sorted(k.rsplit(":", 1)[1] if k.startswith("q:") else "" for k, v in levels.items() if v < 1)
+        if empty:
+            raise Refused("service.refused.rate_question" if empty[-1] else "service.refused.rate", 429,
+                          questions=", ".join(q for q in empty if q))
+        attempt, _ = store.store_attempt(student, filename, data, modules, [q.id for q in questions],
+                                         lang, late, now)
+        service.enqueue(attempt)  # stored first: if this fails, the reaper queues it again
+        return attempt
+
+    # --- the terminal's API (`grader submit`) -------------------------------------------------
+    def bearer(request: Request) -> str:
+        header = request.headers.get("authorization", "")
+        student = store.student_of(header[7:]) if header.startswith("Bearer ") else None
+        if student is None:
+            raise _NotFound
+        return student
+
+    async def api_submit(request: Request) -> Response:
+        student = bearer(request)
+        lang = _lang(request, config.lang)
+        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
+        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
+                   if hasattr(f, "read")]
+        try:
+            attempt = accept(student, uploads, str(form.get("code") or ""), lang)
+        except Refused as refused:
+            return JSONResponse({"error": i18n.t(refused.key, lang, **refused.params)}, status_code=refused.status)
+        return JSONResponse({"attempt": attempt}, status_code=202)
+
+    def api_attempt(request: Request) -> Response:
+        student = bearer(request)
+        row = store.attempt(_int(request.path_params["attempt"]))
+        if row is None or row.student != student:
+            raise _NotFound
+        view = attempt_view(row, _lang(request, row.lang), "")
+        view.pop("report")
+        if row.state == DONE:
+            view["result"] = store.result(row.result_key)
+            view["result"]["id"] = student
+        return JSONResponse(view)
+
+    # --- the teacher --------------------------------------------------------------------------
+    def teacher(request: Request) -> bool:
+        return request.session.get("teacher") == store.setting("session_epoch")
+
+    def csrf(request: Request) -> str:
+        if "csrf" not in request.session:
+            request.session["csrf"] = secrets.token_urlsafe(32)
+        return request.session["csrf"]
+
+    async def checked_form(request: Request):
+        form = await request.form(max_files=0, max_fields=20)
+        given = str(form.get("csrf") or "")
+        if not hmac.compare_digest(given.encode(), request.session.get("csrf", "\0").encode()):
+            raise _Forbidden
+        return form
+
+    async def login(request: Request) -> Response:
+        lang = _lang(request, config.lang)
+        if request.method == "POST":
+            form = await checked_form(request)
+            if check_password(str(form.get("password") or ""), store.setting("teacher_password") or ""):
+                request.session.clear()
+                request.session["teacher"] = store.setting("session_epoch")
+                csrf(request)  # a new token after signing in
+                return RedirectResponse(f"/teacher?lang={lang}", status_code=303)
+            return page("login.html", lang, 403, csrf=csrf(request), failed=True)
+        return page("login.html", lang, csrf=csrf(request), failed=False)
+
+    async def logout(request: Request) -> Response:
+        await checked_form(request)
+        request.session.clear()
+        return RedirectResponse("/teacher/login", status_code=303)
+
+    def dashboard(request: Request) -> Response:
+        lang = _lang(request, config.lang)
+        if not teacher(request):
+            return RedirectResponse(f"/teacher/login?lang={lang}", status_code=303)
+        return page("teacher.html", lang, csrf=csrf(request), questions=[q.id for q in service.questions
+                                                                          if not q.manual],
+                    deadline=_deadline(config, lang), other_lang="en" if lang == "fr" else "fr")
+
+    def class_json(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        lang = _lang(request, config.lang)
+        return JSONResponse(class_view(lang))
+
+    def class_view(lang: str) -> dict:
+        rows = store.attempts_of()
+        by_student: dict[str, list] = {s: [] for s in store.student_ids()}
+        for row in rows:
+            by_student[row.student].append(row)
+        latest = best_results()
+        qids = [q.id for q in service.questions if not q.manual]
+        table = []
+        for student, own in by_student.items():
+            result = latest.get(student)
+            last = own[-1] if own else None
+            table.append({"student": student, "attempts": len(own),
+                          "state": i18n.t(f"service.state.{last.state}", lang, n=0) if last else "",
+                          "late": any(r.late for r in own),
+                          "scores": {q.id: round(q.score, 2) for q in result.questions} if result else {},
+                          "total": round(result.total, 2) if result else None})
+        stats = []
+        for qid in qids:
+            scored = [r for r in latest.values() for q in r.questions if q.id == qid]
+            marks = [q for r in scored for q in r.questions if q.id == qid]
+            stats.append({"id": qid, "graded": len(marks),
+                          "mean": round(sum(q.score for q in marks) / len(marks), 2) if marks else None,
+                          "passed": sum(q.status == "passed" for q in marks)})
+        return {"students": table, "questions": qids, "stats": stats,
+                "missing": [s for s, own in by_student.items() if not own],
+                "waiting": sum(r.state in (QUEUED, RUNNING) for r in rows)}
+
+    def best_results() -> dict[str, SubmissionResult]:
+        """Per student, each question from the latest graded attempt that graded it."""
+        merged: dict[str, dict] = {}
+        for row in store.attempts_of():
+            if row.state != DONE:
+                continue
+            result = store.result(row.result_key)
+            for q in result["questions"]:
+                merged.setdefault(row.student, {})[q["id"]] = q
+        out = {}
+        for student, questions in merged.items():
+            order = [q.id for q in service.questions if q.id in questions]
+            data = {"id": student, "total": sum(questions[k]["score"] for k in order),
+                    "max": sum(questions[k]["max"] for k in order), "questions": [questions[k] for k in order]}
+            out[student] = submission_from_dict(data)
+        return out
+
+    def student_detail(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        lang = _lang(request, config.lang)
+        student = request.path_params["student"]
+        if student not in store.student_ids():
+            raise _NotFound
+        views = [attempt_view(r, lang, "/teacher") for r in reversed(store.attempts_of(student))]
+        return page("attempts.html", lang, student=student, attempts=views)
+
+    def teacher_report(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        row = store.attempt(_int(request.path_params["attempt"]))
+        if row is None or row.state != DONE:
+            raise _NotFound
+        return report(row, _lang(request, row.lang))
+
+    def gradebook(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        latest = best_results()
+        run = new_run(service.settings(config.lang), service.questions)
+        run.submissions = [latest.get(s) or SubmissionResult(id=s, total=0.0, max=0.0) for s in store.student_ids()]
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "grades.csv"
+            write_gradebook(path, run)
+            text = path.read_text(encoding="utf-8")
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": 'attachment; filename="grades.csv"'})
+
+    async def not_found(request: Request, exc) -> Response:
+        return PlainTextResponse(i18n.t("service.not_found", _lang(request, config.lang)), status_code=404)
+
+    async def forbidden(request: Request, exc) -> Response:
+        return PlainTextResponse(i18n.t("service.forbidden", _lang(request, config.lang)), status_code=403)
+
+    routes = [
+        Route("/", lambda request: PlainTextResponse(config.name)),
+        Route("/s/{token}", student_home),
+        Route("/s/{token}/attempts.json", student_attempts),
+        Route("/s/{token}/submit", student_submit, methods=["POST"]),
+        Route("/s/{token}/attempts/{attempt}/report", student_report),
+        Route("/api/submit", api_submit, methods=["POST"]),
+        Route("/api/attempts/{attempt}", api_attempt),
+        Route("/teacher/login", login, methods=["GET", "POST"]),
+        Route("/teacher/logout", logout, methods=["POST"]),
+        Route("/teacher", dashboard),
+        Route("/teacher/class.json", class_json),
+        Route("/teacher/students/{student}", student_detail),
+        Route("/teacher/attempts/{attempt}/report", teacher_report),
+        Route("/teacher/gradebook.csv", gradebook),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found},
+                    middleware=[Middleware(SessionMiddleware, secret_key=store.setting("session_key"),
+                                           session_cookie="grader_teacher", max_age=8 * 3600,
+                                           same_site="strict", https_only=False),
+                                Middleware(BodyLimit, limit=max_upload + 256 * 1024),
+                                Middleware(_Headers)])
+    app.state.accept = accept  # the benchmark and tests submit without HTTP framing when they must
+    return app
+
+
+class _Headers:
+    """Every response: no sniffing, no referrer (a student's link holds their token), the pages' CSP
+    unless the response set its own (the reports keep theirs)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {k.lower() for k, _ in headers}
+                headers += [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                            (b"cache-control", b"no-store")]
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", PAGE_CSP.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class _NotFound(Exception):
+    pass
+
+
+class _Forbidden(Exception):
+    pass
+
+
+def _int(text: str) -> int:
+    return int(text) if text.isdigit() and len(text) < 12 else -1
+
+
+def _quote(text: str) -> str:
+    from urllib.parse import quote
+
+    return quote(text[:300])
+
+
+def _deadline(config, lang: str) -> str:
+    if config.deadline is None:
+        return ""
+    return i18n.t("service.deadline", lang, when=config.deadline.strftime("%Y-%m-%d %H:%M UTC"),
+                  policy=i18n.t(f"service.late.{config.late}", lang))
+
+
+def _package(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes]:
+    """What the student sent, as one stored file: a file as is, several .py files zipped, pasted code as
+    a .py file named after the part it answers."""
+    uploads = [(name, data) for name, data in uploads if name or data]
+    if code.strip():
+        if uploads:
+            raise Refused("service.refused.both")
+        data = code.replace("\r\n", "\n").encode("utf-8")
+        modules = modules_defined(code)
+        uploads = [(f"{modules[0]}.py" if len(modules) == 1 else "copie.py", data)]
+    if not uploads:
+        raise Refused("service.refused.empty")
+    cleaned = []
+    for name, data in uploads:
+        name = _SAFE_NAME.sub("_", Path(name.replace("\\", "/")).name)[:100] or "copie.py"
+        if not name.lower().endswith(SUFFIXES):
+            raise Refused("service.refused.kind", name=name)
+        if len(data) > limit:
+            raise Refused("service.refused.too_large", 413, kib=limit // 1024)
+        cleaned.append((name, data))
+    if len(cleaned) == 1:
+        return cleaned[0]
+    if not all(name.lower().endswith(".py") for name, _ in cleaned) or len({n for n, _ in cleaned}) != len(cleaned):
+        raise Refused("service.refused.several")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sorted(cleaned):
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2017, 1, 1, 0, 0, 0)), data)
+    return "copie.zip", buffer.getvalue()
+
+
+def _modules(filename: str, data: bytes) -> list[str]:
+    """The parts the submission answers, found by the loader the batch command uses (its archive
+    checks included), before anything is stored."""
+    with tempfile.TemporaryDirectory(prefix="grader-upload-") as folder:
+        path = Path(folder) / filename
+        path.write_bytes(data)
+        try:
+            submission = load_submission(path)
+        except (SubmissionError, OSError) as exc:
+            raise Refused("service.refused.unreadable", detail=str(exc).replace(str(folder), "")[:300]) from None
+    if not submission.sources:
+        raise Refused("service.refused.no_module")
+    return sorted(submission.sources)

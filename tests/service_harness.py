@@ -1,0 +1,99 @@
+"""A real `grader serve` for the service's tests and benchmark: its own process group, a free port on
+127.0.0.1, its data in a temporary folder; stopped by its pid."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, folder: Path, students: list[str], workers: int = 1, extra: str = "",
+                 questions: tuple[str, ...] = ("q1", "q4")):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.config = self.folder / "class.toml"
+        self.config.write_text(
+            f'name = "Classe de test"\nstudents = {json.dumps(students)}\nseed = 918273645\n'
+            f"questions = {json.dumps(list(questions))}\nworkers = {workers}\ndata = \"data\"\n{extra}\n",
+            encoding="utf-8")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = (self.folder / "serve.log").open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "grader.cli", "serve", str(self.config), "--port", str(self.port)],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2).read()
+                break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError((self.folder / "serve.log").read_text())
+                time.sleep(0.2)
+        with (self.folder / "data" / "links.csv").open(newline="", encoding="utf-8") as handle:
+            self.links = {row["student"]: row["url"] for row in csv.DictReader(handle)}
+        self.password = (self.folder / "data" / "teacher-password.txt").read_text().strip()
+
+    def token(self, student: str) -> str:
+        return self.links[student].rsplit("/s/", 1)[1]
+
+    def submit(self, student: str, files: dict[str, bytes], lang: str = "fr") -> tuple[int, dict]:
+        boundary = "testboundary7MA4YWxk"
+        body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+                        f"Content-Type: text/x-python\r\n\r\n".encode() + data + b"\r\n"
+                        for name, data in files.items()) + f"--{boundary}--\r\n".encode()
+        return self.api("/api/submit?lang=" + lang, student, body, f"multipart/form-data; boundary={boundary}")
+
+    def api(self, path: str, student: str, body: bytes | None = None, content_type: str | None = None):
+        request = urllib.request.Request(self.url + path, data=body, method="POST" if body is not None else "GET")
+        request.add_header("Authorization", f"Bearer {self.token(student)}")
+        if content_type:
+            request.add_header("Content-Type", content_type)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            text = exc.read().decode("utf-8", "replace")
+            return exc.code, json.loads(text) if text.startswith("{") else {"error": text}
+
+    def attempt(self, student: str, attempt: int) -> dict:
+        status, view = self.api(f"/api/attempts/{attempt}", student)
+        assert status == 200, view
+        return view
+
+    def wait(self, student: str, attempt: int, timeout: float = 180) -> dict:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            view = self.attempt(student, attempt)
+            if view["state"] in ("done", "ungradable", "superseded"):
+                return view
+            time.sleep(0.2)
+        raise AssertionError(f"attempt {attempt} still {view['state']} after {timeout} s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.log.close()

@@ -1,0 +1,190 @@
+"""The web service through its HTTP API, against a real `grader serve` (workers in the sandbox):
+rate limit, supersede, idempotence, a worker killed mid-job, access control, uploads, configuration."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import time
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+from grader.cli import main
+from grader.service import config as config_module
+from grader.service.store import Store
+from tests.service_harness import ROOT, Server
+
+RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
+WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
+STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    extra = "max_upload_kib = 64\nlease_seconds = 3\n[rate_limit]\nquestion_burst = 3\nquestion_per_hour = 0.01\n"
+    server = Server(tmp_path_factory.mktemp("service"), STUDENTS, extra=extra)
+    yield server
+    server.stop()
+
+
+def _store(server) -> Store:
+    return Store(f"sqlite:///{server.folder / 'data' / 'service.db'}")
+
+
+def _get(url: str, headers: dict | None = None) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=30) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8", "replace")
+
+
+@pytest.mark.slow
+def test_rate_limit_per_question_shows_the_budget(server):
+    for expected in (2, 1, 0):
+        status, answer = server.submit("rate", {"jeux.py": WRONG + f"\n# {expected}\n".encode()})
+        assert status == 202, answer
+        status, page = _get(f"{server.url}/s/{server.token('rate')}/attempts.json")
+        assert json.loads(page)["budget"]["questions"] == {"q1": expected, "q4": expected}
+    status, answer = server.submit("rate", {"jeux.py": WRONG})
+    assert status == 429 and "q1, q4" in answer["error"] and "réessayez" in answer["error"]
+    status, answer = server.submit("rate", {"jeux.py": WRONG}, lang="en")
+    assert status == 429 and "try again" in answer["error"]
+    assert len(_store(server).attempts_of("rate")) == 3  # refused attempts are not stored
+
+
+@pytest.mark.slow
+def test_newer_submission_supersedes_a_queued_one(server):
+    status, busy = server.submit("busy", {"jeux.py": RIGHT + b"\n# keeps the only worker busy\n"})
+    assert status == 202
+    _, first = server.submit("sup", {"jeux.py": WRONG + b"\n# first\n"})
+    _, second = server.submit("sup", {"jeux.py": RIGHT + b"\n# second\n"})
+    assert server.wait("sup", second["attempt"])["score"] == 3
+    old = server.wait("sup", first["attempt"])
+    assert old["state"] == "superseded" and "remplacé" in old["label"]
+    assert _store(server).attempt(first["attempt"]).deliveries == 0  # never graded
+
+
+@pytest.mark.slow
+def test_same_content_is_graded_once(server):
+    _, first = server.submit("idem", {"jeux.py": WRONG + b"\n# idem\n"})
+    done = server.wait("idem", first["attempt"])
+    _, again = server.submit("idem", {"jeux.py": WRONG + b"\n# idem\n"})
+    assert server.wait("idem", again["attempt"])["result"] == done["result"]
+    store = _store(server)
+    one, two = store.attempt(first["attempt"]), store.attempt(again["attempt"])
+    assert one.result_key == two.result_key and store.graded_count(one.result_key) == 1
+    # A duplicate delivery of a finished job (the queue said it twice) changes nothing.
+    from grader.service.tasks import Service
+
+    Service(config_module.load(server.config)).enqueue(first["attempt"])
+    time.sleep(2)
+    after = store.attempt(first["attempt"])
+    assert (after.state, after.finished, after.deliveries) == ("done", one.finished, one.deliveries)
+    assert store.graded_count(one.result_key) == 1
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_job_is_replaced_and_the_job_requeued(server):
+    _, sent = server.submit("reaped", {"jeux.py": RIGHT + b"\n# reaped\n"})
+    store = _store(server)
+    deadline = time.monotonic() + 60
+    while (row := store.attempt(sent["attempt"])).state != "running":
+        assert time.monotonic() < deadline and row.state == "queued", row.state
+        time.sleep(0.02)
+    os.kill(row.worker_pid, signal.SIGKILL)
+    view = server.wait("reaped", sent["attempt"])
+    assert view["state"] == "done" and view["score"] == 3
+    row = store.attempt(sent["attempt"])
+    assert row.deliveries == 2 and row.worker_pid != 0
+    assert store.graded_count(row.result_key) == 1
+
+
+@pytest.mark.slow
+def test_students_see_only_their_own(server):
+    _, sent = server.submit("other", {"jeux.py": WRONG + b"\n# other\n"})
+    server.wait("other", sent["attempt"])
+    status, _ = server.api(f"/api/attempts/{sent['attempt']}", "upload")
+    assert status == 404
+    status, _ = _get(f"{server.url}/s/{server.token('upload')}/attempts/{sent['attempt']}/report")
+    assert status == 404
+    status, _ = _get(f"{server.url}/s/{server.token('other')}/attempts/{sent['attempt']}/report")
+    assert status == 200
+    status, _ = _get(f"{server.url}/s/{server.token('other')[:-1]}x")
+    assert status == 404
+    # The seed and the model answers are never served, to anyone.
+    for path in (f"/s/{server.token('other')}", f"/s/{server.token('other')}/attempts.json",
+                 f"/s/{server.token('other')}/attempts/{sent['attempt']}/report"):
+        status, text = _get(server.url + path)
+        assert status == 200 and "918273645" not in text
+    for path in ("/static/../../../reference/jeux.py", "/static/%2e%2e/tasks.py", "/reference/jeux.py"):
+        status, text = _get(server.url + path)
+        assert status == 404 and "def bfs" not in text
+
+
+@pytest.mark.slow
+def test_teacher_pages_need_a_session_and_forms_a_csrf_token(server):
+    for path in ("/teacher/class.json", "/teacher/gradebook.csv", "/teacher/attempts/1/report"):
+        assert _get(server.url + path)[0] == 403
+    body = f"password={server.password}".encode()
+    request = urllib.request.Request(server.url + "/teacher/login", data=body, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 403  # the right password, but no CSRF token: refused
+
+
+@pytest.mark.slow
+def test_uploads_are_limited_and_archives_checked(server):
+    status, _ = server.submit("upload", {"jeux.py": b"#" * (200 * 1024)})
+    assert status == 413
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("jeux.py", b"#" * (30 * 1024 * 1024))  # 30 MiB inflated, a few KiB sent
+    status, answer = server.submit("upload", {"copie.zip": bomb.getvalue()})
+    assert status == 400 and "illisible" in answer["error"]
+    status, answer = server.submit("upload", {"notes.txt": b"hello"})
+    assert status == 400 and ".py, .zip" in answer["error"]
+    assert _store(server).attempts_of("upload") == []
+
+
+def _config(tmp_path, text: str):
+    path = tmp_path / "class.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, words", [
+    ('name = "c"\nstudents = ["a"]\nseed = 1\ncolour = "blue"\n', ("inconnue", "colour")),
+    ('name = "c"\nstudents = ["a"]\n', ("graine",)),
+    ('name = "c"\nstudents = ["a"]\nseed = 1\nworkers = 0\n', ("workers",)),
+    ('name = "c"\nstudents = ["a"]\nseed = 1\n[rate_limit]\nburst = 3\n', ("rate_limit.burst",)),
+    ('name = "c"\nstudents = ["a", "a"]\nseed = 1\n', ("students",)),
+    ('name = "c"\nseed = 1\n', ("roster",)),
+    ('name = "c"\nstudents = ["a"]\nseed = 1\ndeadline = 2026-06-01T23:59:00\n', ("deadline",)),
+    ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q99"]\n', ("q99",)),
+    ("name = \n", ("illisible",)),
+])
+def test_bad_configuration_exits_2_with_a_message(tmp_path, capsys, text, words):
+    assert main(["serve", str(_config(tmp_path, text)), "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and all(word in err for word in words), err
+    assert not (tmp_path / "service-data" / "links.csv").exists()
+
+
+def test_bad_configuration_in_english(tmp_path, capsys):
+    path = _config(tmp_path, 'name = "c"\nstudents = ["a"]\nseed = 1\ncolour = "blue"\n')
+    assert main(["serve", str(path), "--lang", "en"]) == 2
+    assert "unknown key(s): colour" in capsys.readouterr().err
+
+
+def test_submit_refuses_a_bad_token_or_an_unreachable_service(tmp_path, capsys):
+    path = tmp_path / "jeux.py"
+    path.write_bytes(WRONG)
+    assert main(["submit", str(path), "--url", "http://127.0.0.1:9", "--token", "a\r\nb"]) == 2
+    assert "jeton invalide" in capsys.readouterr().err
+    assert main(["submit", str(path), "--url", "http://127.0.0.1:9", "--token", "abc", "--lang", "en"]) == 2
+    assert "unreachable" in capsys.readouterr().err
