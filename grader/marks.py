@@ -238,6 +238,7 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
         seen[sub.id] = where
         marks = StudentMarks()
         for qid, (raw, comment) in values.items():
+            qid = qid.strip().lower()  # "Q2" as a spreadsheet may capitalise it
             if qid == "":
                 marks.comment = comment
                 continue

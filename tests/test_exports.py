@@ -48,7 +48,7 @@ def graded(tmp_path):
     return out
 
 
-MARKS_CSV = ("\ufeffetudiant;q2;q2 commentaire;q13;commentaire\n"
+MARKS_CSV = ("\ufeffEtudiant;Q2;q2 commentaire;q13;commentaire\n"
              "alice;1,5;Preuve incomplète : l'invariant manque;3;Très bon travail\n"
              "Chloe Durand;2;;0,5;\n"
              "1002;;;1;\n")
