@@ -274,8 +274,10 @@ def _short(value, limit: int = 300) -> str:
 
 def _service():
     # The web stack is the optional extra `[service]`: imported only by the commands that need it.
-    from grader.service import serve
-
+    try:
+        from grader.service import serve
+    except ImportError as exc:
+        raise UsageError("service.extra_missing", module=exc.name or str(exc)) from None
     return serve
 
 

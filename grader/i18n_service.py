@@ -24,6 +24,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.unreachable": {"fr": "service injoignable à {url} : {detail}", "en": "service unreachable at {url}: {detail}"},
     "service.rejected": {"fr": "refusé par le service ({status}) : {detail}",
                          "en": "refused by the service ({status}): {detail}"},
+    "service.extra_missing": {"fr": "le service web demande le module {module} : pip install 'taquin-grader[service]'",
+                              "en": "the web service needs the module {module}: pip install 'taquin-grader[service]'"},
     "service.bad_token": {"fr": "jeton invalide : donnez la fin de votre lien, ou le lien entier",
                           "en": "invalid token: give the end of your link, or the whole link"},
     "service.not_found": {"fr": "introuvable (lien invalide ?)", "en": "not found (invalid link?)"},

@@ -13,10 +13,13 @@ import zipfile
 
 import pytest
 
-from grader.cli import main
-from grader.service import config as config_module
-from grader.service.store import Store
-from tests.service_harness import ROOT, Server
+from tests.service_harness import ROOT, Server, require_service_extra
+
+require_service_extra()
+
+from grader.cli import main  # noqa: E402
+from grader.service import config as config_module  # noqa: E402
+from grader.service.store import Store  # noqa: E402
 
 RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.service_harness import ROOT, Server
+from tests.service_harness import ROOT, Server, require_service_extra
 from tests.test_reports_browser import ARTIFACTS, browser  # noqa: F401 - the shared Chromium fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+require_service_extra()
 
 WRONG = ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py"
 RIGHT = ROOT / "reference" / "jeux.py"
