@@ -99,6 +99,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.teacher.passed": {"fr": "réussies", "en": "passed"},
     "service.teacher.missing": {"fr": "Pas encore de dépôt", "en": "No submission yet"},
     "service.teacher.waiting": {"fr": "{n} tentative(s) en attente ou en cours", "en": "{n} attempt(s) queued or running"},
+    "service.regrade.title": {"fr": "Recorriger la classe", "en": "Regrade the class"},
+    "service.regrade.explain": {"fr": "La dernière copie corrigée de chaque élève est recorrigée avec cette graine et ce barème "
+                                      "(TOML, vide : celui de la classe) ; la page du recorrigé montre l'ancienne et la nouvelle note.",
+                                "en": "Each student's latest graded copy is graded again with this seed and barème "
+                                      "(TOML, empty: the class's); the regrade's page shows old and new scores."},
+    "service.regrade.seed": {"fr": "Nouvelle graine", "en": "New seed"},
+    "service.regrade.scheme": {"fr": "Barème (TOML, facultatif)", "en": "Barème (TOML, optional)"},
+    "service.regrade.start": {"fr": "Recorriger", "en": "Regrade"},
+    "service.regrade.item": {"fr": "Recorrigé n°{n} (graine {seed})", "en": "Regrade #{n} (seed {seed})"},
+    "service.regrade.progress": {"fr": "{done} copie(s) sur {total} recorrigée(s) ({ungradable} impossible(s)) ; rechargez pour suivre",
+                                 "en": "{done} of {total} copies regraded ({ungradable} ungradable); reload to follow"},
+    "service.regrade.before": {"fr": "Avant", "en": "Before"},
+    "service.regrade.after": {"fr": "Après", "en": "After"},
+    "service.regrade.changed": {"fr": "Questions changées", "en": "Questions changed"},
+    "service.regrade.adopt": {"fr": "Les notes de la classe ne changent pas : pour adopter cette graine ou ce barème, "
+                                    "mettez-les dans la configuration et redémarrez le service.",
+                              "en": "The class's scores do not change: to adopt this seed or barème, put them in the "
+                                    "configuration and restart the service."},
+    "service.regrade.bad_seed": {"fr": "la graine doit être un entier", "en": "the seed must be an integer"},
     "cli.help.serve": {"fr": "démarre le service web de dépôt d'une classe (correcteurs compris)",
                        "en": "start a class's web submission service (grading workers included)"},
     "cli.help.worker": {"fr": "lance seulement les correcteurs d'un service", "en": "run only a service's grading workers"},

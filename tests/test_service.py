@@ -8,6 +8,7 @@ import os
 import signal
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import zipfile
 
@@ -191,3 +192,46 @@ def test_submit_refuses_a_bad_token_or_an_unreachable_service(tmp_path, capsys):
     assert "jeton invalide" in capsys.readouterr().err
     assert main(["submit", str(path), "--url", "http://127.0.0.1:9", "--token", "abc", "--lang", "en"]) == 2
     assert "unreachable" in capsys.readouterr().err
+
+
+def _teacher(server):
+    """A signed-in teacher: an opener keeping the session cookie, and the CSRF token of their forms."""
+    import http.cookiejar
+    import re
+
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    page = opener.open(server.url + "/teacher/login", timeout=30).read().decode()
+    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    body = urllib.parse.urlencode({"csrf": token, "password": server.password}).encode()
+    page = opener.open(server.url + "/teacher/login", data=body, timeout=30).read().decode()
+    return opener, re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+@pytest.mark.slow
+def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
+    import re
+
+    _, sent = server.submit("other", {"jeux.py": RIGHT + b"\n# regraded\n"})
+    server.wait("other", sent["attempt"])
+    opener, token = _teacher(server)
+    scheme = "[questions.q4]\npoints = 4\n"
+    body = urllib.parse.urlencode({"csrf": token, "seed": "77", "scheme": scheme}).encode()
+    response = opener.open(server.url + "/teacher/regrade", data=body, timeout=30)
+    page_url = response.geturl()
+    assert re.search(r"/teacher/regrades/\d+", page_url)
+    deadline = time.monotonic() + 240
+    while 'data-waiting="0"' not in (page := opener.open(page_url, timeout=30).read().decode()):
+        assert time.monotonic() < deadline
+        time.sleep(1)
+    row = re.search(r'<tr data-student="other">(.*?)</tr>', page, re.S).group(1)
+    assert "3/3" in row and "5/5" in row and "q4 : 2/2 → 4/4" in row
+    # The class's own scores are unchanged, and a bad barème is refused with its message.
+    assert server.attempt("other", sent["attempt"])["score"] == 3
+    body = urllib.parse.urlencode({"csrf": token, "seed": "78", "scheme": "[questions.q99]\npoints = 1\n"}).encode()
+    page = opener.open(server.url + "/teacher/regrade", data=body, timeout=30).read().decode()
+    assert "q99" in page and 'id="error"' in page
+    # Without the CSRF token, nothing is regraded.
+    body = urllib.parse.urlencode({"seed": "79"}).encode()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        opener.open(server.url + "/teacher/regrade", data=body, timeout=30)
+    assert refused.value.code == 403

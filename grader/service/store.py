@@ -60,6 +60,18 @@ attempts = sa.Table(
     sa.Column("result_key", sa.String(64), nullable=False, default=""),
     sa.Column("message", sa.Text, nullable=False, default=""),  # why ungradable, or which attempt superseded it
     sa.Column("finished", sa.Float, nullable=False, default=0.0),
+    # A teacher's regrade: the regrade's id, its seed and barème (TOML text); 0/None/"" for a student's own
+    # attempt, graded with the class configuration's.
+    sa.Column("regrade", sa.Integer, nullable=False, default=0, index=True),
+    sa.Column("seed", sa.BigInteger, nullable=True),
+    sa.Column("scheme", sa.Text, nullable=False, default=""),
+)
+regrades = sa.Table(
+    "regrades", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("scheme", sa.Text, nullable=False),
 )
 results = sa.Table(  # keyed by (content hash, grader version, seed, scheme, questions, language)
     "results", metadata,
@@ -200,9 +212,10 @@ class Store:
                 student=student, created=now, content_hash=digest, modules=",".join(sorted(modules)),
                 questions=json.dumps(questions), lang=lang, late=late, state=QUEUED, done_questions=0,
                 current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
-                message="", finished=0.0)).inserted_primary_key[0]
+                message="", finished=0.0, regrade=0, seed=None, scheme="")).inserted_primary_key[0]
             older = db.execute(sa.select(attempts.c.id, attempts.c.modules).where(
-                attempts.c.student == student, attempts.c.state == QUEUED, attempts.c.id != new)).all()
+                attempts.c.student == student, attempts.c.state == QUEUED, attempts.c.id != new,
+                attempts.c.regrade == 0)).all()
             superseded = [row.id for row in older if set(row.modules.split(",")) <= set(modules)]
             for old in superseded:
                 db.execute(attempts.update().where(attempts.c.id == old, attempts.c.state == QUEUED)
@@ -217,8 +230,9 @@ class Store:
         with self.engine.connect() as db:
             return db.execute(sa.select(contents.c.filename, contents.c.data).where(contents.c.hash == digest)).first()
 
-    def attempts_of(self, student: str | None = None) -> list:
-        query = sa.select(attempts).order_by(attempts.c.id)
+    def attempts_of(self, student: str | None = None, regrade: int = 0) -> list:
+        """A student's (or every student's) own attempts, or those of one regrade."""
+        query = sa.select(attempts).where(attempts.c.regrade == regrade).order_by(attempts.c.id)
         if student is not None:
             query = query.where(attempts.c.student == student)
         with self.engine.connect() as db:
@@ -285,3 +299,23 @@ class Store:
         with self.engine.connect() as db:
             return list(db.scalars(sa.select(attempts.c.id).where(
                 attempts.c.state == QUEUED, attempts.c.created < older_than).order_by(attempts.c.id)))
+
+    def regrade(self, sources: list, seed: int, scheme: str, now: float) -> tuple[int, list[int]]:
+        """Copies of `sources` (attempt rows) to grade again with `seed` and `scheme`."""
+        with self.engine.begin() as db:
+            regrade = db.execute(regrades.insert().values(created=now, seed=seed, scheme=scheme)).inserted_primary_key[0]
+            ids = [db.execute(attempts.insert().values(
+                student=row.student, created=now, content_hash=row.content_hash, modules=row.modules,
+                questions=row.questions, lang=row.lang, late=row.late, state=QUEUED, done_questions=0,
+                current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
+                message=str(row.id), finished=0.0, regrade=regrade, seed=seed, scheme=scheme)).inserted_primary_key[0]
+                for row in sources]
+        return regrade, ids
+
+    def regrade_record(self, regrade: int):
+        with self.engine.connect() as db:
+            return db.execute(sa.select(regrades).where(regrades.c.id == regrade)).first()
+
+    def regrade_records(self) -> list:
+        with self.engine.connect() as db:
+            return db.execute(sa.select(regrades).order_by(regrades.c.id.desc())).all()

@@ -45,12 +45,16 @@ class Service:
     def questions_for(self, modules: list[str]) -> list:
         return [q for q in self.questions if not q.manual and q.module in modules]
 
-    def settings(self, lang: str) -> Settings:
-        return Settings(seed=self.config.seed, lang=lang, scheme=self.scheme, limits=Limits())
+    def settings(self, lang: str, attempt=None) -> Settings:
+        """The class's settings, or a regrade's seed and barème for one of its attempts."""
+        seed = self.config.seed if attempt is None or attempt.seed is None else attempt.seed
+        scheme = self.scheme if attempt is None or not attempt.scheme else scheme_from_text(attempt.scheme)
+        return Settings(seed=seed, lang=lang, scheme=scheme, limits=Limits())
 
     def result_key(self, attempt) -> str:
-        scheme = json.dumps(self.scheme.as_dict(self.questions), sort_keys=True)
-        parts = [attempt.content_hash, grader_version(), str(self.config.seed), scheme, attempt.questions, attempt.lang]
+        settings = self.settings(attempt.lang, attempt)
+        scheme = json.dumps(settings.scheme.as_dict(self.questions), sort_keys=True)
+        parts = [attempt.content_hash, grader_version(), str(settings.seed), scheme, attempt.questions, attempt.lang]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def enqueue(self, attempt_id: int) -> None:
@@ -99,8 +103,18 @@ class Service:
         def progress(k: int, n: int, qid: str) -> None:
             self.store.beat(attempt.id, claim, time.time(), done=k, current=qid)
 
-        result = grade_submission(submission, questions, self.settings(attempt.lang), progress=progress)
+        result = grade_submission(submission, questions, self.settings(attempt.lang, attempt), progress=progress)
         return json.dumps(to_dict(result), ensure_ascii=False)
+
+
+def scheme_from_text(text: str) -> Scheme:
+    """A barème given as TOML text (a regrade's, typed in the dashboard), checked like a file."""
+    with tempfile.TemporaryDirectory(prefix="grader-scheme-") as folder:
+        path = Path(folder) / "bareme.toml"
+        path.write_text(text, encoding="utf-8")
+        scheme = Scheme.load(path)
+    scheme.source = "bareme.toml"
+    return scheme
 
 
 def run_worker(config: ServiceConfig, workers: int | None = None) -> None:

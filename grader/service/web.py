@@ -32,8 +32,9 @@ from starlette.staticfiles import StaticFiles
 from grader import i18n
 from grader.grading import new_run
 from grader.results import SubmissionResult, submission_from_dict, write_gradebook
-from grader.service.store import DONE, QUEUED, RUNNING, UNGRADABLE, check_password
-from grader.service.tasks import Service
+from grader.errors import GraderError
+from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
+from grader.service.tasks import Service, scheme_from_text
 from grader.submission import SubmissionError, load_submission, modules_defined
 
 HERE = Path(__file__).parent
@@ -137,7 +138,7 @@ def create_app(service: Service) -> Starlette:
 
         result = submission_from_dict(store.result(row.result_key))
         result.id = row.student
-        run = new_run(service.settings(row.lang), service.questions)
+        run = new_run(service.settings(row.lang, row), service.questions)
         run.seed = 0  # the class seed is a secret: never in a page
         run.submissions = [result]
         response = HTMLResponse(student_page(run, result))
@@ -280,7 +281,8 @@ def create_app(service: Service) -> Starlette:
             return RedirectResponse(f"/teacher/login?lang={lang}", status_code=303)
         return page("teacher.html", lang, csrf=csrf(request), questions=[q.id for q in service.questions
                                                                           if not q.manual],
-                    deadline=_deadline(config, lang), other_lang="en" if lang == "fr" else "fr")
+                    deadline=_deadline(config, lang), other_lang="en" if lang == "fr" else "fr",
+                    error=request.query_params.get("error", ""), regrades=store.regrade_records())
 
     def class_json(request: Request) -> Response:
         if not teacher(request):
@@ -315,10 +317,11 @@ def create_app(service: Service) -> Starlette:
                 "missing": [s for s, own in by_student.items() if not own],
                 "waiting": sum(r.state in (QUEUED, RUNNING) for r in rows)}
 
-    def best_results() -> dict[str, SubmissionResult]:
-        """Per student, each question from the latest graded attempt that graded it."""
+    def best_results(regrade: int = 0) -> dict[str, SubmissionResult]:
+        """Per student, each question from the latest graded attempt that graded it (of the students'
+        own attempts, or of one regrade)."""
         merged: dict[str, dict] = {}
-        for row in store.attempts_of():
+        for row in store.attempts_of(regrade=regrade):
             if row.state != DONE:
                 continue
             result = store.result(row.result_key)
@@ -331,6 +334,52 @@ def create_app(service: Service) -> Starlette:
                     "max": sum(questions[k]["max"] for k in order), "questions": [questions[k] for k in order]}
             out[student] = submission_from_dict(data)
         return out
+
+    async def regrade(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        form = await checked_form(request)
+        lang = _lang(request, config.lang)
+        text = str(form.get("scheme") or "")
+        try:
+            seed = int(str(form.get("seed") or "").strip())
+            if text.strip():
+                scheme_from_text(text).as_dict(service.questions)
+        except ValueError:
+            return RedirectResponse(f"/teacher?lang={lang}&error={_quote(i18n.t('service.regrade.bad_seed', lang))}",
+                                    status_code=303)
+        except GraderError as exc:
+            return RedirectResponse(f"/teacher?lang={lang}&error={_quote(exc.message(lang))}", status_code=303)
+        latest: dict[tuple[str, str], object] = {}  # each student's latest graded copy of each set of files
+        for row in store.attempts_of():
+            if row.state == DONE:
+                latest[(row.student, row.modules)] = row
+        number, ids = store.regrade(list(latest.values()), seed, text.strip(), time.time())
+        for attempt in ids:
+            service.enqueue(attempt)
+        return RedirectResponse(f"/teacher/regrades/{number}?lang={lang}", status_code=303)
+
+    def regrade_page(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        lang = _lang(request, config.lang)
+        record = store.regrade_record(_int(request.path_params["regrade"]))
+        if record is None:
+            raise _NotFound
+        rows = store.attempts_of(regrade=record.id)
+        before, after = best_results(), best_results(record.id)
+        changes = []
+        for student in sorted(after):
+            old, new = before.get(student), after[student]
+            olds = {q.id: q for q in old.questions} if old else {}
+            moved = [f"{q.id} : {olds[q.id].score:.4g}/{olds[q.id].max:g} → {q.score:.4g}/{q.max:g}"
+                     for q in new.questions if q.id in olds and (olds[q.id].score, olds[q.id].max) != (q.score, q.max)]
+            changes.append({"student": student, "old": f"{old.total:.4g}/{old.max:g}" if old else "",
+                            "new": f"{new.total:.4g}/{new.max:g}",
+                            "delta": round(new.total - (old.total if old else 0.0), 2), "moved": moved})
+        waiting = sum(r.state not in (DONE, UNGRADABLE, SUPERSEDED) for r in rows)
+        return page("regrade.html", lang, record=record, changes=changes, waiting=waiting, total=len(rows),
+                    ungradable=sum(r.state == UNGRADABLE for r in rows))
 
     def student_detail(request: Request) -> Response:
         if not teacher(request):
@@ -384,6 +433,8 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/students/{student}", student_detail),
         Route("/teacher/attempts/{attempt}/report", teacher_report),
         Route("/teacher/gradebook.csv", gradebook),
+        Route("/teacher/regrade", regrade, methods=["POST"]),
+        Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found},
