@@ -7,6 +7,7 @@ import csv
 import io
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -134,4 +135,12 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     text = urllib.request.urlopen(request, timeout=30).read().decode("utf-8")
     rows = {row["id"]: row for row in csv.DictReader(io.StringIO(text))}
     assert rows["alice"]["total"] == "3.0" and rows["alice"]["q4"] == "2.0"
-    assert rows["bruno <b>&amp;"]["q4"] == ""
+    assert rows["bruno <b>&amp;"]["q4"] == "0.0"  # no submission: every question missing
+    # Every export of `grader export`, in one zip, from the same session.
+    request = urllib.request.Request(server.url + "/teacher/exports.zip",
+                                     headers={"Cookie": f"grader_teacher={cookie['value']}"})
+    archive = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(request, timeout=120).read()))
+    names = archive.namelist()
+    assert "grades.csv" in names and "exports/moodle-feuille-de-notes.csv" in names
+    assert any(name.endswith(".pdf") for name in names)
+    assert all(b"918273645" not in archive.read(name) for name in names)

@@ -30,7 +30,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from grader import i18n
-from grader.grading import new_run
+from grader.grading import _unreadable, new_run
+from grader.marks import apply_marks
 from grader.results import SubmissionResult, submission_from_dict, write_gradebook
 from grader.errors import GraderError
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
@@ -399,18 +400,46 @@ def create_app(service: Service) -> Starlette:
             raise _NotFound
         return report(row, _lang(request, row.lang))
 
+    def class_run(lang: str):
+        """The class as a graded run: each student's best results; a student without any has every
+        question missing, said so."""
+        latest = best_results()
+        settings = service.settings(lang)
+        run = new_run(settings, service.questions)
+        run.seed = 0  # exports go to students (feedback sheets): never the class seed
+        run.submissions = [latest.get(s) or _unreadable(s, service.questions, settings, "",
+                                                         key="service.no_submission")
+                           for s in store.student_ids()]
+        return run
+
     def gradebook(request: Request) -> Response:
         if not teacher(request):
             raise _Forbidden
-        latest = best_results()
-        run = new_run(service.settings(config.lang), service.questions)
-        run.submissions = [latest.get(s) or SubmissionResult(id=s, total=0.0, max=0.0) for s in store.student_ids()]
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "grades.csv"
-            write_gradebook(path, run)
+            write_gradebook(path, class_run(config.lang))
             text = path.read_text(encoding="utf-8")
         return Response(text, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": 'attachment; filename="grades.csv"'})
+
+    def exports(request: Request) -> Response:
+        """Every export of `grader export` (Moodle, Canvas, spreadsheets, Pronote, PrairieLearn,
+        feedback sheets) with grades.csv and the HTML class report, in one zip."""
+        from reports.exports import FORMATS, Options, publish
+
+        if not teacher(request):
+            raise _Forbidden
+        lang = _lang(request, config.lang)
+        run = apply_marks(class_run(lang))
+        buffer = io.BytesIO()
+        with tempfile.TemporaryDirectory() as folder:
+            publish(Path(folder), run, list(FORMATS), Options(lang=lang, site_lang=lang))
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in sorted(Path(folder).rglob("*")):
+                    if path.is_file():
+                        archive.write(path, path.relative_to(folder).as_posix())
+        return Response(buffer.getvalue(), media_type="application/zip",
+                        headers={"Content-Disposition": 'attachment; filename="exports.zip"'})
 
     async def not_found(request: Request, exc) -> Response:
         return PlainTextResponse(i18n.t("service.not_found", _lang(request, config.lang)), status_code=404)
@@ -433,6 +462,7 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/students/{student}", student_detail),
         Route("/teacher/attempts/{attempt}/report", teacher_report),
         Route("/teacher/gradebook.csv", gradebook),
+        Route("/teacher/exports.zip", exports),
         Route("/teacher/regrade", regrade, methods=["POST"]),
         Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
