@@ -235,3 +235,40 @@ def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
     with pytest.raises(urllib.error.HTTPError) as refused:
         opener.open(server.url + "/teacher/regrade", data=body, timeout=30)
     assert refused.value.code == 403
+
+
+@pytest.mark.slow
+def test_teacher_renews_a_lost_link(server):
+    import re
+
+    opener, token = _teacher(server)
+    old = server.token("idem")
+    page = opener.open(f"{server.url}/teacher/students/idem", data=urllib.parse.urlencode({"csrf": token}).encode(),
+                       timeout=30).read().decode()
+    link = re.search(r'<code>(http://[^<]+)</code>', page).group(1)
+    assert _get(f"{server.url}/s/{old}")[0] == 404
+    assert _get(link)[0] == 200 and "idem" in _get(link)[1]
+    server.links["idem"] = link
+    with pytest.raises(urllib.error.HTTPError) as refused:  # no CSRF token: no new link
+        opener.open(f"{server.url}/teacher/students/idem", data=b"csrf=forged", timeout=30)
+    assert refused.value.code == 403
+    assert _get(link)[0] == 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("late", ["refuse", "accept"])
+def test_deadline_and_late_policy(tmp_path, late):
+    extra = f'deadline = 2020-01-01T00:00:00Z\nlate = "{late}"\n'
+    server = Server(tmp_path, ["late"], extra=extra)
+    try:
+        status, answer = server.submit("late", {"jeux.py": RIGHT})
+        if late == "refuse":
+            assert status == 403 and "date limite" in answer["error"]
+            assert _store(server).attempts_of("late") == []
+        else:
+            assert status == 202
+            view = server.wait("late", answer["attempt"])
+            assert view["late"] is True and view["score"] == 3
+        assert "2020-01-01 00:00 UTC" in _get(server.links["late"])[1]
+    finally:
+        server.stop()

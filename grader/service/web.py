@@ -382,15 +382,19 @@ def create_app(service: Service) -> Starlette:
         return page("regrade.html", lang, record=record, changes=changes, waiting=waiting, total=len(rows),
                     ungradable=sum(r.state == UNGRADABLE for r in rows))
 
-    def student_detail(request: Request) -> Response:
+    async def student_detail(request: Request) -> Response:
         if not teacher(request):
             raise _Forbidden
         lang = _lang(request, config.lang)
         student = request.path_params["student"]
         if student not in store.student_ids():
             raise _NotFound
+        link = ""
+        if request.method == "POST":  # a lost or shared link: a new one, the old one stops working
+            await checked_form(request)
+            link = f"{request.base_url}s/{store.new_token(student)}"
         views = [attempt_view(r, lang, "/teacher") for r in reversed(store.attempts_of(student))]
-        return page("attempts.html", lang, student=student, attempts=views)
+        return page("attempts.html", lang, student=student, attempts=views, csrf=csrf(request), link=link)
 
     def teacher_report(request: Request) -> Response:
         if not teacher(request):
@@ -459,7 +463,7 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/logout", logout, methods=["POST"]),
         Route("/teacher", dashboard),
         Route("/teacher/class.json", class_json),
-        Route("/teacher/students/{student}", student_detail),
+        Route("/teacher/students/{student}", student_detail, methods=["GET", "POST"]),
         Route("/teacher/attempts/{attempt}/report", teacher_report),
         Route("/teacher/gradebook.csv", gradebook),
         Route("/teacher/exports.zip", exports),
