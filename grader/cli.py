@@ -35,9 +35,10 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
         return i18n.t(f"cli.help.{key}", lang, **params)
 
     parser.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=h("seed", seed=DEFAULT_SEED))
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar=h("seed_metavar"),
+                        help=h("seed", seed=DEFAULT_SEED))
     parser.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("scheme"))
-    parser.add_argument("--memory", type=int, default=1024, metavar="MIO", help=h("memory"))
+    parser.add_argument("--memory", type=int, default=1024, metavar=h("memory_metavar"), help=h("memory"))
     parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID", help=h("question"))
     parser.add_argument("--extensions", action="store_true", help=h("extensions"))
     parser.add_argument("--reference", choices=expectations.MODES, default="auto", help=h("reference"))
@@ -305,7 +306,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade = commands.add_parser("grade", help=h("grade"), description=h("grade"))
     grade.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("class_dir"))
     grade.add_argument("--out", type=Path, required=True, metavar="OUT", help=h("out"))
-    grade.add_argument("--workers", type=int, default=0, help=h("workers"))
+    grade.add_argument("--workers", type=int, default=0, metavar="N", help=h("workers"))
     grade.add_argument("--resume", action="store_true", help=h("resume"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
     grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))
@@ -333,7 +334,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     gradescope.set_defaults(main=gradescope_main)
 
     similarity = commands.add_parser("similarity", help=h("similarity"), description=h("similarity"))
-    similarity.add_argument("class_dir", type=Path, help=h("similarity_class"))
+    similarity.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("similarity_class"))
     similarity.add_argument("--out", type=Path, required=True, help=h("similarity_out"))
     similarity.add_argument("--boilerplate", type=Path, action="append", default=[], metavar="FILE",
                             help=h("boilerplate"))

@@ -242,6 +242,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
                             "classe pour la corriger sur des cas qu'aucune auto-vérification n'a montrés",
                       "en": "seed of the generated cases (default: {seed}); keep a class seed private to "
                             "grade on cases no self-check showed"},
+    "cli.help.seed_metavar": {"fr": "GRAINE", "en": "SEED"},
+    "cli.help.memory_metavar": {"fr": "MIO", "en": "MIB"},
     "cli.help.scheme_metavar": {"fr": "BAREME", "en": "SCHEME"},
     "cli.help.scheme": {"fr": "barème (TOML) : points, poids des vérifications, limites de temps",
                         "en": "grading scheme (TOML): points, check weights, time limits"},
