@@ -1,7 +1,7 @@
 """A whole taquin.py whose dfs remembers the blank's position before each try and undoes it with
 move(old_li, old_lj) (no opposite gesture needed); moves tried Bas, Haut, Gauche, Droite.
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

@@ -1,7 +1,7 @@
 """A whole taquin.py whose move swaps the two cells (the old blank's junk goes to the cell left free) and
 reads each tile's home from a precomputed table; taquin loops with a found flag.
 
-Correct: q15 q16 q17 q18
+Correct: q15 q18
 """
 import enum
 import math

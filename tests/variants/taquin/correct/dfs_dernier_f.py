@@ -3,7 +3,7 @@ IDA* on a general game, but right for the taquin, where h is the Manhattan sum (
 and h by ±1, so f grows by 0 or 2 along a move: every f exceeding m in a pass is the same value, m + 1
 or m + 2 by parity).
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

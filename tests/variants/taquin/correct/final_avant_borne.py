@@ -1,7 +1,7 @@
 """A whole taquin.py whose dfs tests the goal (h = 0) before the bound: right for the taquin, since a
 child is only entered from a parent with p + h <= m, so a goal met has p <= m.
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

@@ -1,7 +1,7 @@
 """A whole taquin.py whose dfs recognises the goal by comparing every cell but the blank with the goal
 grid (not by h = 0), and whose taquin empties `solution` in place.
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

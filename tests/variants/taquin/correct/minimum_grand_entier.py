@@ -1,6 +1,6 @@
 """A whole taquin.py with a large int for ∞ (INFINI = 10**6, like max_int in Caml) in dfs and taquin.
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

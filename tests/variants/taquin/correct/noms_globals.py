@@ -1,7 +1,7 @@
 """A whole taquin.py whose dfs tries the moves by name through globals() and undoes them with a dict of
 opposite names; tente_* through one helper.
 
-Correct: q15 q16 q17 q18
+Correct: q16 q17 q18
 """
 import enum
 import math

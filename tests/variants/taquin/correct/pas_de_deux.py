@@ -1,7 +1,7 @@
 """A whole taquin.py whose taquin raises the bound by 2 each round (h and the depth change parity together,
 so the bounds of IDA* all have h's parity): more rounds than IDA*, same answers; dfs still keeps minimum.
 
-Correct: q15 q16 q17 q18
+Correct: q18
 """
 import enum
 import math

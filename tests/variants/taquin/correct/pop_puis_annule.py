@@ -1,7 +1,7 @@
 """A whole taquin.py whose dfs pops the last move first and undoes it through a dict move -> opposite
 gesture; moves tried Haut, Bas, Droite, Gauche.
 
-Correct: q15 q16 q17 q18
+Correct: q17 q18
 """
 import enum
 import math

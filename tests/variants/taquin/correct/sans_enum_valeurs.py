@@ -1,7 +1,7 @@
 """A whole taquin.py whose Deplacement members have string values in lower case and whose tente_* test the
 last move with `is not`; taquin returns the moves through a comprehension.
 
-Correct: q15 q16 q17 q18
+Correct: q16 q17 q18
 """
 import enum
 import math

@@ -3,7 +3,7 @@ IDA* calls it, but dfs(m, 0) with m above the optimum misses the solution (no pa
 the right parity when m - optimum is odd).
 
 Wrong: q17
-Correct: q15 q16 q18
+Correct: q18
 Smallest failing case: the goal itself with m = 1: dfs(1, 0) returns False (the goal is at depth 0).
 """
 import enum

@@ -2,7 +2,7 @@
 raises the bound by 2 each round (the parity of h): q18 is right, q17's threshold is not kept.
 
 Wrong: q17
-Correct: q15 q16 q18
+Correct: q18
 Smallest failing case: dfs(h - 1, 0) on any state not the goal: minimum should be h, it stays ∞.
 """
 import enum

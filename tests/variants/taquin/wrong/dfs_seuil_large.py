@@ -1,7 +1,6 @@
 """dfs prunes when c >= m instead of c > m: a state exactly on the bound is never expanded.
 
 Wrong: q17 q18
-Correct: q15 q16
 Smallest failing case: one move from the goal: dfs(1, 0) returns False (the root has c = 1 >= 1), and
 taquin loops with m = minimum = 1 forever.
 """

@@ -2,7 +2,6 @@
 (only by taquin, at each round): a state first met by a long path blocks the short one.
 
 Wrong: q17
-Correct: q15 q16
 Smallest failing case: dfs called twice in a row (as a grader does): the states the first call
 visited stay in `vus`, so the second call, from one of them, explores nothing (found by the harness:
 dfs(3, 2) one move from the goal leaves minimum at ∞ instead of 5).

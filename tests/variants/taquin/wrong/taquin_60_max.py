@@ -1,7 +1,6 @@
 """taquin gives up (returns None) when the bound passes 60 ("no state needs more than 60 moves").
 
 Wrong: q18
-Correct: q15 q16 q17
 Smallest failing case: a state whose optimum is above 60, e.g. the goal rotated by 180° (blank top
 left): h = 58, and the bounds 58 and 60 fail.
 """

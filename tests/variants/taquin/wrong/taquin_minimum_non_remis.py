@@ -3,7 +3,6 @@ keeps the second bound, m never grows beyond it, and taquin loops forever on any
 rounds or more.
 
 Wrong: q18
-Correct: q15 q16 q17
 Smallest failing case: any state whose optimum exceeds its h by 4 or more (three bounds), e.g.
 0 1 _ 6 / 4 5 3 7 / 8 9 2 11 / 12 13 10 14 (h = 8, optimum 12): taquin loops with m = 10.
 """

@@ -2,7 +2,6 @@
 tente_* keep the most recent move last: the list is not in the order played.
 
 Wrong: q18
-Correct: q15 q16 q17
 Smallest failing case: a state two moves from the goal, e.g. after the moves Gauche, Haut from the
 goal (blank at (2, 2)): the answer lists Bas, Droite in reverse.
 """

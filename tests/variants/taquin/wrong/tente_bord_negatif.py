@@ -2,7 +2,6 @@
 which Python silently reads as row 3.
 
 Wrong: q16
-Correct: q15
 Smallest failing case: the blank on row 0, solution = [], tente_bas() is accepted (and scrambles the grid).
 """
 import enum

@@ -1,7 +1,6 @@
 """tente_haut moves the tile but forgets to record the move in `solution`.
 
 Wrong: q16
-Correct: q15
 Smallest failing case: blank not on row 3, solution = [], tente_haut(): accepted, but solution stays [].
 """
 import enum

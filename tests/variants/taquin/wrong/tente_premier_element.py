@@ -2,7 +2,6 @@
 kept most recent last).
 
 Wrong: q16
-Correct: q15
 Smallest failing case: solution = [Haut, Droite] (most recent last), tente_gauche() with the blank
 not in column 3: accepted although the last move was Droite.
 """

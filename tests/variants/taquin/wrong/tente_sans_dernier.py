@@ -1,7 +1,6 @@
 """tente_* check the edge of the grid but not the last move: they undo the previous move.
 
 Wrong: q16
-Correct: q15
 Smallest failing case: solution = [Droite], blank not in column 3, tente_gauche() is accepted.
 """
 import enum
