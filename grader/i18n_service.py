@@ -105,6 +105,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.teacher.passed": {"fr": "réussies", "en": "passed"},
     "service.teacher.missing": {"fr": "Pas encore de dépôt", "en": "No submission yet"},
     "service.teacher.waiting": {"fr": "{n} tentative(s) en attente ou en cours", "en": "{n} attempt(s) queued or running"},
+    "service.marks.title": {"fr": "Notes à la main (questions écrites)", "en": "Hand marks (written questions)"},
+    "service.marks.explain": {"fr": "Le format de grader export --marks, par exemple [alice] puis q2 = 1.5 ; vérifié entièrement "
+                                    "avant d'être gardé ; repris dans le carnet de notes et les exports.",
+                              "en": "The format of grader export --marks, e.g. [alice] then q2 = 1.5; checked in full "
+                                    "before it is kept; used by the gradebook and the exports."},
+    "service.marks.kind": {"fr": "Format", "en": "Format"},
+    "service.marks.save": {"fr": "Enregistrer les notes", "en": "Save the marks"},
     "service.regrade.title": {"fr": "Recorriger la classe", "en": "Regrade the class"},
     "service.regrade.explain": {"fr": "La dernière copie corrigée de chaque élève est recorrigée avec cette graine et ce barème "
                                       "(TOML, vide : celui de la classe) ; la page du recorrigé montre l'ancienne et la nouvelle note.",

@@ -29,8 +29,11 @@ STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped"]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    extra = "max_upload_kib = 64\nlease_seconds = 3\n[rate_limit]\nquestion_burst = 3\nquestion_per_hour = 0.01\n"
-    server = Server(tmp_path_factory.mktemp("service"), STUDENTS, extra=extra)
+    folder = tmp_path_factory.mktemp("service")
+    (folder / "bareme.toml").write_text("[questions.q2]\npoints = 2\n", encoding="utf-8")  # a written question
+    extra = ('scheme = "bareme.toml"\nmax_upload_kib = 64\nlease_seconds = 3\n'
+             "[rate_limit]\nquestion_burst = 3\nquestion_per_hour = 0.01\n")
+    server = Server(folder, STUDENTS, extra=extra, questions=("q1", "q2", "q4"))
     yield server
     server.stop()
 
@@ -272,3 +275,22 @@ def test_deadline_and_late_policy(tmp_path, late):
         assert "2020-01-01 00:00 UTC" in _get(server.links["late"])[1]
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
+    import csv
+
+    opener, token = _teacher(server)
+
+    def post(text: str, kind: str = "toml") -> str:
+        body = urllib.parse.urlencode({"csrf": token, "marks": text, "kind": kind}).encode()
+        return opener.open(server.url + "/teacher/marks", data=body, timeout=30).read().decode()
+
+    page = post("[idem]\nq2 = 3\n[nobody]\nq2 = 1\n")  # above the barème's 2 points, an unknown student
+    assert 'id="error"' in page and "nobody" in page and "notes.toml" in page and "/tmp" not in page
+    page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\n", kind="csv")
+    assert 'id="error"' not in page and "Preuve incomplète" in page  # kept, shown again to edit
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(
+        opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read().decode()))}
+    assert rows["idem"]["q2"] == "1.5" and rows["rate"]["q2"] == ""  # not marked yet: empty

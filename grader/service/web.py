@@ -283,7 +283,8 @@ def create_app(service: Service) -> Starlette:
         return page("teacher.html", lang, csrf=csrf(request), questions=[q.id for q in service.questions
                                                                           if not q.manual],
                     deadline=_deadline(config, lang), other_lang="en" if lang == "fr" else "fr",
-                    error=request.query_params.get("error", ""), regrades=store.regrade_records())
+                    error=request.query_params.get("error", ""), regrades=store.regrade_records(),
+                    marks=store.setting("marks") or "", marks_kind=store.setting("marks_kind") or "toml")
 
     def class_json(request: Request) -> Response:
         if not teacher(request):
@@ -416,12 +417,47 @@ def create_app(service: Service) -> Starlette:
                            for s in store.student_ids()]
         return run
 
+    def marks_for(run, text: str, kind: str) -> dict:
+        """The hand marks typed in the dashboard (the CSV or TOML of `--marks`), checked against `run`
+        by the same code as `grader export --marks`."""
+        from grader.marks import MarksError, load_marks
+
+        if not text.strip():
+            return {}
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"notes.{kind}"
+            path.write_text(text, encoding="utf-8")
+            try:
+                return load_marks(path, run)
+            except MarksError as exc:  # said of the text typed in, not of a temporary file
+                raise MarksError(Path(path.name), exc.problems) from None
+
+    def marked_run(lang: str):
+        run = class_run(lang)
+        return apply_marks(run, marks_for(run, store.setting("marks") or "", store.setting("marks_kind") or "toml"))
+
+    async def save_marks(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        form = await checked_form(request)
+        lang = _lang(request, config.lang)
+        text, kind = str(form.get("marks") or ""), str(form.get("kind") or "toml")
+        if kind not in ("toml", "csv"):
+            raise _Forbidden
+        try:
+            marks_for(class_run(lang), text, kind)
+        except GraderError as exc:
+            return RedirectResponse(f"/teacher?lang={lang}&error={_quote(exc.message(lang))}#marks", status_code=303)
+        store.set_setting("marks", text)
+        store.set_setting("marks_kind", kind)
+        return RedirectResponse(f"/teacher?lang={lang}#marks", status_code=303)
+
     def gradebook(request: Request) -> Response:
         if not teacher(request):
             raise _Forbidden
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "grades.csv"
-            write_gradebook(path, class_run(config.lang))
+            write_gradebook(path, marked_run(config.lang))
             text = path.read_text(encoding="utf-8")
         return Response(text, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": 'attachment; filename="grades.csv"'})
@@ -434,7 +470,7 @@ def create_app(service: Service) -> Starlette:
         if not teacher(request):
             raise _Forbidden
         lang = _lang(request, config.lang)
-        run = apply_marks(class_run(lang))
+        run = marked_run(lang)
         buffer = io.BytesIO()
         with tempfile.TemporaryDirectory() as folder:
             publish(Path(folder), run, list(FORMATS), Options(lang=lang, site_lang=lang))
@@ -467,6 +503,7 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/attempts/{attempt}/report", teacher_report),
         Route("/teacher/gradebook.csv", gradebook),
         Route("/teacher/exports.zip", exports),
+        Route("/teacher/marks", save_marks, methods=["POST"]),
         Route("/teacher/regrade", regrade, methods=["POST"]),
         Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
