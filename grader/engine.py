@@ -22,6 +22,7 @@ from grader.results import Check, Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
+from grader.terminal import printable
 from grader.stubs import stubbed_functions
 from grader.submission import Submission
 from reference.cache import cache_dir
@@ -343,7 +344,7 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         outcomes = [Outcome(g, Failure("error", missing.key, missing.params)) for g in weights]
     except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
         # Said as the grader's fault, on this question only: the student's other questions still count.
-        print(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", file=sys.stderr)
+        print(printable(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", False), file=sys.stderr)
         detail = bug.message(lang) if isinstance(bug, GraderError) else str(bug)
         failure = Failure("error", "engine.grader_bug", {"detail": detail})
         outcomes = [Outcome(g, failure) for g in weights]

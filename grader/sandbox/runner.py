@@ -349,7 +349,6 @@ class Child:
         except (OSError, IndexError) as exc:  # the child is gone before we could look at it
             self.close()
             raise SandboxError(f"the child's confinement cannot be checked: {exc}") from None
-        self._cpu = self.cpu()
         try:
             protocol.write_frame(self._request_w, {"go": True})
         except OSError:
@@ -416,14 +415,16 @@ class Child:
         namespace (root's files closed by permissions, its writes in a tmpfs)."""
         return bool(self.layers.get("landlock")) or (self.layers.get("uid") is not None and self.layers.get("tmpfs"))
 
-    def cpu(self) -> float:
+    def cpu(self) -> float | None:
         """The child's CPU time so far (every thread, user and system), from the kernel's clock of the
-        process: never what the child says. Where there is no such clock, the last value read."""
-        if self.pid is not None and hasattr(time, "clock_gettime"):
-            try:
-                self._cpu = time.clock_gettime(((~self.pid) << 3) | 2)  # CPUCLOCK_SCHED of a process
-            except OSError:
-                pass
+        process (Linux): never what the child says. Once the child is gone, the last value read; None
+        where there is no such clock (macOS, Windows)."""
+        if self.pid is None:
+            return None
+        try:
+            self._cpu = time.clock_gettime(((~self.pid) << 3) | 2)  # CPUCLOCK_SCHED of a process
+        except OSError:
+            pass
         return self._cpu
 
     @property
@@ -446,7 +447,8 @@ class Child:
             return Reply(protocol.TIMEOUT, error="the child did not read its request: it was killed")
         reply = self._await(self.seq, timeout, serve, deadline)
         reply.seconds = time.monotonic() - started
-        reply.cpu_seconds = max(0.0, self.cpu() - cpu)
+        # Without the kernel's clock, the parent's wall time: an upper bound, never the child's account.
+        reply.cpu_seconds = reply.seconds if cpu is None else max(0.0, self.cpu() - cpu)
         return reply
 
     def close(self) -> None:

@@ -62,7 +62,11 @@ def become_subreaper() -> bool:
 def children() -> list[int]:
     """The processes whose parent is this one (reparented orphans included)."""
     me, found = os.getpid(), []
-    for entry in os.listdir("/proc"):
+    try:
+        entries = os.listdir("/proc")
+    except OSError:  # no /proc (macOS): the parent's kill of the process group remains
+        return found
+    for entry in entries:
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat", "rb") as file:
