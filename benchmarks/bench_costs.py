@@ -34,6 +34,20 @@ def named_cases():
     }
 
 
+def model_over_near(runs: int) -> float:
+    """How many times slower the model answer's taquin() is than the oracle's own Manhattan IDA*
+    (reference.solver.shallow, unbounded) on q18's deep instances: the oracle times itself on a case and
+    scales by this."""
+    from reference.solver.shallow import solve_near
+
+    model = near = 0.0
+    for state, blank_value in taquin_questions.deep_instances(2017):
+        payload = taquin_questions._payload(state, blank_value)
+        model += best_time(lambda: taquin_questions.probe_taquin(model_answer, payload), runs)
+        near += best_time(lambda: solve_near(state, budget=None), runs)
+    return model / near
+
+
 def best_time(function, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -50,6 +64,7 @@ def main() -> None:
     workload = calibration.time_workload(runs=5)
     costs = {name: round(best_time(lambda: probe(module, payload), args.runs), 3)
              for name, (probe, module, payload) in named_cases().items()}
+    costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
     data = {"workload_seconds": round(workload, 4), "costs": costs,
             "measured_on": f"{platform.machine()}, Python {platform.python_version()}"}
     calibration.COSTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -261,7 +261,8 @@ def _check_lines(check, lang: str) -> list[str]:
             lines.extend(_indented(display.grid_lines(grid, cell, blank), 11))
             if type(value) is dict and type(value.get("appel")) is str:
                 lines.append(f"           >>> {value['appel']}")
-        elif type(value) is dict and value and all(type(k) is str and k.isidentifier() for k in value):
+        elif key == "counterexample" and type(value) is dict and value and all(type(k) is str for k in value):
+            # A case is the named inputs of the call: one `name = value` each.
             lines.append(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items()))
         else:
             lines.append(f"{label} {_short(value)}")

@@ -1,12 +1,14 @@
 """Expectations without the model answer: oracles agree with it, and the calibration scales costs."""
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
 
 from grader import calibration, engine, expectations
 from grader.engine import Settings, grade_question
+from grader.scoring import Scheme
 from grader.questions import jeux, taquin
 from grader.submission import load_submission
 from reference import puzzle
@@ -46,6 +48,22 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
         assert significant(oracle) == significant(expected), (state, history, direction)
 
 
+def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
+    from reference import taquin as model_answer
+
+    cases = [(taquin._walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + taquin.deep_instances(2017)[:2]
+    for state, blank_value in cases:
+        payload = taquin._payload(state, blank_value)
+        started = time.process_time()  # CPU time, as the costs are: the machine may be shared
+        expected = taquin.probe_taquin(model_answer, payload)
+        model_seconds = time.process_time() - started
+        oracle, oracle_seconds, _ = expectations.Oracles("taquin").run(taquin.probe_taquin, payload)
+        assert len(oracle["moves"]) == len(expected["moves"])
+        assert puzzle.replay(state, oracle["moves"]) == puzzle.GOAL
+        if model_seconds > 0.05:  # long enough to compare: within a factor of 4 either way
+            assert model_seconds / 4 < oracle_seconds < 4 * model_seconds, (model_seconds, oracle_seconds)
+
+
 def test_h_jeu1_oracle_agrees_with_the_model_answer():
     payload = {"targets": list(range(1, 80))}
     expected, oracle = both(jeux.probe_h_jeu1, payload, "jeux")
@@ -53,9 +71,9 @@ def test_h_jeu1_oracle_agrees_with_the_model_answer():
 
 
 def test_questions_with_oracles_give_full_marks_without_the_model_answer():
-    settings = Settings(reference="oracles")
+    settings = Settings(reference="oracles", scheme=Scheme.load(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"))
     submission = load_submission(ALICE)
-    for qid in ("q1", "q11", "q15", "q16"):
+    for qid in ("q1", "q11", "q15", "q16", "q18"):
         question = next(q for q in jeux.QUESTIONS + taquin.QUESTIONS if q.id == qid)
         result = grade_question(question, submission, settings)
         assert result.status == "passed", (qid, [c.message for c in result.checks])

@@ -141,6 +141,26 @@ def _tente_expected(payload):
     return {"accepted": accepted, **_expected_snapshot(payload, state, solution)}, CHEAP
 
 
+@oracle(probe_taquin)
+def _taquin_expected(payload):
+    """An optimal solution; the cost is the exam's example's shipped one, else the time of the oracle's
+    own Manhattan IDA* (the model answer's algorithm) on this very state, in cost-machine seconds, times
+    how much slower the model answer was there (both shipped: benchmarks/bench_costs.py)."""
+    import time
+
+    from grader import calibration
+    from reference.puzzle import EXAM_EXAMPLE
+    from reference.solver.shallow import solve_near
+
+    state = tuple(payload["state"])
+    if state == EXAM_EXAMPLE:
+        return {"moves": list(_optimal(state))}, calibration.cost("q18.exam_example")
+    started = time.process_time()
+    moves = solve_near(state, budget=None)  # q18's other cases are near: the model answer's own premise
+    here = time.process_time() - started
+    return {"moves": moves}, here / calibration.machine_factor() * calibration.cost("q18.model_over_near")
+
+
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
 def _reordered(moves, convention):
     """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""

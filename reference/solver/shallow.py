@@ -25,8 +25,9 @@ class _OverBudget(Exception):
     pass
 
 
-def solve_near(state, budget: int = BUDGET) -> list[str] | None:
-    """An optimal move list from `state` (valid and solvable) to the goal, or None past `budget` nodes."""
+def solve_near(state, budget: int | None = BUDGET) -> list[str] | None:
+    """An optimal move list from `state` (valid and solvable) to the goal, or None past `budget` nodes
+    (None: no budget, for a caller who knows the state is near enough)."""
     board = list(state)
     moves: list[str] = []
     generated = 0
@@ -47,7 +48,7 @@ def solve_near(state, budget: int = BUDGET) -> list[str] | None:
             if f > bound:
                 least = min(least, f)
                 continue
-            if generated > budget:
+            if budget is not None and generated > budget:
                 raise _OverBudget
             board[blank], board[target] = tile, BLANK
             moves.append(name)
