@@ -294,3 +294,12 @@ def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO(
         opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read().decode()))}
     assert rows["idem"]["q2"] == "1.5" and rows["rate"]["q2"] == ""  # not marked yet: empty
+
+
+def test_the_readme_example_configuration_is_valid():
+    from grader.submission import find_submissions, submission_id
+
+    config = config_module.load(ROOT / "exercises" / "classe-service.toml")
+    sample = [submission_id(p) for p in find_submissions(ROOT / "exercises" / "exemples")]
+    assert config.students == sample and config.workers == 2
+    assert config.data == ROOT / "exercises" / "service-data"  # git-ignored
