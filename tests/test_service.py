@@ -303,3 +303,22 @@ def test_the_readme_example_configuration_is_valid():
     sample = [submission_id(p) for p in find_submissions(ROOT / "exercises" / "exemples")]
     assert config.students == sample and config.workers == 2
     assert config.data == ROOT / "exercises" / "service-data"  # git-ignored
+
+
+@pytest.mark.slow
+def test_a_submission_cannot_read_the_class_seed_or_the_database(server):
+    """A student's code runs in the workers' sandbox: the configuration (the seed) and the service's
+    database (tokens, other students' results) are out of its reach, and nothing of them reaches a page."""
+    targets = [str(server.config), str(server.folder / "data" / "service.db"), str(server.folder / "data" / "links.csv")]
+    spy = (f"for _p in {targets!r}:\n"
+           "    try:\n"
+           "        print('READ', _p, open(_p, 'rb').read()[:4000])\n"
+           "    except Exception as _e:\n"
+           "        print('BLOCKED', type(_e).__name__)\n").encode()
+    _, sent = server.submit("other", {"jeux.py": spy + RIGHT + b"\n# spy\n"})
+    view = server.wait("other", sent["attempt"])
+    text = json.dumps(view)
+    assert view["state"] == "done" and "BLOCKED" in text and "READ" not in text
+    assert "918273645" not in text and server.token("other") not in text
+    status, page = _get(f"{server.url}/s/{server.token('other')}/attempts/{sent['attempt']}/report")
+    assert status == 200 and "BLOCKED" in page and "918273645" not in page
