@@ -50,7 +50,7 @@ QUESTION_OF = {
     "taquin": {"move": "q15", "tente": "q16", "tente_gauche": "q16", "tente_bas": "q16", "tente_droite": "q16",
                "tente_haut": "q16", "dfs": "q17", "taquin": "q18"},
 }
-NO_CHALLENGE = {"q18": {"groups": {"exemple_enonce": 0}}}
+NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
 WORKER_MEMORY = 2 << 30  # a mutant that never stops growing a list must not take the machine with it
 
 

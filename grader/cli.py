@@ -42,10 +42,15 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID", help=h("question"))
     parser.add_argument("--extensions", action="store_true", help=h("extensions"))
     parser.add_argument("--reference", choices=expectations.MODES, default="auto", help=h("reference"))
+    parser.add_argument("--recalibrate", action="store_true", help=h("recalibrate"))
 
 
 def _settings(args) -> Settings:
     scheme = Scheme.load(args.scheme) if args.scheme else Scheme()
+    if getattr(args, "recalibrate", False):
+        from grader import timing
+
+        timing.refresh()
     return Settings(seed=args.seed, lang=args.lang, scheme=scheme, reference=args.reference,
                     limits=Limits(memory_bytes=args.memory * 1024 * 1024))
 

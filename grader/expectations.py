@@ -29,12 +29,15 @@ oracle cannot be checked on a student's installation: it says so, as the grader'
 """
 from __future__ import annotations
 
-import contextlib
+import functools
+import hashlib
 import importlib
 import importlib.util
+import json
 import time
+from pathlib import Path
 
-from grader import calibration
+from grader import calibration, timing
 from grader.errors import GraderBug
 from grader.sandbox import calls, protocol
 
@@ -64,11 +67,21 @@ class ModelAnswer:
     def run(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
         module = importlib.import_module(f"reference.{self.module}")
         handler = serve() if serve is not None else None
-        with calls.serving(handler) if handler is not None else contextlib.nullcontext():
-            started = time.perf_counter()
+        if handler is None:  # CPU time, best of several and cached per machine (grader/timing.py)
+            key = json.dumps([_source_digest(module), probe.__module__, probe.__name__, payload], sort_keys=True)
+            value, seconds = timing.measured(key, lambda: protocol.plain(probe(module, payload)))
+            return value, seconds, None
+        with calls.serving(handler):  # the handler records the run: one run, its CPU time
+            started = time.process_time()
             value = protocol.plain(probe(module, payload))
-            seconds = time.perf_counter() - started
+            seconds = time.process_time() - started
         return value, seconds, handler
+
+
+@functools.lru_cache(maxsize=None)
+def _source_digest(module) -> str:
+    """The model answer's source, hashed: an edited model answer is timed anew."""
+    return hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest()
 
 
 class Oracles:

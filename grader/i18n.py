@@ -255,6 +255,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                  "des oracles indépendants), model (le corrigé), oracles",
                            "en": "where expected values come from: auto (the model answer when installed, else "
                                  "independent oracles), model (the model answer), oracles"},
+    "cli.help.recalibrate": {"fr": "mesurer à nouveau le temps du corrigé sur cette machine (il est sinon mesuré une "
+                                   "fois, au mieux de plusieurs essais, puis gardé)",
+                             "en": "measure the model answer's times on this machine again (otherwise measured "
+                                   "once, best of several runs, then kept)"},
     "cli.help.extensions": {"fr": "corriger aussi les exercices complémentaires (x1-x4, recherche.py)",
                             "en": "also grade the extension exercises (x1-x4, recherche.py)"},
     # --- grader solve ------------------------------------------------------------------------------
@@ -576,9 +580,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "at most {m} moves",
     },
     "q18.petites_profondeurs": {"fr": "solutions optimales, jusqu'à 24 coups", "en": "optimal solutions, up to 24 moves"},
-    "q18.grandes_profondeurs": {"fr": "solutions optimales de 26 à 32 coups", "en": "optimal solutions of 26 to 32 moves"},
-    "q18.exemple_enonce": {"fr": "défi : l'exemple de l'énoncé (50 coups), temps limite long",
-                           "en": "challenge: the exam's example (50 moves), long time limit"},
+    "q18.grandes_profondeurs": {"fr": "solutions optimales de 26 à 48 coups", "en": "optimal solutions of 26 to 48 moves"},
+    "q18.ordre": {"fr": "liste dans l'ordre où les déplacements sont joués", "en": "list in the order the moves are played"},
+    "q18.defi": {"fr": "défi : un taquin difficile, en au plus quelques dizaines de fois le temps du corrigé",
+                 "en": "challenge: a hard puzzle, within a few tens of times the model answer's time"},
+    "q18.order_unobserved": {"fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",
+                             "en": "no solution returned by taquin() could be read, in either order"},
     "q18.not_a_solution": {
         "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
         "en": "the moves returned, replayed from the initial state, do not reach the goal",
@@ -586,16 +593,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "q18.not_optimal": {"fr": "solution valide mais non optimale : {moves} {moves:coup|coups} au lieu de {optimum}",
                         "en": "valid but not optimal: {moves} {moves:move|moves} instead of {optimum}"},
     "q18.reversed": {
-        "fr": "taquin() renvoie les déplacements du plus récent au premier joué ; accepté (l'ordre attendu est "
-              "celui où ils sont joués)",
-        "en": "taquin() returns the moves from the most recent to the first played; accepted (the expected "
-              "order is the order they are played in)",
+        "fr": "taquin() renvoie les déplacements du plus récent au premier joué (la liste Caml !solution telle "
+              "quelle) : les solutions sont comptées justes, mais la liste attendue est dans l'ordre où ils sont joués",
+        "en": "taquin() returns the moves from the most recent to the first played (the Caml list !solution as "
+              "it is): the solutions count as right, but the list is expected in the order the moves are played",
     },
     "q18.skipped": {"fr": "non exécuté : poids nul dans le barème", "en": "not run: no weight in the scheme"},
     "q18.challenge_not_tried": {
-        "fr": "non tenté : le défi (l'exemple de l'énoncé, 50 coups) n'est lancé que si les autres vérifications "
-              "de q18 réussissent",
-        "en": "not tried: the challenge (the exam's example, 50 moves) runs only when q18's other checks pass",
+        "fr": "non tenté : le défi n'est lancé que si les autres vérifications de q18 réussissent",
+        "en": "not tried: the challenge runs only when q18's other checks pass",
     },
     "q16.not_recorded": {"fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
                          "en": "after {call} (accepted), solution does not hold the move where it belongs"},

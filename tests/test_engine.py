@@ -19,14 +19,14 @@ def grade(path: Path, *ids: str, scheme: Scheme | None = None):
 def test_challenge_is_not_tried_when_other_q18_checks_fail(tmp_path):
     (tmp_path / "taquin.py").write_text(EMPTY_TAQUIN)
     (q18,) = grade(tmp_path, "q18").questions
-    challenge = next(c for c in q18.checks if c.name == "exemple_enonce")
+    challenge = next(c for c in q18.checks if c.name == "defi")
     assert challenge.kind == "skipped" and not challenge.passed and challenge.points == 0
     assert "non tenté" in challenge.message
     assert q18.status == "failed" and q18.score == 0
 
 
 def test_group_without_weight_is_skipped_and_does_not_make_a_pass_partial(tmp_path):
-    scheme = Scheme(time_floor=0.5, overrides={"q18": {"groups": {"grandes_profondeurs": 0, "exemple_enonce": 0}}})
+    scheme = Scheme(time_floor=0.5, overrides={"q18": {"groups": {"grandes_profondeurs": 0, "defi": 0}}})
     (tmp_path / "taquin.py").write_text(EMPTY_TAQUIN)
     (q18,) = grade(tmp_path, "q18", scheme=scheme).questions
     assert [c.kind for c in q18.checks if c.max_points == 0] == ["skipped", "skipped"]

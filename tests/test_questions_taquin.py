@@ -19,8 +19,8 @@ SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
 FULL = "passed"
 # The exam's example costs the reference minutes: run only by the slow test below. A group without
 # weight is reported passed, so q18's status is not asserted, its checks are.
-FAST = Settings(examples=25, scheme=Scheme(overrides={"q18": {"groups": {"exemple_enonce": 0}}}))
-Q18_FULL = (None, {"petites_profondeurs": True, "grandes_profondeurs": True})
+FAST = Settings(examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+Q18_FULL = (None, {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": True})
 
 # file -> {question: status, or (status, {check: passed})}; the questions not listed are not graded
 # here (a broken move makes dfs and taquin loop until their time limit: that costs time, not coverage).
@@ -28,7 +28,10 @@ EXPECTED = {
     "reference": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "caml": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "chaines": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
-    "renverse": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
+    "renverse": {"q15": FULL, "q16": FULL, "q17": FULL,
+                 "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": False})},
+    "sans_regle_dernier": {"q15": FULL,
+                           "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": False})},
     "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
     "move_sans_libre": {"q15": ("partial", {"move_grille": True, "move_libre": False, "move_h": True})},
     "h_signe": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
@@ -125,9 +128,12 @@ def test_taquin_replays_the_moves_and_draws_them():
     assert len(visual["optimal"]) == check.expected and len(visual["moves"]) == check.got
 
 
-def test_reversed_moves_are_accepted_with_a_warning():
+def test_a_reversed_list_loses_only_the_order_group_and_is_told_so():
     result = grade("renverse", ["q18"])["q18"]
-    assert any("plus récent au premier" in w for w in result.warnings)
+    order = next(c for c in result.checks if c.name == "ordre")
+    assert not order.passed and "plus récent au premier" in order.message and "!solution" in order.message
+    assert order.counterexample["appel"] == "taquin()"
+    assert result.score == pytest.approx(result.max * 8 / 9)  # petites 4 + grandes 4 of 9 (the challenge off)
 
 
 # Correct answers written differently from the model answer: full marks under every seed.
@@ -157,7 +163,23 @@ def test_correct_answers_full_marks_under_20_seeds(name):
 
 
 @pytest.mark.slow
+def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up():
+    """Default challenge (Korf's instance 48, 30 times the model answer's CPU time): a move that recomputes
+    h and another move order (about 16 times slower) pass; tente_* without the last-move rule time out."""
+    only_challenge = Settings(scheme=Scheme(overrides={"q18": {"groups": {
+        "petites_profondeurs": 0, "grandes_profondeurs": 0, "ordre": 0}}}))
+    slow = ROOT / "tests" / "variants" / "taquin" / "correct" / "move_recalcule_h.py"
+    for path, passed in ((slow, True), (SUBMISSIONS / "sans_regle_dernier.py", False)):
+        (result,) = grade_submission(load_submission(path), select(all_questions(), ["q18"]), only_challenge).questions
+        challenge = next(c for c in result.checks if c.name == "defi")
+        assert challenge.passed is passed, (path.name, challenge.message)
+        if not passed:
+            assert challenge.kind == "timeout"
+
+
+@pytest.mark.slow
 def test_the_exam_example_challenge():
     submission = load_submission(path_of("reference"))
-    result = grade_submission(submission, select(all_questions(), ["q18"]), Settings()).questions[0]
+    exam = Settings(scheme=Scheme(overrides={"q18": {"challenge": "enonce"}}))
+    result = grade_submission(submission, select(all_questions(), ["q18"]), exam).questions[0]
     assert result.status == FULL, [(c.name, c.message) for c in result.checks]

@@ -27,14 +27,13 @@ from grader.scoring import Scheme
 VARIANTS = harness.variants()
 # The q18 challenge (the exam's example) costs a correct answer about half a minute and says nothing
 # about these variants: it is left out, as benchmarks/schemes/sans-defi.toml does.
-NO_CHALLENGE = {"q18": {"groups": {"exemple_enonce": 0}}}
+NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
 SEEDS = (DEFAULT_SEED, *range(1, 20))
 MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17", "q18")}
 
 # (variant, question) -> what the grader gets wrong today (issue 11), under the default seed or any of SEEDS.
 MISJUDGED = {
     ("taquin/wrong/taquin_60_max", "q18"): "issue 11: no taquin() case with an optimum above 60",
-    ("taquin/wrong/taquin_renverse", "q18"): "issue 11: a taquin() list in reverse order gets full marks",
 }
 
 

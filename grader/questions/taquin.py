@@ -27,6 +27,7 @@ BLANK_VALUES = (-1, 0, 15, 7, 14, 99)
 MAX_WALK_Q17 = 24  # dfs is judged on shallow instances: the reference answers in milliseconds
 MAX_WALK_Q18 = 24
 DEEP_BANDS = {(26, 29): 2, (30, 32): 3}  # optimum range -> number of q18 instances drawn in it
+CLIMBS = 2  # q18 states 40 to 48 moves away whose optimum is known without search
 MAX_DETOUR = 10
 # A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
 # recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
@@ -285,6 +286,8 @@ class Q15(Question):
     module = "taquin"
     functions = ("move",)
     points = 2.0
+    # Default barème: move updates three things the exam names (grid, the blank's li/lj, h), each a third:
+    # forgetting one of them is one slip, not a wrong move.
     groups = (Group("move_grille", 1.0), Group("move_libre", 1.0), Group("move_h", 1.0))
     ASPECT = {"move_grille": "grid", "move_libre": "li, lj", "move_h": "h"}  # the global each group judges
 
@@ -320,6 +323,8 @@ class Q16(Question):
     module = "taquin"
     functions = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
     points = 2.0
+    # Default barème: making the move and recording it in `solution` is the function's purpose (half);
+    # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
     groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0))
 
     def run(self, ctx):
@@ -467,6 +472,8 @@ class Q17(Question):
     module = "taquin"
     functions = ("dfs",)
     points = 3.0
+    # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
+    # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
@@ -477,7 +484,6 @@ class Q17(Question):
     def run(self, ctx):
         from hypothesis import strategies as st
 
-        from grader import i18n
         from grader.errors import GraderBug
         from reference.puzzle import GOAL, MOVES, manhattan
 
@@ -565,30 +571,70 @@ class Q17(Question):
         return outcomes
 
 
+def climb(rng, length: int, budget: int = 20_000):
+    """A state `length` moves from the goal, known without search: a walk from the goal in which every
+    move takes a tile one step further from its home, so that h = length; as h <= optimum <= length,
+    the optimum is h, and Manhattan IDA* needs one pass. Depth-first, moves in random order; None when
+    the budget of tries runs out (such walks stop existing past about 50 moves)."""
+    from reference.puzzle import GOAL, apply, legal_moves, manhattan
+
+    tries = [budget]
+
+    def extend(state, depth):
+        if depth == length:
+            return state
+        tries[0] -= 1
+        if tries[0] < 0:
+            return None
+        h = manhattan(state)
+        moves = [m for m in legal_moves(state) if manhattan(apply(state, m)) == h + 1]
+        rng.shuffle(moves)
+        for move in moves:
+            found = extend(apply(state, move), depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    return extend(GOAL, 0)
+
+
 class Q18(Question):
     id = "q18"
     module = "taquin"
     functions = ("taquin",)
     points = 3.0
-    groups = (Group("petites_profondeurs", 5.0), Group("grandes_profondeurs", 4.0), Group("exemple_enonce", 1.0))
-    options = {"challenge_seconds": Option(None, low=0.1, high=3600.0)}
-    # The exam's example takes the exam-faithful Python reference about half a minute: its limit is the
-    # scheme's multiple of that time, measured once per run (only when a student gets that far), unless a
-    # scheme fixes it with `[questions.q18] challenge_seconds = ...` (the child's CPU backstop caps it).
+    # Default barème (3 points), as a correcteur ranks answers: a right IDA* on easy states is most of the
+    # work (4/10); deep states (several IDA* passes, and 40 to 48 moves) catch what shallow ones cannot (a
+    # next bound that is not the least f above m, a minimum not reset, a search capped by hand: 4/10);
+    # the order of the list is a convention slip (1/10), not a wrong algorithm; the challenge separates
+    # an IDA* without the last-move rule (exponentially slower) from constant-factor variants (1/10).
+    groups = (Group("petites_profondeurs", 4.0), Group("grandes_profondeurs", 4.0), Group("ordre", 1.0),
+              Group("defi", 1.0))
+    # `challenge`: "korf" (default: Korf's instance CHALLENGE_KORF, a second or two of the model answer's
+    # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
+    # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
+    # order is 16 times slower), or `challenge_seconds` when set.
+    options = {"challenge": Option("korf", choices=("korf", "enonce")),
+               "challenge_factor": Option(30.0, low=20.0, high=1000.0),
+               "challenge_seconds": Option(None, low=0.1, high=3600.0)}
 
     def run(self, ctx):
         from hypothesis import strategies as st
 
-        from grader import i18n
-        from reference.puzzle import EXAM_EXAMPLE, GOAL
+        from reference.puzzle import GOAL
 
         weights = ctx.settings.scheme.weights(self)
-        reversed_seen = []
+        reversed_seen = []  # a case whose list is a solution only read backwards
+        in_order = []  # a case whose list is a solution in the order played
+        lists_seen = []  # (case, list) of every list returned, for the order group's counterexample
 
-        def judge(state, blank_value, limit=None, slack=SEARCH_SLACK):
+        def judge(state, blank_value, optimum=None, limit=None, factor=None):
+            """`limit` in seconds, else `factor` (default: the scheme's, × SEARCH_SLACK) × the model's time."""
             payload = _payload(state, blank_value)
             if limit is None:
-                limit = ctx.limit(slack * ctx.reference(probe_taquin, payload)[1])
+                seconds = ctx.reference(probe_taquin, payload)[1]
+                limit = (ctx.limit(SEARCH_SLACK * seconds) if factor is None
+                         else max(ctx.settings.scheme.time_floor, factor * seconds))
             shown = _shown(payload, "taquin()")
             reply = ctx.call(probe_taquin, payload, limit)
             if not reply.ok:
@@ -597,16 +643,22 @@ class Q18(Question):
             if moves is None:
                 return Failure("wrong", "taquin.not_moves", {"name": "taquin()"}, counterexample=shown,
                                got=_fields(reply.value)["moves"])
-            optimal = list(_optimal(tuple(state)))
-            if _reached(state, moves) != GOAL and _reached(state, moves[::-1]) == GOAL:
-                reversed_seen.append(True)
+            optimal = list(_optimal(tuple(state))) if optimum is None else None
+            optimum = len(optimal) if optimum is None else optimum
+            lists_seen.append((shown, moves))
+            forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
+            if forward and not backward:  # a list that reads the same both ways says nothing of its order
+                in_order.append(True)
+            elif backward and not forward:
+                # Judged as a solution here; the order is the `ordre` group's concern.
+                reversed_seen.append(shown)
                 moves = moves[::-1]
             if _reached(state, moves) != GOAL:
-                return Failure("wrong", "q18.not_a_solution", counterexample=shown, expected=optimal, got=moves,
-                               visual=_visual(state, moves, optimal))
-            if len(moves) != len(optimal):
-                return Failure("wrong", "q18.not_optimal", {"moves": len(moves), "optimum": len(optimal)},
-                               counterexample=shown, expected=len(optimal), got=len(moves),
+                return Failure("wrong", "q18.not_a_solution", counterexample=shown, expected=optimal or optimum,
+                               got=moves, visual=_visual(state, moves, optimal))
+            if len(moves) != optimum:
+                return Failure("wrong", "q18.not_optimal", {"moves": len(moves), "optimum": optimum},
+                               counterexample=shown, expected=optimum, got=len(moves),
                                visual=_visual(state, moves, optimal))
             return None
 
@@ -617,28 +669,64 @@ class Q18(Question):
                 return Outcome(name, skipped="q18.challenge_not_tried")
             return run()
 
+        def order():
+            if reversed_seen:
+                return Outcome("ordre", Failure("wrong", "q18.reversed", counterexample=reversed_seen[0]))
+            if not in_order:
+                shown, moves = lists_seen[0] if lists_seen else (None, None)
+                return Outcome("ordre", Failure("wrong", "q18.order_unobserved", counterexample=shown, got=moves))
+            return Outcome("ordre")
+
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
-        challenge = ctx.settings.scheme.option(self, "challenge_seconds")
         outcomes = [
             group("petites_profondeurs", lambda: ctx.check(
                 "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
             group("grandes_profondeurs", lambda: ctx.check_cases(
                 "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case))),
         ]
-        # The challenge costs a correct answer minutes: only an answer right everywhere else earns a try,
-        # so that a wrong or looping taquin does not spend the whole budget for nothing.
+        outcomes.append(order())
+        # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
+        # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
-        outcomes.append(group("exemple_enonce", lambda: ctx.check_cases(
-            "exemple_enonce", [(EXAM_EXAMPLE, BLANK_VALUES[0])], lambda case: judge(*case, challenge, 1.0)), tried))
-        if reversed_seen:
-            outcomes[0].warnings.append(i18n.t("q18.reversed", ctx.lang))
+        outcomes.append(group("defi", lambda: ctx.check_cases(
+            "defi", [challenge_instance(ctx.settings.scheme.option(self, "challenge"))],
+            lambda case: judge(*case, limit=ctx.settings.scheme.option(self, "challenge_seconds"),
+                               factor=ctx.settings.scheme.option(self, "challenge_factor"))),
+            tried))
         return outcomes
 
 
-def deep_instances(seed: int) -> list[tuple[tuple, int]]:
-    """Instances whose optimum lies in each band of DEEP_BANDS, from the class seed. Only states where
-    the optimum exceeds the Manhattan sum by at most MAX_DETOUR are kept: that bounds the number of IDA*
-    iterations, hence the reference's time (well under a second each), whatever the seed."""
+def challenge_instance(which: str) -> tuple:
+    """(state, blank value, optimum) of the challenge: Korf's instance CHALLENGE_KORF or the exam's example."""
+    from reference.puzzle import EXAM_EXAMPLE
+    from reference.solver import from_korf
+
+    if which == "enonce":
+        return EXAM_EXAMPLE, BLANK_VALUES[0], None
+    numbers, optimum = KORF[CHALLENGE_KORF - 1]
+    return from_korf(numbers), BLANK_VALUES[0], optimum
+
+
+def _korf() -> list[tuple[tuple, int]]:
+    """Korf's 100 instances (grader/data/korf100.txt): 16 numbers in his convention and the optimum."""
+    from pathlib import Path
+
+    rows = []
+    for line in (Path(__file__).resolve().parent.parent / "data" / "korf100.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            numbers = tuple(int(v) for v in line.split())
+            rows.append((numbers[:16], numbers[16]))
+    return rows
+
+
+KORF = _korf()
+CHALLENGE_KORF = 48  # optimum 49, Manhattan 39: about 1.5 s of the model answer's CPU
+
+
+def deep_instances(seed: int) -> list[tuple]:
+    """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
+    DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
+    of a second for the model answer), then CLIMBS states 40 to 48 moves away, known without search."""
     import random
 
     from reference.puzzle import manhattan, scramble
@@ -652,8 +740,15 @@ def deep_instances(seed: int) -> list[tuple[tuple, int]]:
         band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
         if band and length - manhattan(state) <= MAX_DETOUR:
             wanted[band] -= 1
-            found.append((length, state, rng.choice(BLANK_VALUES)))
-    return [(state, blank_value) for _, state, blank_value in sorted(found)]
+            found.append((length, state, rng.choice(BLANK_VALUES), None))
+    while len(found) < sum(DEEP_BANDS.values()) + CLIMBS:
+        length = rng.randint(40, 48)
+        state = climb(rng, length)
+        if state is not None:
+            if manhattan(state) != length:
+                raise AssertionError(f"climb: h = {manhattan(state)} after {length} moves")
+            found.append((length, state, rng.choice(BLANK_VALUES), length))
+    return [case[1:] for case in sorted(found, key=lambda case: case[0])]
 
 
 QUESTIONS = [Q15(), Q16(), Q17(), Q18()]
