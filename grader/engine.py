@@ -28,6 +28,7 @@ from grader.submission import Submission
 from reference.cache import cache_dir
 
 DEFAULT_SEED = 2017
+RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Context.call)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
 FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
 # When nothing passed, the status names the worst thing that happened, in this order.
@@ -89,9 +90,17 @@ class Context:
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
         if reply.status == protocol.TIMEOUT and serve is None and not rerun:
-            # A timeout is a verdict only when it happens twice: a load spike on a shared machine is not
-            # the student's. (A served run is not replayed: its handler has already recorded a trace.)
-            return self.call(probe, payload, timeout, rerun=True)
+            # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
+            # clock is the wall's, so on a loaded machine the rerun gets the wall time the first run needed
+            # per CPU second (at most RERUN_SLACK times more), and its CPU time is then held to `timeout`.
+            # (A served run is not replayed: its handler has already recorded a trace.)
+            ratio = reply.seconds / reply.cpu_seconds if reply.cpu_seconds > 0 else RERUN_SLACK
+            again = self.call(probe, payload, timeout * min(RERUN_SLACK, max(1.0, ratio)), rerun=True)
+            again.limit = timeout
+            if again.ok and again.cpu_seconds > timeout:
+                return Reply(protocol.TIMEOUT, error="CPU time over the limit", seconds=again.seconds,
+                             cpu_seconds=again.cpu_seconds, limit=timeout)
+            return again
         return reply
 
     def _progress(self):

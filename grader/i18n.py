@@ -552,6 +552,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "q16.wrong": {"fr": "après {call} (accepté), {name} est faux", "en": "after {call} (accepted), {name} is wrong"},
     "taquin.not_moves": {"fr": "{name} doit être une liste de déplacements (Gauche, Bas, Droite, Haut)",
                          "en": "{name} must be a list of moves (Gauche, Bas, Droite, Haut)"},
+    "taquin.moves_case": {
+        "fr": "des déplacements sont écrits autrement que Gauche, Bas, Droite, Haut (autre casse, ou valeur d'une "
+              "énumération) : lus comme le déplacement qu'ils nomment sans ambiguïté (barème : noms = \"souple\")",
+        "en": "some moves are not written Gauche, Bas, Droite, Haut (another case, or an enum's value): read as "
+              "the move they name unambiguously (scheme: noms = \"souple\")",
+    },
+    "taquin.mirrored": {
+        "fr": "{call} : vos déplacements portent le nom de la direction de la case libre (Haut ↔ Bas, Gauche ↔ "
+              "Droite) ; dans l'énoncé, un déplacement porte le nom de la direction où bouge l'entier",
+        "en": "{call}: your moves are named by the direction the blank goes (Haut ↔ Bas, Gauche ↔ Droite); in "
+              "the exam a move is named by the direction the tile goes",
+    },
     "q17.no_minimum": {"fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
                              "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
                        "en": "your module never uses the global minimum (the exam's min): dfs must keep "

@@ -108,3 +108,11 @@ def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_repla
                                                                             {"detail": "x"}))]
     q1 = _grade_q1_with(monkeypatch, run)
     assert q1.status == "timeout" and q1.checks[0].kind == "timeout"
+
+
+def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
+    (tmp_path / "jeux.py").write_text("import sys\n\ndef solution_42():\n    print('essai', file=sys.stderr)\n"
+                                      "    while True:\n        pass\n")
+    (q1,) = grade(tmp_path, "q1").questions
+    assert q1.status == "timeout"
+    assert q1.output.stderr.count("essai") == 2  # two children, one call each

@@ -50,6 +50,9 @@ EXPECTED = {
                              "q18": Q18_FULL},
     "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
                          "q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
+    "noms_minuscules": {"q16": FULL, "q17": FULL, "q18": Q18_FULL},
+    "noms_case_libre": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
+                        "q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
@@ -118,6 +121,21 @@ def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
     check = next(c for c in grade("dfs_longueur_solution", ["q17"])["q17"].checks if c.name == "echec_restaure")
     # len(solution) == p only when dfs(m, 0) is called with an empty solution
     assert check.counterexample["solution"] or not check.counterexample["appel"].endswith(", 0)")
+
+
+def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_strict():
+    lenient = grade("noms_minuscules", ["q18"])["q18"]
+    assert lenient.score == lenient.max and any("autre casse" in w for w in lenient.warnings)
+    strict = Settings(examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}}))
+    (result,) = grade_submission(load_submission(path_of("noms_minuscules")), select(all_questions(), ["q18"]),
+                                 strict).questions
+    assert result.score == 0 and "doit être une liste de déplacements" in result.checks[0].message
+
+
+def test_moves_named_by_the_blank_are_told_so():
+    for qid, group in (("q16", "acceptation"), ("q18", "petites_profondeurs")):
+        check = next(c for c in grade("noms_case_libre", [qid])[qid].checks if c.name == group)
+        assert "direction de la case libre" in check.message, (qid, check.message)
 
 
 def test_taquin_replays_the_moves_and_draws_them():

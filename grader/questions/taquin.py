@@ -36,10 +36,17 @@ SEARCH_SLACK = 3.0
 
 # --- Child side: install the globals, call, observe ---------------------------------------------------
 def _student_moves(module, names):
-    """The student's own Deplacement members when the module defines that enum, else the names."""
+    """The student's own Deplacement members when the module defines that enum with a member for each
+    move (its name, in any case, or its value naming it), else the names."""
     kind = vars(module).get("Deplacement")
-    if isinstance(kind, type) and issubclass(kind, enum.Enum) and all(n in kind.__members__ for n in MOVE_NAMES):
-        return [kind[n] for n in names]
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        members = {}
+        for member in kind:
+            for label in (member.name, member.value):
+                if type(label) is str and label.lower() in {n.lower() for n in MOVE_NAMES}:
+                    members.setdefault(label.lower(), member)
+        if all(n.lower() in members for n in MOVE_NAMES):
+            return [members[n.lower()] for n in names]
     return list(names)
 
 
@@ -59,8 +66,17 @@ def _install(module, payload):
 
 
 def _listed(value):
-    # A deque is a natural way to keep moves; plain() only ships lists.
-    return list(value) if type(value) is collections.deque else value
+    """Moves as plain data: a deque (a natural way to keep moves) as a list; an enum member by its name,
+    or by its value when only the value names a move (`class D(Enum): A = "Haut"`)."""
+    if type(value) not in (list, tuple, collections.deque):
+        return value
+    lowered = {name.lower() for name in MOVE_NAMES}
+
+    def named(item):
+        if isinstance(item, enum.Enum) and str(item.name).lower() not in lowered and type(item.value) is str:
+            return item.value
+        return item
+    return [named(item) for item in value]
 
 
 def _snapshot(module):
@@ -197,11 +213,36 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
-def _moves(value):
-    """The moves in `value` as names, or None when it is not a list of the exam's moves."""
-    if type(value) is not list or not all(type(m) is str and m in MOVE_NAMES for m in value):
+LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
+
+
+def _moves(value, policy=LENIENT, notes=None):
+    """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
+    lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
+    and `notes` (a set) gets "casse" so that the question warns."""
+    if type(value) is not list or not all(type(m) is str for m in value):
         return None
-    return value
+    if all(m in MOVE_NAMES for m in value):
+        return value
+    canonical = {name.lower(): name for name in MOVE_NAMES}
+    if policy == STRICT or not all(m.lower() in canonical for m in value):
+        return None
+    if notes is not None:
+        notes.add("casse")
+    return [canonical[m.lower()] for m in value]
+
+
+def _mirrored(moves):
+    """The moves renamed by the blank's direction (Haut <-> Bas, Gauche <-> Droite)."""
+    from reference.puzzle import OPPOSITE
+
+    return [OPPOSITE[m] for m in moves]
+
+
+def move_warnings(notes, lang) -> list[str]:
+    from grader import i18n
+
+    return [i18n.t("taquin.moves_case", lang)] if "casse" in notes else []
 
 
 def _grid_matches(grid, state) -> bool:
@@ -211,7 +252,7 @@ def _grid_matches(grid, state) -> bool:
     return all(_is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
 
 
-def _differences(snapshot, expected_state, expected_solution=None):
+def _differences(snapshot, expected_state, expected_solution=None, policy=LENIENT, notes=None):
     """The globals that differ from the expected state (and solution, when given), each judged on its
     own: [(name, expected, got)], in the order grid, li/lj, h, solution."""
     from reference.puzzle import manhattan, to_grid
@@ -225,7 +266,7 @@ def _differences(snapshot, expected_state, expected_solution=None):
         found.append(("li, lj", blank, got_blank))
     if not (_is_int(snapshot["h"]) and snapshot["h"] == manhattan(expected_state)):
         found.append(("h", manhattan(expected_state), snapshot["h"]))
-    if expected_solution is not None and snapshot["solution"] != expected_solution:
+    if expected_solution is not None and _moves(snapshot["solution"], policy, notes) != expected_solution:
         found.append(("solution", expected_solution, snapshot["solution"]))
     return found
 
@@ -266,9 +307,10 @@ def detect_convention(ctx):
         if not reply.ok:
             return None  # missing or broken tente_*: nothing to learn from the others either
         value = _fields(reply.value)
-        if value["accepted"] is True and value["solution"] == [earlier, direction]:
+        recorded = _moves(value["solution"])
+        if value["accepted"] is True and recorded == [earlier, direction]:
             return LAST
-        if value["accepted"] is True and value["solution"] == [direction, earlier]:
+        if value["accepted"] is True and recorded == [direction, earlier]:
             return FIRST
     return None
 
@@ -326,6 +368,9 @@ class Q16(Question):
     # Default barème: making the move and recording it in `solution` is the function's purpose (half);
     # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
     groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0))
+    # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
+    # a warning; "strict" wants the exam's names exactly.
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT))}
 
     def run(self, ctx):
         from hypothesis import strategies as st
@@ -384,15 +429,19 @@ class Q16(Question):
                                    counterexample=shown, expected=accept, got=value["accepted"])
                 expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
                 expected_solution = _reordered(reference["solution"], judged_in)
-                for name, expected, got in _differences(value, expected_state, expected_solution):
+                for name, expected, got in _differences(value, expected_state, expected_solution, policy, notes):
                     key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
+                    recorded = _moves(got, policy) if name == "solution" else None
+                    if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
+                        key = "taquin.mirrored"  # named by where the blank goes
                     return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown,
                                    expected=expected, got=got)
                 return None
             return judge
 
+        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
         outcomes = [ctx.check(group.name, cases(group.name), judge_for(group.name)) for group in self.groups]
-        outcomes[0].warnings = convention_warning(convention, ctx.lang)
+        outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
         return outcomes
 
 
@@ -475,6 +524,7 @@ class Q17(Question):
     # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
     # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT))}
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
@@ -489,6 +539,7 @@ class Q17(Question):
 
         convention = detect_convention(ctx)
         judged_in = convention or LAST
+        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
         has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
 
         def call(case, succeed):
@@ -524,7 +575,8 @@ class Q17(Question):
                     return Failure("wrong", "q17.found_below", {"call": shown["appel"], "optimum": optimum},
                                    counterexample=shown, expected=False, got=True)
                 if group == "echec_restaure":
-                    for name, expected_value, got in _differences(value, state, _reordered(history, judged_in)):
+                    for name, expected_value, got in _differences(value, state, _reordered(history, judged_in),
+                                                                  policy, notes):
                         return Failure("wrong", "q17.not_restored", {"call": shown["appel"], "name": name},
                                        counterexample=shown, expected=expected_value, got=got)
                 else:
@@ -547,7 +599,7 @@ class Q17(Question):
             if not value["found"]:
                 return Failure("wrong", "q17.not_found", {"call": shown["appel"], "m": m - p},
                                counterexample=shown, expected=True, got=False)
-            moves = _moves(value["solution"])
+            moves = _moves(value["solution"], policy, notes)
             if moves is None:
                 return Failure("wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown,
                                got=value["solution"])
@@ -567,7 +619,7 @@ class Q17(Question):
                           st.integers(0, 30), st.sampled_from(BLANK_VALUES)).filter(_with_detour)
         outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
         outcomes.append(ctx.check("succes", cases, at_or_above))
-        outcomes[0].warnings = convention_warning(convention, ctx.lang)
+        outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
         return outcomes
 
 
@@ -614,7 +666,7 @@ class Q18(Question):
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
     # order is 16 times slower), or `challenge_seconds` when set.
-    options = {"challenge": Option("korf", choices=("korf", "enonce")),
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)), "challenge": Option("korf", choices=("korf", "enonce")),
                "challenge_factor": Option(30.0, low=20.0, high=1000.0),
                "challenge_seconds": Option(None, low=0.1, high=3600.0)}
 
@@ -624,6 +676,7 @@ class Q18(Question):
         from reference.puzzle import GOAL
 
         weights = ctx.settings.scheme.weights(self)
+        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
         reversed_seen = []  # a case whose list is a solution only read backwards
         in_order = []  # a case whose list is a solution in the order played
         lists_seen = []  # (case, list) of every list returned, for the order group's counterexample
@@ -639,7 +692,7 @@ class Q18(Question):
             reply = ctx.call(probe_taquin, payload, limit)
             if not reply.ok:
                 return ctx.failure(reply, shown)
-            moves = _moves(_fields(reply.value)["moves"])
+            moves = _moves(_fields(reply.value)["moves"], policy, notes)
             if moves is None:
                 return Failure("wrong", "taquin.not_moves", {"name": "taquin()"}, counterexample=shown,
                                got=_fields(reply.value)["moves"])
@@ -654,6 +707,9 @@ class Q18(Question):
                 reversed_seen.append(shown)
                 moves = moves[::-1]
             if _reached(state, moves) != GOAL:
+                if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
+                    return Failure("wrong", "taquin.mirrored", {"call": "taquin()", "name": "taquin()"},
+                                   counterexample=shown, expected=optimal or optimum, got=moves)
                 return Failure("wrong", "q18.not_a_solution", counterexample=shown, expected=optimal or optimum,
                                got=moves, visual=_visual(state, moves, optimal))
             if len(moves) != optimum:
@@ -693,6 +749,7 @@ class Q18(Question):
             lambda case: judge(*case, limit=ctx.settings.scheme.option(self, "challenge_seconds"),
                                factor=ctx.settings.scheme.option(self, "challenge_factor"))),
             tried))
+        outcomes[0].warnings = move_warnings(notes, ctx.lang)
         return outcomes
 
 
