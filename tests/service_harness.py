@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -69,23 +68,15 @@ class Server:
         return self.links[student].rsplit("/s/", 1)[1]
 
     def submit(self, student: str, files: dict[str, bytes], lang: str = "fr") -> tuple[int, dict]:
-        boundary = "testboundary7MA4YWxk"
-        body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
-                        f"Content-Type: text/x-python\r\n\r\n".encode() + data + b"\r\n"
-                        for name, data in files.items()) + f"--{boundary}--\r\n".encode()
-        return self.api("/api/submit?lang=" + lang, student, body, f"multipart/form-data; boundary={boundary}")
+        from grader.service.client import multipart
+
+        body, content_type = multipart(files)
+        return self.api("/api/submit?lang=" + lang, student, body, content_type)
 
     def api(self, path: str, student: str, body: bytes | None = None, content_type: str | None = None):
-        request = urllib.request.Request(self.url + path, data=body, method="POST" if body is not None else "GET")
-        request.add_header("Authorization", f"Bearer {self.token(student)}")
-        if content_type:
-            request.add_header("Content-Type", content_type)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as exc:
-            text = exc.read().decode("utf-8", "replace")
-            return exc.code, json.loads(text) if text.startswith("{") else {"error": text}
+        from grader.service.client import request
+
+        return request(self.url + path, self.token(student), body, content_type)
 
     def attempt(self, student: str, attempt: int) -> dict:
         status, view = self.api(f"/api/attempts/{attempt}", student)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 import urllib.request
 import zipfile
 from pathlib import Path

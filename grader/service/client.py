@@ -17,28 +17,27 @@ from grader.results import submission_from_dict
 FINAL = ("done", "ungradable", "superseded")
 
 
-def _request(url: str, token: str, data: bytes | None = None, content_type: str | None = None) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=data, method="POST" if data is not None else "GET")
-    request.add_header("Authorization", f"Bearer {token}")
+def request(url: str, token: str, data: bytes | None = None, content_type: str | None = None) -> tuple[int, dict]:
+    """One call of the service's API as `token`'s student: (HTTP status, JSON answer)."""
+    call = urllib.request.Request(url, data=data, method="POST" if data is not None else "GET")
+    call.add_header("Authorization", f"Bearer {token}")
     if content_type:
-        request.add_header("Content-Type", content_type)
+        call.add_header("Content-Type", content_type)
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(call, timeout=30) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
-        try:
-            return exc.code, json.loads(exc.read())
-        except ValueError:
-            return exc.code, {"error": exc.reason}
+        text = exc.read().decode("utf-8", "replace")
+        return exc.code, json.loads(text) if text.startswith("{") else {"error": text}
 
 
-def _multipart(files: list[Path]) -> tuple[bytes, str]:
+def multipart(files: dict[str, bytes]) -> tuple[bytes, str]:
     boundary = secrets.token_hex(16)
     parts = []
-    for path in files:
-        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{path.name}"\r\n'
-                     f"Content-Type: {kind}\r\n\r\n".encode() + path.read_bytes() + b"\r\n")
+    for name, data in files.items():
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+                     f"Content-Type: {kind}\r\n\r\n".encode() + data + b"\r\n")
     return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
@@ -53,14 +52,14 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
         raise InputError("error.path_missing", path=str(path))
     files = sorted(p for p in path.iterdir() if p.suffix == ".py") if path.is_dir() else [path]
     url = url.rstrip("/")
-    body, content_type = _multipart(files)
+    body, content_type = multipart({p.name: p.read_bytes() for p in files})
     try:
-        status, answer = _request(f"{url}/api/submit?lang={lang}", token, body, content_type)
+        status, answer = request(f"{url}/api/submit?lang={lang}", token, body, content_type)
         if status != 202:
             raise UsageError("service.rejected", status=status, detail=answer.get("error", ""))
         print(i18n.t("service.submitted", lang, attempt=answer["attempt"]), flush=True)
         while wait:
-            status, view = _request(f"{url}/api/attempts/{answer['attempt']}?lang={lang}", token)
+            status, view = request(f"{url}/api/attempts/{answer['attempt']}?lang={lang}", token)
             if status != 200:
                 raise UsageError("service.rejected", status=status, detail=view.get("error", ""))
             if view["state"] in FINAL:

@@ -174,11 +174,8 @@ def create_app(service: Service) -> Starlette:
         student = student_or_404(request)
         lang = _lang(request, config.lang)
         base = f"/s/{request.path_params['token']}"
-        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
-        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
-                   if hasattr(f, "read")]
         try:
-            attempt = accept(student, uploads, str(form.get("code") or ""), lang)
+            attempt = await accept_form(request, student, lang)
         except Refused as refused:
             message = i18n.t(refused.key, lang, **refused.params)
             return RedirectResponse(f"{base}?lang={lang}&error={_quote(message)}", status_code=303)
@@ -190,6 +187,13 @@ def create_app(service: Service) -> Starlette:
         if row is None or row.student != student or row.state != DONE:
             raise _NotFound
         return report(row, _lang(request, row.lang))
+
+    async def accept_form(request: Request, student: str, lang: str) -> int:
+        """The page's form and `grader submit` alike: files under `files`, pasted code under `code`."""
+        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
+        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
+                   if hasattr(f, "read")]
+        return accept(student, uploads, str(form.get("code") or ""), lang)
 
     def accept(student: str, uploads: list[tuple[str, bytes]], code: str, lang: str) -> int:
         now = time.time()
@@ -222,11 +226,8 @@ def create_app(service: Service) -> Starlette:
     async def api_submit(request: Request) -> Response:
         student = bearer(request)
         lang = _lang(request, config.lang)
-        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
-        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
-                   if hasattr(f, "read")]
         try:
-            attempt = accept(student, uploads, str(form.get("code") or ""), lang)
+            attempt = await accept_form(request, student, lang)
         except Refused as refused:
             return JSONResponse({"error": i18n.t(refused.key, lang, **refused.params)}, status_code=refused.status)
         return JSONResponse({"attempt": attempt}, status_code=202)
