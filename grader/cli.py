@@ -1,7 +1,7 @@
 """The `grader` command: a thin layer that parses arguments and calls plain functions.
 
     grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
-    grader grade CLASS_DIR --out OUT [--workers N] [--resume] [--lang fr|en] [--seed N] [--scheme F]
+    grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--lang fr|en] [--seed N] [--scheme F]
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
     grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,20 +105,28 @@ def check_main(args) -> int:
 
 
 def grade_main(args) -> int:
-    from grader.grading import Progress, grade_class
-    from grader.submission import find_submissions
+    from grader.grading import Interrupted, Progress, grade_class
+    from grader.intake import find_class
+    from grader.intake.roster import read_roster
 
     settings = _settings(args)
     questions = _questions(args, settings)
     if args.workers < 0:
         raise UsageError("error.bad_workers", value=args.workers)
-    progress = Progress(len(find_submissions(_existing(args.class_dir))))
     _isolation(settings, not args.unsafe, "cli.unconfined_unsafe")
+    roster = read_roster(args.roster) if args.roster else None
+    found = find_class(args.class_dir)
+    progress = Progress(len(found.entries))
     try:
         run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
-                          resume=args.resume, progress=progress)
-    finally:
+                          resume=args.resume, progress=progress, found=found, roster=roster)
+    except Interrupted as stopped:
         progress.close()
+        resume = " ".join(["grader", *map(_quoted, args.argv), *([] if args.resume else ["--resume"])])
+        print(i18n.t("cli.interrupted", settings.lang, signal=signal.Signals(stopped.signum).name,
+                     graded=stopped.graded, total=stopped.total, out=args.out, command=resume), file=sys.stderr)
+        return stopped.exit_status
+    progress.close()
     from reports.render import render_class
 
     index = render_class(apply_marks(run), args.out)
@@ -127,6 +136,11 @@ def grade_main(args) -> int:
         publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
     print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
+    for notice in run.notices:
+        print(f"grader: {notice}", file=sys.stderr)
+    for sub in run.submissions:
+        if sub.status != "graded":
+            print(f"  {sub.name or sub.id}: {i18n.t('submission.' + sub.status, settings.lang)}", file=sys.stderr)
     return 0
 
 
@@ -181,11 +195,17 @@ def similarity_main(args) -> int:
 
     for path in (args.class_dir, *args.boilerplate):
         _existing(path)
-    report = compare_class(args.class_dir, boilerplate=args.boilerplate)
+    report = compare_class(args.class_dir, boilerplate=args.boilerplate, lang=args.lang)
     with _writing(args.out):
         index = render(report, args.out, args.lang)
     print(i18n.t("similarity.written", args.lang, index=index))
     return 0
+
+
+def _quoted(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)
 
 
 def questions_main(args) -> int:
@@ -314,6 +334,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("--out", type=Path, required=True, metavar="OUT", help=h("out"))
     grade.add_argument("--workers", type=int, default=0, metavar="N", help=h("workers"))
     grade.add_argument("--resume", action="store_true", help=h("resume"))
+    grade.add_argument("--roster", type=Path, metavar=h("file_metavar"), help=h("roster"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
     grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))
     _common(grade, lang)
@@ -387,12 +408,16 @@ def main(argv: list[str] | None = None) -> int:
     i18n.use(lang)
     with i18n.argparse_language(lang):
         args = build_parser(lang).parse_args(argv)
+    args.argv = argv
     # The one place errors are caught: said in the user's language, with the status of their branch.
     try:
         return args.main(args)
     except GraderError as exc:
         print(i18n.t("cli.error", lang, message=exc.message(lang)), file=sys.stderr)
         return exc.exit_status
+    except KeyboardInterrupt:  # Ctrl-C during `grader check`: the children die with their channels
+        print(f"grader: {i18n.t('cli.stopped', lang)}", file=sys.stderr)
+        return 128 + signal.SIGINT
     except Exception as exc:  # noqa: BLE001 - a grader bug: said as such, with what a developer needs
         import traceback
 

@@ -22,9 +22,9 @@ from grader.results import Check, Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
 from grader.scoring import Scheme
+from grader.intake import Submission
 from grader.terminal import printable
 from grader.stubs import stubbed_functions
-from grader.submission import Submission
 from reference.cache import cache_dir
 
 DEFAULT_SEED = 2017

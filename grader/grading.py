@@ -1,15 +1,22 @@
-"""Grade one submission or a whole class; write results as students finish.
+"""Grade one submission or a whole class; write results as students finish; stop cleanly; resume.
 
-`grade_path` never raises for a student's reason: whatever the submission is, it comes back as a
-`SubmissionResult`. `grade_class` grades students in parallel worker processes and writes each
-student's result to OUT/students/<id>.json as soon as it is done, so that `--resume` can finish an
-interrupted run.
+`grade_entry` never raises for a student's reason: whatever the submission is, it comes back as a
+`SubmissionResult` (not submitted, unreadable, duplicate and graded ones alike). `grade_class` grades
+students in parallel worker processes and writes each student's result to OUT/students/ as soon as it
+is done. SIGINT or SIGTERM stop every worker and its children at once, write what was graded
+(`results.json` marked incomplete) and raise `Interrupted`; `--resume` then grades only the students
+missing from OUT or whose files changed, and refuses a folder written by an incompatible run.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import multiprocessing
 import os
+import platform
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from datetime import datetime, timezone
@@ -18,45 +25,82 @@ from pathlib import Path
 
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.errors import InputError
+from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
+from grader.intake.roster import join
 from grader.marks import apply_marks
+from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
 from grader.sandbox.runner import isolation
 from grader.terminal import printable
-from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
-from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
+
+# What must be equal for two runs' results to sit in one results.json.
+COMPATIBLE = ("format_version", "grader_version", "seed", "lang", "scheme", "questions", "memory")
+# How long stopped workers get to close their children before they are killed.
+STOP_GRACE_SECONDS = 10.0
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM during a class run: what was graded is saved; not an error of anyone's."""
+
+    def __init__(self, signum: int, graded: int = 0, total: int = 0):
+        super().__init__(signum)
+        self.signum, self.graded, self.total = signum, graded, total
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+
+class _WorkerStopped(KeyboardInterrupt):
+    """Raised in a busy worker on SIGTERM. A KeyboardInterrupt, so that nothing on the way (the
+    engine's own handlers, Hypothesis) takes it for a failure, and every `finally` closes its child."""
 
 
 def grader_version() -> str:
+    """The package's version and a digest of the grader's own code: a changed judge is a new version."""
     try:
-        return version("taquin-grader")
+        base = version("taquin-grader")
     except PackageNotFoundError:
-        return "0+unknown"
+        base = "0+unknown"
+    hasher = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for package in ("grader", "reference"):
+        for path in sorted((root / package).rglob("*.py")):
+            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{base}+{hasher.hexdigest()[:12]}"
 
 
-def _grade_by_ids(path: Path, question_ids: list[str], settings: Settings) -> SubmissionResult:
-    """Worker entry point: questions travel as ids (question objects stay in each process)."""
-    from grader.questions import all_questions, select
-
-    return grade_path(path, select(all_questions(extensions=True), question_ids), settings)
+# -- one student --------------------------------------------------------------------------------------
+def grade_entry(entry: Entry, questions: list, settings: Settings) -> SubmissionResult:
+    submission = load(entry)
+    if submission.status == SUBMITTED:
+        result = grade_submission(submission, questions, settings)
+        result.status = "graded"
+    else:
+        result = not_graded(submission.id, questions, settings, submission.status,
+                            [i18n.t(key, settings.lang, **params) for key, params in submission.warnings])
+    result.name, result.participant, result.digest = submission.name, submission.participant, entry.digest()
+    return result
 
 
 def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionResult:
-    try:
-        submission = load_submission(path)
-    except (SubmissionError, OSError) as exc:
-        return _unreadable(submission_id(Path(path)), questions, settings, str(exc))
-    return grade_submission(submission, questions, settings)
+    """One submission, as `grader check` sees it."""
+    return grade_entry(entry_for(path), questions, settings)
 
 
-def _unreadable(student: str, questions, settings: Settings, reason: str,
-                key: str = "warning.unreadable") -> SubmissionResult:
+def not_graded(student: str, questions, settings: Settings, status: str, warnings: list[str]) -> SubmissionResult:
+    """A row for a student nothing was graded for: every automatic question missing, and why."""
     results = [QuestionResult(id=q.id, title=i18n.t(f"{q.id}.title", settings.lang), score=0.0,
                               max=settings.scheme.points(q), status="missing")
                for q in questions if not q.manual]
     return SubmissionResult(id=student, total=0.0, max=sum(r.max for r in results), questions=results,
-                            warnings=[i18n.t(key, settings.lang, reason=reason)])
+                            warnings=warnings, status=status)
 
 
+# -- a class ------------------------------------------------------------------------------------------
 def new_run(settings: Settings, questions: list) -> Run:
+    import hypothesis
+
     limits = settings.limits.as_dict()
     found = isolation(settings.limits)
     # Every report says it when the students' code could reach other files (`grade --unsafe`, `check`).
@@ -65,57 +109,208 @@ def new_run(settings: Settings, questions: list) -> Run:
                   isolation=layers)
     return Run(grader_version=grader_version(), seed=settings.seed, lang=settings.lang,
                date=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-               scheme=settings.scheme.as_dict(questions), limits=limits)
+               scheme=settings.scheme.as_dict(questions), limits=limits,
+               python=platform.python_version(), hypothesis=hypothesis.__version__,
+               questions=[q.id for q in questions])
+
+
+def _fingerprint(run: Run) -> dict:
+    return {"format_version": run.format_version, "grader_version": run.grader_version, "seed": run.seed,
+            "lang": run.lang, "scheme": run.scheme, "questions": run.questions,
+            "memory": run.limits.get("memory_bytes")}
 
 
 def _student_file(out: Path, student: str) -> Path:
-    return out / "students" / f"{student.encode('utf-8').hex()}.json"
+    return out / "students" / f"{student}.json"
 
 
-def grade_class(class_dir: Path, out: Path, questions: list, settings: Settings, workers: int = 0,
-                resume: bool = False, progress=None) -> Run:
-    """Grade every student of `class_dir`; `progress(done, total, student)` is told of each one."""
+def _manifest(out: Path) -> Path:
+    return out / "students" / ".run.json"  # a student's id never starts with a dot
+
+
+def _previous(out: Path, run: Run, resume: bool) -> dict[str, SubmissionResult]:
+    """The results a resumed run keeps; refuses a folder written by an incompatible run."""
+    students = out / "students"
+    if not resume:
+        for stale in students.glob("*.json"):  # a fresh run never mixes with an older one's files
+            if not stale.name.startswith("."):
+                stale.unlink()
+        return {}
+    if not _manifest(out).exists():
+        return {}
+    try:
+        saved = json.loads(_manifest(out).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError("resume.unreadable", out=str(out), detail=str(exc)) from None
+    current = _fingerprint(run)
+    differ = [key for key in COMPATIBLE if saved.get(key) != current[key]]
+    if differ:
+        shown = "; ".join(f"{key}: {_short(saved.get(key))} -> {_short(current[key])}" for key in differ)
+        raise InputError("resume.mismatch", out=str(out), fields=shown)
+    kept = {}
+    for path in sorted(students.glob("*.json")):
+        if not path.name.startswith("."):
+            try:
+                result = submission_from_dict(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, TypeError, KeyError):
+                continue  # a file cut short by a crash: that student is graded again
+            kept[result.id] = result
+    return kept
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 40 else hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def grade_class(class_path: Path, out: Path, questions: list, settings: Settings, workers: int = 0,
+                resume: bool = False, progress=None, found=None, roster=None) -> Run:
+    """Grade every student of `class_path`; `progress(done, total, student)` is told of each one.
+    With a roster (grader/intake/roster.py), its students without a submission get a row too."""
+    found = found or find_class(class_path)
     out.mkdir(parents=True, exist_ok=True)
     (out / "students").mkdir(exist_ok=True)
-    entries = find_submissions(class_dir)
     run = new_run(settings, questions)
+    run.notices = [i18n.t(key, settings.lang, **params) for key, params in found.notices]
+    previous = _previous(out, run, resume)
+    write_json(_manifest(out), _fingerprint(run))
     results: dict[str, SubmissionResult] = {}
     todo = []
-    for entry in entries:
-        student = submission_id(entry)
-        saved = _student_file(out, student)
-        if resume and saved.exists():
-            results[student] = submission_from_dict(json.loads(saved.read_text(encoding="utf-8")))
+    for entry in found.entries:
+        kept = previous.get(entry.id)
+        if kept is not None and kept.digest == entry.digest():
+            results[entry.id] = kept
         else:
             todo.append(entry)
-    done = len(results)
+    total = len(found.entries)
+    try:
+        with _signals_raise_interrupted():
+            _grade_in_pool(todo, questions, settings, workers, out, results, total, progress)
+    except Interrupted as stopped:
+        stopped.graded, stopped.total = len(results), total
+        _finish(run, results, out, questions, settings, roster, complete=False)
+        raise
+    return _finish(run, results, out, questions, settings, roster, complete=True)
+
+
+def _finish(run: Run, results: dict[str, SubmissionResult], out: Path, questions, settings: Settings, roster,
+            complete: bool) -> Run:
+    run.submissions = [results[k] for k in sorted(results)]
+    if roster is not None:
+        def absent(student, sid: str) -> SubmissionResult:
+            row = not_graded(sid, questions, settings, "not_submitted", [i18n.t("roster.absent", settings.lang)])
+            row.name, row.participant, row.email, row.group = student.name, student.participant, student.email, \
+                student.group
+            return row
+
+        run.submissions, notices = join(run.submissions, roster, absent)
+        run.notices += [i18n.t(key, settings.lang, **params) for key, params in notices]
+    run.complete = complete
+    write_json(out / "results.json", run)
+    write_gradebook(out / "grades.csv", apply_marks(run))  # the written questions as columns, to be marked
+    return run
+
+
+def _grade_in_pool(todo: list[Entry], questions, settings, workers, out, results, total, progress) -> None:
+    if not todo:
+        return
     workers = workers or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo) or 1))) as pool:
+    pool = ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), initializer=_worker_init)
+    try:
         ids = [q.id for q in questions]
-        futures = {pool.submit(_grade_by_ids, entry, ids, settings): entry for entry in todo}
+        futures = {pool.submit(_grade_in_worker, entry, ids, settings): entry for entry in todo}
         for future in as_completed(futures):
             entry = futures[future]
             try:
                 result = future.result()
             except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
-                result = _unreadable(submission_id(entry), questions, settings, f"{type(exc).__name__}: {exc}",
-                                     key="warning.grader_failed")
+                result = not_graded(entry.id, questions, settings, "grader_failed",
+                                    [i18n.t("warning.grader_failed", settings.lang,
+                                            reason=f"{type(exc).__name__}: {exc}")])
+                result.name, result.participant = entry.identity.name, entry.identity.participant
             write_json(_student_file(out, result.id), result)
             results[result.id] = result
-            done += 1
             if progress:
-                progress(done, len(entries), result.id)
-    run.submissions = [results[k] for k in sorted(results)]
-    write_json(out / "results.json", run)
-    write_gradebook(out / "grades.csv", apply_marks(run))  # the written questions as columns, to be marked
-    return run
+                progress(len(results), total, result.id)
+        pool.shutdown()
+    except Interrupted:
+        _stop_workers(pool)
+        raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """SIGTERM every worker (each closes its children, whose supervisors kill what they started), then
+    SIGKILL what is still there after the grace period (a supervisor sees its channel close, and
+    kills its child's processes)."""
+    workers = multiprocessing.active_children()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for worker in workers:
+        worker.join(max(0.0, deadline - time.monotonic()))
+        if worker.is_alive():
+            worker.kill()
+            worker.join()
+
+
+class _signals_raise_interrupted:
+    """While grading, SIGINT and SIGTERM raise `Interrupted` in the main thread (once: a second signal
+    while stopping is ignored, so that the stop itself is never cut short)."""
+
+    def __enter__(self):
+        self.saved = {}
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            self.saved[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def _handle(self, signum, frame):
+        for other in self.saved:
+            signal.signal(other, signal.SIG_IGN)
+        raise Interrupted(signum)
+
+    def __exit__(self, *exc):
+        for signum, handler in self.saved.items():
+            signal.signal(signum, handler)
+        return False
+
+
+_busy = False
+
+
+def _worker_init() -> None:
+    # A terminal's Ctrl-C reaches the whole process group: the parent alone decides what happens.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_sigterm)
+
+
+def _worker_sigterm(signum, frame) -> None:
+    if _busy:
+        raise _WorkerStopped
+    os._exit(128 + signum)
+
+
+def _grade_in_worker(entry: Entry, question_ids: list[str], settings: Settings) -> SubmissionResult:
+    """Worker entry point: questions travel as ids (question objects stay in each process)."""
+    global _busy
+    from grader.questions import all_questions, select
+
+    _busy = True
+    try:
+        return grade_entry(entry, select(all_questions(extensions=True), question_ids), settings)
+    except _WorkerStopped:
+        os._exit(128 + signal.SIGTERM)  # every child was closed on the way up
+    finally:
+        _busy = False
 
 
 class Progress:
     """A tqdm bar with the time left on a terminal; plain lines otherwise (logs, CI)."""
 
     def __init__(self, total: int, stream=None):
-        self.stream = stream = stream or sys.stderr
+        self.stream = stream = stream or sys.stderr  # the current one: tests swap sys.stderr
         self.started = time.monotonic()
         self.bar = None
         if stream.isatty():

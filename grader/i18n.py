@@ -26,6 +26,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "status.memory": {"fr": "mémoire dépassée", "en": "out of memory"},
     "status.missing": {"fr": "absent", "en": "missing"},
     "status.not_implemented": {"fr": "non traité", "en": "not implemented"},
+    # A submission's status, before or instead of its questions' (SubmissionResult.status).
+    "submission.graded": {"fr": "corrigé", "en": "graded"},
+    "submission.not_submitted": {"fr": "non rendu", "en": "not submitted"},
+    "submission.unreadable": {"fr": "illisible", "en": "unreadable"},
+    "submission.duplicate": {"fr": "refusé (doublon)", "en": "refused (duplicate)"},
+    "submission.grader_failed": {"fr": "erreur du correcteur", "en": "grader error"},
     # --- Engine: why a check failed, whatever the question ------------------------------------------
     "engine.import_failed": {
         "fr": "le chargement de {module}.py a échoué :\n{error}",
@@ -74,7 +80,70 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{file} is not UTF-8: read as {encoding}. Save it as UTF-8 (advised), or declare its real "
               "encoding on its first line: # -*- coding: {encoding} -*-",
     },
-    "warning.too_large": {"fr": "{file} : fichier trop gros, ignoré", "en": "{file}: file too large, ignored"},
+    "intake.module_chosen": {
+        "fr": "{module}.py : pris dans {file} (définit : {functions} ; autres candidats : {others})",
+        "en": "{module}.py: taken from {file} (defines: {functions}; other candidates: {others})",
+    },
+    "intake.notebook_dropped": {
+        "fr": "{file} : lignes propres à IPython (magies %, commandes !) ignorées dans les cellules {cells}",
+        "en": "{file}: IPython-only lines (% magics, ! commands) dropped in cells {cells}",
+    },
+    "intake.notebook_unreadable": {
+        "fr": "{file} n'est pas un notebook lisible, ignoré : {detail}",
+        "en": "{file} is not a readable notebook, ignored: {detail}",
+    },
+    "intake.empty": {"fr": "non rendu : la soumission est vide", "en": "not submitted: the submission is empty"},
+    "intake.no_code": {
+        "fr": "non rendu : ni fichier Python ni notebook (trouvé : {files})",
+        "en": "not submitted: no Python file nor notebook (found: {files})",
+    },
+    "intake.duplicate": {
+        "fr": "refusé : plusieurs soumissions portent l'identifiant {id} ({origins}) ; aucune n'est corrigée, "
+              "renommez ou retirez celles en trop",
+        "en": "refused: several submissions have the id {id} ({origins}); none is graded, rename or remove the extra ones",
+    },
+    "intake.ignored": {
+        "fr": "{file} ignoré : ni dossier d'élève, ni fichier Python, notebook ou archive",
+        "en": "{file} ignored: not a student's folder, a Python file, a notebook nor an archive",
+    },
+    "intake.refused_path": {
+        "fr": "{file} refusé : chemin absolu ou sortant de l'archive",
+        "en": "{file} refused: an absolute path or one that leaves the archive",
+    },
+    "intake.refused_link": {
+        "fr": "{file} refusé : lien symbolique ou physique ({detail})",
+        "en": "{file} refused: a symbolic or hard link ({detail})",
+    },
+    "intake.refused_special": {"fr": "{file} refusé : fichier spécial", "en": "{file} refused: a special file"},
+    "intake.refused_bomb": {
+        "fr": "{file} refusé : trop gros ou trop compressé (bombe d'archive ? {detail} octets)",
+        "en": "{file} refused: too large or too compressed (an archive bomb? {detail} bytes)",
+    },
+    "intake.refused_depth": {
+        "fr": "{file} refusé : archives imbriquées sur plus de {detail} niveaux",
+        "en": "{file} refused: archives nested more than {detail} levels deep",
+    },
+    "intake.refused_broken": {"fr": "{file} illisible : {detail}", "en": "{file} cannot be read: {detail}"},
+    "intake.archive_broken": {
+        "fr": "archive {archive} illisible : {detail}",
+        "en": "archive {archive} cannot be read: {detail}",
+    },
+    "intake.archive_members": {
+        "fr": "archive {archive} refusée : {count} éléments (au plus {limit})",
+        "en": "archive {archive} refused: {count} members (at most {limit})",
+    },
+    "intake.archive_too_big": {
+        "fr": "archive {archive} refusée : plus de {limit} une fois décompressée",
+        "en": "archive {archive} refused: more than {limit} once decompressed",
+    },
+    "intake.not_a_class": {
+        "fr": "{path} n'est ni un dossier, ni une archive .zip/.tar.gz, ni un fichier .py/.ipynb",
+        "en": "{path} is neither a folder, a .zip/.tar.gz archive nor a .py/.ipynb file",
+    },
+    "intake.not_a_submission": {
+        "fr": "{path} n'est ni un dossier, ni un fichier .py/.ipynb, ni une archive .zip/.tar.gz",
+        "en": "{path} is neither a folder, a .py/.ipynb file nor a .zip/.tar.gz archive",
+    },
     "warning.unreadable": {"fr": "soumission illisible : {reason}", "en": "unreadable submission: {reason}"},
     "warning.grader_failed": {
         "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
@@ -165,6 +234,46 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Warning: on this system your code is not confined to its folder (no Landlock); grader check "
               "only runs your own code.",
     },
+    "cli.interrupted": {
+        "fr": "interrompu ({signal}) : {graded} élève(s) sur {total} corrigé(s) et enregistré(s) dans {out}.\n"
+              "Pour reprendre là où la correction s'est arrêtée : {command}",
+        "en": "interrupted ({signal}): {graded} of {total} student(s) graded and saved in {out}.\n"
+              "To resume where grading stopped: {command}",
+    },
+    "cli.stopped": {"fr": "interrompu", "en": "interrupted"},
+    "resume.mismatch": {
+        "fr": "--resume refusé : {out} a été corrigé avec d'autres réglages ({fields}) ; mélanger les deux "
+              "donnerait des notes incomparables. Corrigez dans un autre dossier --out, ou sans --resume.",
+        "en": "--resume refused: {out} was graded with other settings ({fields}); mixing both would give "
+              "grades that cannot be compared. Grade into another --out folder, or without --resume.",
+    },
+    "resume.unreadable": {
+        "fr": "--resume refusé : {out} ne contient pas un état de correction lisible ({detail})",
+        "en": "--resume refused: {out} holds no readable grading state ({detail})",
+    },
+    "roster.absent": {
+        "fr": "non rendu : aucune soumission trouvée pour cet élève de la liste de classe",
+        "en": "not submitted: no submission found for this student of the class list",
+    },
+    "roster.unmatched": {
+        "fr": "{id} ({name}) ne correspond à aucun élève de la liste de classe",
+        "en": "{id} ({name}) matches no student of the class list",
+    },
+    "roster.homonyms": {
+        "fr": "{count} élèves de la liste s'appellent {name} : seul l'identifiant peut les distinguer",
+        "en": "{count} students of the list are called {name}: only their ids can tell them apart",
+    },
+    "roster.spreadsheet": {
+        "fr": "{path} : enregistrez la liste de classe au format CSV (Fichier > Enregistrer sous > CSV)",
+        "en": "{path}: save the class list as CSV (File > Save as > CSV)",
+    },
+    "roster.empty": {"fr": "{path} : la liste de classe est vide", "en": "{path}: the class list is empty"},
+    "roster.no_names": {
+        "fr": "{path} : aucune colonne de noms reconnue (colonnes : {columns}) ; attendu par exemple "
+              "nom;prénom;identifiant;email;groupe",
+        "en": "{path}: no name column recognised (columns: {columns}); expected e.g. "
+              "nom;prénom;identifiant;email;groupe",
+    },
     "cli.manual": {"fr": "correction manuelle", "en": "graded by hand"},
     "cli.extension": {"fr": "hors barème", "en": "extension"},
     "cli.counterexample": {"fr": "contre-exemple", "en": "counterexample"},
@@ -221,8 +330,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.help.grade": {"fr": "corriger une classe : results.json, grades.csv, rapports HTML",
                        "en": "grade a class folder: results.json, grades.csv, HTML reports"},
     "cli.help.class_metavar": {"fr": "CLASSE", "en": "CLASS"},
-    "cli.help.class_dir": {"fr": "le dossier de la classe : une entrée (dossier, .py ou .zip) par élève",
-                           "en": "the class folder: one entry (folder, .py or .zip) per student"},
+    "cli.help.class_dir": {"fr": "la classe telle que Moodle ou Capytale la donne (dossier, .zip ou .tar.gz) : "
+                                 "une entrée (dossier, .py, .ipynb ou archive) par élève",
+                           "en": "the class as Moodle or Capytale gives it (folder, .zip or .tar.gz): one entry "
+                                 "(folder, .py, .ipynb or archive) per student"},
     "cli.help.out": {"fr": "dossier où écrire les résultats et les rapports",
                      "en": "folder to write the results and reports in"},
     "cli.help.workers": {"fr": "nombre de processus en parallèle (par défaut : le nombre de cœurs)",
@@ -231,8 +342,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "propres fichiers (chaque rapport le dit)",
                         "en": "grade even when no sandbox layer confines the students' code to its own files "
                               "(every report says so)"},
-    "cli.help.resume": {"fr": "garder les élèves déjà corrigés dans OUT",
-                        "en": "keep the students already graded in OUT"},
+    "cli.help.resume": {"fr": "garder les élèves déjà corrigés dans OUT dont les fichiers n'ont pas changé",
+                        "en": "keep the students already graded in OUT whose files did not change"},
+    "cli.help.roster": {"fr": "liste de classe (CSV : participants Moodle, Pronote, ou nom;prénom;identifiant;"
+                              "email;groupe) : les élèves sans soumission sont comptés « non rendu »",
+                        "en": "class list (CSV: Moodle participants, Pronote, or nom;prénom;identifiant;email;"
+                              "groupe): students without a submission are listed as not submitted"},
     "cli.help.questions": {"fr": "lister les questions, leurs points et leurs groupes de vérifications",
                            "en": "list the questions, their points and check groups"},
     "cli.help.solve": {"fr": "solutions optimales du taquin (voir grader solve --help)",

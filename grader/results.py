@@ -63,9 +63,13 @@ class QuestionResult:
     comment: str = ""  # the teacher's comment on a hand-marked question
 
 
+# What became of a submission as a whole: graded, or why not (grader/intake decides the first three).
+SUBMISSION_STATUSES = ("graded", "not_submitted", "unreadable", "duplicate", "grader_failed")
+
+
 @dataclass
 class SubmissionResult:
-    id: str
+    id: str  # file-safe (lower-case ASCII): file names, URLs, keys
     total: float
     max: float
     questions: list[QuestionResult] = field(default_factory=list)
@@ -73,6 +77,14 @@ class SubmissionResult:
     name: str = ""  # display name ("Chloé Durand"), when the class download or roster gives one
     participant: str = ""  # the LMS's participant id (Moodle's "Participant 123456" is "123456")
     comment: str = ""  # the teacher's comment on the whole copy (hand marks)
+    status: str = "graded"  # one of SUBMISSION_STATUSES
+    email: str = ""  # from the roster (--roster), when it has one
+    group: str = ""  # from the roster
+    digest: str = ""  # SHA-256 of the files as read: `--resume` regrades an entry whose files changed
+
+
+# Bumped when results.json changes shape: `--resume` refuses a folder written in another format.
+FORMAT_VERSION = 2
 
 
 @dataclass
@@ -86,6 +98,12 @@ class Run:
     scheme: dict  # question id -> points, and the check groups' weights
     limits: dict  # memory, time factor and floor, output cap...
     submissions: list[SubmissionResult] = field(default_factory=list)
+    format_version: int = FORMAT_VERSION
+    python: str = ""  # the interpreter and Hypothesis that produced the run
+    hypothesis: str = ""
+    questions: list[str] = field(default_factory=list)  # the question ids graded
+    complete: bool = True  # False when the run was interrupted: some students are not in it yet
+    notices: list[str] = field(default_factory=list)  # about the class: files ignored, roster mismatches
 
 
 def to_dict(obj) -> dict:
@@ -107,9 +125,10 @@ def run_from_dict(data: dict) -> Run:
 
 
 def write_json(path: Path, obj) -> None:
-    """Write atomically, so that an interrupted run never leaves half a file."""
+    """Write a result type or plain data atomically, so that an interrupted run never leaves half a file."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(to_dict(obj), ensure_ascii=False, indent=1), encoding="utf-8")
+    data = obj if isinstance(obj, dict) else to_dict(obj)
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     tmp.replace(path)
 
 

@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from grader.errors import UsageError
 from grader.i18n import t
-from grader.submission import SubmissionError, find_submissions, load_submission, submission_id
+from grader.intake import SUBMITTED, find_class, load
 from reports.render import TEMPLATES, file_names
 
 MODULES = ("jeux", "taquin", "recherche")
@@ -109,17 +109,16 @@ def _segments(text: str, slices) -> list[tuple[str, bool]]:
 
 
 def compare_class(class_dir: Path, *, boilerplate: list[Path] = (), common_share: float = COMMON_SHARE,
-                  max_pairs: int = MAX_PAIRS) -> Report:
+                  max_pairs: int = MAX_PAIRS, lang: str = "fr") -> Report:
     copydetect = _copydetect()
     import numpy as np
 
     sources: dict[str, dict[str, str]] = {m: {} for m in MODULES}
     skipped = []
-    for entry in find_submissions(class_dir):
-        try:
-            submission = load_submission(entry)
-        except (SubmissionError, OSError) as exc:
-            skipped.append((submission_id(entry), str(exc)))
+    for entry in find_class(class_dir).entries:  # the same students, read the same way, as `grader grade`
+        submission = load(entry)
+        if submission.status != SUBMITTED:
+            skipped.append((submission.id, "; ".join(t(key, lang, **params) for key, params in submission.warnings)))
             continue
         for module, source in submission.sources.items():
             if module in sources and source.text.strip():

@@ -5,7 +5,7 @@ from pathlib import Path
 from grader.engine import Settings, grade_question
 from grader.questions import all_questions
 from grader.scoring import Scheme
-from grader.submission import load_submission
+from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = {q.id: q for q in all_questions(extensions=True)}

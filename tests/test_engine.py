@@ -4,7 +4,7 @@ from pathlib import Path
 from grader.engine import Settings, grade_submission
 from grader.questions import all_questions, select
 from grader.scoring import Scheme
-from grader.submission import load_submission
+from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY_TAQUIN = (ROOT / "exercises" / "taquin.py").read_text().replace(

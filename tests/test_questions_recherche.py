@@ -12,7 +12,7 @@ from grader import cli
 from grader.engine import Settings, grade_question
 from grader.questions import recherche
 from reference import sliding
-from grader.submission import load_submission
+from grader.intake import load_submission
 
 SUBMISSIONS = submission_path("recherche", "")
 FULL = {q.id: q.points for q in recherche.QUESTIONS}

@@ -12,7 +12,7 @@ import pytest
 from grader.engine import Settings, grade_submission
 from grader.questions import all_questions, select
 from grader.scoring import Scheme
-from grader.submission import load_submission
+from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"

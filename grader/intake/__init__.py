@@ -1,0 +1,288 @@
+"""Intake: from what a teacher downloaded (or a student points `grader check` at) to submissions.
+
+One loader, one rule (README, "What the grader reads"):
+
+1. The class is a folder, a .zip or a .tar(.gz); it is read into memory (grader/intake/archive.py),
+   nested archives opened, hostile members refused. When it holds a single folder that itself holds
+   Moodle-named entries, that folder is the class.
+2. Each top-level entry is a student: a folder, a .py, an .ipynb or an archive. Moodle's names
+   (`Nom Prénom_<participant>_assignsubmission_<plugin>_`, as folders or as prefixes of flat files)
+   give the display name and participant id, and one participant's entries (file, onlinetext) are
+   merged; other names (Capytale's `nom_prenom.py`, plain folders) give the display name. Other files
+   at the top (Capytale's report, a CSV) are not students: they are listed as ignored. Two entries with
+   the same id that are not one Moodle participant's are refused together, never one dropped.
+3. A student's modules are chosen by what the files define (grader/intake/modules.py); notebooks
+   count as their code cells.
+4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
+   or hostile archive) is "unreadable": that student only.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from grader.errors import InputError, SubmissionError
+from grader.intake.archive import FOLDER, OTHER, ArchiveError, Refused, is_archive, read_archive, read_file, read_folder, wanted
+from grader.intake.identity import Identity, identify, moodle, strip_suffixes
+from grader.intake.modules import (MODULE_FUNCTIONS, Candidate, choose, declares_coding, decode,
+                                   defined_functions, notebook_source)
+
+# What became of a submission before any grading (SubmissionResult.status takes these values, and
+# "graded" or "grader_failed" after grading).
+SUBMITTED = "submitted"
+NOT_SUBMITTED = "not_submitted"
+UNREADABLE = "unreadable"
+DUPLICATE = "duplicate"
+
+Tree = dict[str, "bytes | Refused"]
+
+
+@dataclass
+class Source:
+    module: str
+    text: str
+    filename: str  # as found in the submission, for messages
+    encoding: str = "utf-8"
+
+
+@dataclass
+class Submission:
+    id: str
+    name: str = ""
+    participant: str = ""
+    status: str = SUBMITTED
+    sources: dict[str, Source] = field(default_factory=dict)  # module name -> source
+    helpers: dict[str, str] = field(default_factory=dict)  # other .py files beside them: name -> text
+    warnings: list[tuple[str, dict]] = field(default_factory=list)  # catalogue key and its fields
+
+    def sources_text(self) -> dict[str, str]:
+        """Every file to copy into a child's folder, by module name."""
+        return {**self.helpers, **{name: src.text for name, src in self.sources.items()}}
+
+
+@dataclass
+class Entry:
+    """One student as found in the class: who, and their files read but not yet interpreted."""
+
+    identity: Identity
+    tree: Tree
+    origins: list[str]  # the class entries it was made of, for messages
+    duplicate: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.identity.id
+
+    def digest(self) -> str:
+        """The content's fingerprint: `--resume` regrades an entry whose files changed."""
+        hasher = hashlib.sha256()
+        for path in sorted(self.tree):
+            value = self.tree[path]
+            hasher.update(path.encode("utf-8") + b"\0")
+            hasher.update(value if isinstance(value, bytes) else f"refused:{value.key}".encode())
+            hasher.update(b"\0")
+        return hasher.hexdigest()
+
+
+@dataclass
+class Found:
+    entries: list[Entry]
+    notices: list[tuple[str, dict]] = field(default_factory=list)  # files at the top that are no student
+
+
+# -- finding the students -----------------------------------------------------------------------------
+def find_class(path: Path) -> Found:
+    """The students of a class folder or archive, sorted by id."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("error.path_missing", path=str(path))
+    if path.is_dir():
+        top = _folder_top(path)
+    elif is_archive(path.name):
+        try:
+            tree = read_archive(path, path.name)
+        except ArchiveError as exc:
+            raise InputError(exc.key, **exc.params) from None
+        top = _tree_top(tree)
+    elif wanted(path.name):
+        top = [(path.name, False, read_file(path, path.name))]
+    else:
+        raise InputError("intake.not_a_class", path=str(path))
+    return _entries(_unwrap(top))
+
+
+def _folder_top(folder: Path) -> list[tuple[str, bool, Tree]]:
+    top = []
+    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+        if child.name.startswith(".") or child.name.startswith("__"):
+            continue
+        if child.is_symlink():
+            top.append((child.name, False, {child.name: Refused("intake.refused_link", child.name)}))
+        elif child.is_dir():
+            top.append((child.name, True, read_folder(child)))
+        else:
+            top.append((child.name, False, read_file(child, child.name) if wanted(child.name) else {child.name: OTHER}))
+    return top
+
+
+def _tree_top(tree: Tree) -> list[tuple[str, bool, Tree]]:
+    """A tree's top-level entries: folders with their sub-trees, files with themselves."""
+    folders: dict[str, Tree] = {}
+    files: dict[str, Tree] = {}
+    for name, value in tree.items():
+        head, _, rest = name.partition("/")
+        if value is FOLDER and not rest.strip("/"):
+            folders.setdefault(head, {})
+            continue
+        # A refused member's raw name (`../x`, `/etc/x`) has no folder: it is a top-level file of its own.
+        if rest and not (isinstance(value, Refused) and value.key == "intake.refused_path"):
+            if head in files:  # an archive at the top, opened in place: its members stay with it
+                files[head][name] = value
+            else:
+                folders.setdefault(head, {})[rest] = value
+        else:
+            files.setdefault(name, {})[name] = value
+    top = [(name, True, sub) for name, sub in folders.items()] + [(name, False, sub) for name, sub in files.items()]
+    return sorted(top, key=lambda item: item[0])
+
+
+def _unwrap(top: list[tuple[str, bool, Tree]]) -> list[tuple[str, bool, Tree]]:
+    """An archive or folder that wraps the class in one folder (`TP taquin-123/Nom Prénom_..._/`)."""
+    while len(top) == 1 and top[0][1]:
+        inner = _tree_top(top[0][2])
+        if not any(moodle(name) for name, _, _ in inner):
+            break
+        top = inner
+    return top
+
+
+def _entries(top: list[tuple[str, bool, Tree]]) -> Found:
+    found = Found(entries=[])
+    by_key: dict[str, Entry] = {}
+    for name, is_folder, tree in top:
+        match = moodle(name)
+        if not is_folder and match and match["rest"]:
+            # A Moodle download not in folders: `Nom Prénom_12_assignsubmission_file_jeux.py`.
+            identity = identify(name[: len(name) - len(match["rest"])])
+            tree = {match["rest"] + path[len(name):]: value for path, value in tree.items()}
+        elif is_folder or wanted(name) or any(isinstance(v, Refused) and v.key for v in tree.values()):
+            identity = identify(name)
+        else:
+            found.notices.append(("intake.ignored", {"file": name}))
+            continue
+        key = identity.participant or identity.id
+        if key in by_key:
+            entry = by_key[key]
+            if identity.participant and not entry.duplicate:
+                _merge(entry.tree, tree, identity.plugin)
+            else:
+                entry.duplicate = True
+            entry.origins.append(name)
+            continue
+        by_key[key] = Entry(identity, dict(tree), [name])
+    # Different participants may share a file-safe id only if the LMS gave none: refuse them all.
+    by_id: dict[str, list[Entry]] = {}
+    for entry in by_key.values():
+        by_id.setdefault(entry.id, []).append(entry)
+    for same in by_id.values():
+        if len(same) > 1:
+            first = same[0]
+            first.duplicate = True
+            first.origins = [origin for entry in same for origin in entry.origins]
+        found.entries.append(same[0])
+    found.entries.sort(key=lambda e: e.id)
+    return found
+
+
+def _merge(tree: Tree, other: Tree, plugin: str) -> None:
+    for path, value in other.items():
+        tree[path if path not in tree else f"{plugin}/{path}"] = value
+
+
+def entry_for(path: Path) -> Entry:
+    """One student's submission (`grader check PATH`): a folder, a .py, an .ipynb or an archive."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("error.path_missing", path=str(path))
+    name = path.resolve().name
+    try:
+        tree = read_folder(path) if path.is_dir() else read_file(path, path.name)
+    except ArchiveError as exc:
+        tree = {path.name: Refused(exc.key, exc.params.get("detail", ""))}
+    if not path.is_dir() and not wanted(path.name):
+        raise InputError("intake.not_a_submission", path=str(path))
+    return Entry(identify(name), tree, [path.name])
+
+
+# -- reading one student ------------------------------------------------------------------------------
+def load(entry: Entry) -> Submission:
+    """The entry's modules, sources decoded, with the warnings that tell what was taken and why."""
+    identity = entry.identity
+    submission = Submission(id=identity.id, name=identity.name, participant=identity.participant)
+    if entry.duplicate:
+        submission.status = DUPLICATE
+        submission.warnings.append(("intake.duplicate", {"id": entry.id, "origins": ", ".join(entry.origins)}))
+        return submission
+    refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
+    if refused:
+        submission.status = UNREADABLE
+        for path, value in sorted(refused.items()):
+            submission.warnings.append((value.key, {"file": path, "detail": value.detail}))
+        return submission
+    candidates = []
+    for path, data in sorted(entry.tree.items(), key=lambda item: (item[0].count("/"), item[0])):
+        if not isinstance(data, bytes):
+            continue
+        if path.lower().endswith(".ipynb"):
+            try:
+                text, touched = notebook_source(data)
+            except ValueError as exc:
+                submission.warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
+                continue
+            if touched:
+                submission.warnings.append(("intake.notebook_dropped",
+                                            {"file": path, "cells": ", ".join(map(str, touched))}))
+            encoding = "utf-8"
+        elif path.lower().endswith(".py"):
+            text, encoding = decode(data)
+            if encoding not in ("utf-8", "utf-8-sig") and not declares_coding(data):
+                submission.warnings.append(("warning.encoding", {"file": path, "encoding": encoding}))
+        else:
+            continue
+        if text.strip():  # a blank file is no answer: a class of blank files is "not submitted"
+            candidates.append(Candidate(path, text, encoding, defined_functions(text)))
+    if not candidates:
+        submission.status = NOT_SUBMITTED
+        others = sorted(path for path, value in entry.tree.items() if value is OTHER)
+        if others:
+            submission.warnings.append(("intake.no_code", {"files": ", ".join(others[:10])}))
+        else:
+            submission.warnings.append(("intake.empty", {}))
+        return submission
+    for choice in choose(candidates):
+        c = choice.candidate
+        submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding)
+        if choice.reason != "name" or choice.others:
+            functions = sorted(c.defines & MODULE_FUNCTIONS[choice.module])
+            submission.warnings.append(("intake.module_chosen", {
+                "module": choice.module, "file": c.path,
+                "functions": ", ".join(functions) or "-",
+                "others": ", ".join(choice.others) or "-",
+            }))
+    taken = {source.filename for source in submission.sources.values()}
+    for c in candidates:
+        stem = strip_suffixes(PurePosixPath(c.path).name)
+        if c.path not in taken and c.path.endswith(".py") and stem.isidentifier() \
+                and stem not in submission.sources and stem not in submission.helpers:
+            submission.helpers[stem] = c.text
+    return submission
+
+
+def load_submission(path: Path) -> Submission:
+    """One student's submission from a path (`grader check`, tests)."""
+    return load(entry_for(path))
+
+
+__all__ = ["DUPLICATE", "NOT_SUBMITTED", "SUBMITTED", "UNREADABLE", "Entry", "Found", "Source", "Submission",
+           "SubmissionError", "entry_for", "find_class", "load", "load_submission"]

@@ -1,0 +1,132 @@
+"""Which of a student's files answers which module, told by what the files define; notebooks as code.
+
+Nothing here runs student code: files are parsed (`ast`), never imported.
+"""
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from grader.intake.identity import module_stem
+
+# The modules of the conventions, and the names that tell a file's part (`dfs` is not one: part II's
+# answers define a `dfs` too).
+MODULE_FUNCTIONS = {
+    "jeux": {"solution_42", "bfs", "ids", "idastar", "h_jeu1"},
+    "taquin": {"move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut", "taquin"},
+    "recherche": {"search", "astar", "bfs_taquin", "dfs_taquin"},
+}
+# Cell magics whose body is still Python; any other (%%bash, %%html, %%writefile...) drops its cell.
+PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+_IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
+
+
+@dataclass
+class Candidate:
+    path: str  # in the submission's tree
+    text: str
+    encoding: str
+    defines: frozenset[str]
+
+    @property
+    def depth(self) -> int:
+        return self.path.count("/")
+
+
+@dataclass
+class Choice:
+    module: str
+    candidate: Candidate
+    reason: str  # "name" (the exact file name), "defines" (what it defines, under another name)
+    others: list[str]  # the other candidates, for the warning
+
+
+def defined_functions(text: str) -> frozenset[str]:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        # Broken files are still graded (their import fails visibly): fall back to a plain scan.
+        return frozenset(re.findall(r"^def\s+(\w+)", text, flags=re.MULTILINE))
+    return frozenset(node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def modules_defined(text: str) -> list[str]:
+    """The parts a file answers, from the top-level function names it defines."""
+    names = defined_functions(text)
+    return [module for module, functions in MODULE_FUNCTIONS.items() if names & functions]
+
+
+def choose(candidates: list[Candidate]) -> list[Choice]:
+    """For each module, the candidate that answers it. The rule, in order:
+
+    1. a file is a candidate for a module if it defines one of the module's functions, or if its name
+       is the module's (`Jeux.py`, `jeux (1).py`);
+    2. the candidate defining the most of the module's functions wins (a stub defines them all);
+    3. then a file named as the module, then one whose name contains it (`TP_taquin.py`);
+    4. then the shallowest (an older copy in a sub-folder loses), then the first in path order.
+    One file may answer several modules (a single file holding both parts)."""
+    choices = []
+    for module, functions in MODULE_FUNCTIONS.items():
+        def rank(c: Candidate):
+            stem = module_stem(c.path)
+            return (-len(c.defines & functions), stem != module, module not in stem.split("_"), c.depth, c.path)
+
+        pool = [c for c in candidates if c.defines & functions or module_stem(c.path) == module]
+        if not pool:
+            continue
+        pool.sort(key=rank)
+        best = pool[0]
+        reason = "name" if PurePosixPath(best.path).name == f"{module}.py" else "defines"
+        choices.append(Choice(module, best, reason, [c.path for c in pool[1:]]))
+    return choices
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Decode a source as Python would (BOM, coding line), else UTF-8, else CP1252, else Latin-1."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding), encoding
+    except (SyntaxError, LookupError, UnicodeDecodeError):
+        pass
+    for encoding in ("cp1252", "latin-1"):
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes every byte string")
+
+
+def declares_coding(data: bytes) -> bool:
+    head = b"\n".join(data.splitlines()[:2])
+    return re.search(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", head, flags=re.MULTILINE) is not None
+
+
+def notebook_source(data: bytes) -> tuple[str, list[int]]:
+    """A notebook's code cells in order, as one Python module; IPython-only lines (magics, shell
+    escapes) are dropped. Returns the code and the numbers (from 1) of the cells something was
+    dropped from. Raises ValueError for a file that is not a notebook."""
+    import nbformat
+
+    try:
+        notebook = nbformat.reads(data.decode("utf-8-sig"), as_version=4)
+    except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds (JSON, schema, version)
+        raise ValueError(str(exc)) from None
+    parts, touched = [], []
+    for number, cell in enumerate((c for c in notebook.cells if c.cell_type == "code"), start=1):
+        lines = cell.source.splitlines()
+        if lines and lines[0].lstrip().startswith("%%"):
+            touched.append(number)
+            magic = lines[0].lstrip()[2:].split(maxsplit=1)
+            if not magic or magic[0] not in PYTHON_CELL_MAGICS:
+                continue
+            lines = lines[1:]
+        kept = [line for line in lines if not _IPYTHON_LINE.match(line)]
+        if len(kept) != len(lines) and number not in touched:
+            touched.append(number)
+        # A marker per cell, so that a traceback's line leads the student back to the cell.
+        parts.append(f"# --- cellule {number} ---\n" + "\n".join(kept))
+    return "\n\n".join(parts) + "\n", touched

@@ -1,0 +1,135 @@
+"""The class list (`--roster FILE`): who should have handed something in, joined to what was found.
+
+Read: a Moodle participants export or offline grading worksheet, a Pronote class list, or a plain CSV
+`nom;prénom;identifiant;email;groupe` (with or without that header). Separator (`;`, `,`, tab) and
+encoding (UTF-8 with or without BOM, else Windows-1252) are detected; columns are recognised by their
+header in French or English, in any order. Spreadsheets (.xlsx, .ods) are refused with a message: save
+them as CSV.
+
+Joined: a submission matches a roster line by LMS participant id when both have one, else by name with
+accents, case, punctuation and word order ignored ("DUPRÉ-LEFÈVRE Élise" = "elise_dupre_lefevre").
+A roster line that matches no submission becomes a "not submitted" row; a submission that matches no
+line stays graded and is reported; a name shared by two roster lines is matched by id only.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from grader.errors import InputError
+from grader.intake.identity import ascii_fold, name_key, slug
+
+# Header cells, folded (no accents, lower case), for each field.
+HEADERS = {
+    "last": {"nom", "nom de famille", "last name", "surname", "family name", "lastname"},
+    "first": {"prenom", "first name", "given name", "firstname", "prenoms"},
+    "full": {"nom complet", "full name", "eleve", "eleves", "nom prenom", "nom et prenom", "name", "student",
+             "etudiant", "apprenant"},
+    "id": {"identifiant", "identifier", "id", "participant", "numero d'identification", "id number", "idnumber",
+           "nom d'utilisateur", "username", "numero", "ine"},
+    "email": {"adresse de courriel", "courriel", "email", "email address", "e-mail", "mail", "adresse email",
+              "adresse mail", "adresse e-mail"},
+    "group": {"groupe", "groupes", "group", "groups", "classe", "class", "division"},
+}
+POSITIONAL = ("last", "first", "id", "email", "group")
+
+
+@dataclass(frozen=True)
+class Student:
+    name: str  # as the roster writes it ("Élise Dupré-Lefèvre", or Pronote's "DUPRÉ-LEFÈVRE Élise")
+    id: str = ""  # the roster's identifier, as written
+    email: str = ""
+    group: str = ""
+
+    @property
+    def participant(self) -> str:
+        """Moodle's worksheet writes "Participant 1234": the number is the download's participant id."""
+        digits = re.fullmatch(r"\D*(\d+)", self.id.strip())
+        return digits[1] if digits else ""
+
+
+def _fold(cell: str) -> str:
+    return re.sub(r"\s+", " ", ascii_fold(cell).lower().replace("_", " ")).strip(" *:")
+
+
+def read_roster(path: Path) -> list[Student]:
+    path = Path(path)
+    if not path.is_file():
+        raise InputError("error.path_missing", path=str(path))
+    if path.suffix.lower() in (".xlsx", ".xls", ".ods"):
+        raise InputError("roster.spreadsheet", path=str(path))
+    data = path.read_bytes()
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        text = data.decode("latin-1")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise InputError("roster.empty", path=str(path))
+    sample = "\n".join(lines[:20])
+    delimiter = max(";,\t", key=sample.count)
+    rows = list(csv.reader(lines, delimiter=delimiter))
+    header = {}
+    for index, cell in enumerate(rows[0]):
+        for field, names in HEADERS.items():
+            if _fold(cell) in names and field not in header:
+                header[field] = index
+    if header:
+        rows = rows[1:]
+    else:
+        header = {field: index for index, field in enumerate(POSITIONAL)}
+    if not ({"full"} <= set(header) or {"last"} <= set(header)):
+        raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
+    students = []
+    for row in rows:
+        def cell(field: str) -> str:
+            index = header.get(field)
+            return row[index].strip() if index is not None and index < len(row) else ""
+
+        name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
+        if name:
+            students.append(Student(name=name, id=cell("id"), email=cell("email"), group=cell("group")))
+    if not students:
+        raise InputError("roster.empty", path=str(path))
+    return students
+
+
+def join(results: list, students: list[Student], absent) -> tuple[list, list[tuple[str, dict]]]:
+    """Results with the roster's name, email and group; a row from `absent(student, id)` for each
+    student without a submission; notices (catalogue keys) for what did not match."""
+    notices: list[tuple[str, dict]] = []
+    by_participant = {s.participant: s for s in students if s.participant}
+    by_name: dict[str, list[Student]] = {}
+    for student in students:
+        by_name.setdefault(name_key(student.name), []).append(student)
+    for key, same in by_name.items():
+        if len(same) > 1:
+            notices.append(("roster.homonyms", {"name": same[0].name, "count": len(same)}))
+    matched: set[Student] = set()
+    for result in results:
+        student = by_participant.get(result.participant) if result.participant else None
+        if student is None:
+            same = by_name.get(name_key(result.name or result.id), [])
+            student = same[0] if len(same) == 1 else None
+        if student is None or student in matched:
+            notices.append(("roster.unmatched", {"id": result.id, "name": result.name}))
+            continue
+        matched.add(student)
+        result.name, result.email, result.group = student.name, student.email, student.group
+        result.participant = result.participant or student.participant
+    taken = {result.id for result in results}
+    rows = list(results)
+    for student in students:
+        if student not in matched:
+            sid = slug(student.name) + (f"_{student.participant}" if student.participant else "")
+            while sid in taken:
+                sid += "_"
+            taken.add(sid)
+            rows.append(absent(student, sid))
+    return sorted(rows, key=lambda r: r.id), notices

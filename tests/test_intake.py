@@ -1,0 +1,247 @@
+"""Intake: what teachers download and students hand in, read without running anything."""
+import io
+import stat
+import tarfile
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from grader.errors import InputError
+from grader.intake import DUPLICATE, NOT_SUBMITTED, SUBMITTED, UNREADABLE, find_class, load, load_submission
+from grader.intake.archive import ArchiveError, ArchiveLimits, read_archive
+from grader.intake.identity import identify, name_key, slug
+
+JEUX = "def bfs():\n    return 0\n\ndef ids():\n    return 0\n"
+TAQUIN = "def move(i, j):\n    pass\n\ndef taquin():\n    return []\n"
+
+
+def zip_bytes(members: dict[str, bytes | str], symlinks=()) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+        for name, target in symlinks:
+            info = zipfile.ZipInfo(name)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(info, target)
+    return buffer.getvalue()
+
+
+def notebook(*cells: str, markdown: str = "# TP") -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(markdown)] + [nbformat.v4.new_code_cell(c) for c in cells]
+    return nbformat.writes(nb)
+
+
+def chosen(submission) -> dict[str, str]:
+    return {module: source.filename for module, source in submission.sources.items()}
+
+
+# -- one student's files -----------------------------------------------------------------------------
+def test_folder_with_both_modules_and_a_helper(tmp_path):
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "jeux.py").write_text(JEUX)
+    (tmp_path / "alice" / "taquin.py").write_text(TAQUIN)
+    (tmp_path / "alice" / "outils.py").write_text("X = 1\n")
+    sub = load_submission(tmp_path / "alice")
+    assert (sub.id, sub.status) == ("alice", SUBMITTED)
+    assert chosen(sub) == {"jeux": "jeux.py", "taquin": "taquin.py"}
+    assert sub.helpers == {"outils": "X = 1\n"}
+    assert sub.warnings == []  # the files are named as expected: nothing to say
+
+
+def test_nested_copy_loses_to_the_shallowest_and_the_choice_is_reported(tmp_path):
+    deep = tmp_path / "bob" / "tp" / "old"
+    deep.mkdir(parents=True)
+    (tmp_path / "bob" / "tp" / "jeux.py").write_text(JEUX)
+    (deep / "jeux.py").write_text(JEUX.replace("0", "1"))
+    sub = load_submission(tmp_path / "bob")
+    assert sub.sources["jeux"].filename == "tp/jeux.py"
+    ((key, params),) = sub.warnings
+    assert key == "intake.module_chosen" and params["others"] == "tp/old/jeux.py"
+
+
+@pytest.mark.parametrize("files, expected", [
+    ({"Jeux.py": JEUX}, {"jeux": "Jeux.py"}),
+    ({"jeux (1).py": JEUX, "taquin-copie.py": TAQUIN}, {"jeux": "jeux (1).py", "taquin": "taquin-copie.py"}),
+    ({"TP_taquin.py": TAQUIN, "TP_jeux.py": JEUX}, {"jeux": "TP_jeux.py", "taquin": "TP_taquin.py"}),
+    ({"Dupont_TP.py": JEUX + TAQUIN}, {"jeux": "Dupont_TP.py", "taquin": "Dupont_TP.py"}),
+    # A stub named jeux.py defines less than the renamed answer: the answer wins.
+    ({"jeux.py": "def bfs():\n    raise NotImplementedError\n", "mon_tp.py": JEUX}, {"jeux": "mon_tp.py"}),
+    # Equal definitions: the file named as the module wins over the one that only contains the name.
+    ({"tp_jeux.py": JEUX, "jeux.py": JEUX}, {"jeux": "jeux.py"}),
+    # A file named as the module is taken even when it defines nothing (its import error is the verdict).
+    ({"jeux.py": "def bfs(:\n"}, {"jeux": "jeux.py"}),
+    ({"notes.py": "x = 1\n"}, {}),
+])
+def test_modules_are_found_by_what_they_define(tmp_path, files, expected):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    sub = load_submission(tmp_path)
+    assert chosen(sub) == expected
+    reported = {params["module"]: params["file"] for key, params in sub.warnings if key == "intake.module_chosen"}
+    renamed = {module: file for module, file in expected.items() if file != f"{module}.py"}
+    assert {m: f for m, f in reported.items() if m in renamed} == renamed
+
+
+def test_part_ii_dfs_does_not_make_a_file_a_taquin_answer(tmp_path):
+    path = tmp_path / "x.py"
+    path.write_text(JEUX + "def dfs(m, e, p):\n    return False\n")
+    assert set(load_submission(path).sources) == {"jeux"}
+
+
+def test_cp1252_source_without_coding_line_is_read_with_a_warning(tmp_path):
+    path = tmp_path / "jeux.py"
+    path.write_bytes("# déjà réussi — « oui »\n".encode("cp1252") + JEUX.encode())
+    sub = load_submission(path)
+    assert sub.sources["jeux"].text.startswith("# déjà réussi — « oui »")
+    assert sub.sources["jeux"].encoding == "cp1252"
+    assert sub.warnings == [("warning.encoding", {"file": "jeux.py", "encoding": "cp1252"})]
+
+
+def test_declared_latin1_and_utf8_bom_need_no_warning(tmp_path):
+    declared = tmp_path / "jeux.py"
+    declared.write_bytes("# -*- coding: latin-1 -*-\n# é\n".encode("latin-1") + JEUX.encode())
+    bom = tmp_path / "b" / "jeux.py"
+    bom.parent.mkdir()
+    bom.write_bytes(b"\xef\xbb\xbf# \xc3\xa9\n" + JEUX.encode())
+    for path in (declared, bom):
+        sub = load_submission(path)
+        assert "# é" in sub.sources["jeux"].text
+        assert sub.warnings == []
+
+
+def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
+    path = tmp_path / "TP.ipynb"
+    path.write_text(notebook("%matplotlib inline\nimport math", "!pip install numpy\ndef bfs():\n    return 0",
+                             "%%bash\nls", "%%time\ndef ids():\n    return 0", "x = !ls\nY = 2"))
+    sub = load_submission(path)
+    text = sub.sources["jeux"].text
+    assert text.index("import math") < text.index("def bfs") < text.index("def ids")
+    assert "%" not in text and "!" not in text and "ls" not in text and "Y = 2" in text
+    compile(text, "TP.py", "exec")
+    dropped = [params for key, params in sub.warnings if key == "intake.notebook_dropped"]
+    assert dropped == [{"file": "TP.ipynb", "cells": "1, 2, 3, 4, 5"}]
+
+
+def test_a_broken_notebook_is_reported_and_the_rest_still_read(tmp_path):
+    (tmp_path / "TP.ipynb").write_text("{not json")
+    (tmp_path / "taquin.py").write_text(TAQUIN)
+    sub = load_submission(tmp_path)
+    assert chosen(sub) == {"taquin": "taquin.py"}
+    assert [key for key, _ in sub.warnings] == ["intake.notebook_unreadable"]
+
+
+def test_empty_submission_is_not_submitted_and_says_what_was_found(tmp_path):
+    (tmp_path / "vide").mkdir()
+    (tmp_path / "pdf").mkdir()
+    (tmp_path / "pdf" / "copie.pdf").write_bytes(b"%PDF")
+    assert load_submission(tmp_path / "vide").status == NOT_SUBMITTED
+    sub = load_submission(tmp_path / "pdf")
+    assert sub.status == NOT_SUBMITTED
+    assert sub.warnings == [("intake.no_code", {"files": "copie.pdf"})]
+
+
+# -- archives and their attacks ---------------------------------------------------------------------
+def test_zip_is_read_in_memory_junk_skipped(tmp_path):
+    archive = tmp_path / "carla.zip"
+    archive.write_bytes(zip_bytes({"carla/jeux.py": JEUX, "__MACOSX/carla/._jeux.py": "\x00\x01"}))
+    sub = load_submission(archive)
+    assert (sub.id, chosen(sub)) == ("carla", {"jeux": "carla.zip/carla/jeux.py"})
+
+
+ATTACKS = {
+    "dotdot": lambda: zip_bytes({"jeux.py": JEUX, "../../evil.py": "X = 2\n"}),
+    "absolute": lambda: zip_bytes({"jeux.py": JEUX, "/tmp/evil.py": "X = 2\n"}),
+    "symlink": lambda: zip_bytes({"jeux.py": JEUX}, symlinks=[("taquin.py", "/etc/passwd")]),
+    "ratio_bomb": lambda: zip_bytes({"jeux.py": JEUX, "taquin.py": b"#" * (8 << 20)}),
+    "nested_bomb": lambda: zip_bytes({"jeux.py": JEUX, "a.zip": zip_bytes({"b.zip": zip_bytes({"c.zip": zip_bytes(
+        {"d.zip": zip_bytes({"x.py": "1"})})})})}),
+    "broken_nested": lambda: zip_bytes({"jeux.py": JEUX, "rendu.zip": b"PK\x03\x04 broken"}),
+    "tar_symlink": lambda: _tar({"jeux.py": JEUX}, symlink=("taquin.py", "/etc/shadow")),
+    "tar_dotdot": lambda: _tar({"jeux.py": JEUX, "../evil.py": "X = 2\n"}),
+}
+
+
+def _tar(members: dict[str, str], symlink=None) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, text in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(text.encode())
+            archive.addfile(info, io.BytesIO(text.encode()))
+        if symlink:
+            info = tarfile.TarInfo(symlink[0])
+            info.type, info.linkname = tarfile.SYMTYPE, symlink[1]
+            archive.addfile(info)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_each_archive_attack_costs_that_student_only(tmp_path, attack):
+    klass = tmp_path / "classe"
+    klass.mkdir()
+    suffix = ".tar.gz" if attack.startswith("tar") else ".zip"
+    (klass / f"mallory{suffix}").write_bytes(ATTACKS[attack]())
+    (klass / "honest").mkdir()
+    (klass / "honest" / "jeux.py").write_text(JEUX)
+    found = find_class(klass)
+    subs = {entry.id: load(entry) for entry in found.entries}
+    assert subs["honest"].status == SUBMITTED and chosen(subs["honest"]) == {"jeux": "jeux.py"}
+    mallory = subs["mallory"]
+    assert mallory.status == UNREADABLE and mallory.sources == {}
+    assert mallory.warnings and all(key.startswith("intake.refused_") for key, _ in mallory.warnings)
+    assert not (tmp_path / "evil.py").exists() and not Path("/tmp/evil.py").exists()
+
+
+def test_lying_sizes_are_capped_by_what_is_read(tmp_path):
+    data = bytearray(zip_bytes({"jeux.py": b"#" * (3 << 20)}))
+    # Rewrite the declared size in the central directory to 10 bytes: the reader must still stop at its cap.
+    at = data.rindex(b"PK\x01\x02")
+    data[at + 24:at + 28] = (10).to_bytes(4, "little")
+    tree = read_archive(bytes(data), "x.zip", ArchiveLimits(source_bytes=1 << 20))
+    assert tree["jeux.py"].key in ("intake.refused_bomb", "intake.refused_broken")
+
+
+def test_too_many_members_refuse_the_whole_archive(tmp_path):
+    path = tmp_path / "many.zip"
+    path.write_bytes(zip_bytes({f"f{i}.txt": "" for i in range(30)}))
+    with pytest.raises(ArchiveError):
+        read_archive(path, "many.zip", ArchiveLimits(members=20))
+
+
+# -- identity and class layouts ---------------------------------------------------------------------
+def test_moodle_names_give_display_name_participant_and_a_file_safe_id():
+    who = identify("Élise Dupré-Lefèvre_123456_assignsubmission_file_")
+    assert (who.name, who.participant, who.plugin) == ("Élise Dupré-Lefèvre", "123456", "file")
+    assert who.id == "elise-dupre-lefevre_123456"
+    assert identify("dupont_jean.py").name == "dupont jean" and identify("dupont_jean.py").id == "dupont_jean"
+    assert name_key("DUPRÉ-LEFÈVRE Élise") == name_key("Élise Dupré Lefèvre") == name_key("dupre_lefevre_elise")
+    assert slug("李雷").startswith("eleve-")
+
+
+def test_two_submissions_with_one_id_are_refused_together_never_one_dropped(tmp_path):
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "jeux.py").write_text(JEUX)
+    (tmp_path / "Alice.zip").write_bytes(zip_bytes({"jeux.py": JEUX}))
+    (tmp_path / "bruno.py").write_text(JEUX)
+    found = find_class(tmp_path)
+    assert [e.id for e in found.entries] == ["alice", "bruno"]
+    alice = load(found.entries[0])
+    assert alice.status == DUPLICATE
+    ((key, params),) = alice.warnings
+    assert key == "intake.duplicate" and params["origins"] == "Alice.zip, alice"
+
+
+def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("")
+    with pytest.raises(InputError):
+        find_class(notes)
+    broken = tmp_path / "classe.zip"
+    broken.write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(InputError) as refused:
+        find_class(broken)
+    assert refused.value.key == "intake.archive_broken"
