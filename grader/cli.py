@@ -101,6 +101,8 @@ def check_main(args) -> int:
         args.html.mkdir(parents=True, exist_ok=True)
         page = render_student(run, result, args.html / "index.html")
         print(i18n.t("cli.report_written", settings.lang, path=page), file=sys.stderr)
+    if result.status != "graded":  # nothing to grade (empty, unreadable): a bad input, said above
+        return 2
     return 0 if all(q.status == "passed" for q in result.questions) else 1
 
 

@@ -144,7 +144,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{path} n'est ni un dossier, ni un fichier .py/.ipynb, ni une archive .zip/.tar.gz",
         "en": "{path} is neither a folder, a .py/.ipynb file nor a .zip/.tar.gz archive",
     },
-    "warning.unreadable": {"fr": "soumission illisible : {reason}", "en": "unreadable submission: {reason}"},
     "warning.grader_failed": {
         "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
         "en": "the grader could not grade this submission (an internal error, not yours): {reason}",

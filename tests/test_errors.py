@@ -65,3 +65,16 @@ def test_the_tree_has_one_root_and_usage_errors_exit_2():
     assert errors.GraderBug.exit_status == 3
     error = errors.InputError("error.path_missing", path="x")
     assert str(error) == "x does not exist" and error.message("fr") == "x n'existe pas"
+
+
+def test_check_of_an_empty_folder_or_a_broken_archive_says_why_with_exit_2(tmp_path, capsys):
+    (tmp_path / "vide").mkdir()
+    assert main(["check", str(tmp_path / "vide"), "-q", "q1"]) == 2
+    assert "non rendu : la soumission est vide" in capsys.readouterr().out
+    broken = tmp_path / "rendu.zip"
+    broken.write_bytes(b"PK\x03\x04 cut short")
+    assert main(["check", str(broken), "-q", "q1", "--lang", "en"]) == 2
+    assert "rendu.zip cannot be read" in capsys.readouterr().out
+    notes = tmp_path / "notes.txt"
+    notes.write_text("")
+    assert "notes.txt" in _usage_error(capsys, ["check", str(notes)])

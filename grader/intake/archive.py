@@ -95,6 +95,23 @@ def _safe_name(name: str) -> str | None:
     return "/".join(parts)
 
 
+def _triage(raw: str, link: str | None = None, special: bool = False) -> tuple[str | None, Refused | None]:
+    """A member before it is read: (name, marker to record instead of reading it), (name, None) to
+    read it, or (None, None) for clutter to skip."""
+    name = _safe_name(raw)
+    if name is None:
+        return raw, Refused("intake.refused_path", raw)
+    if is_junk(name):
+        return None, None
+    if link is not None:
+        return name, Refused("intake.refused_link", link)
+    if special:
+        return name, Refused("intake.refused_special", raw)
+    if not wanted(name):
+        return name, OTHER
+    return name, None
+
+
 class _Budget:
     def __init__(self, limits: ArchiveLimits, label: str):
         self.limits, self.label, self.read = limits, label, 0
@@ -146,20 +163,15 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
         raise ArchiveError("intake.archive_members", archive=label, count=len(infos), limit=limits.members)
     with archive:
         for info in infos:
-            name = _safe_name(info.filename)
-            if info.is_dir() and name:
-                yield name + "/", FOLDER
+            if info.is_dir():
+                if _safe_name(info.filename):
+                    yield _safe_name(info.filename) + "/", FOLDER
                 continue
-            if name is None:
-                yield info.filename, Refused("intake.refused_path", info.filename)
-                continue
-            if is_junk(name):
-                continue
-            if stat.S_ISLNK(info.external_attr >> 16):
-                yield name, Refused("intake.refused_link", info.filename)
-                continue
-            if not wanted(name):
-                yield name, OTHER
+            link = info.filename if stat.S_ISLNK(info.external_attr >> 16) else None
+            name, marker = _triage(info.filename, link)
+            if marker is not None:
+                yield name, marker
+            if marker is not None or name is None:
                 continue
             cap = _cap(name, limits)
             ratio = info.file_size / max(info.compress_size, 1)
@@ -198,21 +210,14 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
                 if declared > 4 * limits.total_bytes:
                     raise ArchiveError("intake.archive_too_big", archive=label, limit=_mib(limits.total_bytes))
                 if member.isdir():
+                    if _safe_name(member.name):
+                        yield _safe_name(member.name) + "/", FOLDER
                     continue
-                name = _safe_name(member.name)
-                if name is None:
-                    yield member.name, Refused("intake.refused_path", member.name)
-                    continue
-                if is_junk(name):
-                    continue
-                if member.issym() or member.islnk():
-                    yield name, Refused("intake.refused_link", f"{member.name} -> {member.linkname}")
-                    continue
-                if not member.isfile():
-                    yield name, Refused("intake.refused_special", member.name)
-                    continue
-                if not wanted(name):
-                    yield name, OTHER
+                link = f"{member.name} -> {member.linkname}" if member.issym() or member.islnk() else None
+                name, marker = _triage(member.name, link, special=not member.isfile())
+                if marker is not None:
+                    yield name, marker
+                if marker is not None or name is None:
                     continue
                 cap = _cap(name, limits)
                 if member.size > cap:
