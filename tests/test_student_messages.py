@@ -16,7 +16,7 @@ import pytest
 
 from grader.cli import main
 from grader.i18n import t
-from grader.submission import decode
+from grader.intake.modules import decode
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "exercises" / "exemples"
