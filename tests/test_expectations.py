@@ -10,7 +10,7 @@ from grader import calibration, engine, expectations
 from grader.engine import Settings, grade_question
 from grader.scoring import Scheme
 from grader.questions import jeux, taquin
-from grader.submission import load_submission
+from grader.intake import load_submission
 from reference import puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
