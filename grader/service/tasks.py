@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from huey import SqliteHuey
 
+from grader import i18n
 from grader.engine import Settings, grade_submission
 from grader.grading import grader_version
 from grader.questions import all_questions, select
@@ -23,7 +24,7 @@ from grader.sandbox.runner import Limits
 from grader.scoring import Scheme
 from grader.service.config import ServiceConfig
 from grader.service.store import DONE, UNGRADABLE, Store
-from grader.submission import SubmissionError, load_submission
+from grader.intake import SUBMITTED, load_submission
 
 MAX_RESULT_BYTES = 4 * 1024 * 1024  # a result beyond this is not shown: the attempt is ungradable
 TASK = "grade_attempt"
@@ -94,10 +95,9 @@ class Service:
         with tempfile.TemporaryDirectory(prefix="grader-service-") as folder:
             path = Path(folder) / PurePosixPath(filename).name
             path.write_bytes(data)
-            try:
-                submission = load_submission(path)
-            except SubmissionError as exc:
-                raise ValueError(str(exc)) from None
+            submission = load_submission(path)
+        if submission.status != SUBMITTED:  # checked at upload: only a grader slip can bring one here
+            raise ValueError("; ".join(i18n.t(key, "en", **params) for key, params in submission.warnings))
         submission.id = attempt.student
 
         def progress(k: int, n: int, qid: str) -> None:

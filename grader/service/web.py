@@ -30,13 +30,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from grader import i18n
-from grader.grading import _unreadable, new_run
+from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
 from grader.results import SubmissionResult, submission_from_dict, write_gradebook
-from grader.errors import GraderError
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
-from grader.submission import SubmissionError, load_submission, modules_defined
+from grader.errors import GraderError
+from grader.intake import SUBMITTED, load_submission
+from grader.intake.modules import modules_defined
 
 HERE = Path(__file__).parent
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -413,8 +414,8 @@ def create_app(service: Service) -> Starlette:
         settings = service.settings(lang)
         run = new_run(settings, service.questions)
         run.seed = 0  # exports go to students (feedback sheets): never the class seed
-        run.submissions = [latest.get(s) or _unreadable(s, service.questions, settings, "",
-                                                         key="service.no_submission")
+        run.submissions = [latest.get(s) or not_graded(s, service.questions, settings, "not_submitted",
+                                                       [i18n.t("service.no_submission", settings.lang, reason="")])
                            for s in store.student_ids()]
         return run
 
@@ -608,8 +609,11 @@ def _modules(filename: str, data: bytes) -> list[str]:
         path.write_bytes(data)
         try:
             submission = load_submission(path)
-        except (SubmissionError, OSError) as exc:
+        except (GraderError, OSError) as exc:
             raise Refused("service.refused.unreadable", detail=str(exc).replace(str(folder), "")[:300]) from None
+    if submission.status != SUBMITTED and submission.warnings and submission.warnings[0][0].startswith("intake.refused"):
+        key, params = submission.warnings[0]  # a hostile or broken archive: refused before anything is stored
+        raise Refused("service.refused.unreadable", detail=i18n.t(key, "en", **params)[:300])
     if not submission.sources:
         raise Refused("service.refused.no_module")
     return sorted(submission.sources)
