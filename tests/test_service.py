@@ -297,10 +297,10 @@ def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
 
 
 def test_the_readme_example_configuration_is_valid():
-    from grader.submission import find_submissions, submission_id
+    from grader.intake import find_class
 
     config = config_module.load(ROOT / "exercises" / "classe-service.toml")
-    sample = [submission_id(p) for p in find_submissions(ROOT / "exercises" / "exemples")]
+    sample = [entry.id for entry in find_class(ROOT / "exercises" / "exemples").entries]
     assert config.students == sample and config.workers == 2
     assert config.data == ROOT / "exercises" / "service-data"  # git-ignored
 
