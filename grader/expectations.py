@@ -96,8 +96,10 @@ class Oracles:
         function = getattr(probe, "oracle", None)
         if function is None:
             raise ModelAnswerNeeded("error.no_oracle", probe=probe.__name__, module=self.module)
-        value, cost = function(payload)
-        return protocol.plain(value), calibration.seconds(cost), None
+        # A probe with parent-served calls: its oracle gets the handler too (it holds the case).
+        handler = serve() if serve is not None else None
+        value, cost = function(payload) if handler is None else function(payload, handler)
+        return protocol.plain(value), calibration.seconds(cost), handler
 
 
 def provider(module: str, mode: str = "auto"):

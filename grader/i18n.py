@@ -522,6 +522,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{function} does not seem to terminate: stopped after {budget} calls to final, suivants and h "
               "(the model answer makes {reference} on this game)",
     },
+    "jeux.budget_bound": {
+        "fr": "{function} ne termine pas, semble-t-il : arrêté après {budget} appels à final, suivants et h "
+              "(une recherche correcte en fait au plus {reference} sur ce jeu)",
+        "en": "{function} does not seem to terminate: stopped after {budget} calls to final, suivants and h "
+              "(a correct search makes at most {reference} on this game)",
+    },
     "jeux.not_a_state": {
         "fr": "{function} a appelé {called} sur {state}, qui n'est pas un état du jeu",
         "en": "{function} called {called} on {state}, which is not a state of the game",

@@ -173,3 +173,21 @@ def test_passes_are_cut_at_a_repeated_call_not_at_an_immediate_repeat_nor_at_h()
     # when the previous pass ended with that expansion and the calls of h in between.
     events = [("h", 0), ("suivants", 0), ("h", 1), ("h", 2), ("h", 0), ("suivants", 0), ("h", 1)]
     assert [len(p) for p in jeux_traces.passes(events)] == [5, 2]
+
+
+def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
+    import importlib
+
+    from grader.questions import jeux_probes
+
+    model = importlib.import_module("reference.jeux")
+    for question in (jeux.Q4(), jeux.Q7(), jeux.Q10()):
+        h = question.with_h
+        games = (jeux.fixed_games(h) + question.crafted() + jeux.deep_games(question.function)
+                 + [{"kind": "jeu1", "target": t, **({"h": "log2"} if h else {})} for t in jeux.JEU1_TARGETS])
+        for game in games:
+            server = jeux_games.GameServer(game)
+            with calls.serving(server):
+                jeux_probes.probe_search(model, {"function": question.function, "initial": server.initial_wire,
+                                                 "h": h})
+            assert server.total <= jeux_games.search_calls_bound(game, question.function), (question.id, game)

@@ -205,3 +205,19 @@ def test_h_counterexamples_are_the_smallest_pairs():
 def test_an_infinite_loop_is_a_timeout():
     result = grade("boucle.py", "q4", time_floor=0.3)
     assert result.status == "timeout" and result.score == 0
+
+
+@pytest.mark.parametrize("qid", ["q4", "q7", "q10"])
+def test_searches_are_judged_without_the_model_answer_too(qid):
+    # A student's installation has no model answer: oracles give the depths and a bound on the calls.
+    from grading import QUESTIONS as ALL
+
+    from grader.engine import Settings, grade_question
+    from grader.submission import load_submission
+
+    right = grade_question(ALL[qid], load_submission(submission_path("jeux", "variante_iterative.py")),
+                           Settings(reference="oracles"))
+    assert right.status == "passed", [c.message for c in right.checks if not c.passed]
+    wrong = {"q4": "bfs_iteree.py", "q7": "ids_largeur.py", "q10": "idastar_sans_h.py"}[qid]
+    result = grade_question(ALL[qid], load_submission(path_of(wrong)), Settings(reference="oracles"))
+    assert {c.name for c in result.checks if not c.passed} >= {"algorithme"}

@@ -78,6 +78,7 @@ class GameServer:
         self.game = game
         self.budget = budget
         self.events: list[tuple[str, int]] = []
+        self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
         self.stop: dict | None = None
         self.functions = {"final", "suivants"} | ({"h"} if "h" in game else set())
         self.table = game["kind"] == "table"
@@ -132,7 +133,9 @@ class GameServer:
     # -- what the checks read ----------------------------------------------------------------------
     @property
     def total(self) -> int:
-        return len(self.events)
+        """The calls it answered, or (where an oracle stood in for the model answer) at most how many
+        a correct search makes."""
+        return len(self.events) if self.bound is None else self.bound
 
     def count(self, name: str, state=None) -> int:
         return sum(1 for f, s in self.events if f == name and (state is None or s == state))
@@ -203,6 +206,37 @@ def optimum(game: dict) -> int:
     if game["kind"] == "jeu1":
         return jeu1_distance(1, game["target"])
     return distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+
+
+def paths_up_to(game: dict, depth: int) -> list[int]:
+    """P[k] = the number of paths of length <= k from e0 (nodes of the search tree down to depth k),
+    for k = 0..depth."""
+    if game["kind"] == "jeu1":
+        return [2 ** (k + 1) - 1 for k in range(depth + 1)]
+    ways = {game["initial"]: 1}
+    totals = [1]
+    for _ in range(depth):
+        nxt: dict[int, int] = {}
+        for x, w in ways.items():
+            for y in game["succ"][x]:
+                nxt[y] = nxt.get(y, 0) + w
+        ways = nxt
+        totals.append(totals[-1] + sum(ways.values()))
+    return totals
+
+
+def search_calls_bound(game: dict, function: str) -> int:
+    """At most how many calls the search of figure 1, 2 or 3 makes on a solvable game of optimum d:
+    a BFS tests and expands each node of the search tree down to depth d once (2 P[d]); an IDS makes
+    passes m = 0..d of 2 P[m] calls; an IDA* h(e0) first, then at most d + 1 passes (bounds are
+    integers <= d), each within the tree down to its bound plus the children it prunes: 3 P[m + 1]."""
+    d = optimum(game)
+    paths = paths_up_to(game, d + 1)
+    if function == "bfs":
+        return 2 * paths[d]
+    if function == "ids":
+        return 2 * sum(paths[:d + 1])
+    return 1 + 3 * sum(paths[1:])
 
 
 def idastar_passes(game: dict) -> list[dict]:
