@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import time
 import urllib.error
@@ -103,6 +104,8 @@ def test_a_worker_killed_mid_job_is_replaced_and_the_job_requeued(server):
     while (row := store.attempt(sent["attempt"])).state != "running":
         assert time.monotonic() < deadline and row.state == "queued", row.state
         time.sleep(0.02)
+    # The student's page says which question is being graded (q2 is written: not counted).
+    assert re.fullmatch(r"correction : question [12] sur 2 \(q[14]\)", server.attempt("reaped", sent["attempt"])["label"])
     os.kill(row.worker_pid, signal.SIGKILL)
     view = server.wait("reaped", sent["attempt"])
     assert view["state"] == "done" and view["score"] == 3
@@ -200,7 +203,6 @@ def test_submit_refuses_a_bad_token_or_an_unreachable_service(tmp_path, capsys):
 def _teacher(server):
     """A signed-in teacher: an opener keeping the session cookie, and the CSRF token of their forms."""
     import http.cookiejar
-    import re
 
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     page = opener.open(server.url + "/teacher/login", timeout=30).read().decode()
@@ -212,7 +214,6 @@ def _teacher(server):
 
 @pytest.mark.slow
 def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
-    import re
 
     _, sent = server.submit("other", {"jeux.py": RIGHT + b"\n# regraded\n"})
     server.wait("other", sent["attempt"])
@@ -242,7 +243,6 @@ def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
 
 @pytest.mark.slow
 def test_teacher_renews_a_lost_link(server):
-    import re
 
     opener, token = _teacher(server)
     old = server.token("idem")
