@@ -32,6 +32,8 @@ def _run(lang="fr"):
     run = build_run(lang)
     for sub in run.submissions:
         sub.name, sub.participant = IDENTITIES.get(sub.id, ("", ""))
+    run.submissions[0].email = "alice@lycee.fr"
+    run.submissions[3].status = "not_submitted"  # dylan
     # The fixture's barème gives q2 no points; a teacher gives it 2, and q13 3.
     run.scheme["questions"]["q2"]["points"] = 2.0
     for n in (3, 5, 6, 8, 9, 12, 13, 14):
@@ -223,6 +225,10 @@ def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang)
     alice = imported["1001"]["feedback"]
     assert "Preuve incomplète" in alice and "Très bon travail" in alice
     assert re.search(r"q4</b> 2/2", alice)
+    status = {"fr": "Aucun travail remis", "en": "No submission"}[site_lang]
+    rows = list(csv.reader(io.StringIO((graded / "exports" / "moodle-feuille-de-notes.csv").read_text("utf-8"))))
+    assert [r[3] for r in rows[1:] if r[0].endswith("1004")] == [status]  # dylan handed nothing in
+    assert [r[2] for r in rows[1:] if r[0].endswith("1001")] == ["alice@lycee.fr"]  # from the roster
     bob = imported["1002"]["feedback"]
     assert "profondeur d&#x27;abord" in bob  # the first reason q4 lost points, escaped for Moodle's HTML
 

@@ -62,8 +62,8 @@ def write_worksheet(run: Run, path: Path, *, site_lang: str = "fr", lang: str = 
             missing.append(sub.id)
             continue
         row = {"id": PARTICIPANT[site_lang] + sub.participant,
-               "name": display_name(sub), "email": getattr(sub, "email", ""),
-               "status": VALUES[site_lang]["submitted"], "grade": number(scaled(sub, out_of), decimal),
+               "name": display_name(sub), "email": sub.email,
+               "status": VALUES[site_lang]["none" if sub.status == "not_submitted" else "submitted"], "grade": number(scaled(sub, out_of), decimal),
                "max": number(out_of, decimal), "changeable": VALUES[site_lang]["yes"], "submitted": "",
                "modified": _now(), "feedback": feedback_html(sub, lang, out_of)}
         writer.writerow([row[c] for c in columns])
