@@ -86,8 +86,8 @@ def check_main(args) -> int:
     settings = _settings(args)
     settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
-    layers = _isolation(settings, False, "cli.unconfined_check")
     result = grade_path(_existing(args.path), questions, settings)
+    layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:
         print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
     else:

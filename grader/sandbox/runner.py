@@ -113,8 +113,9 @@ _isolation: dict[Limits, dict] = {}
 
 
 def isolation(limits: Limits) -> dict:
-    """The layers a child gets on this machine, as the parent configured and verified them on a child
-    started for the purpose (cached per process): {"layers": [descriptions], "files_confined": bool}."""
+    """The layers a child gets on this machine, as the parent configured and verified them on the first
+    child started with these limits (one is started for the purpose if none was yet; cached per
+    process): {"layers": [descriptions], "files_confined": bool}."""
     if limits not in _isolation:
         child = Child({"probe": ""}, "probe", [], limits)
         try:
@@ -343,6 +344,7 @@ class Child:
             if not confined.ok or not isinstance(confined.value, dict):
                 raise SandboxError(f"the child could not confine itself: {confined.error or confined.value}")
             self.layers = self._verify(wanted, confined.value)
+            _isolation.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
         except SandboxError:
             self.close()
             raise
