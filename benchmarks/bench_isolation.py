@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -81,6 +82,7 @@ def main() -> None:
                     found[key] += values
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], capture_output=True)
+        shutil.rmtree(old.parent, ignore_errors=True)
     rows = []
     for key, label in (("start", "child start-up + teardown"), ("call", "call round trip")):
         for stat, function in (("best", min), ("median", statistics.median)):
