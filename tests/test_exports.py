@@ -396,3 +396,30 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
                  "--marks", str(bad)]) == 2
     assert "dépasse les 2 point(s)" in capsys.readouterr().err
     assert (tmp_path / "r2" / "results.json").exists()  # graded and saved all the same
+
+
+def test_a_moodle_shaped_class_goes_back_to_moodle(tmp_path):
+    """The done-when path: a class shaped like Moodle's download (tests/test_lms_classes.py) graded,
+    then exported: the worksheet and the feedback zip read back under each Moodle participant, the
+    student who handed nothing in said so, Pronote's names as Pronote writes them."""
+    from tests.test_exports_feedback import moodle_feedback_import
+    from tests.test_lms_classes import QUESTIONS, _write_zip, moodle_download
+
+    klass = _write_zip(tmp_path / "MP2I-TP taquin-4242.zip", moodle_download())
+    out = tmp_path / "rapport"
+    assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2"]) == 0
+    assert _export(out) == 0
+    run = apply_marks(load_run(out / "results.json"))
+    participants = {s.participant: s for s in run.submissions}
+    assert set(participants) == {"1001", "1002", "1003", "1004", "1005", "1006"}
+    imported = moodle_import(out / "exports" / "moodle-feuille-de-notes.csv", "fr")
+    for number, sub in participants.items():
+        assert imported[number]["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
+    assert imported["1001"]["grade"] == 20 and imported["1005"]["grade"] < 20  # Léa's q1 is wrong
+    rows = list(csv.reader(io.StringIO((out / "exports" / "moodle-feuille-de-notes.csv").read_text("utf-8"))))
+    status = {r[0]: r[3] for r in rows[1:]}
+    assert status["Participant1004"] == "Aucun travail remis" and status["Participant1001"] != status["Participant1004"]
+    filed = moodle_feedback_import(out / "exports" / "retours" / "feedback-moodle.zip", set(participants))
+    assert set(filed) == set(participants)
+    pronote = (out / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")
+    assert "LEFÈVRE Élodie" in pronote and "N'DIAYE Zoé" in pronote
