@@ -25,7 +25,7 @@ from grader.service.store import Store  # noqa: E402
 
 RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
-STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped"]
+STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped", "notebook", "spy"]
 
 
 @pytest.fixture(scope="module")
@@ -315,10 +315,21 @@ def test_a_submission_cannot_read_the_class_seed_or_the_database(server):
            "        print('READ', _p, open(_p, 'rb').read()[:4000])\n"
            "    except Exception as _e:\n"
            "        print('BLOCKED', type(_e).__name__)\n").encode()
-    _, sent = server.submit("other", {"jeux.py": spy + RIGHT + b"\n# spy\n"})
-    view = server.wait("other", sent["attempt"])
+    _, sent = server.submit("spy", {"jeux.py": spy + RIGHT + b"\n# spy\n"})
+    view = server.wait("spy", sent["attempt"])
     text = json.dumps(view)
     assert view["state"] == "done" and "BLOCKED" in text and "READ" not in text
-    assert "918273645" not in text and server.token("other") not in text
-    status, page = _get(f"{server.url}/s/{server.token('other')}/attempts/{sent['attempt']}/report")
+    assert "918273645" not in text and server.token("spy") not in text
+    status, page = _get(f"{server.url}/s/{server.token('spy')}/attempts/{sent['attempt']}/report")
     assert status == 200 and "BLOCKED" in page and "918273645" not in page
+
+
+@pytest.mark.slow
+def test_a_notebook_is_graded_like_its_code(server):
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Mes réponses"),
+                                               nbformat.v4.new_code_cell(RIGHT.decode("utf-8") + "\n# notebook\n")])
+    status, sent = server.submit("notebook", {"copie.ipynb": nbformat.writes(notebook).encode("utf-8")})
+    assert status == 202, sent
+    assert server.wait("notebook", sent["attempt"])["score"] == 3
