@@ -141,7 +141,7 @@ def create_app(service: Service) -> Starlette:
         result = submission_from_dict(store.result(row.result_key))
         result.id = row.student
         run = new_run(service.settings(row.lang, row), service.questions)
-        run.seed = 0  # the class seed is a secret: never in a page
+        run.seed = None  # the class seed is a secret: never in a page (the report then shows no seed row)
         run.submissions = [result]
         response = HTMLResponse(student_page(run, result))
         response.headers["Content-Security-Policy"] = CSP + "; frame-ancestors 'self'"
