@@ -275,6 +275,13 @@ def test_deadline_and_late_policy(tmp_path, late):
         assert "2020-01-01 00:00 UTC" in _get(server.links["late"])[1]
     finally:
         server.stop()
+    # Stopping the service (SIGTERM) stops its workers too: no process left on this class's folder.
+    import subprocess
+
+    time.sleep(0.5)
+    left = [line for line in subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout.splitlines()
+            if str(tmp_path) in line]
+    assert left == []
 
 
 @pytest.mark.slow

@@ -86,28 +86,48 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     if new:
         print(i18n.t("service.links_written", lang, n=new, path=links), flush=True)
     workers = subprocess.Popen([sys.executable, "-m", "grader.cli", "worker", str(config_path)],
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=_die_with_parent)
+    # uvicorn re-raises the SIGTERM it caught once it has shut down: as SystemExit, the `finally` below
+    # runs and stops the workers instead of leaving them orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     stop = threading.Event()
     threading.Thread(target=reaper, args=(service, stop), daemon=True).start()
     print(i18n.t("service.started", lang, name=config.name, url=url, workers=config.workers), flush=True)
     print(i18n.t("service.teacher_url", lang, url=url, path=password_file), flush=True)
     try:
-        uvicorn.run(create_app(service), host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.run(create_app(service), host=host, port=port, log_level="warning", access_log=False,
+                    timeout_graceful_shutdown=5)  # a page left open keeps polling: do not wait for it
     finally:
         stop.set()
         _stop(workers)
     return 0
 
 
+def _die_with_parent() -> None:
+    """In the workers' process, before exec: the kernel kills it if `grader serve` dies (Linux)."""
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 def _stop(process: subprocess.Popen) -> None:
-    # SIGTERM: Huey's consumer stops its workers (a job cut short stays `running` and is requeued at the
-    # next start by the reaper); then the whole session, should a worker linger.
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+    # The consumer and the workers it forked share their own process group: all of it, SIGTERM then
+    # SIGKILL. A job cut short stays `running` and the reaper requeues it at the next start.
+    for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            process.wait(timeout=wait)
+            os.killpg(process.pid, signal.SIGKILL)  # forked workers the consumer left behind
+        except subprocess.TimeoutExpired:
+            continue
+        except ProcessLookupError:
+            pass
+        break
+    process.wait()
 
 
 def worker(config_path: Path) -> int:
