@@ -213,7 +213,7 @@ def test_searches_are_judged_without_the_model_answer_too(qid):
     from grading import QUESTIONS as ALL
 
     from grader.engine import Settings, grade_question
-    from grader.submission import load_submission
+    from grader.intake import load_submission
 
     right = grade_question(ALL[qid], load_submission(submission_path("jeux", "variante_iterative.py")),
                            Settings(reference="oracles"))
