@@ -89,13 +89,13 @@ class Context:
         self._note(reply)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
-        if reply.status == protocol.TIMEOUT and serve is None and not rerun:
+        if reply.status == protocol.TIMEOUT and (serve is None or getattr(serve, "replayable", False)) and not rerun:
             # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
             # clock is the wall's, so on a loaded machine the rerun gets the wall time the first run needed
             # per CPU second (at most RERUN_SLACK times more), and its CPU time is then held to `timeout`.
-            # (A served run is not replayed: its handler has already recorded a trace.)
+            # (A served run is replayed only when its handler keeps no trace.)
             ratio = reply.seconds / reply.cpu_seconds if reply.cpu_seconds > 0 else RERUN_SLACK
-            again = self.call(probe, payload, timeout * min(RERUN_SLACK, max(1.0, ratio)), rerun=True)
+            again = self.call(probe, payload, timeout * min(RERUN_SLACK, max(1.0, ratio)), serve=serve, rerun=True)
             again.limit = timeout
             if again.ok and again.cpu_seconds > timeout:
                 return Reply(protocol.TIMEOUT, error="CPU time over the limit", seconds=again.seconds,
@@ -405,8 +405,10 @@ def _result(question, title, points, weights, lang, outcomes, output) -> Questio
 
 
 def _status(checks: list[Check]) -> str:
-    # A group skipped for lack of weight says nothing; one skipped for a reason still misses its points.
-    checks = [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
+    # A group without weight says nothing (skipped, or informative like taquin's chaine_eleve); one skipped
+    # for a reason still misses its points.
+    weighted = [c for c in checks if c.max_points > 0]
+    checks = weighted or [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
     if all(c.passed for c in checks):
         return "passed"
     kinds = {c.kind for c in checks if not c.passed and c.kind != "skipped"}

@@ -684,6 +684,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{call}: your moves are named by the direction the blank goes (Haut ↔ Bas, Gauche ↔ Droite); in "
               "the exam a move is named by the direction the tile goes",
     },
+    "q16.chaine_eleve": {"fr": "avec votre propre move (sans effet sur la note : tente_* est noté avec le move du corrigé)",
+                         "en": "with your own move (no effect on the grade: tente_* is graded with the model answer's move)"},
+    "q17.chaine_eleve": {"fr": "avec vos propres move et tente_* (sans effet sur la note : dfs est noté avec ceux du corrigé)",
+                         "en": "with your own move and tente_* (no effect on the grade: dfs is graded with the model answer's)"},
+    "q18.chaine_eleve": {"fr": "avec votre propre dfs (sans effet sur la note : taquin est noté avec le dfs du corrigé)",
+                         "en": "with your own dfs (no effect on the grade: taquin is graded with the model answer's dfs)"},
+    "taquin.own_chain_graded": {"fr": "noté avec vos propres fonctions (barème : dependances = \"eleve\")",
+                                "en": "graded with your own functions (scheme: dependances = \"eleve\")"},
     "q17.no_minimum": {"fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
                              "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
                        "en": "your module never uses the global minimum (the exam's min): dfs must keep "

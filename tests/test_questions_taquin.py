@@ -30,9 +30,10 @@ EXPECTED = {
     "chaines": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "renverse": {"q15": FULL, "q16": FULL, "q17": FULL,
                  "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": False})},
-    "sans_regle_dernier": {"q15": FULL,
-                           "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": False})},
-    "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
+    # q18 is judged with the model answer's dfs by default: a broken tente_* costs nothing there.
+    "sans_regle_dernier": {"q15": FULL, "q18": Q18_FULL},
+    "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False}),
+                    "q16": FULL, "q18": Q18_FULL},
     "move_sans_libre": {"q15": ("partial", {"move_grille": True, "move_libre": False, "move_h": True})},
     "h_signe": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
     "tente_sans_bord": {"q16": ("partial", {"refus_bord": False, "refus_oppose": True, "acceptation": True})},
@@ -49,10 +50,10 @@ EXPECTED = {
     "sans_globale_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
                              "q18": Q18_FULL},
     "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
-                         "q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
+                         "q18": Q18_FULL},
     "noms_minuscules": {"q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "noms_case_libre": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
-                        "q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
+                        "q18": Q18_FULL},  # its taquin is right with the model answer's dfs
     "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
@@ -133,9 +134,27 @@ def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_stri
 
 
 def test_moves_named_by_the_blank_are_told_so():
-    for qid, group in (("q16", "acceptation"), ("q18", "petites_profondeurs")):
-        check = next(c for c in grade("noms_case_libre", [qid])[qid].checks if c.name == group)
-        assert "direction de la case libre" in check.message, (qid, check.message)
+    check = next(c for c in grade("noms_case_libre", ["q16"])["q16"].checks if c.name == "acceptation")
+    assert "direction de la case libre" in check.message, check.message
+    own_way = Settings(examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}}))
+    (result,) = grade_submission(load_submission(path_of("noms_case_libre")), select(all_questions(), ["q18"]),
+                                 own_way).questions
+    assert "direction de la case libre" in result.checks[0].message, result.checks[0].message
+
+
+def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_chain_is_reported():
+    """move_sans_h's tente_* and taquin are right: with the model answer's move and dfs served by the parent
+    they get full marks; the weightless check says the student's own chain fails."""
+    for qid in ("q16", "q18"):
+        result = grade("move_sans_h", [qid])[qid]
+        assert result.score == result.max and result.status == FULL, qid
+        own = next(c for c in result.checks if c.name == "chaine_eleve")
+        assert own.max_points == 0 and not own.passed, qid
+    own_way = Settings(examples=10, scheme=Scheme(overrides={"q16": {"dependances": "eleve"}}))
+    (result,) = grade_submission(load_submission(path_of("move_sans_h")), select(all_questions(), ["q16"]),
+                                 own_way).questions
+    assert result.score < result.max
+    assert next(c for c in result.checks if c.name == "chaine_eleve").kind == "skipped"
 
 
 def test_taquin_replays_the_moves_and_draws_them():
@@ -184,7 +203,7 @@ def test_correct_answers_full_marks_under_20_seeds(name):
 def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up():
     """Default challenge (Korf's instance 48, 30 times the model answer's CPU time): a move that recomputes
     h and another move order (about 16 times slower) pass; tente_* without the last-move rule time out."""
-    only_challenge = Settings(scheme=Scheme(overrides={"q18": {"groups": {
+    only_challenge = Settings(scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {
         "petites_profondeurs": 0, "grandes_profondeurs": 0, "ordre": 0}}}))
     slow = ROOT / "tests" / "variants" / "taquin" / "correct" / "move_recalcule_h.py"
     for path, passed in ((slow, True), (SUBMISSIONS / "sans_regle_dernier.py", False)):

@@ -99,6 +99,46 @@ def _function(module, name):
     return function
 
 
+def _write_back(module, state):
+    """Put the parent's answer into the student's globals, in place where they are lists (a student's
+    function may hold a reference to `grid` or `solution`)."""
+    grid = vars(module).get("grid")
+    if type(grid) is list and len(grid) == 4 and all(type(row) is list and len(row) == 4 for row in grid):
+        for row, values in zip(grid, state["grid"]):
+            row[:] = values
+    else:
+        module.grid = state["grid"]
+    module.h, module.li, module.lj = state["h"], state["li"], state["lj"]
+    module.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
+    moves = _student_moves(module, state["solution"])
+    solution = vars(module).get("solution")
+    if type(solution) is list:
+        solution[:] = moves
+    elif type(solution) is collections.deque:
+        solution.clear()
+        solution.extend(moves)
+    else:
+        module.solution = moves
+
+
+def _serve(module, names):
+    """Replace the student's `names` by proxies: each call sends the globals to the parent, which applies
+    the model answer's function to them (its code never reaches this process) and answers with the
+    result and the new globals, written back here."""
+    from grader.sandbox import protocol
+    from grader.sandbox.calls import ask
+
+    def proxy(name):
+        def call(*args):
+            answer = ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
+            _write_back(module, answer["state"])
+            return answer["result"]
+        call.__name__ = name
+        return call
+    for name in names:
+        setattr(module, name, proxy(name))
+
+
 @probe
 def probe_move(module, payload):
     _install(module, payload)
@@ -109,6 +149,7 @@ def probe_move(module, payload):
 @probe
 def probe_tente(module, payload):
     _install(module, payload)
+    _serve(module, payload.get("served", ()))
     accepted = _function(module, "tente_" + payload["direction"].lower())()
     return {"accepted": accepted, **_snapshot(module)}
 
@@ -116,6 +157,7 @@ def probe_tente(module, payload):
 @probe
 def probe_dfs(module, payload):
     _install(module, payload)
+    _serve(module, payload.get("served", ()))
     found = _function(module, "dfs")(payload["m"], payload["p"])
     return {"found": found, **_snapshot(module)}
 
@@ -123,6 +165,7 @@ def probe_dfs(module, payload):
 @probe
 def probe_taquin(module, payload):
     _install(module, payload)
+    _serve(module, payload.get("served", ()))
     return {"moves": _listed(_function(module, "taquin")())}
 
 
@@ -176,6 +219,90 @@ def _taquin_expected(payload):
     moves = solve_near(state, budget=None)  # q18's other cases are near: the model answer's own premise
     here = time.process_time() - started
     return {"moves": moves}, here / calibration.machine_factor() * calibration.cost("q18.model_over_near")
+
+
+# --- Parent side: the model answer's functions served to the student's code ---------------------------
+MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
+SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"),
+          "q18": ("dfs",)}
+
+
+class ModelServer:
+    """Answers the proxies of `_serve`: the model answer's function applied to the globals the child sent,
+    in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
+    travels in the student's order (`convention`) and is kept most recent last here. A state that is not
+    one (the student's code broke the globals) stops the run."""
+
+    replayable = True  # keeps nothing between calls: a timed-out run may be run again (engine.Context.call)
+
+    def __init__(self, convention):
+        import importlib.util
+        from pathlib import Path
+
+        import reference
+
+        path = Path(reference.__file__).with_name("taquin.py")
+        spec = importlib.util.spec_from_file_location("_served_taquin", path)
+        self.model = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(self.model)
+        self.convention = convention or LAST
+        self.calls = 0
+
+    def __call__(self, name, args):
+        from grader.sandbox.calls import Stop
+
+        state = args.get("state") if type(args) is dict else None
+        if name not in sum(SERVED.values(), ()) or type(state) is not dict:
+            raise Stop(f"unknown call {name!r}")
+        grid, li, lj, h = state.get("grid"), state.get("li"), state.get("lj"), state.get("h")
+        moves = _moves(state.get("solution"))
+        minimum = state.get("minimum")
+        if not (type(grid) is list and len(grid) == 4 and all(type(r) is list and len(r) == 4 and
+                                                               all(_is_int(v) for v in r) for r in grid)
+                and _is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4 and _is_int(h)
+                and moves is not None and (minimum == "inf" or type(minimum) in (int, float))):
+            raise Stop("the globals grid, li, lj, h, solution, minimum do not describe a state")
+        self.calls += 1
+        model = self.model
+        model.grid, model.li, model.lj, model.h = [list(r) for r in grid], li, lj, h
+        model.solution = [model.Deplacement[m] for m in _reordered(moves, self.convention)]
+        model.minimum = math.inf if minimum == "inf" else minimum
+        try:
+            result = getattr(model, name)(*args.get("args", ()))
+        except Exception as exc:  # noqa: BLE001 - the student's arguments (e.g. move(0, 4) at the edge)
+            raise Stop(f"{name}{tuple(args.get('args', ()))}: {type(exc).__name__}: {exc}") from None
+        after = {"grid": model.grid, "li": model.li, "lj": model.lj, "h": model.h,
+                 "solution": _reordered([m.name for m in model.solution], self.convention),
+                 "minimum": "inf" if model.minimum == math.inf else model.minimum}
+        return {"result": result, "state": after}
+
+
+OWN_CHAIN = "chaine_eleve"  # the weightless check of the student's own functions
+SERVED_SLACK = 20.0  # q17's limits when tente_* and move are served: a round trip per call
+
+
+def chain_of(ctx, question, convention) -> dict:
+    """What the student's calls get under the scheme's `dependances` policy: with the model answer's
+    functions (the default, when the model answer is installed), the names the question builds on are
+    served by a ModelServer; else the student's own."""
+    from grader.expectations import has_model_answer
+
+    if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
+        return {"extra": {}, "serve": None}
+    return {"extra": {"served": list(SERVED[question.id])}, "serve": ModelServer(convention)}
+
+
+def own_chain(ctx, chain, run) -> Outcome:
+    """The weightless check: the same judge on a few cases with the student's own functions, to tell the
+    student whether their chain works (the grade came from the model answer's)."""
+    if chain["serve"] is None:
+        return Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")
+    saved = dict(chain)
+    chain.update(extra={}, serve=None)
+    try:
+        return run()
+    finally:
+        chain.update(saved)
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
@@ -367,10 +494,13 @@ class Q16(Question):
     points = 2.0
     # Default barème: making the move and recording it in `solution` is the function's purpose (half);
     # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
-    groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0))
+    groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0),
+              Group("chaine_eleve", 0.0))
     # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
     # a warning; "strict" wants the exam's names exactly.
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT))}
+    # `dependances`: "corrige" (default) serves the model answer's move to tente_*; "eleve" uses the student's.
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+               "dependances": Option(MODEL, choices=(MODEL, STUDENT))}
 
     def run(self, ctx):
         from hypothesis import strategies as st
@@ -417,7 +547,7 @@ class Q16(Question):
                 accept = reference["accepted"]
                 if accept != (group == "acceptation"):
                     raise GraderBug(f"q16/{group}: the model answer's tente returns {accept} on {case!r}")
-                reply = ctx.call(probe_tente, payload, ctx.limit(seconds))
+                reply = ctx.call(probe_tente, {**payload, **chain["extra"]}, ctx.limit(seconds), serve=chain["serve"])
                 if not reply.ok:
                     return ctx.failure(reply, shown)
                 value = _fields(reply.value)
@@ -440,7 +570,11 @@ class Q16(Question):
             return judge
 
         policy, notes = ctx.settings.scheme.option(self, "noms"), set()
-        outcomes = [ctx.check(group.name, cases(group.name), judge_for(group.name)) for group in self.groups]
+        chain = chain_of(ctx, self, convention)
+        outcomes = [ctx.check(group.name, cases(group.name), judge_for(group.name)) for group in self.groups
+                    if group.name != OWN_CHAIN]
+        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(OWN_CHAIN, cases("acceptation"),
+                                                                 judge_for("acceptation"), max_examples=10)))
         outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
         return outcomes
 
@@ -523,8 +657,12 @@ class Q17(Question):
     points = 3.0
     # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
     # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
-    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0))
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT))}
+    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
+    # `dependances`: by default dfs runs with the student's own tente_* and move; "corrige" serves the model
+    # answer's instead, one round trip to the parent per call (a node costs about five), so its limits are
+    # SERVED_SLACK times longer.
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+               "dependances": Option(STUDENT, choices=(MODEL, STUDENT))}
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
@@ -557,7 +695,9 @@ class Q17(Question):
                 raise GraderBug("error.judge_raised", where=f"q17: dfs({m}, {p}) on {state}",
                                 detail=f"the model answer returns {expected['found']}")
             shown = _shown(payload, f"dfs({m}, {p})")
-            return state, history, m, p, optimum, expected, shown, ctx.call(probe_dfs, payload, ctx.limit(seconds))
+            slack = SERVED_SLACK if chain["serve"] else 1.0
+            reply = ctx.call(probe_dfs, {**payload, **chain["extra"]}, slack * ctx.limit(seconds), serve=chain["serve"])
+            return state, history, m, p, optimum, expected, shown, reply
 
         def below(group):
             """dfs(m, p) under the optimum: False, everything restored, minimum the reference's."""
@@ -617,8 +757,10 @@ class Q17(Question):
         cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17),
                           st.lists(st.sampled_from(MOVES), max_size=3), st.integers(0, self.MAX_P),
                           st.integers(0, 30), st.sampled_from(BLANK_VALUES)).filter(_with_detour)
+        chain = chain_of(ctx, self, convention)
         outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
         outcomes.append(ctx.check("succes", cases, at_or_above))
+        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(OWN_CHAIN, cases, at_or_above, max_examples=10)))
         outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
         return outcomes
 
@@ -661,12 +803,15 @@ class Q18(Question):
     # the order of the list is a convention slip (1/10), not a wrong algorithm; the challenge separates
     # an IDA* without the last-move rule (exponentially slower) from constant-factor variants (1/10).
     groups = (Group("petites_profondeurs", 4.0), Group("grandes_profondeurs", 4.0), Group("ordre", 1.0),
-              Group("defi", 1.0))
+              Group("defi", 1.0), Group("chaine_eleve", 0.0))
     # `challenge`: "korf" (default: Korf's instance CHALLENGE_KORF, a second or two of the model answer's
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
     # order is 16 times slower), or `challenge_seconds` when set.
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)), "challenge": Option("korf", choices=("korf", "enonce")),
+    # `dependances`: "corrige" (default) serves the model answer's dfs to taquin(); "eleve" uses the student's.
+    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+               "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+               "challenge": Option("korf", choices=("korf", "enonce")),
                "challenge_factor": Option(30.0, low=20.0, high=1000.0),
                "challenge_seconds": Option(None, low=0.1, high=3600.0)}
 
@@ -689,7 +834,7 @@ class Q18(Question):
                 limit = (ctx.limit(SEARCH_SLACK * seconds) if factor is None
                          else max(ctx.settings.scheme.time_floor, factor * seconds))
             shown = _shown(payload, "taquin()")
-            reply = ctx.call(probe_taquin, payload, limit)
+            reply = ctx.call(probe_taquin, {**payload, **chain["extra"]}, limit, serve=chain["serve"])
             if not reply.ok:
                 return ctx.failure(reply, shown)
             moves = _moves(_fields(reply.value)["moves"], policy, notes)
@@ -734,6 +879,7 @@ class Q18(Question):
             return Outcome("ordre")
 
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
+        chain = chain_of(ctx, self, detect_convention(ctx))
         outcomes = [
             group("petites_profondeurs", lambda: ctx.check(
                 "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
@@ -749,6 +895,8 @@ class Q18(Question):
             lambda case: judge(*case, limit=ctx.settings.scheme.option(self, "challenge_seconds"),
                                factor=ctx.settings.scheme.option(self, "challenge_factor"))),
             tried))
+        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(
+            OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10)))
         outcomes[0].warnings = move_warnings(notes, ctx.lang)
         return outcomes
 
