@@ -27,7 +27,9 @@ from grader.scoring import Scheme
 VARIANTS = harness.variants()
 # The q18 challenge (the exam's example) costs a correct answer about half a minute and says nothing
 # about these variants: it is left out, as benchmarks/schemes/sans-defi.toml does.
-NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
+# The harness judges each variant's whole chain (its own move, tente_*, dfs): so does the grader here
+# (`dependances = "eleve"`); by default it judges q16 and q18 with the model answer's functions instead.
+NO_CHALLENGE = {"q16": {"dependances": "eleve"}, "q18": {"dependances": "eleve", "groups": {"defi": 0}}}
 SEEDS = (DEFAULT_SEED, *range(1, 20))
 MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17", "q18")}
 

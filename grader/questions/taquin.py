@@ -886,7 +886,7 @@ class Q18(Question):
             group("grandes_profondeurs", lambda: ctx.check_cases(
                 "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case))),
         ]
-        outcomes.append(order())
+        outcomes.append(group("ordre", order))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
