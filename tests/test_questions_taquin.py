@@ -150,6 +150,8 @@ def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_ch
         assert result.score == result.max and result.status == FULL, qid
         own = next(c for c in result.checks if c.name == "chaine_eleve")
         assert own.max_points == 0 and not own.passed, qid
+        # the proxies of the graded checks do not stay in the child: the model answer's own chain passes
+        assert next(c for c in grade("reference", [qid])[qid].checks if c.name == "chaine_eleve").passed, qid
     own_way = Settings(examples=10, scheme=Scheme(overrides={"q16": {"dependances": "eleve"}}))
     (result,) = grade_submission(load_submission(path_of("move_sans_h")), select(all_questions(), ["q16"]),
                                  own_way).questions

@@ -12,7 +12,8 @@ EXPECTED = {
     "chloe": {"q1": "failed", "q4": "partial", "q7": "partial", "q10": "failed", "q11": "partial",
               "q15": "partial", "q16": "partial", "q17": "missing", "q18": "missing"},
     "david": {"q1": "missing", "q4": "missing", "q7": "missing", "q10": "missing", "q11": "missing",
-              "q15": "passed", "q16": "passed", "q17": "failed", "q18": "timeout"},
+              # q18 is judged with the model answer's dfs: david's taquin itself is right
+              "q15": "passed", "q16": "passed", "q17": "failed", "q18": "passed"},
     "emma": {"q1": "passed", "q4": "passed", "q7": "passed", "q10": "passed", "q11": "passed",
              "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
     "farid": {"q1": "error", "q4": "error", "q7": "error", "q10": "error", "q11": "error",

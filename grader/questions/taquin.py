@@ -121,6 +121,10 @@ def _write_back(module, state):
         module.solution = moves
 
 
+SERVABLE = ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut", "dfs")
+_originals: dict = {}  # the student's own functions, as the module defined them, by name
+
+
 def _serve(module, names):
     """Replace the student's `names` by proxies: each call sends the globals to the parent, which applies
     the model answer's function to them (its code never reaches this process) and answers with the
@@ -135,6 +139,13 @@ def _serve(module, names):
             return answer["result"]
         call.__name__ = name
         return call
+    # The student's own functions first (a proxy of an earlier call must not stay), then the proxies.
+    for name in SERVABLE:
+        _originals.setdefault(name, vars(module).get(name))
+        if _originals[name] is None:
+            vars(module).pop(name, None)
+        else:
+            setattr(module, name, _originals[name])
     for name in names:
         setattr(module, name, proxy(name))
 
