@@ -77,8 +77,12 @@ def test_every_submission_file_is_in_a_table():
 
 def test_a_looping_dfs_is_a_timeout_with_a_hint():
     # Half the reference's time to explore the whole 3×3 puzzle: long before the stack fills the memory.
+    # Its stack grows without bound: which comes first, the time limit (and its rerun) or the 1 GiB of
+    # memory, depends on the machine's speed; either is a failure, and a timeout names the likely cause.
     c = check(grade("dfs_sans_fermes.py", "x4", time_factor=0.5), "valid")
-    assert c.kind == "timeout" and "sans closed, le parcours en profondeur boucle" in c.message
+    assert c.kind in ("timeout", "memory") and not c.passed
+    if c.kind == "timeout":
+        assert "sans closed, le parcours en profondeur boucle" in c.message
 
 
 def test_an_astar_without_closed_set_is_told_by_its_time_on_crafted_instances():
