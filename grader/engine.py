@@ -14,6 +14,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
@@ -372,11 +373,12 @@ def grade_question(question: Question, submission: Submission, settings: Setting
 
 
 def _result(question, title, points, weights, lang, outcomes, output) -> QuestionResult:
-    total_weight = sum(weights.values()) or 1.0
-    checks = []
+    # Shares in exact fractions: a question whose checks all pass gets exactly its points (3 weights of a
+    # 3-point question summed in floats gave 2.9999999999999996).
+    total_weight = Fraction(sum(Fraction(w) for w in weights.values()) or 1)
+    checks, score = [], Fraction(0)
     for outcome in outcomes:
-        weight = weights.get(outcome.group, 0.0)
-        share = points * weight / total_weight
+        share = Fraction(points) * Fraction(weights.get(outcome.group, 0.0)) / total_weight
         f = outcome.failure
         passed = f is None and outcome.skipped is None
         if outcome.skipped:
@@ -389,8 +391,8 @@ def _result(question, title, points, weights, lang, outcomes, output) -> Questio
             name=outcome.group,
             title=i18n.t(f"{question.id}.{outcome.group}", lang),
             passed=passed,
-            points=share if passed else 0.0,
-            max_points=share,
+            points=float(share) if passed else 0.0,
+            max_points=float(share),
             message=message,
             kind=kind,
             counterexample=None if f is None else f.counterexample,
@@ -399,8 +401,8 @@ def _result(question, title, points, weights, lang, outcomes, output) -> Questio
             visual=None if f is None else f.visual,
             seconds=outcome.seconds,
         ))
-    score = sum(c.points for c in checks)
-    return QuestionResult(id=question.id, title=title, score=score, max=points,
+        score += share if passed else 0
+    return QuestionResult(id=question.id, title=title, score=float(score), max=points,
                           status=_status(checks), checks=checks, extension=question.extension, output=output)
 
 
@@ -445,8 +447,8 @@ def grade_submission(submission: Submission, questions: list[Question], settings
         results.append(grade_question(q, submission, settings))
     return SubmissionResult(
         id=submission.id,
-        total=sum(r.score for r in results),
-        max=sum(r.max for r in results),
+        total=float(sum(Fraction(r.score) for r in results)),
+        max=float(sum(Fraction(r.max) for r in results)),
         questions=results,
         warnings=[i18n.t(key, settings.lang, **params) for key, params in submission.warnings],
     )

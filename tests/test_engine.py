@@ -116,3 +116,17 @@ def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
     (q1,) = grade(tmp_path, "q1").questions
     assert q1.status == "timeout"
     assert q1.output.stderr.count("essai") == 2  # two children, one call each
+
+
+def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
+    from grader.engine import _result
+    from grader.questions.base import Outcome
+
+    # q18's default weights (4, 4, 1, 1) over 3 points summed to 2.9999999999999996 in floats.
+    questions = {q.id: q for q in all_questions()}
+    for qid, points, weight_values in (("q18", 3.0, (4.0, 4.0, 1.0, 1.0)), ("q4", 0.3, (0.1, 0.1, 0.1, 0.7)),
+                                       ("q4", 1.1, (1.0, 2.0, 3.0, 7.0))):
+        names = [g.name for g in questions[qid].groups][:len(weight_values)]
+        weights = dict(zip(names, weight_values))
+        result = _result(questions[qid], qid, points, weights, "fr", [Outcome(g, None) for g in names], output=None)
+        assert result.score == points, (qid, result.score)
