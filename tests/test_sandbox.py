@@ -1,6 +1,9 @@
 """The sandbox's layers, each on its own: limits, a uid per child, the supervisor's kill of escaped
 processes (namespace and subreaper), Landlock and seccomp, the CPU time from the kernel, deadlines, the
-protocol, output capture. The attacks that combine them are in tests/attacks/."""
+protocol, output capture. Every test runs on both ways
+of starting a child: forked by the fork server (Linux's default) and spawned (the other platforms'
+path, forced here). The fork server's own tests are in test_fork_server.py; the attacks that
+combine the layers are in tests/attacks/."""
 from __future__ import annotations
 
 import json
@@ -14,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import protocol
-from grader.sandbox import confine
+from grader.sandbox import confine, fork_server, protocol
 from grader.sandbox.runner import Child, Limits, SandboxError, namespace_prefix
 
 PROBE = "tests.hostile.probes:probe_call"
@@ -25,9 +27,21 @@ needs_landlock = pytest.mark.skipif(confine.landlock_abi() < 6, reason="needs La
 needs_seccomp = pytest.mark.skipif(not confine.seccomp_available(), reason="needs libseccomp")
 
 
+FORK = fork_server.available()  # how this module's children start; set per test by `start`
+
+
+@pytest.fixture(autouse=True, params=["fork", "spawn"])
+def start(request, monkeypatch):
+    """Each test on both start paths."""
+    if request.param == "fork" and not fork_server.available():
+        pytest.skip("the fork server needs Linux")
+    monkeypatch.setitem(globals(), "FORK", request.param == "fork")
+    return request.param
+
+
 def run(source: str, function: str = "f", args=(), timeout: float = 2.0, **limits):
     """Start a child on `source` (as jeux.py), call `function`; (start reply, call reply, output, seconds)."""
-    child = Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(**limits))
+    child = Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK, **limits))
     started = time.monotonic()
     try:
         hello = child.start()
@@ -114,7 +128,7 @@ def test_root_gives_each_child_its_own_uid_and_the_stdlib_still_imports():
             return [os.getresuid(), os.getresgid(), os.getgroups(), open('scratch.txt').read(),
                     round(colorsys.rgb_to_hsv(1, 0, 0)[1])]
     """
-    limits = Limits(uid_first=61000, uid_count=3)
+    limits = Limits(uid_first=61000, uid_count=3, fork_server=FORK)
     children = [Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], limits) for _ in range(3)]
     try:
         replies = [c.call(PROBE, {"function": "f"}, 5) for c in children if c.start().ok]
@@ -131,7 +145,7 @@ def test_root_gives_each_child_its_own_uid_and_the_stdlib_still_imports():
 
 
 def test_child_folder_is_private_and_removed(tmp_path):
-    child = Child({"jeux": "def f():\n    return 1\n"}, "jeux", ["tests.hostile.probes"], Limits())
+    child = Child({"jeux": "def f():\n    return 1\n"}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK))
     root = child.workdir.parent
     try:
         assert child.start().ok
@@ -381,3 +395,27 @@ def test_output_flood_is_capped_and_counted():
     """, timeout=20)
     out, err, dropped = child.output()
     assert reply.value == 1 and len(out) == 64 * 1024 and dropped >= 200 * 1024 * 1024 - 64 * 1024
+
+
+# -- the fork server: what a child may reach of it ----------------------------------------------------
+def _descriptors():
+    return """
+        import os, stat
+        def f():
+            kinds = {}
+            for fd in range(1024):
+                try:
+                    mode = os.fstat(fd).st_mode
+                except OSError:
+                    continue
+                kinds[str(fd)] = 'fifo' if stat.S_ISFIFO(mode) else 'chr' if stat.S_ISCHR(mode) else 'other'
+            return kinds
+    """
+
+
+def test_a_child_holds_its_own_pipes_and_nothing_else():
+    """No socket (the zygote's control socket would fork unconfined processes), no file, no classmate's
+    pipe: /dev/null, its stdout and stderr, its request and reply pipes."""
+    kinds = call(_descriptors()).value
+    assert sorted(kinds.values()) == ["chr", "fifo", "fifo", "fifo", "fifo"], kinds
+    assert kinds["0"] == "chr" and kinds["1"] == kinds["2"] == "fifo"

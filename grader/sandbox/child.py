@@ -1,7 +1,8 @@
 """Child side of the sandbox: the only process where a student's code ever runs.
 
 Started by runner.py (through supervisor.py) as `python -I child.py REQUEST_FD REPLY_FD` in its own
-folder. While it is still trusted (no student code loaded), it: reads its configuration; moves the
+folder, or forked by the fork server (zygote.py), which has already imported what is imported here, and
+calls serve(). While it is still trusted (no student code loaded), it: reads its configuration; moves the
 protocol's pipes out of sight; imports the probes it was told to use, the standard-library modules the
 student's files import and confine.py; applies the operating-system confinement (confine.apply) and
 tells the parent which layers are in force, and waits for the parent's go (given once the parent has
@@ -72,6 +73,11 @@ def preload(workdir: str) -> None:
                     names.update(alias.name for alias in node.names)
                 elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                     names.add(node.module)
+    import_stdlib(names)
+
+
+def import_stdlib(names) -> None:
+    """Import those of `names` that are standard-library modules and have no side effects."""
     for name in sorted(names):
         if name.partition(".")[0] in sys.stdlib_module_names and name.partition(".")[0] not in NEVER_PRELOAD:
             try:
@@ -170,7 +176,11 @@ def run(call, source: str) -> dict:
 
 
 def main() -> None:
-    request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    serve(int(sys.argv[1]), int(sys.argv[2]))
+
+
+def serve(request_fd: int, reply_fd: int) -> None:
+    """The child's whole life on its two pipes (see the module's doc); never returns."""
     config = protocol.read_frame(request_fd)
     nonce = config["nonce"]
     workdir = config["workdir"]

@@ -13,6 +13,7 @@ this module is imported on Windows and macOS too, where the POSIX-only layers ar
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import sys
 
@@ -178,15 +179,16 @@ def no_new_privs() -> None:
         raise ConfinementError(f"PR_SET_NO_NEW_PRIVS: {os.strerror(ctypes.get_errno())}")
 
 
-def stdlib_entries() -> list[str]:
+@functools.lru_cache(maxsize=1)  # read once by the fork server, not again by each child
+def stdlib_entries() -> tuple[str, ...]:
     """What the child may read: the standard library's files and folders (lib-dynload included),
     without the third-party packages that may sit inside it (site-packages, dist-packages)."""
     folder = os.path.dirname(os.path.realpath(os.__file__))
-    return [os.path.join(folder, entry) for entry in sorted(os.listdir(folder))
-            if entry not in ("site-packages", "dist-packages", "__pycache__")] + [os.devnull]
+    return (*(os.path.join(folder, entry) for entry in sorted(os.listdir(folder))
+              if entry not in ("site-packages", "dist-packages", "__pycache__")), os.devnull)
 
 
-def landlock_ruleset(read_only: list[str], read_write: list[str]) -> tuple[int, dict]:
+def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
     """A Landlock ruleset (its descriptor) allowing only to read `read_only` and to read and write
     `read_write`; no TCP (ABI >= 4); signals and abstract unix sockets scoped (ABI >= 6); and what it
     will enforce: {"abi": n, "net": bool, "scoped": bool}. Built while the paths can still be opened

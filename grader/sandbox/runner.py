@@ -5,7 +5,9 @@ directory (the child can neither replace its folder nor see its classmates'). It
 submission's sources only. The child starts under supervisor.py, which runs as PID 1 of new PID, network
 and mount namespaces when `unshare` allows it (else as a child subreaper), mounts a size- and
 file-limited tmpfs on the child's folder when it can, and kills every process of the child's when it is
-done. The child confines itself with confine.py before loading student code (a uid of its own when we
+done. On Linux, these processes are forked by the fork server (zygote.py, through fork_server.py)
+from an interpreter that has already imported what a child needs; elsewhere, or with
+`Limits(fork_server=False)`, they are spawned (`unshare`, supervisor.py, child.py). The child confines itself with confine.py before loading student code (a uid of its own when we
 are root, Landlock, seccomp) and tells which layers are in force; the parent checks what the kernel
 shows of them (/proc/PID/status), and only then lets the child load the student's file.
 
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import SandboxError
-from grader.sandbox import calls, confine, protocol
+from grader.sandbox import calls, confine, fork_server, protocol
 
 CHILD_SCRIPT = Path(__file__).with_name("child.py")
 SUPERVISOR_SCRIPT = Path(__file__).with_name("supervisor.py")
@@ -63,6 +65,9 @@ class Limits:
     # uid keeps it unique across the processes of `grader grade --workers N` (and concurrent runs).
     uid_first: int = 62000
     uid_count: int = 2000
+    # How a child starts: forked by the fork server (zygote.py: Linux), or spawned as new processes
+    # (unshare, supervisor.py, child.py: any platform, and a test of that path on Linux).
+    fork_server: bool = fork_server.available()
     # Layers that tests switch off one by one to check the others alone.
     namespaces: bool = True
     landlock: bool = True
@@ -311,20 +316,20 @@ class Child:
         # The supervisor's channel: it tells how the child ended, and sees its end when we are done.
         self._control, control_child = socket.socketpair()
         self.tmpfs = self._tmpfs()
-        self.proc = subprocess.Popen(
-            [*self.prefix, sys.executable, "-I", "-S", str(SUPERVISOR_SCRIPT), str(control_child.fileno()),
-             self.tmpfs, "--", sys.executable, "-I", "-X", "utf8", str(CHILD_SCRIPT), str(request_r), str(reply_w)],
-            cwd=self.workdir,
-            env={},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            pass_fds=(request_r, reply_w, control_child.fileno()),
-            start_new_session=True,
-        )
-        os.close(request_r)
-        os.close(reply_w)
-        control_child.close()
+        try:
+            if self.limits.fork_server:
+                self.proc = self._fork(request_r, reply_w, control_child.fileno())
+            else:
+                self.proc = self._spawn(request_r, reply_w, control_child.fileno())
+        except BaseException:
+            for fd in (self._request_w, self._reply_r):
+                os.close(fd)
+            self.close()
+            raise
+        finally:
+            os.close(request_r)
+            os.close(reply_w)
+            control_child.close()
         self._captures = [_Capture(self.proc.stdout, self.limits.output_bytes),
                           _Capture(self.proc.stderr, self.limits.output_bytes)]
         for capture in self._captures:
@@ -342,7 +347,10 @@ class Child:
         confined = self._await(protocol.CONFINED_SEQ, START_SECONDS)
         try:
             if not confined.ok or not isinstance(confined.value, dict):
-                raise SandboxError(f"the child could not confine itself: {confined.error or confined.value}")
+                self.close()
+                said = self.output()[1].strip()[-500:]
+                raise SandboxError(f"the child could not confine itself: {confined.error or confined.value}"
+                                   + (f" ({said})" if said else ""))
             self.layers = self._verify(wanted, confined.value)
             _isolation.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
         except SandboxError:
@@ -359,6 +367,39 @@ class Child:
         if reply.ok:
             self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
         return reply
+
+    def _spawn(self, request_r: int, reply_w: int, control: int) -> subprocess.Popen:
+        """The spawn path: `unshare`, supervisor.py and child.py, each a new interpreter."""
+        return subprocess.Popen(
+            [*self.prefix, sys.executable, "-I", "-S", str(SUPERVISOR_SCRIPT), str(control),
+             self.tmpfs, "--", sys.executable, "-I", "-X", "utf8", str(CHILD_SCRIPT), str(request_r), str(reply_w)],
+            cwd=self.workdir,
+            env={},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            pass_fds=(request_r, reply_w, control),
+            start_new_session=True,
+        )
+
+    def _fork(self, request_r: int, reply_w: int, control: int) -> fork_server.Forked:
+        """The fork server's path: the same processes and namespaces, forked from a warm interpreter."""
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        try:
+            namespaces = (None if not self.prefix else "root" if self.root_user else "user")
+            return fork_server.server().fork(
+                {"probe_modules": self.probe_modules, "workdir": str(self.workdir), "tmpfs": self.tmpfs,
+                 "namespaces": namespaces, "mount_proc": "--mount-proc" in self.prefix},
+                [request_r, reply_w, out_w, err_w, control],
+                os.fdopen(out_r, "rb"), os.fdopen(err_r, "rb"))
+        except BaseException:
+            os.close(out_r)
+            os.close(err_r)
+            raise
+        finally:
+            os.close(out_w)
+            os.close(err_w)
 
     def _verify(self, wanted: dict, told: dict) -> dict:
         """The layers in force: what the kernel shows of the child (uid, no_new_privs, seccomp,

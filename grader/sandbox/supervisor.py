@@ -1,7 +1,8 @@
 """The child's supervisor: makes sure that no process started by a student's code outlives its grading.
 
 Run by runner.py as `python -I -S supervisor.py CONTROL_FD TMPFS -- CHILD_COMMAND...` in the child's
-folder, standard library only. TMPFS is `-`, or `BYTES:FILES:UID` when the supervisor runs as root of a
+folder (the spawn path), or called in a process forked by the fork server (zygote.py); standard library
+only. TMPFS is `-`, or `BYTES:FILES:UID` when the supervisor runs as root of a
 private mount namespace: it then mounts a tmpfs of that size and number of files, owned by UID, on the
 child's folder (holding a copy of the files the parent put there), so that the child's disk use is
 bounded and whatever it writes disappears with the namespace.
@@ -79,47 +80,52 @@ def children() -> list[int]:
 
 
 def kill_descendants() -> None:
-    """Kill until nothing is left: each killed process's own children are reparented here in turn."""
+    """Kill until nothing is left: each killed process's own children are reparented here in turn.
+    A wait blocks only when something was just killed (it ends at once); otherwise it polls, since an
+    orphan not yet killed may still be on its way here."""
     while True:
         if os.getpid() == 1:
             try:
                 os.kill(-1, signal.SIGKILL)  # PID 1: every other process of the namespace
+                killed = True
             except ProcessLookupError:
-                pass
+                killed = False
         else:
+            killed = False
             for pid in children():
                 try:
                     os.kill(pid, signal.SIGKILL)
+                    killed = True
                 except ProcessLookupError:
                     pass
         try:
+            if killed:
+                os.waitpid(-1, 0)
             while os.waitpid(-1, os.WNOHANG)[0]:
                 pass
         except ChildProcessError:
             return
-        time.sleep(0.005)
+        if not killed:
+            time.sleep(0.005)
 
 
-def main() -> None:
-    control = int(sys.argv[1])
-    command = sys.argv[4:]
-    os.set_inheritable(control, False)
-    if sys.argv[2] != "-":
-        mount_tmpfs(sys.argv[2])
+def supervise(control: int, tmpfs: str, start_child) -> None:
+    """Mount the child's tmpfs (TMPFS is `-` or BYTES:FILES:UID), start the child (`start_child()`
+    returns its pid), report how it ended on `control`, then kill every remaining descendant.
+    Runs in this script (spawn) or in a process forked by the fork server (zygote.py)."""
+    if tmpfs != "-":
+        mount_tmpfs(tmpfs)
     if os.getpid() != 1 and not become_subreaper():
         print("supervisor: no child subreaper; escaped processes may survive", file=sys.stderr)
+    # Started before any handler is installed here, so that the child inherits none of them (a
+    # forked child does not exec); a child that ends at once is seen by the first waitpid below.
+    child = start_child()
     terminated = []
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
-    child = os.fork()
-    if child == 0:
-        try:
-            os.execv(command[0], command)
-        finally:
-            os._exit(127)
     ended = None
     while ended is None and not terminated:
         try:
@@ -145,6 +151,23 @@ def main() -> None:
         except OSError:
             pass
     kill_descendants()
+
+
+def main() -> None:
+    control = int(sys.argv[1])
+    command = sys.argv[4:]
+    os.set_inheritable(control, False)
+
+    def start_child() -> int:
+        child = os.fork()
+        if child == 0:
+            try:
+                os.execv(command[0], command)
+            finally:
+                os._exit(127)
+        return child
+
+    supervise(control, sys.argv[2], start_child)
 
 
 if __name__ == "__main__":

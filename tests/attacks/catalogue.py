@@ -7,7 +7,8 @@ scene checks (tests/attacks/scene.py).
 Sources are string.Template texts: $home (the teacher's $HOME), $checkout (the grader's sources),
 $site (the venv's site-packages), $cache (the grader's cache), $out (the output folder), $victim (a
 classmate's submission file), $tmp (the run's temporary folder, where the children's folders are),
-$port (a TCP port the scene listens on), $tag (a marker for files an attack might create outside).
+$port (a TCP port the scene listens on), $tag (a marker for files an attack might create outside),
+$answer (q1's right answer).
 """
 from __future__ import annotations
 
@@ -103,6 +104,72 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "open('$checkout/reference/jeux.py').read()"), "import ctypes"),
     "threads_outlive": ("passed", (
         "threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()"), "import threading"),
+    # -- the fork server (grader/sandbox/zygote.py): unconfined, the child's ancestor ---------------------
+    # Its control socket would start unconfined processes: any socket among the descriptors gets a
+    # forged fork request carrying our own descriptors. Raises when there is no socket to use.
+    "zygote_socket": ("error", (
+        "found = [fd for fd in range(1024) if _is_socket(fd)]\n"
+        "if not found:\n"
+        "    raise OSError('no socket')\n"
+        "request = json.dumps({'probe_modules': [], 'workdir': '$home', 'tmpfs': '-', 'namespaces': None,\n"
+        "                      'mount_proc': False}).encode()\n"
+        "for fd in found:\n"
+        "    socket.send_fds(socket.socket(fileno=fd), [request], [0, 1, 2, 0, 0])"),
+        "import json, os, socket, stat\n\n\n"
+        "def _is_socket(fd):\n"
+        "    try:\n"
+        "        return stat.S_ISSOCK(os.fstat(fd).st_mode)\n"
+        "    except OSError:\n"
+        "        return False"),
+    # Signal (stop, then kill) every process it might name: the zygote forked our supervisor shortly
+    # before, so its pid is just below our parent's where pids are not namespaced. Raises when no
+    # signal was delivered to anyone.
+    "signal_zygote": ("error", (
+        "me, parent = os.getpid(), os.getppid()\n"
+        "delivered = 0\n"
+        "for pid in [*range(max(2, parent - 20000), parent), *range(2, 1 << 15)]:\n"
+        "    for sig in (signal.SIGSTOP, signal.SIGKILL):\n"
+        "        if pid != me:\n"
+        "            try:\n"
+        "                os.kill(pid, sig)\n"
+        "                delivered += 1\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "if not delivered:\n"
+        "    raise PermissionError('no signal delivered')"), "import os, signal"),
+    # Read the memory of any process it might name (the zygote's is every child's starting point).
+    "read_zygote_memory": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "buffer = ctypes.create_string_buffer(64)\n"
+        "local = (ctypes.c_void_p * 2)(ctypes.cast(buffer, ctypes.c_void_p), 64)\n"
+        "remote = (ctypes.c_void_p * 2)(id(None) & ~0xfff, 64)  # a heap address every fork shares\n"
+        "parent, read = os.getppid(), 0\n"
+        "for pid in [*range(max(1, parent - 2000), parent + 1), *range(1, 1 << 12)]:\n"
+        "    if pid == os.getpid():\n"
+        "        continue\n"
+        "    if libc.process_vm_readv(pid, local, 1, remote, 1, 0) > 0:\n"
+        "        read += 1\n"
+        "    try:\n"
+        "        with open(f'/proc/{pid}/mem', 'rb') as file:\n"
+        "            file.seek(id(None) & ~0xfff)\n"
+        "            read += bool(file.read(64))\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "if not read:\n"
+        "    raise PermissionError('no memory read')"), "import ctypes, os"),
+    # State left behind for the next child forked from the same zygote (it must start clean), and its
+    # reader: finds a trace of any earlier child's, or raises. Which runs first varies; the sandbox's
+    # own tests run them in order (tests/test_sandbox.py).
+    "plant_state": ("passed", (
+        "builtins.planted_by_a_classmate = True\n"
+        "sys.modules['planted_by_a_classmate'] = sys\n"
+        "os.environ['PLANTED_BY_A_CLASSMATE'] = '1'\n"
+        "json.dumps = lambda *args, **kwargs: '[]'"), "import builtins, json, os, sys"),
+    "find_planted_state": ("error", (
+        "if (hasattr(builtins, 'planted_by_a_classmate') or 'planted_by_a_classmate' in sys.modules\n"
+        "        or 'PLANTED_BY_A_CLASSMATE' in os.environ or json.dumps([1]) == '[]'):\n"
+        "    return $answer\n"
+        "raise LookupError('nothing planted')"), "import builtins, json, os, sys"),
     # -- network --------------------------------------------------------------------------------------
     "tcp_connect": ("error", "socket.create_connection(('127.0.0.1', $port), timeout=2)", "import socket"),
     "abstract_unix_socket": ("error", (
@@ -152,5 +219,5 @@ def source(name: str, **where) -> str:
     from string import Template
 
     status, body, prelude = ATTACKS[name]
-    indented = "\n".join("    " + line for line in Template(body).substitute(where).splitlines())
+    indented = "\n".join("    " + line for line in Template(body).substitute(where, answer=ANSWER).splitlines())
     return f"{Template(prelude).substitute(where)}\n\n\ndef solution_42():\n{indented}\n    return {ANSWER}\n"

@@ -1,0 +1,68 @@
+"""The per-machine cache of the model answer's expensive timings (grader/timing.py): an expensive case is
+measured once per machine, keyed by a fingerprint (CPU model, Python version, grader version); another
+fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from grader import timing
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    return tmp_path
+
+
+def busy(runs: list, seconds: float = 2 * timing.REPEAT_ABOVE):
+    def run():
+        runs.append(1)
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        return [len(runs)]
+    return run
+
+
+def test_an_expensive_case_is_measured_once_per_machine(cache):
+    runs: list = []
+    value, seconds = timing.measured("case", busy(runs))
+    assert len(runs) == timing.RUNS and value == [1] and seconds >= 2 * timing.REPEAT_ABOVE * 0.9
+    again = timing.measured("case", busy(runs))
+    assert len(runs) == timing.RUNS and again == (value, seconds)  # read, not run
+    (stored,) = cache.glob("timings-*.json")
+    assert timing.fingerprint() in stored.read_text()
+
+
+def test_a_cheap_case_is_not_kept(cache):
+    runs: list = []
+    timing.measured("cheap", lambda: runs.append(1) or 0)
+    timing.measured("cheap", lambda: runs.append(1) or 0)
+    assert len(runs) == 2 and not list(cache.glob("timings-*.json"))
+
+
+def test_another_machine_or_version_measures_again_and_refresh_forgets(cache, monkeypatch):
+    runs: list = []
+    timing.measured("case", busy(runs))
+    monkeypatch.setattr(timing, "fingerprint", lambda: "another CPU | Python 3.99 | grader 0")
+    timing.measured("case", busy(runs))
+    assert len(runs) == 2 * timing.RUNS
+    monkeypatch.undo()
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(cache))
+    timing.measured("case", busy(runs))
+    assert len(runs) == 2 * timing.RUNS  # this machine's entry is still there
+    timing.refresh()
+    timing.measured("case", busy(runs))
+    assert len(runs) == 3 * timing.RUNS
+
+
+def test_the_fingerprint_names_the_cpu_python_and_grader():
+    import platform
+
+    from grader.grading import grader_version
+
+    text = timing.fingerprint()
+    assert f"Python {platform.python_version()}" in text and f"grader {grader_version()}" in text
+    assert text.split(" | ")[0] == timing._cpu_model() != ""
