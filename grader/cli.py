@@ -5,7 +5,7 @@
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
     grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
-    grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG
+    grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
     grader submit PATH --url URL --token TOKEN [--no-wait]
     grader questions [--lang fr|en]
     grader solve [--convention exam|korf] STATE-or-FILE
@@ -115,13 +115,20 @@ def grade_main(args) -> int:
     questions = _questions(args, settings)
     if args.workers < 0:
         raise UsageError("error.bad_workers", value=args.workers)
+    if args.broker and args.workers:  # the grading machines' `grader worker --processes` decide
+        raise UsageError("executor.workers_with_broker")
     _isolation(settings, not args.unsafe, "cli.unconfined_unsafe")
     roster = read_roster(args.roster) if args.roster else None
+    executor = None
+    if args.broker:
+        from grader.executor import Distributed
+
+        executor = Distributed(args.broker)
     found = find_class(args.class_dir)
     progress = Progress(len(found.entries))
     try:
         run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
-                          resume=args.resume, progress=progress, found=found, roster=roster)
+                          resume=args.resume, progress=progress, found=found, roster=roster, executor=executor)
     except Interrupted as stopped:
         progress.close()
         resume = " ".join(["grader", *map(_quoted, args.argv), *([] if args.resume else ["--resume"])])
@@ -143,6 +150,19 @@ def grade_main(args) -> int:
     for sub in run.submissions:
         if sub.status != "graded":
             print(f"  {sub.name or sub.id}: {i18n.t('submission.' + sub.status, settings.lang)}", file=sys.stderr)
+    return 0
+
+
+def worker_main(args) -> int:
+    """`grader worker CLASS_CONFIG` (a service's attempts) or `grader worker --broker URL` (`grader grade
+    --broker` jobs): one queue per worker."""
+    if (args.config is None) == (args.broker is None) or args.processes < 0:
+        raise UsageError("executor.worker_usage")
+    if args.config is not None:
+        return _service().worker(args.config, args.processes)
+    from grader.executor import run_batch_worker
+
+    run_batch_worker(args.broker, args.processes)
     return 0
 
 
@@ -335,6 +355,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("class_dir"))
     grade.add_argument("--out", type=Path, required=True, metavar="OUT", help=h("out"))
     grade.add_argument("--workers", type=int, default=0, metavar="N", help=h("workers"))
+    grade.add_argument("--broker", metavar="URL", help=h("broker"))
     grade.add_argument("--resume", action="store_true", help=h("resume"))
     grade.add_argument("--roster", type=Path, metavar=h("file_metavar"), help=h("roster"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
@@ -378,9 +399,11 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     serve.set_defaults(main=lambda args: _service().serve(args.config, args.host, args.port, args.lang))
 
     worker = commands.add_parser("worker", help=h("worker"), description=h("worker"))
-    worker.add_argument("config", type=Path, metavar="CLASS_CONFIG", help=h("config"))
+    worker.add_argument("config", type=Path, nargs="?", metavar="CLASS_CONFIG", help=h("config"))
+    worker.add_argument("--broker", metavar="URL", help=h("broker_worker"))
+    worker.add_argument("--processes", type=int, default=0, metavar="N", help=h("processes"))
     worker.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
-    worker.set_defaults(main=lambda args: _service().worker(args.config))
+    worker.set_defaults(main=worker_main)
 
     submit = commands.add_parser("submit", help=h("submit"), description=h("submit"))
     submit.add_argument("path", type=Path, metavar=h("path_metavar"), help=h("path"))

@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import os
 import platform
 import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.executor import Embedded
 from grader.errors import InputError
 from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
@@ -35,8 +33,6 @@ from grader.terminal import printable
 
 # What must be equal for two runs' results to sit in one results.json.
 COMPATIBLE = ("format_version", "grader_version", "seed", "lang", "scheme", "questions", "memory")
-# How long stopped workers get to close their children before they are killed.
-STOP_GRACE_SECONDS = 10.0
 
 
 class Interrupted(BaseException):
@@ -49,11 +45,6 @@ class Interrupted(BaseException):
     @property
     def exit_status(self) -> int:
         return 128 + self.signum
-
-
-class _WorkerStopped(KeyboardInterrupt):
-    """Raised in a busy worker on SIGTERM. A KeyboardInterrupt, so that nothing on the way (the
-    engine's own handlers, Hypothesis) takes it for a failure, and every `finally` closes its child."""
 
 
 def grader_version() -> str:
@@ -164,9 +155,10 @@ def _short(value) -> str:
 
 
 def grade_class(class_path: Path, out: Path, questions: list, settings: Settings, workers: int = 0,
-                resume: bool = False, progress=None, found=None, roster=None) -> Run:
+                resume: bool = False, progress=None, found=None, roster=None, executor=None) -> Run:
     """Grade every student of `class_path`; `progress(done, total, student)` is told of each one.
-    With a roster (grader/intake/roster.py), its students without a submission get a row too."""
+    With a roster (grader/intake/roster.py), its students without a submission get a row too.
+    The jobs run on `executor` (grader/executor.py): by default `workers` processes of this machine."""
     found = found or find_class(class_path)
     out.mkdir(parents=True, exist_ok=True)
     (out / "students").mkdir(exist_ok=True)
@@ -185,7 +177,8 @@ def grade_class(class_path: Path, out: Path, questions: list, settings: Settings
     total = len(found.entries)
     try:
         with _signals_raise_interrupted():
-            _grade_in_pool(todo, questions, settings, workers, out, results, total, progress)
+            _grade_in_pool(todo, questions, settings, executor or Embedded(workers), out, results, total,
+                           progress)
     except Interrupted as stopped:
         stopped.graded, stopped.total = len(results), total
         _finish(run, results, out, questions, settings, roster, complete=False)
@@ -211,47 +204,25 @@ def _finish(run: Run, results: dict[str, SubmissionResult], out: Path, questions
     return run
 
 
-def _grade_in_pool(todo: list[Entry], questions, settings, workers, out, results, total, progress) -> None:
+def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, results, total, progress) -> None:
     if not todo:
         return
-    workers = workers or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), initializer=_worker_init)
     try:
-        ids = [q.id for q in questions]
-        futures = {pool.submit(_grade_in_worker, entry, ids, settings): entry for entry in todo}
-        for future in as_completed(futures):
-            entry = futures[future]
-            try:
-                result = future.result()
-            except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
+        for entry, outcome in executor.run(todo, [q.id for q in questions], settings):
+            if isinstance(outcome, SubmissionResult):
+                result = outcome
+            else:  # a grader bug or a lost worker: still one row
                 result = not_graded(entry.id, questions, settings, "grader_failed",
                                     [i18n.t("warning.grader_failed", settings.lang,
-                                            reason=f"{type(exc).__name__}: {exc}")])
+                                            reason=f"{type(outcome).__name__}: {outcome}")])
                 result.name, result.participant = entry.identity.name, entry.identity.participant
             write_json(_student_file(out, result.id), result)
             results[result.id] = result
             if progress:
                 progress(len(results), total, result.id)
-        pool.shutdown()
     except Interrupted:
-        _stop_workers(pool)
+        executor.stop()
         raise
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """SIGTERM every worker (each closes its children, whose supervisors kill what they started), then
-    SIGKILL what is still there after the grace period (a supervisor sees its channel close, and
-    kills its child's processes)."""
-    workers = multiprocessing.active_children()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    deadline = time.monotonic() + STOP_GRACE_SECONDS
-    for worker in workers:
-        worker.join(max(0.0, deadline - time.monotonic()))
-        if worker.is_alive():
-            worker.kill()
-            worker.join()
 
 
 class _signals_raise_interrupted:
@@ -275,35 +246,6 @@ class _signals_raise_interrupted:
         for signum, handler in self.saved.items():
             signal.signal(signum, handler)
         return False
-
-
-_busy = False
-
-
-def _worker_init() -> None:
-    # A terminal's Ctrl-C reaches the whole process group: the parent alone decides what happens.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _worker_sigterm)
-
-
-def _worker_sigterm(signum, frame) -> None:
-    if _busy:
-        raise _WorkerStopped
-    os._exit(128 + signum)
-
-
-def _grade_in_worker(entry: Entry, question_ids: list[str], settings: Settings) -> SubmissionResult:
-    """Worker entry point: questions travel as ids (question objects stay in each process)."""
-    global _busy
-    from grader.questions import all_questions, select
-
-    _busy = True
-    try:
-        return grade_entry(entry, select(all_questions(extensions=True), question_ids), settings)
-    except _WorkerStopped:
-        os._exit(128 + signal.SIGTERM)  # every child was closed on the way up
-    finally:
-        _busy = False
 
 
 class Progress:

@@ -133,7 +133,33 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.regrade.bad_seed": {"fr": "la graine doit être un entier", "en": "the seed must be an integer"},
     "cli.help.serve": {"fr": "démarre le service web de dépôt d'une classe (correcteurs compris)",
                        "en": "start a class's web submission service (grading workers included)"},
-    "cli.help.worker": {"fr": "lance seulement les correcteurs d'un service", "en": "run only a service's grading workers"},
+    "cli.help.worker": {"fr": "lance les correcteurs de cette machine : ceux d'un service (CLASS_CONFIG) ou ceux de "
+                              "grader grade --broker (--broker URL)",
+                        "en": "run this machine's grading workers: a service's (CLASS_CONFIG) or those of "
+                              "grader grade --broker (--broker URL)"},
+    "cli.help.broker": {"fr": "corrige sur les machines de grader worker --broker URL, par ce Redis (redis://hôte:6379/0)",
+                        "en": "grade on the machines running grader worker --broker URL, through this Redis "
+                              "(redis://host:6379/0)"},
+    "cli.help.broker_worker": {"fr": "le Redis des travaux de grader grade --broker (redis://hôte:6379/0)",
+                               "en": "the Redis of grader grade --broker's jobs (redis://host:6379/0)"},
+    "cli.help.processes": {"fr": "processus de correction sur cette machine (par défaut : workers de la configuration, "
+                                 "ou le nombre de cœurs)",
+                           "en": "grading processes on this machine (default: the configuration's workers, or the "
+                                 "number of cores)"},
+    "executor.broker_unreachable": {"fr": "le broker {url} ne répond pas : {detail}",
+                                    "en": "the broker {url} does not answer: {detail}"},
+    "executor.workers_with_broker": {"fr": "--workers et --broker s'excluent : avec --broker, chaque machine choisit "
+                                           "ses processus (grader worker --broker URL --processes N)",
+                                     "en": "--workers and --broker exclude each other: with --broker, each machine "
+                                           "chooses its processes (grader worker --broker URL --processes N)"},
+    "executor.worker_usage": {"fr": "grader worker attend soit CLASS_CONFIG (les tentatives d'un service), soit "
+                                    "--broker URL (les travaux de grader grade --broker), et --processes N ≥ 0",
+                              "en": "grader worker takes either CLASS_CONFIG (a service's attempts) or --broker URL "
+                                    "(grader grade --broker's jobs), and --processes N ≥ 0"},
+    "service.database_unavailable": {"fr": "La base de données du service est momentanément indisponible. Vos dépôts "
+                                           "déjà reçus sont conservés ; réessayez dans un instant.",
+                                     "en": "The service's database is unavailable for a moment. Submissions already "
+                                           "received are kept; try again in a moment."},
     "cli.help.submit": {"fr": "dépose une copie auprès d'un service et affiche le verdict",
                         "en": "submit to a service and print the verdict"},
     "cli.help.config": {"fr": "configuration de la classe (TOML)", "en": "the class's configuration (TOML)"},

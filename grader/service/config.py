@@ -7,7 +7,9 @@
     seed = 918273                            # the class's secret seed: never served
     scheme = "bareme.toml"                   # optional, relative to this file
     questions = ["q1", "q4"]                 # optional: the questions graded (default: every automatic one)
-    workers = 2                              # grading processes
+    workers = 2                              # grading processes started by `grader serve` (0: none here)
+    broker = "redis://127.0.0.1:6379/0"      # optional: the queue on Redis, workers on other machines
+    database_url = "postgresql+psycopg://grader@127.0.0.1/grader"   # optional (default: SQLite in data)
     data = "service-data"                    # database, queue, stored submissions (relative to this file)
     lang = "fr"                              # the pages' default language
     max_upload_kib = 2048
@@ -62,7 +64,8 @@ class ServiceConfig:
     lease_seconds: float = 30.0
     # Deliveries after which an attempt that keeps killing its worker is declared ungradable.
     max_deliveries: int = 3
-    database_url: str = ""  # default: SQLite in `data`; PostgreSQL by URL later (issue 15)
+    database_url: str = ""  # default: SQLite in `data`; PostgreSQL for the distributed mode
+    broker: str = ""  # default: Huey on SQLite in `data`; a Redis URL for the distributed mode
 
     @property
     def database(self) -> str:
@@ -74,7 +77,7 @@ class ServiceConfig:
 
 
 _KEYS = {"name", "students", "roster", "deadline", "late", "seed", "scheme", "questions", "workers", "data",
-         "lang", "max_upload_kib", "rate_limit", "lease_seconds", "max_deliveries", "database_url"}
+         "lang", "max_upload_kib", "rate_limit", "lease_seconds", "max_deliveries", "database_url", "broker"}
 _RATE_KEYS = set(RateLimit.__dataclass_fields__)
 
 
@@ -125,7 +128,19 @@ def load(path: Path) -> ServiceConfig:
                                   or not all(isinstance(q, str) for q in questions)):
         raise bad("questions")
     workers = typed("workers", int, 1)
-    if not 1 <= workers <= 64:
+    broker = typed("broker", str, "")
+    if broker and not broker.startswith(("redis://", "rediss://", "unix://")):
+        raise bad("broker")
+    database_url = typed("database_url", str, "")
+    if database_url:
+        try:
+            from sqlalchemy.engine import make_url
+
+            make_url(database_url)
+        except Exception:  # noqa: BLE001 - SQLAlchemy's parse errors are several types
+            raise bad("database_url") from None
+    # Without a broker the queue is a file of this machine: someone here must grade.
+    if not (0 if broker else 1) <= workers <= 64:
         raise bad("workers")
     lang = typed("lang", str, "fr")
     if lang not in ("fr", "en"):
@@ -153,7 +168,7 @@ def load(path: Path) -> ServiceConfig:
                          scheme=scheme, questions=questions, workers=workers,
                          data=base / typed("data", str, "service-data"), lang=lang, max_upload_kib=max_upload,
                          rate_limit=RateLimit(**rate), lease_seconds=float(lease), max_deliveries=deliveries,
-                         database_url=typed("database_url", str, ""))
+                         database_url=database_url, broker=broker)
 
 
 def _students(raw: dict, base: Path, path: Path, bad) -> list[str]:

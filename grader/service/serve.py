@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.errors import UsageError
+from grader.executor import check_broker
 from grader.sandbox.runner import isolation
 from grader.service import config as config_module
 from grader.service.store import hash_password
@@ -81,12 +82,15 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     # where it could reach other files.
     if not isolation(service.settings(lang).limits)["files_confined"]:
         raise UsageError("cli.unconfined_refused")
+    if config.broker:
+        check_broker(service.huey, config.broker)
     url = f"http://{host}:{port}"
     password_file, links, new = prepare(service, url)
     if new:
         print(i18n.t("service.links_written", lang, n=new, path=links), flush=True)
+    # With a broker and `workers = 0`, the grading machines run `grader worker CONFIG` themselves.
     workers = subprocess.Popen([sys.executable, "-m", "grader.cli", "worker", str(config_path)],
-                               start_new_session=True, preexec_fn=_die_with_parent)
+                               start_new_session=True, preexec_fn=_die_with_parent) if config.workers else None
     # uvicorn re-raises the SIGTERM it caught once it has shut down: as SystemExit, the `finally` below
     # runs and stops the workers instead of leaving them orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -99,7 +103,8 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
                     timeout_graceful_shutdown=5)  # a page left open keeps polling: do not wait for it
     finally:
         stop.set()
-        _stop(workers)
+        if workers is not None:
+            _stop(workers)
     return 0
 
 
@@ -130,6 +135,6 @@ def _stop(process: subprocess.Popen) -> None:
     process.wait()
 
 
-def worker(config_path: Path) -> int:
-    run_worker(config_module.load(config_path))
+def worker(config_path: Path, processes: int = 0) -> int:
+    run_worker(config_module.load(config_path), processes)
     return 0

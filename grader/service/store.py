@@ -126,7 +126,11 @@ class Store:
         self.url = url
         self._engines: dict[int, sa.Engine] = {}
         self._lock = threading.Lock()  # one bucket update at a time in this process
-        metadata.create_all(self.engine)
+        with self.engine.begin() as db:
+            if db.dialect.name == "postgresql":
+                # Machines starting together: one creates the tables while the others wait for its lock.
+                db.execute(sa.text("SELECT pg_advisory_xact_lock(2017)"))
+            metadata.create_all(db)
 
     @property
     def engine(self) -> sa.Engine:

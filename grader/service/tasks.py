@@ -2,21 +2,22 @@
 
 The job is plain code over the `Store`: it grades through `grader.engine.grade_submission`, the same
 function as `grader grade`, so student code runs only in the sandbox. The queue is Huey with its
-SQLite storage in the data folder; Huey's Redis storage runs this very task code unchanged (issue 15).
+SQLite storage in the data folder, or on Redis with `broker` (grader/executor.py): the same task code.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path, PurePosixPath
 
-from huey import SqliteHuey
-
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.grading import grader_version
 from grader.questions import all_questions, select
 from grader.results import to_dict
@@ -40,7 +41,7 @@ class Service:
         self.questions = select(all_questions(), config.questions)
         self.scheme.as_dict(self.questions)  # a scheme naming what does not exist: refused at start
         self.store = Store(config.database)
-        self.huey = SqliteHuey(name="grader", filename=str(config.queue_file), results=False)
+        self.huey = queue(SERVICE_QUEUE, config.broker, config.queue_file)
         self.grade_task = self.huey.task(name=TASK)(self.grade)
 
     def questions_for(self, modules: list[str]) -> list:
@@ -58,8 +59,15 @@ class Service:
         parts = [attempt.content_hash, grader_version(), str(settings.seed), scheme, attempt.questions, attempt.lang]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
-    def enqueue(self, attempt_id: int) -> None:
-        self.grade_task(attempt_id)
+    def enqueue(self, attempt_id: int) -> bool:
+        """Queue an attempt already stored; False when the broker does not answer (the reaper queues it
+        again once the queue is back and empty)."""
+        try:
+            self.grade_task(attempt_id)
+        except Exception as exc:  # noqa: BLE001 - Redis's and SQLite's errors alike: the attempt is stored
+            print(f"enqueue {attempt_id}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return False
+        return True
 
     # --- the job --------------------------------------------------------------------------------
     def grade(self, attempt_id: int) -> None:
@@ -72,7 +80,10 @@ class Service:
 
         def heartbeat():
             while not stop.wait(self.config.lease_seconds / 4):
-                store.beat(attempt_id, claim, time.time())
+                try:
+                    store.beat(attempt_id, claim, time.time())
+                except Exception:  # noqa: BLE001 - the database away for a moment: the next beat may pass
+                    pass
 
         threading.Thread(target=heartbeat, daemon=True).start()
         try:
@@ -117,10 +128,9 @@ def scheme_from_text(text: str) -> Scheme:
     return scheme
 
 
-def run_worker(config: ServiceConfig, workers: int | None = None) -> None:
+def run_worker(config: ServiceConfig, processes: int = 0) -> None:
     """`grader worker CONFIG`: Huey's consumer with N grading processes (blocks until stopped)."""
     service = Service(config)
-    consumer = service.huey.create_consumer(workers=workers or config.workers, worker_type="process",
-                                            periodic=False, initial_delay=0.05, backoff=1.2, max_delay=0.5,
-                                            check_worker_health=True, health_check_interval=1)
-    consumer.run()
+    if config.broker:
+        check_broker(service.huey, config.broker)
+    consume(service.huey, processes or config.workers or os.cpu_count() or 1)

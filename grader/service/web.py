@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from sqlalchemy.exc import OperationalError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
@@ -483,6 +484,18 @@ def create_app(service: Service) -> Starlette:
         return Response(buffer.getvalue(), media_type="application/zip",
                         headers={"Content-Disposition": 'attachment; filename="exports.zip"'})
 
+    async def database_unavailable(request: Request, exc) -> Response:
+        """The database away for a moment (restarting, failing over): said, in the page's language; the
+        next request reconnects (`pool_pre_ping`), and the live pages clear the notice themselves."""
+        lang = _lang(request, config.lang)
+        message = i18n.t("service.database_unavailable", lang)
+        headers = {"Retry-After": "5"}
+        if request.url.path.endswith(".json") or request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message, "unavailable": True}, status_code=503, headers=headers)
+        response = page("unavailable.html", lang, 503, message=message)
+        response.headers.update(headers)
+        return response
+
     async def not_found(request: Request, exc) -> Response:
         return PlainTextResponse(i18n.t("service.not_found", _lang(request, config.lang)), status_code=404)
 
@@ -510,7 +523,8 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found},
+    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found,
+                                                       OperationalError: database_unavailable},
                     middleware=[Middleware(SessionMiddleware, secret_key=store.setting("session_key"),
                                            session_cookie="grader_teacher", max_age=8 * 3600,
                                            same_site="strict", https_only=False),

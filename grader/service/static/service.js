@@ -12,10 +12,21 @@
     const tpl = document.getElementById("labels");
     return tpl ? tpl.content.firstElementChild.dataset : {};
   }
+  function notice(text) {
+    const node = document.getElementById("notice");
+    if (!node) return;
+    node.textContent = text;
+    node.hidden = !text;
+  }
   function poll(url, draw, every) {
     function tick() {
       fetch(url, {credentials: "same-origin", cache: "no-store"})
-        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (r) {
+          // 503: the service's database is away for a moment; say so until an answer comes back.
+          if (r.status === 503) return r.json().then(function (d) { notice(d.error); return null; });
+          if (r.ok) notice("");
+          return r.ok ? r.json() : null;
+        })
         .then(function (data) { if (data) draw(data); })
         .catch(function () {})
         .finally(function () { setTimeout(tick, every); });

@@ -1,0 +1,342 @@
+"""Where grading jobs run: the one seam between the grading code and the machines it runs on.
+
+- Embedded (the default): this machine's processes. `grader grade` uses a process pool; `grader serve`
+  uses Huey's consumer on its SQLite storage (`queue()` below without a broker).
+- Distributed: Huey on Redis as the broker, `grader worker` on each grading machine. `grader grade
+  --broker URL` sends one job per student (`Distributed`); `grader serve` with `broker = "redis://…"`
+  in its configuration queues its attempts there (`queue()`), its database on PostgreSQL.
+
+Both modes run the same job functions: `grade_job` for a student of a class (`grader grade`), and
+`Service.grade` for an attempt of the service. Student code runs only in the sandbox, in both.
+
+Huey delivers a message at most once: a worker killed mid-job takes its message with it, and a broker
+restarted without its data forgets what was queued. Whoever owns the jobs therefore keeps a lease on
+each: the service through its database (claims, heartbeats and its reaper, grader/service/store.py);
+`Distributed` through two keys per job in Redis, the worker's claim and a heartbeat that expires after
+`lease` seconds. A claimed job whose heartbeat expired, or a job nobody claimed while the queue stayed
+empty for `lease` seconds, is sent again; the first result of a job is kept, a later one ignored, so a
+student is graded once in the results whatever the deliveries.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import os
+import signal
+import socket
+import threading
+import time
+import uuid
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.errors import InputError, UsageError
+
+BATCH_QUEUE = "grader-batch"  # `grader grade --broker`: self-contained jobs, any class
+SERVICE_QUEUE = "grader-service"  # `grader serve`: one class's attempts, over its database
+GRADE_JOB = "grade_job"
+# How long stopped workers get to close their children before they are killed.
+STOP_GRACE_SECONDS = 10.0
+# Deliveries after which a job that keeps losing its worker is reported as a grader failure.
+MAX_DELIVERIES = 3
+
+
+class WorkerLost(Exception):
+    """A job's worker stopped beating on every delivery."""
+
+
+# -- the job, in both modes -------------------------------------------------------------------------------
+def grade_job(entry, question_ids: list[str], settings):
+    """Grade one student of a class: questions travel as ids (question objects stay in each process)."""
+    from grader.grading import grade_entry
+    from grader.questions import all_questions, select
+
+    return grade_entry(entry, select(all_questions(extensions=True), question_ids), settings)
+
+
+# -- embedded: this machine's processes ------------------------------------------------------------------
+class Embedded:
+    def __init__(self, workers: int = 0):
+        self.workers = workers or os.cpu_count() or 1
+        self.pool: ProcessPoolExecutor | None = None
+
+    def run(self, todo: list, question_ids: list[str], settings):
+        """Yields (entry, result or the exception that stopped its job) as jobs finish."""
+        self.pool = ProcessPoolExecutor(max_workers=max(1, min(self.workers, len(todo))), initializer=_worker_init)
+        futures = {self.pool.submit(_in_pool_worker, entry, question_ids, settings): entry for entry in todo}
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
+                outcome = exc
+            yield futures[future], outcome
+        self.pool.shutdown()
+
+    def stop(self) -> None:
+        """SIGTERM every worker (each closes its children, whose supervisors kill what they started), then
+        SIGKILL what is still there after the grace period (a supervisor sees its channel close, and
+        kills its child's processes)."""
+        workers = multiprocessing.active_children()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        deadline = time.monotonic() + STOP_GRACE_SECONDS
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
+
+
+class _WorkerStopped(KeyboardInterrupt):
+    """Raised in a busy worker on SIGTERM. A KeyboardInterrupt, so that nothing on the way (the
+    engine's own handlers, Hypothesis) takes it for a failure, and every `finally` closes its child."""
+
+
+_busy = False
+
+
+def _worker_init() -> None:
+    # A terminal's Ctrl-C reaches the whole process group: the parent alone decides what happens.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_sigterm)
+
+
+def _worker_sigterm(signum, frame) -> None:
+    if _busy:
+        raise _WorkerStopped
+    os._exit(128 + signum)
+
+
+def _in_pool_worker(entry, question_ids: list[str], settings):
+    global _busy
+    _busy = True
+    try:
+        return grade_job(entry, question_ids, settings)
+    except _WorkerStopped:
+        os._exit(128 + signal.SIGTERM)  # every child was closed on the way up
+    finally:
+        _busy = False
+
+
+# -- the queue: Huey, on SQLite (one machine) or Redis (many) ----------------------------------------------
+def queue(name: str, broker: str = "", sqlite_file: Path | None = None, results: bool = False):
+    """Huey on Redis when a broker URL is given, on a SQLite file otherwise: the same task code runs on both."""
+    if broker:
+        from huey import RedisHuey
+
+        try:
+            import redis  # noqa: F401 - Huey imports it lazily; said here, in the user's language
+        except ImportError:
+            raise UsageError("service.extra_missing", module="redis") from None
+
+        return RedisHuey(name=name, url=broker, results=results)
+    from huey import SqliteHuey
+
+    return SqliteHuey(name=name, filename=str(sqlite_file), results=results)
+
+
+def check_broker(huey, broker: str) -> None:
+    """A broker that does not answer is the user's input to fix: said, exit status 2."""
+    import redis
+
+    try:
+        huey.storage.conn.ping()
+    except (redis.RedisError, ValueError) as exc:
+        raise InputError("executor.broker_unreachable", url=_safe_url(broker), detail=str(exc)) from None
+
+
+def _safe_url(url: str) -> str:
+    """The broker's URL without its password, for messages."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        if parts.password:
+            return url.replace(f":{parts.password}@", ":***@", 1)
+    except ValueError:
+        pass
+    return url
+
+
+def batch_queue(broker: str):
+    """The queue of `grader grade --broker`, with its one task registered (on both sides: the command
+    sends it, `grader worker --broker` runs it)."""
+    huey = queue(BATCH_QUEUE, broker, results=True)
+    conn = huey.storage.conn
+
+    @huey.task(name=GRADE_JOB)
+    def grade_remote(job_id: str, lease: float, entry, question_ids, settings):
+        return _leased(conn, job_id, lease, lambda: grade_job(entry, question_ids, settings))
+
+    huey.grade_remote = grade_remote
+    return huey
+
+
+def _claim_key(job_id: str) -> str:
+    return f"{BATCH_QUEUE}:claim:{job_id}"
+
+
+def _beat_key(job_id: str) -> str:
+    return f"{BATCH_QUEUE}:beat:{job_id}"
+
+
+def _leased(conn, job_id: str, lease: float, work):
+    """Run `work()` while beating a heartbeat that expires `lease` seconds after the last beat."""
+    import redis
+
+    me = f"{socket.gethostname()}:{os.getpid()}"
+    expiry = max(1, math.ceil(lease))
+    conn.set(_claim_key(job_id), me, ex=24 * 3600)
+    conn.set(_beat_key(job_id), me, ex=expiry)
+    stop = threading.Event()
+
+    def beat():
+        while not stop.wait(lease / 4):
+            try:
+                conn.set(_beat_key(job_id), me, ex=expiry)
+            except redis.RedisError:  # the broker restarting: the next beat, or the lease, decides
+                pass
+
+    threading.Thread(target=beat, daemon=True).start()
+    try:
+        return work()
+    finally:
+        stop.set()
+
+
+@dataclass
+class _Job:
+    id: str
+    entry: object
+    handles: list = field(default_factory=list)  # Huey results, one per delivery
+    quiet_since: float | None = None  # since when nobody holds it and the queue is empty
+
+    @property
+    def deliveries(self) -> int:
+        return len(self.handles)
+
+
+class Distributed:
+    """`grader grade --broker URL`: one Huey job per student on Redis, run by `grader worker --broker URL`
+    on every grading machine. The class is read here; each job carries its student's files (the same
+    `Entry` the embedded pool receives), and its result comes back through Redis."""
+
+    def __init__(self, broker: str, lease: float = 30.0, poll: float = 0.2):
+        self.broker, self.lease, self.poll = broker, lease, poll
+        self.huey = batch_queue(broker)
+        check_broker(self.huey, broker)
+        self.jobs: dict[str, _Job] = {}
+        self.deliveries: dict[str, int] = {}  # student id -> times their job was sent (the fault tests read it)
+
+    def run(self, todo: list, question_ids: list[str], settings):
+        """Yields (entry, result or the exception that stopped its job) as jobs finish."""
+        import redis
+
+        self.args = (question_ids, settings)
+        run = uuid.uuid4().hex[:12]
+        self.jobs = {}
+        for number, entry in enumerate(todo):
+            job = _Job(f"{run}:{number}", entry)
+            self.jobs[job.id] = job
+            self._send(job)
+        checked = time.monotonic()
+        while self.jobs:
+            finished = []
+            try:
+                for job in list(self.jobs.values()):
+                    outcome = self._outcome(job)
+                    if outcome is not None:
+                        del self.jobs[job.id]
+                        self.deliveries[job.entry.id] = job.deliveries
+                        finished.append((job.entry, outcome))
+                if time.monotonic() - checked >= min(1.0, self.lease / 3):
+                    checked = time.monotonic()
+                    finished += self._send_lost(checked)
+            except redis.RedisError:  # the broker restarting: what it forgot is sent again once it is back
+                pass
+            yield from finished
+            if not finished:
+                time.sleep(self.poll)
+
+    def _send(self, job: _Job) -> None:
+        import redis
+
+        try:
+            self.huey.storage.conn.delete(_claim_key(job.id))
+            job.handles.append(self.huey.grade_remote(job.id, self.lease, job.entry, *self.args))
+        except redis.RedisError:
+            job.handles.append(None)  # not sent: `_send_lost` sends it once the broker answers
+        job.quiet_since = None
+
+    def _outcome(self, job: _Job):
+        from huey.exceptions import TaskException
+
+        for handle in job.handles:
+            if handle is None:
+                continue
+            try:
+                value = handle.get(blocking=False)
+            except TaskException as exc:  # an exception in the worker's job: that student's row says so
+                return exc
+            if value is not None:
+                return value
+        return None
+
+    def _send_lost(self, now: float) -> list:
+        """Sends again the jobs lost by a worker or the broker; returns those given up, with why."""
+        given_up = []
+        conn = self.huey.storage.conn
+        empty = self.huey.pending_count() == 0
+        for job in list(self.jobs.values()):
+            if conn.exists(_beat_key(job.id)):
+                job.quiet_since = None
+                continue
+            dead = bool(conn.exists(_claim_key(job.id)))  # claimed, and its heartbeat expired
+            unsent = job.handles[-1] is None
+            if not (dead or unsent or empty):
+                job.quiet_since = None
+                continue
+            job.quiet_since = job.quiet_since or now
+            if dead or unsent or now - job.quiet_since >= self.lease:
+                if job.deliveries >= MAX_DELIVERIES and not unsent:
+                    del self.jobs[job.id]
+                    self.deliveries[job.entry.id] = job.deliveries
+                    given_up.append((job.entry, WorkerLost(f"{job.deliveries} deliveries")))
+                else:
+                    self._send(job)
+        return given_up
+
+    def stop(self) -> None:
+        """Jobs not yet started are revoked; those running finish on their workers, their results unread."""
+        for job in self.jobs.values():
+            for handle in job.handles:
+                if handle is not None:
+                    try:
+                        handle.revoke()
+                    except Exception:  # noqa: BLE001 - stopping: a broker that does not answer changes nothing
+                        pass
+
+
+def run_batch_worker(broker: str, processes: int = 0) -> None:
+    """`grader worker --broker URL`: Huey's consumer for `grader grade --broker` jobs (blocks until stopped)."""
+    huey = batch_queue(broker)
+    check_broker(huey, broker)
+    consume(huey, processes or os.cpu_count() or 1)
+
+
+def consume(huey, processes: int) -> None:
+    """Huey's consumer with N grading processes; a dead one is replaced. Fails closed, like `grader serve`:
+    a machine whose sandbox cannot confine files grades nobody's code."""
+    from grader.sandbox.runner import Limits, isolation
+
+    if not isolation(Limits())["files_confined"]:
+        raise UsageError("cli.unconfined_refused")
+    # Huey's own log: each job executed, by which process, in how long (the operators' record).
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(name)s %(message)s")
+    consumer = huey.create_consumer(workers=processes, worker_type="process", periodic=False, initial_delay=0.05,
+                                    backoff=1.2, max_delay=0.5, check_worker_health=True, health_check_interval=1)
+    consumer.run()

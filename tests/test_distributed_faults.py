@@ -1,0 +1,196 @@
+"""Faults survived by the distributed mode, with the real components (tests/distributed_harness.py):
+a worker killed in the middle of a job, the broker killed and restarted empty, the database away for
+a moment, a slower grading machine."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.service_harness import ROOT, Server, require_service_extra
+
+require_service_extra()
+
+from tests.distributed_harness import Postgres, Redis, Worker, require_components  # noqa: E402
+
+require_components()
+
+from grader.engine import Settings  # noqa: E402
+from grader.executor import BATCH_QUEUE, Distributed  # noqa: E402
+from grader.grading import grade_class  # noqa: E402
+from grader.questions import all_questions, select  # noqa: E402
+from tests.test_service import RIGHT, WRONG  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+SAMPLE = ROOT / "exercises" / "exemples"
+QUESTIONS = ["q1", "q4"]
+LEASE = 3.0
+
+
+def _questions():
+    return select(all_questions(extensions=True), QUESTIONS)
+
+
+def _scores(run) -> dict:
+    return {s.id: (s.status, s.total, [(q.id, q.score, q.status) for q in s.questions]) for s in run.submissions}
+
+
+@pytest.fixture(scope="module")
+def embedded_scores(tmp_path_factory):
+    """The sample class graded on this machine's processes: what every distributed run must give."""
+    out = tmp_path_factory.mktemp("embedded")
+    return _scores(grade_class(SAMPLE, out, _questions(), Settings(), workers=2))
+
+
+class _Grading(threading.Thread):
+    """`grade_class` on a `Distributed` executor, in a thread: the test meanwhile breaks things."""
+
+    def __init__(self, broker: str, out):
+        super().__init__(daemon=True)
+        self.executor = Distributed(broker, lease=LEASE)
+        self.out, self.run_result, self.error = out, None, None
+
+    def run(self):
+        try:
+            self.run_result = grade_class(SAMPLE, self.out, _questions(), Settings(), executor=self.executor)
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+
+    def finish(self, timeout: float = 300):
+        self.join(timeout)
+        assert not self.is_alive(), "the distributed run did not finish"
+        assert self.error is None, self.error
+        return self.run_result
+
+
+def _until(condition, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"{what} not seen in {timeout} s")
+
+
+def test_worker_killed_mid_job_is_completed_by_another_and_graded_once(tmp_path, embedded_scores):
+    import redis
+
+    broker = Redis()
+    victim = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "victim.log")
+    survivor = None
+    try:
+        grading = _Grading(broker.url, tmp_path / "out")
+        grading.start()
+        conn = redis.Redis.from_url(broker.url)
+
+        def victims_job():
+            for key in conn.scan_iter(f"{BATCH_QUEUE}:claim:*"):
+                pid = int(conn.get(key).decode().rsplit(":", 1)[1])
+                if pid in victim.pids():
+                    return key.decode().split(":claim:", 1)[1]
+            return None
+
+        job_id = _until(victims_job, 120, "a job claimed by the first worker")
+        student = grading.executor.jobs[job_id].entry.id
+        victim.kill()  # the whole machine at once, in the middle of that job
+        survivor = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "survivor.log")
+        run = grading.finish()
+        assert [s.id for s in run.submissions] == sorted(embedded_scores)  # each student once
+        assert _scores(run) == embedded_scores
+        assert grading.executor.deliveries[student] == 2  # sent again once its heartbeat expired
+        on_disk = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+        assert len(on_disk["submissions"]) == len({s["id"] for s in on_disk["submissions"]}) == len(embedded_scores)
+    finally:
+        for worker in (victim, survivor):
+            if worker is not None:
+                worker.stop()
+        broker.stop()
+
+
+def test_broker_killed_and_restarted_empty_loses_no_student(tmp_path, embedded_scores):
+    broker = Redis()
+    worker = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "worker.log").ready()
+    try:
+        grading = _Grading(broker.url, tmp_path / "out")
+        grading.start()
+        _until(lambda: 1 <= len(list((tmp_path / "out" / "students").glob("[!.]*.json"))), 120, "a first result")
+        broker.kill()  # every queued job and every result not yet read: gone
+        time.sleep(2 * LEASE)
+        broker.start()
+        run = grading.finish()
+        assert _scores(run) == embedded_scores
+        assert max(grading.executor.deliveries.values()) >= 2  # what the broker lost was sent again
+    finally:
+        worker.stop()
+        broker.stop()
+
+
+@pytest.fixture
+def distributed_service(tmp_path):
+    """`grader serve` on PostgreSQL and Redis grading nothing itself, one `grader worker CONFIG` apart."""
+    broker, database = Redis(), Postgres()
+    parts = []
+    try:
+        extra = f'broker = "{broker.url}"\ndatabase_url = "{database.url}"\nlease_seconds = {LEASE}\n'
+        server = Server(tmp_path / "web", ["ada", "bob", "cyd", "dan", "eve"], workers=0, extra=extra,
+                        questions=("q1",))
+        parts.append(server)
+        parts.append(Worker([str(server.config), "--processes", "1"], tmp_path / "worker.log").ready())
+        yield server, broker, database
+    finally:
+        for part in reversed(parts):
+            part.stop()
+        database.close()
+        broker.stop()
+
+
+def test_service_broker_restarted_empty_loses_no_submission(distributed_service):
+    server, broker, _ = distributed_service
+    attempts = {}
+    for student in ("ada", "bob", "cyd"):
+        status, answer = server.submit(student, {"jeux.py": RIGHT})
+        assert status == 202, answer
+        attempts[student] = answer["attempt"]
+    broker.kill()  # the queued jobs are lost with it
+    status, answer = server.submit("dan", {"jeux.py": WRONG})  # the broker down: still stored, still 202
+    assert status == 202, answer
+    attempts["dan"] = answer["attempt"]
+    time.sleep(LEASE)
+    broker.start()
+    views = {student: server.wait(student, attempt, timeout=240) for student, attempt in attempts.items()}
+    assert {s: v["state"] for s, v in views.items()} == dict.fromkeys(attempts, "done")
+    assert [views[s]["score"] for s in ("ada", "bob", "cyd")] == [1, 1, 1] and views["dan"]["score"] == 0
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+def test_database_briefly_unavailable_is_said_and_recovers(distributed_service):
+    server, _, database = distributed_service
+    page = server.links["eve"]
+    assert _get(page)[0] == 200
+    database.stop("immediate")  # every connection cut, as in a crash
+    status, text = _get(page)
+    assert status == 503 and "momentanément indisponible" in text and "Traceback" not in text
+    status, text = _get(page + "?lang=en")
+    assert status == 503 and "unavailable for a moment" in text
+    status, text = _get(page + "/attempts.json?lang=en")
+    assert status == 503 and json.loads(text)["unavailable"] is True
+    status, answer = server.submit("eve", {"jeux.py": RIGHT})
+    assert status == 503 and "momentanément" in answer["error"]
+    database.start()
+    assert _get(page)[0] == 200  # the next request reconnects
+    status, answer = server.submit("eve", {"jeux.py": RIGHT})
+    assert status == 202, answer
+    assert server.wait("eve", answer["attempt"], timeout=240)["score"] == 1
