@@ -21,7 +21,7 @@ from pathlib import Path
 
 from grader import display, expectations, i18n
 from grader.display import shared_failure
-from grader.engine import DEFAULT_SEED, Settings
+from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
@@ -36,8 +36,7 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
         return i18n.t(f"cli.help.{key}", lang, **params)
 
     parser.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar=h("seed_metavar"),
-                        help=h("seed", seed=DEFAULT_SEED))
+    parser.add_argument("--seed", type=int, metavar=h("seed_metavar"), help=h("seed"))
     parser.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("scheme"))
     parser.add_argument("--memory", type=int, default=1024, metavar=h("memory_metavar"), help=h("memory"))
     parser.add_argument("-q", "--question", dest="questions", action="append", metavar="QID", help=h("question"))
@@ -52,7 +51,8 @@ def _settings(args) -> Settings:
         from grader import timing
 
         timing.refresh()
-    return Settings(seed=args.seed, lang=args.lang, scheme=scheme, reference=args.reference,
+    seed = fresh_seed() if args.seed is None else args.seed
+    return Settings(seed=seed, lang=args.lang, scheme=scheme, reference=args.reference,
                     limits=Limits(memory_bytes=args.memory * 1024 * 1024))
 
 
@@ -89,10 +89,11 @@ def check_main(args) -> int:
     result = grade_path(_existing(args.path), questions, settings)
     layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:
-        print(json.dumps(to_dict(result), ensure_ascii=False, indent=1))
+        print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
         print(i18n.t("cli.isolation", settings.lang, layers=", ".join(layers)), file=sys.stderr)
+    print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
     if args.html:
         from reports.render import render_student
 
@@ -107,11 +108,13 @@ def check_main(args) -> int:
 
 
 def grade_main(args) -> int:
-    from grader.grading import Interrupted, Progress, grade_class
+    from grader.grading import Interrupted, Progress, grade_class, saved_seed
     from grader.intake import find_class
     from grader.intake.roster import read_roster
 
     settings = _settings(args)
+    if args.resume and args.seed is None:  # a resumed run goes on with the cases it started with
+        settings.seed = saved_seed(args.out, settings.seed)
     questions = _questions(args, settings)
     if args.workers < 0:
         raise UsageError("error.bad_workers", value=args.workers)
@@ -145,6 +148,7 @@ def grade_main(args) -> int:
         publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
     print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
+    print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
         print(f"grader: {notice}", file=sys.stderr)
     for sub in run.submissions:
@@ -203,12 +207,13 @@ def export_main(args) -> int:
 def gradescope_main(args) -> int:
     from reports.exports.gradescope import build_autograder
 
-    questions = _questions(args, _settings(args))  # scheme and questions checked here, not on Gradescope
+    settings = _settings(args)  # one seed for the whole class, drawn now unless given
+    questions = _questions(args, settings)  # scheme and questions checked here, not on Gradescope
     ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
     with _writing(args.out):
-        path = build_autograder(args.out, seed=args.seed, scheme=args.scheme, questions=ids, lang=args.lang,
+        path = build_autograder(args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang,
                                 memory_mib=args.memory)
-    print(i18n.t("export.gradescope_written", args.lang, path=path, seed=args.seed))
+    print(i18n.t("export.gradescope_written", args.lang, path=path, seed=settings.seed))
     return 0
 
 

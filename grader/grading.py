@@ -119,6 +119,15 @@ def _manifest(out: Path) -> Path:
     return out / "students" / ".run.json"  # a student's id never starts with a dot
 
 
+def saved_seed(out: Path, default: int) -> int:
+    """The seed of the run written in `out` (a resumed run keeps it), or `default` when there is none."""
+    try:
+        seed = json.loads(_manifest(out).read_text(encoding="utf-8")).get("seed")
+    except (OSError, ValueError, AttributeError):
+        return default  # no run there, or an unreadable one: `_previous` says so if resuming needs it
+    return seed if type(seed) is int else default
+
+
 def _previous(out: Path, run: Run, resume: bool) -> dict[str, SubmissionResult]:
     """The results a resumed run keeps; refuses a folder written by an incompatible run."""
     students = out / "students"

@@ -212,6 +212,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{count} {count:soumission corrigée|soumissions corrigées} dans {out} ; rapport de la classe : {index}",
         "en": "{count} {count:submission|submissions} graded in {out}; class report: {index}",
     },
+    "cli.seed": {"fr": "Graine : {seed} (pour refaire les mêmes cas : --seed {seed})",
+                 "en": "Seed: {seed} (to make the same cases again: --seed {seed})"},
     "cli.isolation": {"fr": "Isolation du code des élèves : {layers}", "en": "Isolation of the students' code: {layers}"},
     "cli.unconfined_refused": {
         "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
@@ -352,10 +354,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.help.solve": {"fr": "solutions optimales du taquin (voir grader solve --help)",
                        "en": "optimal 15-puzzle solutions (see grader solve --help)"},
     "cli.help.lang": {"fr": "langue des messages (par défaut : fr)", "en": "language of the messages (default: fr)"},
-    "cli.help.seed": {"fr": "graine des cas générés (par défaut : {seed}) ; gardez secrète la graine d'une "
-                            "classe pour la corriger sur des cas qu'aucune auto-vérification n'a montrés",
-                      "en": "seed of the generated cases (default: {seed}); keep a class seed private to "
-                            "grade on cases no self-check showed"},
+    "cli.help.seed": {"fr": "graine des cas générés (par défaut : une nouvelle à chaque exécution, affichée et "
+                            "enregistrée) ; la même graine refait les mêmes cas",
+                      "en": "seed of the generated cases (default: a new one each run, shown and recorded); "
+                            "the same seed makes the same cases again"},
     "cli.help.seed_metavar": {"fr": "GRAINE", "en": "SEED"},
     "cli.help.memory_metavar": {"fr": "MIO", "en": "MIB"},
     "cli.help.scheme_metavar": {"fr": "BAREME", "en": "SCHEME"},

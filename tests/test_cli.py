@@ -99,15 +99,33 @@ def test_grade_resume_keeps_students_already_graded(tmp_path):
     assert "alice" in done.stderr and "bruno" not in done.stderr
 
 
-def test_regrading_with_the_same_seed_gives_the_same_scores(tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    assert _grade(first).returncode == 0 and _grade(second).returncode == 0
+def test_each_run_draws_a_seed_records_it_and_says_it_and_seed_redoes_the_run(tmp_path):
+    first, second, again = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    runs = [_grade(first), _grade(second)]
+    assert all(done.returncode == 0 for done in runs)
+    seeds = [json.loads((out / "results.json").read_text())["seed"] for out in (first, second)]
+    assert seeds[0] != seeds[1]  # drawn afresh (one chance in 2**32 of a clash)
+    assert all(f"Graine : {seed} (pour refaire les mêmes cas : --seed {seed})" in done.stdout
+               for seed, done in zip(seeds, runs))
+    assert str(seeds[0]) in (first / "index.html").read_text()
+    assert _grade(again, "--seed", str(seeds[0])).returncode == 0
 
-    def scores(out):
+    def cases(out):
         data = json.loads((out / "results.json").read_text())
-        return {s["id"]: [(q["id"], q["score"], q["status"]) for q in s["questions"]] for s in data["submissions"]}
+        return {s["id"]: [(q["id"], q["score"], q["status"], [(c["counterexample"], c["got"]) for c in q["checks"]])
+                          for q in s["questions"]] for s in data["submissions"]}
 
-    assert scores(first) == scores(second)
+    assert json.loads((again / "results.json").read_text())["seed"] == seeds[0]
+    assert cases(again) == cases(first)
+
+
+def test_check_says_its_seed_and_seed_gives_it_back(capsys):
+    assert main(["check", str(SAMPLE / "chloe"), "-q", "q1", "--json"]) == 1
+    out, err = capsys.readouterr()
+    seed = json.loads(out)["seed"]
+    assert f"--seed {seed}" in err
+    assert main(["check", str(SAMPLE / "chloe"), "-q", "q1", "--json", "--seed", "42"]) == 1
+    assert json.loads(capsys.readouterr().out)["seed"] == 42
 
 
 def test_check_leaves_nothing_in_the_folder_it_is_run_from(tmp_path):

@@ -1,7 +1,9 @@
 """The engine's verdicts as a student sees them: statuses, skipped groups, timeouts, warnings."""
 from pathlib import Path
 
-from grader.engine import Settings, grade_submission
+from hypothesis import strategies as st
+
+from grader.engine import Context, Settings, grade_submission
 from grader.questions import all_questions, select
 from grader.scoring import Scheme
 from grader.intake import load_submission
@@ -130,3 +132,20 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
         weights = dict(zip(names, weight_values))
         result = _result(questions[qid], qid, points, weights, "fr", [Outcome(g, None) for g in names], output=None)
         assert result.score == points, (qid, result.score)
+
+
+def _cases_drawn(seed: int, group: str = "jeux_aleatoires") -> list:
+    ctx = Context(select(all_questions(), ["q4"])[0], load_submission(ROOT / "reference" / "jeux.py"),
+                  Settings(seed=seed, examples=30))
+    seen = []
+    ctx.check(group, st.lists(st.integers(0, 10**9), max_size=8), seen.append)
+    return seen
+
+
+def test_the_same_seed_draws_the_same_cases_and_a_fresh_seed_other_ones():
+    first, again = _cases_drawn(123456789), _cases_drawn(123456789)
+    assert first == again and len(first) == 30
+    assert _cases_drawn(987654321) != first
+    assert _cases_drawn(123456789, "another_group") != first  # each group has cases of its own
+    # Without a seed, each run draws its own: a table of one run's cases answers no other run.
+    assert len({Settings().seed for _ in range(5)}) == 5

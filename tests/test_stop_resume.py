@@ -128,7 +128,9 @@ def test_resume_regrades_changed_files_and_refuses_other_settings(tmp_path):
     assert totals == {"a-alice": 1.0, "b-bruno": 1.0}
     # Another seed, or another language: refused, nothing rewritten.
     before = (out / "results.json").read_bytes()
-    for extra, named in ((["--seed", "999"], "seed: 2017 -> 999"), (["--lang", "en"], "lang")):
+    # Without --seed, the resumed run went on with the seed the first run drew and recorded.
+    assert json.loads((out / "results.json").read_text())["seed"] == saved["seed"]
+    for extra, named in ((["--seed", "999"], f"seed: {saved['seed']} -> 999"), (["--lang", "en"], "lang")):
         refused = _run(klass, out, "--resume", *extra)
         assert refused.returncode == 2 and named in refused.stderr and "Traceback" not in refused.stderr
     assert (out / "results.json").read_bytes() == before
