@@ -4,6 +4,7 @@ The pattern databases are built on first use into the cache (TAQUIN_GRADER_CACHE
 folder), about 1 minute of CPU on a fresh machine (58 s measured), then loaded in 0.2 s; the
 session fixture makes that one build happen once, up front.
 """
+import hashlib
 import random
 from pathlib import Path
 
@@ -139,16 +140,16 @@ def test_small_table():
     assert table[2 + 1 * 16 + 3 * 256] == 4  # tiles 1 and 2 swapped: one goes around the other
 
 
-def test_damaged_or_missing_cache_files_are_rebuilt(tmp_path, monkeypatch):
+def test_damaged_or_tampered_cache_files_are_rebuilt_from_the_digests_pinned_in_the_package(tmp_path, monkeypatch):
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     tiles = (1, 2, 3)
     expected = pdb.load_table(tiles, progress=False)
     path = pdb.table_path(tiles)
-    checksum = path.with_name(path.name + ".sha256")
-    assert path.parent == tmp_path and path.exists() and checksum.exists()
+    assert path.parent == tmp_path and path.exists()
+    assert not list(tmp_path.glob("*.sha256"))  # no checksum beside the data: it would be rewritten with it
 
     data = bytearray(path.read_bytes())
-    data[-1] ^= 0xFF  # a flipped byte in the table: the checksum catches it
+    data[-1] ^= 0xFF  # a flipped byte in the table
     path.write_bytes(bytes(data))
     assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
     assert path.read_bytes() != bytes(data)
@@ -156,6 +157,25 @@ def test_damaged_or_missing_cache_files_are_rebuilt(tmp_path, monkeypatch):
     path.write_bytes(path.read_bytes()[:100])  # truncated
     assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
 
-    checksum.unlink()
+    # A well-formed table of zeros (an admissible but useless heuristic, or any forged one) with a
+    # matching checksum beside it, as the cache once kept them: the pinned digest refuses it.
+    forged = np.zeros_like(expected)
+    np.save(path, forged)
+    sidecar = path.with_name(path.name + ".sha256")
+    sidecar.write_text(hashlib.sha256(path.read_bytes()).hexdigest() + "  " + path.name + "\n")
     assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
-    assert checksum.exists()
+    assert np.array_equal(np.load(path), expected)  # and the cache file is rewritten
+
+    path.unlink()
+    assert np.array_equal(pdb.load_table(tiles, progress=False), expected) and path.exists()
+
+
+def test_a_pattern_without_a_pinned_digest_is_refused_and_a_build_must_match_its_digest(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    with pytest.raises(ValueError, match="no pinned digest"):
+        pdb.load_table((1, 2), progress=False)
+    monkeypatch.setitem(pdb.PINNED, (1, 2, 3), "0" * 64)  # as if the construction had changed
+    with pytest.raises(RuntimeError, match="differs from its pinned digest"):
+        pdb.load_table((1, 2, 3), progress=False)
+    assert not pdb.table_path((1, 2, 3)).exists()
+
