@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, check, grade_file, submission_path
+from grading import QUESTIONS, SEED, check, grade_file, submission_path
 
 from grader.questions import jeux
 
@@ -216,8 +216,8 @@ def test_searches_are_judged_without_the_model_answer_too(qid):
     from grader.intake import load_submission
 
     right = grade_question(ALL[qid], load_submission(submission_path("jeux", "variante_iterative.py")),
-                           Settings(reference="oracles"))
+                           Settings(seed=SEED, reference="oracles"))
     assert right.status == "passed", [c.message for c in right.checks if not c.passed]
     wrong = {"q4": "bfs_iteree.py", "q7": "ids_largeur.py", "q10": "idastar_sans_h.py"}[qid]
-    result = grade_question(ALL[qid], load_submission(path_of(wrong)), Settings(reference="oracles"))
+    result = grade_question(ALL[qid], load_submission(path_of(wrong)), Settings(seed=SEED, reference="oracles"))
     assert {c.name for c in result.checks if not c.passed} >= {"algorithme"}

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, ROOT, check, grade_file, submission_path, summary
+from grading import QUESTIONS, ROOT, SEED, check, grade_file, submission_path, summary
 
 from grader import cli
 from grader.engine import Settings, grade_question
@@ -162,5 +162,5 @@ def test_optimal_moves_are_shortest_and_lead_to_the_goal():
 ])
 def test_sample_students_get_the_extension_verdicts_they_were_written_for(student, expected):
     submission = load_submission(ROOT / "exercises" / "exemples" / student)
-    got = {q: grade_question(QUESTIONS[q], submission, Settings()).status for q in FULL}
+    got = {q: grade_question(QUESTIONS[q], submission, Settings(seed=SEED)).status for q in FULL}
     assert got == expected

@@ -8,6 +8,7 @@ import functools
 from pathlib import Path
 
 import pytest
+from grading import SEED
 
 from grader.engine import Settings, grade_submission
 from grader.questions import all_questions, select
@@ -19,7 +20,7 @@ SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
 FULL = "passed"
 # The exam's example costs the reference minutes: run only by the slow test below. A group without
 # weight is reported passed, so q18's status is not asserted, its checks are.
-FAST = Settings(examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+FAST = Settings(seed=SEED, examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
 Q18_FULL = (None, {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": True})
 
 # file -> {question: status, or (status, {check: passed})}; the questions not listed are not graded
@@ -127,7 +128,7 @@ def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
 def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_strict():
     lenient = grade("noms_minuscules", ["q18"])["q18"]
     assert lenient.score == lenient.max and any("autre casse" in w for w in lenient.warnings)
-    strict = Settings(examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}}))
+    strict = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}}))
     (result,) = grade_submission(load_submission(path_of("noms_minuscules")), select(all_questions(), ["q18"]),
                                  strict).questions
     assert result.score == 0 and "doit être une liste de déplacements" in result.checks[0].message
@@ -136,7 +137,7 @@ def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_stri
 def test_moves_named_by_the_blank_are_told_so():
     check = next(c for c in grade("noms_case_libre", ["q16"])["q16"].checks if c.name == "acceptation")
     assert "direction de la case libre" in check.message, check.message
-    own_way = Settings(examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}}))
+    own_way = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}}))
     (result,) = grade_submission(load_submission(path_of("noms_case_libre")), select(all_questions(), ["q18"]),
                                  own_way).questions
     assert "direction de la case libre" in result.checks[0].message, result.checks[0].message
@@ -152,7 +153,7 @@ def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_ch
         assert own.max_points == 0 and not own.passed, qid
         # the proxies of the graded checks do not stay in the child: the model answer's own chain passes
         assert next(c for c in grade("reference", [qid])[qid].checks if c.name == "chaine_eleve").passed, qid
-    own_way = Settings(examples=10, scheme=Scheme(overrides={"q16": {"dependances": "eleve"}}))
+    own_way = Settings(seed=SEED, examples=10, scheme=Scheme(overrides={"q16": {"dependances": "eleve"}}))
     (result,) = grade_submission(load_submission(path_of("move_sans_h")), select(all_questions(), ["q16"]),
                                  own_way).questions
     assert result.score < result.max
@@ -205,7 +206,7 @@ def test_correct_answers_full_marks_under_20_seeds(name):
 def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up():
     """Default challenge (Korf's instance 48, 30 times the model answer's CPU time): a move that recomputes
     h and another move order (about 16 times slower) pass; tente_* without the last-move rule time out."""
-    only_challenge = Settings(scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {
+    only_challenge = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {
         "petites_profondeurs": 0, "grandes_profondeurs": 0, "ordre": 0}}}))
     slow = ROOT / "tests" / "variants" / "taquin" / "correct" / "move_recalcule_h.py"
     for path, passed in ((slow, True), (SUBMISSIONS / "sans_regle_dernier.py", False)):
@@ -219,6 +220,6 @@ def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up
 @pytest.mark.slow
 def test_the_exam_example_challenge():
     submission = load_submission(path_of("reference"))
-    exam = Settings(scheme=Scheme(overrides={"q18": {"challenge": "enonce"}}))
+    exam = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"challenge": "enonce"}}))
     result = grade_submission(submission, select(all_questions(), ["q18"]), exam).questions[0]
     assert result.status == FULL, [(c.name, c.message) for c in result.checks]
