@@ -16,6 +16,7 @@ import collections
 import enum
 import functools
 import math
+import random
 
 from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
 
@@ -514,7 +515,6 @@ class Q16(Question):
                "dependances": Option(MODEL, choices=(MODEL, STUDENT))}
 
     def run(self, ctx):
-        from hypothesis import strategies as st
         from grader.engine import GraderBug
         from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, from_grid
 
@@ -527,22 +527,25 @@ class Q16(Question):
             return 0 <= i + di < 4 and 0 <= j + dj < 4
 
         def cases(group):
-            @st.composite
-            def case(draw):
-                direction = draw(st.sampled_from(MOVES))
-                at_edge = group == "refus_bord"
-                blank = draw(st.sampled_from([c for c in range(16) if possible(c, direction) != at_edge]))
-                tiles = draw(st.permutations(list(range(15))))
-                # Any earlier moves, the last one being the opposite exactly when that is the refusal tested.
-                history = draw(st.lists(st.sampled_from(MOVES), max_size=3))
-                if group == "refus_oppose":
-                    history.append(OPPOSITE[direction])
-                else:
-                    while history[-1:] == [OPPOSITE[direction]]:
-                        history.pop()
-                state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
-                return direction, state, history, draw(st.sampled_from(BLANK_VALUES))
-            return case()
+            """Every (blank cell, direction) pair of the group: each edge, each accepted move from each cell
+            (a slip on one row or column is never missed); the other tiles, the earlier moves (the last one
+            the opposite exactly when that is the refusal tested) and the blank's value drawn from the seed."""
+            rng = random.Random(f"{ctx.settings.seed}:q16:{group}")
+            found = []
+            for blank in range(16):
+                for direction in MOVES:
+                    if possible(blank, direction) == (group == "refus_bord"):
+                        continue
+                    tiles = rng.sample(range(15), 15)
+                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                    if group == "refus_oppose":
+                        history.append(OPPOSITE[direction])
+                    else:
+                        while history[-1:] == [OPPOSITE[direction]]:
+                            history.pop()
+                    state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
+                    found.append((direction, state, history, rng.choice(BLANK_VALUES)))
+            return found
 
         def judge_for(group):
             def judge(case):
@@ -582,10 +585,10 @@ class Q16(Question):
 
         policy, notes = ctx.settings.scheme.option(self, "noms"), set()
         chain = chain_of(ctx, self, convention)
-        outcomes = [ctx.check(group.name, cases(group.name), judge_for(group.name)) for group in self.groups
+        outcomes = [ctx.check_cases(group.name, cases(group.name), judge_for(group.name)) for group in self.groups
                     if group.name != OWN_CHAIN]
-        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(OWN_CHAIN, cases("acceptation"),
-                                                                 judge_for("acceptation"), max_examples=10)))
+        outcomes.append(own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases("acceptation"),
+                                                                       judge_for("acceptation"))))
         outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
         return outcomes
 
