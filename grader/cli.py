@@ -326,6 +326,14 @@ def _short(value, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def solve_main(args) -> int:
+    from grader.solve import print_solutions, read_states
+
+    korf = args.convention == "korf"
+    print_solutions(read_states(args.source, korf), korf)
+    return 0
+
+
 def _service():
     # The web stack is the optional extra `[service]`: imported only by the commands that need it.
     try:
@@ -423,16 +431,20 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     _common(questions, lang)
     questions.set_defaults(main=questions_main)
 
-    commands.add_parser("solve", help=h("solve"), add_help=False)
+    solve = commands.add_parser("solve", help=h("solve"), description=i18n.t("solve.help.description", lang),
+                                epilog=i18n.t("solve.help.epilog", lang),
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    solve.add_argument("--convention", choices=("exam", "korf"), default="exam",
+                       help=i18n.t("solve.help.convention", lang))
+    solve.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    solve.add_argument("source", nargs="+", metavar=i18n.t("solve.help.metavar", lang),
+                       help=i18n.t("solve.help.source", lang))
+    solve.set_defaults(main=solve_main)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["solve"]:
-        from grader.solve import main as solve_main
-
-        return solve_main(argv[1:])
     # The language is read first, so that argparse itself (help, usage errors) speaks it.
     lang = i18n.lang_of(argv)
     i18n.use(lang)

@@ -15,15 +15,15 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import Callable
 
 from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Outcome, Question, probe_name
-from grader.results import Check, Output, QuestionResult, SubmissionResult
+from grader.results import Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
-from grader.scoring import Scheme
+from grader.scoring import Scheme, question_result, submission_total
 from grader.intake import Submission
 from grader.terminal import printable
 from grader.stubs import stubbed_functions
@@ -33,8 +33,6 @@ SEED_BITS = 32  # a run's seed: drawn afresh unless given, so that no table of a
 RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Context.call)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
 FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
-# When nothing passed, the status names the worst thing that happened, in this order.
-STATUS_PRIORITY = (protocol.MEMORY, protocol.TIMEOUT, protocol.CRASHED, protocol.ERROR)
 
 
 def fresh_seed() -> int:
@@ -178,6 +176,26 @@ class Context:
         """A call's time limit: a multiple of the reference's time on the same case, with a floor."""
         scheme = self.settings.scheme
         return max(scheme.time_floor, scheme.time_factor * reference_seconds)
+
+    def expected(self, probe, payload: dict):
+        """The probe's value on a correct answer for this case (cached with its time: see `run`)."""
+        return self.reference(probe, payload)[0]
+
+    def run(self, probe, payload: dict, *, timed_on: dict | None = None, slower: float = 1.0,
+            limit: float | Callable[[float], float] | None = None, serve=None, model_serve=None,
+            case=None) -> Reply:
+        """The student's reply to `probe` on `payload`, under the limit a correct answer's time on the
+        same case sets: the scheme's `limit(slower × seconds)`, `slower` being how many times slower than
+        the model answer a correct answer may be there. `limit` replaces that rule: seconds, or a function
+        of the model answer's seconds. `timed_on` is the case as the model answer takes it when the
+        student's payload says it otherwise (its order of moves, the functions served to it); a probe that
+        makes parent-served calls has `serve` answer the student's and `model_serve()` make the model
+        answer's handler (`case`: see `reference_served`)."""
+        if limit is None or callable(limit):
+            model_payload = payload if timed_on is None else timed_on
+            seconds = self.reference_served(probe, model_payload, serve=model_serve, case=case)[1]
+            limit = self.limit(slower * seconds) if limit is None else limit(seconds)
+        return self.call(probe, payload, limit, serve=serve)
 
     # -- judging ------------------------------------------------------------------------------------
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
@@ -332,13 +350,11 @@ def _last_student_line(traceback: str) -> str:
 
 def grade_question(question: Question, submission: Submission, settings: Settings) -> QuestionResult:
     lang = settings.lang
-    points = settings.scheme.points(question)
     weights = settings.scheme.weights(question)
-    title = i18n.t(f"{question.id}.title", lang)
     if question.module not in submission.sources:
-        return _result(question, title, points, weights, lang,
-                       [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
-                        for g in weights], Output())
+        return question_result(question, settings.scheme, lang,
+                               [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
+                                for g in weights], Output())
     ctx = Context(question, submission, settings)
     started = time.perf_counter()
     try:
@@ -369,65 +385,12 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         outcomes = [Outcome(g, failure) for g in weights]
     finally:
         ctx.close()
-    result = _result(question, title, points, weights, lang, outcomes, ctx.output())
+    result = question_result(question, settings.scheme, lang, outcomes, ctx.output())
     result.timing = {"wall": time.perf_counter() - started, "student": ctx.student_seconds,
                      "reference": ctx.reference_seconds}
     for outcome in outcomes:
         result.warnings.extend(w for w in outcome.warnings if w not in result.warnings)
     return result
-
-
-def _result(question, title, points, weights, lang, outcomes, output) -> QuestionResult:
-    # Shares in exact fractions: a question whose checks all pass gets exactly its points (3 weights of a
-    # 3-point question summed in floats gave 2.9999999999999996).
-    total_weight = Fraction(sum(Fraction(w) for w in weights.values()) or 1)
-    checks, score = [], Fraction(0)
-    for outcome in outcomes:
-        share = Fraction(points) * Fraction(weights.get(outcome.group, 0.0)) / total_weight
-        f = outcome.failure
-        passed = f is None and outcome.skipped is None
-        if outcome.skipped:
-            message, kind = i18n.t(outcome.skipped, lang), "skipped"
-        elif f is not None:
-            message, kind = i18n.t(f.message, lang, **f.params), f.kind
-        else:
-            message, kind = "", "ok"
-        checks.append(Check(
-            name=outcome.group,
-            title=i18n.t(f"{question.id}.{outcome.group}", lang),
-            passed=passed,
-            points=float(share) if passed else 0.0,
-            max_points=float(share),
-            message=message,
-            kind=kind,
-            counterexample=None if f is None else f.counterexample,
-            expected=None if f is None else f.expected,
-            got=None if f is None else f.got,
-            visual=None if f is None else f.visual,
-            seconds=outcome.seconds,
-        ))
-        score += share if passed else 0
-    return QuestionResult(id=question.id, title=title, score=float(score), max=points,
-                          status=_status(checks), checks=checks, extension=question.extension, output=output)
-
-
-def _status(checks: list[Check]) -> str:
-    # A group without weight says nothing (skipped, or informative like taquin's chaine_eleve); one skipped
-    # for a reason still misses its points.
-    weighted = [c for c in checks if c.max_points > 0]
-    checks = weighted or [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
-    if all(c.passed for c in checks):
-        return "passed"
-    kinds = {c.kind for c in checks if not c.passed and c.kind != "skipped"}
-    for kind in ("missing", "not_implemented"):
-        if kinds == {kind}:
-            return kind
-    if any(c.passed for c in checks):
-        return "partial"
-    for kind in STATUS_PRIORITY:
-        if kind in kinds:
-            return kind
-    return "failed"
 
 
 def _configure_hypothesis() -> None:
@@ -450,10 +413,11 @@ def grade_submission(submission: Submission, questions: list[Question], settings
         if progress is not None:
             progress(k, len(automatic), q.id)
         results.append(grade_question(q, submission, settings))
+    total, most = submission_total(results)
     return SubmissionResult(
         id=submission.id,
-        total=float(sum(Fraction(r.score) for r in results)),
-        max=float(sum(Fraction(r.max) for r in results)),
+        total=total,
+        max=most,
         questions=results,
         warnings=[i18n.t(key, settings.lang, **params) for key, params in submission.warnings],
     )

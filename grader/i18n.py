@@ -409,7 +409,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "solve.help.metavar": {"fr": "ÉTAT-ou-FICHIER", "en": "STATE-or-FILE"},
     "solve.help.source": {"fr": "16 nombres (ligne par ligne), ou un fichier d'un état par ligne (« - » : entrée standard)",
                           "en": "16 numbers (row-major order), or a file with one state per line ('-': stdin)"},
-    "solve.error": {"fr": "grader solve : erreur : {message}", "en": "grader solve: error: {message}"},
     "solve.count": {"fr": "un état, c'est 16 nombres ; {count} {count:donné|donnés}",
                     "en": "a state is 16 numbers, got {count}"},
     "solve.one_file": {"fr": "donnez soit 16 nombres, soit un fichier", "en": "give either 16 numbers or one file"},

@@ -1,4 +1,5 @@
-"""The grading scheme (barème): points per question, weights of its check groups, time-limit policy.
+"""The grading scheme (barème): points per question, weights of its check groups, time-limit policy; and
+scoring under it (`question_result`: a question's checks, score and status from its groups' outcomes).
 
 Defaults come from the question classes; a TOML file overrides any of them:
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -21,7 +23,13 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
+from grader import i18n
 from grader.errors import SchemeError
+from grader.results import Check, Output, QuestionResult
+from grader.sandbox import protocol
+
+# When nothing passed, the status names the worst thing that happened, in this order.
+STATUS_PRIORITY = (protocol.MEMORY, protocol.TIMEOUT, protocol.CRASHED, protocol.ERROR)
 
 
 @dataclass
@@ -113,3 +121,65 @@ def _number(path, key: str, value) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
         raise SchemeError("error.scheme_bad_value", path=str(path), key=key, value=repr(value))
     return float(value)
+
+
+def question_result(question, scheme: Scheme, lang: str, outcomes: list, output: Output) -> QuestionResult:
+    """A question's checks, score and status from its check groups' outcomes, under `scheme`."""
+    points = scheme.points(question)
+    weights = scheme.weights(question)
+    # Shares in exact fractions: a question whose checks all pass gets exactly its points (3 weights of a
+    # 3-point question summed in floats gave 2.9999999999999996).
+    total_weight = Fraction(sum(Fraction(w) for w in weights.values()) or 1)
+    checks, score = [], Fraction(0)
+    for outcome in outcomes:
+        share = Fraction(points) * Fraction(weights.get(outcome.group, 0.0)) / total_weight
+        f = outcome.failure
+        passed = f is None and outcome.skipped is None
+        if outcome.skipped:
+            message, kind = i18n.t(outcome.skipped, lang), "skipped"
+        elif f is not None:
+            message, kind = i18n.t(f.message, lang, **f.params), f.kind
+        else:
+            message, kind = "", "ok"
+        checks.append(Check(
+            name=outcome.group,
+            title=i18n.t(f"{question.id}.{outcome.group}", lang),
+            passed=passed,
+            points=float(share) if passed else 0.0,
+            max_points=float(share),
+            message=message,
+            kind=kind,
+            counterexample=None if f is None else f.counterexample,
+            expected=None if f is None else f.expected,
+            got=None if f is None else f.got,
+            visual=None if f is None else f.visual,
+            seconds=outcome.seconds,
+        ))
+        score += share if passed else 0
+    return QuestionResult(id=question.id, title=i18n.t(f"{question.id}.title", lang), score=float(score), max=points,
+                          status=status(checks), checks=checks, extension=question.extension, output=output)
+
+
+def status(checks: list[Check]) -> str:
+    """What a question's checks say in one word: passed, partial, failed, or the worst thing that happened."""
+    # A group without weight says nothing (skipped, or informative like taquin's chaine_eleve); one skipped
+    # for a reason still misses its points.
+    weighted = [c for c in checks if c.max_points > 0]
+    checks = weighted or [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
+    if all(c.passed for c in checks):
+        return "passed"
+    kinds = {c.kind for c in checks if not c.passed and c.kind != "skipped"}
+    for kind in ("missing", "not_implemented"):
+        if kinds == {kind}:
+            return kind
+    if any(c.passed for c in checks):
+        return "partial"
+    for kind in STATUS_PRIORITY:
+        if kind in kinds:
+            return kind
+    return "failed"
+
+
+def submission_total(results: list[QuestionResult]) -> tuple[float, float]:
+    """A submission's score and maximum, summed exactly (see question_result)."""
+    return float(sum(Fraction(r.score) for r in results)), float(sum(Fraction(r.max) for r in results))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from reference import graphs
+
 SIZE = 4
 BLANK = 15
 GOAL = tuple(range(16))
@@ -86,13 +88,14 @@ def from_grid(grid, li: int, lj: int) -> tuple:
     return tuple(BLANK if (r, c) == (li, lj) else grid[r][c] for r in range(SIZE) for c in range(SIZE))
 
 
+def neighbours(state: tuple) -> list[tuple]:
+    """The states one legal move away, in the order of MOVES."""
+    return [apply(state, move) for move in legal_moves(state)]
+
+
 def scramble(rng: random.Random, length: int, start=GOAL) -> tuple:
     """A random walk of `length` moves that never undoes the previous one."""
-    state, previous = start, None
-    for _ in range(length):
-        move = rng.choice([m for m in legal_moves(state) if previous is None or m != OPPOSITE[previous]])
-        state, previous = apply(state, move), move
-    return state
+    return graphs.random_walk(rng, start, neighbours, length)
 
 
 def random_solvable(rng: random.Random) -> tuple:

@@ -121,8 +121,8 @@ def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
 
 
 def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
-    from grader.engine import _result
     from grader.questions.base import Outcome
+    from grader.scoring import Scheme, question_result
 
     # q18's default weights (4, 4, 1, 1) over 3 points summed to 2.9999999999999996 in floats.
     questions = {q.id: q for q in all_questions()}
@@ -130,7 +130,8 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
                                        ("q4", 1.1, (1.0, 2.0, 3.0, 7.0))):
         names = [g.name for g in questions[qid].groups][:len(weight_values)]
         weights = dict(zip(names, weight_values))
-        result = _result(questions[qid], qid, points, weights, "fr", [Outcome(g, None) for g in names], output=None)
+        scheme = Scheme(overrides={qid: {"points": points, "groups": weights}})
+        result = question_result(questions[qid], scheme, "fr", [Outcome(g, None) for g in names], output=None)
         assert result.score == points, (qid, result.score)
 
 

@@ -35,7 +35,8 @@ EXPECTED = {
     "search_visites.py": {"x1": ("partial", 1.0, {"graphs"})},
     "astar_sans_fermes.py": {"x2": ("partial", 2.25, {"closed"})},
     "astar_glouton.py": {"x2": ("partial", 0.75, {"optimal3", "closed"})},
-    "bfs_pile.py": {"x3": ("timeout", 0.0, {"short", "long"})},
+    # Its paths fill the memory while its time runs out: which comes first depends on the machine's load.
+    "bfs_pile.py": {"x3": ({"timeout", "memory"}, 0.0, {"short", "long"})},
     "bfs_litteral.py": {"x3": ("partial", 4 / 3, {"long"})},
     "bfs_tuile.py": {"x3": ("failed", 0.0, {"short", "long"})},
     "dfs_francais.py": {"x4": ("failed", 0.0, {"valid", "limits"})},
@@ -57,9 +58,10 @@ def grade(name: str, qid: str, lang: str = "fr", **scheme):
 
 @pytest.mark.parametrize("name,qid", [(n, q) for n, table in EXPECTED.items() for q in table])
 def test_expected_status_score_and_failing_groups(name, qid):
-    status, score, failing = EXPECTED[name][qid]
+    statuses, score, failing = EXPECTED[name][qid]
     result = grade(name, qid)
-    assert summary(result) == (status, round(score, 6), set(failing)), [
+    status, *rest = summary(result)
+    assert status in ({statuses} if type(statuses) is str else statuses) and rest == [round(score, 6), set(failing)], [
         (c.name, c.message) for c in result.checks if not c.passed]
 
 

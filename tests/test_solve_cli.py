@@ -1,4 +1,4 @@
-"""`grader solve`, through main(argv) and as a separate process."""
+"""`grader solve`, through the command line's main(argv) and as a separate process."""
 import os
 import subprocess
 import sys
@@ -6,12 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from grader.solve import main
+from grader import cli
 from reference import puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 KORF100 = ROOT / "grader" / "data" / "korf100.txt"
 EXAM_AFTER_FIRST_MOVE = puzzle.apply(puzzle.EXAM_EXAMPLE, "Gauche")
+
+
+def main(argv):
+    return cli.main(["solve", *argv])
 
 
 def words(state):
@@ -47,10 +51,10 @@ def test_korf_file_with_comments_blank_lines_and_extra_columns(tmp_path, capsys)
 def test_invalid_input_exits_2_in_french_or_english(argv, french, english, capsys):
     assert main(argv) == 2
     captured = capsys.readouterr()
-    assert captured.err.startswith("grader solve : erreur : ") and french in captured.err and captured.out == ""
+    assert captured.err.startswith("grader : erreur : ") and french in captured.err and captured.out == ""
     assert main(["--lang", "en", *argv]) == 2
     captured = capsys.readouterr()
-    assert captured.err.startswith("grader solve: error: ") and english in captured.err and captured.out == ""
+    assert captured.err.startswith("grader: error: ") and english in captured.err and captured.out == ""
 
 
 def test_help_in_french_by_default(capsys):
@@ -58,6 +62,16 @@ def test_help_in_french_by_default(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert out.startswith("usage : grader solve") and "case libre" in out and "blank" not in out
+
+
+def test_is_a_sub_command_of_grader(capsys):
+    """Listed by `grader --help`, with its own usage errors (argparse's, exit 2) like any other command."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "solve" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        main(["--convention", "nope", "1"])
+    assert exit_.value.code == 2 and "--convention" in capsys.readouterr().err
 
 
 def test_an_invalid_line_is_reported_before_anything_is_solved(tmp_path, capsys):

@@ -29,10 +29,11 @@ their exact value (fractions), against jeu1_distance. Groups: admissible (t <= 3
 """
 from __future__ import annotations
 
+import functools
 from abc import abstractmethod
 from fractions import Fraction
 
-from grader.questions import jeux_traces
+from grader.questions import jeux_traces, shapes
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
 from grader.questions.jeux_games import (
     LABEL_KINDS,
@@ -115,9 +116,7 @@ class SearchQuestion(Question):
     groups = (Group("petits_jeux", 0.2), Group("jeu1", 0.1), Group("profond", 0.1), Group("algorithme", 0.6))
 
     def run(self, ctx):
-        def judge(game):
-            return self.judge(ctx, game)[1]
-
+        judge = functools.partial(self.judge, ctx)
         small = ctx.check_cases("petits_jeux", fixed_games(self.with_h), judge)
         if small.failure is None:
             seconds = small.seconds
@@ -126,39 +125,42 @@ class SearchQuestion(Question):
         extra = {"h": "log2"} if self.with_h else {}
         jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
         deep = ctx.check_cases("profond", deep_games(self.function), judge)
-        algorithm = ctx.check_cases("algorithme", self.crafted(), self.judge_algorithm(ctx))
+        algorithm = ctx.check_cases("algorithme", self.crafted(), functools.partial(self.judge_algorithm, ctx))
         return [small, jeu1, deep, algorithm]
 
     def play(self, ctx, game: dict):
         """Run the student's function on `game`: (reply, the parent's server, the reference's calls)."""
         payload = {"function": self.function, "initial": GameServer(game).initial_wire, "h": "h" in game}
-        _, seconds, reference = ctx.reference_served(probe_search, payload, serve=lambda: GameServer(game),
-                                                     case=game)
+        model = functools.partial(GameServer, game)
+        reference = ctx.reference_served(probe_search, payload, serve=model, case=game)[2]
         budget = BUDGET_FLOOR + BUDGET_FACTOR * reference.total
+
+        def limit(seconds):
+            # Time enough to spend the budget: a search that makes calls is stopped by the budget (its
+            # verdict is then shrunk to a small game), only one that makes none by the time limit.
+            return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
+
         server = GameServer(game, budget)
-        # Time enough to spend the budget: a search that makes calls is stopped by the budget (its
-        # verdict is then shrunk to a small game), only one that makes none by the time limit.
-        limit = max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
-        reply = ctx.call(probe_search, payload, timeout=limit, serve=server)
+        reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
         if reply.status == protocol.TIMEOUT:
             # Every call waits for this process: on a loaded machine a stall here can spend the child's
             # wall-clock limit. A timeout is only a verdict if it happens twice.
             server = GameServer(game, budget)
-            reply = ctx.call(probe_search, payload, timeout=limit, serve=server)
+            reply = ctx.call(probe_search, payload, reply.limit, serve=server)
         return reply, server, reference
 
-    def judge(self, ctx, game: dict) -> tuple[GameServer | None, Failure | None]:
-        """The student's run on `game`: the parent's server, and why the run or its depth is wrong."""
+    def judge(self, ctx, game: dict) -> Failure | None:
+        """Why the student's run on `game` or the depth it returns is wrong."""
         reply, server, reference = self.play(ctx, game)
         failure = self._run_failure(ctx, game, reply, server, reference)
         if failure is not None:
-            return server, failure
+            return failure
         value, expected = reply.value, optimum(game)
         if type(value) is not int:
-            return server, self._failure(game, "jeux.not_int", got=_shown_value(value), type=value.get("type"))
+            return self._failure(game, "jeux.not_int", got=_shown_value(value), type=value.get("type"))
         if value != expected:
-            return server, self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
-        return server, None
+            return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
+        return None
 
     def _run_failure(self, ctx, game, reply, server, reference) -> Failure | None:
         """Why the run itself went wrong (stopped by the parent, an error, garbage), as the parent saw it."""
@@ -174,8 +176,7 @@ class SearchQuestion(Question):
         if not reply.ok:
             return ctx.failure(reply, case_view(game), visual=visual(game))
         value = reply.value
-        if not (type(value) is int or (type(value) is dict and type(value.get("type")) is str
-                                       and type(value.get("repr")) is str)):
+        if not (type(value) is int or shapes.described(value)):
             return self._failure(game, "jeux.garbled", kind="invalid")
         if game["kind"] == "table":
             depth = distances(game["succ"], [game["initial"]])
@@ -188,24 +189,21 @@ class SearchQuestion(Question):
         return Failure(kind, message, {"function": f"{self.function}()", **params}, counterexample=case_view(game),
                        visual=visual(game), expected=params.get("expected"), got=params.get("got"))
 
-    def judge_algorithm(self, ctx):
+    def judge_algorithm(self, ctx, game: dict) -> Failure | None:
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
         and have found a final state; the depth it returns is the other groups' business."""
-        def judge(game):
-            reply, server, reference = self.play(ctx, game)
-            failure = self._run_failure(ctx, game, reply, server, reference)
-            if failure is not None:
-                return failure
-            finals = set(game["finals"])
-            if not any(f == "final" and s in finals for f, s in server.events):
-                return self._failure(game, "jeux.never_found")
-            seen = self.recognise(game, server.events, shown_labels(game))
-            if seen is not None:
-                key, params = seen
-                return self._failure(game, key, **params)
-            return None
-
-        return judge
+        reply, server, reference = self.play(ctx, game)
+        failure = self._run_failure(ctx, game, reply, server, reference)
+        if failure is not None:
+            return failure
+        finals = set(game["finals"])
+        if not any(f == "final" and s in finals for f, s in server.events):
+            return self._failure(game, "jeux.never_found")
+        seen = self.recognise(game, server.events, shown_labels(game))
+        if seen is not None:
+            key, params = seen
+            return self._failure(game, key, **params)
+        return None
 
     @abstractmethod
     def crafted(self) -> list[dict]:
@@ -300,11 +298,11 @@ class Q1(Question):
 
     def run(self, ctx):
         optimum_42 = jeu1_distance(1, 42)
-        reply = ctx.call(probe_solution_42, {}, timeout=ctx.limit(0.0))
+        reply = ctx.run(probe_solution_42, {}, limit=ctx.limit(0.0))  # no reference needed: it returns a constant
         if not reply.ok:
             return [Outcome("sequence", ctx.failure(reply))]
         got = reply.value
-        if not isinstance(got, list) or not all(type(x) is int for x in got):
+        if not shapes.list_of(got, int):
             return [Outcome("sequence", Failure("wrong", "q1.not_a_list", got=got))]
         if got[:1] != [1] or got[-1:] != [42]:
             return [Outcome("sequence", Failure("wrong", "q1.ends", got=got))]
@@ -383,8 +381,7 @@ class Q11(Question):
         """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
         cells: list = []
         for payload in payloads:
-            _, seconds = ctx.reference(probe_h_jeu1, payload)
-            reply = ctx.call(probe_h_jeu1, payload, timeout=ctx.limit(seconds))
+            reply = ctx.run(probe_h_jeu1, payload)
             pairs = self._pairs(payload)
             if not reply.ok:
                 return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
@@ -426,9 +423,7 @@ class Q11(Question):
                     and type(error.get("detail")) is str)
         sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
         return (type(rows) is list and len(rows) == len(sizes) and all(
-            type(row) is list and len(row) == size and all(
-                type(v) is int or (type(v) is dict and type(v.get("repr")) is str and type(v.get("type")) is str)
-                for v in row)
+            type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
             for row, size in zip(rows, sizes)))
 
     @staticmethod

@@ -19,9 +19,8 @@ these on the very case played.
 """
 from __future__ import annotations
 
-from collections import deque
-
 from grader.sandbox.calls import Stop
+from reference import graphs
 
 LABEL_KINDS = ("int", "str", "tuple")
 
@@ -179,19 +178,8 @@ def jeu1_distance(n: int, t: int) -> int | None:
 
 def distances(adjacency: list[list[int]], sources) -> list[int | None]:
     """Length of a shortest path from any of `sources` to each state, None when unreachable."""
-    dist: list[int | None] = [None] * len(adjacency)
-    queue = deque()
-    for s in sources:
-        if dist[s] is None:
-            dist[s] = 0
-            queue.append(s)
-    while queue:
-        x = queue.popleft()
-        for y in adjacency[x]:
-            if dist[y] is None:
-                dist[y] = dist[x] + 1
-                queue.append(y)
-    return dist
+    found = graphs.distances(sources, adjacency.__getitem__)
+    return [found.get(x) for x in range(len(adjacency))]
 
 
 def reverse(adjacency: list[list[int]]) -> list[list[int]]:

@@ -9,9 +9,10 @@ lists on the grader's own copy and compare lengths with exact optima computed he
 from __future__ import annotations
 
 import functools
-from collections import deque
 
+from grader.questions import shapes
 from grader.questions.base import Failure, Group, Question, probe
+from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
 SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
@@ -73,18 +74,14 @@ def probe_taquin(module, payload):
 
 
 # --- Exact optima (parent only) ---------------------------------------------------------------------
+def neighbours(n: int):
+    return lambda state: [t for _, t in successors(state, n)]
+
+
 @functools.lru_cache(maxsize=1)
 def distances_3() -> dict:
     """Distance to the goal of every solvable 3×3 state (a BFS from the goal: 181,440 states)."""
-    goal = goal_state(3)
-    distance, queue = {goal: 0}, deque([goal])
-    while queue:
-        state = queue.popleft()
-        for _, t in successors(state, 3):
-            if t not in distance:
-                distance[t] = distance[state] + 1
-                queue.append(t)
-    return distance
+    return distances([goal_state(3)], neighbours(3))
 
 
 @functools.lru_cache(maxsize=512)
@@ -98,21 +95,14 @@ def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
         return tuple(moves)
     from reference import recherche
 
-    path = recherche.search(start, goal_state(n), lambda s: [t for _, t in successors(s, n)],
-                            lambda s, g: manhattan(s, n))
+    path = recherche.search(start, goal_state(n), neighbours(n), lambda s, g: manhattan(s, n))
     return tuple(next(m for m, t in successors(a, n) if t == b) for a, b in zip(path, path[1:]))
 
 
 def graph_distance(case: dict) -> int:
+    """The goal's distance from the start (KeyError when it cannot be reached)."""
     graph = {state: succ for state, succ in case["next_states"]}
-    distance, queue = {case["start"]: 0}, deque([case["start"]])
-    while queue:
-        state = queue.popleft()
-        for t in graph[state]:
-            if t not in distance:
-                distance[t] = distance[state] + 1
-                queue.append(t)
-    return distance[case["goal"]]
+    return distances([case["start"]], graph.__getitem__)[case["goal"]]
 
 
 # --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------
@@ -121,14 +111,8 @@ def walks(n: int, max_length: int):
     the previous move. They shrink towards shorter walks."""
     from hypothesis import strategies as st
 
-    def walk(choices):
-        state, previous = goal_state(n), None
-        for choice in choices:
-            options = [(m, t) for m, t in successors(state, n) if previous is None or t != previous]
-            previous, state = state, options[choice % len(options)][1]
-        return state
-
-    return st.lists(st.integers(0, 3), max_size=max_length).map(walk)
+    return st.lists(st.integers(0, 3), max_size=max_length).map(lambda choices: walk(goal_state(n), neighbours(n),
+                                                                                      choices))
 
 
 @functools.lru_cache(maxsize=1)
@@ -209,7 +193,7 @@ def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
 
 def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
     """Replay `got` from `start`; it must reach the goal, in len(optimal) moves when `optimal` is given."""
-    if not isinstance(got, list) or not all(type(m) is str for m in got):
+    if not shapes.list_of(got, str):
         return Failure("wrong", "recherche.not_a_list", {"function": function}, got=got)
     visual = puzzle_visual(start, n, got, optimal)
     unknown = next(((index, move) for index, move in enumerate(got, 1) if move not in MOVES), None)
@@ -243,15 +227,14 @@ class TaquinQuestion(Question):
         return self.functions[0]
 
     def judge(self, ctx, start: tuple, limit_key: str | None = None, allowance: float = 1.0,
-              reference_seconds: float | None = None) -> Failure | None:
+              timed_on: dict | None = None) -> Failure | None:
+        """`allowance`: how many times slower than the reference a correct answer may be; `timed_on`: the
+        case whose reference time sets the limit, when not this one."""
         n = round(len(start) ** 0.5)
         payload = {"function": self.function, "matrix": matrix(start, n)}
-        if reference_seconds is None:
-            _, reference_seconds = ctx.reference(probe_taquin, payload)
-        limit = ctx.limit(allowance * reference_seconds)
-        reply = ctx.call(probe_taquin, payload, timeout=limit)
+        reply = ctx.run(probe_taquin, payload, timed_on=timed_on, slower=allowance)
         if not reply.ok:
-            failure = timeout_failure(ctx, reply, limit_key, limit) if limit_key else ctx.failure(reply)
+            failure = timeout_failure(ctx, reply, limit_key, reply.limit) if limit_key else ctx.failure(reply)
             failure.counterexample = matrix(start, n)
             return failure
         failure = judge_moves(self.function, start, n, reply.value,
@@ -270,15 +253,14 @@ class X1(Question):
     groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
 
     def run(self, ctx):
-        graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, lambda case: self.judge(ctx, case))
+        judge = functools.partial(self.judge, ctx)
+        graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, judge)
         if graphs_outcome.failure is None:
-            graphs_outcome = ctx.check("graphs", graphs(), lambda case: self.judge(ctx, case))
-        return [graphs_outcome,
-                ctx.check("puzzles", puzzles_for_search(), lambda case: self.judge(ctx, case))]
+            graphs_outcome = ctx.check("graphs", graphs(), judge)
+        return [graphs_outcome, ctx.check("puzzles", puzzles_for_search(), judge)]
 
     def judge(self, ctx, case: dict) -> Failure | None:
-        _, seconds = ctx.reference(probe_search, case)
-        reply = ctx.call(probe_search, case, timeout=ctx.limit(seconds))
+        reply = ctx.run(probe_search, case)
         if not reply.ok:
             return ctx.failure(reply)
         if "n" in case:
@@ -300,7 +282,7 @@ class X1(Question):
         n, start = case["n"], tuple(case["start"])
         optimal = optimal_moves(start, n)
         states = got
-        if isinstance(got, list) and all(isinstance(s, list) for s in got):
+        if shapes.list_of(got, list):
             states = [tuple(s) for s in got]  # the states were tuples: they come back as lists
         failure = self.judge_path(
             states, start, goal_state(n), len(optimal),
@@ -346,11 +328,12 @@ class X2(TaquinQuestion):
     groups = (Group("optimal3", 2.0), Group("optimal4", 1.0), Group("closed", 1.0))
 
     def run(self, ctx):
+        judge = functools.partial(self.judge, ctx)
         return [
-            ctx.check("optimal3", near_3(14), lambda s: self.judge(ctx, s)),
-            ctx.check("optimal4", walks(4, 16), lambda s: self.judge(ctx, s)),
+            ctx.check("optimal3", near_3(14), judge),
+            ctx.check("optimal4", walks(4, 16), judge),
             ctx.check_cases("closed", ASTAR_CLOSED_CASES,
-                            lambda s: self.judge(ctx, s, "x2.too_slow", ASTAR_CLOSED_ALLOWANCE)),
+                            functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE)),
         ]
 
 
@@ -362,8 +345,8 @@ class X3(TaquinQuestion):
     groups = (Group("short", 2.0), Group("long", 1.0))
 
     def run(self, ctx):
-        return [ctx.check("short", near_3(10), lambda s: self.judge(ctx, s)),
-                ctx.check_cases("long", BFS_LONG_CASES, lambda s: self.judge(ctx, s, "x3.too_slow"))]
+        return [ctx.check("short", near_3(10), functools.partial(self.judge, ctx)),
+                ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow"))]
 
 
 class X4(TaquinQuestion):
@@ -376,15 +359,11 @@ class X4(TaquinQuestion):
     def run(self, ctx):
         # However lucky or unlucky its order, a DFS with a closed set explores at most the whole
         # component: the reference's time to explore it all is every case's basis.
-        _, exploration = ctx.reference(probe_taquin, {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)})
+        exploration = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
+        judge = functools.partial(self.judge, ctx, limit_key="x4.too_slow", timed_on=exploration)
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
-        return [
-            ctx.check("valid", near_3(10),
-                      lambda s: self.judge(ctx, s, "x4.too_slow", reference_seconds=exploration),
-                      max_examples=examples),
-            ctx.check_cases("limits", DFS_LONG_CASES,
-                            lambda s: self.judge(ctx, s, "x4.too_slow", reference_seconds=exploration)),
-        ]
+        return [ctx.check("valid", near_3(10), judge, max_examples=examples),
+                ctx.check_cases("limits", DFS_LONG_CASES, judge)]
 
 
 QUESTIONS = [X1(), X2(), X3(), X4()]

@@ -17,7 +17,9 @@ import enum
 import functools
 import math
 import random
+from dataclasses import dataclass
 
+from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
@@ -104,7 +106,7 @@ def _write_back(module, state):
     """Put the parent's answer into the student's globals, in place where they are lists (a student's
     function may hold a reference to `grid` or `solution`)."""
     grid = vars(module).get("grid")
-    if type(grid) is list and len(grid) == 4 and all(type(row) is list and len(row) == 4 for row in grid):
+    if shapes.grid(grid):
         for row, values in zip(grid, state["grid"]):
             row[:] = values
     else:
@@ -269,8 +271,7 @@ class ModelServer:
         grid, li, lj, h = state.get("grid"), state.get("li"), state.get("lj"), state.get("h")
         moves = _moves(state.get("solution"))
         minimum = state.get("minimum")
-        if not (type(grid) is list and len(grid) == 4 and all(type(r) is list and len(r) == 4 and
-                                                               all(_is_int(v) for v in r) for r in grid)
+        if not (shapes.grid(grid) and all(shapes.list_of(row, int) for row in grid)
                 and _is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4 and _is_int(h)
                 and moves is not None and (minimum == "inf" or type(minimum) in (int, float))):
             raise Stop("the globals grid, li, lj, h, solution, minimum do not describe a state")
@@ -293,28 +294,43 @@ OWN_CHAIN = "chaine_eleve"  # the weightless check of the student's own function
 SERVED_SLACK = 20.0  # q17's limits when tente_* and move are served: a round trip per call
 
 
-def chain_of(ctx, question, convention) -> dict:
+@dataclass
+class Chain:
+    """The functions the student's call builds on: the model answer's `served` names, answered by
+    `server`, or the student's own (no server)."""
+
+    served: tuple = ()
+    server: ModelServer | None = None
+
+    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
+        """`ctx.run` with the chain's functions; the model answer is timed on the payload without them
+        (`limits`: see grader.engine.Context.run)."""
+        served = {"served": list(self.served)} if self.server else {}
+        return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+
+
+def chain_of(ctx, question, convention) -> Chain:
     """What the student's calls get under the scheme's `dependances` policy: with the model answer's
     functions (the default, when the model answer is installed), the names the question builds on are
     served by a ModelServer; else the student's own."""
     from grader.expectations import has_model_answer
 
     if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
-        return {"extra": {}, "serve": None}
-    return {"extra": {"served": list(SERVED[question.id])}, "serve": ModelServer(convention)}
+        return Chain()
+    return Chain(SERVED[question.id], ModelServer(convention))
 
 
-def own_chain(ctx, chain, run) -> Outcome:
+def own_chain(ctx, chain: Chain, run) -> Outcome:
     """The weightless check: the same judge on a few cases with the student's own functions, to tell the
     student whether their chain works (the grade came from the model answer's)."""
-    if chain["serve"] is None:
+    if chain.server is None:
         return Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")
-    saved = dict(chain)
-    chain.update(extra={}, serve=None)
+    saved = chain.served, chain.server
+    chain.served, chain.server = (), None
     try:
         return run()
     finally:
-        chain.update(saved)
+        chain.served, chain.server = saved
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
@@ -344,8 +360,7 @@ SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "
 def _fields(value) -> dict:
     """A probe's reply as a dict of every field (None when absent): the child runs the student's code,
     which could have tampered with the probe, so nothing in a reply is taken on trust."""
-    value = value if type(value) is dict else {}
-    return {key: value.get(key) for key in SNAPSHOT_FIELDS}
+    return shapes.fields(value, SNAPSHOT_FIELDS)
 
 
 def _is_int(value) -> bool:
@@ -359,7 +374,7 @@ def _moves(value, policy=LENIENT, notes=None):
     """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
     lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
     and `notes` (a set) gets "casse" so that the question warns."""
-    if type(value) is not list or not all(type(m) is str for m in value):
+    if not shapes.list_of(value, str):
         return None
     if all(m in MOVE_NAMES for m in value):
         return value
@@ -386,7 +401,7 @@ def move_warnings(notes, lang) -> list[str]:
 
 def _grid_matches(grid, state) -> bool:
     """Whether `grid` holds `state`'s tiles, every cell but the blank's (its value is not significant)."""
-    if type(grid) is not list or len(grid) != 4 or not all(type(r) is list and len(r) == 4 for r in grid):
+    if not shapes.grid(grid):
         return False
     return all(_is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
 
@@ -411,17 +426,11 @@ def _differences(snapshot, expected_state, expected_solution=None, policy=LENIEN
 
 
 def _walk_state(walk):
-    """The state a non-backtracking walk from the goal reaches; each step picks among the legal moves
-    that do not undo the previous one, so that any list of small ints is a walk and shrinks to a shorter
-    one."""
-    from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves
+    """The state a walk from the goal that never undoes its previous move reaches (reference.graphs.walk)."""
+    from reference import graphs
+    from reference.puzzle import GOAL, neighbours
 
-    state, previous = GOAL, None
-    for step in walk:
-        options = [m for m in legal_moves(state) if previous is None or m != OPPOSITE[previous]]
-        previous = options[step % len(options)]
-        state = apply(state, previous)
-    return state
+    return graphs.walk(GOAL, neighbours, walk)
 
 
 def _states():
@@ -441,8 +450,7 @@ def detect_convention(ctx):
     # Blank in the middle, so that every move is possible.
     state = tuple(BLANK if c == 5 else 5 if c == 15 else c for c in range(16))
     for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
-        payload = _payload(state, history=[earlier], direction=direction)
-        reply = ctx.call(probe_tente, payload, ctx.limit(ctx.reference(probe_tente, payload)[1]))
+        reply = ctx.run(probe_tente, _payload(state, history=[earlier], direction=direction))
         if not reply.ok:
             return None  # missing or broken tente_*: nothing to learn from the others either
         value = _fields(reply.value)
@@ -474,28 +482,31 @@ class Q15(Question):
 
     def run(self, ctx):
         from hypothesis import strategies as st
-        from reference.puzzle import BLANK_STEP, MOVES, apply, legal_moves
-
-        def judge_for(group):
-            def judge(case):
-                state, choice, blank_value = case
-                move = legal_moves(state)[choice % len(legal_moves(state))]
-                i, j = divmod(state.index(BLANK), 4)
-                cell = [i + BLANK_STEP[move][0], j + BLANK_STEP[move][1]]
-                payload = _payload(state, blank_value, cell=cell)
-                shown = _shown(payload, f"move({cell[0]}, {cell[1]})")
-                reply = ctx.call(probe_move, payload, ctx.limit(ctx.reference(probe_move, payload)[1]))
-                if not reply.ok:
-                    return ctx.failure(reply, shown)
-                for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
-                    if name == self.ASPECT[group]:
-                        return Failure("wrong", "q15.wrong", {"name": name, "call": shown["appel"]},
-                                       counterexample=shown, expected=expected, got=got)
-                return None
-            return judge
+        from reference.puzzle import MOVES
 
         cases = st.tuples(_states(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
-        return [ctx.check(group.name, cases, judge_for(group.name)) for group in self.groups]
+        return [ctx.check(group.name, cases, functools.partial(self.judge, ctx, self.ASPECT[group.name]))
+                for group in self.groups]
+
+    @staticmethod
+    def judge(ctx, aspect: str, case) -> Failure | None:
+        """move(i, j) of the tile next to the blank that `case` chooses: the global `aspect` as after it."""
+        from reference.puzzle import BLANK_STEP, apply, legal_moves
+
+        state, choice, blank_value = case
+        move = legal_moves(state)[choice % len(legal_moves(state))]
+        i, j = divmod(state.index(BLANK), 4)
+        cell = [i + BLANK_STEP[move][0], j + BLANK_STEP[move][1]]
+        payload = _payload(state, blank_value, cell=cell)
+        shown = _shown(payload, f"move({cell[0]}, {cell[1]})")
+        reply = ctx.run(probe_move, payload)
+        if not reply.ok:
+            return ctx.failure(reply, shown)
+        for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
+            if name == aspect:
+                return Failure("wrong", "q15.wrong", {"name": name, "call": shown["appel"]},
+                               counterexample=shown, expected=expected, got=got)
+        return None
 
 
 # --- q16 ------------------------------------------------------------------------------------------
@@ -555,13 +566,12 @@ class Q16(Question):
                 shown = _shown(payload, call)
                 # The expectation is the model answer's on this very case (it keeps `solution` most
                 # recent last), never what the generator meant the case to be.
-                reference, seconds = ctx.reference(probe_tente, _payload(state, blank_value, history,
-                                                                         direction=direction))
-                reference = _fields(reference)
+                model_payload = _payload(state, blank_value, history, direction=direction)
+                reference = _fields(ctx.expected(probe_tente, model_payload))
                 accept = reference["accepted"]
                 if accept != (group == "acceptation"):
                     raise GraderBug(f"q16/{group}: the model answer's tente returns {accept} on {case!r}")
-                reply = ctx.call(probe_tente, {**payload, **chain["extra"]}, ctx.limit(seconds), serve=chain["serve"])
+                reply = chain.run(ctx, probe_tente, payload, timed_on=model_payload)
                 if not reply.ok:
                     return ctx.failure(reply, shown)
                 value = _fields(reply.value)
@@ -703,14 +713,16 @@ class Q17(Question):
                       else range(p + h0 - 1, p + optimum))  # from a root that already exceeds, to just below
             m = bounds[choice % len(bounds)]
             payload = _payload(state, blank_value, history, judged_in, m=m, p=p)
-            expected, seconds = ctx.reference(probe_dfs, _payload(state, blank_value, history, m=m, p=p))
-            expected = _fields(expected)
+            model_payload = _payload(state, blank_value, history, m=m, p=p)
+            expected = _fields(ctx.expected(probe_dfs, model_payload))
             if expected["found"] is not succeed:
                 raise GraderBug("error.judge_raised", where=f"q17: dfs({m}, {p}) on {state}",
                                 detail=f"the model answer returns {expected['found']}")
             shown = _shown(payload, f"dfs({m}, {p})")
-            slack = SERVED_SLACK if chain["serve"] else 1.0
-            reply = ctx.call(probe_dfs, {**payload, **chain["extra"]}, slack * ctx.limit(seconds), serve=chain["serve"])
+            # Served calls are a round trip each, however small the case: the whole limit is stretched.
+            slack = SERVED_SLACK if chain.server else 1.0
+            reply = chain.run(ctx, probe_dfs, payload, timed_on=model_payload,
+                              limit=lambda seconds: slack * ctx.limit(seconds))
             return state, history, m, p, optimum, expected, shown, reply
 
         def below(group):
@@ -843,12 +855,10 @@ class Q18(Question):
         def judge(state, blank_value, optimum=None, limit=None, factor=None):
             """`limit` in seconds, else `factor` (default: the scheme's, × SEARCH_SLACK) × the model's time."""
             payload = _payload(state, blank_value)
-            if limit is None:
-                seconds = ctx.reference(probe_taquin, payload)[1]
-                limit = (ctx.limit(SEARCH_SLACK * seconds) if factor is None
-                         else max(ctx.settings.scheme.time_floor, factor * seconds))
+            if limit is None and factor is not None:
+                limit = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
             shown = _shown(payload, "taquin()")
-            reply = ctx.call(probe_taquin, {**payload, **chain["extra"]}, limit, serve=chain["serve"])
+            reply = chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=limit)
             if not reply.ok:
                 return ctx.failure(reply, shown)
             moves = _moves(_fields(reply.value)["moves"], policy, notes)
@@ -913,6 +923,11 @@ class Q18(Question):
             OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10)))
         outcomes[0].warnings = move_warnings(notes, ctx.lang)
         return outcomes
+
+
+def _factor_limit(floor: float, factor: float, seconds: float) -> float:
+    """The challenge's limit: its own factor times the model answer's time, with the scheme's floor."""
+    return max(floor, factor * seconds)
 
 
 def challenge_instance(which: str) -> tuple:
