@@ -301,34 +301,58 @@ PROGRESS_AFTER = 2.0  # seconds a student waits without a word
 
 class Ticker:
     """While a block runs longer than PROGRESS_AFTER, a line on standard error with the seconds spent:
-    rewritten every second on a terminal, written once otherwise (a log); erased on a terminal at the end."""
+    rewritten every second on a terminal, written once otherwise (a log); erased on a terminal at the end.
+    One watcher thread per process serves every block: a thread started and joined per block cost
+    milliseconds per call to the child on a loaded machine (q4 makes over a hundred)."""
+
+    _clock = threading.Condition()
+    _active: Ticker | None = None
+    _watcher: threading.Thread | None = None
+    _idle = False  # the watcher waits for a block (and is woken by the next one)
 
     def __init__(self, label: str, stream=None):
         self.label, self.stream = label, stream or sys.stderr
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        started = time.monotonic()
-        if self.done.wait(PROGRESS_AFTER):
-            return
-        tty = self.stream.isatty()
-        while True:
-            line = f"{self.label} {time.monotonic() - started:.0f} s"
-            print("\r" + line if tty else line, end="" if tty else "\n", file=self.stream, flush=True)
-            if not tty or self.done.wait(1.0):
-                break
-        if tty:
-            self.done.wait()
-            print("\r" + " " * (len(line) + 2) + "\r", end="", file=self.stream, flush=True)
+        self.line = ""  # what is shown of this block, on a terminal
 
     def __enter__(self):
-        self.thread.start()
+        self.started = time.monotonic()
+        with Ticker._clock:
+            Ticker._active = self
+            if Ticker._watcher is None or not Ticker._watcher.is_alive():
+                Ticker._watcher = threading.Thread(target=Ticker._watch, daemon=True)
+                Ticker._watcher.start()
+            elif Ticker._idle:
+                Ticker._clock.notify()
         return self
 
     def __exit__(self, *exc):
-        self.done.set()
-        self.thread.join()
+        with Ticker._clock:
+            Ticker._active = None
+            if self.line:
+                print("\r" + " " * (len(self.line) + 2) + "\r", end="", file=self.stream, flush=True)
+
+    @staticmethod
+    def _watch() -> None:
+        """Wake when the active block is due a line (it may have changed meanwhile: then sleep on)."""
+        logged = None
+        with Ticker._clock:
+            while True:
+                block, now = Ticker._active, time.monotonic()
+                if block is None or block is logged:
+                    Ticker._idle = True
+                    Ticker._clock.wait()
+                    Ticker._idle = False
+                elif now - block.started < PROGRESS_AFTER:
+                    Ticker._clock.wait(block.started + PROGRESS_AFTER - now)
+                else:
+                    line = f"{block.label} {now - block.started:.0f} s"
+                    if block.stream.isatty():
+                        block.line = line
+                        print("\r" + line, end="", file=block.stream, flush=True)
+                        Ticker._clock.wait(1.0)
+                    else:
+                        print(line, file=block.stream, flush=True)
+                        logged = block
 
 
 def _attach(failure: Failure, case) -> None:

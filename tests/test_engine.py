@@ -150,3 +150,38 @@ def test_the_same_seed_draws_the_same_cases_and_a_fresh_seed_other_ones():
     assert _cases_drawn(123456789, "another_group") != first  # each group has cases of its own
     # Without a seed, each run draws its own: a table of one run's cases answers no other run.
     assert len({Settings().seed for _ in range(5)}) == 5
+
+
+def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(monkeypatch):
+    """`grader check` wraps every call to the child in a Ticker: one watcher thread serves them all."""
+    import io
+    import re
+    import threading
+    import time
+
+    from grader import engine
+
+    monkeypatch.setattr(engine, "PROGRESS_AFTER", 0.5)
+    log = io.StringIO()
+    with engine.Ticker("warm-up", log):
+        pass
+    threads = threading.active_count()
+    for _ in range(100):
+        with engine.Ticker("quick", log):
+            pass
+    assert threading.active_count() == threads and log.getvalue() == ""
+    with engine.Ticker("slow", log):
+        time.sleep(1.0)
+    with engine.Ticker("quick again", log):
+        time.sleep(0.05)
+    assert re.fullmatch(r"slow \d s\n", log.getvalue())  # once in a log, for the slow block only
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    with engine.Ticker("tty", terminal):
+        time.sleep(2.0)
+    shown = terminal.getvalue()
+    assert re.fullmatch(r"(\rtty \d s){2,}\r +\r", shown), shown  # rewritten every second, then erased

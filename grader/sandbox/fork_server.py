@@ -4,6 +4,7 @@ grader process, started on first use; a process forked from ours (a pool's worke
 from __future__ import annotations
 
 import json
+import multiprocessing.util
 import os
 import select
 import socket
@@ -85,6 +86,8 @@ class ForkServer:
 
     def close(self) -> None:
         """End the zygote (it exits when its socket closes)."""
+        if self.owner != os.getpid():
+            return
         self._socket.close()
         try:
             self.process.wait(timeout=5)
@@ -111,6 +114,9 @@ def server() -> ForkServer:
             if _server is not None and _server.owner == os.getpid():
                 _server.close()
             _server = ForkServer()
+            # Ended and reaped with this process (a pool's worker too: multiprocessing runs these at its
+            # exit, atexit does not), so that nothing outlives it and its CPU time is counted.
+            multiprocessing.util.Finalize(_server, _server.close, exitpriority=0)
         return _server
 
 

@@ -66,10 +66,12 @@ def frame_bytes(obj) -> bytes:
 
 
 def write_frame(fd: int, obj) -> None:
-    view = memoryview(frame_bytes(obj))
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
+    data = frame_bytes(obj)
+    written = os.write(fd, data)  # a small frame: one system call
+    if written < len(data):
+        view = memoryview(data)[written:]
+        while view:
+            view = view[os.write(fd, view):]
 
 
 def read_exact(fd: int, size: int) -> bytes:
@@ -83,12 +85,28 @@ def read_exact(fd: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
+# Bytes read past the end of a frame, per descriptor: a frame is read with one system call when it fits
+# in the first read (the length and the body together), the rest kept for the next frame.
+_unread: dict[int, bytes] = {}
+
+
 def read_frame(fd: int):
-    (size,) = struct.unpack(">I", read_exact(fd, 4))
+    data = _unread.pop(fd, b"")
+    while len(data) < 4:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            raise EOFError
+        data += chunk
+    (size,) = struct.unpack(">I", data[:4])
     if size > MAX_FRAME:
         raise ProtocolError(f"frame of {size} bytes announced")
+    end = 4 + size
+    if len(data) < end:
+        data += read_exact(fd, end - len(data))
+    elif len(data) > end:
+        _unread[fd] = data[end:]
     try:
-        return json.loads(read_exact(fd, size))
+        return json.loads(data[4:end])
     except ValueError as exc:
         raise ProtocolError(f"unreadable frame: {exc}") from None
 

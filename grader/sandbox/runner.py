@@ -289,6 +289,7 @@ class Child:
         self._buffer = b""
         self._ended: str | None = None  # how the child ended, as the supervisor told
         self._nonblocking = False
+        self._poller = None
         self._cpu = 0.0
 
     # -- life cycle ---------------------------------------------------------------------------------
@@ -598,14 +599,15 @@ class Child:
         if len(self._buffer) >= size:  # the usual case for a frame's body: no system call
             data, self._buffer = self._buffer[:size], self._buffer[size:]
             return data
-        poller = select.poll()
-        poller.register(self._reply_r, select.POLLIN)
-        poller.register(self._control, select.POLLIN)
+        if self._poller is None:  # made once per child: a round trip costs a poll and a read
+            self._poller = select.poll()
+            self._poller.register(self._reply_r, select.POLLIN)
+            self._poller.register(self._control, select.POLLIN)
         while len(self._buffer) < size:
             remaining = 0 if self._ended else deadline - time.monotonic()
             if remaining <= 0 and not self._ended:
                 raise TimeoutError
-            ready = {fd for fd, _ in poller.poll(remaining * 1000)}
+            ready = {fd for fd, _ in self._poller.poll(remaining * 1000)}
             if self._reply_r in ready:
                 chunk = os.read(self._reply_r, 1 << 16)  # a 1 MiB read buffer costs an mmap per call
                 if not chunk:
@@ -613,7 +615,7 @@ class Child:
                 self._buffer += chunk
             elif self._control.fileno() in ready:
                 self._ended = self._control.recv(256).decode("ascii", "replace").strip() or "unknown"
-                poller.unregister(self._control)
+                self._poller.unregister(self._control)
             elif self._ended:
                 raise EOFError
         data, self._buffer = self._buffer[:size], self._buffer[size:]

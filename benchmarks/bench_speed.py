@@ -1,0 +1,243 @@
+"""Issue 17's table, in one run: what a confined child, a proxied call, a student's check and a class cost.
+
+    python benchmarks/bench_speed.py [--starts 30] [--calls 5000] [--students 100] [--skip-class]
+
+1. Start-up: a bare `python -c pass`, against a confined child's start-up and teardown (uid, namespaces,
+   tmpfs, Landlock, seccomp, the parent's check of /proc and its go, the import of a one-line module)
+   forked by the fork server and spawned (`Limits(fork_server=False)`), taking turns.
+2. A parent-served call's round trip (benchmarks/bench_calls.py's probe), median of the runs.
+3. `grader check -q qN` for every automatic question on a correct submission (the sample student
+   alice), a fresh process each, after a warm-up run (benchmarks/bench_check.py's measure); q18
+   without its challenge, and with it.
+4. A class of N copies of the sample class, default barème with its default challenge, with 1 then 2
+   workers (the model answer's time on the challenge comes from the machine's cache, grader/timing.py,
+   filled by part 3): wall and CPU time of the process tree, and the grader's wall time over the
+   students' own CPU time (the sum of the questions' `timing.student`, from the kernel's clock).
+
+The machine is shared and loaded: every row gives CPU time beside wall time, and ratios are within this
+run. Prints the table and writes it to benchmarks/results/speed.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import bench_calls, bench_check  # noqa: E402
+from grader.sandbox import fork_server  # noqa: E402
+from grader.sandbox.runner import Child, Limits  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "speed.md"
+SAMPLE = ROOT / "exercises" / "exemples"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def zygote_cpu() -> float:
+    """CPU seconds of the fork server and of the children it reaped (its forks are not ours)."""
+    stat = Path(f"/proc/{fork_server.server().process.pid}/stat").read_text()
+    return sum(int(x) for x in stat.rsplit(")", 1)[1].split()[11:15]) / TICK
+
+
+def bare() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - started
+
+
+def confined(fork: bool) -> float:
+    started = time.perf_counter()
+    child = Child({"jeux": "def f():\n    return 1\n"}, "jeux", ["tests.hostile.probes"], Limits(fork_server=fork))
+    try:
+        assert child.start().ok
+    finally:
+        child.close()
+    return time.perf_counter() - started
+
+
+def start_ups(n: int) -> list[tuple]:
+    """(what, wall median, wall best, CPU per start) for the three ways, taking turns."""
+    confined(True)  # the fork server is up, and both paths' files are in the page cache
+    confined(False)
+    walls: dict[str, list[float]] = {"bare": [], "fork": [], "spawn": []}
+    cpu = dict.fromkeys(walls, 0.0)
+    for _ in range(n):
+        for what in walls:
+            own, theirs = time.process_time(), children_cpu()
+            zygote = zygote_cpu() if what == "fork" else 0.0
+            walls[what].append(bare() if what == "bare" else confined(what == "fork"))
+            if what == "fork":
+                # One more start makes the zygote reap the one measured, whose CPU then shows in its
+                # children's time: each window holds two starts' CPU.
+                confined(True)
+                zygote = zygote_cpu() - zygote
+            cpu[what] += time.process_time() - own + children_cpu() - theirs + zygote
+    rows = []
+    for what, label in (("bare", "bare `python -c pass`"), ("fork", "confined child, fork server"),
+                        ("spawn", "confined child, spawned")):
+        per_start = cpu[what] / (2 * n if what == "fork" else n)
+        rows.append((label, statistics.median(walls[what]), min(walls[what]), per_start))
+    return rows
+
+
+def round_trips(calls: int, runs: int) -> dict:
+    child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
+    try:
+        assert child.start().ok
+        bench_calls.through_the_child(child, 100)
+        empty = statistics.median(bench_calls.through_the_child(child, 0)[0] for _ in range(runs))
+        measured = [bench_calls.through_the_child(child, calls) for _ in range(runs)]
+    finally:
+        child.close()
+    per_call = sorted((wall - empty) / calls for wall, _, _ in measured)
+    return {"median": statistics.median(per_call), "best": per_call[0],
+            "parent_cpu": statistics.median(p for _, p, _ in measured) / calls,
+            "child_cpu": statistics.median(c for _, _, c in measured) / calls,
+            "in_process": min(bench_calls.in_process(calls) for _ in range(runs)) / calls}
+
+
+def checks(runs: int) -> list[tuple]:
+    from grader.questions import all_questions
+
+    submission = SAMPLE / "alice"
+    rows = []
+    for question in (q for q in all_questions() if not q.manual):
+        cases = [(question.id, ())]
+        if question.id == "q18":
+            cases = [("q18 without the challenge", ("--scheme", str(bench_check.NO_CHALLENGE))),
+                     ("q18 with the default challenge", ())]
+        for label, extra in cases:
+            result = bench_check.measure(submission, question.id, runs, *extra)
+            rows.append((label, result))
+            print(f"  check {label:32} {result['wall']:5.2f} s wall {result['cpu']:5.2f} s CPU {result['status']}",
+                  flush=True)
+    return rows
+
+
+def make_class(folder: Path, students: int) -> Path:
+    entries = sorted(p for p in SAMPLE.iterdir() if not p.name.startswith("."))
+    folder.mkdir()
+    for n in range(students):
+        entry = entries[n % len(entries)]
+        target = folder / f"eleve{n:03d}{''.join(entry.suffixes)}"
+        (shutil.copytree if entry.is_dir() else shutil.copy)(entry, target)
+    return folder
+
+
+def grade(klass: Path, out: Path, workers: int) -> dict:
+    theirs, started = children_cpu(), time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers",
+                           str(workers)], capture_output=True, text=True, cwd=ROOT)
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(done.stderr[-3000:])
+    results = json.loads((out / "results.json").read_text())
+    student = sum(q.get("timing", {}).get("student", 0.0) for s in results["submissions"] for q in s["questions"])
+    return {"wall": wall, "cpu": children_cpu() - theirs, "student": student}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--starts", type=int, default=30)
+    parser.add_argument("--calls", type=int, default=5000)
+    parser.add_argument("--call-runs", type=int, default=7)
+    parser.add_argument("--check-runs", type=int, default=1)
+    parser.add_argument("--students", type=int, default=100)
+    parser.add_argument("--skip-class", action="store_true")
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    starts = start_ups(args.starts)
+    for row in starts:
+        print(f"  start-up {row[0]:30} median {row[1] * 1e3:6.1f} ms, best {row[2] * 1e3:6.1f} ms, "
+              f"CPU {row[3] * 1e3:6.1f} ms", flush=True)
+    trips = round_trips(args.calls, args.call_runs)
+    print(f"  round trip {trips}", flush=True)
+    checked = checks(args.check_runs)
+    classes = []
+    if not args.skip_class:
+        with tempfile.TemporaryDirectory() as scratch:
+            scratch = Path(scratch)
+            klass = make_class(scratch / "classe", args.students)
+            for workers in (1, 2):
+                classes.append((workers, grade(klass, scratch / f"out{workers}", workers)))
+                print(f"  class, {workers} worker(s): {classes[-1][1]}", flush=True)
+    bare_median = starts[0][1]
+    lines = [
+        "# Speed (issue 17): start-up, round trips, checks, a class",
+        "",
+        f"`python benchmarks/bench_speed.py --starts {args.starts} --calls {args.calls} --students {args.students}`"
+        f"; {time.strftime('%Y-%m-%d %H:%M')}; {platform.machine()}, {os.cpu_count()} cores, Linux "
+        f"{platform.release()}, Python {platform.python_version()}, running as "
+        f"{'root' if os.geteuid() == 0 else 'an ordinary user'}; load average {load:.1f} at the start and "
+        f"{os.getloadavg()[0]:.1f} at the end (a shared machine: wall times hold waits for a core, CPU times "
+        "do not).",
+        "",
+        "## A child's start-up and teardown",
+        "",
+        f"{args.starts} of each, taking turns. CPU: every process involved (the parent, the children, the fork "
+        "server's forks), per start.",
+        "",
+        "| what | wall, median (ms) | wall, best (ms) | CPU per start (ms) | median ÷ bare start-up |",
+        "|---|---:|---:|---:|---:|",
+        *(f"| {label} | {median * 1e3:.1f} | {best * 1e3:.1f} | {cpu * 1e3:.1f} | {median / bare_median:.2f}× |"
+          for label, median, best, cpu in starts),
+        "",
+        "## A parent-served call",
+        "",
+        f"{args.call_runs} runs of {args.calls} calls (benchmarks/bench_calls.py's probe), fork server's child.",
+        "",
+        "| what | µs |",
+        "|---|---:|",
+        f"| round trip, wall, median of the runs | {trips['median'] * 1e6:.1f} |",
+        f"| round trip, wall, best run | {trips['best'] * 1e6:.1f} |",
+        f"| … the parent's CPU per call | {trips['parent_cpu'] * 1e6:.1f} |",
+        f"| … the child's CPU per call | {trips['child_cpu'] * 1e6:.1f} |",
+        f"| the same call answered in-process | {trips['in_process'] * 1e6:.2f} |",
+        "",
+        "## `grader check SUBMISSION -q qN` (the sample student alice: correct answers)",
+        "",
+        f"A fresh process each (start-up included), best of {args.check_runs} after a warm-up run; CPU of the "
+        "process tree.",
+        "",
+        "| question | wall (s) | CPU (s) | status | student's calls (s) |",
+        "|---|---:|---:|---|---:|",
+        *(f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['status']} | {r['student']:.2f} |" for label, r in checked),
+    ]
+    if classes:
+        one = classes[0][1]["wall"]
+        lines += [
+            "",
+            f"## A class of {args.students} (copies of the sample class, default barème and challenge)",
+            "",
+            "The model answer's time on the challenge from the machine's cache (filled by the checks above). "
+            "CPU: the process tree; students' CPU: the sum of the questions' `timing.student`.",
+            "",
+            "| workers | wall (s) | CPU (s) | speed-up | students' CPU (s) | wall ÷ students' CPU |",
+            "|---:|---:|---:|---:|---:|---:|",
+            *(f"| {w} | {r['wall']:.1f} | {r['cpu']:.1f} | {one / r['wall']:.2f}× | {r['student']:.1f} | "
+              f"{r['wall'] / max(r['student'], 1e-9):.2f} |" for w, r in classes),
+        ]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
