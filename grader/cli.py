@@ -2,6 +2,7 @@
 
     grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
     grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--lang fr|en] [--seed N] [--scheme F]
+    grader report OUT [--lang fr|en] [--to DIR] [--marks F]
     grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
     grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
     grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
@@ -25,7 +26,7 @@ from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
-from grader.results import to_dict
+from grader.results import Status, SubmissionStatus, to_dict
 from grader.scoring import Scheme
 from grader.sandbox.runner import Limits, isolation
 from grader.terminal import printable
@@ -102,9 +103,9 @@ def check_main(args) -> int:
         args.html.mkdir(parents=True, exist_ok=True)
         page = render_student(run, result, args.html / "index.html")
         print(i18n.t("cli.report_written", settings.lang, path=page), file=sys.stderr)
-    if result.status != "graded":  # nothing to grade (empty, unreadable): a bad input, said above
+    if result.status != SubmissionStatus.GRADED:  # nothing to grade (empty, unreadable): a bad input, said above
         return 2
-    return 0 if all(q.status == "passed" for q in result.questions) else 1
+    return 0 if all(q.status == Status.PASSED for q in result.questions) else 1
 
 
 def grade_main(args) -> int:
@@ -150,9 +151,9 @@ def grade_main(args) -> int:
     print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
-        print(f"grader: {notice}", file=sys.stderr)
+        print(f"grader: {notice.text(settings.lang)}", file=sys.stderr)
     for sub in run.submissions:
-        if sub.status != "graded":
+        if sub.status != SubmissionStatus.GRADED:
             print(f"  {sub.name or sub.id}: {i18n.t('submission.' + sub.status, settings.lang)}", file=sys.stderr)
     return 0
 
@@ -201,6 +202,18 @@ def export_main(args) -> int:
     for key, params in options.warnings:
         print("! " + i18n.t(key, args.lang, **params), file=sys.stderr)
     print(i18n.t("export.written_files", args.lang, n=len(written), out=args.to or args.run_dir / "exports"))
+    return 0
+
+
+def report_main(args) -> int:
+    """Draw a graded run's HTML reports again from its results.json, in any language: no regrading."""
+    from reports.exports import merged_run
+    from reports.render import render_class
+
+    run = merged_run(args.run_dir, args.marks)
+    with _writing(args.to or args.run_dir):
+        index = render_class(run, args.to or args.run_dir, args.lang or run.lang)
+    print(i18n.t("cli.report_written", i18n.current(), path=index))
     return 0
 
 
@@ -259,8 +272,8 @@ def format_result(result, lang: str) -> str:
     colon = i18n.t("cli.colon", lang)
     said: dict[str, str] = {}  # a shared reason -> the first question it was given for
     for q in result.questions:
-        head = f"{q.id:4} {q.title:45} {q.score:5.2f}/{q.max:g}  {i18n.t('status.' + q.status, lang)}"
-        shared = shared_failure(q.checks)
+        head = f"{q.id:4} {i18n.title(q.title, lang):45} {q.score:5.2f}/{q.max:g}  {i18n.t(f'status.{q.status}', lang)}"
+        shared = i18n.say(shared_failure(q.checks), lang)
         if shared:
             first, *rest = shared.splitlines()
             if shared in said:
@@ -273,16 +286,18 @@ def format_result(result, lang: str) -> str:
             lines.append(head)
             shown: dict[tuple, str] = {}  # a failure already printed for this question -> its check's title
             for check in q.checks:
-                key = (check.message, *map(display.python_text, (check.counterexample, check.expected, check.got)))
+                title = i18n.title(check.title, lang)
+                message = i18n.say(check.message, lang)
+                key = (message, *map(display.python_text, (check.counterexample, check.expected, check.got)))
                 if not check.passed and key in shown:
-                    lines.append(f"     ✗ {check.title}{colon}{i18n.t('cli.same', lang, title=shown[key])}")
+                    lines.append(f"     ✗ {title}{colon}{i18n.t('cli.same', lang, title=shown[key])}")
                     continue
-                shown.setdefault(key, check.title)
+                shown.setdefault(key, title)
                 lines.extend(_check_lines(check, lang))
-        lines.extend(f"     ! {warning}" for warning in q.warnings)
+        lines.extend(f"     ! {warning.text(lang)}" for warning in q.warnings)
         if q.output.stdout or q.output.stderr:
             lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
-    lines.extend(f"! {warning}" for warning in result.warnings)
+    lines.extend(f"! {warning.text(lang)}" for warning in result.warnings)
     lines.append(f"{i18n.t('cli.total', lang)}{colon}{result.total:.2f}/{result.max:g}")
     # Student text (messages, values, output) is in these lines: its control characters are escaped,
     # and a line break of its own cannot start a line that looks like ours.
@@ -297,8 +312,8 @@ def _indented(lines: list[str], width: int) -> list[str]:
 def _check_lines(check, lang: str) -> list[str]:
     mark = "✓" if check.passed else "✗"
     colon = i18n.t("cli.colon", lang)
-    first, *rest = (check.message or "").splitlines() or [""]
-    lines = [f"     {mark} {check.title}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
+    first, *rest = i18n.say(check.message, lang).splitlines() or [""]
+    lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
     if check.passed:
         return lines
     for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
@@ -390,6 +405,13 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     export.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("export_scheme"))
     export.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     export.set_defaults(main=export_main)
+
+    report = commands.add_parser("report", help=h("report"), description=h("report"))
+    report.add_argument("run_dir", type=Path, metavar="OUT", help=h("run_dir"))
+    report.add_argument("--lang", choices=i18n.LANGS, help=h("report_lang"))
+    report.add_argument("--to", type=Path, metavar="DIR", help=h("report_to"))
+    report.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    report.set_defaults(main=report_main)
 
     gradescope = commands.add_parser("gradescope", help=h("gradescope"), description=h("gradescope"))
     gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP", help=h("gradescope_out"))

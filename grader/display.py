@@ -68,11 +68,12 @@ def value_grid(value, case) -> tuple[list, tuple[int, int] | None, object] | Non
     return value, None, None if blank is None else grid[blank[0]][blank[1]]
 
 
-def shared_failure(checks) -> str:
-    """The one message every check failed with, when none has anything of its own to show (a missing
-    module or function, a stub, an import that failed): said once rather than once per check."""
+def shared_failure(checks):
+    """The one message (a grader.i18n.Message) every check failed with, when none has anything of its
+    own to show (a missing module or function, a stub, an import that failed): said once rather than
+    once per check. None otherwise."""
     if not checks or any(c.passed or c.counterexample is not None or c.expected is not None
                               or c.got is not None or c.visual for c in checks):
-        return ""
+        return None
     messages = {c.message for c in checks}
-    return messages.pop() if len(messages) == 1 else ""
+    return messages.pop() if len(messages) == 1 else None

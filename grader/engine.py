@@ -20,10 +20,11 @@ from typing import Callable
 from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Outcome, Question, probe_name
+from grader.i18n import Message
 from grader.results import Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply
-from grader.scoring import Scheme, question_result, submission_total
+from grader.scoring import Scheme, question_result, sayable, submission_total
 from grader.intake import Submission
 from grader.terminal import printable
 from grader.stubs import stubbed_functions
@@ -33,6 +34,18 @@ SEED_BITS = 32  # a run's seed: drawn afresh unless given, so that no table of a
 RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Context.call)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
 FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
+# The message of each failed reply of the child (a timeout's are said in Context.failure).
+REPLY_MESSAGES = {
+    protocol.ERROR: "engine.reply.error",
+    protocol.MEMORY: "engine.reply.memory",
+    protocol.CRASHED: "engine.reply.crashed",
+    protocol.MISSING: "engine.reply.missing",
+    protocol.INVALID: "engine.reply.invalid",
+}
+# Every key the engine itself may put in a result, whatever the question (tests/test_registry.py).
+MESSAGES = (*REPLY_MESSAGES.values(), "engine.reply.timeout", "engine.reply.timeout_at",
+            "engine.reply.not_implemented", "engine.reply.not_implemented_at", "engine.import_failed",
+            "engine.module_missing", "engine.function_missing", "engine.stub", "engine.grader_bug")
 
 
 def fresh_seed() -> int:
@@ -207,16 +220,17 @@ class Context:
             where = _last_student_line(reply.traceback)
             message = "engine.reply.not_implemented_at" if where else "engine.reply.not_implemented"
             return Failure(kind=reply.status, message=message, params={"where": where}, **extra)
-        if reply.status == protocol.TIMEOUT:
+        if reply.status == protocol.TIMEOUT and reply is not self.import_failure:
             # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
-            detail = i18n.t("engine.limit", self.lang, seconds=f"{reply.limit:.2g}")
             where = _last_student_line(reply.traceback)
-            if where:
-                detail += i18n.t("engine.where", self.lang, where=where)
+            return Failure(kind=reply.status, message="engine.reply.timeout_at" if where else "engine.reply.timeout",
+                           params={"seconds": f"{reply.limit:.2g}", "where": where}, counterexample=case, **extra)
         if reply is self.import_failure:
+            if reply.status == protocol.TIMEOUT:
+                detail = Message("engine.reply.timeout", {"seconds": f"{reply.limit:.2g}"})
             return Failure(kind=reply.status, message="engine.import_failed",
                            params={"module": self.question.module, "error": detail}, **extra)
-        return Failure(kind=reply.status, message=f"engine.reply.{reply.status}", params={"detail": detail},
+        return Failure(kind=reply.status, message=REPLY_MESSAGES[reply.status], params={"detail": detail},
                        counterexample=case, **extra)
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
@@ -373,10 +387,9 @@ def _last_student_line(traceback: str) -> str:
 
 
 def grade_question(question: Question, submission: Submission, settings: Settings) -> QuestionResult:
-    lang = settings.lang
     weights = settings.scheme.weights(question)
     if question.module not in submission.sources:
-        return question_result(question, settings.scheme, lang,
+        return question_result(question, settings.scheme,
                                [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
                                 for g in weights], Output())
     ctx = Context(question, submission, settings)
@@ -404,16 +417,16 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
         # Said as the grader's fault, on this question only: the student's other questions still count.
         print(printable(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", False), file=sys.stderr)
-        detail = bug.message(lang) if isinstance(bug, GraderError) else str(bug)
+        detail = Message(bug.key, bug.params) if isinstance(bug, GraderError) else str(bug)
         failure = Failure("error", "engine.grader_bug", {"detail": detail})
         outcomes = [Outcome(g, failure) for g in weights]
     finally:
         ctx.close()
-    result = question_result(question, settings.scheme, lang, outcomes, ctx.output())
+    result = question_result(question, settings.scheme, outcomes, ctx.output())
     result.timing = {"wall": time.perf_counter() - started, "student": ctx.student_seconds,
                      "reference": ctx.reference_seconds}
     for outcome in outcomes:
-        result.warnings.extend(w for w in outcome.warnings if w not in result.warnings)
+        result.warnings.extend(w for w, _ in map(sayable, outcome.warnings) if w not in result.warnings)
     return result
 
 
@@ -443,5 +456,5 @@ def grade_submission(submission: Submission, questions: list[Question], settings
         total=total,
         max=most,
         questions=results,
-        warnings=[i18n.t(key, settings.lang, **params) for key, params in submission.warnings],
+        warnings=[Message(key, params) for key, params in submission.warnings],
     )

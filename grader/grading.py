@@ -20,19 +20,21 @@ from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from grader import i18n
 from grader.engine import Settings, grade_submission
 from grader.executor import Embedded
 from grader.errors import InputError
 from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
-from grader.results import QuestionResult, Run, SubmissionResult, submission_from_dict, write_gradebook, write_json
+from grader.i18n import Message
+from grader.results import (QuestionResult, Run, Status, SubmissionResult, SubmissionStatus, submission_from_dict,
+                            write_gradebook, write_json)
 from grader.sandbox.runner import isolation
 from grader.terminal import printable
 
-# What must be equal for two runs' results to sit in one results.json.
-COMPATIBLE = ("format_version", "grader_version", "seed", "lang", "scheme", "questions", "memory")
+# What must be equal for two runs' results to sit in one results.json (not the language: results hold
+# no text).
+COMPATIBLE = ("format_version", "grader_version", "seed", "scheme", "questions", "memory")
 
 
 class Interrupted(BaseException):
@@ -66,10 +68,10 @@ def grade_entry(entry: Entry, questions: list, settings: Settings) -> Submission
     submission = load(entry)
     if submission.status == SUBMITTED:
         result = grade_submission(submission, questions, settings)
-        result.status = "graded"
+        result.status = SubmissionStatus.GRADED
     else:
-        result = not_graded(submission.id, questions, settings, submission.status,
-                            [i18n.t(key, settings.lang, **params) for key, params in submission.warnings])
+        result = not_graded(submission.id, questions, settings, SubmissionStatus(submission.status),
+                            [Message(key, params) for key, params in submission.warnings])
     result.name, result.participant, result.digest = submission.name, submission.participant, entry.digest()
     return result
 
@@ -79,10 +81,11 @@ def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionRes
     return grade_entry(entry_for(path), questions, settings)
 
 
-def not_graded(student: str, questions, settings: Settings, status: str, warnings: list[str]) -> SubmissionResult:
+def not_graded(student: str, questions, settings: Settings, status: SubmissionStatus,
+               warnings: list[Message]) -> SubmissionResult:
     """A row for a student nothing was graded for: every automatic question missing, and why."""
-    results = [QuestionResult(id=q.id, title=i18n.t(f"{q.id}.title", settings.lang), score=0.0,
-                              max=settings.scheme.points(q), status="missing")
+    results = [QuestionResult(id=q.id, title=f"{q.id}.title", score=0.0,
+                              max=settings.scheme.points(q), status=Status.MISSING)
                for q in questions if not q.manual]
     return SubmissionResult(id=student, total=0.0, max=sum(r.max for r in results), questions=results,
                             warnings=warnings, status=status)
@@ -172,7 +175,7 @@ def grade_class(class_path: Path, out: Path, questions: list, settings: Settings
     out.mkdir(parents=True, exist_ok=True)
     (out / "students").mkdir(exist_ok=True)
     run = new_run(settings, questions)
-    run.notices = [i18n.t(key, settings.lang, **params) for key, params in found.notices]
+    run.notices = [Message(key, params) for key, params in found.notices]
     previous = _previous(out, run, resume)
     write_json(_manifest(out), _fingerprint(run))
     results: dict[str, SubmissionResult] = {}
@@ -200,13 +203,13 @@ def _finish(run: Run, results: dict[str, SubmissionResult], out: Path, questions
     run.submissions = [results[k] for k in sorted(results)]
     if roster is not None:
         def absent(student, sid: str) -> SubmissionResult:
-            row = not_graded(sid, questions, settings, "not_submitted", [i18n.t("roster.absent", settings.lang)])
+            row = not_graded(sid, questions, settings, SubmissionStatus.NOT_SUBMITTED, [Message("roster.absent")])
             row.name, row.participant, row.email, row.group = student.name, student.participant, student.email, \
                 student.group
             return row
 
         run.submissions, notices = join(run.submissions, roster, absent)
-        run.notices += [i18n.t(key, settings.lang, **params) for key, params in notices]
+        run.notices += [Message(key, params) for key, params in notices]
     run.complete = complete
     write_json(out / "results.json", run)
     write_gradebook(out / "grades.csv", apply_marks(run))  # the written questions as columns, to be marked
@@ -221,9 +224,8 @@ def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, result
             if isinstance(outcome, SubmissionResult):
                 result = outcome
             else:  # a grader bug or a lost worker: still one row
-                result = not_graded(entry.id, questions, settings, "grader_failed",
-                                    [i18n.t("warning.grader_failed", settings.lang,
-                                            reason=f"{type(outcome).__name__}: {outcome}")])
+                result = not_graded(entry.id, questions, settings, SubmissionStatus.GRADER_FAILED,
+                                    [Message("warning.grader_failed", {"reason": f"{type(outcome).__name__}: {outcome}"})])
                 result.name, result.participant = entry.identity.name, entry.identity.participant
             write_json(_student_file(out, result.id), result)
             results[result.id] = result

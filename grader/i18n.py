@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import string
+from dataclasses import dataclass, field
 
 LANGS = ("fr", "en")
 
@@ -55,9 +56,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "internal grader error on this question (not your fault; tell your teacher): {detail}",
     },
     "engine.reply.error": {"fr": "votre code a levé une exception : {detail}", "en": "your code raised: {detail}"},
-    "engine.reply.timeout": {"fr": "temps limite dépassé ({detail})", "en": "time limit exceeded ({detail})"},
-    "engine.limit": {"fr": "limite de {seconds} s", "en": "limit of {seconds} s"},
-    "engine.where": {"fr": " ; votre code en était à {where}", "en": "; your code was at {where}"},
+    "engine.reply.timeout": {"fr": "temps limite dépassé (limite de {seconds} s)",
+                             "en": "time limit exceeded (limit of {seconds} s)"},
+    "engine.reply.timeout_at": {"fr": "temps limite dépassé (limite de {seconds} s ; votre code en était à {where})",
+                                "en": "time limit exceeded (limit of {seconds} s; your code was at {where})"},
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
@@ -193,6 +195,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "hold (no oracle for {probe} of {module}.py); your teacher will grade it",
     },
     "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
+    "results.format": {
+        "fr": "{path} est au format {found}, celui d'une autre version du correcteur (celle-ci lit le format "
+              "{expected}) : corrigez à nouveau la classe avec « grader grade »",
+        "en": "{path} is in format {found}, another grader version's (this one reads format {expected}): "
+              "grade the class again with `grader grade`",
+    },
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
@@ -301,6 +309,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "tableurs et retours, depuis OUT/results.json (sans recorriger)",
                         "en": "merge hand marks and write LMS gradebooks, spreadsheets, feedback, from "
                               "OUT/results.json (no regrading)"},
+    "cli.help.report": {"fr": "redessiner les rapports HTML d'une correction depuis OUT/results.json, dans une autre "
+                              "langue au besoin (sans recorriger)",
+                        "en": "draw a graded run's HTML reports again from OUT/results.json, in another language if "
+                              "need be (no regrading)"},
+    "cli.help.report_lang": {"fr": "langue des rapports (par défaut : celle de la correction)",
+                             "en": "language of the reports (default: the one the run was graded in)"},
+    "cli.help.report_to": {"fr": "où les écrire (par défaut : OUT)", "en": "where to write them (default: OUT)"},
     "cli.help.run_dir": {"fr": "le dossier de sortie de « grader grade »", "en": "the output folder of `grader grade`"},
     "cli.help.format": {"fr": "ce qu'il faut écrire (répétable ; par défaut : tout)",
                         "en": "what to write (repeatable; default: all)"},
@@ -970,7 +985,45 @@ class _Formatter(string.Formatter):
 def t(key: str, lang: str = "fr", /, **params) -> str:
     entry = CATALOGUE[key]
     lang = lang if lang in entry else "fr"
+    params = {k: v.text(lang) if isinstance(v, Message) else v for k, v in params.items()}
     return _Formatter(lang).format(entry[lang], **params)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message as results keep it: a catalogue key and its parameters, said in a language only where
+    it is shown (the terminal, the reports, the exports, the web pages). A parameter may itself be a
+    Message (a grader error inside a check's message), said in the same language."""
+
+    key: str
+    params: dict = field(default_factory=dict, hash=False)
+
+    def text(self, lang: str) -> str:
+        return t(self.key, lang, **self.params)
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "params": {k: v.to_dict() if isinstance(v, Message) else v
+                                            for k, v in self.params.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Message":
+        params = data.get("params", {})
+        return cls(data["key"], {k: cls.from_dict(v) if _is_message(v) else v for k, v in params.items()})
+
+
+def _is_message(value) -> bool:
+    return type(value) is dict and set(value) == {"key", "params"}
+
+
+def say(message: "Message | None", lang: str) -> str:
+    """A result's message in `lang` ("" for none)."""
+    return message.text(lang) if message is not None else ""
+
+
+def title(key: str, lang: str) -> str:
+    """A question's or a check group's title from its key in a result (the key itself when the
+    catalogue has none: a question id a barème named)."""
+    return t(key, lang) if key in CATALOGUE else key.removesuffix(".title")
 
 
 _process_lang = "fr"

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.errors import InputError
-from grader.results import QuestionResult, Run, SubmissionResult
+from grader.results import QuestionResult, Run, Status, SubmissionResult
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -280,13 +280,12 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
         for qid, points in written.items():
             mark = given.marks.get(qid)
             if mark is None:
-                status = "ungraded"
+                status = Status.UNGRADED
             elif mark >= points:
-                status = "passed"
+                status = Status.PASSED
             else:
-                status = "partial" if mark > 0 else "failed"
-            title = i18n.t(f"{qid}.title", run.lang) if f"{qid}.title" in i18n.CATALOGUE else qid
-            added.append(QuestionResult(id=qid, title=title, score=mark or 0.0, max=points, status=status,
+                status = Status.PARTIAL if mark > 0 else Status.FAILED
+            added.append(QuestionResult(id=qid, title=f"{qid}.title", score=mark or 0.0, max=points, status=status,
                                         manual=True, comment=given.comments.get(qid, "")))
         before = [q for q in sub.questions if q.manual]
         # The engine's total of the automatic questions stays as it is; only written ones change.

@@ -1,19 +1,77 @@
 """Result types (plain dataclasses of plain data), results.json and grades.csv.
 
-Everything here is already judged and translated: reports and the CLI only read these types.
+Everything here is already judged, and in no language: messages are catalogue keys with their
+parameters (`grader.i18n.Message`), titles are catalogue keys, statuses and kinds are enums whose
+values are plain strings. The renderers (terminal, HTML reports, exports, web pages) say them in the
+language of whoever reads them, so a run graded in French can be shown in English (`grader report`).
 """
 from __future__ import annotations
 
 import csv
 import json
 from dataclasses import asdict, dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
-# A question's status, from best to worst; `missing` and `not_implemented` say why nothing ran.
-# `ungraded`: a written question the teacher has not marked yet.
-STATUSES = ("passed", "partial", "failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented",
-            "ungraded")
+from grader.errors import InputError
+from grader.i18n import Message
+
+
+class TextEnum(str, Enum):
+    """An enum whose members are their values as strings: JSON, templates and f-strings see "passed"."""
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(self, spec)
+
+
+class Status(TextEnum):
+    """A question's status, from best to worst; `missing` and `not_implemented` say why nothing ran.
+    `ungraded`: a written question the teacher has not marked yet. Said by the keys `status.<value>`."""
+
+    PASSED = "passed"
+    PARTIAL = "partial"
+    FAILED = "failed"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    MEMORY = "memory"
+    MISSING = "missing"
+    NOT_IMPLEMENTED = "not_implemented"
+    UNGRADED = "ungraded"
+
+
+STATUSES = tuple(s.value for s in Status)
+
+
+class Kind(TextEnum):
+    """What a check group found: ok, or the kind of its failure (the sandbox's reply statuses, `wrong`
+    and `invalid` from a judge), or `skipped` (not run, for a reason its message gives)."""
+
+    OK = "ok"
+    WRONG = "wrong"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    MEMORY = "memory"
+    MISSING = "missing"
+    NOT_IMPLEMENTED = "not_implemented"
+    INVALID = "invalid"
+    SKIPPED = "skipped"
+
+
+class SubmissionStatus(TextEnum):
+    """What became of a submission as a whole: graded, or why not (grader/intake decides the first
+    three). Said by the keys `submission.<value>`."""
+
+    GRADED = "graded"
+    NOT_SUBMITTED = "not_submitted"
+    UNREADABLE = "unreadable"
+    DUPLICATE = "duplicate"
+    GRADER_FAILED = "grader_failed"
 
 
 @dataclass
@@ -21,12 +79,12 @@ class Check:
     """One check group of a question: passed or not, and what it found."""
 
     name: str  # stable id, e.g. "petits_jeux"
-    title: str  # translated label
+    title: str  # catalogue key of its label, e.g. "q4.petits_jeux"
     passed: bool
     points: float = 0.0
     max_points: float = 0.0
-    message: str = ""  # translated, empty when passed
-    kind: str = "ok"  # ok | wrong | error | timeout | crashed | memory | missing | not_implemented | invalid | skipped
+    message: Message | None = None  # why it failed or was skipped; None when passed
+    kind: Kind = Kind.OK
     counterexample: Any = None  # plain data: a game, a taquin state, arguments
     expected: Any = None
     got: Any = None
@@ -48,23 +106,20 @@ class Output:
 @dataclass
 class QuestionResult:
     id: str  # "q4"
-    title: str
+    title: str  # catalogue key, e.g. "q4.title"
     score: float
     max: float
-    status: str  # one of STATUSES
+    status: Status
     checks: list[Check] = field(default_factory=list)
     manual: bool = False  # hand-graded: no checks, score filled by the teacher
     extension: bool = False  # outside the exam's barème
-    warnings: list[str] = field(default_factory=list)  # e.g. which `solution` convention was seen
+    warnings: list[Message] = field(default_factory=list)  # e.g. which `solution` convention was seen
     output: Output = field(default_factory=Output)
     # Seconds spent: in all ("wall"), in the student's calls ("student": the child's CPU time, from the kernel),
     # and computing the reference's answers and times ("reference", cached cases cost nothing).
     timing: dict = field(default_factory=dict)
     comment: str = ""  # the teacher's comment on a hand-marked question
 
-
-# What became of a submission as a whole: graded, or why not (grader/intake decides the first three).
-SUBMISSION_STATUSES = ("graded", "not_submitted", "unreadable", "duplicate", "grader_failed")
 
 
 @dataclass
@@ -73,18 +128,19 @@ class SubmissionResult:
     total: float
     max: float
     questions: list[QuestionResult] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)  # e.g. a source decoded as CP1252
+    warnings: list[Message] = field(default_factory=list)  # e.g. a source decoded as CP1252
     name: str = ""  # display name ("Chloé Durand"), when the class download or roster gives one
     participant: str = ""  # the LMS's participant id (Moodle's "Participant 123456" is "123456")
     comment: str = ""  # the teacher's comment on the whole copy (hand marks)
-    status: str = "graded"  # one of SUBMISSION_STATUSES
+    status: SubmissionStatus = SubmissionStatus.GRADED
     email: str = ""  # from the roster (--roster), when it has one
     group: str = ""  # from the roster
     digest: str = ""  # SHA-256 of the files as read: `--resume` regrades an entry whose files changed
 
 
-# Bumped when results.json changes shape: `--resume` refuses a folder written in another format.
-FORMAT_VERSION = 2
+# Bumped when results.json changes shape: `--resume` refuses a folder written in another format, and
+# reading one (`grader report`, `grader export`) says which grader wrote it. 3: messages as keys.
+FORMAT_VERSION = 3
 
 
 @dataclass
@@ -93,7 +149,7 @@ class Run:
 
     grader_version: str
     seed: int
-    lang: str
+    lang: str  # the language the run was graded in: its reports' default, nothing in it is translated
     date: str
     scheme: dict  # question id -> points, and the check groups' weights
     limits: dict  # memory, time factor and floor, output cap...
@@ -103,25 +159,41 @@ class Run:
     hypothesis: str = ""
     questions: list[str] = field(default_factory=list)  # the question ids graded
     complete: bool = True  # False when the run was interrupted: some students are not in it yet
-    notices: list[str] = field(default_factory=list)  # about the class: files ignored, roster mismatches
+    notices: list[Message] = field(default_factory=list)  # about the class: files ignored, roster mismatches
 
 
 def to_dict(obj) -> dict:
-    return asdict(obj)
+    return asdict(obj, dict_factory=_plain)
+
+
+def _plain(items) -> dict:
+    # asdict copies a Message's fields as a dict already; its parameters may hold Messages of their own.
+    return {k: v.to_dict() if isinstance(v, Message) else v for k, v in items}
+
+
+def _message(data) -> Message | None:
+    return None if data is None else Message.from_dict(data)
 
 
 def submission_from_dict(data: dict) -> SubmissionResult:
+    """A student's results from their JSON form (raises KeyError, TypeError or ValueError when it is
+    not one of this format)."""
     questions = []
     for q in data["questions"]:
         q = dict(q)
-        q["checks"] = [Check(**c) for c in q.get("checks", [])]
+        q["checks"] = [Check(**{**c, "kind": Kind(c.get("kind", "ok")), "message": _message(c.get("message"))})
+                       for c in q.get("checks", [])]
         q["output"] = Output(**q.get("output", {}))
+        q["status"] = Status(q["status"])
+        q["warnings"] = [Message.from_dict(w) for w in q.get("warnings", [])]
         questions.append(QuestionResult(**q))
-    return SubmissionResult(**{**data, "questions": questions})
+    return SubmissionResult(**{**data, "questions": questions, "status": SubmissionStatus(data.get("status", "graded")),
+                               "warnings": [Message.from_dict(w) for w in data.get("warnings", [])]})
 
 
 def run_from_dict(data: dict) -> Run:
-    return Run(**{**data, "submissions": [submission_from_dict(s) for s in data["submissions"]]})
+    return Run(**{**data, "submissions": [submission_from_dict(s) for s in data["submissions"]],
+                  "notices": [Message.from_dict(n) for n in data.get("notices", [])]})
 
 
 def write_json(path: Path, obj) -> None:
@@ -133,7 +205,22 @@ def write_json(path: Path, obj) -> None:
 
 
 def load_run(path: Path) -> Run:
-    return run_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+    """A run's results.json; one that is missing, unreadable or of another format is the user's input
+    error (an older grader's run is graded again rather than guessed at)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("export.no_run", path=path) from None
+    except (OSError, ValueError) as exc:
+        raise InputError("export.bad_run", path=path, error=f"{type(exc).__name__}: {exc}") from None
+    found = data.get("format_version") if isinstance(data, dict) else None
+    if found != FORMAT_VERSION:
+        raise InputError("results.format", path=str(path), found=str(found), expected=FORMAT_VERSION)
+    try:
+        return run_from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InputError("export.bad_run", path=path, error=f"{type(exc).__name__}: {exc}") from None
 
 
 def write_gradebook(path: Path, run: Run) -> None:
@@ -147,7 +234,7 @@ def write_gradebook(path: Path, run: Run) -> None:
         writer = csv.writer(handle)
         writer.writerow(["id", *question_ids, "total", "max"])
         for sub in sorted(run.submissions, key=lambda s: s.id):
-            scores = {q.id: q.score for q in sub.questions if q.status != "ungraded"}  # not marked: empty
+            scores = {q.id: q.score for q in sub.questions if q.status != Status.UNGRADED}  # not marked: empty
             writer.writerow([sub.id, *(_number(scores.get(qid, "")) for qid in question_ids),
                              _number(sub.total), _number(sub.max)])
 

@@ -25,11 +25,11 @@ else:  # pragma: no cover - Python 3.10
 
 from grader import i18n
 from grader.errors import SchemeError
-from grader.results import Check, Output, QuestionResult
-from grader.sandbox import protocol
+from grader.i18n import Message
+from grader.results import Check, Kind, Output, QuestionResult, Status
 
 # When nothing passed, the status names the worst thing that happened, in this order.
-STATUS_PRIORITY = (protocol.MEMORY, protocol.TIMEOUT, protocol.CRASHED, protocol.ERROR)
+STATUS_PRIORITY = (Status.MEMORY, Status.TIMEOUT, Status.CRASHED, Status.ERROR)
 
 
 @dataclass
@@ -123,8 +123,9 @@ def _number(path, key: str, value) -> float:
     return float(value)
 
 
-def question_result(question, scheme: Scheme, lang: str, outcomes: list, output: Output) -> QuestionResult:
-    """A question's checks, score and status from its check groups' outcomes, under `scheme`."""
+def question_result(question, scheme: Scheme, outcomes: list, output: Output) -> QuestionResult:
+    """A question's checks, score and status from its check groups' outcomes, under `scheme`: its
+    messages and titles as catalogue keys (said by the renderers, in their reader's language)."""
     points = scheme.points(question)
     weights = scheme.weights(question)
     # Shares in exact fractions: a question whose checks all pass gets exactly its points (3 weights of a
@@ -136,14 +137,14 @@ def question_result(question, scheme: Scheme, lang: str, outcomes: list, output:
         f = outcome.failure
         passed = f is None and outcome.skipped is None
         if outcome.skipped:
-            message, kind = i18n.t(outcome.skipped, lang), "skipped"
+            message, kind = sayable(Message(outcome.skipped), Kind.SKIPPED)
         elif f is not None:
-            message, kind = i18n.t(f.message, lang, **f.params), f.kind
+            message, kind = sayable(Message(f.message, f.params), Kind(f.kind))
         else:
-            message, kind = "", "ok"
+            message, kind = None, Kind.OK
         checks.append(Check(
             name=outcome.group,
-            title=i18n.t(f"{question.id}.{outcome.group}", lang),
+            title=f"{question.id}.{outcome.group}",
             passed=passed,
             points=float(share) if passed else 0.0,
             max_points=float(share),
@@ -156,28 +157,40 @@ def question_result(question, scheme: Scheme, lang: str, outcomes: list, output:
             seconds=outcome.seconds,
         ))
         score += share if passed else 0
-    return QuestionResult(id=question.id, title=i18n.t(f"{question.id}.title", lang), score=float(score), max=points,
+    return QuestionResult(id=question.id, title=f"{question.id}.title", score=float(score), max=points,
                           status=status(checks), checks=checks, extension=question.extension, output=output)
 
 
-def status(checks: list[Check]) -> str:
+def sayable(message: Message, kind: Kind = Kind.OK) -> tuple[Message, Kind]:
+    """`message` (and `kind`) when the catalogue says it in every language with the parameters given;
+    else the grader's bug it is, said now: a result holds only what every renderer, in any language, can
+    say (a key missing from the catalogue would otherwise break a report only when a student hits it)."""
+    try:
+        for lang in i18n.LANGS:
+            message.text(lang)
+    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        return Message("engine.grader_bug", {"detail": f"{message.key}: {type(exc).__name__}: {exc}"}), Kind.ERROR
+    return message, kind
+
+
+def status(checks: list[Check]) -> Status:
     """What a question's checks say in one word: passed, partial, failed, or the worst thing that happened."""
     # A group without weight says nothing (skipped, or informative like taquin's chaine_eleve); one skipped
     # for a reason still misses its points.
     weighted = [c for c in checks if c.max_points > 0]
-    checks = weighted or [c for c in checks if not (c.kind == "skipped" and c.max_points == 0)]
+    checks = weighted or [c for c in checks if not (c.kind == Kind.SKIPPED and c.max_points == 0)]
     if all(c.passed for c in checks):
-        return "passed"
-    kinds = {c.kind for c in checks if not c.passed and c.kind != "skipped"}
-    for kind in ("missing", "not_implemented"):
+        return Status.PASSED
+    kinds = {c.kind for c in checks if not c.passed and c.kind != Kind.SKIPPED}
+    for kind in (Status.MISSING, Status.NOT_IMPLEMENTED):
         if kinds == {kind}:
             return kind
     if any(c.passed for c in checks):
-        return "partial"
+        return Status.PARTIAL
     for kind in STATUS_PRIORITY:
         if kind in kinds:
             return kind
-    return "failed"
+    return Status.FAILED
 
 
 def submission_total(results: list[QuestionResult]) -> tuple[float, float]:

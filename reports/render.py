@@ -23,8 +23,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from grader import display
-from grader.i18n import CATALOGUE, t
-from grader.results import STATUSES, Run, SubmissionResult
+from grader.i18n import CATALOGUE, say, t, title
+from grader.results import STATUSES, Run, Status, SubmissionResult
 from reference import puzzle, sliding
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -48,35 +48,39 @@ CSP = (f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsa
        "img-src data:; base-uri 'none'; form-action 'none'")
 
 
-def render_class(run: Run, out_dir: Path) -> Path:
-    """Write OUT/index.html, one page per student and OUT/print.html; return the index's path."""
+def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
+    """Write OUT/index.html, one page per student and OUT/print.html, in `lang` (by default the
+    language the run was graded in); return the index's path."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    env = _environment(run.lang)
+    lang = lang or run.lang
+    env = _environment(lang)
     names = file_names([s.id for s in run.submissions])
     for sub, name in zip(run.submissions, names):
         _write(out_dir / name, env.get_template("student.html").render(
-            run=run, sub=_student_view(sub, run.lang), back=INDEX))
+            run=run, sub=_student_view(sub), back=INDEX))
     _write(out_dir / PRINT_ALL, env.get_template("print.html").render(
-        run=run, subs=[_student_view(s, run.lang, anchor=f"s{i}-") for i, s in enumerate(run.submissions)],
+        run=run, subs=[_student_view(s, anchor=f"s{i}-") for i, s in enumerate(run.submissions)],
         back=INDEX))
     index = out_dir / INDEX
-    _write(index, env.get_template("class.html").render(run=run, cls=_class_view(run, names)))
+    _write(index, env.get_template("class.html").render(run=run, cls=_class_view(run, names, lang)))
     return index
 
 
-def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: str | None = None) -> Path:
+def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: str | None = None,
+                   lang: str | None = None) -> Path:
     """Write one student's page (`grader check --html`); `back` links to a class page if given."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    _write(path, student_page(run, submission, back=back))
+    _write(path, student_page(run, submission, back=back, lang=lang))
     return path
 
 
-def student_page(run: Run, submission: SubmissionResult, *, back: str | None = None) -> str:
-    """One student's page as text (the web service serves it with `CSP` as a header too)."""
-    return _environment(run.lang).get_template("student.html").render(
-        run=run, sub=_student_view(submission, run.lang), back=back)
+def student_page(run: Run, submission: SubmissionResult, *, back: str | None = None, lang: str | None = None) -> str:
+    """One student's page as text, in `lang` (by default the run's): the web service serves it in its
+    reader's language, with `CSP` as a header too."""
+    return _environment(lang or run.lang).get_template("student.html").render(
+        run=run, sub=_student_view(submission), back=back)
 
 
 def file_names(ids: list[str]) -> list[str]:
@@ -115,9 +119,11 @@ def _environment(lang: str) -> Environment:
         script=Markup(_SCRIPT),
         csp=CSP,
     )
-    env.globals.update(qtitle=_title, scheme_view=lambda run: _scheme_view(run, lang),
+    env.globals.update(qtitle=lambda qid, key: _title(qid, title(key, lang)), scheme_view=lambda run: _scheme_view(run, lang),
                        limits_view=lambda limits: _limits_view(limits, lang))
     env.filters["num"] = lambda x: _number(x, lang)
+    env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.i18n.Message)
+    env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
     env.filters["value"] = _value
     env.filters["cut"] = _cut
     env.filters["lines"] = _lines
@@ -135,9 +141,9 @@ def _number(x, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _title(qid: str, title: str) -> str:
+def _title(qid: str, text: str) -> str:
     """A question's heading: its title, prefixed by its id unless the title already starts with it."""
-    return title if title.lower().startswith(qid.lower()) else f"{qid} · {title}"
+    return text if text.lower().startswith(qid.lower()) else f"{qid} · {text}"
 
 
 def _maybe(key: str, lang: str, default: str) -> str:
@@ -226,7 +232,7 @@ def _question_ids(run: Run) -> list[dict]:
     return list(seen.values())
 
 
-def _class_view(run: Run, names: list[str]) -> dict:
+def _class_view(run: Run, names: list[str], lang: str) -> dict:
     questions = _question_ids(run)
     rows = []
     for sub, name in zip(run.submissions, names):
@@ -234,7 +240,7 @@ def _class_view(run: Run, names: list[str]) -> dict:
         rows.append({"id": sub.id, "href": name, "total": sub.total, "max": sub.max,
                      "cells": [by_id.get(q["id"]) for q in questions]})
     return {"questions": questions, "rows": rows, "histogram": _histogram(run),
-            "rates": _pass_rates(run, questions), "failures": _top_failures(run, questions)}
+            "rates": _pass_rates(run, questions), "failures": _top_failures(run, questions, lang)}
 
 
 def _histogram(run: Run) -> dict | None:
@@ -271,7 +277,7 @@ def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
     return rates
 
 
-def _top_failures(run: Run, questions: list[dict]) -> list[dict]:
+def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
     """Per question, the three messages of failed checks that most students got, with their count
     (a question that failed without any check message counts under its status)."""
     result = []
@@ -279,11 +285,11 @@ def _top_failures(run: Run, questions: list[dict]) -> list[dict]:
         counter: Counter = Counter()
         for sub in run.submissions:
             question = next((x for x in sub.questions if x.id == q["id"]), None)
-            if question is None or question.status == "passed":
+            if question is None or question.status == Status.PASSED:
                 continue
-            messages = {c.message for c in question.checks if not c.passed and c.message}
+            messages = {say(c.message, lang) for c in question.checks if not c.passed and c.message}
             if not messages and question.status in FAILED:
-                messages = {t(f"status.{question.status}", run.lang)}
+                messages = {t(f"status.{question.status}", lang)}
             counter.update(messages)
         result.append({**q, "top": counter.most_common(3)})
     return result
@@ -291,7 +297,7 @@ def _top_failures(run: Run, questions: list[dict]) -> list[dict]:
 
 # --- Student page -------------------------------------------------------------------------------
 
-def _student_view(sub: SubmissionResult, lang: str, anchor: str = "") -> dict:
+def _student_view(sub: SubmissionResult, anchor: str = "") -> dict:
     questions = []
     for q in sub.questions:
         qa = anchor + _UNSAFE.sub("_", q.id)

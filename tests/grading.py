@@ -2,6 +2,7 @@
 import functools
 from pathlib import Path
 
+from grader import i18n
 from grader.engine import Settings, grade_question
 from grader.questions import all_questions
 from grader.scoring import Scheme
@@ -23,6 +24,11 @@ def submission_path(family: str, name: str) -> Path:
 def grade_file(path: Path, qid: str, lang: str = "fr", **scheme):
     """One question's result on one file, cached: several tests read the same grading."""
     return grade_question(QUESTIONS[qid], load_submission(path), Settings(seed=SEED, lang=lang, scheme=Scheme(**scheme)))
+
+
+def say(message, lang: str = "fr") -> str:
+    """A result's message as a reader of `lang` sees it ("" for none)."""
+    return i18n.say(message, lang)
 
 
 def check(result, group: str):

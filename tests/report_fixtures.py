@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from grader.i18n import Message
 from grader.questions import recherche
 from grader.results import Check, Output, QuestionResult, Run, SubmissionResult
 from reference import puzzle, sliding
@@ -27,8 +28,8 @@ SCHEME = {"time_factor": 10.0, "time_floor": 1.0, "questions": {
 LIMITS = {"memory_bytes": 1 << 30, "cpu_seconds": 600, "processes": 32, "file_bytes": 1 << 20,
           "output_bytes": 65536, "import_seconds": 10.0, "grace_seconds": 1.0, "time_factor": 10.0,
           "time_floor": 1.0}
-TITLES = {"q1": "Solution optimale pour F = {42}", "q4": "bfs", "q7": "ids", "q10": "idastar",
-          "q18": "taquin", "x3": "X3 — bfs_taquin", "x4": "X4 — dfs_taquin"}
+# Check titles are catalogue keys: the fixture's groups under the keys of real ones.
+CHECK_TITLES = {"petits_cas": "q4.petits_jeux", "optimalite": "q4.jeu1", "algorithme": "q4.algorithme"}
 
 # A start state 12 moves from the goal whose Manhattan sum is 12, so that the reversed scramble is
 # provably optimal (h is admissible).
@@ -100,17 +101,24 @@ LARGE_GAME = _ring_game(20)
 
 
 def _q(qid, score, max_, status, checks=(), **extra) -> QuestionResult:
-    return QuestionResult(id=qid, title=TITLES[qid], score=score, max=max_, status=status,
+    return QuestionResult(id=qid, title=f"{qid}.title", score=score, max=max_, status=status,
                           checks=list(checks), **extra)
 
 
-def _ok(name, title, points) -> Check:
-    return Check(name=name, title=title, passed=True, points=points, max_points=points, seconds=0.01)
+def _ok(name, points) -> Check:
+    return Check(name=name, title=CHECK_TITLES[name], passed=True, points=points, max_points=points, seconds=0.01)
+
+
+def _failed(name, points, max_points, key, kind, title=None, **fields) -> Check:
+    """A failed check whose message is `key` with `fields`' parameters (the rest are the Check's)."""
+    params = {**fields.pop("params", {}),
+              **{k: fields.pop(k) for k in list(fields) if k not in ("counterexample", "expected", "got", "visual")}}
+    return Check(name, title or CHECK_TITLES.get(name, f"x3.{name}"), False, points, max_points, Message(key, params),
+                 kind, **fields)
 
 
 def _perfect(qid, points) -> QuestionResult:
-    return _q(qid, points, points, "passed", [_ok("petits_cas", "Petits cas", points * 0.6),
-                                             _ok("optimalite", "Optimalité", points * 0.4)])
+    return _q(qid, points, points, "passed", [_ok("petits_cas", points * 0.6), _ok("optimalite", points * 0.4)])
 
 
 def build_run(lang: str = "fr") -> Run:
@@ -119,54 +127,46 @@ def build_run(lang: str = "fr") -> Run:
     bob = SubmissionResult("bob", 6.5, 12, [
         _perfect("q1", 1),
         _q("q4", 1.6, 2, "partial", [
-            _ok("petits_cas", "Petits cas", 0.8), _ok("optimalite", "Optimalité", 0.8),
-            Check("algorithme", "Algorithme", False, 0, 0.4,
-                  "Votre bfs explore le jeu en profondeur d'abord.", "wrong",
-                  counterexample=SMALL_GAME, expected=[1, 2, 3], got=[1, 3, 4], visual=SMALL_GAME)]),
+            _ok("petits_cas", 0.8), _ok("optimalite", 0.8),
+            _failed("algorithme", 0, 0.4, "jeux.wrong_depth", "wrong", function="bfs()", params={"got": 4, "expected": 3},
+                    got=[1, 3, 4], expected=[1, 2, 3],
+                    counterexample=SMALL_GAME, visual=SMALL_GAME)]),
         _q("q7", 0.9, 2, "partial", [
-            Check("petits_cas", "Petits cas", False, 0.9, 1.2, "Profondeur renvoyée 11 au lieu de 10.",
-                  "wrong", counterexample=LARGE_GAME, expected=10, got=11, visual=LARGE_GAME)]),
-        _q("q10", 0, 3, "timeout", [
-            Check("petits_cas", "Petits cas", False, 0, 3, "Temps dépassé (2 s) sur un jeu de 5 états.",
-                  "timeout")]),
+            _failed("petits_cas", 0.9, 1.2, "jeux.wrong_depth", "wrong", function="ids()", params={"got": 11, "expected": 10},
+                    counterexample=LARGE_GAME, expected=10, got=11, visual=LARGE_GAME)]),
+        _q("q10", 0, 3, "timeout", [_failed("petits_cas", 0, 3, "engine.reply.timeout", "timeout", seconds="2")]),
         _q("q18", 3, 4, "partial", [
-            Check("petits_cas", "Instances de 0 à 30 déplacements", False, 3, 4,
-                  f"Solution valide de {len(DETOUR)} déplacements, mais l'optimum est {len(OPTIMAL)}.", "wrong",
-                  counterexample=list(START), expected=12, got=DETOUR,
-                  visual={"type": "taquin", "start": list(START), "moves": DETOUR, "optimal": OPTIMAL,
-                          "reached": list(puzzle.GOAL)})],
-           warnings=["Ordre de `solution` détecté : le plus récent en tête (comme l'énoncé)."]),
+            _failed("petits_cas", 3, 4, "q18.not_optimal", "wrong", "q18.petites_profondeurs", moves=len(DETOUR),
+                    optimum=len(OPTIMAL), counterexample=list(START), expected=12, got=DETOUR,
+                    visual={"type": "taquin", "start": list(START), "moves": DETOUR, "optimal": OPTIMAL,
+                            "reached": list(puzzle.GOAL)})],
+           warnings=[Message("taquin.convention_first")]),
         _q("x4", 0, 2, "failed", [
-            Check("valid", "Solution valide sur des taquins 3×3 proches du but", False, 0, 2,
-                  "Les opérations, rejouées, ne mènent pas à l'état final.", "wrong",
-                  counterexample=sliding.matrix(LONG_START, 4), got=LONG_MOVES + ["…"],
-                  visual={"type": "puzzle", "size": 4, "start": list(LONG_START), "moves": LONG_MOVES + ["…"],
-                          "length": LONG_LENGTH})], extension=True),
+            _failed("valid", 0, 2, "recherche.not_solved", "wrong", "x4.valid",
+                    counterexample=sliding.matrix(LONG_START, 4), got=LONG_MOVES + ["…"],
+                    visual={"type": "puzzle", "size": 4, "start": list(LONG_START), "moves": LONG_MOVES + ["…"],
+                            "length": LONG_LENGTH})], extension=True),
     ])
     chloe = SubmissionResult("chloé durand", 1, 12, [
         _perfect("q1", 1),
-        _q("q4", 0, 2, "error", [Check("petits_cas", "Petits cas", False, 0, 2,
-                                       "NameError: name 'A' is not defined", "error")],
+        _q("q4", 0, 2, "error", [_failed("petits_cas", 0, 2, "engine.reply.error", "error",
+                                         detail="NameError: name 'A' is not defined")],
            output=Output(stdout="début du parcours\n" * 40, stderr="Traceback (most recent call last):\n"
                                                                    "NameError: name 'A' is not defined\n",
                          dropped=123456)),
-        _q("q7", 0, 2, "memory", [Check("petits_cas", "Petits cas", False, 0, 2,
-                                        "Mémoire dépassée (1 Gio).", "memory")]),
-        _q("q10", 0, 3, "crashed", [Check("petits_cas", "Petits cas", False, 0, 3,
-                                          "Le processus s'est arrêté (signal 11).", "crashed")]),
+        _q("q7", 0, 2, "memory", [_failed("petits_cas", 0, 2, "engine.reply.memory", "memory", detail="1 Gio")]),
+        _q("q10", 0, 3, "crashed", [_failed("petits_cas", 0, 3, "engine.reply.crashed", "crashed", detail="signal 11")]),
         _q("q18", 0, 4, "failed", [
-            Check("petits_cas", "Instances de 0 à 30 déplacements", False, 0, 4,
-                  "Le déplacement n° 3 est impossible.", "invalid",
-                  counterexample=list(START), got=_illegal_moves(),
-                  visual={"type": "taquin", "start": list(START), "moves": _illegal_moves(),
-                          "optimal": OPTIMAL})]),
+            _failed("petits_cas", 0, 4, "q18.not_a_solution", "invalid", "q18.petites_profondeurs",
+                    counterexample=list(START), got=_illegal_moves(),
+                    visual={"type": "taquin", "start": list(START), "moves": _illegal_moves(),
+                            "optimal": OPTIMAL})]),
         _q("x3", 0, 2, "failed", [
-            Check("short", "Solution la plus courte sur des taquins 3×3 proches du but", False, 0, 2,
-                  "Opération n° 4 inconnue : 'up'.", "wrong", counterexample=sliding.matrix(PUZZLE_START, 3),
-                  got=PUZZLE_UNKNOWN,
-                  visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": PUZZLE_UNKNOWN,
-                          "length": len(PUZZLE_UNKNOWN), "optimal": PUZZLE_OPTIMAL})], extension=True),
-    ], warnings=["jeux.py n'est pas en UTF-8 : lu comme CP1252."])
+            _failed("short", 0, 2, "recherche.unknown_move", "wrong", index=4, move="up",
+                    counterexample=sliding.matrix(PUZZLE_START, 3), got=PUZZLE_UNKNOWN,
+                    visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": PUZZLE_UNKNOWN,
+                            "length": len(PUZZLE_UNKNOWN), "optimal": PUZZLE_OPTIMAL})], extension=True),
+    ], warnings=[Message("warning.encoding", {"file": "jeux.py", "encoding": "CP1252"})])
     dylan = SubmissionResult("dylan", 0, 12, [
         _q("q1", 0, 1, "not_implemented"), _q("q4", 0, 2, "missing"), _q("q7", 0, 2, "missing"),
         _q("q10", 0, 3, "missing"), _q("q18", 0, 4, "missing")])
@@ -174,20 +174,21 @@ def build_run(lang: str = "fr") -> Run:
     index = SubmissionResult("index", 3, 12, [_perfect("q1", 1), _perfect("q4", 2)])
     hostile = SubmissionResult(HOSTILE_ID, 0.5, 12, [
         _q("q1", 0.5, 1, "partial", [
-            Check("petits_cas", IMG_PAYLOAD, False, 0.5, 1, "Renvoyé : " + PAYLOAD + IMG_PAYLOAD, "wrong",
-                  counterexample={"<b>clé</b>": PAYLOAD}, expected=[1, 2, 4], got=PAYLOAD,
-                  visual={"type": "game", "initial": PAYLOAD, "finals": [IMG_PAYLOAD],
-                          "edges": [[PAYLOAD, IMG_PAYLOAD]]})],
-           warnings=[PAYLOAD],
+            # A title key the catalogue lacks is shown as it is (a hand-edited results.json).
+            _failed("petits_cas", 0.5, 1, "engine.reply.error", "wrong", IMG_PAYLOAD, detail="Renvoyé : " + PAYLOAD + IMG_PAYLOAD,
+                    counterexample={"<b>clé</b>": PAYLOAD}, expected=[1, 2, 4], got=PAYLOAD,
+                    visual={"type": "game", "initial": PAYLOAD, "finals": [IMG_PAYLOAD],
+                            "edges": [[PAYLOAD, IMG_PAYLOAD]]})],
+           warnings=[Message("warning.encoding", {"file": PAYLOAD, "encoding": IMG_PAYLOAD})],
            output=Output(stdout=PAYLOAD * 3, stderr=IMG_PAYLOAD, dropped=7)),
         _q("q18", 0, 4, "failed", [
-            Check("petits_cas", "Instances", False, 0, 4, PAYLOAD, "invalid", counterexample=list(START),
-                  got=[PAYLOAD], visual={"type": "taquin", "start": list(START), "moves": ["Haut", PAYLOAD],
+            _failed("petits_cas", 0, 4, "engine.reply.error", "invalid", detail=PAYLOAD, counterexample=list(START),
+                    got=[PAYLOAD], visual={"type": "taquin", "start": list(START), "moves": ["Haut", PAYLOAD],
                                          "optimal": OPTIMAL})]),
         _q("x3", 0, 2, "failed", [
-            Check("short", "Instances", False, 0, 2, PAYLOAD, "wrong", got=["Down", PAYLOAD, "…"],
-                  visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": ["Down", PAYLOAD, "…"],
+            _failed("short", 0, 2, "engine.reply.error", "wrong", detail=PAYLOAD, got=["Down", PAYLOAD, "…"],
+                    visual={"type": "puzzle", "size": 3, "start": list(PUZZLE_START), "moves": ["Down", PAYLOAD, "…"],
                           "length": 9, "optimal": PUZZLE_OPTIMAL})], extension=True),
-    ], warnings=[IMG_PAYLOAD])
+    ], warnings=[Message("intake.refused_broken", {"file": IMG_PAYLOAD, "detail": PAYLOAD})])
     return Run(grader_version="0.1.0", seed=20170417, lang=lang, date="2024-06-01T10:00:00+02:00",
                scheme=SCHEME, limits=LIMITS, submissions=[alice, bob, chloe, dylan, index, hostile])

@@ -3,6 +3,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from grading import say
 from grader.engine import Context, Settings, grade_submission
 from grader.questions import all_questions, select
 from grader.scoring import Scheme
@@ -23,7 +24,7 @@ def test_challenge_is_not_tried_when_other_q18_checks_fail(tmp_path):
     (q18,) = grade(tmp_path, "q18").questions
     challenge = next(c for c in q18.checks if c.name == "defi")
     assert challenge.kind == "skipped" and not challenge.passed and challenge.points == 0
-    assert "non tenté" in challenge.message
+    assert "non tenté" in say(challenge.message)
     assert q18.status == "failed" and q18.score == 0
 
 
@@ -40,7 +41,7 @@ def test_timeout_message_gives_the_limit_and_the_students_line(tmp_path):
     (q1,) = grade(tmp_path, "q1").questions
     (check,) = q1.checks
     assert q1.status == "timeout" and check.kind == "timeout"
-    assert "limite de 0.5 s" in check.message and "jeux.py:2 (solution_42) while True:" in check.message
+    assert "limite de 0.5 s" in say(check.message) and "jeux.py:2 (solution_42) while True:" in say(check.message)
     assert q1.timing["wall"] >= 0.5
 
 
@@ -50,7 +51,7 @@ def test_lying_return_value_is_a_verdict(tmp_path):
         "def solution_42():\n    return Menteur([1, 42])\n")
     (q1,) = grade(tmp_path, "q1").questions
     assert q1.status == "failed" and q1.checks[0].kind == "invalid"
-    assert "Menteur" in q1.checks[0].message
+    assert "Menteur" in say(q1.checks[0].message)
 
 
 def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(tmp_path, monkeypatch, capsys):
@@ -62,7 +63,7 @@ def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(t
     monkeypatch.setattr(jeux.Q1, "run", broken_judge)
     results = grade(ROOT / "reference" / "jeux.py", "q1", "q11").questions
     assert [(q.id, q.status) for q in results] == [("q1", "error"), ("q11", "passed")]
-    assert "erreur interne du correcteur" in results[0].checks[0].message
+    assert "erreur interne du correcteur" in say(results[0].checks[0].message)
     assert "internal error" in capsys.readouterr().err
 
 
@@ -83,7 +84,7 @@ def test_an_invalid_strategy_is_a_grader_error_not_a_pass(monkeypatch):
 
     q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check("sequence", st.integers(5, 1), _never_fails)])
     assert q1.status == "error" and q1.score == 0
-    assert "Hypothesis" in q1.checks[0].message and "InvalidArgument" in q1.checks[0].message
+    assert "Hypothesis" in say(q1.checks[0].message) and "InvalidArgument" in say(q1.checks[0].message)
 
 
 def test_a_filter_that_never_yields_a_case_is_a_grader_error_not_a_pass(monkeypatch):
@@ -91,12 +92,12 @@ def test_a_filter_that_never_yields_a_case_is_a_grader_error_not_a_pass(monkeypa
 
     strategy = st.integers().filter(lambda n: False)
     q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check("sequence", strategy, _never_fails)])
-    assert q1.status == "error" and q1.score == 0 and "Unsatisfiable" in q1.checks[0].message
+    assert q1.status == "error" and q1.score == 0 and "Unsatisfiable" in say(q1.checks[0].message)
 
 
 def test_a_group_without_cases_is_a_grader_error_not_a_pass(monkeypatch):
     q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check_cases("sequence", [], _never_fails)])
-    assert q1.status == "error" and q1.score == 0 and "aucun cas" in q1.checks[0].message
+    assert q1.status == "error" and q1.score == 0 and "aucun cas" in say(q1.checks[0].message)
 
 
 def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_replays(monkeypatch):
@@ -107,7 +108,7 @@ def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_repla
 
     def run(self, ctx):
         return [ctx.check("sequence", st.integers(0, 10), lambda n: Failure("timeout", "engine.reply.timeout",
-                                                                            {"detail": "x"}))]
+                                                                            {"seconds": "1"}))]
     q1 = _grade_q1_with(monkeypatch, run)
     assert q1.status == "timeout" and q1.checks[0].kind == "timeout"
 
@@ -131,7 +132,7 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
         names = [g.name for g in questions[qid].groups][:len(weight_values)]
         weights = dict(zip(names, weight_values))
         scheme = Scheme(overrides={qid: {"points": points, "groups": weights}})
-        result = question_result(questions[qid], scheme, "fr", [Outcome(g, None) for g in names], output=None)
+        result = question_result(questions[qid], scheme, [Outcome(g, None) for g in names], output=None)
         assert result.score == points, (qid, result.score)
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from grading import say
 from grader import calibration, engine, expectations
 from grader.engine import Settings, grade_question
 from grader.scoring import Scheme
@@ -77,7 +78,7 @@ def test_questions_with_oracles_give_full_marks_without_the_model_answer():
     for qid in ("q1", "q11", "q15", "q16", "q18"):
         question = next(q for q in jeux.QUESTIONS + taquin.QUESTIONS if q.id == qid)
         result = grade_question(question, submission, settings)
-        assert result.status == "passed", (qid, [c.message for c in result.checks])
+        assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 
 
 def test_a_probe_without_oracle_is_said_to_need_the_model_answer(monkeypatch):
@@ -85,7 +86,7 @@ def test_a_probe_without_oracle_is_said_to_need_the_model_answer(monkeypatch):
     monkeypatch.setattr(engine, "_reference_cache", {})  # nothing the oracle said earlier
     result = grade_question(taquin.Q15(), load_submission(ALICE), Settings(reference="oracles"))
     assert result.status == "error" and result.score == 0
-    assert all("sans le corrigé" in c.message and "probe_move" in c.message for c in result.checks)
+    assert all("sans le corrigé" in say(c.message) and "probe_move" in say(c.message) for c in result.checks)
 
 
 def test_the_provider_follows_the_installation(monkeypatch):

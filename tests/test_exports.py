@@ -230,7 +230,7 @@ def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang)
     assert [r[3] for r in rows[1:] if r[0].endswith("1004")] == [status]  # dylan handed nothing in
     assert [r[2] for r in rows[1:] if r[0].endswith("1001")] == ["alice@lycee.fr"]  # from the roster
     bob = imported["1002"]["feedback"]
-    assert "profondeur d&#x27;abord" in bob  # the first reason q4 lost points, escaped for Moodle's HTML
+    assert "alors qu&#x27;une solution optimale est de profondeur 3" in bob  # the first reason q4 lost points, escaped for Moodle's HTML
 
 
 def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_path, capsys):

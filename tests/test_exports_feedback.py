@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from grader.cli import main
 from grader.marks import apply_marks
+from grader.i18n import Message
 from grader.results import Check, QuestionResult, load_run, write_json
 from reports.exports.feedback import folder_name
 from tests.report_fixtures import build_run
@@ -31,7 +32,8 @@ def _run():
     verbose = run.submissions[3]
     verbose.questions = [QuestionResult(
         f"q{n}", f"Question {n} au titre assez long pour occuper deux lignes du tableau", 0, 2, "failed",
-        [Check("petits_cas", "Petits cas", False, 0, 2, ("Renvoyé [" + ", ".join(map(str, range(120))) + "] ") * 3,
+        [Check("petits_cas", "q4.petits_jeux", False, 0, 2,
+               Message("engine.reply.error", {"detail": ("Renvoyé [" + ", ".join(map(str, range(120))) + "] ") * 3}),
                "wrong")]) for n in range(1, 31)]
     return run
 

@@ -17,6 +17,7 @@ import pytest
 from grader.cli import main
 from grader.engine import Settings
 from grader.grading import grade_path
+from grader.i18n import title
 from grader.questions import all_questions, select
 
 SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
@@ -80,7 +81,7 @@ def test_run_autograder_writes_gradescope_results(autograder, student):
     # The same verdicts as the grader's own on the same submission, seed and questions.
     graded = grade_path(SAMPLE / student, select(all_questions(), QUESTIONS), Settings(seed=7))
     assert data["score"] == pytest.approx(graded.total, abs=1e-3)
-    expected = {(q.id, c.title): c.passed for q in graded.questions for c in q.checks}
+    expected = {(q.id, title(c.title, "fr")): c.passed for q in graded.questions for c in q.checks}
     got = {(t["number"], t["name"].split(" · ", 1)[1]): t["status"] == "passed" for t in data["tests"]}
     assert got == expected  # one test per check group
     assert {t["number"] for t in data["tests"]} == set(QUESTIONS)

@@ -8,6 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from grader.i18n import Message
 from grader.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,10 +119,12 @@ def test_a_moodle_download_is_graded_with_every_student_right(tmp_path, capsys, 
     _assert_expected(by_id, {**EXPECTED_MOODLE, "paul-durand": ("Paul Durand", "", "not_submitted",
                                                                  {"q1": "missing", "q15": "missing"})})
     assert by_id["zoe-n-diaye_1003"]["email"] == "z@lycee.fr" and by_id["paul-durand"]["group"] == "MP2I"
-    warnings = " ".join(by_id["zoe-n-diaye_1003"]["warnings"])
-    assert "TP taquin.ipynb" in warnings and "cellules 1, 2" in warnings
-    assert any("Jeux.py" in w for w in by_id["elodie-lefevre_1001"]["warnings"])
-    assert any("bombe" in w for w in by_id["mallory-kant_1006"]["warnings"])
+    def said(student):  # the warnings of a student, as the French reports say them
+        return " ".join(Message.from_dict(w).text("fr") for w in by_id[student]["warnings"])
+
+    assert "TP taquin.ipynb" in said("zoe-n-diaye_1003") and "cellules 1, 2" in said("zoe-n-diaye_1003")
+    assert "Jeux.py" in said("elodie-lefevre_1001")
+    assert "bombe" in said("mallory-kant_1006")
     assert "non rendu" in capsys.readouterr().err
 
 
@@ -163,8 +166,8 @@ def test_a_capytale_export_is_graded_with_every_student_right(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "rapport.csv ignored" in err
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    assert results["notices"] == ["rapport.csv ignored: not a student's folder, a Python file, a notebook nor an archive"]
-    assert results["format_version"] >= 2 and results["python"] and results["hypothesis"]
+    assert results["notices"] == [{"key": "intake.ignored", "params": {"file": "rapport.csv"}}]
+    assert results["format_version"] == 3 and results["python"] and results["hypothesis"]
 
 
 def test_grader_check_reads_a_notebook(tmp_path, capsys):

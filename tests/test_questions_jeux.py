@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, SEED, check, grade_file, submission_path
+from grading import QUESTIONS, SEED, check, grade_file, say, submission_path
 
 from grader.questions import jeux
 
@@ -90,7 +90,7 @@ def test_expected_status_score_and_failing_groups(name, qid):
     status, score, failing = EXPECTED[name][qid]
     result = grade(name, qid)
     assert (result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}) == (
-        status, score, set(failing)), [(c.name, c.message) for c in result.checks if not c.passed]
+        status, score, set(failing)), [(c.name, say(c.message)) for c in result.checks if not c.passed]
 
 
 # Attacks on the parent's trace: each may only spoil its own run (the outcome of a race with the
@@ -102,7 +102,7 @@ ATTACKS = {"attaque_cherche_le_jeu.py": "q4", "attaque_fil.py": "q7"}
 def test_attacks_on_the_trace_earn_nothing_and_are_the_students_fault(name):
     result = grade(name, ATTACKS[name])
     assert result.score == 0
-    assert not any("erreur interne du correcteur" in c.message for c in result.checks)
+    assert not any("erreur interne du correcteur" in say(c.message) for c in result.checks)
 
 
 def test_every_submission_file_is_in_the_table():
@@ -112,7 +112,7 @@ def test_every_submission_file_is_in_the_table():
 
 def test_wrong_depth_names_the_smallest_game_and_draws_it():
     c = check(grade("bfs_plus_un.py", "q4"), "petits_jeux")
-    assert c.message == "bfs() a renvoyé 1, alors qu'une solution optimale est de profondeur 0"
+    assert say(c.message) == "bfs() a renvoyé 1, alors qu'une solution optimale est de profondeur 0"
     assert (c.expected, c.got) == (0, 1)
     assert c.counterexample == {"e0": 0, "s": {"0": [0]}, "F": [0]}
     assert c.visual == {"type": "game", "initial": 0, "finals": [0], "edges": [[0, 0]]}
@@ -122,61 +122,61 @@ def test_wrong_depth_names_the_smallest_game_and_draws_it():
 
 def test_a_depth_first_bfs_is_told_by_its_test_order():
     c = check(grade("bfs_profondeur.py", "q4"), "algorithme")
-    assert "ce n'est pas un parcours en largeur : l'état b (à distance 1" in c.message
-    assert "après l'état a1 (à distance 2)" in c.message
+    assert "ce n'est pas un parcours en largeur : l'état b (à distance 1" in say(c.message)
+    assert "après l'état a1 (à distance 2)" in say(c.message)
     assert c.counterexample["e0"] == "r" and c.visual["type"] == "game"
 
 
 def test_an_iterative_deepening_bfs_is_told_by_its_return_to_a_finished_level():
     c = check(grade("bfs_iteree.py", "q4"), "algorithme")
-    assert c.message.startswith("le parcours revient à un niveau terminé : final(0) (à distance 0")
+    assert say(c.message).startswith("le parcours revient à un niveau terminé : final(0) (à distance 0")
     memo = check(grade("bfs_ids_memo.py", "q4"), "algorithme")
-    assert memo.message.startswith("le parcours revient à un niveau terminé : suivants(0)")
+    assert say(memo.message).startswith("le parcours revient à un niveau terminé : suivants(0)")
 
 
 def test_states_need_not_be_ints():
     c = check(grade("bfs_entiers.py", "q4"), "petits_jeux")
-    assert c.kind == "error" and "TypeError" in c.message
+    assert c.kind == "error" and "TypeError" in say(c.message)
     assert isinstance(c.counterexample["e0"], str)  # the smallest failing game has string states
 
 
 def test_a_breadth_first_ids_is_told_by_its_restarts():
     c = check(grade("ids_largeur.py", "q7"), "algorithme")
-    assert "ce n'est pas une recherche itérée en profondeur" in c.message
-    assert "final(initial) n'est appelé que 1 fois et suivants(initial) 1 fois" in c.message
+    assert "ce n'est pas une recherche itérée en profondeur" in say(c.message)
+    assert "final(initial) n'est appelé que 1 fois et suivants(initial) 1 fois" in say(c.message)
     # Calling final(initial) once per level does not make a BFS depth-first.
     again = check(grade("ids_largeur_initial.py", "q7"), "algorithme")
-    assert again.message.startswith("ce n'est pas un parcours en profondeur : final(")
+    assert say(again.message).startswith("ce n'est pas un parcours en profondeur : final(")
 
 
 def test_a_search_without_enough_depth_fails_the_deep_games_only():
     c = check(grade("ids_m20.py", "q7"), "profond")
-    assert "valeur renvoyée : None" in c.message and len(c.counterexample["s"]) >= 61
-    assert "-1, alors qu'une solution optimale est de profondeur 60" in check(grade("bfs_25_niveaux.py", "q4"),
-                                                                              "profond").message
+    assert "valeur renvoyée : None" in say(c.message) and len(c.counterexample["s"]) >= 61
+    assert "-1, alors qu'une solution optimale est de profondeur 60" in say(check(grade("bfs_25_niveaux.py", "q4"),
+                                                                                  "profond").message)
 
 
 def test_an_idastar_that_ignores_h_is_told_by_what_h_should_prune():
     c = check(grade("idastar_sans_h.py", "q10"), "algorithme")
-    assert c.message.startswith("h n'élague pas comme IDA* : au parcours n° 1, l'état a est développé (suivants) "
+    assert say(c.message).startswith("h n'élague pas comme IDA* : au parcours n° 1, l'état a est développé (suivants) "
                                 "alors que p + h = 1 + 9 = 10 dépasse la borne m = 3")
     en = check(grade("idastar_sans_h.py", "q10", "en"), "algorithme")
-    assert en.message.startswith("h does not prune as in IDA*: in pass 1, state a is expanded")
+    assert say(en.message, "en").startswith("h does not prune as in IDA*: in pass 1, state a is expanded")
 
 
 def test_an_idastar_whose_next_bound_is_the_last_f_seen_is_told_by_its_bounds():
     c = check(grade("idastar_dernier_f.py", "q10"), "algorithme")
-    assert "au parcours n° 2" in c.message and "bornes successives d'IDA* sur ce jeu : 1, 2, 3, 4, 5" in c.message
+    assert "au parcours n° 2" in say(c.message) and "bornes successives d'IDA* sur ce jeu : 1, 2, 3, 4, 5" in say(c.message)
 
 
 def test_an_astar_is_not_an_idastar():
     c = check(grade("idastar_astar.py", "q10"), "algorithme")
-    assert c.message.startswith("une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait 3")
+    assert say(c.message).startswith("une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait 3")
 
 
 def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     c = check(grade("idastar_min_non_remis.py", "q10"), "petits_jeux")
-    assert "ne termine pas, semble-t-il" in c.message
+    assert "ne termine pas, semble-t-il" in say(c.message)
     assert c.kind == "wrong" and len(c.counterexample["s"]) <= 3
 
 
@@ -187,7 +187,7 @@ def test_an_idastar_accepting_a_final_state_beyond_the_bound_falls_in_the_trap()
 
 def test_a_boolean_result_is_not_a_depth():
     c = check(grade("idastar_vrai.py", "q10"), "petits_jeux")
-    assert "valeur renvoyée : True (type bool)" in c.message
+    assert "valeur renvoyée : True (type bool)" in say(c.message)
 
 
 def test_a_floating_point_h_is_caught_where_rounding_bites():
@@ -198,8 +198,8 @@ def test_a_floating_point_h_is_caught_where_rounding_bites():
 def test_h_counterexamples_are_the_smallest_pairs():
     c = check(grade("h_t_moins_n.py", "q11"), "admissible")
     assert c.counterexample == {"n": 1, "t": 4}
-    assert "h_jeu1(1, 4) = 3, mais la distance de 1 à 4 n'est que 2" in c.message
-    assert "(type bool)" in check(grade("h_booleen.py", "q11"), "entier").message
+    assert "h_jeu1(1, 4) = 3, mais la distance de 1 à 4 n'est que 2" in say(c.message)
+    assert "(type bool)" in say(check(grade("h_booleen.py", "q11"), "entier").message)
 
 
 def test_an_infinite_loop_is_a_timeout():
@@ -217,7 +217,7 @@ def test_searches_are_judged_without_the_model_answer_too(qid):
 
     right = grade_question(ALL[qid], load_submission(submission_path("jeux", "variante_iterative.py")),
                            Settings(seed=SEED, reference="oracles"))
-    assert right.status == "passed", [c.message for c in right.checks if not c.passed]
+    assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
     wrong = {"q4": "bfs_iteree.py", "q7": "ids_largeur.py", "q10": "idastar_sans_h.py"}[qid]
     result = grade_question(ALL[qid], load_submission(path_of(wrong)), Settings(seed=SEED, reference="oracles"))
     assert {c.name for c in result.checks if not c.passed} >= {"algorithme"}

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, ROOT, SEED, check, grade_file, submission_path, summary
+from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_path, summary
 
 from grader import cli
 from grader.engine import Settings, grade_question
@@ -62,7 +62,7 @@ def test_expected_status_score_and_failing_groups(name, qid):
     result = grade(name, qid)
     status, *rest = summary(result)
     assert status in ({statuses} if type(statuses) is str else statuses) and rest == [round(score, 6), set(failing)], [
-        (c.name, c.message) for c in result.checks if not c.passed]
+        (c.name, say(c.message)) for c in result.checks if not c.passed]
 
 
 @pytest.mark.slow
@@ -84,18 +84,18 @@ def test_a_looping_dfs_is_a_timeout_with_a_hint():
     c = check(grade("dfs_sans_fermes.py", "x4", time_factor=0.5), "valid")
     assert c.kind in ("timeout", "memory") and not c.passed
     if c.kind == "timeout":
-        assert "sans closed, le parcours en profondeur boucle" in c.message
+        assert "sans closed, le parcours en profondeur boucle" in say(c.message)
 
 
 def test_an_astar_without_closed_set_is_told_by_its_time_on_crafted_instances():
     c = check(grade("astar_sans_fermes.py", "x2"), "closed")
-    assert c.kind == "timeout" and "sans liste closed (condition c1)" in c.message
+    assert c.kind == "timeout" and "sans liste closed (condition c1)" in say(c.message)
     assert c.counterexample == [[3, 2, 1], [4, 8, 7], [5, 0, 6]]
 
 
 def test_a_greedy_astar_shows_the_smallest_puzzle_and_a_step_through():
     c = check(grade("astar_glouton.py", "x2"), "optimal3")
-    assert c.message.startswith("solution valide mais pas la plus courte")
+    assert say(c.message).startswith("solution valide mais pas la plus courte")
     assert c.got > c.expected
     v = c.visual
     assert v["type"] == "puzzle" and v["size"] == 3 and sorted(v["start"]) == list(range(9))
@@ -105,20 +105,20 @@ def test_a_greedy_astar_shows_the_smallest_puzzle_and_a_step_through():
 
 def test_tile_directions_are_told_apart_from_a_wrong_solution():
     c = check(grade("bfs_tuile.py", "x3"), "short")
-    assert "décrivent le déplacement de la tuile" in c.message
+    assert "décrivent le déplacement de la tuile" in say(c.message)
     en = check(grade("bfs_tuile.py", "x3", "en"), "short")
-    assert "describe how the tile moves" in en.message
+    assert "describe how the tile moves" in say(en.message, "en")
 
 
 def test_unknown_operation_names_are_reported_with_the_expected_ones():
     c = check(grade("dfs_francais.py", "x4"), "valid")
-    assert re.match("opération n° 1 inconnue : '(Haut|Bas|Gauche|Droite)'", c.message)
+    assert re.match("opération n° 1 inconnue : '(Haut|Bas|Gauche|Droite)'", say(c.message))
     assert c.counterexample != [[1, 2, 3], [4, 5, 6], [7, 8, 0]]  # the goal itself needs no operation
 
 
 def test_a_path_without_its_start_fails_on_the_smallest_graph():
     c = check(grade("search_sans_depart.py", "x1"), "graphs")
-    assert c.message == "le chemin doit commencer par l'état de départ 0"
+    assert say(c.message) == "le chemin doit commencer par l'état de départ 0"
     c = check(grade("search_sans_depart.py", "x1"), "puzzles")
     assert c.counterexample["start"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
 

@@ -8,7 +8,7 @@ import functools
 from pathlib import Path
 
 import pytest
-from grading import SEED
+from grading import SEED, say
 
 from grader.engine import Settings, grade_submission
 from grader.questions import all_questions, select
@@ -85,14 +85,14 @@ def test_submission(name):
         status, checks = expected if isinstance(expected, tuple) else (expected, None)
         result = results[qid]
         if status is not None:
-            assert result.status == status, (qid, [(c.name, c.message) for c in result.checks])
+            assert result.status == status, (qid, [(c.name, say(c.message)) for c in result.checks])
         if status == FULL:
             assert result.score == result.max
         for check in result.checks:
             if checks is not None and check.name in checks:
-                assert check.passed == checks[check.name], (qid, check.name, check.message)
+                assert check.passed == checks[check.name], (qid, check.name, say(check.message))
             if not check.passed and check.kind == "wrong":
-                assert check.counterexample is not None and check.message
+                assert check.counterexample is not None and say(check.message)
 
 
 def test_every_submission_file_is_in_the_table():
@@ -101,22 +101,22 @@ def test_every_submission_file_is_in_the_table():
 
 def test_solution_convention_is_reported():
     caml = grade("caml", ["q16"])["q16"]
-    assert any("en tête" in w for w in caml.warnings)
+    assert any("en tête" in say(w) for w in caml.warnings)
     reference = grade("reference", ["q16"])["q16"]
     assert reference.warnings == []  # the documented convention goes without saying
 
 
 def test_move_counterexample_says_which_global_is_wrong():
     check = next(c for c in grade("h_signe", ["q15"])["q15"].checks if c.name == "move_h")
-    assert "h est faux" in check.message
+    assert "h est faux" in say(check.message)
     assert check.counterexample["appel"].startswith("move(")
     assert check.expected != check.got
 
 
 def test_a_module_without_minimum_fails_the_threshold_from_the_parents_reading():
     check = next(c for c in grade("sans_globale_minimum", ["q17"])["q17"].checks if c.name == "seuil")
-    assert not check.passed and "n'utilise nulle part la globale minimum" in check.message
-    assert not any("minimum" in w for w in grade("sans_globale_minimum", ["q17"])["q17"].warnings)
+    assert not check.passed and "n'utilise nulle part la globale minimum" in say(check.message)
+    assert not any("minimum" in say(w) for w in grade("sans_globale_minimum", ["q17"])["q17"].warnings)
 
 
 def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
@@ -127,20 +127,20 @@ def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
 
 def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_strict():
     lenient = grade("noms_minuscules", ["q18"])["q18"]
-    assert lenient.score == lenient.max and any("autre casse" in w for w in lenient.warnings)
+    assert lenient.score == lenient.max and any("autre casse" in say(w) for w in lenient.warnings)
     strict = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}}))
     (result,) = grade_submission(load_submission(path_of("noms_minuscules")), select(all_questions(), ["q18"]),
                                  strict).questions
-    assert result.score == 0 and "doit être une liste de déplacements" in result.checks[0].message
+    assert result.score == 0 and "doit être une liste de déplacements" in say(result.checks[0].message)
 
 
 def test_moves_named_by_the_blank_are_told_so():
     check = next(c for c in grade("noms_case_libre", ["q16"])["q16"].checks if c.name == "acceptation")
-    assert "direction de la case libre" in check.message, check.message
+    assert "direction de la case libre" in say(check.message), say(check.message)
     own_way = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}}))
     (result,) = grade_submission(load_submission(path_of("noms_case_libre")), select(all_questions(), ["q18"]),
                                  own_way).questions
-    assert "direction de la case libre" in result.checks[0].message, result.checks[0].message
+    assert "direction de la case libre" in say(result.checks[0].message), say(result.checks[0].message)
 
 
 def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_chain_is_reported():
@@ -171,7 +171,7 @@ def test_taquin_replays_the_moves_and_draws_them():
 def test_a_reversed_list_loses_only_the_order_group_and_is_told_so():
     result = grade("renverse", ["q18"])["q18"]
     order = next(c for c in result.checks if c.name == "ordre")
-    assert not order.passed and "plus récent au premier" in order.message and "!solution" in order.message
+    assert not order.passed and "plus récent au premier" in say(order.message) and "!solution" in say(order.message)
     assert order.counterexample["appel"] == "taquin()"
     assert result.score == pytest.approx(result.max * 8 / 9)  # petites 4 + grandes 4 of 9 (the challenge off)
 
@@ -187,7 +187,7 @@ def test_q16_model_answer_full_marks_under_20_seeds():
     submission = load_submission(path_of("reference"))
     for seed in SEEDS:
         result = grade_submission(submission, select(all_questions(), ["q16"]), Settings(seed=seed)).questions[0]
-        assert result.score == result.max, (seed, [(c.name, c.message) for c in result.checks if not c.passed])
+        assert result.score == result.max, (seed, [(c.name, say(c.message)) for c in result.checks if not c.passed])
 
 
 @pytest.mark.slow
@@ -198,7 +198,7 @@ def test_correct_answers_full_marks_under_20_seeds(name):
     for seed in SEEDS:
         settings = Settings(seed=seed, scheme=FAST.scheme)
         for result in grade_submission(submission, questions, settings).questions:
-            assert result.score == result.max, (seed, result.id, [(c.name, c.message) for c in result.checks
+            assert result.score == result.max, (seed, result.id, [(c.name, say(c.message)) for c in result.checks
                                                                   if not c.passed])
 
 
@@ -212,7 +212,7 @@ def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up
     for path, passed in ((slow, True), (SUBMISSIONS / "sans_regle_dernier.py", False)):
         (result,) = grade_submission(load_submission(path), select(all_questions(), ["q18"]), only_challenge).questions
         challenge = next(c for c in result.checks if c.name == "defi")
-        assert challenge.passed is passed, (path.name, challenge.message)
+        assert challenge.passed is passed, (path.name, say(challenge.message))
         if not passed:
             assert challenge.kind == "timeout"
 
@@ -222,4 +222,4 @@ def test_the_exam_example_challenge():
     submission = load_submission(path_of("reference"))
     exam = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"challenge": "enonce"}}))
     result = grade_submission(submission, select(all_questions(), ["q18"]), exam).questions[0]
-    assert result.status == FULL, [(c.name, c.message) for c in result.checks]
+    assert result.status == FULL, [(c.name, say(c.message)) for c in result.checks]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.i18n import CATALOGUE
+from grader.i18n import CATALOGUE, Message
 from grader.results import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
@@ -143,8 +143,8 @@ def test_class_page_content(report):
         assert text in body
     assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 7  # q1 q4 q7 q10 q18 x3 x4
     assert "st-timeout" in html and "st-memory" in html and "st-crashed" in html and "st-error" in html
-    assert "Votre bfs explore le jeu en profondeur d'abord." in body
-    assert "1 élève — Votre bfs" in body
+    assert "bfs() a renvoyé 4, alors qu'une solution optimale est de profondeur 3" in body
+    assert "1 élève — bfs() a renvoyé 4" in body
     assert "6 élèves" in body
 
 
@@ -160,7 +160,7 @@ def test_student_page_taquin_step_through(report):
     assert f"au déplacement n° {part}" in page.body
     assert f"Vos déplacements ({len(DETOUR)})" in page.body
     assert "Une solution optimale (12)" in page.body
-    assert "le plus récent en tête" in page.body  # the question's warning
+    assert "le déplacement le plus récent est en tête" in page.body  # the question's warning
 
 
 def test_student_page_illegal_moves_output_and_warnings(report):
@@ -169,7 +169,7 @@ def test_student_page_illegal_moves_output_and_warnings(report):
     assert "Le déplacement n° 3 (Haut) est impossible" in body
     assert "SORTIE TRONQUÉE : 123456 octets" in body
     assert "NameError: name 'A' is not defined" in body
-    assert "lu comme CP1252" in body
+    assert "lu comme CP1252" in body  # the submission's warning
     for status in ("erreur", "mémoire dépassée", "plantage", "échoué"):
         assert status in body
 
@@ -264,17 +264,19 @@ def test_missing_and_manual_questions(tmp_path):
 
 def test_a_reason_shared_by_every_check_is_said_once(tmp_path):
     missing = "la soumission ne contient pas de fichier jeux.py"
+    wrong = Message("engine.reply.error", {"detail": "faux"})
     sub = SubmissionResult("ivan", 0, 3, [
-        QuestionResult("q4", "bfs", 0, 2, "missing", [
-            Check(name, f"titre {name}", False, 0, 1, missing, "missing") for name in ("a", "b")]),
-        QuestionResult("q7", "ids", 0, 1, "failed", [
-            Check("a", "titre a", False, 0, 0.5, "faux", "wrong", counterexample=[1]),
-            Check("b", "titre b", False, 0, 0.5, "faux", "wrong", counterexample=[2])]),
+        QuestionResult("q4", "q4.title", 0, 2, "missing", [
+            Check(name, f"q4.{name}", False, 0, 1, Message("engine.module_missing", {"module": "jeux"}), "missing")
+            for name in ("petits_jeux", "jeu1")]),
+        QuestionResult("q7", "q7.title", 0, 1, "failed", [
+            Check("petits_jeux", "q7.petits_jeux", False, 0, 0.5, wrong, "wrong", counterexample=[1]),
+            Check("jeu1", "q7.jeu1", False, 0, 0.5, wrong, "wrong", counterexample=[2])]),
     ])
     run = Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, [sub])
     body = Page(_read(render_student(run, sub, tmp_path / "ivan.html"))).body
-    assert body.count(missing) == 1 and "titre a" in body and "titre b" in body
-    assert body.count("faux") == 2  # each check has its own counterexample: both are shown
+    assert body.count(missing) == 1 and "profondeur optimale sur de petits jeux finis" in body
+    assert body.count("votre code a levé une exception : faux") == 2  # each check has its own counterexample
 
 
 def test_english(tmp_path):

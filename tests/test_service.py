@@ -124,6 +124,11 @@ def test_students_see_only_their_own(server):
     assert status == 404
     status, _ = _get(f"{server.url}/s/{server.token('other')}/attempts/{sent['attempt']}/report")
     assert status == 200
+    # Submitted in French, read in either language: the report follows its reader's ?lang=.
+    for lang, heading, other in (("en", "Report for other", "Copie de"), ("fr", "Copie de other", "Report for")):
+        status, page = _get(f"{server.url}/s/{server.token('other')}/attempts/{sent['attempt']}/report?lang={lang}")
+        assert status == 200 and heading in page and other not in page
+        assert ("bfs() returned" if lang == "en" else "bfs() a renvoyé") in page
     status, _ = _get(f"{server.url}/s/{server.token('other')[:-1]}x")
     assert status == 404
     # The seed and the model answers are never served, to anyone.

@@ -85,13 +85,13 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     assert _verdict(driver, 1) & {"queued", "running"}  # seen waiting, then the verdict came by itself
     wrong = _row_state(driver, 0)[1]
     assert wrong.endswith("/3") and float(wrong.split("/")[0]) < 3
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report"))
+    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
     _shot(driver, "student-wrong")
 
     _send(driver, RIGHT, 2)
     assert _verdict(driver, 2) & {"queued", "running"}
     assert _row_state(driver, 0)[1] == "3/3" and _row_state(driver, 1)[1] == wrong
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/2/report"))
+    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/2/report?lang=fr"))
     # The report of the latest attempt is the CLI's student report, in its frame, with its own CSP.
     frame = driver.find_element(By.ID, "report")
     driver.switch_to.frame(frame)

@@ -126,13 +126,21 @@ def test_resume_regrades_changed_files_and_refuses_other_settings(tmp_path):
     assert "b-bruno" in again.stderr and "a-alice" not in again.stderr
     totals = {s["id"]: s["total"] for s in json.loads((out / "results.json").read_text())["submissions"]}
     assert totals == {"a-alice": 1.0, "b-bruno": 1.0}
-    # Another seed, or another language: refused, nothing rewritten.
+    # Another language: results hold no text, so nobody is regraded and the reports speak it.
+    english = _run(klass, out, "--resume", "--lang", "en")
+    assert english.returncode == 0 and "a-alice" not in english.stderr and "b-bruno" not in english.stderr
+    assert "Class results" in (out / "index.html").read_text(encoding="utf-8")
+    # Another seed, or a folder an older grader wrote (results.json format 2): refused, nothing rewritten.
     before = (out / "results.json").read_bytes()
-    # Without --seed, the resumed run went on with the seed the first run drew and recorded.
+    # Without --seed, the resumed runs went on with the seed the first run drew and recorded.
     assert json.loads((out / "results.json").read_text())["seed"] == saved["seed"]
-    for extra, named in ((["--seed", "999"], f"seed: {saved['seed']} -> 999"), (["--lang", "en"], "lang")):
-        refused = _run(klass, out, "--resume", *extra)
-        assert refused.returncode == 2 and named in refused.stderr and "Traceback" not in refused.stderr
+    refused = _run(klass, out, "--resume", "--seed", "999")
+    assert refused.returncode == 2 and f"seed: {saved['seed']} -> 999" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    manifest = out / "students" / ".run.json"
+    manifest.write_text(manifest.read_text().replace('"format_version": 3', '"format_version": 2'))
+    refused = _run(klass, out, "--resume")
+    assert refused.returncode == 2 and "format_version: 2 -> 3" in refused.stderr and "Traceback" not in refused.stderr
     assert (out / "results.json").read_bytes() == before
     # Without --resume, a new run starts afresh in the same folder.
     assert _run(klass, out, "--seed", "999").returncode == 0

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, ROOT, load_submission
+from grading import QUESTIONS, ROOT, load_submission, say
 from variants import harness
 
 from grader.engine import Settings, fresh_seed, grade_question
@@ -57,7 +57,7 @@ def full_marks(result) -> bool:
 
 def summary(result) -> str:
     return f"{result.status} {result.score:.2f}/{result.max:g}: " + "; ".join(
-        f"{c.name}: {c.message[:200]}" for c in result.checks if not c.passed and c.max_points)
+        f"{c.name}: {say(c.message)[:200]}" for c in result.checks if not c.passed and c.max_points)
 
 
 # --- 1. The harness says what each variant declares ------------------------------------------------------

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from grader.i18n import Message
 from grader.sandbox.calls import probe  # noqa: F401 - the marker, re-exported for question modules
 
 
@@ -81,7 +82,7 @@ class Outcome:
     group: str
     failure: Failure | None = None
     seconds: float = 0.0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Message] = field(default_factory=list)  # said once for the question
     skipped: str | None = None
 
 

@@ -19,6 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from grader.i18n import Message
 from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
 
@@ -393,10 +394,8 @@ def _mirrored(moves):
     return [OPPOSITE[m] for m in moves]
 
 
-def move_warnings(notes, lang) -> list[str]:
-    from grader import i18n
-
-    return [i18n.t("taquin.moves_case", lang)] if "casse" in notes else []
+def move_warnings(notes) -> list[Message]:
+    return [Message("taquin.moves_case")] if "casse" in notes else []
 
 
 def _grid_matches(grid, state) -> bool:
@@ -462,11 +461,9 @@ def detect_convention(ctx):
     return None
 
 
-def convention_warning(convention, lang):
-    from grader import i18n
-
+def convention_warning(convention) -> list[Message]:
     # Most recent last is the documented convention: nothing to say about it.
-    return [i18n.t("taquin.convention_first", lang)] if convention == FIRST else []
+    return [Message("taquin.convention_first")] if convention == FIRST else []
 
 
 # --- q15 ------------------------------------------------------------------------------------------
@@ -599,7 +596,7 @@ class Q16(Question):
                     if group.name != OWN_CHAIN]
         outcomes.append(own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases("acceptation"),
                                                                        judge_for("acceptation"))))
-        outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
+        outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
         return outcomes
 
 
@@ -787,7 +784,7 @@ class Q17(Question):
         outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
         outcomes.append(ctx.check("succes", cases, at_or_above))
         outcomes.append(own_chain(ctx, chain, lambda: ctx.check(OWN_CHAIN, cases, at_or_above, max_examples=10)))
-        outcomes[0].warnings = convention_warning(convention, ctx.lang) + move_warnings(notes, ctx.lang)
+        outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
         return outcomes
 
 
@@ -921,7 +918,7 @@ class Q18(Question):
             tried))
         outcomes.append(own_chain(ctx, chain, lambda: ctx.check(
             OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10)))
-        outcomes[0].warnings = move_warnings(notes, ctx.lang)
+        outcomes[0].warnings = move_warnings(notes)
         return outcomes
 
 

@@ -33,7 +33,8 @@ from starlette.staticfiles import StaticFiles
 from grader import i18n
 from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
-from grader.results import SubmissionResult, submission_from_dict, write_gradebook
+from grader.i18n import Message
+from grader.results import SubmissionResult, SubmissionStatus, submission_from_dict, write_gradebook
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
 from grader.errors import GraderError
@@ -118,7 +119,8 @@ def create_app(service: Service) -> Starlette:
             view["label"] = i18n.t(f"service.state.{row.state}", lang, n=len(questions))
         if row.state == DONE:
             result = store.result(row.result_key)
-            view.update(score=round(result["total"], 2), max=result["max"], report=f"{base}/attempts/{row.id}/report",
+            view.update(score=round(result["total"], 2), max=result["max"],
+                        report=f"{base}/attempts/{row.id}/report?lang={lang}",
                         score_text=f"{result['total']:.4g}/{result['max']:g}")
             view["questions"] = [{"id": q["id"], "score": round(q["score"], 2), "max": q["max"],
                                   "status": i18n.t(f"status.{q['status']}", lang)} for q in result["questions"]]
@@ -144,7 +146,7 @@ def create_app(service: Service) -> Starlette:
         run = new_run(service.settings(row.lang, row), service.questions)
         run.seed = None  # the class seed is a secret: never in a page (the report then shows no seed row)
         run.submissions = [result]
-        response = HTMLResponse(student_page(run, result))
+        response = HTMLResponse(student_page(run, result, lang=lang))  # the reader's language
         response.headers["Content-Security-Policy"] = CSP + "; frame-ancestors 'self'"
         return response
 
@@ -415,8 +417,8 @@ def create_app(service: Service) -> Starlette:
         settings = service.settings(lang)
         run = new_run(settings, service.questions)
         run.seed = 0  # exports go to students (feedback sheets): never the class seed
-        run.submissions = [latest.get(s) or not_graded(s, service.questions, settings, "not_submitted",
-                                                       [i18n.t("service.no_submission", settings.lang, reason="")])
+        run.submissions = [latest.get(s) or not_graded(s, service.questions, settings, SubmissionStatus.NOT_SUBMITTED,
+                                                       [Message("service.no_submission", {"reason": ""})])
                            for s in store.student_ids()]
         return run
 

@@ -82,13 +82,7 @@ FORMATS: dict[str, Callable[[Run, Path, Options], list[Path]]] = {
 
 
 def read_run(run_dir: Path) -> Run:
-    path = Path(run_dir) / "results.json"
-    try:
-        return load_run(path)
-    except FileNotFoundError:
-        raise InputError("export.no_run", path=path) from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise InputError("export.bad_run", path=path, error=f"{type(exc).__name__}: {exc}") from None
+    return load_run(Path(run_dir) / "results.json")
 
 
 def merged_run(run_dir: Path, marks_file: Path | None, scheme_file: Path | None = None) -> Run:

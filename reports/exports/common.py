@@ -8,8 +8,8 @@ import re
 import statistics
 from dataclasses import dataclass
 
-from grader.i18n import t
-from grader.results import Run, SubmissionResult
+from grader.i18n import t, title
+from grader.results import Run, Status, SubmissionResult
 
 FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
 
@@ -57,7 +57,7 @@ class Line:
     title: str
     score: float
     max: float
-    status: str
+    status: Status
     detail: str  # the first reason it lost points, or the teacher's comment
 
 
@@ -66,15 +66,15 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
     for q in sub.questions:
         if q.manual:
             detail = q.comment
-        elif q.status == "passed":
+        elif q.status == Status.PASSED:
             detail = ""
         else:
             failed = [c for c in q.checks if not c.passed and c.message]
-            detail = failed[0].message if failed else t(f"status.{q.status}", lang)
+            detail = failed[0].message.text(lang) if failed else t(f"status.{q.status}", lang)
         detail = re.sub(r"\s+", " ", detail).strip()
         if len(detail) > FEEDBACK_DETAIL_CHARS:
             detail = detail[:FEEDBACK_DETAIL_CHARS - 1] + "…"
-        lines.append(Line(q.id, q.title, q.score, q.max, q.status, detail))
+        lines.append(Line(q.id, title(q.title, lang), q.score, q.max, q.status, detail))
     return lines
 
 
@@ -128,16 +128,15 @@ class QuestionStats:
     pass_rate: float | None  # share with full marks
 
 
-def question_stats(run: Run) -> list[QuestionStats]:
+def question_stats(run: Run, lang: str) -> list[QuestionStats]:
     stats = []
     for qid in question_ids(run):
         results = [q for s in run.submissions for q in s.questions if q.id == qid]
-        title = results[0].title if results else qid
         points = max((q.max for q in results), default=0.0)
-        marked = [q for q in results if q.status != "ungraded"]
+        marked = [q for q in results if q.status != Status.UNGRADED]
         scores = [q.score for q in marked]
         stats.append(QuestionStats(
-            qid, title, points, len(marked),
+            qid, title(results[0].title, lang) if results else qid, points, len(marked),
             statistics.fmean(scores) if scores else None, statistics.median(scores) if scores else None,
             sum(q.max > 0 and q.score >= q.max - 1e-9 for q in marked) / len(marked) if marked else None))
     return stats

@@ -43,7 +43,7 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     fallbacks = [n[:-len(".html")] for n in file_names([s.id for s in run.submissions])]
     folders = [out / folder_name(display_name(s), s.participant, f) for s, f in zip(run.submissions, fallbacks)]
     for sub, folder in zip(run.submissions, folders):
-        render_student(run, sub, folder / REPORT)
+        render_student(run, sub, folder / REPORT, lang=lang)
     write_pdfs(run, [f / SHEET for f in folders], out / CLASS_PDF, lang, out_of)
     archive = out / ZIP
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:

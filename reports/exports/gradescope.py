@@ -23,7 +23,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from grader.i18n import t
+from grader.i18n import say, t, title
 from grader.results import SubmissionResult
 from reports.exports.common import feedback_text
 
@@ -57,15 +57,15 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
             continue  # written questions are marked on Gradescope itself
         checks = q.checks or []
         for check in checks:
-            output = check.message
+            output = say(check.message, lang)
             if not check.passed and check.counterexample is not None:
                 output += "\n" + t("cli.counterexample", lang) + " : " + json.dumps(
                     check.counterexample, ensure_ascii=False)[:2000]
-            tests.append({"name": f"{q.id} · {check.title}", "number": q.id, "score": round(check.points, 4),
+            tests.append({"name": f"{q.id} · {title(check.title, lang)}", "number": q.id, "score": round(check.points, 4),
                           "max_score": round(check.max_points, 4), "status": "passed" if check.passed else "failed",
                           "output": output, "visibility": "visible"})
         if not checks:  # nothing ran (module missing, stub): the question as one test
-            tests.append({"name": f"{q.id} · {q.title}", "number": q.id, "score": q.score, "max_score": q.max,
+            tests.append({"name": f"{q.id} · {title(q.title, lang)}", "number": q.id, "score": q.score, "max_score": q.max,
                           "status": "failed", "output": t(f"status.{q.status}", lang), "visibility": "visible"})
     data = {"score": round(sum(x["score"] for x in tests), 4), "output": feedback_text(sub, lang),
             "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}

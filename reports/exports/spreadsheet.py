@@ -63,7 +63,7 @@ def write_stats(run: Run, path: Path) -> Path:
     with handle:
         writer.writerow([t(f"export.col.{k}", "fr") for k in
                          ("question", "title", "points", "count", "mean", "median", "pass_rate")])
-        for s in question_stats(run):
+        for s in question_stats(run, "fr"):  # a French spreadsheet, as its headers
             def cell(x, scale=1.0):
                 return "" if x is None else number(x * scale, ",")
             writer.writerow([s.qid, s.title, number(s.points, ","), s.count, cell(s.mean), cell(s.median),

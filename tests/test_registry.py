@@ -1,0 +1,127 @@
+"""The registry of questions and messages, checked without grading anything: every question's id is
+unique and titled, every check group has a title and a weight, and every message key the questions and
+the engine can put in a result exists in both languages with the same parameters (results hold keys,
+so a missing one would break a report only when a student hits it)."""
+from __future__ import annotations
+
+import ast
+import math
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from grader import engine, i18n
+from grader.questions import all_questions
+from grader.results import Kind, Status, SubmissionStatus
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS = all_questions(extensions=True)
+# Where the keys of results come from: the question modules, the engine and the expectations.
+SOURCES = sorted((ROOT / "grader" / "questions").glob("*.py")) + [ROOT / "grader" / "engine.py",
+                                                                  ROOT / "grader" / "expectations.py"]
+KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+# What takes a message key (the questions' own helpers too): its position and keyword.
+KEY_ARGUMENTS = {"Message": (0, "key"), "GraderBug": (0, None), "ModelAnswerNeeded": (0, None),
+                 "Failure": (1, "message"), "_failure": (1, "message"), "timeout_failure": (2, "key"),
+                 "Outcome": (None, "skipped")}
+MESSAGE_CALLS = set(KEY_ARGUMENTS)
+
+
+def _fields(text: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _name(call: ast.Call) -> str:
+    return getattr(call.func, "id", getattr(call.func, "attr", ""))
+
+
+def _literal_keys(path: Path, prefixes: set[str]) -> set[str]:
+    """String literals of a module that name a catalogue entry of one of `prefixes` (q4.…, jeux.…),
+    but for the arguments of calls that take no message (a calibration cost's name, a file name)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    other = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call) and _name(node) not in MESSAGE_CALLS
+             for arg in node.args}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.match(node.value)
+            and node.value.split(".")[0] in prefixes and id(node) not in other}
+
+
+def test_every_question_has_a_unique_id_and_a_title_in_both_languages():
+    ids = [q.id for q in QUESTIONS]
+    assert len(ids) == len(set(ids)) >= 22
+    for q in QUESTIONS:
+        assert set(i18n.CATALOGUE[f"{q.id}.title"]) == set(i18n.LANGS), q.id
+
+
+def test_every_check_group_has_a_title_and_a_weight():
+    for q in QUESTIONS:
+        if q.manual:
+            assert not q.groups, q.id
+            continue
+        names = [g.name for g in q.groups]
+        assert names and len(names) == len(set(names)), q.id
+        for g in q.groups:
+            assert set(i18n.CATALOGUE[f"{q.id}.{g.name}"]) == set(i18n.LANGS), (q.id, g.name)
+            assert isinstance(g.weight, (int, float)) and math.isfinite(g.weight) and g.weight >= 0, (q.id, g.name)
+        assert sum(g.weight for g in q.groups) > 0, q.id  # a question with nothing to earn is no question
+
+
+def test_every_message_says_the_same_parameters_in_both_languages():
+    for key, entry in i18n.CATALOGUE.items():
+        assert set(entry) == set(i18n.LANGS), key
+        assert _fields(entry["fr"]) == _fields(entry["en"]), key
+
+
+def test_every_key_a_question_or_the_engine_can_emit_exists_in_both_languages():
+    prefixes = {q.id for q in QUESTIONS} | {q.module for q in QUESTIONS if q.module} | {"engine", "error"}
+    emitted = set().union(*(_literal_keys(path, prefixes) for path in SOURCES))
+    emitted |= set(engine.MESSAGES)
+    emitted |= {f"status.{s}" for s in Status} | {f"submission.{s}" for s in SubmissionStatus}
+    missing = sorted(k for k in emitted if k not in i18n.CATALOGUE)
+    assert not missing
+    # A fair share of the catalogue: the scan does see the questions' keys.
+    assert len([k for k in emitted if k.split(".")[0] in {q.id for q in QUESTIONS}]) >= 40
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_message_key_is_built_at_run_time(path):
+    """A key made by an f-string cannot be checked by the test above: each must be written out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    built = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node) in KEY_ARGUMENTS:
+            position, keyword = KEY_ARGUMENTS[_name(node)]
+            key = [k.value for k in node.keywords if k.arg == keyword]
+            if position is not None and len(node.args) > position:
+                key.append(node.args[position])
+            built += [ast.unparse(arg) for arg in key if not isinstance(arg, (ast.Constant, ast.Name, ast.Attribute,
+                                                                              ast.IfExp, ast.Subscript))]
+    assert not built, f"{path.name}: {built}"
+
+
+def test_kinds_and_statuses_are_the_strings_results_json_holds():
+    assert {k.value for k in Kind} >= {s.value for s in Status if s not in (Status.PASSED, Status.PARTIAL,
+                                                                             Status.FAILED, Status.UNGRADED)}
+    assert f"{Status.PASSED}" == str(Status.PASSED) == "passed" and Status("timeout") is Status.TIMEOUT
+
+
+def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
+    """A judge that emits a key the catalogue lacks, or forgets a parameter, is the grader's bug, said as
+    such on that question: never a results.json no report can draw."""
+    from grader.engine import Settings, grade_submission
+    from grader.intake import load_submission
+    from grader.questions import jeux
+    from grader.questions.base import Failure, Outcome
+
+    q1 = next(q for q in jeux.QUESTIONS if q.id == "q1")
+    submission = load_submission(ROOT / "reference" / "jeux.py")
+    for failure in (Failure("wrong", "q1.no_such_message"), Failure("wrong", "q1.step", {"a": 1})):
+        monkeypatch.setattr(type(q1), "run", lambda self, ctx, f=failure: [Outcome("sequence", f)])
+        (result,) = grade_submission(submission, [q1], Settings()).questions
+        (check,) = result.checks
+        assert result.status == "error" and check.message.key == "engine.grader_bug"
+        assert failure.message in check.message.text("en")
+        for lang in i18n.LANGS:
+            check.message.text(lang)  # says itself in both languages
