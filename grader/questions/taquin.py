@@ -507,6 +507,11 @@ class Q15(Question):
 
 
 # --- q16 ------------------------------------------------------------------------------------------
+# What tente_* should have answered, per group (written out: tests/test_registry.py checks every key).
+ANSWER_KEYS = {"refus_bord": "q16.refus_bord.answer", "refus_oppose": "q16.refus_oppose.answer",
+               "acceptation": "q16.acceptation.answer"}
+
+
 class Q16(Question):
     id = "q16"
     module = "taquin"
@@ -567,7 +572,8 @@ class Q16(Question):
                 reference = _fields(ctx.expected(probe_tente, model_payload))
                 accept = reference["accepted"]
                 if accept != (group == "acceptation"):
-                    raise GraderBug(f"q16/{group}: the model answer's tente returns {accept} on {case!r}")
+                    raise GraderBug("error.judge_raised", where=f"q16/{group}",
+                                    detail=f"the model answer's tente returns {accept} on {case!r}")
                 reply = chain.run(ctx, probe_tente, payload, timed_on=model_payload)
                 if not reply.ok:
                     return ctx.failure(reply, shown)
@@ -575,7 +581,7 @@ class Q16(Question):
                 if type(value["accepted"]) is not bool:
                     return _bool_failure(value["accepted"], call, shown)
                 if value["accepted"] != accept:
-                    return Failure("wrong", f"q16.{group}.answer", {"call": call, "li": shown["li"],
+                    return Failure("wrong", ANSWER_KEYS[group], {"call": call, "li": shown["li"],
                                    "lj": shown["lj"], "opposite": OPPOSITE[direction]},
                                    counterexample=shown, expected=accept, got=value["accepted"])
                 expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
