@@ -125,3 +125,24 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
         assert failure.message in check.message.text("en")
         for lang in i18n.LANGS:
             check.message.text(lang)  # says itself in both languages
+
+
+def test_each_family_keeps_its_own_messages_beside_its_code():
+    """grader/questions/<family>_messages.py: the keys of its questions and of the family itself (a key
+    defined twice anywhere is refused when the catalogue is built: grader/i18n.py `_merge`)."""
+    seen: set[str] = set()
+    for family in i18n.FAMILY_MESSAGES:
+        name = family.__name__.rsplit(".", 1)[1].removesuffix("_messages")
+        owners = {q.id for q in QUESTIONS if q.module == name or (name == "manual" and q.manual)} | {name}
+        assert family.MESSAGES and all(i18n.CATALOGUE[k] is v for k, v in family.MESSAGES.items()), name
+        seen |= set(family.MESSAGES)
+        assert {key.split(".")[0] for key in family.MESSAGES} <= owners, name
+    # Every question's title and groups are said by its own family's module.
+    for q in QUESTIONS:
+        assert f"{q.id}.title" in seen and all(f"{q.id}.{g.name}" in seen for g in q.groups), q.id
+
+
+def test_a_key_defined_twice_is_refused():
+    with pytest.raises(RuntimeError, match="q1.title"):
+        i18n._merge({"q1.title": {"fr": "autre", "en": "other"}}, "tests")
+    assert i18n.CATALOGUE["q1.title"]["en"] != "other"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import importlib
 
-from grader.errors import UnknownQuestion
-
 FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
 EXTENSION_FAMILIES = ("grader.questions.recherche",)
@@ -25,6 +23,8 @@ def all_questions(extensions: bool = False) -> list:
 
 def select(questions: list, ids: list[str] | None) -> list:
     """The questions named in `ids` (all when None); unknown ids are an error."""
+    from grader.errors import UnknownQuestion  # here: the catalogue imports this package for its messages
+
     if not ids:
         return questions
     known = {q.id: q for q in questions}
