@@ -36,6 +36,18 @@ def percentile(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))] if values else float("nan")
 
 
+def settled(store: Store, sent: list[int], timeout: float) -> list:
+    """The attempts' rows once every one is in a final state."""
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = [store.attempt(a) for a in sent]
+        if all(r.state in FINAL for r in rows):
+            return rows
+        if time.monotonic() > deadline:
+            raise SystemExit(f"burst not settled after {timeout} s")
+        time.sleep(0.5)
+
+
 def burst(workers: int, students: int, attempts: int, questions: list[str], timeout: float) -> dict:
     ids = [f"eleve{i:03d}" for i in range(students)]
     rate = f"[rate_limit]\nstudent_burst = {attempts + 1}\nquestion_burst = {attempts + 1}\n"
@@ -55,15 +67,7 @@ def burst(workers: int, students: int, attempts: int, questions: list[str], time
             with ThreadPoolExecutor(max_workers=students) as pool:
                 sent = [a for batch in pool.map(student, range(students)) for a in batch]
             submitted = time.time() - started
-            store = Store(f"sqlite:///{Path(folder) / 'data' / 'service.db'}")
-            deadline = time.monotonic() + timeout
-            while True:
-                rows = [store.attempt(a) for a in sent]
-                if all(r.state in FINAL for r in rows):
-                    break
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"burst not settled after {timeout} s")
-                time.sleep(0.5)
+            rows = settled(Store(f"sqlite:///{Path(folder) / 'data' / 'service.db'}"), sent, timeout)
         finally:
             server.stop()
     graded = [r for r in rows if r.state == "done"]

@@ -247,7 +247,13 @@ class Distributed:
         while self.jobs:
             finished = []
             try:
+                # One call per sweep says which results are in (not one per job: the broker's machine
+                # may be a grading machine too).
+                storage = self.huey.storage
+                ready = {key.decode() for key in storage.conn.hkeys(storage.result_key)}
                 for job in list(self.jobs.values()):
+                    if not any(handle is not None and handle.id in ready for handle in job.handles):
+                        continue
                     outcome = self._outcome(job)
                     if outcome is not None:
                         del self.jobs[job.id]

@@ -134,15 +134,39 @@ class Postgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def slower_python(folder: Path) -> str:
+    """An interpreter several times slower for the judge and the student's child alike (the child runs
+    the worker's own interpreter): Debian's debug build of this Python, in a venv that sees this one's
+    packages, as if on an older machine. Fails in CI without it (.ci/run installs python3-dbg)."""
+    import sysconfig
+
+    import pytest
+
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    debug = shutil.which(f"python{version}-dbg")
+    if debug is None:
+        reason = f"python{version}-dbg not installed (apt-get install python3-dbg)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the slower-machine test cannot run in CI: {reason}")
+        pytest.skip(reason)
+    subprocess.run([debug, "-m", "venv", "--without-pip", str(folder)], check=True)
+    site = folder / "lib" / f"python{version}" / "site-packages"
+    (site / "grader.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{ROOT}\n", encoding="utf-8")
+    # redis-py needs this backport below Python 3.11.3 (Debian's debug build may be older than ours).
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
+                    "async-timeout>=4"], check=True)
+    return str(folder / "bin" / "python")
+
+
 class Worker:
     """`grader worker ...` as if on its own machine: its own process group and cache folder (the
     model answer's timings are measured where the student's code runs)."""
 
-    def __init__(self, args: list[str], log: Path, env: dict | None = None):
+    def __init__(self, args: list[str], log: Path, python: str = sys.executable):
         self.cache = Path(tempfile.mkdtemp(prefix="grader-worker-cache-"))
         self.log = log.open("a")
-        environment = {**os.environ, "XDG_CACHE_HOME": str(self.cache), **(env or {})}
-        self.process = subprocess.Popen([sys.executable, "-m", "grader.cli", "worker", *args], cwd=ROOT,
+        environment = {**os.environ, "XDG_CACHE_HOME": str(self.cache)}
+        self.process = subprocess.Popen([python, "-m", "grader.cli", "worker", *args], cwd=ROOT,
                                         stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
                                         env=environment)
 

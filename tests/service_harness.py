@@ -37,7 +37,10 @@ def free_port() -> int:
 
 class Server:
     def __init__(self, folder: Path, students: list[str], workers: int = 1, extra: str = "",
-                 questions: tuple[str, ...] = ("q1", "q4")):
+                 questions: tuple[str, ...] = ("q1", "q4"), python: list[str] | None = None,
+                 cwd: Path = ROOT, env: dict | None = None):
+        """`python`: the command that runs Python (default: this interpreter), e.g. prefixed by `setpriv`
+        to run the service as another account, with `cwd` and `env` of its own."""
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config = self.folder / "class.toml"
@@ -49,8 +52,8 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = (self.folder / "serve.log").open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "grader.cli", "serve", str(self.config), "--port", str(self.port)],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [*(python or [sys.executable]), "-m", "grader.cli", "serve", str(self.config), "--port", str(self.port)],
+            cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while True:
             try:

@@ -124,3 +124,24 @@ def test_service_on_postgresql_and_redis_with_a_separate_worker(tmp_path):
                 part.stop()
         database.close()
         broker.stop()
+
+
+def test_compose_commands_and_configuration_are_the_real_ones():
+    """compose.yaml is not run in CI (no Docker): its commands are parsed by the real `grader` parser and
+    the class configuration it mounts is loaded by the real loader, so that neither drifts from the code."""
+    import re
+
+    from grader.cli import build_parser
+    from grader.service import config as config_module
+
+    text = (ROOT / "compose.yaml").read_text(encoding="utf-8")
+    commands = [json.loads(f"[{found}]") for found in re.findall(r"command: \[(.*)\]", text)]
+    graders = [c for c in commands if c[0] == "grader"]
+    assert {c[1] for c in graders} == {"serve", "worker"} and len(graders) == 3
+    for command in graders:
+        build_parser("en").parse_args(command[1:])  # an unknown option would exit 2 here
+    config = config_module.load(ROOT / "deploy" / "classe-distribuee.toml")
+    assert config.workers == 0 and "@broker:6379" in config.broker and "@db:5432" in config.database_url
+    # The file the containers read is this one, mounted from ./deploy.
+    assert '"./deploy:/etc/grader:ro"' in text
+    assert [c[2] for c in graders if c[2].endswith(".toml")] == ["/etc/grader/classe-distribuee.toml"] * 2

@@ -15,7 +15,7 @@ from tests.service_harness import ROOT, Server, require_service_extra
 
 require_service_extra()
 
-from tests.distributed_harness import Postgres, Redis, Worker, require_components  # noqa: E402
+from tests.distributed_harness import Postgres, Redis, Worker, require_components, slower_python  # noqa: E402
 
 require_components()
 
@@ -23,6 +23,7 @@ from grader.engine import Settings  # noqa: E402
 from grader.executor import BATCH_QUEUE, Distributed  # noqa: E402
 from grader.grading import grade_class  # noqa: E402
 from grader.questions import all_questions, select  # noqa: E402
+from tests.test_reports_browser import browser  # noqa: E402, F401 - the shared Chromium fixture
 from tests.test_service import RIGHT, WRONG  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -41,10 +42,14 @@ def _scores(run) -> dict:
 
 
 @pytest.fixture(scope="module")
-def embedded_scores(tmp_path_factory):
+def embedded_run(tmp_path_factory):
     """The sample class graded on this machine's processes: what every distributed run must give."""
-    out = tmp_path_factory.mktemp("embedded")
-    return _scores(grade_class(SAMPLE, out, _questions(), Settings(), workers=2))
+    return grade_class(SAMPLE, tmp_path_factory.mktemp("embedded"), _questions(), Settings(), workers=2)
+
+
+@pytest.fixture(scope="module")
+def embedded_scores(embedded_run):
+    return _scores(embedded_run)
 
 
 class _Grading(threading.Thread):
@@ -177,10 +182,17 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_database_briefly_unavailable_is_said_and_recovers(distributed_service):
+    from tests.test_service import _events
+
     server, _, database = distributed_service
     page = server.links["eve"]
     assert _get(page)[0] == 200
+    stream = urllib.request.urlopen(page + "/events?lang=en", timeout=120)  # the live page's stream
+    events = _events(stream)
+    assert next(events)[0] == "message"
     database.stop("immediate")  # every connection cut, as in a crash
+    name, view = next(events)
+    assert name == "unavailable" and "unavailable for a moment" in view["error"]
     status, text = _get(page)
     assert status == 503 and "momentanément indisponible" in text and "Traceback" not in text
     status, text = _get(page + "?lang=en")
@@ -190,7 +202,59 @@ def test_database_briefly_unavailable_is_said_and_recovers(distributed_service):
     status, answer = server.submit("eve", {"jeux.py": RIGHT})
     assert status == 503 and "momentanément" in answer["error"]
     database.start()
+    assert next(e for e in events if e[0] == "message")[1]["attempts"] == []  # the stream is back by itself
+    stream.close()
     assert _get(page)[0] == 200  # the next request reconnects
     status, answer = server.submit("eve", {"jeux.py": RIGHT})
     assert status == 202, answer
     assert server.wait("eve", answer["attempt"], timeout=240)["score"] == 1
+
+
+def test_slower_worker_keeps_time_limits_fair(tmp_path, embedded_run, embedded_scores):
+    """A grading machine where Python runs several times slower times the model answer there, and gives
+    the student's code limits in proportion: every right answer keeps its marks, every wrong one loses
+    the same points as on this machine."""
+    broker = Redis()
+    slow = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "slow.log",
+                  python=slower_python(tmp_path / "slow-python")).ready()
+    try:
+        run = grade_class(SAMPLE, tmp_path / "out", _questions(), Settings(), executor=Distributed(broker.url))
+    finally:
+        slow.stop()
+        broker.stop()
+    assert _scores(run) == embedded_scores
+
+    def student_seconds(result) -> float:
+        return sum(check.seconds for s in result.submissions for q in s.questions for check in q.checks)
+
+    # It was a slower machine indeed: the same students' code took more CPU time there.
+    assert student_seconds(run) > 1.5 * student_seconds(embedded_run)
+
+
+@pytest.mark.browser
+def test_live_page_says_the_database_is_away_and_recovers(distributed_service, browser):  # noqa: F811
+    """In Chromium: the student's open page shows the notice while the database is away (its stream
+    says so), hides it once the database is back, and a submission then gets its verdict, no reload."""
+    from selenium.webdriver.common.by import By
+
+    from tests.test_service_browser import _shot, _wait
+
+    server, _, database = distributed_service
+    driver = browser
+    driver.get(server.links["eve"] + "?lang=en")
+    driver.execute_script("window.__marker = 'not reloaded'")
+    notice = driver.find_element(By.ID, "notice")
+    assert not notice.is_displayed()
+    database.stop("immediate")
+    _wait(driver, lambda d: notice.is_displayed(), timeout=60)
+    assert "unavailable for a moment" in notice.text
+    _shot(driver, "database-away")
+    database.start()
+    _wait(driver, lambda d: not notice.is_displayed(), timeout=60)
+    status, answer = server.submit("eve", {"jeux.py": RIGHT})
+    assert status == 202, answer
+    _wait(driver, lambda d: d.execute_script(
+        "const r = document.getElementById(arguments[0]); return r && r.dataset.state", f"a{answer['attempt']}")
+        == "done")
+    assert driver.execute_script("return window.__marker") == "not reloaded"
+    _shot(driver, "database-back")

@@ -16,6 +16,7 @@ import zipfile
 import pytest
 
 from tests.service_harness import ROOT, Server, require_service_extra
+from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
 
 require_service_extra()
 
@@ -25,7 +26,7 @@ from grader.service.store import Store  # noqa: E402
 
 RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
-STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped", "notebook", "spy"]
+STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped", "notebook", "spy", "live"]
 
 
 @pytest.fixture(scope="module")
@@ -345,3 +346,100 @@ def test_a_notebook_is_graded_like_its_code(server):
     status, sent = server.submit("notebook", {"copie.ipynb": nbformat.writes(notebook).encode("utf-8")})
     assert status == 202, sent
     assert server.wait("notebook", sent["attempt"])["score"] == 3
+
+
+@pytest.mark.slow
+def test_wrong_teacher_passwords_are_throttled(tmp_path):
+    """Five wrong passwords from one address, then even the right one is refused for a while (429), in
+    the page's language; a guess costs a token, so the 72-bit password is not the only defence."""
+    server = Server(tmp_path, ["solo"])
+    try:
+        def attempt(password: str, lang: str = "fr") -> tuple[int, str]:
+            import http.cookiejar
+
+            opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+            page = opener.open(f"{server.url}/teacher/login?lang={lang}", timeout=30).read().decode()
+            token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+            body = urllib.parse.urlencode({"csrf": token, "password": password}).encode()
+            try:
+                with opener.open(f"{server.url}/teacher/login?lang={lang}", data=body, timeout=30) as answer:
+                    return answer.status, answer.read().decode()
+            except urllib.error.HTTPError as exc:
+                return exc.code, exc.read().decode()
+
+        for _ in range(5):
+            status, page = attempt("devine")
+            assert status == 403 and "mot de passe incorrect" in page
+        status, page = attempt(server.password)
+        assert status == 429 and "trop de mots de passe erronés" in page
+        status, page = attempt(server.password, "en")
+        assert status == 429 and "too many wrong passwords" in page
+        assert "Tableau de bord" not in page
+    finally:
+        server.stop()
+
+
+def _events(stream):
+    """The JSON of each `data:` event of a Server-Sent Events stream, and the other events' names."""
+    event, data = "message", []
+    for raw in stream:
+        line = raw.decode("utf-8").rstrip("\n")
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: "):
+            data.append(line[6:])
+        elif not line and data:
+            yield event, json.loads("\n".join(data))
+            event, data = "message", []
+
+
+@pytest.mark.slow
+def test_live_verdicts_are_pushed_as_server_sent_events(server):
+    """The student's page gets each change of its attempts pushed (queued, grading, done with the score)
+    on one open stream, without asking again; the JSON is the one the page draws."""
+    with urllib.request.urlopen(server.links["live"] + "/events?lang=en", timeout=120) as stream:
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        events = _events(stream)
+        name, first = next(events)
+        assert name == "message" and first["attempts"] == [] and first["budget"]["student"] >= 1
+        _, answer = server.submit("live", {"jeux.py": RIGHT + b"\n# live\n"})
+        seen = []
+        for name, view in events:
+            latest = view["attempts"][0]
+            assert latest["id"] == answer["attempt"]
+            seen.append(latest["state"])
+            if latest["state"] == "done":
+                break
+    assert latest["score"] == 3 and latest["report"].endswith(f"/attempts/{answer['attempt']}/report")
+    assert seen[0] in ("queued", "running") and len(seen) >= 2  # the progress was pushed too
+
+
+@pytest.mark.slow
+def test_events_need_the_students_link_or_the_teachers_session(server):
+    assert _get(f"{server.url}/s/{'x' * 43}/events")[0] == 404
+    assert _get(f"{server.url}/teacher/events")[0] == 403
+
+
+@pytest.mark.slow
+@as_root
+def test_the_service_runs_as_an_ordinary_account(teacher_python):  # noqa: F811 - pytest's fixture
+    """`grader serve` started by an ordinary teacher (no root, Debian's python3): it grades in the
+    sandbox the account can build (a user namespace), and everything it writes is the account's."""
+    uid, folder, python = teacher_python
+    base = folder / "service"
+    base.mkdir()
+    os.chown(base, uid, uid)
+    as_teacher = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", str(python)]
+    server = Server(base, ["ordinaire"], python=as_teacher, cwd=folder / "src",
+                    env={"PATH": "/usr/bin:/bin", "HOME": str(base)})
+    try:
+        _, wrong = server.submit("ordinaire", {"jeux.py": WRONG})
+        assert server.wait("ordinaire", wrong["attempt"])["score"] < 3
+        _, right = server.submit("ordinaire", {"jeux.py": RIGHT})
+        assert server.wait("ordinaire", right["attempt"])["score"] == 3
+        owners = {path.stat().st_uid for path in (base / "data").rglob("*")}
+        assert owners == {uid}
+        assert (base / "data" / "teacher-password.txt").stat().st_mode & 0o777 == 0o600
+        assert os.stat(f"/proc/{server.process.pid}").st_uid == uid
+    finally:
+        server.stop()

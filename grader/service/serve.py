@@ -79,8 +79,9 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     config = config_module.load(config_path)
     service = Service(config)
     # Fail closed, like `grader grade` without `--unsafe`: students' code from the web is never run
-    # where it could reach other files.
-    if not isolation(service.settings(lang).limits)["files_confined"]:
+    # where it could reach other files (a web machine that grades nothing, `workers = 0`, runs none;
+    # `grader worker` checks its own machine).
+    if config.workers and not isolation(service.settings(lang).limits)["files_confined"]:
         raise UsageError("cli.unconfined_refused")
     if config.broker:
         check_broker(service.huey, config.broker)

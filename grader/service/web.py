@@ -8,6 +8,7 @@ theirs carries a per-session CSRF token checked in constant time.
 """
 from __future__ import annotations
 
+import asyncio
 import hmac
 import io
 import json
@@ -21,12 +22,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response,
+                                 StreamingResponse)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -45,6 +48,14 @@ HERE = Path(__file__).parent
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
             "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 SUFFIXES = (".py", ".zip", ".ipynb")
+# The database's errors that mean "not reachable now" (not a bug of ours): said to the user as such.
+UNAVAILABLE = (OperationalError, InterfaceError)
+# Live pages (Server-Sent Events): how often the server looks for a change, how long one stream lasts.
+LIVE_PERIOD = 0.5
+LIVE_SECONDS = 600
+# Wrong teacher passwords allowed (burst, refilled per hour): from one address, and from all together.
+LOGIN_PER_ADDRESS = (5, 12)
+LOGIN_ALL = (50, 120)
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -166,13 +177,44 @@ def create_app(service: Service) -> Starlette:
                     accept=",".join(SUFFIXES), max_kib=config.max_upload_kib,
                     other_lang="en" if lang == "fr" else "fr")
 
+    def student_view(student: str, lang: str, base: str) -> dict:
+        rows = store.attempts_of(student)
+        return {"attempts": [attempt_view(r, lang, base) for r in reversed(rows)], "budget": budget(student)}
+
     def student_attempts(request: Request) -> Response:
         student = student_or_404(request)
-        lang = _lang(request, config.lang)
         base = f"/s/{request.path_params['token']}"
-        rows = store.attempts_of(student)
-        return JSONResponse({"attempts": [attempt_view(r, lang, base) for r in reversed(rows)],
-                             "budget": budget(student)})
+        return JSONResponse(student_view(student, _lang(request, config.lang), base))
+
+    def student_events(request: Request) -> Response:
+        student = student_or_404(request)
+        base, lang = f"/s/{request.path_params['token']}", _lang(request, config.lang)
+        return live(lang, lambda: student_view(student, lang, base))
+
+    def live(lang: str, view) -> Response:
+        """Server-Sent Events: the page's JSON whenever it changes. The server looks every LIVE_PERIOD
+        (one database read, as a page's poll was, without the request); a comment every 15 s keeps
+        proxies from closing the stream; after LIVE_SECONDS the browser's EventSource reconnects by
+        itself (and the student's link or the teacher's session is checked again)."""
+        async def events():
+            last, quiet, started = None, 0.0, time.monotonic()
+            while time.monotonic() - started < LIVE_SECONDS:
+                try:
+                    data = json.dumps(await run_in_threadpool(view), ensure_ascii=False)
+                except UNAVAILABLE:
+                    last, data = None, None
+                    message = json.dumps({"error": i18n.t("service.database_unavailable", lang)}, ensure_ascii=False)
+                    yield f"event: unavailable\ndata: {message}\n\n"
+                if data is not None and data != last:
+                    last, quiet = data, 0.0
+                    yield f"data: {data}\n\n"
+                await asyncio.sleep(LIVE_PERIOD)
+                quiet += LIVE_PERIOD
+                if quiet >= 15:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+
+        return StreamingResponse(events(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     async def student_submit(request: Request) -> Response:
         student = student_or_404(request)
@@ -268,13 +310,21 @@ def create_app(service: Service) -> Starlette:
         lang = _lang(request, config.lang)
         if request.method == "POST":
             form = await checked_form(request)
+            # Wrong passwords drain token buckets: the client's address, and every address together (a
+            # shared proxy, or many machines); a full bucket is checked before the password is.
+            address = request.client.host if request.client else "?"
+            buckets = {f"login:{address}": LOGIN_PER_ADDRESS, "login:*": LOGIN_ALL}
+            now = time.time()
+            if any(level < 1 for level in store.take(buckets, now, apply=False).values()):
+                return page("login.html", lang, 429, csrf=csrf(request), failed=False, throttled=True)
             if check_password(str(form.get("password") or ""), store.setting("teacher_password") or ""):
                 request.session.clear()
                 request.session["teacher"] = store.setting("session_epoch")
                 csrf(request)  # a new token after signing in
                 return RedirectResponse(f"/teacher?lang={lang}", status_code=303)
-            return page("login.html", lang, 403, csrf=csrf(request), failed=True)
-        return page("login.html", lang, csrf=csrf(request), failed=False)
+            store.take(buckets, now, apply=True)
+            return page("login.html", lang, 403, csrf=csrf(request), failed=True, throttled=False)
+        return page("login.html", lang, csrf=csrf(request), failed=False, throttled=False)
 
     async def logout(request: Request) -> Response:
         await checked_form(request)
@@ -296,6 +346,12 @@ def create_app(service: Service) -> Starlette:
             raise _Forbidden
         lang = _lang(request, config.lang)
         return JSONResponse(class_view(lang))
+
+    def class_events(request: Request) -> Response:
+        if not teacher(request):
+            raise _Forbidden
+        lang = _lang(request, config.lang)
+        return live(lang, lambda: class_view(lang))
 
     def class_view(lang: str) -> dict:
         rows = store.attempts_of()
@@ -508,6 +564,7 @@ def create_app(service: Service) -> Starlette:
         Route("/", lambda request: PlainTextResponse(config.name)),
         Route("/s/{token}", student_home),
         Route("/s/{token}/attempts.json", student_attempts),
+        Route("/s/{token}/events", student_events),
         Route("/s/{token}/submit", student_submit, methods=["POST"]),
         Route("/s/{token}/attempts/{attempt}/report", student_report),
         Route("/api/submit", api_submit, methods=["POST"]),
@@ -516,6 +573,7 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/logout", logout, methods=["POST"]),
         Route("/teacher", dashboard),
         Route("/teacher/class.json", class_json),
+        Route("/teacher/events", class_events),
         Route("/teacher/students/{student}", student_detail, methods=["GET", "POST"]),
         Route("/teacher/attempts/{attempt}/report", teacher_report),
         Route("/teacher/gradebook.csv", gradebook),
@@ -526,7 +584,8 @@ def create_app(service: Service) -> Starlette:
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found,
-                                                       OperationalError: database_unavailable},
+                                                       OperationalError: database_unavailable,
+                                                       InterfaceError: database_unavailable},
                     middleware=[Middleware(SessionMiddleware, secret_key=store.setting("session_key"),
                                            session_cookie="grader_teacher", max_age=8 * 3600,
                                            same_site="strict", https_only=False),

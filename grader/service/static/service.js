@@ -33,12 +33,22 @@
     }
     tick();
   }
+  // The server pushes the page's JSON when it changes (Server-Sent Events); a browser without
+  // EventSource polls instead.
+  function live(node, draw, every) {
+    if (!window.EventSource) return poll(node.dataset.source, draw, every);
+    const source = new EventSource(node.dataset.events);
+    source.onmessage = function (event) { notice(""); draw(JSON.parse(event.data)); };
+    source.addEventListener("unavailable", function (event) { notice(JSON.parse(event.data).error); });
+    // A stream refused (a 503 while the database is away) is not retried by the browser: poll instead.
+    source.onerror = function () { if (source.readyState === EventSource.CLOSED) poll(node.dataset.source, draw, every); };
+  }
 
   const attempts = document.getElementById("attempts");
   if (attempts) {
     const text = labels();
     let shown = null;
-    poll(attempts.dataset.source, function (data) {
+    live(attempts, function (data) {
       const body = attempts.tBodies[0];
       body.replaceChildren();
       data.attempts.forEach(function (a) {
@@ -79,7 +89,7 @@
   if (table) {
     const text = labels();
     const lang = table.dataset.lang;
-    poll(table.dataset.source, function (data) {
+    live(table, function (data) {
       const body = table.tBodies[0];
       body.replaceChildren();
       data.students.forEach(function (s) {
