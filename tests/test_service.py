@@ -410,7 +410,7 @@ def test_live_verdicts_are_pushed_as_server_sent_events(server):
             seen.append(latest["state"])
             if latest["state"] == "done":
                 break
-    assert latest["score"] == 3 and latest["report"].endswith(f"/attempts/{answer['attempt']}/report")
+    assert latest["score"] == 3 and f"/attempts/{answer['attempt']}/report" in latest["report"]
     assert seen[0] in ("queued", "running") and len(seen) >= 2  # the progress was pushed too
 
 
