@@ -170,6 +170,12 @@ def probe_tente(module, payload):
 
 
 @probe
+def probe_tentes(module, payload):
+    """tente_* on each of the payload's cases in turn, in one call: [{accepted, globals after}]."""
+    return [probe_tente(module, case) for case in payload["cases"]]
+
+
+@probe
 def probe_dfs(module, payload):
     _install(module, payload)
     _serve(module, payload.get("served", ()))
@@ -214,6 +220,39 @@ def _tente_expected(payload):
     if accepted:
         state, solution = apply(state, direction), solution + [direction]
     return {"accepted": accepted, **_expected_snapshot(payload, state, solution)}, CHEAP
+
+
+@oracle(probe_dfs)
+def _dfs_expected(payload):
+    """DFS* from the payload's state at depth p with bound m, tente_* refusing to undo the last move: on a
+    success the goal and `solution` extended by the moves found, else the state as it was and the least
+    p + h above m met (the next bound). The grader's own search on the puzzle model; the cases are
+    shallow, so the model answer takes milliseconds."""
+    from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
+
+    def search(state, last, depth):
+        """(found, the moves found, least f above m)"""
+        f = depth + manhattan(state)
+        if f > payload["m"]:
+            return False, [], f
+        if state == GOAL:
+            return True, [], math.inf
+        least = math.inf
+        for move in legal_moves(state):
+            if last is None or move != OPPOSITE[last]:
+                found, moves, over = search(apply(state, move), move, depth + 1)
+                if found:
+                    return True, [move, *moves], least
+                least = min(least, over)
+        return False, [], least
+
+    history = payload["solution"]
+    state = tuple(payload["state"])
+    found, moves, least = search(state, history[-1] if history else None, payload["p"])
+    if found:
+        state = replay(state, moves)
+    snapshot = _expected_snapshot(payload, state, history + moves)
+    return {"found": found, **snapshot, "minimum": "inf" if least == math.inf else least}, CHEAP
 
 
 @oracle(probe_taquin)
@@ -302,6 +341,7 @@ class Chain:
 
     served: tuple = ()
     server: ModelServer | None = None
+    verified: bool = False  # the student's own, checked to behave as the model answer's (same_tentes)
 
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them
@@ -313,19 +353,54 @@ class Chain:
 def chain_of(ctx, question, convention) -> Chain:
     """What the student's calls get under the scheme's `dependances` policy: with the model answer's
     functions (the default, when the model answer is installed), the names the question builds on are
-    served by a ModelServer; else the student's own."""
+    served by a ModelServer; else the student's own. For q17, whose dfs makes about five calls a node
+    (a served call is a round trip: tens of thousands per check), the student's own tente_* stand for the
+    model answer's when they behave as it does on every configuration they can meet (`same_tentes`)."""
     from grader.expectations import has_model_answer
 
     if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
         return Chain()
+    if question.id == "q17" and same_tentes(ctx, convention):
+        return Chain(verified=True)
     return Chain(SERVED[question.id], ModelServer(convention))
+
+
+def same_tentes(ctx, convention) -> bool:
+    """Whether the student's tente_* (and the move they call) do what the model answer's do for every blank
+    cell, direction and previous move (none or one of four): 320 cases, the other tiles and the blank's
+    value drawn from the seed, judged against the tente_* oracle in one call to the child."""
+    from reference.puzzle import MOVES, from_grid
+
+    judged_in = convention or LAST
+    rng = random.Random(f"{ctx.settings.seed}:tentes")
+    cases = []
+    for blank in range(16):
+        tiles = rng.sample(range(15), 15)
+        state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
+        for direction in MOVES:
+            for previous in (None, *MOVES):
+                history = [rng.choice(MOVES), previous] if previous else []
+                cases.append((state, rng.choice(BLANK_VALUES), history, direction))
+    payloads = [_payload(state, blank_value, history, judged_in, direction=direction)
+                for state, blank_value, history, direction in cases]
+    reply = ctx.call(probe_tentes, {"cases": payloads}, ctx.limit(0.0))
+    if not reply.ok or type(reply.value) is not list or len(reply.value) != len(cases):
+        return False
+    for (state, blank_value, history, direction), got in zip(cases, reply.value):
+        expected, _ = _tente_expected(_payload(state, blank_value, history, direction=direction))
+        got = _fields(got)
+        if got["accepted"] is not expected["accepted"] or _differences(
+                got, from_grid(expected["grid"], expected["li"], expected["lj"]),
+                _reordered(expected["solution"], judged_in)):
+            return False
+    return True
 
 
 def own_chain(ctx, chain: Chain, run) -> Outcome:
     """The weightless check: the same judge on a few cases with the student's own functions, to tell the
     student whether their chain works (the grade came from the model answer's)."""
     if chain.server is None:
-        return Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")
+        return Outcome(OWN_CHAIN, skipped="taquin.own_chain_verified" if chain.verified else "taquin.own_chain_graded")
     saved = chain.served, chain.server
     chain.served, chain.server = (), None
     try:
@@ -615,12 +690,11 @@ def _optimal(state) -> tuple:
     return tuple(solve(state))
 
 
-def _with_detour(case) -> bool:
+def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on."""
     from reference.puzzle import manhattan
 
-    state = _walk_state(case[0])
     return len(_optimal(state)) > manhattan(state)
 
 
@@ -685,22 +759,42 @@ class Q17(Question):
     # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
     # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
-    # `dependances`: by default dfs runs with the student's own tente_* and move; "corrige" serves the model
-    # answer's instead, one round trip to the parent per call (a node costs about five), so its limits are
-    # SERVED_SLACK times longer.
+    # `dependances`: "corrige" (default) judges dfs with tente_* that behave as the model answer's: the
+    # student's own when they do on every configuration (see same_tentes), else the model answer's, served
+    # (a round trip to the parent per call, about five a node: limits SERVED_SLACK times longer); "eleve"
+    # judges it with the student's own whatever they do.
     options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-               "dependances": Option(STUDENT, choices=(MODEL, STUDENT))}
+               "dependances": Option(MODEL, choices=(MODEL, STUDENT))}
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
     MAX_P = 3
     SUCCESS_MARGIN = 3
 
-    def run(self, ctx):
-        from hypothesis import strategies as st
+    def cases(self, seed: int, group: str, count: int) -> list[tuple]:
+        """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
+        state has a detour (see _with_detour), each with two draws of earlier moves, p, which m of the
+        group's range, the blank's value; shortest walks first, so that the first failure is a small
+        counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
+        time."""
+        from reference.puzzle import MOVES
 
+        rng = random.Random(f"q17:{seed}:{group}")
+        found = []
+        while len(found) < count:
+            walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
+            if _with_detour(_walk_state(walk)):
+                # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
+                # hidden state between calls (a set of states seen) meets its own leftovers.
+                for _ in range(2):
+                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                    found.append((walk, history, rng.randint(0, self.MAX_P), rng.randrange(30),
+                                  rng.choice(BLANK_VALUES)))
+        return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
+
+    def run(self, ctx):
         from grader.errors import GraderBug
-        from reference.puzzle import GOAL, MOVES, manhattan
+        from reference.puzzle import GOAL, manhattan
 
         convention = detect_convention(ctx)
         judged_in = convention or LAST
@@ -783,13 +877,13 @@ class Q17(Question):
                            counterexample=shown, expected=reference_moves, got=played[0],
                            visual=_visual(state, tail, reference_moves[len(history):]))
 
-        cases = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=MAX_WALK_Q17),
-                          st.lists(st.sampled_from(MOVES), max_size=3), st.integers(0, self.MAX_P),
-                          st.integers(0, 30), st.sampled_from(BLANK_VALUES)).filter(_with_detour)
+        def cases(group, count=ctx.settings.examples):
+            return self.cases(ctx.settings.seed, group, count)
+
         chain = chain_of(ctx, self, convention)
-        outcomes = [ctx.check(group, cases, below(group)) for group in ("echec_restaure", "seuil")]
-        outcomes.append(ctx.check("succes", cases, at_or_above))
-        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(OWN_CHAIN, cases, at_or_above, max_examples=10)))
+        outcomes = [ctx.check_cases(group, cases(group), below(group)) for group in ("echec_restaure", "seuil")]
+        outcomes.append(ctx.check_cases("succes", cases("succes"), at_or_above))
+        outcomes.append(own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases(OWN_CHAIN, 10), at_or_above)))
         outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
         return outcomes
 

@@ -60,6 +60,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "en": "with your own dfs (no effect on the grade: taquin is graded with the model answer's dfs)"},
     "taquin.own_chain_graded": {"fr": "noté avec vos propres fonctions (barème : dependances = \"eleve\")",
                                 "en": "graded with your own functions (scheme: dependances = \"eleve\")"},
+    "taquin.own_chain_verified": {"fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "
+                                        "corrigé dans chaque configuration (case vide, direction, coup précédent)",
+                                  "en": "graded with your own move and tente_*: they do what the model answer's do in "
+                                        "every configuration (blank cell, direction, previous move)"},
     "q17.no_minimum": {"fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
                              "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
                        "en": "your module never uses the global minimum (the exam's min): dfs must keep "
