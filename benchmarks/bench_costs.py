@@ -21,17 +21,22 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader import calibration  # noqa: E402
+from grader.questions import recherche as recherche_questions  # noqa: E402
 from grader.questions import taquin as taquin_questions  # noqa: E402
 from reference import puzzle  # noqa: E402
+from reference import recherche as recherche_answer  # noqa: E402
 from reference import taquin as model_answer  # noqa: E402
 
 
 def named_cases():
     """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
-    return {
+    cases = {
         "q18.exam_example": (taquin_questions.probe_taquin, model_answer,
                              taquin_questions._payload(puzzle.EXAM_EXAMPLE, taquin_questions.BLANK_VALUES[0])),
     }
+    cases.update({name: (recherche_questions.probe_taquin, recherche_answer, payload)
+                  for name, payload in recherche_questions.costed_cases().items()})
+    return cases
 
 
 def model_over_near(runs: int) -> float:
@@ -41,7 +46,7 @@ def model_over_near(runs: int) -> float:
     from reference.solver.shallow import solve_near
 
     model = near = 0.0
-    for state, blank_value in taquin_questions.deep_instances(2017):
+    for state, blank_value, _optimum in taquin_questions.deep_instances(2017):
         payload = taquin_questions._payload(state, blank_value)
         model += best_time(lambda: taquin_questions.probe_taquin(model_answer, payload), runs)
         near += best_time(lambda: solve_near(state, budget=None), runs)

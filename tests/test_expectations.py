@@ -10,7 +10,7 @@ from grading import say
 from grader import calibration, engine, expectations
 from grader.engine import Settings, grade_question
 from grader.scoring import Scheme
-from grader.questions import jeux, taquin
+from grader.questions import jeux, recherche, taquin
 from grader.intake import load_submission
 from reference import puzzle
 
@@ -66,6 +66,51 @@ def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
             assert model_seconds / 4 < oracle_seconds < 4 * model_seconds, (model_seconds, oracle_seconds)
 
 
+def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum():
+    for walk, history, p, _, blank_value in taquin.Q17().cases(11, "succes", 12):
+        state = taquin._walk_state(walk)
+        optimum, h = taquin._constrained_optimum(state, history), puzzle.manhattan(state)
+        for m in range(p + h - 1, p + optimum + 3):
+            payload = taquin._payload(state, blank_value, history, m=m, p=p)
+            expected, oracle = both(taquin.probe_dfs, payload, "taquin")
+            assert oracle["found"] is expected["found"] is (m >= p + optimum), (state, history, m, p)
+            if expected["found"]:  # any solution of at most m - p moves after the earlier ones
+                assert oracle["solution"][:len(history)] == history and len(oracle["solution"]) - len(history) <= m - p
+                assert puzzle.replay(state, oracle["solution"][len(history):]) == puzzle.GOAL
+                assert significant(oracle)["state"] == puzzle.GOAL
+            else:  # the state and solution as they were, and the next bound
+                assert significant(oracle) == significant(expected), (state, history, m, p)
+
+
+def test_extension_oracles_agree_with_the_model_answer():
+    from grader.questions import recherche
+    from reference import sliding
+
+    for name, payload in recherche.costed_cases().items():
+        expected, oracle = both(recherche.probe_taquin, payload, "recherche")
+        assert (oracle is None) == (expected is None), name
+        if oracle is not None and payload["function"] != "dfs_taquin":  # a DFS need not be shortest
+            assert len(oracle) == len(expected), name
+    rng = random.Random(3)
+    for n in (3, 4):
+        for _ in range(15):
+            state = sliding.goal_state(n)
+            for _ in range(rng.randint(0, 16)):
+                state = rng.choice([t for _, t in sliding.successors(state, n)])
+            payload = {"n": n, "start": list(state), "container": "list"}
+            expected, oracle = both(recherche.probe_search, payload, "recherche")
+            assert len(oracle) == len(expected) and oracle[0] == list(state), (n, state)
+            for function in ("astar", "bfs_taquin"):
+                case = {"function": function, "matrix": sliding.matrix(state, n)}
+                if n == 4 and function == "bfs_taquin":
+                    continue  # the model answer's BFS of a 16-move 4x4 puzzle takes too long here
+                expected, oracle = both(recherche.probe_taquin, case, "recherche")
+                assert len(oracle) == len(expected), (function, state)
+    graph = recherche.CRAFTED_GRAPHS[0]
+    expected, oracle = both(recherche.probe_search, graph, "recherche")
+    assert oracle == expected == [0, 2, 3]
+
+
 def test_h_jeu1_oracle_agrees_with_the_model_answer():
     payload = {"targets": list(range(1, 80))}
     expected, oracle = both(jeux.probe_h_jeu1, payload, "jeux")
@@ -75,8 +120,8 @@ def test_h_jeu1_oracle_agrees_with_the_model_answer():
 def test_questions_with_oracles_give_full_marks_without_the_model_answer():
     settings = Settings(reference="oracles", scheme=Scheme.load(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"))
     submission = load_submission(ALICE)
-    for qid in ("q1", "q11", "q15", "q16", "q18"):
-        question = next(q for q in jeux.QUESTIONS + taquin.QUESTIONS if q.id == qid)
+    for qid in ("q1", "q11", "q15", "q16", "q17", "q18", "x1", "x2", "x3", "x4"):
+        question = next(q for q in jeux.QUESTIONS + taquin.QUESTIONS + recherche.QUESTIONS if q.id == qid)
         result = grade_question(question, submission, settings)
         assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 

@@ -107,16 +107,13 @@ def test_grader_check_runs_from_the_wheel_on_a_correct_submission(student_python
     env = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path / "cache")}
     done = subprocess.run([str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json",
                            "-q", "q1", "-q", "q4", "-q", "q7", "-q", "q10", "-q", "q11", "-q", "q15", "-q", "q16",
-                           "-q", "q17"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=900)
-    assert done.returncode in (0, 1), done.stderr
+                           "-q", "q17", "-q", "x1", "-q", "x2", "-q", "x3", "-q", "x4"],
+                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
     questions = {q["id"]: q for q in json.loads(done.stdout)["questions"]}
-    # Full marks where oracles stand for the model answer; elsewhere the question says it needs the
-    # model answer, never a verdict against the student.
-    for qid, question in questions.items():
-        if question["status"] != "passed":
-            assert question["status"] == "error", (qid, question["status"])
-            assert all("sans le corrigé" in c["message"] for c in question["checks"]), (qid, question["checks"])
-    assert {"q1", "q11", "q15", "q16"} <= {qid for qid, q in questions.items() if q["status"] == "passed"}
+    # Every question judged by oracles standing for the model answer: full marks for a correct answer.
+    assert {qid: q["status"] for qid, q in questions.items()} == dict.fromkeys(
+        ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "x1", "x2", "x3", "x4"], "passed")
     # q18 without its challenge (the oracle solves the cases; the solver's tables come from the usual cache).
     done = subprocess.run([str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json", "-q", "q18",
                            "--scheme", str(ROOT / "benchmarks" / "schemes" / "sans-defi.toml")],

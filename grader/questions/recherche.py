@@ -9,9 +9,10 @@ lists on the grader's own copy and compare lengths with exact optima computed he
 from __future__ import annotations
 
 import functools
+import math
 
 from grader.questions import shapes
-from grader.questions.base import Failure, Group, Question, probe
+from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
 from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
@@ -93,16 +94,87 @@ def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
             move, state = next((m, t) for m, t in successors(state, 3) if distance[t] == distance[state] - 1)
             moves.append(move)
         return tuple(moves)
-    from reference import recherche
+    return _deepening(start, n)
 
-    path = recherche.search(start, goal_state(n), neighbours(n), lambda s, g: manhattan(s, n))
-    return tuple(next(m for m, t in successors(a, n) if t == b) for a, b in zip(path, path[1:]))
+
+def _deepening(start: tuple, n: int) -> tuple[str, ...]:
+    """IDA* with the Manhattan sum, the grader's own (the cases are walks of at most 16 moves)."""
+    goal, moves = goal_state(n), []
+
+    def bounded(state, g, bound, previous):
+        f = g + manhattan(state, n)
+        if f > bound:
+            return f
+        if state == goal:
+            return None
+        least = math.inf
+        for move, following in successors(state, n):
+            if following != previous:
+                moves.append(move)
+                over = bounded(following, g + 1, bound, state)
+                if over is None:
+                    return None
+                moves.pop()
+                least = min(least, over)
+        return least
+
+    bound = manhattan(start, n)
+    while bound is not None:
+        bound = bounded(start, 0, bound, None)
+    return tuple(moves)
 
 
 def graph_distance(case: dict) -> int:
     """The goal's distance from the start (KeyError when it cannot be reached)."""
     graph = {state: succ for state, succ in case["next_states"]}
     return distances([case["start"]], graph.__getitem__)[case["goal"]]
+
+
+def graph_path(case: dict) -> list:
+    """A shortest path from the case's start to its goal: back from the goal, one state nearer each step."""
+    graph = {state: succ for state, succ in case["next_states"]}
+    distance = distances([case["start"]], graph.__getitem__)
+    path = [case["goal"]]
+    while path[-1] != case["start"]:
+        path.append(next(s for s in graph if distance.get(s) == distance[path[-1]] - 1 and path[-1] in graph[s]))
+    return path[::-1]
+
+
+def costed_cases() -> dict[str, dict]:
+    """name -> probe_taquin payload: the crafted cases whose model-answer time is shipped
+    (grader/data/costs.json, benchmarks/bench_costs.py): the limits of x2's closed set, x3's long BFS and
+    x4's whole exploration are multiples of it. The other cases cost the model answer milliseconds."""
+    cases = {f"x2.closed.{i}": {"function": "astar", "matrix": matrix(s, 3)} for i, s in enumerate(ASTAR_CLOSED_CASES)}
+    cases.update({f"x3.long.{i}": {"function": "bfs_taquin", "matrix": matrix(s, 3)}
+                  for i, s in enumerate(BFS_LONG_CASES)})
+    cases["x4.exploration"] = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
+    return cases
+
+
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
+@oracle(probe_search)
+def _search_expected(payload):
+    if "n" not in payload:
+        return graph_path(payload), CHEAP
+    n, path = payload["n"], [tuple(payload["start"])]
+    for move in optimal_moves(path[0], n):
+        path.append(apply_move(path[-1], n, move))
+    return path, CHEAP
+
+
+@oracle(probe_taquin)
+def _taquin_expected(payload):
+    """A shortest list of operations (None when the goal cannot be reached); the crafted cases' cost is
+    the model answer's, shipped; the others are cheap."""
+    from grader import calibration
+
+    n = len(payload["matrix"])
+    start = tuple(v for row in payload["matrix"] for v in row)
+    name = next((name for name, case in costed_cases().items() if case == payload), None)
+    cost = calibration.cost(name) if name else CHEAP
+    if n == 3 and start not in distances_3():
+        return None, cost
+    return list(optimal_moves(start, n)), cost
 
 
 # --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------
