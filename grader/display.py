@@ -9,12 +9,31 @@ SIDE = 4  # the exam's taquin
 TILES = range(SIDE * SIDE - 1)  # 0..14: a blank cell may hold any other value (or one of these)
 
 
+PYTHON = "__python__"  # {PYTHON: text}: a value whose Python text the judge wrote (JSON cannot hold it)
+
+
+def python_source(text: str) -> dict:
+    """A value shown as the Python `text` (a float or bool the child sent by its repr, a game's
+    successors keyed by its states, a bound `≤ 2`): plain data that survives results.json."""
+    return {PYTHON: text}
+
+
 def python_text(value) -> str:
     """A plain-data value as Python writes it (strings keep their quotes, so 1 and '1' differ)."""
     try:
-        return repr(value)
+        return _python_text(value)
     except (RecursionError, ValueError):  # too deep to print (plain data is bounded, but be safe)
         return object.__repr__(value)
+
+
+def _python_text(value) -> str:
+    if type(value) is dict:
+        if len(value) == 1 and type(value.get(PYTHON)) is str:
+            return value[PYTHON]
+        return "{" + ", ".join(f"{_python_text(k)}: {_python_text(v)}" for k, v in value.items()) + "}"
+    if type(value) is list:
+        return "[" + ", ".join(map(_python_text, value)) + "]"
+    return repr(value)
 
 
 def is_grid(value) -> bool:

@@ -2,11 +2,13 @@
 (tests/submissions/jeux/, the model answer, the stub) graded in the sandbox, one question at a time."""
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 from grading import QUESTIONS, SEED, check, grade_file, say, submission_path
 
+from grader.display import python_source, python_text
 from grader.questions import jeux
 
 SUBMISSIONS = submission_path("jeux", "")
@@ -110,14 +112,30 @@ def test_every_submission_file_is_in_the_table():
         n for n in EXPECTED if "/" not in n} | {"boucle.py"} | set(ATTACKS)
 
 
+def successors(c) -> dict:
+    return ast.literal_eval(python_text(c.counterexample["s"]))
+
+
+def test_q11_values_are_shown_as_python_values():
+    flottant = check(grade("h_flottant.py", "q11"), "entier")
+    assert type(flottant.got) is dict and "." in python_text(flottant.got)  # a float, by its repr: no quotes
+    assert not python_text(flottant.got).startswith("'")
+    booleen = check(grade("h_booleen.py", "q11"), "entier")
+    assert python_text(booleen.got) in ("True", "False")
+    too_large = check(grade("h_t_moins_n.py", "q11"), "admissible")
+    assert type(too_large.got) is int and python_text(too_large.expected).startswith("≤ ")
+
+
 def test_wrong_depth_names_the_smallest_game_and_draws_it():
     c = check(grade("bfs_plus_un.py", "q4"), "petits_jeux")
     assert say(c.message) == "bfs() a renvoyé 1, alors qu'une solution optimale est de profondeur 0"
     assert (c.expected, c.got) == (0, 1)
-    assert c.counterexample == {"e0": 0, "s": {"0": [0]}, "F": [0]}
+    # The successors keyed by the states themselves, as Python writes the dict (not '0': JSON's keys).
+    assert c.counterexample == {"e0": 0, "s": python_source("{0: [0]}"), "F": [0]}
+    assert python_text(c.counterexample) == "{'e0': 0, 's': {0: [0]}, 'F': [0]}"
     assert c.visual == {"type": "game", "initial": 0, "finals": [0], "edges": [[0, 0]]}
     jeu1 = check(grade("bfs_plus_un.py", "q4"), "jeu1")
-    assert jeu1.counterexample == {"e0": 1, "s(n)": "[2n, n + 1]", "F": [1]}
+    assert python_text(jeu1.counterexample) == "{'e0': 1, 's(n)': [2 * n, n + 1], 'F': [1]}"
 
 
 def test_a_depth_first_bfs_is_told_by_its_test_order():
@@ -151,7 +169,7 @@ def test_a_breadth_first_ids_is_told_by_its_restarts():
 
 def test_a_search_without_enough_depth_fails_the_deep_games_only():
     c = check(grade("ids_m20.py", "q7"), "profond")
-    assert "valeur renvoyée : None" in say(c.message) and len(c.counterexample["s"]) >= 61
+    assert "valeur renvoyée : None" in say(c.message) and len(successors(c)) >= 61
     assert "-1, alors qu'une solution optimale est de profondeur 60" in say(check(grade("bfs_25_niveaux.py", "q4"),
                                                                                   "profond").message)
 
@@ -177,7 +195,7 @@ def test_an_astar_is_not_an_idastar():
 def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     c = check(grade("idastar_min_non_remis.py", "q10"), "petits_jeux")
     assert "ne termine pas, semble-t-il" in say(c.message)
-    assert c.kind == "wrong" and len(c.counterexample["s"]) <= 3
+    assert c.kind == "wrong" and len(successors(c)) <= 3
 
 
 def test_an_idastar_accepting_a_final_state_beyond_the_bound_falls_in_the_trap():

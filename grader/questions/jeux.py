@@ -33,6 +33,7 @@ import functools
 from abc import abstractmethod
 from fractions import Fraction
 
+from grader.display import python_source, python_text
 from grader.questions import jeux_traces, shapes
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
 from grader.questions.jeux_games import (
@@ -157,7 +158,7 @@ class SearchQuestion(Question):
             return failure
         value, expected = reply.value, optimum(game)
         if type(value) is not int:
-            return self._failure(game, "jeux.not_int", got=_shown_value(value), type=value.get("type"))
+            return self._failure(game, "jeux.not_int", got=_python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
         return None
@@ -186,8 +187,11 @@ class SearchQuestion(Question):
         return None
 
     def _failure(self, game, message, kind="wrong", **params) -> Failure:
-        return Failure(kind, message, {"function": f"{self.function}()", **params}, counterexample=case_view(game),
-                       visual=visual(game), expected=params.get("expected"), got=params.get("got"))
+        # The message reads values as Python writes them; the fields keep them as values.
+        said = {key: python_text(params[key]) for key in ("expected", "got") if key in params}
+        return Failure(kind, message, {"function": f"{self.function}()", **params, **said},
+                       counterexample=case_view(game), visual=visual(game), expected=params.get("expected"),
+                       got=params.get("got"))
 
     def judge_algorithm(self, ctx, game: dict) -> Failure | None:
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
@@ -319,6 +323,11 @@ def _shown_value(value) -> str:
     return value["repr"] if type(value) is dict else str(value)
 
 
+def _python_value(value):
+    """A value the child sent, as the report shows it: an int as itself, another type by its repr."""
+    return python_source(value["repr"]) if type(value) is dict else value
+
+
 # --- q11 -----------------------------------------------------------------------------------------------
 def large_pairs() -> list[tuple[int, int]]:
     """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
@@ -448,7 +457,7 @@ class Q11(Question):
                 message = "q11.not_a_number" if number is None else "q11.too_large"
                 return Outcome(group, Failure("wrong", message, {
                     "n": n, "t": t, "got": _shown_value(v), "distance": d},
-                    counterexample={"n": n, "t": t}, expected=f"≤ {d}", got=_shown_value(v)))
+                    counterexample={"n": n, "t": t}, expected=python_source(f"≤ {d}"), got=_python_value(v)))
         return Outcome(group)
 
     def _non_constant(self, cells) -> Outcome:
@@ -465,7 +474,7 @@ class Q11(Question):
                 kind = "int" if type(v) is int else v["type"]
                 return Outcome("entier", Failure("wrong", "q11.not_natural", {
                     "n": n, "t": t, "got": _shown_value(v), "type": kind},
-                    counterexample={"n": n, "t": t}, got=_shown_value(v)))
+                    counterexample={"n": n, "t": t}, got=_python_value(v)))
         return Outcome("entier")
 
 

@@ -19,6 +19,7 @@ these on the very case played.
 """
 from __future__ import annotations
 
+from grader.display import python_source
 from grader.sandbox.calls import Stop
 from reference import graphs
 
@@ -334,18 +335,24 @@ def shown_labels(game: dict) -> list:
 
 
 def case_view(game: dict) -> dict:
-    """The counterexample as the student reads it, in the exam's notation."""
+    """The counterexample as the student reads it, in the exam's notation and Python's syntax: a state
+    as the value it is (an int, a str, a tuple), `s` and `h` as dicts keyed by the states themselves
+    (written as Python text: results.json's JSON would turn the keys into strings)."""
     if game["kind"] == "jeu1":
-        view = {"e0": 1, "s(n)": "[2n, n + 1]", "F": [game["target"]]}
+        view = {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
         if "h" in game:
-            view["h(n)"] = "⌈log2(t/n)⌉"
+            view["h(n)"] = python_source("ceil(log2(t / n))")
         return view
-    labels = shown_labels(game)
-    view = {"e0": labels[game["initial"]],
-            "s": {str(labels[i]): [labels[j] for j in row] for i, row in enumerate(game["succ"])},
-            "F": [labels[i] for i in game["finals"]]}
+    labels = labels_of(game["labels"], len(game["succ"]))
+
+    def value(label):
+        return label if type(label) in (int, str) else python_source(repr(label))
+
+    view = {"e0": value(labels[game["initial"]]),
+            "s": python_source(repr({labels[i]: [labels[j] for j in row] for i, row in enumerate(game["succ"])})),
+            "F": [value(labels[i]) for i in game["finals"]]}
     if "h" in game:
-        view["h"] = {str(labels[i]): v for i, v in enumerate(game["h"])}
+        view["h"] = python_source(repr(dict(zip(labels, game["h"]))))
     return view
 
 

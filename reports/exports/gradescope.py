@@ -23,6 +23,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from grader.display import python_text
 from grader.i18n import say, t, title
 from grader.results import SubmissionResult
 from reports.exports.common import feedback_text
@@ -59,8 +60,7 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
         for check in checks:
             output = say(check.message, lang)
             if not check.passed and check.counterexample is not None:
-                output += "\n" + t("cli.counterexample", lang) + " : " + json.dumps(
-                    check.counterexample, ensure_ascii=False)[:2000]
+                output += "\n" + t("cli.counterexample", lang) + " : " + python_text(check.counterexample)[:2000]
             tests.append({"name": f"{q.id} · {title(check.title, lang)}", "number": q.id, "score": round(check.points, 4),
                           "max_score": round(check.max_points, 4), "status": "passed" if check.passed else "failed",
                           "output": output, "visibility": "visible"})
