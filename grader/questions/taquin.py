@@ -690,12 +690,24 @@ def _optimal(state) -> tuple:
     return tuple(solve(state))
 
 
+@functools.lru_cache(maxsize=4096)
+def _near_length(state) -> int:
+    """The optimum of a state near the goal, by the Manhattan IDA* alone: q17's states and their
+    neighbours never need the pattern databases (nothing heavy built for a student's check)."""
+    from reference.solver.shallow import solve_near
+
+    return len(solve_near(state, budget=None))
+
+
 def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
-    backtrack, and has a threshold between h and the optimum to be judged on."""
+    backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
+    IDA* solves within its usual budget are kept (`_near_length` then stays cheap on their neighbours)."""
     from reference.puzzle import manhattan
+    from reference.solver.shallow import solve_near
 
-    return len(_optimal(state)) > manhattan(state)
+    moves = solve_near(state)
+    return moves is not None and len(moves) > manhattan(state)
 
 
 def _reached(start, moves):
@@ -732,7 +744,7 @@ def _mentions(source: str, name: str) -> bool:
 
 def _constrained_optimum(state, history) -> int:
     """The length of a shortest solution from `state` that never undoes the previous move, the first move
-    included (history's last one): what dfs can find, tente_* refusing an undo. From the oracle's optima:
+    included (history's last one): what dfs can find, tente_* refusing an undo. From the optima:
     a move that brings the goal closer starts a shortest path (one never undoes a move), so a state with
     such a move allowed is `k + optimum` moves away after k moves; else the search goes on from its
     allowed moves, best lower bound (k + optimum) first."""
@@ -740,15 +752,15 @@ def _constrained_optimum(state, history) -> int:
 
     from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves
 
-    queue = [(len(_optimal(state)), 0, state, OPPOSITE[history[-1]] if history else None)]
+    queue = [(_near_length(state), 0, state, OPPOSITE[history[-1]] if history else None)]
     while True:
         bound, k, here, banned = heapq.heappop(queue)
         allowed = [move for move in legal_moves(here) if move != banned]
-        if here == GOAL or any(len(_optimal(apply(here, m))) < bound - k for m in allowed):
+        if here == GOAL or any(_near_length(apply(here, m)) < bound - k for m in allowed):
             return bound
         for move in allowed:
             there = apply(here, move)
-            heapq.heappush(queue, (k + 1 + len(_optimal(there)), k + 1, there, OPPOSITE[move]))
+            heapq.heappush(queue, (k + 1 + _near_length(there), k + 1, there, OPPOSITE[move]))
 
 
 class Q17(Question):
