@@ -163,7 +163,7 @@ def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_ch
 def test_q17_uses_the_students_own_tente_when_they_behave_as_the_model_answers():
     """Checked on every (blank cell, direction, previous move) first: then dfs runs with them, no round trip."""
     own = next(c for c in grade("reference", ["q17"])["q17"].checks if c.name == "chaine_eleve")
-    assert own.kind == "skipped" and "dans chaque configuration" in own.message
+    assert own.kind == "skipped" and "dans chaque configuration" in say(own.message)
 
 
 @pytest.mark.slow
@@ -171,7 +171,7 @@ def test_q17_is_judged_with_the_model_answers_tente_when_the_students_differ():
     """move_sans_h's dfs is right, its move is not: dfs gets the model answer's tente_*, served (slow: a
     round trip per call), full marks; the weightless check says the student's own chain fails."""
     result = grade("move_sans_h", ["q17"])["q17"]
-    assert result.score == result.max, [(c.name, c.message) for c in result.checks if not c.passed]
+    assert result.score == result.max, [(c.name, say(c.message)) for c in result.checks if not c.passed]
     own = next(c for c in result.checks if c.name == "chaine_eleve")
     assert own.max_points == 0 and not own.passed and own.kind != "skipped"
 
