@@ -139,10 +139,10 @@ class Context:
         if self.import_failure is not None:
             return None
         if self.child is None:
-            child = Child(self.submission.sources_text(), self.question.module,
-                          list(self.question.probe_modules or (self.question.__module__,)), self.settings.limits)
-            reply = child.start()
-            self.child = child
+            # Ours before it starts: a stop signal during its start-up still removes it and its folder.
+            self.child = Child(self.submission.sources_text(), self.question.module,
+                               list(self.question.probe_modules or (self.question.__module__,)), self.settings.limits)
+            reply = self.child.start()
             self._note(reply)
             if not reply.ok:
                 self._retire_child()

@@ -107,6 +107,9 @@ def _worker_init() -> None:
 
 def _worker_sigterm(signum, frame) -> None:
     if _busy:
+        # Once: a second SIGTERM (the pool terminates the others when one worker exits) would interrupt the
+        # cleanup of the first and leave a child's folder behind. The parent's SIGKILL is the backstop.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         raise _WorkerStopped
     os._exit(128 + signum)
 
