@@ -38,7 +38,7 @@ def in_process(n: int) -> float:
         return time.perf_counter() - started
 
 
-def through_the_child(child: Child, n: int) -> tuple[float, float, float]:
+def through_the_child(child: Child, n: int) -> tuple[float, float, object]:
     """(wall, parent CPU, child CPU) seconds for n calls."""
     wall, cpu = time.perf_counter(), time.process_time()
     reply = child.call("tests.calls.probes:probe_repeat", {"n": n}, timeout=600, serve=answer)

@@ -57,7 +57,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for qid in QUESTIONS:
-        cases = [(qid, args.submission, ()), (f"{qid} (stub)", ROOT / "exercises", ())]
+        cases: list[tuple[str, Path, tuple[str, ...]]] = [(qid, args.submission, ()),
+                                                          (f"{qid} (stub)", ROOT / "exercises", ())]
         if qid == "q18":
             cases.insert(0, ("q18 without the challenge", args.submission, ("--scheme", str(NO_CHALLENGE))))
         for label, submission, extra in cases:

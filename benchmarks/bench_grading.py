@@ -86,8 +86,8 @@ def main() -> None:
     parser.add_argument("--class-scheme", type=Path, help="grading scheme for the class part (e.g. without the "
                         "q18 challenge, whose half minute per correct student dwarfs the rest)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        scratch = Path(scratch)
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
         lines = [f"# Grading cost ({time.strftime('%Y-%m-%d')}, {platform.processor() or platform.machine()}, "
                  f"{os.cpu_count()} cores, Python {platform.python_version()})", "",
                  "## `grader check` on the model answers, one question per run (start-up included)", ""]

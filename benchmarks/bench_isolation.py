@@ -74,7 +74,8 @@ def main() -> None:
     old = Path(tempfile.mkdtemp(prefix="bench-isolation-")) / "tree"
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), args.before],
                    check=True, capture_output=True)
-    before, after = {"start": [], "call": []}, {"start": [], "call": []}
+    before: dict[str, list[float]] = {"start": [], "call": []}
+    after: dict[str, list[float]] = {"start": [], "call": []}
     try:
         for _ in range(ROUNDS):
             for tree, found in ((old, before), (ROOT, after)):

@@ -245,7 +245,7 @@ def main(argv=None) -> int:
              "", *rows, "", "## Survivors (non-equivalent, full marks from the grader)", ""]
     if survivors:
         lines += ["| question | function:line | mutation | the harness's witness |", "|---|---|---|---|"]
-        lines += [f"| {m.question} | {m.function}:{m.line} | {m.description} | {w.replace('|', '/')[:240]} |"
+        lines += [f"| {m.question} | {m.function}:{m.line} | {m.description} | {(w or '').replace('|', '/')[:240]} |"
                   for m, _, w in survivors]
     else:
         lines.append("None.")

@@ -26,7 +26,7 @@ FORMAT = 1  # bump when the workload changes: cached timings of the old one are 
 
 def workload() -> int:
     """Breadth-first search from the 3×3 goal, WORKLOAD_DEPTH levels deep; returns the states seen."""
-    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    goal: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 0)
     seen = {goal}
     frontier = [goal]
     for _ in range(WORKLOAD_DEPTH):
@@ -56,13 +56,13 @@ def time_workload(runs: int = 3) -> float:
     return best
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def shipped() -> dict:
     """grader/data/costs.json: {"workload_seconds": s, "costs": {name: seconds}} (the cost machine's)."""
     return json.loads(COSTS.read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def machine_factor() -> float:
     """How many times slower this machine runs the workload than the machine the costs were measured on;
     measured once per machine, then read from the cache."""

@@ -63,7 +63,7 @@ def blank_cell(grid, i: int, j: int, blank: tuple[int, int] | None, blank_value=
                                             and type(v) is type(blank_value) and v == blank_value)
 
 
-def taquin_case(value) -> tuple[list, tuple[int, int]] | None:
+def taquin_case(value) -> tuple[list, tuple[int, int] | None] | None:
     """(grid, blank cell) when `value` is a taquin case shown as the exam's globals (grid, li, lj...)."""
     if type(value) is not dict or not is_grid(value.get("grid")):
         return None

@@ -15,7 +15,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
@@ -98,12 +98,13 @@ class Context:
         `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py)."""
         child = self._child()
         if child is None:
+            assert self.import_failure is not None  # _child() says why it has none
             return self.import_failure
         with self._progress():
             reply = child.call(probe_name(probe), payload, timeout, serve=serve)
         reply.limit = timeout
         self.student_seconds += reply.cpu_seconds
-        self._note(reply)
+        self._note(reply, child)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
         if reply.status == protocol.TIMEOUT and (serve is None or getattr(serve, "replayable", False)) and not rerun:
@@ -143,7 +144,7 @@ class Context:
             self.child = Child(self.submission.sources_text(), self.question.module,
                                list(self.question.probe_modules or (self.question.__module__,)), self.settings.limits)
             reply = self.child.start()
-            self._note(reply)
+            self._note(reply, self.child)
             if not reply.ok:
                 self._retire_child()
                 self.import_failure = reply
@@ -159,9 +160,10 @@ class Context:
             self.child.close()
             self.child = None
 
-    def _note(self, reply: Reply) -> None:
+    @staticmethod
+    def _note(reply: Reply, child: Child) -> None:
         # Paths in the child's temporary folder mean nothing to the student: keep the file names.
-        folder = f"{self.child.workdir}/"
+        folder = f"{child.workdir}/"
         reply.error = reply.error.replace(folder, "")
         reply.traceback = reply.traceback.replace(folder, "")
 

@@ -9,14 +9,18 @@ status:
     ├── UsageError              2   a bad command line: option value, unknown question, scheme
     │   ├── SchemeError         2   the grading scheme (barème) file
     │   ├── UnknownQuestion     2   `-q q99`
-    │   └── InputError          2   an input that cannot be read: missing class folder, roster, resume folder
+    │   ├── InputError          2   an input that cannot be read: missing class folder, roster, resume folder,
+    │   │                           a state `grader solve` cannot solve (solve.StateRefused), marks file
+    │   └── service.web.Refused     an upload the web service turns away (an HTTP status, not an exit status)
     ├── SubmissionError         2   one student's submission cannot be read (in `grade`: that student's
     │                               status only, never the run's)
     ├── SandboxError            2   the sandbox cannot be set up as asked (a layer, a free uid)
     └── GraderBug               3   the grader itself is wrong (a judge raised); never the student's fault
 
-The sandbox's own exceptions (grader/sandbox/protocol.py) stay outside this tree on purpose: they are
-signals inside the student's child process and between it and its parent, and never reach a person.
+The sandbox's own exceptions (grader/sandbox/protocol.py, calls.py, confine.py) stay outside this tree on
+purpose: they are signals inside the student's child process and between it and its parent, and never reach
+a person; so do a few other signals (a Hypothesis stop, a class run or a worker interrupted, the web pages'
+HTTP answers). tests/test_errors.py lists them: any other exception class must have this root.
 """
 from __future__ import annotations
 

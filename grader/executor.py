@@ -31,6 +31,7 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from grader.errors import InputError, UsageError
 
@@ -214,7 +215,7 @@ def _leased(conn, job_id: str, lease: float, work):
 @dataclass
 class _Job:
     id: str
-    entry: object
+    entry: Any  # grader.intake.Entry
     handles: list = field(default_factory=list)  # Huey results, one per delivery
     quiet_since: float | None = None  # since when nobody holds it and the queue is empty
 

@@ -78,7 +78,7 @@ class ModelAnswer:
         return value, seconds, handler
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _source_digest(module) -> str:
     """The model answer's source, hashed: an edited model answer is timed anew."""
     return hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest()

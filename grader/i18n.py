@@ -709,14 +709,15 @@ def argparse_language(lang: str):
     if lang != "fr":
         yield
         return
-    saved = argparse._, argparse.ngettext
+    hooks = vars(argparse)  # (typeshed does not list these two names of argparse's)
+    saved = hooks["_"], hooks["ngettext"]
 
     def ngettext(one, many, n):
         return ARGPARSE_FR.get(one if n == 1 else many, one if n == 1 else many)
 
-    argparse._ = lambda text: ARGPARSE_FR.get(text, text)
-    argparse.ngettext = ngettext
+    hooks["_"] = lambda text: ARGPARSE_FR.get(text, text)
+    hooks["ngettext"] = ngettext
     try:
         yield
     finally:
-        argparse._, argparse.ngettext = saved
+        hooks["_"], hooks["ngettext"] = saved

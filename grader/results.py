@@ -148,7 +148,7 @@ class Run:
     """A grading run: a class or one student's check."""
 
     grader_version: str
-    seed: int
+    seed: int | None  # None where it must not be shown (the service's class seed)
     lang: str  # the language the run was graded in: its reports' default, nothing in it is translated
     date: str
     scheme: dict  # question id -> points, and the check groups' weights

@@ -43,7 +43,7 @@ class Scheme:
         self.validate()
 
     @classmethod
-    def load(cls, path: Path) -> "Scheme":
+    def load(cls, path: Path) -> Scheme:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:

@@ -35,7 +35,7 @@ def _cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fingerprint() -> str:
     from grader.grading import grader_version
 

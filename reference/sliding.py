@@ -44,7 +44,8 @@ def replay(start: tuple, n: int, moves: list, reading: dict | None = None) -> tu
     """The state the moves lead to; or None, and the rank of the first impossible move."""
     state = start
     for index, move in enumerate(moves, 1):
-        state = apply_move(state, n, reading[move] if reading else move)
-        if state is None:
+        moved = apply_move(state, n, reading[move] if reading else move)
+        if moved is None:
             return None, index
+        state = moved
     return state, 0

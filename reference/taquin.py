@@ -20,7 +20,7 @@ grid = [[4 * i + j for j in range(4)] for i in range(4)]
 h = 0
 li = 3
 lj = 3
-solution = []
+solution: list[Deplacement] = []
 minimum = math.inf
 
 

@@ -349,7 +349,7 @@ EXAM_RULES = Rules(puzzle.SIZE, puzzle.BLANK, puzzle.GOAL, puzzle.MOVES, _exam_a
                    "report.moves_tile")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _puzzle_rules(n: int) -> Rules:
     """The extension exercises' puzzles: n×n, blank written 0, moves named by the blank (Up/Down/...)."""
     return Rules(n, 0, sliding.goal_state(n), tuple(sliding.MOVES),

@@ -21,6 +21,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -86,7 +87,7 @@ def _copydetect():
     return copydetect
 
 
-def _fingerprint(copydetect, name: str, text: str, boilerplate) -> object:
+def _fingerprint(copydetect, name: str, text: str, boilerplate) -> Any:  # a copydetect.CodeFingerprint
     window = GUARANTEE - NOISE + 1
     return copydetect.CodeFingerprint(f"{name}.py", NOISE, window, boilerplate=boilerplate, fp=io.StringIO(text))
 
@@ -108,7 +109,7 @@ def _segments(text: str, slices) -> list[tuple[str, bool]]:
     return pieces
 
 
-def compare_class(class_dir: Path, *, boilerplate: list[Path] = (), common_share: float = COMMON_SHARE,
+def compare_class(class_dir: Path, *, boilerplate: tuple[Path, ...] | list[Path] = (), common_share: float = COMMON_SHARE,
                   max_pairs: int = MAX_PAIRS, lang: str = "fr") -> Report:
     copydetect = _copydetect()
     import numpy as np

@@ -170,7 +170,7 @@ class Worker:
                                         stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
                                         env=environment)
 
-    def ready(self, timeout: float = 120) -> "Worker":
+    def ready(self, timeout: float = 120) -> Worker:
         """Wait for Huey's consumer to be running (its log says so), or fail with the log."""
         path = Path(self.log.name)
         deadline = time.monotonic() + timeout

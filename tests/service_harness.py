@@ -61,7 +61,7 @@ class Server:
                 break
             except OSError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((self.folder / "serve.log").read_text())
+                    raise RuntimeError((self.folder / "serve.log").read_text()) from None
                 time.sleep(0.2)
         with (self.folder / "data" / "links.csv").open(newline="", encoding="utf-8") as handle:
             self.links = {row["student"]: row["url"] for row in csv.DictReader(handle)}

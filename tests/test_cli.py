@@ -1,12 +1,10 @@
 """The `grader` command as students and teachers use it."""
 import csv
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from grader.cli import main
 

@@ -78,3 +78,49 @@ def test_check_of_an_empty_folder_or_a_broken_archive_says_why_with_exit_2(tmp_p
     notes = tmp_path / "notes.txt"
     notes.write_text("")
     assert "notes.txt" in _usage_error(capsys, ["check", str(notes)])
+
+
+# Exceptions that are not errors said to a person, and so stay outside the tree on purpose: signals inside
+# the student's child or between it and the parent (grader/errors.py says why), a Hypothesis stop, a
+# signal that ends a class run or stops a worker, the reason a lost job is given up for (a value in a result,
+# never raised), and the web pages' own HTTP answers.
+OUTSIDE_THE_TREE = {
+    "grader.sandbox.protocol.ProtocolError", "grader.sandbox.protocol.Missing",
+    "grader.sandbox.protocol.InvalidValue", "grader.sandbox.protocol.TimeLimit",
+    "grader.sandbox.calls.Stop", "grader.sandbox.calls.Stopped", "grader.sandbox.confine.ConfinementError",
+    "grader.engine._Falsified", "grader.grading.Interrupted", "grader.executor._WorkerStopped",
+    "grader.executor.WorkerLost",
+    "grader.service.web._TooLarge", "grader.service.web._NotFound", "grader.service.web._Forbidden",
+}
+
+
+def test_every_exception_the_grader_defines_has_the_common_root():
+    import importlib
+    import inspect
+    import pkgutil
+
+    import grader
+
+    found = set()
+    for info in pkgutil.walk_packages(grader.__path__, "grader."):
+        module = importlib.import_module(info.name)
+        for name, cls in vars(module).items():
+            if inspect.isclass(cls) and issubclass(cls, BaseException) and cls.__module__ == info.name:
+                found.add(f"{info.name}.{name}")
+    stray = {name for name in found - OUTSIDE_THE_TREE
+             if not issubclass(_named(name), errors.GraderError)}
+    assert stray == set()
+    assert OUTSIDE_THE_TREE <= found  # an entry of the list that no longer exists goes too
+
+
+def _named(dotted: str):
+    import importlib
+
+    module, name = dotted.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)
+
+
+def test_solve_s_bad_input_is_said_once_at_the_edge_with_exit_2(capsys):
+    assert main(["solve", "1", "2", "3", "--lang", "en"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "grader: error: a state is 16 numbers, got 3\n" and captured.out == ""

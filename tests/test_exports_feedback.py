@@ -109,7 +109,7 @@ def test_the_class_pdf_has_one_page_per_student(exported):
     run = load_run(exported / "results.json")
     reader = PdfReader(exported / "exports" / "retours" / "retours-classe.pdf")
     assert len(reader.pages) == len(run.submissions)
-    for page, sub in zip(reader.pages, run.submissions):
+    for page in reader.pages:
         text = page.extract_text()
         assert "Total :" in text and len(text) > 200  # a full sheet, not a spill-over
     # The verbose student's sheet was shortened to fit, and says where the details are.

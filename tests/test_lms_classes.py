@@ -1,5 +1,4 @@
 """Classes shaped like real LMS downloads (Moodle, Capytale), built here, graded by `grader grade`."""
-import csv
 import io
 import json
 import zipfile

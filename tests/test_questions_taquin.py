@@ -68,7 +68,7 @@ def path_of(name: str) -> Path:
             "stub": ROOT / "exercises" / "taquin.py"}.get(name, SUBMISSIONS / f"{name}.py")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grade_one(name: str, qid: str):
     """One question's result with the FAST settings (cached: several tests look at the same grading)."""
     return grade_submission(load_submission(path_of(name)), select(all_questions(), [qid]), FAST).questions[0]

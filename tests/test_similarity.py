@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from reports.similarity import compare_class, render
+from reports.similarity import compare_class
 
 SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
 STUB = Path(__file__).resolve().parents[1] / "exercises" / "jeux.py"

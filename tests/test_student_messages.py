@@ -2,7 +2,6 @@
 
 Every test runs the real command (`grader.cli.main`) on real submission files and reads its output.
 """
-import io
 import json
 import re
 import shutil

@@ -113,7 +113,7 @@ def find_class(path: Path) -> Found:
 
 
 def _folder_top(folder: Path) -> list[tuple[str, bool, Tree]]:
-    top = []
+    top: list[tuple[str, bool, Tree]] = []
     for child in sorted(folder.iterdir(), key=lambda p: p.name):
         if child.name.startswith(".") or child.name.startswith("__"):
             continue

@@ -164,8 +164,8 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
     with archive:
         for info in infos:
             if info.is_dir():
-                if _safe_name(info.filename):
-                    yield _safe_name(info.filename) + "/", FOLDER
+                if safe := _safe_name(info.filename):
+                    yield safe + "/", FOLDER
                 continue
             link = info.filename if stat.S_ISLNK(info.external_attr >> 16) else None
             name, marker = _triage(info.filename, link)
@@ -210,8 +210,8 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
                 if declared > 4 * limits.total_bytes:
                     raise ArchiveError("intake.archive_too_big", archive=label, limit=_mib(limits.total_bytes))
                 if member.isdir():
-                    if _safe_name(member.name):
-                        yield _safe_name(member.name) + "/", FOLDER
+                    if safe := _safe_name(member.name):
+                        yield safe + "/", FOLDER
                     continue
                 link = f"{member.name} -> {member.linkname}" if member.issym() or member.islnk() else None
                 name, marker = _triage(member.name, link, special=not member.isfile())
@@ -223,7 +223,9 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
                 if member.size > cap:
                     yield name, Refused("intake.refused_bomb", str(member.size))
                     continue
-                content = archive.extractfile(member).read(cap + 1)
+                handle = archive.extractfile(member)
+                assert handle is not None  # a regular file: directories, links and special files are handled above
+                content = handle.read(cap + 1)
                 budget.take(len(content))
                 yield name, content
         except (tarfile.TarError, OSError, EOFError, zlib.error) as exc:

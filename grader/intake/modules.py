@@ -71,7 +71,7 @@ def choose(candidates: list[Candidate]) -> list[Choice]:
     One file may answer several modules (a single file holding both parts)."""
     choices = []
     for module, functions in MODULE_FUNCTIONS.items():
-        def rank(c: Candidate):
+        def rank(c: Candidate, module=module, functions=functions):
             stem = module_stem(c.path)
             return (-len(c.defines & functions), stem != module, module not in stem.split("_"), c.depth, c.path)
 

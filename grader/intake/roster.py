@@ -76,9 +76,9 @@ def read_roster(path: Path) -> list[Student]:
     delimiter = max(";,\t", key=sample.count)
     rows = list(csv.reader(lines, delimiter=delimiter))
     header = {}
-    for index, cell in enumerate(rows[0]):
+    for index, title in enumerate(rows[0]):
         for field, names in HEADERS.items():
-            if _fold(cell) in names and field not in header:
+            if _fold(title) in names and field not in header:
                 header[field] = index
     if header:
         rows = rows[1:]
@@ -88,7 +88,7 @@ def read_roster(path: Path) -> list[Student]:
         raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
     students = []
     for row in rows:
-        def cell(field: str) -> str:
+        def cell(field: str, row=row) -> str:
             index = header.get(field)
             return row[index].strip() if index is not None and index < len(row) else ""
 
@@ -106,14 +106,14 @@ def join(results: list, students: list[Student], absent) -> tuple[list, list[tup
     notices: list[tuple[str, dict]] = []
     by_participant = {s.participant: s for s in students if s.participant}
     by_name: dict[str, list[Student]] = {}
-    for student in students:
-        by_name.setdefault(name_key(student.name), []).append(student)
-    for key, same in by_name.items():
+    for s in students:
+        by_name.setdefault(name_key(s.name), []).append(s)
+    for same in by_name.values():
         if len(same) > 1:
             notices.append(("roster.homonyms", {"name": same[0].name, "count": len(same)}))
     matched: set[Student] = set()
     for result in results:
-        student = by_participant.get(result.participant) if result.participant else None
+        student: Student | None = by_participant.get(result.participant) if result.participant else None
         if student is None:
             same = by_name.get(name_key(result.name or result.id), [])
             student = same[0] if len(same) == 1 else None

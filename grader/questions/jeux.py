@@ -262,7 +262,7 @@ class Q7(SearchQuestion):
 # IDA* decoys: `a` roots a subtree that h rules out, dead (large h) or alive (exact h, long way).
 DECOY = {"r": ["a", "b1"], "a": ["a1", "a2"], "a1": ["a11", "a12"], "a2": ["a21", "a22"],
          "b1": ["b2"], "b2": ["b3"]}
-DEAD_DECOY_H = {"r": 3, "b1": 2, "b2": 1, "b3": 0, **{x: 9 for x in ("a", "a1", "a2", "a11", "a12", "a21", "a22")}}
+DEAD_DECOY_H = {"r": 3, "b1": 2, "b2": 1, "b3": 0, **dict.fromkeys(("a", "a1", "a2", "a11", "a12", "a21", "a22"), 9)}
 # Consecutive bounds 1, 2, 3, 4, 5 where, in every pass, the last p + h that exceeds the bound (a
 # leaf's, whichever order the successors are taken in) is not the smallest one (the chain's).
 THRESHOLDS = {"r": ["l", "c1", "m"], "c1": ["l1", "c2", "m1"], "c2": ["l2", "c3", "m2"], "c3": ["l3", "c4", "m3"],
@@ -332,14 +332,14 @@ def _python_value(value):
 def large_pairs() -> list[tuple[int, int]]:
     """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
     just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
-    pairs = set()
-    for k in range(0, 63):
+    pairs: set[tuple[int, int]] = set()
+    for k in range(63):
         for n in (1, 3, 5, 7, 2**20 + 1, 2**40 - 1, 3**30, 2**53 + 1):
             t = n << k
             if t <= 2**62:
                 pairs.update((n, u) for u in (t - 1, t, t + 1) if 1 <= n <= u <= 2**62)
         t = 2**62 - k
-        for j in range(0, 62):
+        for j in range(62):
             for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
                 if 1 <= n <= t:
                     pairs.add((n, t))
@@ -405,7 +405,7 @@ class Q11(Question):
         return cells, None
 
     def _small_payloads(self) -> list[dict]:
-        chunks = [[]]
+        chunks: list[list[int]] = [[]]
         for t in range(1, self.T_MAX + 1):
             if sum(chunks[-1]) + t > self.CHUNK:
                 chunks.append([])
@@ -452,6 +452,7 @@ class Q11(Question):
     def _admissible(self, cells, group: str) -> Outcome:
         for n, t, v in cells:
             d = jeu1_distance(n, t)
+            assert d is not None  # n <= t
             number = self._number(v)
             if number is None or number > d:
                 message = "q11.not_a_number" if number is None else "q11.too_large"
@@ -462,7 +463,7 @@ class Q11(Question):
 
     def _non_constant(self, cells) -> Outcome:
         values: dict[int, set] = {}
-        for n, t, v in cells:
+        for _, t, v in cells:
             values.setdefault(t, set()).add(_shown_value(v))
             if len(values[t]) > 1:
                 return Outcome("non_constante")

@@ -184,7 +184,7 @@ def distances(adjacency: list[list[int]], sources) -> list[int | None]:
 
 
 def reverse(adjacency: list[list[int]]) -> list[list[int]]:
-    back = [[] for _ in adjacency]
+    back: list[list[int]] = [[] for _ in adjacency]
     for x, row in enumerate(adjacency):
         for y in row:
             back[y].append(x)
@@ -192,9 +192,11 @@ def reverse(adjacency: list[list[int]]) -> list[list[int]]:
 
 
 def optimum(game: dict) -> int:
-    if game["kind"] == "jeu1":
-        return jeu1_distance(1, game["target"])
-    return distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+    """The depth a search must return: only solvable games are played."""
+    depth = jeu1_distance(1, game["target"]) if game["kind"] == "jeu1" else \
+        distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+    assert depth is not None, "an unsolvable game"
+    return depth
 
 
 def paths_up_to(game: dict, depth: int) -> list[int]:

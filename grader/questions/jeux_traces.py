@@ -32,7 +32,15 @@ those of its bound.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from grader.questions.jeux_games import distances, idastar_passes, optimum
+
+
+def _depths(succ: list[list[int]], root: int) -> list[int]:
+    """Each state's distance from the root. A trace holds reached states only (the judge refused a run
+    that touched another before looking at its trace), so no depth read here is None."""
+    return cast(list[int], distances(succ, [root]))
 
 
 def _graded_depths(game: dict) -> list[int | None]:
@@ -53,7 +61,7 @@ def _graded_depths(game: dict) -> list[int | None]:
 
 
 def bfs(game: dict, events: list[tuple[str, int]], labels: list):
-    depth = distances(game["succ"], [game["initial"]])
+    depth = _depths(game["succ"], game["initial"])
     deepest = None
     for i in _first_tests(events):
         if deepest is not None and depth[i] < depth[deepest]:
@@ -64,8 +72,9 @@ def bfs(game: dict, events: list[tuple[str, int]], labels: list):
     graded = _graded_depths(game)
     farthest = None  # the deepest state touched so far
     for name, i in events:
-        if graded[i] is not None and farthest is not None and depth[farthest] >= graded[i] + 2:
-            return "q4.restarts", {"state": labels[i], "depth": graded[i], "call": name,
+        level = graded[i]
+        if level is not None and farthest is not None and depth[farthest] >= level + 2:
+            return "q4.restarts", {"state": labels[i], "depth": level, "call": name,
                                    "later": labels[farthest], "later_depth": depth[farthest]}
         if farthest is None or depth[i] > depth[farthest]:
             farthest = i
@@ -103,7 +112,7 @@ def passes(events: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
 def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list):
     """None if the pass is a depth-first search from e0, else what broke it."""
     succ, root = game["succ"], game["initial"]
-    depth = distances(succ, [root])
+    depth = _depths(succ, root)
     path = [root]
     for name, x in one_pass:
         if x != root:
@@ -121,7 +130,7 @@ def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list):
 
 
 def _reach(game: dict, one_pass) -> int:
-    depth = distances(game["succ"], [game["initial"]])
+    depth = _depths(game["succ"], game["initial"])
     return max(depth[x] for _, x in one_pass)
 
 
@@ -151,7 +160,7 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list):
         if failure:
             return failure
     expected = idastar_passes(game)
-    depth = distances(game["succ"], [game["initial"]])
+    depth = _depths(game["succ"], game["initial"])
     h = game["h"]
     bounds = ", ".join(str(p["bound"]) for p in expected)
     if len(cut) == 1 < len(expected):

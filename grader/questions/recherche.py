@@ -14,7 +14,7 @@ import math
 from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
 from reference.graphs import distances, walk
-from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
+from reference.sliding import MOVES, TILE_READING, goal_state, manhattan, matrix, replay, successors
 
 SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
 
@@ -126,7 +126,7 @@ def _deepening(start: tuple, n: int) -> tuple[str, ...]:
 
 def graph_distance(case: dict) -> int:
     """The goal's distance from the start (KeyError when it cannot be reached)."""
-    graph = {state: succ for state, succ in case["next_states"]}
+    graph = dict(case["next_states"])
     return distances([case["start"]], graph.__getitem__)[case["goal"]]
 
 
@@ -192,7 +192,7 @@ def walks(n: int, max_length: int):
 
 @functools.lru_cache(maxsize=1)
 def states_by_distance_3() -> list[list[tuple]]:
-    by_distance = [[] for _ in range(max(distances_3().values()) + 1)]
+    by_distance: list[list[tuple]] = [[] for _ in range(max(distances_3().values()) + 1)]
     for state, distance in distances_3().items():
         by_distance[distance].append(state)
     return by_distance
@@ -343,7 +343,7 @@ class X1(Question):
         return self.judge_graph(case, reply.value)
 
     def judge_graph(self, case: dict, got) -> Failure | None:
-        graph = {state: succ for state, succ in case["next_states"]}
+        graph = dict(case["next_states"])
         visual = {"type": "game", "initial": case["start"], "finals": [case["goal"]],
                   "edges": [[a, b] for a, succ in case["next_states"] for b in succ]}
         failure = self.judge_path(got, case["start"], case["goal"], graph_distance(case),

@@ -1076,7 +1076,7 @@ def deep_instances(seed: int) -> list[tuple]:
 
     rng = random.Random(f"q18:{seed}")
     wanted = dict(DEEP_BANDS)
-    found = []
+    found: list[tuple[int, tuple, int, int | None]] = []
     while any(wanted.values()):
         state = scramble(rng, rng.randint(36, 50))
         length = len(_optimal(state))

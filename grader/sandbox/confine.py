@@ -196,7 +196,9 @@ def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
     abi = landlock_abi()
     if abi < 1:
         raise ConfinementError("Landlock is not available")
-    ctypes, libc = _libc()
+    import ctypes  # by name, not from _libc(): the class below derives from ctypes.Structure
+
+    libc = _libc()[1]
     handled = (FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_READ_DIR | FS_REMOVE_DIR | FS_REMOVE_FILE
                | FS_MAKE_CHAR | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SOCK | FS_MAKE_FIFO | FS_MAKE_BLOCK
                | FS_MAKE_SYM)

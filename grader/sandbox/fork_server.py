@@ -36,9 +36,10 @@ class Forked:
         return self._ended(0)
 
     def wait(self, timeout: float | None = None) -> int:
-        if self._ended(timeout) is None:
-            raise subprocess.TimeoutExpired(f"child {self.pid}", timeout)
-        return self.returncode
+        code = self._ended(timeout)
+        if code is None:
+            raise subprocess.TimeoutExpired(f"child {self.pid}", timeout or 0.0)
+        return code
 
     def _ended(self, timeout: float | None) -> int | None:
         if self.returncode is None and select.select([self._pidfd], [], [], timeout)[0]:

@@ -279,10 +279,11 @@ class Child:
         self.prefix = namespace_prefix() if limits.namespaces and sys.platform.startswith("linux") else []
         self._lease = _UidLease(limits) if self.root_user else None
         self.uid = self._lease.uid if self._lease else None
+        self._root: Path | None
         self._root, self.workdir = _make_folder(sources, self.uid)
         self.source = self.workdir / f"{module_name}.py"
         self.probe_modules = probe_modules
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen | fork_server.Forked | None = None
         self.pid: int | None = None  # the child's, in our PID namespace
         self.layers: dict = {}
         self.names: list[str] = []
@@ -409,6 +410,7 @@ class Child:
                   "namespaces": "user" if self.prefix and not self.root_user else bool(self.prefix)}
         if not sys.platform.startswith("linux"):
             return {**layers, "landlock": None, "seccomp": False, "uid": None}
+        assert self.proc is not None  # started
         supervisor = self.proc.pid if not self.prefix else _children_of(self.proc.pid)[0]
         self.pid = _children_of(supervisor)[0]
         status = {}
@@ -457,7 +459,7 @@ class Child:
     def files_confined(self) -> bool:
         """Can the child reach files of others? Not with Landlock, nor as a uid of its own in a mount
         namespace (root's files closed by permissions, its writes in a tmpfs)."""
-        return bool(self.layers.get("landlock")) or (self.layers.get("uid") is not None and self.layers.get("tmpfs"))
+        return bool(self.layers.get("landlock")) or bool(self.layers.get("uid") is not None and self.layers.get("tmpfs"))
 
     def cpu(self) -> float | None:
         """The child's CPU time so far (every thread, user and system), from the kernel's clock of the
@@ -492,7 +494,8 @@ class Child:
         reply = self._await(self.seq, timeout, serve, deadline)
         reply.seconds = time.monotonic() - started
         # Without the kernel's clock, the parent's wall time: an upper bound, never the child's account.
-        reply.cpu_seconds = reply.seconds if cpu is None else max(0.0, self.cpu() - cpu)
+        now = self.cpu()
+        reply.cpu_seconds = reply.seconds if cpu is None or now is None else max(0.0, now - cpu)
         return reply
 
     def close(self) -> None:
@@ -526,6 +529,7 @@ class Child:
         process group if it takes too long."""
         if self._control.fileno() != -1:
             self._control.close()
+        assert self.proc is not None  # started
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -62,7 +62,7 @@ def become_subreaper() -> bool:
 
 def children() -> list[int]:
     """The processes whose parent is this one (reparented orphans included)."""
-    me, found = os.getpid(), []
+    me, found = os.getpid(), list[int]()
     try:
         entries = os.listdir("/proc")
     except OSError:  # no /proc (macOS): the parent's kill of the process group remains

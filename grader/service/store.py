@@ -15,7 +15,7 @@ import json
 import os
 import secrets
 import threading
-import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -198,7 +198,7 @@ class Store:
                 levels[key] = tokens
             if apply and all(level >= 1 for level in levels.values()):
                 for key, level in levels.items():
-                    values = dict(tokens=level - 1, updated=now)
+                    values = {"tokens": level - 1, "updated": now}
                     if db.execute(buckets.update().where(buckets.c.key == key).values(**values)).rowcount == 0:
                         db.execute(buckets.insert().values(key=key, **values))
             return levels
@@ -212,11 +212,11 @@ class Store:
         with self.engine.begin() as db:
             if db.scalar(sa.select(sa.func.count()).where(contents.c.hash == digest)) == 0:
                 db.execute(contents.insert().values(hash=digest, filename=filename, data=data))
-            new = db.execute(attempts.insert().values(
+            new = _new_id(db.execute(attempts.insert().values(
                 student=student, created=now, content_hash=digest, modules=",".join(sorted(modules)),
                 questions=json.dumps(questions), lang=lang, late=late, state=QUEUED, done_questions=0,
                 current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
-                message="", finished=0.0, regrade=0, seed=None, scheme="")).inserted_primary_key[0]
+                message="", finished=0.0, regrade=0, seed=None, scheme="")))
             older = db.execute(sa.select(attempts.c.id, attempts.c.modules).where(
                 attempts.c.student == student, attempts.c.state == QUEUED, attempts.c.id != new,
                 attempts.c.regrade == 0)).all()
@@ -234,7 +234,7 @@ class Store:
         with self.engine.connect() as db:
             return db.execute(sa.select(contents.c.filename, contents.c.data).where(contents.c.hash == digest)).first()
 
-    def attempts_of(self, student: str | None = None, regrade: int = 0) -> list:
+    def attempts_of(self, student: str | None = None, regrade: int = 0) -> Sequence:
         """A student's (or every student's) own attempts, or those of one regrade."""
         query = sa.select(attempts).where(attempts.c.regrade == regrade).order_by(attempts.c.id)
         if student is not None:
@@ -256,7 +256,7 @@ class Store:
                                        attempts.c.state == RUNNING)
 
     def beat(self, attempt_id: int, claim: str, now: float, done: int | None = None, current: str | None = None) -> bool:
-        values = {"heartbeat": now}
+        values: dict[str, object] = {"heartbeat": now}
         if done is not None:
             values.update(done_questions=done, current_question=current or "")
         with self.engine.begin() as db:
@@ -307,12 +307,12 @@ class Store:
     def regrade(self, sources: list, seed: int, scheme: str, now: float) -> tuple[int, list[int]]:
         """Copies of `sources` (attempt rows) to grade again with `seed` and `scheme`."""
         with self.engine.begin() as db:
-            regrade = db.execute(regrades.insert().values(created=now, seed=seed, scheme=scheme)).inserted_primary_key[0]
-            ids = [db.execute(attempts.insert().values(
+            regrade = _new_id(db.execute(regrades.insert().values(created=now, seed=seed, scheme=scheme)))
+            ids = [_new_id(db.execute(attempts.insert().values(
                 student=row.student, created=now, content_hash=row.content_hash, modules=row.modules,
                 questions=row.questions, lang=row.lang, late=row.late, state=QUEUED, done_questions=0,
                 current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
-                message=str(row.id), finished=0.0, regrade=regrade, seed=seed, scheme=scheme)).inserted_primary_key[0]
+                message=str(row.id), finished=0.0, regrade=regrade, seed=seed, scheme=scheme)))
                 for row in sources]
         return regrade, ids
 
@@ -320,6 +320,13 @@ class Store:
         with self.engine.connect() as db:
             return db.execute(sa.select(regrades).where(regrades.c.id == regrade)).first()
 
-    def regrade_records(self) -> list:
+    def regrade_records(self) -> Sequence:
         with self.engine.connect() as db:
             return db.execute(sa.select(regrades).order_by(regrades.c.id.desc())).all()
+
+
+def _new_id(inserted) -> int:
+    """The id a single-row insert gave its row."""
+    key = inserted.inserted_primary_key
+    assert key is not None
+    return key[0]

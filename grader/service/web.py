@@ -40,7 +40,7 @@ from grader.i18n import Message
 from grader.results import SubmissionResult, SubmissionStatus, submission_from_dict, write_gradebook
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
-from grader.errors import GraderError
+from grader.errors import GraderError, UsageError
 from grader.intake import SUBMITTED, load_submission
 from grader.intake.modules import modules_defined
 
@@ -59,12 +59,12 @@ LOGIN_ALL = (50, 120)
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-class Refused(Exception):
+class Refused(UsageError):
     """A submission turned away before anything is stored: a catalogue key, an HTTP status."""
 
     def __init__(self, key: str, status: int = 400, **params):
-        super().__init__(key)
-        self.key, self.status, self.params = key, status, params
+        super().__init__(key, **params)
+        self.status = status
 
 
 class BodyLimit:
@@ -114,6 +114,12 @@ def create_app(service: Service) -> Starlette:
         context.update(_=lambda key, **p: i18n.t(key, lang, **p), lang=lang, class_name=config.name)
         return HTMLResponse(env.get_template(name).render(**context), status_code=status)
 
+    def done_result(row) -> dict:
+        """A done attempt's result (stored before the attempt is marked done)."""
+        result = store.result(row.result_key)
+        assert result is not None
+        return result
+
     # --- what an attempt looks like to its pages ---------------------------------------------------
     def attempt_view(row, lang: str, base: str) -> dict:
         questions = json.loads(row.questions)
@@ -129,7 +135,7 @@ def create_app(service: Service) -> Starlette:
         else:
             view["label"] = i18n.t(f"service.state.{row.state}", lang, n=len(questions))
         if row.state == DONE:
-            result = store.result(row.result_key)
+            result = done_result(row)
             view.update(score=round(result["total"], 2), max=result["max"],
                         report=f"{base}/attempts/{row.id}/report?lang={lang}",
                         score_text=f"{result['total']:.4g}/{result['max']:g}")
@@ -152,7 +158,7 @@ def create_app(service: Service) -> Starlette:
     def report(row, lang: str) -> Response:
         from reports.render import CSP, student_page
 
-        result = submission_from_dict(store.result(row.result_key))
+        result = submission_from_dict(done_result(row))
         result.id = row.student
         run = new_run(service.settings(row.lang, row), service.questions)
         run.seed = None  # the class seed is a secret: never in a page (the report then shows no seed row)
@@ -238,7 +244,7 @@ def create_app(service: Service) -> Starlette:
         """The page's form and `grader submit` alike: files under `files`, pasted code under `code`."""
         form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
         uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
-                   if hasattr(f, "read")]
+                   if not isinstance(f, str)]
         return accept(student, uploads, str(form.get("code") or ""), lang)
 
     def accept(student: str, uploads: list[tuple[str, bytes]], code: str, lang: str) -> int:
@@ -286,7 +292,7 @@ def create_app(service: Service) -> Starlette:
         view = attempt_view(row, _lang(request, row.lang), "")
         view.pop("report")
         if row.state == DONE:
-            view["result"] = store.result(row.result_key)
+            view["result"] = done_result(row)
             view["result"]["id"] = student
         return JSONResponse(view)
 
@@ -387,7 +393,7 @@ def create_app(service: Service) -> Starlette:
         for row in store.attempts_of(regrade=regrade):
             if row.state != DONE:
                 continue
-            result = store.result(row.result_key)
+            result = done_result(row)
             for q in result["questions"]:
                 merged.setdefault(row.student, {})[q["id"]] = q
         out = {}
@@ -583,10 +589,12 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+    session_key = store.setting("session_key")
+    assert session_key, "serve.py sets the session key before it makes the app"  # never an empty key
     app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found,
                                                        OperationalError: database_unavailable,
                                                        InterfaceError: database_unavailable},
-                    middleware=[Middleware(SessionMiddleware, secret_key=store.setting("session_key"),
+                    middleware=[Middleware(SessionMiddleware, secret_key=session_key,
                                            session_cookie="grader_teacher", max_age=8 * 3600,
                                            same_site="strict", https_only=False),
                                 Middleware(BodyLimit, limit=max_upload + 256 * 1024),

@@ -26,7 +26,7 @@ import numpy as np
 try:
     import fcntl
 except ImportError:  # Windows: no advisory lock; concurrent builders only waste time (files are renamed in)
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # (the module, or None where there is none)
 
 from reference.cache import cache_dir
 

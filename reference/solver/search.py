@@ -8,7 +8,7 @@ tables precomputed per (tile, from-cell, to-cell); the parent's inverse move is 
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
+from functools import cache
 
 from reference.puzzle import BLANK, GOAL, is_solvable
 from reference.solver.pdb import load_table
@@ -27,7 +27,7 @@ def _move_name(blank: int, target: int) -> str:
     return {1: "Gauche", -1: "Droite", 4: "Haut", -4: "Bas"}[target - blank]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables():
     """The databases and, per blank cell, its (neighbour, per-tile update) steps: an update is the
     (table, group, index change) of the tile's group, then the same for its image in the reflection."""

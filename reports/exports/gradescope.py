@@ -22,6 +22,7 @@ import time
 import zipfile
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from grader.display import python_text
 from grader.i18n import say, t, title
@@ -52,7 +53,7 @@ exec "$PYTHON" -m reports.exports.gradescope "$ROOT"
 
 def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None) -> dict:
     """Gradescope's results.json for one graded submission."""
-    tests = []
+    tests: list[dict[str, Any]] = []
     for q in sub.questions:
         if q.manual:
             continue  # written questions are marked on Gradescope itself

@@ -96,7 +96,7 @@ def write_pdfs(run: Run, paths: list[Path], class_path: Path | None, lang: str =
         pdf.output(str(path))
         if whole is not None:
             _sheet(whole, run, sub, lang, out_of, *attempt)
-    if whole is not None:
+    if whole is not None and class_path is not None:
         whole.output(str(class_path))
         return [*paths, class_path]
     return list(paths)
