@@ -118,7 +118,7 @@ def checks(runs: int) -> list[tuple]:
     submission = SAMPLE / "alice"
     rows = []
     for question in (q for q in all_questions() if not q.manual):
-        cases = [(question.id, ())]
+        cases: list[tuple[str, tuple[str, ...]]] = [(question.id, ())]
         if question.id == "q18":
             cases = [("q18 without the challenge", ("--scheme", str(bench_check.NO_CHALLENGE))),
                      ("q18 with the default challenge", ())]
@@ -171,8 +171,8 @@ def main() -> None:
     checked = checks(args.check_runs)
     classes = []
     if not args.skip_class:
-        with tempfile.TemporaryDirectory() as scratch:
-            scratch = Path(scratch)
+        with tempfile.TemporaryDirectory() as folder:
+            scratch = Path(folder)
             klass = make_class(scratch / "classe", args.students)
             for workers in (1, 2):
                 classes.append((workers, grade(klass, scratch / f"out{workers}", workers)))

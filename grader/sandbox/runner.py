@@ -290,7 +290,7 @@ class Child:
         self._buffer = b""
         self._ended: str | None = None  # how the child ended, as the supervisor told
         self._nonblocking = False
-        self._poller = None
+        self._poller: select.poll | None = None
         self._cpu = 0.0
 
     # -- life cycle ---------------------------------------------------------------------------------
