@@ -20,8 +20,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from grader import display, expectations, i18n
-from grader.display import shared_failure
+from grader import expectations, i18n
 from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError
 from grader.marks import apply_marks
@@ -29,7 +28,7 @@ from grader.questions import all_questions, select
 from grader.results import Status, SubmissionStatus, to_dict
 from grader.scoring import Scheme
 from grader.sandbox.runner import Limits, isolation
-from grader.terminal import printable
+from reports.terminal import format_result
 
 
 def _common(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -263,82 +262,6 @@ def questions_main(args) -> int:
         for name, weight in weights.items():
             print(f"        {weight / total:4.0%}  {i18n.t(f'{q.id}.{name}', args.lang)}")
     return 0
-
-
-def format_result(result, lang: str) -> str:
-    """The student's view in a terminal: a question stopped by one reason (a missing file or function,
-    a stub, a failed import) is one line, a reason already given for an earlier question is referred to."""
-    lines = []
-    colon = i18n.t("cli.colon", lang)
-    said: dict[str, str] = {}  # a shared reason -> the first question it was given for
-    for q in result.questions:
-        head = f"{q.id:4} {i18n.title(q.title, lang):45} {q.score:5.2f}/{q.max:g}  {i18n.t(f'status.{q.status}', lang)}"
-        shared = i18n.say(shared_failure(q.checks), lang)
-        if shared:
-            first, *rest = shared.splitlines()
-            if shared in said:
-                lines.append(f"{head}{colon}{first.rstrip(' :')} {i18n.t('cli.see', lang, qid=said[shared])}")
-                continue
-            said[shared] = q.id
-            lines.append(f"{head}{colon}{first}")
-            lines.extend(_indented(rest, 5))
-        else:
-            lines.append(head)
-            shown: dict[tuple, str] = {}  # a failure already printed for this question -> its check's title
-            for check in q.checks:
-                title = i18n.title(check.title, lang)
-                message = i18n.say(check.message, lang)
-                key = (message, *map(display.python_text, (check.counterexample, check.expected, check.got)))
-                if not check.passed and key in shown:
-                    lines.append(f"     ✗ {title}{colon}{i18n.t('cli.same', lang, title=shown[key])}")
-                    continue
-                shown.setdefault(key, title)
-                lines.extend(_check_lines(check, lang))
-        lines.extend(f"     ! {warning.text(lang)}" for warning in q.warnings)
-        if q.output.stdout or q.output.stderr:
-            lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
-    lines.extend(f"! {warning.text(lang)}" for warning in result.warnings)
-    lines.append(f"{i18n.t('cli.total', lang)}{colon}{result.total:.2f}/{result.max:g}")
-    # Student text (messages, values, output) is in these lines: its control characters are escaped,
-    # and a line break of its own cannot start a line that looks like ours.
-    return "\n".join(printable(line, keep_newlines=False) for line in lines)
-
-
-def _indented(lines: list[str], width: int) -> list[str]:
-    # The same indent on every line keeps a traceback's caret under the code it points at.
-    return [" " * width + line for line in lines]
-
-
-def _check_lines(check, lang: str) -> list[str]:
-    mark = "✓" if check.passed else "✗"
-    colon = i18n.t("cli.colon", lang)
-    first, *rest = i18n.say(check.message, lang).splitlines() or [""]
-    lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
-    if check.passed:
-        return lines
-    for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
-        if value is None:
-            continue
-        label = f"         {i18n.t('cli.' + key, lang)}{colon.rstrip()}"
-        drawn = display.value_grid(value, check.counterexample)
-        if drawn is not None:
-            grid, cell, blank = drawn
-            others = {k: v for k, v in value.items() if k not in ("grid", "appel")} if type(value) is dict else {}
-            lines.append((f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in others.items())).rstrip())
-            lines.extend(_indented(display.grid_lines(grid, cell, blank), 11))
-            if type(value) is dict and type(value.get("appel")) is str:
-                lines.append(f"           >>> {value['appel']}")
-        elif key == "counterexample" and type(value) is dict and value and all(type(k) is str for k in value):
-            # A case is the named inputs of the call: one `name = value` each.
-            lines.append(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items()))
-        else:
-            lines.append(f"{label} {_short(value)}")
-    return lines
-
-
-def _short(value, limit: int = 300) -> str:
-    text = display.python_text(value)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def solve_main(args) -> int:

@@ -216,7 +216,7 @@ class Context:
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
         """The failure a non-ok reply stands for."""
         # A traceback ends with the error's own line: said once, with the frames above it.
-        detail = (reply.traceback or reply.error).strip("\n").rstrip()
+        detail: str | Message = (reply.traceback or reply.error).strip("\n").rstrip()
         if reply.status == protocol.NOT_IMPLEMENTED:
             # Not written yet: where it was raised is what matters, not the case that got there.
             where = _last_student_line(reply.traceback)

@@ -627,7 +627,7 @@ class Message:
                                             for k, v in self.params.items()}}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Message":
+    def from_dict(cls, data: dict) -> Message:
         params = data.get("params", {})
         return cls(data["key"], {k: cls.from_dict(v) if _is_message(v) else v for k, v in params.items()})
 
@@ -636,7 +636,7 @@ def _is_message(value) -> bool:
     return type(value) is dict and set(value) == {"key", "params"}
 
 
-def say(message: "Message | None", lang: str) -> str:
+def say(message: Message | None, lang: str) -> str:
     """A result's message in `lang` ("" for none)."""
     return message.text(lang) if message is not None else ""
 

@@ -42,7 +42,7 @@ def multipart(files: dict[str, bytes]) -> tuple[bytes, str]:
 
 
 def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll: float = 1.0) -> int:
-    from grader.cli import format_result
+    from reports.terminal import format_result
 
     path = Path(path)
     token = token.strip().rsplit("/s/", 1)[-1]  # the token, or the whole link the teacher handed out

@@ -69,8 +69,8 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
         elif q.status == Status.PASSED:
             detail = ""
         else:
-            failed = [c for c in q.checks if not c.passed and c.message]
-            detail = failed[0].message.text(lang) if failed else t(f"status.{q.status}", lang)
+            failed = [c.message for c in q.checks if not c.passed and c.message]
+            detail = failed[0].text(lang) if failed else t(f"status.{q.status}", lang)
         detail = re.sub(r"\s+", " ", detail).strip()
         if len(detail) > FEEDBACK_DETAIL_CHARS:
             detail = detail[:FEEDBACK_DETAIL_CHARS - 1] + "…"
