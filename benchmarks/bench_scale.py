@@ -127,8 +127,8 @@ def main() -> None:
     parser.add_argument("--questions", nargs="+", default=["q1"])
     parser.add_argument("--timeout", type=float, default=3600)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-scale-") as folder:
-        folder = Path(folder)
+    with tempfile.TemporaryDirectory(prefix="bench-scale-") as scratch:
+        folder = Path(scratch)
         batches = [batch(n, args.class_size, args.questions, folder) for n in args.workers]
         print("\n".join(table("batch", batches)), flush=True)
         bursts = [burst(n, args.burst, args.questions, folder, args.timeout) for n in args.workers]

@@ -404,7 +404,7 @@ def test_live_verdicts_are_pushed_as_server_sent_events(server):
         assert name == "message" and first["attempts"] == [] and first["budget"]["student"] >= 1
         _, answer = server.submit("live", {"jeux.py": RIGHT + b"\n# live\n"})
         seen = []
-        for name, view in events:
+        for _, view in events:
             latest = view["attempts"][0]
             assert latest["id"] == answer["attempt"]
             seen.append(latest["state"])

@@ -14,7 +14,7 @@ import math
 from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
 from reference.graphs import distances, walk
-from reference.sliding import MOVES, TILE_READING, goal_state, manhattan, matrix, replay, successors
+from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
 SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
 
@@ -132,7 +132,7 @@ def graph_distance(case: dict) -> int:
 
 def graph_path(case: dict) -> list:
     """A shortest path from the case's start to its goal: back from the goal, one state nearer each step."""
-    graph = {state: succ for state, succ in case["next_states"]}
+    graph = dict(case["next_states"])
     distance = distances([case["start"]], graph.__getitem__)
     path = [case["goal"]]
     while path[-1] != case["start"]:

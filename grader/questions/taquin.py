@@ -696,7 +696,9 @@ def _near_length(state) -> int:
     neighbours never need the pattern databases (nothing heavy built for a student's check)."""
     from reference.solver.shallow import solve_near
 
-    return len(solve_near(state, budget=None))
+    moves = solve_near(state, budget=None)
+    assert moves is not None  # without a budget it always ends
+    return len(moves)
 
 
 def _with_detour(state) -> bool:
@@ -792,7 +794,7 @@ class Q17(Question):
         from reference.puzzle import MOVES
 
         rng = random.Random(f"q17:{seed}:{group}")
-        found = []
+        found: list[tuple] = []
         while len(found) < count:
             walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
             if _with_detour(_walk_state(walk)):

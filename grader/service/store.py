@@ -15,7 +15,7 @@ import json
 import os
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -187,7 +187,7 @@ class Store:
                 db.execute(settings.insert().values(key=key, value=value))
 
     # --- rate limit -----------------------------------------------------------------------------
-    def take(self, wanted: dict[str, tuple[float, float]], now: float, apply: bool) -> dict[str, float]:
+    def take(self, wanted: Mapping[str, tuple[float, float]], now: float, apply: bool) -> dict[str, float]:
         """Token buckets: `wanted` maps a bucket key to (burst, per hour). When every bucket holds a
         token and `apply`, one is taken from each; returns each bucket's level before taking."""
         with self._lock, self.engine.begin() as db:
