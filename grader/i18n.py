@@ -571,8 +571,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
 from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
 from grader.i18n_service import CATALOGUE as _SERVICE  # noqa: E402 - the web service's messages
 # Each question family's messages live beside its code (grader/questions/<family>_messages.py).
-from grader.questions import (jeux_messages, manual_messages, recherche_messages,  # noqa: E402
-                              taquin_messages)
+from grader.questions import jeux_messages, manual_messages, recherche_messages, taquin_messages  # noqa: E402
 
 FAMILY_MESSAGES = (jeux_messages, taquin_messages, recherche_messages, manual_messages)
 
