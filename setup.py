@@ -7,6 +7,7 @@ out of every build, and the sample students (exercises/) are never packaged. A t
 the repository itself (`pip install -e .` runs from the sources, model answers and sample class
 included). Without the model answers, expectations come from oracles: see grader/expectations.py.
 """
+
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
@@ -15,8 +16,11 @@ MODEL_ANSWERS = {("reference", "jeux"), ("reference", "taquin"), ("reference", "
 
 class BuildWithoutAnswers(build_py):
     def find_package_modules(self, package, package_dir):
-        return [(pkg, module, path) for pkg, module, path in super().find_package_modules(package, package_dir)
-                if (pkg, module) not in MODEL_ANSWERS]
+        return [
+            (pkg, module, path)
+            for pkg, module, path in super().find_package_modules(package, package_dir)
+            if (pkg, module) not in MODEL_ANSWERS
+        ]
 
 
 setup(cmdclass={"build_py": BuildWithoutAnswers})

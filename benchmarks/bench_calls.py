@@ -8,6 +8,7 @@ or a short list out); the table gives the best of R runs per call: wall time, an
 each side (on a loaded machine the wall time also holds the waits for a core), and writes
 benchmarks/results/calls.md.
 """
+
 from __future__ import annotations
 
 import argparse

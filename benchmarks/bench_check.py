@@ -10,6 +10,7 @@ the CPU time of the process tree (grader and children; steadier than wall time o
 and what the question itself took: the student's calls and the expectations' computing. Prints a table
 and writes it to benchmarks/results/check.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,12 @@ def check(submission: Path, qid: str, *extra: str) -> tuple[float, float, dict]:
     """Wall seconds, CPU seconds of the process tree, and the question's result."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", str(submission), "-q", qid, "--json",
-                           *extra], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "check", str(submission), "-q", qid, "--json", *extra],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -46,8 +51,14 @@ def measure(submission: Path, qid: str, runs: int, *extra: str) -> dict:
     best = min((check(submission, qid, *extra) for _ in range(runs)), key=lambda r: r[0])
     wall, cpu, question = best
     timing = question.get("timing", {})
-    return {"wall": wall, "cpu": cpu, "status": question["status"], "student": timing.get("student", 0.0),
-            "reference": timing.get("reference", 0.0), "question": timing.get("wall", 0.0)}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "status": question["status"],
+        "student": timing.get("student", 0.0),
+        "reference": timing.get("reference", 0.0),
+        "question": timing.get("wall", 0.0),
+    }
 
 
 def main() -> None:
@@ -57,16 +68,21 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for qid in QUESTIONS:
-        cases: list[tuple[str, Path, tuple[str, ...]]] = [(qid, args.submission, ()),
-                                                          (f"{qid} (stub)", ROOT / "exercises", ())]
+        cases: list[tuple[str, Path, tuple[str, ...]]] = [
+            (qid, args.submission, ()),
+            (f"{qid} (stub)", ROOT / "exercises", ()),
+        ]
         if qid == "q18":
             cases.insert(0, ("q18 without the challenge", args.submission, ("--scheme", str(NO_CHALLENGE))))
         for label, submission, extra in cases:
             result = measure(submission, qid, args.runs, *extra)
             rows.append((label, result))
-            print(f"{label:28} {result['wall']:6.2f} s wall {result['cpu']:6.2f} s CPU  {result['status']:15} "
-                  f"question {result['question']:5.2f} s (student {result['student']:.2f}, "
-                  f"expectations {result['reference']:.2f})", flush=True)
+            print(
+                f"{label:28} {result['wall']:6.2f} s wall {result['cpu']:6.2f} s CPU  {result['status']:15} "
+                f"question {result['question']:5.2f} s (student {result['student']:.2f}, "
+                f"expectations {result['reference']:.2f})",
+                flush=True,
+            )
     load = os.getloadavg()[0]
     lines = [
         "# `grader check -q qN`, one question at a time, warm machine",
@@ -79,8 +95,10 @@ def main() -> None:
         "|---|---|---|---|---|---|---|",
     ]
     for label, r in rows:
-        lines.append(f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['status']} | {r['question']:.2f} | "
-                     f"{r['student']:.2f} | {r['reference']:.2f} |")
+        lines.append(
+            f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['status']} | {r['question']:.2f} | "
+            f"{r['student']:.2f} | {r['reference']:.2f} |"
+        )
     RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written to {RESULTS}")
 

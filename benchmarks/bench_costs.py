@@ -8,6 +8,7 @@ grader/data/costs.json: a student's installation scales these costs by its own w
 (grader/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
 a named case changes, on an idle machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,11 +32,18 @@ from reference import taquin as model_answer  # noqa: E402
 def named_cases():
     """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
     cases = {
-        "q18.exam_example": (taquin_questions.probe_taquin, model_answer,
-                             taquin_questions._payload(puzzle.EXAM_EXAMPLE, taquin_questions.BLANK_VALUES[0])),
+        "q18.exam_example": (
+            taquin_questions.probe_taquin,
+            model_answer,
+            taquin_questions._payload(puzzle.EXAM_EXAMPLE, taquin_questions.BLANK_VALUES[0]),
+        ),
     }
-    cases.update({name: (recherche_questions.probe_taquin, recherche_answer, payload)
-                  for name, payload in recherche_questions.costed_cases().items()})
+    cases.update(
+        {
+            name: (recherche_questions.probe_taquin, recherche_answer, payload)
+            for name, payload in recherche_questions.costed_cases().items()
+        }
+    )
     return cases
 
 
@@ -68,11 +76,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs of each named case (best kept)")
     args = parser.parse_args()
     workload = calibration.time_workload(runs=5)
-    costs = {name: round(best_time(lambda: probe(module, payload), args.runs), 3)  # noqa: B023 - called at once
-             for name, (probe, module, payload) in named_cases().items()}
+    costs = {
+        name: round(best_time(lambda: probe(module, payload), args.runs), 3)  # noqa: B023 - called at once
+        for name, (probe, module, payload) in named_cases().items()
+    }
     costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
-    data = {"workload_seconds": round(workload, 4), "costs": costs,
-            "measured_on": f"{platform.machine()}, Python {platform.python_version()}"}
+    data = {
+        "workload_seconds": round(workload, 4),
+        "costs": costs,
+        "measured_on": f"{platform.machine()}, Python {platform.python_version()}",
+    }
     calibration.COSTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(data, indent=1))
 

@@ -9,6 +9,7 @@ submission's calls as the child measured them, `reference` the time the grader s
 expected answers and calibrating limits on the same cases. Part 2 grades a generated class (copies of
 the sample class' students) with 1 and 2 workers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,11 @@ def reference_submission(folder: Path) -> Path:
 def check_costs(submission: Path) -> list[str]:
     from grader.questions import all_questions
 
-    rows = ["| question | `grader check` wall (s) | submission compute (s) | reference compute (s) "
-            "| wall / reference compute |", "|---|---:|---:|---:|---:|"]
+    rows = [
+        "| question | `grader check` wall (s) | submission compute (s) | reference compute (s) "
+        "| wall / reference compute |",
+        "|---|---:|---:|---:|---:|",
+    ]
     totals = [0.0, 0.0, 0.0]
     for question in (q for q in all_questions() if not q.manual):
         wall, done = grader("check", str(submission), "-q", question.id, "--json")
@@ -70,8 +74,15 @@ def class_costs(students: int, scratch: Path, scheme: Path | None) -> list[str]:
     rows = ["| workers | wall (s) | students/s | speed-up |", "|---:|---:|---:|---:|"]
     base = None
     for workers in (1, 2):
-        wall, done = grader("grade", str(klass), "--out", str(scratch / f"out{workers}"), "--workers", str(workers),
-                            *(["--scheme", str(scheme)] if scheme else []))
+        wall, done = grader(
+            "grade",
+            str(klass),
+            "--out",
+            str(scratch / f"out{workers}"),
+            "--workers",
+            str(workers),
+            *(["--scheme", str(scheme)] if scheme else []),
+        )
         if done.returncode != 0:
             raise SystemExit(done.stderr)
         base = base or wall
@@ -83,14 +94,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--students", type=int, default=100)
     parser.add_argument("--skip-class", action="store_true")
-    parser.add_argument("--class-scheme", type=Path, help="grading scheme for the class part (e.g. without the "
-                        "q18 challenge, whose half minute per correct student dwarfs the rest)")
+    parser.add_argument(
+        "--class-scheme",
+        type=Path,
+        help="grading scheme for the class part (e.g. without the "
+        "q18 challenge, whose half minute per correct student dwarfs the rest)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
-        lines = [f"# Grading cost ({time.strftime('%Y-%m-%d')}, {platform.processor() or platform.machine()}, "
-                 f"{os.cpu_count()} cores, Python {platform.python_version()})", "",
-                 "## `grader check` on the model answers, one question per run (start-up included)", ""]
+        lines = [
+            f"# Grading cost ({time.strftime('%Y-%m-%d')}, {platform.processor() or platform.machine()}, "
+            f"{os.cpu_count()} cores, Python {platform.python_version()})",
+            "",
+            "## `grader check` on the model answers, one question per run (start-up included)",
+            "",
+        ]
         lines += check_costs(reference_submission(scratch / "reference"))
         if not args.skip_class:
             scheme = f", scheme `{args.class_scheme.name}`" if args.class_scheme else ""

@@ -10,6 +10,7 @@ ROUNDS rounds so that a change of the machine's load falls on both. Start-up: Ch
 median of N. Round trip: a call of a probe returning a small list, the best and the median of M.
 Prints a table and writes benchmarks/results/isolation.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,10 @@ def measure(starts: int, calls: int) -> dict:
 
 
 def run_side(tree: Path, starts: int, calls: int) -> dict:
-    code = (f"import sys, json; sys.path.insert(0, {str(tree)!r}); sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
-            f"import bench_isolation as b; print(json.dumps(b.measure({starts}, {calls})))")
+    code = (
+        f"import sys, json; sys.path.insert(0, {str(tree)!r}); sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
+        f"import bench_isolation as b; print(json.dumps(b.measure({starts}, {calls})))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -72,8 +75,9 @@ def main() -> None:
     parser.add_argument("--before", default=BEFORE)
     args = parser.parse_args()
     old = Path(tempfile.mkdtemp(prefix="bench-isolation-")) / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), args.before],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), args.before], check=True, capture_output=True
+    )
     before: dict[str, list[float]] = {"start": [], "call": []}
     after: dict[str, list[float]] = {"start": [], "call": []}
     try:
@@ -89,15 +93,17 @@ def main() -> None:
         for stat, function in (("best", min), ("median", statistics.median)):
             b, a = function(before[key]), function(after[key])
             rows.append(f"| {label} ({stat}) | {b * 1000:.2f} ms | {a * 1000:.2f} ms | {a / b:.2f}x |")
-    table = "\n".join([
-        f"Isolation cost: audit-hook child ({args.before}) vs OS-confined child, {args.starts} starts, "
-        f"{args.calls} calls; {platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}, "
-        f"running as {'root' if os.geteuid() == 0 else 'an ordinary user'}.",
-        "",
-        "| measure | before (audit hook) | after (Landlock, seccomp, uid, namespaces, tmpfs) | ratio |",
-        "|---|---|---|---|",
-        *rows,
-    ])
+    table = "\n".join(
+        [
+            f"Isolation cost: audit-hook child ({args.before}) vs OS-confined child, {args.starts} starts, "
+            f"{args.calls} calls; {platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}, "
+            f"running as {'root' if os.geteuid() == 0 else 'an ordinary user'}.",
+            "",
+            "| measure | before (audit hook) | after (Landlock, seccomp, uid, namespaces, tmpfs) | ratio |",
+            "|---|---|---|---|",
+            *rows,
+        ]
+    )
     print(table)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(table + "\n", encoding="utf-8")

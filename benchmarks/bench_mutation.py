@@ -23,6 +23,7 @@ mutation operators themselves are the classic ones and fit in a hundred lines.
 --sample N grades at most N mutants per question (drawn with a fixed seed) to bound the run time; the
 table says when it sampled.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,22 +46,53 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 # Function -> question, per model answer. Functions not listed are not mutated.
 QUESTION_OF = {
-    "jeux": {"solution_42": "q1", "bfs": "q4", "parcours": "q4", "dfs": "q7", "ids": "q7",
-             "dfs_star": "q10", "idastar": "q10", "h_jeu1": "q11"},
-    "taquin": {"move": "q15", "tente": "q16", "tente_gauche": "q16", "tente_bas": "q16", "tente_droite": "q16",
-               "tente_haut": "q16", "dfs": "q17", "taquin": "q18"},
+    "jeux": {
+        "solution_42": "q1",
+        "bfs": "q4",
+        "parcours": "q4",
+        "dfs": "q7",
+        "ids": "q7",
+        "dfs_star": "q10",
+        "idastar": "q10",
+        "h_jeu1": "q11",
+    },
+    "taquin": {
+        "move": "q15",
+        "tente": "q16",
+        "tente_gauche": "q16",
+        "tente_bas": "q16",
+        "tente_droite": "q16",
+        "tente_haut": "q16",
+        "dfs": "q17",
+        "taquin": "q18",
+    },
 }
 NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
 WORKER_MEMORY = 2 << 30  # a mutant that never stops growing a list must not take the machine with it
 
 
 # --- The mutator -----------------------------------------------------------------------------------------
-COMPARE_SWAPS = {ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt),
-                 ast.GtE: (ast.Gt, ast.LtE), ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,),
-                 ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,), ast.In: (ast.NotIn,), ast.NotIn: (ast.In,)}
-BINOP_SWAPS = {ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Add, ast.FloorDiv),
-               ast.FloorDiv: (ast.Mult, ast.Mod), ast.Mod: (ast.FloorDiv,), ast.LShift: (ast.RShift,),
-               ast.RShift: (ast.LShift,)}
+COMPARE_SWAPS = {
+    ast.Lt: (ast.LtE, ast.Gt),
+    ast.LtE: (ast.Lt, ast.GtE),
+    ast.Gt: (ast.GtE, ast.Lt),
+    ast.GtE: (ast.Gt, ast.LtE),
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+}
+BINOP_SWAPS = {
+    ast.Add: (ast.Sub,),
+    ast.Sub: (ast.Add,),
+    ast.Mult: (ast.Add, ast.FloorDiv),
+    ast.FloorDiv: (ast.Mult, ast.Mod),
+    ast.Mod: (ast.FloorDiv,),
+    ast.LShift: (ast.RShift,),
+    ast.RShift: (ast.LShift,),
+}
 
 
 @dataclass
@@ -140,8 +172,7 @@ def mutants(module: str) -> list[Mutant]:
                         compile(text, f"{module}.py", "exec")
                     except (SyntaxError, ValueError):
                         continue
-                    found.append(Mutant(module, question, function.name, getattr(node, "lineno", 0),
-                                        description, text))
+                    found.append(Mutant(module, question, function.name, getattr(node, "lineno", 0), description, text))
     return found
 
 
@@ -187,8 +218,11 @@ def grade_mutant(job) -> tuple[bool, str]:
 
     with tempfile.TemporaryDirectory() as folder:
         path = _write(mutant, Path(folder))
-        result = grade_question(QUESTIONS[mutant.question], load_submission(path),
-                                Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)))
+        result = grade_question(
+            QUESTIONS[mutant.question],
+            load_submission(path),
+            Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)),
+        )
     failing = [c.name for c in result.checks if not c.passed and c.max_points]
     return result.score < result.max, f"{result.score:.2f}/{result.max:g} {','.join(failing)}"
 
@@ -204,8 +238,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    all_mutants = [m for module in QUESTION_OF for m in mutants(module)
-                   if not args.question or m.question in args.question]
+    all_mutants = [
+        m for module in QUESTION_OF for m in mutants(module) if not args.question or m.question in args.question
+    ]
     with ProcessPoolExecutor(max_workers=args.workers, initializer=_limit_memory) as pool:
         witnesses = list(pool.map(oracle_witness, all_mutants, chunksize=4))
         alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
@@ -221,8 +256,10 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - started
 
     questions = sorted({m.question for m in all_mutants}, key=lambda q: int(q[1:]))
-    rows = ["| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     survivors = []
     for q in questions:
         total = sum(m.question == q for m in all_mutants)
@@ -232,21 +269,34 @@ def main(argv=None) -> int:
         caught = sum(v[0] for _, v in results)
         share = f"{100 * caught / len(results):.1f}" if results else "n/a"
         rows.append(f"| {q} | {total} | {eq} | {live} | {len(results)} | {caught} | {share} |")
-        survivors += [(m, v[1], w) for m, v in results if not v[0]
-                      for w in [witnesses[all_mutants.index(m)]]]
-    lines = [f"# Mutation score ({date.today()}, {platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores, "
-             f"Python {platform.python_version()})", "",
-             f"`python benchmarks/bench_mutation.py --workers {args.workers}"
-             + (f" --sample {args.sample}" if args.sample else "") + f" --seed {args.seed}`: "
-             f"{len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py, {seconds:.0f} s wall. "
-             "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
-             "grader (default scheme without the q18 challenge) takes points off the mutant's question."
-             + (f" At most {args.sample} non-equivalent mutants graded per question (fixed-seed sample)." if args.sample else ""),
-             "", *rows, "", "## Survivors (non-equivalent, full marks from the grader)", ""]
+        survivors += [(m, v[1], w) for m, v in results if not v[0] for w in [witnesses[all_mutants.index(m)]]]
+    lines = [
+        f"# Mutation score ({date.today()}, {platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores, "
+        f"Python {platform.python_version()})",
+        "",
+        f"`python benchmarks/bench_mutation.py --workers {args.workers}"
+        + (f" --sample {args.sample}" if args.sample else "")
+        + f" --seed {args.seed}`: "
+        f"{len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py, {seconds:.0f} s wall. "
+        "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
+        "grader (default scheme without the q18 challenge) takes points off the mutant's question."
+        + (
+            f" At most {args.sample} non-equivalent mutants graded per question (fixed-seed sample)."
+            if args.sample
+            else ""
+        ),
+        "",
+        *rows,
+        "",
+        "## Survivors (non-equivalent, full marks from the grader)",
+        "",
+    ]
     if survivors:
         lines += ["| question | function:line | mutation | the harness's witness |", "|---|---|---|---|"]
-        lines += [f"| {m.question} | {m.function}:{m.line} | {m.description} | {(w or '').replace('|', '/')[:240]} |"
-                  for m, _, w in survivors]
+        lines += [
+            f"| {m.question} | {m.function}:{m.line} | {m.description} | {(w or '').replace('|', '/')[:240]} |"
+            for m, _, w in survivors
+        ]
     else:
         lines.append("None.")
     lines += ["", "## Equivalent mutants (no witness from the harness)", ""]

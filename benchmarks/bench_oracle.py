@@ -9,6 +9,7 @@ nodes (states whose f is computed), for both. Times are CPU times: both solvers 
 on an idle machine that is their wall time, and on a loaded one (other jobs sharing the cores) it is
 still what they cost. Prints the tables and writes them to benchmarks/results/oracle.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,8 +94,14 @@ def build_tables(directory: Path):
     for tiles in search.PARTITION:
         start, cpu = time.perf_counter(), time.process_time()
         pdb.load_table(tiles, directory)
-        rows.append((tiles, time.perf_counter() - start, time.process_time() - cpu,
-                     pdb.table_path(tiles, directory).stat().st_size))
+        rows.append(
+            (
+                tiles,
+                time.perf_counter() - start,
+                time.process_time() - cpu,
+                pdb.table_path(tiles, directory).stat().st_size,
+            )
+        )
     return rows
 
 
@@ -106,29 +113,47 @@ def markdown(header, rows):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cap", type=float, default=120.0, help="reference's time cap per instance (s)")
-    parser.add_argument("--korf", type=int, nargs="*", default=list(DEFAULT_SAMPLE),
-                        help="Korf instances (1-100) for the side-by-side table")
+    parser.add_argument(
+        "--korf",
+        type=int,
+        nargs="*",
+        default=list(DEFAULT_SAMPLE),
+        help="Korf instances (1-100) for the side-by-side table",
+    )
     args = parser.parse_args()
-    out = [f"# Oracle benchmark\n\nMachine: {platform.machine()}, {os.cpu_count()} cores "
-           f"({platform.processor() or platform.platform()}), Python {platform.python_version()}, "
-           f"numpy {np.__version__}; {time.strftime('%Y-%m-%d %H:%M')}; load average at start "
-           f"{os.getloadavg()[0]:.1f}.\n"]
+    out = [
+        f"# Oracle benchmark\n\nMachine: {platform.machine()}, {os.cpu_count()} cores "
+        f"({platform.processor() or platform.platform()}), Python {platform.python_version()}, "
+        f"numpy {np.__version__}; {time.strftime('%Y-%m-%d %H:%M')}; load average at start "
+        f"{os.getloadavg()[0]:.1f}.\n"
+    ]
 
     with tempfile.TemporaryDirectory() as directory:
         os.environ["TAQUIN_GRADER_CACHE"] = directory  # the oracle loads the tables just built
         built = build_tables(Path(directory))
-        out.append("## Pattern databases (6-6-3), built from scratch\n\n" + markdown(
-            ("tiles", "build, wall (s)", "build, CPU (s)", "disk (MB)"),
-            [("-".join(map(str, t)), f"{w:.1f}", f"{c:.1f}", f"{b / 1e6:.1f}") for t, w, c, b in built]
-            + [("total", *(f"{sum(r[i] for r in built):.1f}" for i in (1, 2)),
-                f"{sum(r[3] for r in built) / 1e6:.1f}")]))
+        out.append(
+            "## Pattern databases (6-6-3), built from scratch\n\n"
+            + markdown(
+                ("tiles", "build, wall (s)", "build, CPU (s)", "disk (MB)"),
+                [("-".join(map(str, t)), f"{w:.1f}", f"{c:.1f}", f"{b / 1e6:.1f}") for t, w, c, b in built]
+                + [
+                    (
+                        "total",
+                        *(f"{sum(r[i] for r in built):.1f}" for i in (1, 2)),
+                        f"{sum(r[3] for r in built) / 1e6:.1f}",
+                    )
+                ],
+            )
+        )
         start = time.perf_counter()
         search.search(puzzle.GOAL)
         out.append(f"Loading them from the cache (checksums included): {time.perf_counter() - start:.2f} s.\n")
         print("\n\n".join(out), flush=True)
 
-        cases = [("exam example (initial state)", puzzle.EXAM_EXAMPLE),
-                 ("exam example after its first move", puzzle.apply(puzzle.EXAM_EXAMPLE, "Gauche"))]
+        cases = [
+            ("exam example (initial state)", puzzle.EXAM_EXAMPLE),
+            ("exam example after its first move", puzzle.apply(puzzle.EXAM_EXAMPLE, "Gauche")),
+        ]
         instances = korf_instances()
         cases += [(f"Korf {k}", instances[k - 1][1]) for k in args.korf]
         rows = []
@@ -142,19 +167,34 @@ def main() -> int:
                 ref_cells = (f"{ref[1]:.2f}", f"{ref[2]:,}" if ref[2] else "", f"{ref[1] / seconds:,.0f}x")
             rows.append((name, length, f"{seconds:.3f}", f"{nodes:,}", *ref_cells))
             print(rows[-1], flush=True)
-        out.append(f"## Side by side (reference capped at {args.cap:.0f} s)\n\n" + markdown(
-            ("instance", "optimum", "oracle (s)", "oracle nodes", "reference (s)", "reference nodes",
-             "speed-up"), rows))
+        out.append(
+            f"## Side by side (reference capped at {args.cap:.0f} s)\n\n"
+            + markdown(
+                ("instance", "optimum", "oracle (s)", "oracle nodes", "reference (s)", "reference nodes", "speed-up"),
+                rows,
+            )
+        )
 
         total, nodes, slowest = 0.0, 0, (0.0, 0)
         for k, state, expected in instances:
             length, seconds, generated = oracle(state)
             assert length == expected, (k, length, expected)
             total, nodes, slowest = total + seconds, nodes + generated, max(slowest, (seconds, k))
-        out.append("## The oracle on all of Korf's 100 (all optimal)\n\n" + markdown(
-            ("total (s)", "mean (s)", "slowest", "nodes", "mean nodes"),
-            [(f"{total:.1f}", f"{total / 100:.2f}", f"Korf {slowest[1]}: {slowest[0]:.1f} s",
-              f"{nodes:,}", f"{nodes // 100:,}")]))
+        out.append(
+            "## The oracle on all of Korf's 100 (all optimal)\n\n"
+            + markdown(
+                ("total (s)", "mean (s)", "slowest", "nodes", "mean nodes"),
+                [
+                    (
+                        f"{total:.1f}",
+                        f"{total / 100:.2f}",
+                        f"Korf {slowest[1]}: {slowest[0]:.1f} s",
+                        f"{nodes:,}",
+                        f"{nodes // 100:,}",
+                    )
+                ],
+            )
+        )
     text = "\n\n".join(out) + "\n"
     print(text)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

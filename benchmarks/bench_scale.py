@@ -15,6 +15,7 @@ Only q1 is graded by default (one sandboxed child per student, under a second), 
 finishes in about half an hour on this shared 2-core machine; a real barème costs what `grader grade`
 costs per student (README, "Speed"). Half the answers are right, half wrong, each file different.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,8 +62,14 @@ def batch(count: int, size: int, questions: list[str], folder: Path) -> dict:
     try:
         arrived: list[float] = []
         started = time.monotonic()
-        run = grade_class(class_dir, folder / f"out-{count}", select(all_questions(), questions), Settings(),
-                          executor=Distributed(broker.url), progress=lambda *_: arrived.append(time.monotonic()))
+        run = grade_class(
+            class_dir,
+            folder / f"out-{count}",
+            select(all_questions(), questions),
+            Settings(),
+            executor=Distributed(broker.url),
+            progress=lambda *_: arrived.append(time.monotonic()),
+        )
         span = time.monotonic() - started
     finally:
         for worker in workers:
@@ -70,8 +77,14 @@ def batch(count: int, size: int, questions: list[str], folder: Path) -> dict:
         broker.stop()
     assert len(run.submissions) == size and all(s.status == "graded" for s in run.submissions)
     latency = [t - started for t in arrived]
-    return {"workers": count, "jobs": size, "span": span, "throughput": size / span,
-            "p50": percentile(latency, 50), "p95": percentile(latency, 95)}
+    return {
+        "workers": count,
+        "jobs": size,
+        "span": span,
+        "throughput": size / span,
+        "p50": percentile(latency, 50),
+        "p95": percentile(latency, 95),
+    }
 
 
 def burst(count: int, size: int, questions: list[str], folder: Path, timeout: float) -> dict:
@@ -83,6 +96,7 @@ def burst(count: int, size: int, questions: list[str], folder: Path, timeout: fl
     server = Server(folder / f"service-{count}", ids, workers=0, extra=extra, questions=tuple(questions))
     workers = start_workers(count, [str(server.config)], folder / f"service-{count}")
     try:
+
         def submit(index: int) -> int:
             status, reply = server.submit(ids[index], {"jeux.py": answer(index)})
             assert status == 202, reply
@@ -102,20 +116,34 @@ def burst(count: int, size: int, questions: list[str], folder: Path, timeout: fl
     assert all(r.state == "done" for r in rows), {r.state for r in rows}
     latency = [r.finished - r.created for r in rows]
     span = max(r.finished for r in rows) - min(r.created for r in rows)
-    return {"workers": count, "jobs": size, "span": span, "throughput": size / span, "intake": intake,
-            "p50": percentile(latency, 50), "p95": percentile(latency, 95)}
+    return {
+        "workers": count,
+        "jobs": size,
+        "span": span,
+        "throughput": size / span,
+        "intake": intake,
+        "p50": percentile(latency, 50),
+        "p95": percentile(latency, 95),
+    }
 
 
 def table(title: str, rows: list[dict]) -> list[str]:
     intake = "intake" in rows[0]  # a burst: how long sending took bounds its wall time
-    lines = [f"## {title}", "", "| workers | jobs |" + (" all sent in |" if intake else "")
-             + " wall | jobs/s | latency p50 | p95 | speed-up vs 1 |",
-             "|---|---|" + ("---|" if intake else "") + "---|---|---|---|---|"]
+    lines = [
+        f"## {title}",
+        "",
+        "| workers | jobs |"
+        + (" all sent in |" if intake else "")
+        + " wall | jobs/s | latency p50 | p95 | speed-up vs 1 |",
+        "|---|---|" + ("---|" if intake else "") + "---|---|---|---|---|",
+    ]
     base = rows[0]["throughput"]
     for r in rows:
         sent = f" {r['intake']:.1f} s |" if intake else ""
-        lines.append(f"| {r['workers']} | {r['jobs']} |{sent} {r['span']:.1f} s | {r['throughput']:.2f} "
-                     f"| {r['p50']:.1f} s | {r['p95']:.1f} s | {r['throughput'] / base:.2f}× |")
+        lines.append(
+            f"| {r['workers']} | {r['jobs']} |{sent} {r['span']:.1f} s | {r['throughput']:.2f} "
+            f"| {r['p50']:.1f} s | {r['p95']:.1f} s | {r['throughput'] / base:.2f}× |"
+        )
     return lines + [""]
 
 

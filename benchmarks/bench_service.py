@@ -10,6 +10,7 @@ attempt's content differs (no idempotent shortcut). A student's attempts go out 
 newer one supersedes the same student's attempts still queued, as the service does for real students:
 the table counts attempts graded and superseded, and gives the latency of both.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,6 +55,7 @@ def burst(workers: int, students: int, attempts: int, questions: list[str], time
     with tempfile.TemporaryDirectory(prefix="bench-service-") as folder:
         server = Server(Path(folder), ids, workers=workers, extra=rate, questions=tuple(questions))
         try:
+
             def student(index: int) -> list[int]:
                 sent = []
                 for k in range(attempts):
@@ -74,12 +76,20 @@ def burst(workers: int, students: int, attempts: int, questions: list[str], time
     latency = [r.finished - r.created for r in rows]
     graded_latency = [r.finished - r.created for r in graded]
     span = max(r.finished for r in rows) - min(r.created for r in rows)
-    return {"workers": workers, "attempts": len(rows), "graded": len(graded),
-            "superseded": sum(r.state == "superseded" for r in rows),
-            "ungradable": sum(r.state == "ungradable" for r in rows), "submit_s": submitted,
-            "p50": percentile(latency, 50), "p95": percentile(latency, 95),
-            "graded_p50": percentile(graded_latency, 50), "graded_p95": percentile(graded_latency, 95),
-            "span": span, "throughput": len(graded) / span if span else float("nan")}
+    return {
+        "workers": workers,
+        "attempts": len(rows),
+        "graded": len(graded),
+        "superseded": sum(r.state == "superseded" for r in rows),
+        "ungradable": sum(r.state == "ungradable" for r in rows),
+        "submit_s": submitted,
+        "p50": percentile(latency, 50),
+        "p95": percentile(latency, 95),
+        "graded_p50": percentile(graded_latency, 50),
+        "graded_p95": percentile(graded_latency, 95),
+        "span": span,
+        "throughput": len(graded) / span if span else float("nan"),
+    }
 
 
 def main() -> None:
@@ -102,12 +112,17 @@ def main() -> None:
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        lines.append(f"| {r['workers']} | {r['attempts']} | {r['graded']} | {r['superseded']} | {r['ungradable']} "
-                     f"| {r['submit_s']:.1f} s | {r['p50']:.1f} s | {r['p95']:.1f} s | {r['graded_p50']:.1f} s "
-                     f"| {r['graded_p95']:.1f} s | {r['throughput']:.2f} |")
+        lines.append(
+            f"| {r['workers']} | {r['attempts']} | {r['graded']} | {r['superseded']} | {r['ungradable']} "
+            f"| {r['submit_s']:.1f} s | {r['p50']:.1f} s | {r['p95']:.1f} s | {r['graded_p50']:.1f} s "
+            f"| {r['graded_p95']:.1f} s | {r['throughput']:.2f} |"
+        )
     if len(rows) == 2 and rows[0]["throughput"]:
-        lines += ["", f"Throughput ratio {rows[1]['workers']} / {rows[0]['workers']} workers: "
-                      f"{rows[1]['throughput'] / rows[0]['throughput']:.2f}×"]
+        lines += [
+            "",
+            f"Throughput ratio {rows[1]['workers']} / {rows[0]['workers']} workers: "
+            f"{rows[1]['throughput'] / rows[0]['throughput']:.2f}×",
+        ]
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.write_text(text, encoding="utf-8")

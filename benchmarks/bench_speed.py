@@ -17,6 +17,7 @@
 The machine is shared and loaded: every row gives CPU time beside wall time, and ratios are within this
 run. Prints the table and writes it to benchmarks/results/speed.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -89,8 +90,11 @@ def start_ups(n: int) -> list[tuple]:
                 zygote = zygote_cpu() - zygote
             cpu[what] += time.process_time() - own + children_cpu() - theirs + zygote
     rows = []
-    for what, label in (("bare", "bare `python -c pass`"), ("fork", "confined child, fork server"),
-                        ("spawn", "confined child, spawned")):
+    for what, label in (
+        ("bare", "bare `python -c pass`"),
+        ("fork", "confined child, fork server"),
+        ("spawn", "confined child, spawned"),
+    ):
         per_start = cpu[what] / (2 * n if what == "fork" else n)
         rows.append((label, statistics.median(walls[what]), min(walls[what]), per_start))
     return rows
@@ -106,10 +110,13 @@ def round_trips(calls: int, runs: int) -> dict:
     finally:
         child.close()
     per_call = sorted((wall - empty) / calls for wall, _, _ in measured)
-    return {"median": statistics.median(per_call), "best": per_call[0],
-            "parent_cpu": statistics.median(p for _, p, _ in measured) / calls,
-            "child_cpu": statistics.median(c for _, _, c in measured) / calls,
-            "in_process": min(bench_calls.in_process(calls) for _ in range(runs)) / calls}
+    return {
+        "median": statistics.median(per_call),
+        "best": per_call[0],
+        "parent_cpu": statistics.median(p for _, p, _ in measured) / calls,
+        "child_cpu": statistics.median(c for _, _, c in measured) / calls,
+        "in_process": min(bench_calls.in_process(calls) for _ in range(runs)) / calls,
+    }
 
 
 def checks(runs: int) -> list[tuple]:
@@ -120,13 +127,17 @@ def checks(runs: int) -> list[tuple]:
     for question in (q for q in all_questions() if not q.manual):
         cases: list[tuple[str, tuple[str, ...]]] = [(question.id, ())]
         if question.id == "q18":
-            cases = [("q18 without the challenge", ("--scheme", str(bench_check.NO_CHALLENGE))),
-                     ("q18 with the default challenge", ())]
+            cases = [
+                ("q18 without the challenge", ("--scheme", str(bench_check.NO_CHALLENGE))),
+                ("q18 with the default challenge", ()),
+            ]
         for label, extra in cases:
             result = bench_check.measure(submission, question.id, runs, *extra)
             rows.append((label, result))
-            print(f"  check {label:32} {result['wall']:5.2f} s wall {result['cpu']:5.2f} s CPU {result['status']}",
-                  flush=True)
+            print(
+                f"  check {label:32} {result['wall']:5.2f} s wall {result['cpu']:5.2f} s CPU {result['status']}",
+                flush=True,
+            )
     return rows
 
 
@@ -142,8 +153,12 @@ def make_class(folder: Path, students: int) -> Path:
 
 def grade(klass: Path, out: Path, workers: int) -> dict:
     theirs, started = children_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers",
-                           str(workers)], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     wall = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(done.stderr[-3000:])
@@ -164,8 +179,11 @@ def main() -> None:
     load = os.getloadavg()[0]
     starts = start_ups(args.starts)
     for row in starts:
-        print(f"  start-up {row[0]:30} median {row[1] * 1e3:6.1f} ms, best {row[2] * 1e3:6.1f} ms, "
-              f"CPU {row[3] * 1e3:6.1f} ms", flush=True)
+        print(
+            f"  start-up {row[0]:30} median {row[1] * 1e3:6.1f} ms, best {row[2] * 1e3:6.1f} ms, "
+            f"CPU {row[3] * 1e3:6.1f} ms",
+            flush=True,
+        )
     trips = round_trips(args.calls, args.call_runs)
     print(f"  round trip {trips}", flush=True)
     checked = checks(args.check_runs)
@@ -195,8 +213,10 @@ def main() -> None:
         "",
         "| what | wall, median (ms) | wall, best (ms) | CPU per start (ms) | median ÷ bare start-up |",
         "|---|---:|---:|---:|---:|",
-        *(f"| {label} | {median * 1e3:.1f} | {best * 1e3:.1f} | {cpu * 1e3:.1f} | {median / bare_median:.2f}× |"
-          for label, median, best, cpu in starts),
+        *(
+            f"| {label} | {median * 1e3:.1f} | {best * 1e3:.1f} | {cpu * 1e3:.1f} | {median / bare_median:.2f}× |"
+            for label, median, best, cpu in starts
+        ),
         "",
         "## A parent-served call",
         "",
@@ -217,7 +237,10 @@ def main() -> None:
         "",
         "| question | wall (s) | CPU (s) | status | student's calls (s) |",
         "|---|---:|---:|---|---:|",
-        *(f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['status']} | {r['student']:.2f} |" for label, r in checked),
+        *(
+            f"| {label} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['status']} | {r['student']:.2f} |"
+            for label, r in checked
+        ),
     ]
     if classes:
         one = classes[0][1]["wall"]
@@ -230,8 +253,11 @@ def main() -> None:
             "",
             "| workers | wall (s) | CPU (s) | speed-up | students' CPU (s) | wall ÷ students' CPU |",
             "|---:|---:|---:|---:|---:|---:|",
-            *(f"| {w} | {r['wall']:.1f} | {r['cpu']:.1f} | {one / r['wall']:.2f}× | {r['student']:.1f} | "
-              f"{r['wall'] / max(r['student'], 1e-9):.2f} |" for w, r in classes),
+            *(
+                f"| {w} | {r['wall']:.1f} | {r['cpu']:.1f} | {one / r['wall']:.2f}× | {r['student']:.1f} | "
+                f"{r['wall'] / max(r['student'], 1e-9):.2f} |"
+                for w, r in classes
+            ),
         ]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -10,6 +10,7 @@ The workload is plain Python of the kind the model answers are (tuples, lists, d
 breadth-first search of the 3×3 sliding puzzle down to a fixed depth, best of three. Times are CPU times
 of this process: other jobs sharing the machine do not change them.
 """
+
 from __future__ import annotations
 
 import functools

@@ -1,16 +1,17 @@
 """The `grader` command: a thin layer that parses arguments and calls plain functions.
 
-    grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
-    grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--lang fr|en] [--seed N] [--scheme F]
-    grader report OUT [--lang fr|en] [--to DIR] [--marks F]
-    grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
-    grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
-    grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
-    grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
-    grader submit PATH --url URL --token TOKEN [--no-wait]
-    grader questions [--lang fr|en]
-    grader solve [--convention exam|korf] STATE-or-FILE
+grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
+grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--lang fr|en] [--seed N] [--scheme F]
+grader report OUT [--lang fr|en] [--to DIR] [--marks F]
+grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
+grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
+grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
+grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
+grader submit PATH --url URL --token TOKEN [--no-wait]
+grader questions [--lang fr|en]
+grader solve [--convention exam|korf] STATE-or-FILE
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,13 @@ def _settings(args) -> Settings:
 
         timing.refresh()
     seed = fresh_seed() if args.seed is None else args.seed
-    return Settings(seed=seed, lang=args.lang, scheme=scheme, reference=args.reference,
-                    limits=Limits(memory_bytes=args.memory * 1024 * 1024))
+    return Settings(
+        seed=seed,
+        lang=args.lang,
+        scheme=scheme,
+        reference=args.reference,
+        limits=Limits(memory_bytes=args.memory * 1024 * 1024),
+    )
 
 
 def _questions(args, settings: Settings) -> list:
@@ -130,13 +136,33 @@ def grade_main(args) -> int:
     found = find_class(args.class_dir)
     progress = Progress(len(found.entries))
     try:
-        run = grade_class(args.class_dir, args.out, questions, settings, workers=args.workers,
-                          resume=args.resume, progress=progress, found=found, roster=roster, executor=executor)
+        run = grade_class(
+            args.class_dir,
+            args.out,
+            questions,
+            settings,
+            workers=args.workers,
+            resume=args.resume,
+            progress=progress,
+            found=found,
+            roster=roster,
+            executor=executor,
+        )
     except Interrupted as stopped:
         progress.close()
         resume = " ".join(["grader", *map(_quoted, args.argv), *([] if args.resume else ["--resume"])])
-        print(i18n.t("cli.interrupted", settings.lang, signal=signal.Signals(stopped.signum).name,
-                     graded=stopped.graded, total=stopped.total, out=args.out, command=resume), file=sys.stderr)
+        print(
+            i18n.t(
+                "cli.interrupted",
+                settings.lang,
+                signal=signal.Signals(stopped.signum).name,
+                graded=stopped.graded,
+                total=stopped.total,
+                out=args.out,
+                command=resume,
+            ),
+            file=sys.stderr,
+        )
         return stopped.exit_status
     progress.close()
     from reports.render import render_class
@@ -173,9 +199,13 @@ def worker_main(args) -> int:
 def _export_options(args):
     from reports.exports import Options
 
-    return Options(lang=args.lang, site_lang=getattr(args, "site_lang", None) or args.lang,
-                   out_of=getattr(args, "out_of", 20.0), moodle_worksheet=getattr(args, "moodle_worksheet", None),
-                   canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment)
+    return Options(
+        lang=args.lang,
+        site_lang=getattr(args, "site_lang", None) or args.lang,
+        out_of=getattr(args, "out_of", 20.0),
+        moodle_worksheet=getattr(args, "moodle_worksheet", None),
+        canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment,
+    )
 
 
 @contextmanager
@@ -223,8 +253,9 @@ def gradescope_main(args) -> int:
     questions = _questions(args, settings)  # scheme and questions checked here, not on Gradescope
     ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
     with _writing(args.out):
-        path = build_autograder(args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang,
-                                memory_mib=args.memory)
+        path = build_autograder(
+            args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang, memory_mib=args.memory
+        )
     print(i18n.t("export.gradescope_written", args.lang, path=path, seed=settings.seed))
     return 0
 
@@ -292,8 +323,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
         return i18n.t(f"cli.help.{key}", lang, **params)
 
     parser = argparse.ArgumentParser(prog="grader", description=h("description"))
-    commands = parser.add_subparsers(dest="command", required=True, metavar=h("command_metavar"),
-                                     title=h("commands"))
+    commands = parser.add_subparsers(dest="command", required=True, metavar=h("command_metavar"), title=h("commands"))
 
     check = commands.add_parser("check", help=h("check"), description=h("check"))
     check.add_argument("path", type=Path, metavar=h("path_metavar"), help=h("path"))
@@ -344,8 +374,9 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     similarity = commands.add_parser("similarity", help=h("similarity"), description=h("similarity"))
     similarity.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("similarity_class"))
     similarity.add_argument("--out", type=Path, required=True, help=h("similarity_out"))
-    similarity.add_argument("--boilerplate", type=Path, action="append", default=[], metavar="FILE",
-                            help=h("boilerplate"))
+    similarity.add_argument(
+        "--boilerplate", type=Path, action="append", default=[], metavar="FILE", help=h("boilerplate")
+    )
     similarity.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     similarity.set_defaults(main=similarity_main)
 
@@ -369,21 +400,28 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     submit.add_argument("--token", required=True, help=h("token"))
     submit.add_argument("--no-wait", action="store_true", help=h("no_wait"))
     submit.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
-    submit.set_defaults(main=lambda args: _client().submit(args.path, args.url, args.token, args.lang,
-                                                            wait=not args.no_wait))
+    submit.set_defaults(
+        main=lambda args: _client().submit(args.path, args.url, args.token, args.lang, wait=not args.no_wait)
+    )
 
     questions = commands.add_parser("questions", help=h("questions"), description=h("questions"))
     _common(questions, lang)
     questions.set_defaults(main=questions_main)
 
-    solve = commands.add_parser("solve", help=h("solve"), description=i18n.t("solve.help.description", lang),
-                                epilog=i18n.t("solve.help.epilog", lang),
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    solve.add_argument("--convention", choices=("exam", "korf"), default="exam",
-                       help=i18n.t("solve.help.convention", lang))
+    solve = commands.add_parser(
+        "solve",
+        help=h("solve"),
+        description=i18n.t("solve.help.description", lang),
+        epilog=i18n.t("solve.help.epilog", lang),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    solve.add_argument(
+        "--convention", choices=("exam", "korf"), default="exam", help=i18n.t("solve.help.convention", lang)
+    )
     solve.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
-    solve.add_argument("source", nargs="+", metavar=i18n.t("solve.help.metavar", lang),
-                       help=i18n.t("solve.help.source", lang))
+    solve.add_argument(
+        "source", nargs="+", metavar=i18n.t("solve.help.metavar", lang), help=i18n.t("solve.help.source", lang)
+    )
     solve.set_defaults(main=solve_main)
     return parser
 

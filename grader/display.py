@@ -3,6 +3,7 @@
 Students write Python: values are shown in Python's syntax (`True`, `None`, `'a'`), never as JSON; a
 taquin's `grid` is drawn as a grid, its blank cell left blank whatever value the cell holds.
 """
+
 from __future__ import annotations
 
 SIDE = 4  # the exam's taquin
@@ -37,15 +38,21 @@ def _python_text(value) -> str:
 
 
 def is_grid(value) -> bool:
-    return (type(value) is list and len(value) == SIDE
-            and all(type(row) is list and len(row) == SIDE for row in value))
+    return type(value) is list and len(value) == SIDE and all(type(row) is list and len(row) == SIDE for row in value)
 
 
 def grid_lines(grid, blank: tuple[int, int] | None = None, blank_value=None) -> list[str]:
     """A 4×4 grid in a box: the cell at `blank`, the cells holding None and, when `blank_value` is not a
     tile's number, the cells holding it are left blank."""
-    width = max(2, *(len(python_text(grid[i][j])) for i in range(SIDE) for j in range(SIDE)
-                     if not blank_cell(grid, i, j, blank, blank_value)))
+    width = max(
+        2,
+        *(
+            len(python_text(grid[i][j]))
+            for i in range(SIDE)
+            for j in range(SIDE)
+            if not blank_cell(grid, i, j, blank, blank_value)
+        ),
+    )
 
     def cell(i, j):
         return " " * width if blank_cell(grid, i, j, blank, blank_value) else python_text(grid[i][j]).rjust(width)
@@ -59,8 +66,11 @@ def blank_cell(grid, i: int, j: int, blank: tuple[int, int] | None, blank_value=
     """Whether cell (i, j) is drawn blank: it is `blank`, holds None, or holds `blank_value` when that
     is no tile's number (a value the probes wrote in the blank cell, found where the blank went)."""
     v = grid[i][j]
-    return (i, j) == blank or v is None or (blank_value is not None and blank_value not in TILES
-                                            and type(v) is type(blank_value) and v == blank_value)
+    return (
+        (i, j) == blank
+        or v is None
+        or (blank_value is not None and blank_value not in TILES and type(v) is type(blank_value) and v == blank_value)
+    )
 
 
 def taquin_case(value) -> tuple[list, tuple[int, int] | None] | None:
@@ -91,8 +101,10 @@ def shared_failure(checks):
     """The one message (a grader.i18n.Message) every check failed with, when none has anything of its
     own to show (a missing module or function, a stub, an import that failed): said once rather than
     once per check. None otherwise."""
-    if not checks or any(c.passed or c.counterexample is not None or c.expected is not None
-                              or c.got is not None or c.visual for c in checks):
+    if not checks or any(
+        c.passed or c.counterexample is not None or c.expected is not None or c.got is not None or c.visual
+        for c in checks
+    ):
         return None
     messages = {c.message for c in checks}
     return messages.pop() if len(messages) == 1 else None

@@ -4,6 +4,7 @@ A question's `run(ctx)` sees only the `Context` below: `call` runs a probe on th
 the child; `reference` runs the same probe on the model answer in this process (expected values, and
 the time the calibrated limits are a multiple of); `check` and `check_cases` run a judge over cases.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -43,9 +44,18 @@ REPLY_MESSAGES = {
     protocol.INVALID: "engine.reply.invalid",
 }
 # Every key the engine itself may put in a result, whatever the question (tests/test_registry.py).
-MESSAGES = (*REPLY_MESSAGES.values(), "engine.reply.timeout", "engine.reply.timeout_at",
-            "engine.reply.not_implemented", "engine.reply.not_implemented_at", "engine.import_failed",
-            "engine.module_missing", "engine.function_missing", "engine.stub", "engine.grader_bug")
+MESSAGES = (
+    *REPLY_MESSAGES.values(),
+    "engine.reply.timeout",
+    "engine.reply.timeout_at",
+    "engine.reply.not_implemented",
+    "engine.reply.not_implemented_at",
+    "engine.import_failed",
+    "engine.module_missing",
+    "engine.function_missing",
+    "engine.stub",
+    "engine.grader_bug",
+)
 
 
 def fresh_seed() -> int:
@@ -116,8 +126,13 @@ class Context:
             again = self.call(probe, payload, timeout * min(RERUN_SLACK, max(1.0, ratio)), serve=serve, rerun=True)
             again.limit = timeout
             if again.ok and again.cpu_seconds > timeout:
-                return Reply(protocol.TIMEOUT, error="CPU time over the limit", seconds=again.seconds,
-                             cpu_seconds=again.cpu_seconds, limit=timeout)
+                return Reply(
+                    protocol.TIMEOUT,
+                    error="CPU time over the limit",
+                    seconds=again.seconds,
+                    cpu_seconds=again.cpu_seconds,
+                    limit=timeout,
+                )
             return again
         return reply
 
@@ -141,8 +156,12 @@ class Context:
             return None
         if self.child is None:
             # Ours before it starts: a stop signal during its start-up still removes it and its folder.
-            self.child = Child(self.submission.sources_text(), self.question.module,
-                               list(self.question.probe_modules or (self.question.__module__,)), self.settings.limits)
+            self.child = Child(
+                self.submission.sources_text(),
+                self.question.module,
+                list(self.question.probe_modules or (self.question.__module__,)),
+                self.settings.limits,
+            )
             reply = self.child.start()
             self._note(reply, self.child)
             if not reply.ok:
@@ -196,9 +215,18 @@ class Context:
         """The probe's value on a correct answer for this case (cached with its time: see `run`)."""
         return self.reference(probe, payload)[0]
 
-    def run(self, probe, payload: dict, *, timed_on: dict | None = None, slower: float = 1.0,
-            limit: float | Callable[[float], float] | None = None, serve=None, model_serve=None,
-            case=None) -> Reply:
+    def run(
+        self,
+        probe,
+        payload: dict,
+        *,
+        timed_on: dict | None = None,
+        slower: float = 1.0,
+        limit: float | Callable[[float], float] | None = None,
+        serve=None,
+        model_serve=None,
+        case=None,
+    ) -> Reply:
         """The student's reply to `probe` on `payload`, under the limit a correct answer's time on the
         same case sets: the scheme's `limit(slower × seconds)`, `slower` being how many times slower than
         the model answer a correct answer may be there. `limit` replaces that rule: seconds, or a function
@@ -225,15 +253,29 @@ class Context:
         if reply.status == protocol.TIMEOUT and reply is not self.import_failure:
             # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
             where = _last_student_line(reply.traceback)
-            return Failure(kind=reply.status, message="engine.reply.timeout_at" if where else "engine.reply.timeout",
-                           params={"seconds": f"{reply.limit:.2g}", "where": where}, counterexample=case, **extra)
+            return Failure(
+                kind=reply.status,
+                message="engine.reply.timeout_at" if where else "engine.reply.timeout",
+                params={"seconds": f"{reply.limit:.2g}", "where": where},
+                counterexample=case,
+                **extra,
+            )
         if reply is self.import_failure:
             if reply.status == protocol.TIMEOUT:
                 detail = Message("engine.reply.timeout", {"seconds": f"{reply.limit:.2g}"})
-            return Failure(kind=reply.status, message="engine.import_failed",
-                           params={"module": self.question.module, "error": detail}, **extra)
-        return Failure(kind=reply.status, message=REPLY_MESSAGES[reply.status], params={"detail": detail},
-                       counterexample=case, **extra)
+            return Failure(
+                kind=reply.status,
+                message="engine.import_failed",
+                params={"module": self.question.module, "error": detail},
+                **extra,
+            )
+        return Failure(
+            kind=reply.status,
+            message=REPLY_MESSAGES[reply.status],
+            params={"detail": detail},
+            counterexample=case,
+            **extra,
+        )
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
         self.group = group
@@ -254,10 +296,17 @@ class Context:
         where = f"{self.question.id}/{group}"
 
         @seed(zlib.crc32(f"{self.settings.seed}:{self.question.id}:{group}".encode()))
-        @settings(database=None, max_examples=max_examples or self.settings.examples, deadline=None,
-                  derandomize=False, print_blob=False, verbosity=Verbosity.quiet,
-                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-                  phases=(Phase.explicit, Phase.generate, Phase.shrink))
+        @settings(
+            database=None,
+            max_examples=max_examples or self.settings.examples,
+            deadline=None,
+            derandomize=False,
+            print_blob=False,
+            verbosity=Verbosity.quiet,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+            phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        )
         @given(strategy)
         def property_(case):
             nonlocal stop, judged
@@ -391,9 +440,12 @@ def _last_student_line(traceback: str) -> str:
 def grade_question(question: Question, submission: Submission, settings: Settings) -> QuestionResult:
     weights = settings.scheme.weights(question)
     if question.module not in submission.sources:
-        return question_result(question, settings.scheme,
-                               [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module}))
-                                for g in weights], Output())
+        return question_result(
+            question,
+            settings.scheme,
+            [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module})) for g in weights],
+            Output(),
+        )
     ctx = Context(question, submission, settings)
     started = time.perf_counter()
     try:
@@ -404,12 +456,14 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         if ctx.import_failure is not None:
             outcomes = [Outcome(g, ctx.failure(ctx.import_failure)) for g in weights]
         elif missing:
-            failure = Failure("missing", "engine.function_missing",
-                              {"names": ", ".join(missing), "count": len(missing)})
+            failure = Failure(
+                "missing", "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)}
+            )
             outcomes = [Outcome(g, failure) for g in weights]
         elif stubbed:
-            failure = Failure(protocol.NOT_IMPLEMENTED, "engine.stub",
-                              {"names": ", ".join(stubbed), "count": len(stubbed)})
+            failure = Failure(
+                protocol.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)}
+            )
             outcomes = [Outcome(g, failure) for g in weights]
         else:
             outcomes = question.run(ctx)
@@ -425,8 +479,11 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     finally:
         ctx.close()
     result = question_result(question, settings.scheme, outcomes, ctx.output())
-    result.timing = {"wall": time.perf_counter() - started, "student": ctx.student_seconds,
-                     "reference": ctx.reference_seconds}
+    result.timing = {
+        "wall": time.perf_counter() - started,
+        "student": ctx.student_seconds,
+        "reference": ctx.reference_seconds,
+    }
     for outcome in outcomes:
         result.warnings.extend(w for w, _ in map(sayable, outcome.warnings) if w not in result.warnings)
     return result
@@ -440,8 +497,9 @@ def _configure_hypothesis() -> None:
     hypothesis.configuration.set_hypothesis_home_dir(cache_dir() / "hypothesis")
 
 
-def grade_submission(submission: Submission, questions: list[Question], settings: Settings,
-                     progress=None) -> SubmissionResult:
+def grade_submission(
+    submission: Submission, questions: list[Question], settings: Settings, progress=None
+) -> SubmissionResult:
     """`progress(k, n, qid)`, if given, is told before each of the n automatic questions is graded."""
     # Hypothesis takes most of a second to import: do it while the first child starts and imports the
     # student's module (the import lock makes the checks wait for it if they come first).

@@ -22,6 +22,7 @@ purpose: they are signals inside the student's child process and between it and 
 a person; so do a few other signals (a Hypothesis stop, a class run or a worker interrupted, the web pages'
 HTTP answers). tests/test_errors.py lists them: any other exception class must have this root.
 """
+
 from __future__ import annotations
 
 from grader import i18n

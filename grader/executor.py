@@ -17,6 +17,7 @@ each: the service through its database (claims, heartbeats and its reaper, grade
 empty for `lease` seconds, is sent again; the first result of a job is kept, a later one ignored, so a
 student is graded once in the results whatever the deliveries.
 """
+
 from __future__ import annotations
 
 import logging
@@ -347,6 +348,14 @@ def consume(huey, processes: int) -> None:
         raise UsageError("cli.unconfined_refused")
     # Huey's own log: each job executed, by which process, in how long (the operators' record).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(name)s %(message)s")
-    consumer = huey.create_consumer(workers=processes, worker_type="process", periodic=False, initial_delay=0.05,
-                                    backoff=1.2, max_delay=0.5, check_worker_health=True, health_check_interval=1)
+    consumer = huey.create_consumer(
+        workers=processes,
+        worker_type="process",
+        periodic=False,
+        initial_delay=0.05,
+        backoff=1.2,
+        max_delay=0.5,
+        check_worker_health=True,
+        health_check_interval=1,
+    )
     consumer.run()

@@ -27,6 +27,7 @@ number of seconds on the cost machine, or `calibration.cost("name")` for a case 
 in grader/data/costs.json (benchmarks/bench_costs.py measures them). A question whose probes have no
 oracle cannot be checked on a student's installation: it says so, as the grader's fault.
 """
+
 from __future__ import annotations
 
 import functools

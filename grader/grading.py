@@ -7,6 +7,7 @@ is done. SIGINT or SIGTERM stop every worker and its children at once, write wha
 (`results.json` marked incomplete) and raise `Interrupted`; `--resume` then grades only the students
 missing from OUT or whose files changed, and refuses a folder written by an incompatible run.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,8 +28,16 @@ from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
 from grader.i18n import Message
-from grader.results import (QuestionResult, Run, Status, SubmissionResult, SubmissionStatus, submission_from_dict,
-                            write_gradebook, write_json)
+from grader.results import (
+    QuestionResult,
+    Run,
+    Status,
+    SubmissionResult,
+    SubmissionStatus,
+    submission_from_dict,
+    write_gradebook,
+    write_json,
+)
 from grader.sandbox.runner import isolation
 from grader.terminal import printable
 
@@ -70,8 +79,13 @@ def grade_entry(entry: Entry, questions: list, settings: Settings) -> Submission
         result = grade_submission(submission, questions, settings)
         result.status = SubmissionStatus.GRADED
     else:
-        result = not_graded(submission.id, questions, settings, SubmissionStatus(submission.status),
-                            [Message(key, params) for key, params in submission.warnings])
+        result = not_graded(
+            submission.id,
+            questions,
+            settings,
+            SubmissionStatus(submission.status),
+            [Message(key, params) for key, params in submission.warnings],
+        )
     result.name, result.participant, result.digest = submission.name, submission.participant, entry.digest()
     return result
 
@@ -81,14 +95,18 @@ def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionRes
     return grade_entry(entry_for(path), questions, settings)
 
 
-def not_graded(student: str, questions, settings: Settings, status: SubmissionStatus,
-               warnings: list[Message]) -> SubmissionResult:
+def not_graded(
+    student: str, questions, settings: Settings, status: SubmissionStatus, warnings: list[Message]
+) -> SubmissionResult:
     """A row for a student nothing was graded for: every automatic question missing, and why."""
-    results = [QuestionResult(id=q.id, title=f"{q.id}.title", score=0.0,
-                              max=settings.scheme.points(q), status=Status.MISSING)
-               for q in questions if not q.manual]
-    return SubmissionResult(id=student, total=0.0, max=sum(r.max for r in results), questions=results,
-                            warnings=warnings, status=status)
+    results = [
+        QuestionResult(id=q.id, title=f"{q.id}.title", score=0.0, max=settings.scheme.points(q), status=Status.MISSING)
+        for q in questions
+        if not q.manual
+    ]
+    return SubmissionResult(
+        id=student, total=0.0, max=sum(r.max for r in results), questions=results, warnings=warnings, status=status
+    )
 
 
 # -- a class ------------------------------------------------------------------------------------------
@@ -99,19 +117,30 @@ def new_run(settings: Settings, questions: list) -> Run:
     found = isolation(settings.limits)
     # Every report says it when the students' code could reach other files (`grade --unsafe`, `check`).
     layers = ", ".join(found["layers"]) + ("" if found["files_confined"] else " (NOT CONFINED)")
-    limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor,
-                  isolation=layers)
-    return Run(grader_version=grader_version(), seed=settings.seed, lang=settings.lang,
-               date=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-               scheme=settings.scheme.as_dict(questions), limits=limits,
-               python=platform.python_version(), hypothesis=hypothesis.__version__,
-               questions=[q.id for q in questions])
+    limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor, isolation=layers)
+    return Run(
+        grader_version=grader_version(),
+        seed=settings.seed,
+        lang=settings.lang,
+        date=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        scheme=settings.scheme.as_dict(questions),
+        limits=limits,
+        python=platform.python_version(),
+        hypothesis=hypothesis.__version__,
+        questions=[q.id for q in questions],
+    )
 
 
 def _fingerprint(run: Run) -> dict:
-    return {"format_version": run.format_version, "grader_version": run.grader_version, "seed": run.seed,
-            "lang": run.lang, "scheme": run.scheme, "questions": run.questions,
-            "memory": run.limits.get("memory_bytes")}
+    return {
+        "format_version": run.format_version,
+        "grader_version": run.grader_version,
+        "seed": run.seed,
+        "lang": run.lang,
+        "scheme": run.scheme,
+        "questions": run.questions,
+        "memory": run.limits.get("memory_bytes"),
+    }
 
 
 def _student_file(out: Path, student: str) -> Path:
@@ -166,8 +195,18 @@ def _short(value) -> str:
     return text if len(text) <= 40 else hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-def grade_class(class_path: Path, out: Path, questions: list, settings: Settings, workers: int = 0,
-                resume: bool = False, progress=None, found=None, roster=None, executor=None) -> Run:
+def grade_class(
+    class_path: Path,
+    out: Path,
+    questions: list,
+    settings: Settings,
+    workers: int = 0,
+    resume: bool = False,
+    progress=None,
+    found=None,
+    roster=None,
+    executor=None,
+) -> Run:
     """Grade every student of `class_path`; `progress(done, total, student)` is told of each one.
     With a roster (grader/intake/roster.py), its students without a submission get a row too.
     The jobs run on `executor` (grader/executor.py): by default `workers` processes of this machine."""
@@ -189,8 +228,7 @@ def grade_class(class_path: Path, out: Path, questions: list, settings: Settings
     total = len(found.entries)
     try:
         with _signals_raise_interrupted():
-            _grade_in_pool(todo, questions, settings, executor or Embedded(workers), out, results, total,
-                           progress)
+            _grade_in_pool(todo, questions, settings, executor or Embedded(workers), out, results, total, progress)
     except Interrupted as stopped:
         stopped.graded, stopped.total = len(results), total
         _finish(run, results, out, questions, settings, roster, complete=False)
@@ -198,14 +236,20 @@ def grade_class(class_path: Path, out: Path, questions: list, settings: Settings
     return _finish(run, results, out, questions, settings, roster, complete=True)
 
 
-def _finish(run: Run, results: dict[str, SubmissionResult], out: Path, questions, settings: Settings, roster,
-            complete: bool) -> Run:
+def _finish(
+    run: Run, results: dict[str, SubmissionResult], out: Path, questions, settings: Settings, roster, complete: bool
+) -> Run:
     run.submissions = [results[k] for k in sorted(results)]
     if roster is not None:
+
         def absent(student, sid: str) -> SubmissionResult:
             row = not_graded(sid, questions, settings, SubmissionStatus.NOT_SUBMITTED, [Message("roster.absent")])
-            row.name, row.participant, row.email, row.group = student.name, student.participant, student.email, \
-                student.group
+            row.name, row.participant, row.email, row.group = (
+                student.name,
+                student.participant,
+                student.email,
+                student.group,
+            )
             return row
 
         run.submissions, notices = join(run.submissions, roster, absent)
@@ -224,8 +268,13 @@ def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, result
             if isinstance(outcome, SubmissionResult):
                 result = outcome
             else:  # a grader bug or a lost worker: still one row
-                result = not_graded(entry.id, questions, settings, SubmissionStatus.GRADER_FAILED,
-                                    [Message("warning.grader_failed", {"reason": f"{type(outcome).__name__}: {outcome}"})])
+                result = not_graded(
+                    entry.id,
+                    questions,
+                    settings,
+                    SubmissionStatus.GRADER_FAILED,
+                    [Message("warning.grader_failed", {"reason": f"{type(outcome).__name__}: {outcome}"})],
+                )
                 result.name, result.participant = entry.identity.name, entry.identity.participant
             write_json(_student_file(out, result.id), result)
             results[result.id] = result

@@ -9,6 +9,7 @@ as singular, English only 1.
 
 argparse's own strings (usage, errors, help headings) are translated too, by `argparse_language`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,14 +55,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "engine.grader_bug": {
         "fr": "erreur interne du correcteur sur cette question (ce n'est pas votre faute ; prévenez votre "
-              "enseignant) : {detail}",
+        "enseignant) : {detail}",
         "en": "internal grader error on this question (not your fault; tell your teacher): {detail}",
     },
     "engine.reply.error": {"fr": "votre code a levé une exception : {detail}", "en": "your code raised: {detail}"},
-    "engine.reply.timeout": {"fr": "temps limite dépassé (limite de {seconds} s)",
-                             "en": "time limit exceeded (limit of {seconds} s)"},
-    "engine.reply.timeout_at": {"fr": "temps limite dépassé (limite de {seconds} s ; votre code en était à {where})",
-                                "en": "time limit exceeded (limit of {seconds} s; your code was at {where})"},
+    "engine.reply.timeout": {
+        "fr": "temps limite dépassé (limite de {seconds} s)",
+        "en": "time limit exceeded (limit of {seconds} s)",
+    },
+    "engine.reply.timeout_at": {
+        "fr": "temps limite dépassé (limite de {seconds} s ; votre code en était à {where})",
+        "en": "time limit exceeded (limit of {seconds} s; your code was at {where})",
+    },
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
@@ -76,13 +81,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "fonction non traitée : NotImplementedError levée en {where}",
         "en": "function not implemented: NotImplementedError raised at {where}",
     },
-    "engine.reply.invalid": {"fr": "valeur renvoyée inutilisable : {detail}", "en": "unusable value returned: {detail}"},
+    "engine.reply.invalid": {
+        "fr": "valeur renvoyée inutilisable : {detail}",
+        "en": "unusable value returned: {detail}",
+    },
     # --- Submissions -------------------------------------------------------------------------------
     "warning.encoding": {
         "fr": "{file} n'est pas en UTF-8 : lu comme {encoding}. Enregistrez-le en UTF-8 (conseillé), ou "
-              "déclarez son encodage réel en première ligne : # -*- coding: {encoding} -*-",
+        "déclarez son encodage réel en première ligne : # -*- coding: {encoding} -*-",
         "en": "{file} is not UTF-8: read as {encoding}. Save it as UTF-8 (advised), or declare its real "
-              "encoding on its first line: # -*- coding: {encoding} -*-",
+        "encoding on its first line: # -*- coding: {encoding} -*-",
     },
     "intake.module_chosen": {
         "fr": "{module}.py : pris dans {file} (définit : {functions} ; autres candidats : {others})",
@@ -103,7 +111,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "intake.duplicate": {
         "fr": "refusé : plusieurs soumissions portent l'identifiant {id} ({origins}) ; aucune n'est corrigée, "
-              "renommez ou retirez celles en trop",
+        "renommez ou retirez celles en trop",
         "en": "refused: several submissions have the id {id} ({origins}); none is graded, rename or remove the extra ones",
     },
     "intake.ignored": {
@@ -186,22 +194,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "unknown question(s): {ids} (see `grader questions`)",
     },
     "error.judge_raised": {"fr": "{where} : {detail}", "en": "{where}: {detail}"},
-    "error.hypothesis": {"fr": "{where} : erreur de Hypothesis dans le correcteur : {detail}",
-                         "en": "{where}: Hypothesis error in the grader: {detail}"},
-    "error.no_case_judged": {"fr": "{where} : aucun cas n'a été jugé (rien n'est accordé sans cas observé)",
-                             "en": "{where}: no case was judged (nothing is granted without a case observed)"},
+    "error.hypothesis": {
+        "fr": "{where} : erreur de Hypothesis dans le correcteur : {detail}",
+        "en": "{where}: Hypothesis error in the grader: {detail}",
+    },
+    "error.no_case_judged": {
+        "fr": "{where} : aucun cas n'a été jugé (rien n'est accordé sans cas observé)",
+        "en": "{where}: no case was judged (nothing is granted without a case observed)",
+    },
     "error.no_oracle": {
         "fr": "cette question ne peut pas encore être vérifiée sans le corrigé, absent de cette installation "
-              "(pas d'oracle pour {probe} de {module}.py) ; votre enseignant la corrigera",
+        "(pas d'oracle pour {probe} de {module}.py) ; votre enseignant la corrigera",
         "en": "this question cannot be checked yet without the model answer, which this installation does not "
-              "hold (no oracle for {probe} of {module}.py); your teacher will grade it",
+        "hold (no oracle for {probe} of {module}.py); your teacher will grade it",
     },
     "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
     "results.format": {
         "fr": "{path} est au format {found}, celui d'une autre version du correcteur (celle-ci lit le format "
-              "{expected}) : corrigez à nouveau la classe avec « grader grade »",
+        "{expected}) : corrigez à nouveau la classe avec « grader grade »",
         "en": "{path} is in format {found}, another grader version's (this one reads format {expected}): "
-              "grade the class again with `grader grade`",
+        "grade the class again with `grader grade`",
     },
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
@@ -213,7 +225,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "error.internal": {
         "fr": "erreur interne du correcteur (ce n'est pas la faute de vos fichiers ; merci de la signaler "
-              "avec le message ci-dessous) : {detail}",
+        "avec le message ci-dessous) : {detail}",
         "en": "internal grader error (not your files' fault; please report it with the message below): {detail}",
     },
     # --- Command line ------------------------------------------------------------------------------
@@ -222,18 +234,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{count} {count:soumission corrigée|soumissions corrigées} dans {out} ; rapport de la classe : {index}",
         "en": "{count} {count:submission|submissions} graded in {out}; class report: {index}",
     },
-    "cli.seed": {"fr": "Graine : {seed} (pour refaire les mêmes cas : --seed {seed})",
-                 "en": "Seed: {seed} (to make the same cases again: --seed {seed})"},
-    "cli.isolation": {"fr": "Isolation du code des élèves : {layers}", "en": "Isolation of the students' code: {layers}"},
+    "cli.seed": {
+        "fr": "Graine : {seed} (pour refaire les mêmes cas : --seed {seed})",
+        "en": "Seed: {seed} (to make the same cases again: --seed {seed})",
+    },
+    "cli.isolation": {
+        "fr": "Isolation du code des élèves : {layers}",
+        "en": "Isolation of the students' code: {layers}",
+    },
     "cli.unconfined_refused": {
         "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
-              "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
-              "Landlock activé, ou lancez grader en root dans un conteneur (docker/podman) ou sous bubblewrap "
-              "(voir le README). Pour corriger quand même, en connaissance de cause : --unsafe.",
+        "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
+        "Landlock activé, ou lancez grader en root dans un conteneur (docker/podman) ou sous bubblewrap "
+        "(voir le README). Pour corriger quand même, en connaissance de cause : --unsafe.",
         "en": "no layer on this system keeps a student's code from reading or writing your files "
-              "(neither Landlock nor root with namespaces). To get one: a Linux kernel >= 5.13 with Landlock "
-              "enabled, or run grader as root in a container (docker/podman) or under bubblewrap (see the "
-              "README). To grade anyway, knowing the risk: --unsafe.",
+        "(neither Landlock nor root with namespaces). To get one: a Linux kernel >= 5.13 with Landlock "
+        "enabled, or run grader as root in a container (docker/podman) or under bubblewrap (see the "
+        "README). To grade anyway, knowing the risk: --unsafe.",
     },
     "cli.unconfined_unsafe": {
         "fr": "--unsafe : le code des élèves n'est pas confiné à son dossier ; chaque rapport le dit.",
@@ -241,22 +258,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "cli.unconfined_check": {
         "fr": "Attention : sur ce système, votre code n'est pas confiné à son dossier (pas de Landlock) ; "
-              "grader check ne lance que votre propre code.",
+        "grader check ne lance que votre propre code.",
         "en": "Warning: on this system your code is not confined to its folder (no Landlock); grader check "
-              "only runs your own code.",
+        "only runs your own code.",
     },
     "cli.interrupted": {
         "fr": "interrompu ({signal}) : {graded} élève(s) sur {total} corrigé(s) et enregistré(s) dans {out}.\n"
-              "Pour reprendre là où la correction s'est arrêtée : {command}",
+        "Pour reprendre là où la correction s'est arrêtée : {command}",
         "en": "interrupted ({signal}): {graded} of {total} student(s) graded and saved in {out}.\n"
-              "To resume where grading stopped: {command}",
+        "To resume where grading stopped: {command}",
     },
     "cli.stopped": {"fr": "interrompu", "en": "interrupted"},
     "resume.mismatch": {
         "fr": "--resume refusé : {out} a été corrigé avec d'autres réglages ({fields}) ; mélanger les deux "
-              "donnerait des notes incomparables. Corrigez dans un autre dossier --out, ou sans --resume.",
+        "donnerait des notes incomparables. Corrigez dans un autre dossier --out, ou sans --resume.",
         "en": "--resume refused: {out} was graded with other settings ({fields}); mixing both would give "
-              "grades that cannot be compared. Grade into another --out folder, or without --resume.",
+        "grades that cannot be compared. Grade into another --out folder, or without --resume.",
     },
     "resume.unreadable": {
         "fr": "--resume refusé : {out} ne contient pas un état de correction lisible ({detail})",
@@ -281,9 +298,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "roster.empty": {"fr": "{path} : la liste de classe est vide", "en": "{path}: the class list is empty"},
     "roster.no_names": {
         "fr": "{path} : aucune colonne de noms reconnue (colonnes : {columns}) ; attendu par exemple "
-              "nom;prénom;identifiant;email;groupe",
+        "nom;prénom;identifiant;email;groupe",
         "en": "{path}: no name column recognised (columns: {columns}); expected e.g. "
-              "nom;prénom;identifiant;email;groupe",
+        "nom;prénom;identifiant;email;groupe",
     },
     "cli.manual": {"fr": "correction manuelle", "en": "graded by hand"},
     "cli.extension": {"fr": "hors barème", "en": "extension"},
@@ -294,167 +311,242 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.total": {"fr": "Total", "en": "Total"},
     "cli.colon": {"fr": " : ", "en": ": "},  # French puts a space before a colon
     "cli.see": {"fr": "(voir {qid})", "en": "(see {qid})"},
-    "cli.same": {"fr": "même échec que « {title} »", "en": "same failure as \"{title}\""},
+    "cli.same": {"fr": "même échec que « {title} »", "en": 'same failure as "{title}"'},
     "cli.error": {"fr": "grader : erreur : {message}", "en": "grader: error: {message}"},
     "engine.progress": {"fr": "{qid}{check} : vérification en cours…", "en": "{qid}{check}: checking…"},
     # --help of `grader`
-    "cli.help.description": {"fr": "Correcteur automatique de « Jeux à un joueur et solutions optimales » "
-                                   "(X-ENS 2017, informatique A).",
-                             "en": "Automated grader of \"Jeux à un joueur et solutions optimales\" "
-                                   "(X-ENS 2017, Informatique A)."},
+    "cli.help.description": {
+        "fr": "Correcteur automatique de « Jeux à un joueur et solutions optimales » (X-ENS 2017, informatique A).",
+        "en": 'Automated grader of "Jeux à un joueur et solutions optimales" (X-ENS 2017, Informatique A).',
+    },
     "cli.help.commands": {"fr": "commandes", "en": "commands"},
     "cli.help.command_metavar": {"fr": "COMMANDE", "en": "COMMAND"},
     "cli.help.file_metavar": {"fr": "FICHIER", "en": "FILE"},
-    "cli.help.marks": {"fr": "notes manuelles des questions rédigées (CSV ou TOML), reportées dans les rapports",
-                       "en": "hand marks of the written questions (CSV or TOML), merged into the reports"},
-    "cli.help.export": {"fr": "reporter les notes manuelles et écrire les carnets de notes (Moodle, Canvas…), "
-                              "tableurs et retours, depuis OUT/results.json (sans recorriger)",
-                        "en": "merge hand marks and write LMS gradebooks, spreadsheets, feedback, from "
-                              "OUT/results.json (no regrading)"},
-    "cli.help.report": {"fr": "redessiner les rapports HTML d'une correction depuis OUT/results.json, dans une autre "
-                              "langue au besoin (sans recorriger)",
-                        "en": "draw a graded run's HTML reports again from OUT/results.json, in another language if "
-                              "need be (no regrading)"},
-    "cli.help.report_lang": {"fr": "langue des rapports (par défaut : celle de la correction)",
-                             "en": "language of the reports (default: the one the run was graded in)"},
+    "cli.help.marks": {
+        "fr": "notes manuelles des questions rédigées (CSV ou TOML), reportées dans les rapports",
+        "en": "hand marks of the written questions (CSV or TOML), merged into the reports",
+    },
+    "cli.help.export": {
+        "fr": "reporter les notes manuelles et écrire les carnets de notes (Moodle, Canvas…), "
+        "tableurs et retours, depuis OUT/results.json (sans recorriger)",
+        "en": "merge hand marks and write LMS gradebooks, spreadsheets, feedback, from OUT/results.json (no regrading)",
+    },
+    "cli.help.report": {
+        "fr": "redessiner les rapports HTML d'une correction depuis OUT/results.json, dans une autre "
+        "langue au besoin (sans recorriger)",
+        "en": "draw a graded run's HTML reports again from OUT/results.json, in another language if "
+        "need be (no regrading)",
+    },
+    "cli.help.report_lang": {
+        "fr": "langue des rapports (par défaut : celle de la correction)",
+        "en": "language of the reports (default: the one the run was graded in)",
+    },
     "cli.help.report_to": {"fr": "où les écrire (par défaut : OUT)", "en": "where to write them (default: OUT)"},
     "cli.help.run_dir": {"fr": "le dossier de sortie de « grader grade »", "en": "the output folder of `grader grade`"},
-    "cli.help.format": {"fr": "ce qu'il faut écrire (répétable ; par défaut : tout)",
-                        "en": "what to write (repeatable; default: all)"},
-    "cli.help.to": {"fr": "où les écrire (par défaut : OUT/exports)", "en": "where to write them (default: OUT/exports)"},
-    "cli.help.out_of": {"fr": "notes exportées sur ce total (par défaut : 20)",
-                        "en": "grades exported on this scale (default: 20)"},
-    "cli.help.site_lang": {"fr": "langue du site Moodle (par défaut : --lang)",
-                           "en": "language of the Moodle site (default: --lang)"},
-    "cli.help.moodle_worksheet": {"fr": "la feuille de notes téléchargée de Moodle, à remplir (ses colonnes sont "
-                                        "gardées)",
-                                  "en": "the grading worksheet downloaded from Moodle, to fill in (its columns are kept)"},
-    "cli.help.canvas_assignment": {"fr": "en-tête de colonne Canvas, p. ex. « Taquin (1234) » pour le devoir 1234",
-                                   "en": 'Canvas column header, e.g. "Taquin (1234)" to update assignment 1234'},
-    "cli.help.export_scheme": {"fr": "un barème qui ne change que les points des questions rédigées (sans recorriger)",
-                               "en": "a barème that changes the points of written questions only (no regrading)"},
-    "cli.help.gradescope": {"fr": "construire un zip d'autocorrection Gradescope qui corrige avec ce correcteur",
-                            "en": "build a Gradescope autograder zip grading with this grader"},
+    "cli.help.format": {
+        "fr": "ce qu'il faut écrire (répétable ; par défaut : tout)",
+        "en": "what to write (repeatable; default: all)",
+    },
+    "cli.help.to": {
+        "fr": "où les écrire (par défaut : OUT/exports)",
+        "en": "where to write them (default: OUT/exports)",
+    },
+    "cli.help.out_of": {
+        "fr": "notes exportées sur ce total (par défaut : 20)",
+        "en": "grades exported on this scale (default: 20)",
+    },
+    "cli.help.site_lang": {
+        "fr": "langue du site Moodle (par défaut : --lang)",
+        "en": "language of the Moodle site (default: --lang)",
+    },
+    "cli.help.moodle_worksheet": {
+        "fr": "la feuille de notes téléchargée de Moodle, à remplir (ses colonnes sont gardées)",
+        "en": "the grading worksheet downloaded from Moodle, to fill in (its columns are kept)",
+    },
+    "cli.help.canvas_assignment": {
+        "fr": "en-tête de colonne Canvas, p. ex. « Taquin (1234) » pour le devoir 1234",
+        "en": 'Canvas column header, e.g. "Taquin (1234)" to update assignment 1234',
+    },
+    "cli.help.export_scheme": {
+        "fr": "un barème qui ne change que les points des questions rédigées (sans recorriger)",
+        "en": "a barème that changes the points of written questions only (no regrading)",
+    },
+    "cli.help.gradescope": {
+        "fr": "construire un zip d'autocorrection Gradescope qui corrige avec ce correcteur",
+        "en": "build a Gradescope autograder zip grading with this grader",
+    },
     "cli.help.gradescope_out": {"fr": "le zip à écrire", "en": "the zip to write"},
     "cli.help.export_lang": {"fr": "langue des retours et des messages", "en": "language of feedback and messages"},
-    "cli.help.check": {"fr": "corriger une copie (un dossier, un .py ou un .zip)",
-                       "en": "grade one submission (a folder, a .py or a .zip)"},
+    "cli.help.check": {
+        "fr": "corriger une copie (un dossier, un .py ou un .zip)",
+        "en": "grade one submission (a folder, a .py or a .zip)",
+    },
     "cli.help.path_metavar": {"fr": "CHEMIN", "en": "PATH"},
-    "cli.help.path": {"fr": "la copie : un dossier, un fichier .py ou un .zip",
-                      "en": "the submission: a folder, a .py file or a .zip"},
+    "cli.help.path": {
+        "fr": "la copie : un dossier, un fichier .py ou un .zip",
+        "en": "the submission: a folder, a .py file or a .zip",
+    },
     "cli.help.json": {"fr": "afficher le résultat en JSON", "en": "print the result as JSON"},
-    "cli.help.html": {"fr": "écrire aussi un rapport HTML dans le dossier OUT",
-                      "en": "also write an HTML report in the folder OUT"},
-    "cli.help.grade": {"fr": "corriger une classe : results.json, grades.csv, rapports HTML",
-                       "en": "grade a class folder: results.json, grades.csv, HTML reports"},
+    "cli.help.html": {
+        "fr": "écrire aussi un rapport HTML dans le dossier OUT",
+        "en": "also write an HTML report in the folder OUT",
+    },
+    "cli.help.grade": {
+        "fr": "corriger une classe : results.json, grades.csv, rapports HTML",
+        "en": "grade a class folder: results.json, grades.csv, HTML reports",
+    },
     "cli.help.class_metavar": {"fr": "CLASSE", "en": "CLASS"},
-    "cli.help.class_dir": {"fr": "la classe telle que Moodle ou Capytale la donne (dossier, .zip ou .tar.gz) : "
-                                 "une entrée (dossier, .py, .ipynb ou archive) par élève",
-                           "en": "the class as Moodle or Capytale gives it (folder, .zip or .tar.gz): one entry "
-                                 "(folder, .py, .ipynb or archive) per student"},
-    "cli.help.out": {"fr": "dossier où écrire les résultats et les rapports",
-                     "en": "folder to write the results and reports in"},
-    "cli.help.workers": {"fr": "nombre de processus en parallèle (par défaut : le nombre de cœurs)",
-                         "en": "parallel workers (default: the number of cores)"},
-    "cli.help.unsafe": {"fr": "corriger même si aucune couche du bac à sable ne confine le code des élèves à leurs "
-                              "propres fichiers (chaque rapport le dit)",
-                        "en": "grade even when no sandbox layer confines the students' code to its own files "
-                              "(every report says so)"},
-    "cli.help.resume": {"fr": "garder les élèves déjà corrigés dans OUT dont les fichiers n'ont pas changé",
-                        "en": "keep the students already graded in OUT whose files did not change"},
-    "cli.help.roster": {"fr": "liste de classe (CSV : participants Moodle, Pronote, ou nom;prénom;identifiant;"
-                              "email;groupe) : les élèves sans soumission sont comptés « non rendu »",
-                        "en": "class list (CSV: Moodle participants, Pronote, or nom;prénom;identifiant;email;"
-                              "groupe): students without a submission are listed as not submitted"},
-    "cli.help.questions": {"fr": "lister les questions, leurs points et leurs groupes de vérifications",
-                           "en": "list the questions, their points and check groups"},
-    "cli.help.solve": {"fr": "solutions optimales du taquin (voir grader solve --help)",
-                       "en": "optimal 15-puzzle solutions (see grader solve --help)"},
+    "cli.help.class_dir": {
+        "fr": "la classe telle que Moodle ou Capytale la donne (dossier, .zip ou .tar.gz) : "
+        "une entrée (dossier, .py, .ipynb ou archive) par élève",
+        "en": "the class as Moodle or Capytale gives it (folder, .zip or .tar.gz): one entry "
+        "(folder, .py, .ipynb or archive) per student",
+    },
+    "cli.help.out": {
+        "fr": "dossier où écrire les résultats et les rapports",
+        "en": "folder to write the results and reports in",
+    },
+    "cli.help.workers": {
+        "fr": "nombre de processus en parallèle (par défaut : le nombre de cœurs)",
+        "en": "parallel workers (default: the number of cores)",
+    },
+    "cli.help.unsafe": {
+        "fr": "corriger même si aucune couche du bac à sable ne confine le code des élèves à leurs "
+        "propres fichiers (chaque rapport le dit)",
+        "en": "grade even when no sandbox layer confines the students' code to its own files (every report says so)",
+    },
+    "cli.help.resume": {
+        "fr": "garder les élèves déjà corrigés dans OUT dont les fichiers n'ont pas changé",
+        "en": "keep the students already graded in OUT whose files did not change",
+    },
+    "cli.help.roster": {
+        "fr": "liste de classe (CSV : participants Moodle, Pronote, ou nom;prénom;identifiant;"
+        "email;groupe) : les élèves sans soumission sont comptés « non rendu »",
+        "en": "class list (CSV: Moodle participants, Pronote, or nom;prénom;identifiant;email;"
+        "groupe): students without a submission are listed as not submitted",
+    },
+    "cli.help.questions": {
+        "fr": "lister les questions, leurs points et leurs groupes de vérifications",
+        "en": "list the questions, their points and check groups",
+    },
+    "cli.help.solve": {
+        "fr": "solutions optimales du taquin (voir grader solve --help)",
+        "en": "optimal 15-puzzle solutions (see grader solve --help)",
+    },
     "cli.help.lang": {"fr": "langue des messages (par défaut : fr)", "en": "language of the messages (default: fr)"},
-    "cli.help.seed": {"fr": "graine des cas générés (par défaut : une nouvelle à chaque exécution, affichée et "
-                            "enregistrée) ; la même graine refait les mêmes cas",
-                      "en": "seed of the generated cases (default: a new one each run, shown and recorded); "
-                            "the same seed makes the same cases again"},
+    "cli.help.seed": {
+        "fr": "graine des cas générés (par défaut : une nouvelle à chaque exécution, affichée et "
+        "enregistrée) ; la même graine refait les mêmes cas",
+        "en": "seed of the generated cases (default: a new one each run, shown and recorded); "
+        "the same seed makes the same cases again",
+    },
     "cli.help.seed_metavar": {"fr": "GRAINE", "en": "SEED"},
     "cli.help.memory_metavar": {"fr": "MIO", "en": "MIB"},
     "cli.help.scheme_metavar": {"fr": "BAREME", "en": "SCHEME"},
-    "cli.help.scheme": {"fr": "barème (TOML) : points, poids des vérifications, limites de temps",
-                        "en": "grading scheme (TOML): points, check weights, time limits"},
-    "cli.help.memory": {"fr": "mémoire maximale d'un processus élève, en Mio (par défaut : 1024)",
-                        "en": "memory limit of a child, in MiB (default: 1024)"},
-    "cli.help.question": {"fr": "ne corriger que cette question (répétable), p. ex. -q q4 -q q7",
-                          "en": "grade only this question (repeatable), e.g. -q q4 -q q7"},
-    "cli.help.reference": {"fr": "d'où viennent les valeurs attendues : auto (le corrigé s'il est installé, sinon "
-                                 "des oracles indépendants), model (le corrigé), oracles",
-                           "en": "where expected values come from: auto (the model answer when installed, else "
-                                 "independent oracles), model (the model answer), oracles"},
-    "cli.help.recalibrate": {"fr": "mesurer à nouveau le temps du corrigé sur cette machine (il est sinon mesuré une "
-                                   "fois, au mieux de plusieurs essais, puis gardé)",
-                             "en": "measure the model answer's times on this machine again (otherwise measured "
-                                   "once, best of several runs, then kept)"},
-    "cli.help.extensions": {"fr": "corriger aussi les exercices complémentaires (x1-x4, recherche.py)",
-                            "en": "also grade the extension exercises (x1-x4, recherche.py)"},
+    "cli.help.scheme": {
+        "fr": "barème (TOML) : points, poids des vérifications, limites de temps",
+        "en": "grading scheme (TOML): points, check weights, time limits",
+    },
+    "cli.help.memory": {
+        "fr": "mémoire maximale d'un processus élève, en Mio (par défaut : 1024)",
+        "en": "memory limit of a child, in MiB (default: 1024)",
+    },
+    "cli.help.question": {
+        "fr": "ne corriger que cette question (répétable), p. ex. -q q4 -q q7",
+        "en": "grade only this question (repeatable), e.g. -q q4 -q q7",
+    },
+    "cli.help.reference": {
+        "fr": "d'où viennent les valeurs attendues : auto (le corrigé s'il est installé, sinon "
+        "des oracles indépendants), model (le corrigé), oracles",
+        "en": "where expected values come from: auto (the model answer when installed, else "
+        "independent oracles), model (the model answer), oracles",
+    },
+    "cli.help.recalibrate": {
+        "fr": "mesurer à nouveau le temps du corrigé sur cette machine (il est sinon mesuré une "
+        "fois, au mieux de plusieurs essais, puis gardé)",
+        "en": "measure the model answer's times on this machine again (otherwise measured "
+        "once, best of several runs, then kept)",
+    },
+    "cli.help.extensions": {
+        "fr": "corriger aussi les exercices complémentaires (x1-x4, recherche.py)",
+        "en": "also grade the extension exercises (x1-x4, recherche.py)",
+    },
     # --- grader solve ------------------------------------------------------------------------------
-    "solve.help.description": {"fr": "Affiche une solution optimale de chaque état du taquin : sa longueur, "
-                                     "puis ses déplacements.",
-                               "en": "Print an optimal solution of each 15-puzzle state: its length, then its moves."},
+    "solve.help.description": {
+        "fr": "Affiche une solution optimale de chaque état du taquin : sa longueur, puis ses déplacements.",
+        "en": "Print an optimal solution of each 15-puzzle state: its length, then its moves.",
+    },
     "solve.help.epilog": {
         "fr": "ÉTAT : 16 nombres, ligne par ligne ; FICHIER : un état par ligne (lignes vides et commentaires\n"
-              "« # » ignorés, nombres après le 16e ignorés) ; « - » lit l'entrée standard.\n\n"
-              "Conventions :\n"
-              "  exam (par défaut)  tuiles 0 à 14, case libre notée 15, but 0 1 … 14 avec la case libre en bas\n"
-              "                     à droite ; déplacements nommés comme dans l'énoncé par le sens où va la\n"
-              "                     tuile : Gauche, Bas, Droite, Haut.\n"
-              "  korf               0 est la case libre, but 0 1 … 15 avec la case libre en haut à gauche (les\n"
-              "                     100 instances de Korf) ; déplacements nommés par le sens où va la case\n"
-              "                     libre : Up, Down, Left, Right.\n\n"
-              "Tous les états sont vérifiés avant d'en résoudre un ; un état invalide ou insoluble est signalé\n"
-              "sur la sortie d'erreur, avec le code de sortie 2.",
+        "« # » ignorés, nombres après le 16e ignorés) ; « - » lit l'entrée standard.\n\n"
+        "Conventions :\n"
+        "  exam (par défaut)  tuiles 0 à 14, case libre notée 15, but 0 1 … 14 avec la case libre en bas\n"
+        "                     à droite ; déplacements nommés comme dans l'énoncé par le sens où va la\n"
+        "                     tuile : Gauche, Bas, Droite, Haut.\n"
+        "  korf               0 est la case libre, but 0 1 … 15 avec la case libre en haut à gauche (les\n"
+        "                     100 instances de Korf) ; déplacements nommés par le sens où va la case\n"
+        "                     libre : Up, Down, Left, Right.\n\n"
+        "Tous les états sont vérifiés avant d'en résoudre un ; un état invalide ou insoluble est signalé\n"
+        "sur la sortie d'erreur, avec le code de sortie 2.",
         "en": "STATE: 16 numbers in row-major order; FILE: one state per line (blank lines and `#` comments\n"
-              "skipped, numbers after the 16th ignored); `-` reads standard input.\n\n"
-              "Conventions:\n"
-              "  exam (default)  tiles 0-14, the blank written 15, goal 0 1 ... 14 with the blank bottom right;\n"
-              "                  moves are the exam's names of the direction the tile goes: Gauche, Bas,\n"
-              "                  Droite, Haut.\n"
-              "  korf            0 is the blank, goal 0 1 ... 15 with the blank top left (Korf's 100\n"
-              "                  instances); moves are the direction the blank goes: Up, Down, Left, Right.\n\n"
-              "Every state is checked before any is solved; an invalid or unsolvable one is reported on\n"
-              "standard error with exit status 2.",
+        "skipped, numbers after the 16th ignored); `-` reads standard input.\n\n"
+        "Conventions:\n"
+        "  exam (default)  tiles 0-14, the blank written 15, goal 0 1 ... 14 with the blank bottom right;\n"
+        "                  moves are the exam's names of the direction the tile goes: Gauche, Bas,\n"
+        "                  Droite, Haut.\n"
+        "  korf            0 is the blank, goal 0 1 ... 15 with the blank top left (Korf's 100\n"
+        "                  instances); moves are the direction the blank goes: Up, Down, Left, Right.\n\n"
+        "Every state is checked before any is solved; an invalid or unsolvable one is reported on\n"
+        "standard error with exit status 2.",
     },
-    "solve.help.convention": {"fr": "numérotation des états lus et noms des déplacements écrits (par défaut : exam)",
-                              "en": "numbering of the input and names of the output moves (default: exam)"},
+    "solve.help.convention": {
+        "fr": "numérotation des états lus et noms des déplacements écrits (par défaut : exam)",
+        "en": "numbering of the input and names of the output moves (default: exam)",
+    },
     "solve.help.metavar": {"fr": "ÉTAT-ou-FICHIER", "en": "STATE-or-FILE"},
-    "solve.help.source": {"fr": "16 nombres (ligne par ligne), ou un fichier d'un état par ligne (« - » : entrée standard)",
-                          "en": "16 numbers (row-major order), or a file with one state per line ('-': stdin)"},
-    "solve.count": {"fr": "un état, c'est 16 nombres ; {count} {count:donné|donnés}",
-                    "en": "a state is 16 numbers, got {count}"},
+    "solve.help.source": {
+        "fr": "16 nombres (ligne par ligne), ou un fichier d'un état par ligne (« - » : entrée standard)",
+        "en": "16 numbers (row-major order), or a file with one state per line ('-': stdin)",
+    },
+    "solve.count": {
+        "fr": "un état, c'est 16 nombres ; {count} {count:donné|donnés}",
+        "en": "a state is 16 numbers, got {count}",
+    },
     "solve.one_file": {"fr": "donnez soit 16 nombres, soit un fichier", "en": "give either 16 numbers or one file"},
     "solve.unreadable": {"fr": "impossible de lire {name} : {error}", "en": "cannot read {name}: {error}"},
     "solve.command_line": {"fr": "ligne de commande", "en": "command line"},
     "solve.line": {"fr": "{name}, ligne {number}", "en": "{name}, line {number}"},
-    "solve.bad_line": {"fr": "{where} : un état, c'est 16 entiers : {line!r}",
-                       "en": "{where}: a state is 16 integers: {line!r}"},
-    "solve.not_a_state": {"fr": "{where} : {state} : ce n'est pas un état du taquin, il faut les nombres de 0 à "
-                                "15, chacun une fois",
-                          "en": "{where}: {state}: not a 15-puzzle state: the numbers 0 to 15 are needed, each once"},
-    "solve.unsolvable": {"fr": "{where} : {state} : insoluble, le but n'est pas accessible depuis cet état",
-                         "en": "{where}: {state}: unsolvable: the goal cannot be reached from this state"},
-    "solve.building": {"fr": "Construction des tables du solveur optimal, une seule fois sur cette machine "
-                             "(environ une minute en tout) : table {tiles}, {done} %",
-                       "en": "Building the optimal solver's tables, once on this machine (about a minute in all): "
-                             "table {tiles}, {done}%"},
+    "solve.bad_line": {
+        "fr": "{where} : un état, c'est 16 entiers : {line!r}",
+        "en": "{where}: a state is 16 integers: {line!r}",
+    },
+    "solve.not_a_state": {
+        "fr": "{where} : {state} : ce n'est pas un état du taquin, il faut les nombres de 0 à 15, chacun une fois",
+        "en": "{where}: {state}: not a 15-puzzle state: the numbers 0 to 15 are needed, each once",
+    },
+    "solve.unsolvable": {
+        "fr": "{where} : {state} : insoluble, le but n'est pas accessible depuis cet état",
+        "en": "{where}: {state}: unsolvable: the goal cannot be reached from this state",
+    },
+    "solve.building": {
+        "fr": "Construction des tables du solveur optimal, une seule fois sur cette machine "
+        "(environ une minute en tout) : table {tiles}, {done} %",
+        "en": "Building the optimal solver's tables, once on this machine (about a minute in all): "
+        "table {tiles}, {done}%",
+    },
     # --- Reports ----------------------------------------------------------------------------------
     "report.class_title": {"fr": "Résultats de la classe", "en": "Class results"},
     "report.student_title": {"fr": "Copie de {id}", "en": "Report for {id}"},
     "report.print_all_title": {"fr": "Toutes les copies", "en": "All reports"},
-    "report.print_all": {"fr": "Toutes les copies, à imprimer (une par page)",
-                         "en": "All reports, for printing (one per page)"},
+    "report.print_all": {
+        "fr": "Toutes les copies, à imprimer (une par page)",
+        "en": "All reports, for printing (one per page)",
+    },
     "report.print": {"fr": "Imprimer", "en": "Print"},
     "report.back": {"fr": "← Résultats de la classe", "en": "← Class results"},
     "report.no_submissions": {"fr": "Aucune copie.", "en": "No submission."},
     "report.table": {"fr": "Notes", "en": "Scores"},
-    "report.sort_hint": {"fr": "Cliquez sur un en-tête de colonne pour trier.",
-                         "en": "Click a column header to sort."},
+    "report.sort_hint": {"fr": "Cliquez sur un en-tête de colonne pour trier.", "en": "Click a column header to sort."},
     "report.student": {"fr": "Élève", "en": "Student"},
     "report.total": {"fr": "Total", "en": "Total"},
     "report.total_value": {"fr": "Total : {score} / {max}", "en": "Total: {score} / {max}"},
@@ -469,8 +561,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.pass_rates": {"fr": "Réussite par question", "en": "Pass rate per question"},
     "report.rate.passed": {"fr": "réussi", "en": "passed"},
     "report.rate.partial": {"fr": "partiel", "en": "partial"},
-    "report.rate.failed": {"fr": "échoué (dont erreur, temps, plantage, mémoire)",
-                           "en": "failed (incl. error, timeout, crash, memory)"},
+    "report.rate.failed": {
+        "fr": "échoué (dont erreur, temps, plantage, mémoire)",
+        "en": "failed (incl. error, timeout, crash, memory)",
+    },
     "report.rate.missing": {"fr": "absent ou non traité", "en": "missing or not implemented"},
     "report.rate_count": {"fr": "{label} : {n}", "en": "{label}: {n}"},
     "report.rate_value": {"fr": "{pct} % réussi", "en": "{pct}% passed"},
@@ -495,11 +589,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.counterexample": {"fr": "Contre-exemple", "en": "Counterexample"},
     "report.expected": {"fr": "Attendu", "en": "Expected"},
     "report.got": {"fr": "Obtenu", "en": "Got"},
-    "report.cut": {"fr": "… affichage coupé : {n} {n:caractère|caractères} de plus non {n:affiché|affichés}",
-                   "en": "… display cut: {n} more {n:character|characters} not shown"},
+    "report.cut": {
+        "fr": "… affichage coupé : {n} {n:caractère|caractères} de plus non {n:affiché|affichés}",
+        "en": "… display cut: {n} more {n:character|characters} not shown",
+    },
     "report.output": {"fr": "Sortie capturée de votre code", "en": "Your code's captured output"},
-    "report.dropped": {"fr": "SORTIE TRONQUÉE : {n} {n:octet de plus n'a pas été conservé|octets de plus n'ont pas été conservés}.",
-                       "en": "OUTPUT TRUNCATED: {n} more {n:byte was|bytes were} not kept."},
+    "report.dropped": {
+        "fr": "SORTIE TRONQUÉE : {n} {n:octet de plus n'a pas été conservé|octets de plus n'ont pas été conservés}.",
+        "en": "OUTPUT TRUNCATED: {n} more {n:byte was|bytes were} not kept.",
+    },
     "report.start": {"fr": "État de départ", "en": "Start state"},
     "report.reached": {"fr": "État atteint par vos déplacements", "en": "State your moves reach"},
     "report.goal": {"fr": "But", "en": "Goal"},
@@ -508,34 +606,52 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.h": {"fr": "h = {h}", "en": "h = {h}"},
     "report.your_moves": {"fr": "Vos déplacements ({n})", "en": "Your moves ({n})"},
     "report.optimal_moves": {"fr": "Une solution optimale ({n})", "en": "An optimal solution ({n})"},
-    "report.illegal": {"fr": "Le déplacement n° {k} ({move}) est impossible : la suite n'est pas jouée.",
-                       "en": "Move {k} ({move}) is impossible: the rest is not played."},
-    "report.unknown": {"fr": "Le déplacement n° {k} ({move}) n'est pas un déplacement connu ({names}) : la suite "
-                             "n'est pas jouée.",
-                       "en": "Move {k} ({move}) is not a known move ({names}): the rest is not played."},
-    "report.moves_tile": {"fr": "Déplacements ({names}) : le sens où glisse la tuile, comme dans l'énoncé.",
-                          "en": "Moves ({names}): the direction the tile slides, as in the exam."},
-    "report.moves_blank": {"fr": "Opérations ({names}) : le sens où se déplace la case vide.",
-                           "en": "Operations ({names}): the direction the blank moves."},
-    "report.reached_shown": {"fr": "État après {n:le premier déplacement (le seul affiché)|les # premiers déplacements (les seuls affichés)}",
-                             "en": "State after {n:the first move (the only one shown)|the first # moves (the only ones shown)}"},
-    "report.more_moves": {"fr": "… et {n} {n:déplacement|déplacements} de plus, non {n:affiché|affichés}",
-                          "en": "… and {n} more {n:move|moves}, not shown"},
-    "report.part": {"fr": "Vos déplacements s'écartent de cette solution optimale au déplacement n° {k} "
-                          "(surligné).",
-                    "en": "Your moves leave this optimal solution at move {k} (highlighted)."},
-    "report.same": {"fr": "Vos déplacements sont ceux de cette solution optimale.",
-                    "en": "Your moves are those of this optimal solution."},
+    "report.illegal": {
+        "fr": "Le déplacement n° {k} ({move}) est impossible : la suite n'est pas jouée.",
+        "en": "Move {k} ({move}) is impossible: the rest is not played.",
+    },
+    "report.unknown": {
+        "fr": "Le déplacement n° {k} ({move}) n'est pas un déplacement connu ({names}) : la suite n'est pas jouée.",
+        "en": "Move {k} ({move}) is not a known move ({names}): the rest is not played.",
+    },
+    "report.moves_tile": {
+        "fr": "Déplacements ({names}) : le sens où glisse la tuile, comme dans l'énoncé.",
+        "en": "Moves ({names}): the direction the tile slides, as in the exam.",
+    },
+    "report.moves_blank": {
+        "fr": "Opérations ({names}) : le sens où se déplace la case vide.",
+        "en": "Operations ({names}): the direction the blank moves.",
+    },
+    "report.reached_shown": {
+        "fr": "État après {n:le premier déplacement (le seul affiché)|les # premiers déplacements (les seuls affichés)}",
+        "en": "State after {n:the first move (the only one shown)|the first # moves (the only ones shown)}",
+    },
+    "report.more_moves": {
+        "fr": "… et {n} {n:déplacement|déplacements} de plus, non {n:affiché|affichés}",
+        "en": "… and {n} more {n:move|moves}, not shown",
+    },
+    "report.part": {
+        "fr": "Vos déplacements s'écartent de cette solution optimale au déplacement n° {k} (surligné).",
+        "en": "Your moves leave this optimal solution at move {k} (highlighted).",
+    },
+    "report.same": {
+        "fr": "Vos déplacements sont ceux de cette solution optimale.",
+        "en": "Your moves are those of this optimal solution.",
+    },
     "report.step": {"fr": "Déplacement", "en": "Move"},
     "report.first": {"fr": "Début", "en": "Start"},
     "report.prev": {"fr": "Précédent", "en": "Previous"},
     "report.next": {"fr": "Suivant", "en": "Next"},
     "report.last": {"fr": "Fin", "en": "End"},
     "report.game": {"fr": "Le jeu du contre-exemple", "en": "The counterexample's game"},
-    "report.game_legend": {"fr": "{n} {n:état|états} ; état initial : double bord ; états finals : en vert.",
-                           "en": "{n} {n:state|states}; initial state: double border; final states: green."},
-    "report.adjacency": {"fr": "Liste des successeurs ({n} {n:état|états})",
-                         "en": "Successors list ({n} {n:state|states})"},
+    "report.game_legend": {
+        "fr": "{n} {n:état|états} ; état initial : double bord ; états finals : en vert.",
+        "en": "{n} {n:state|states}; initial state: double border; final states: green.",
+    },
+    "report.adjacency": {
+        "fr": "Liste des successeurs ({n} {n:état|états})",
+        "en": "Successors list ({n} {n:state|states})",
+    },
     "report.initial": {"fr": "initial", "en": "initial"},
     "report.final": {"fr": "final", "en": "final"},
     "report.no_successor": {"fr": "aucun successeur", "en": "no successor"},
@@ -554,15 +670,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limit.output_bytes": {"fr": "Sortie conservée", "en": "Output kept"},
     "report.limit.import_seconds": {"fr": "Chargement du module", "en": "Module import"},
     "report.limit.grace_seconds": {"fr": "Délai avant l'arrêt forcé", "en": "Grace before the hard kill"},
-    "report.limit.time_factor": {"fr": "Temps par appel : multiple du temps du corrigé",
-                                 "en": "Time per call: multiple of the reference's time"},
+    "report.limit.time_factor": {
+        "fr": "Temps par appel : multiple du temps du corrigé",
+        "en": "Time per call: multiple of the reference's time",
+    },
     "report.limit.time_floor": {"fr": "Temps par appel : au moins", "en": "Time per call: at least"},
     "report.limit.open_files": {"fr": "Fichiers ouverts", "en": "Open files"},
     "report.limit.disk_bytes": {"fr": "Disque du dossier de l'enfant", "en": "Disk of the child's folder"},
     "report.limit.disk_files": {"fr": "Fichiers du dossier de l'enfant", "en": "Files in the child's folder"},
-    "report.limit.uid_first": {"fr": "Premier uid des enfants (si root)", "en": "First uid of the children (when root)"},
-    "report.limit.uid_count": {"fr": "Nombre d'uid des enfants (si root)", "en": "Number of children's uids (when root)"},
-    "report.limit.namespaces": {"fr": "Espaces de noms PID, réseau et montage", "en": "PID, network and mount namespaces"},
+    "report.limit.uid_first": {
+        "fr": "Premier uid des enfants (si root)",
+        "en": "First uid of the children (when root)",
+    },
+    "report.limit.uid_count": {
+        "fr": "Nombre d'uid des enfants (si root)",
+        "en": "Number of children's uids (when root)",
+    },
+    "report.limit.namespaces": {
+        "fr": "Espaces de noms PID, réseau et montage",
+        "en": "PID, network and mount namespaces",
+    },
     "report.limit.landlock": {"fr": "Landlock", "en": "Landlock"},
     "report.limit.seccomp": {"fr": "seccomp", "en": "seccomp"},
     "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
@@ -570,6 +697,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
 
 from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
 from grader.i18n_service import CATALOGUE as _SERVICE  # noqa: E402 - the web service's messages
+
 # Each question family's messages live beside its code (grader/questions/<family>_messages.py).
 from grader.questions import jeux_messages, manual_messages, recherche_messages, taquin_messages  # noqa: E402
 
@@ -622,8 +750,10 @@ class Message:
         return t(self.key, lang, **self.params)
 
     def to_dict(self) -> dict:
-        return {"key": self.key, "params": {k: v.to_dict() if isinstance(v, Message) else v
-                                            for k, v in self.params.items()}}
+        return {
+            "key": self.key,
+            "params": {k: v.to_dict() if isinstance(v, Message) else v for k, v in self.params.items()},
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> Message:
@@ -666,8 +796,13 @@ def lang_of(argv: list[str], default: str = "fr") -> str:
     for index, word in enumerate(argv):
         if word == "--":
             break
-        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else \
-            word.split("=", 1)[1] if word.startswith("--lang=") else None
+        value = (
+            argv[index + 1]
+            if word == "--lang" and index + 1 < len(argv)
+            else word.split("=", 1)[1]
+            if word.startswith("--lang=")
+            else None
+        )
         if value in LANGS:
             return value
     return default
@@ -691,8 +826,7 @@ ARGPARSE_FR = {
     "expected at most one argument": "au plus une valeur est attendue",
     "expected %s argument": "%s valeur attendue",
     "expected %s arguments": "%s valeurs attendues",
-    "ambiguous option: %(option)s could match %(matches)s":
-        "option ambiguë : %(option)s peut désigner %(matches)s",
+    "ambiguous option: %(option)s could match %(matches)s": "option ambiguë : %(option)s peut désigner %(matches)s",
     "not allowed with argument %s": "interdit avec l'argument %s",
     "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
     "ignored explicit argument %r": "argument explicite ignoré : %r",

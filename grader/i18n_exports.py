@@ -1,74 +1,112 @@
 """Messages of the exports, hand marks, feedback and similarity report (merged into grader.i18n's
 catalogue; kept apart so that the engineers' catalogues do not collide)."""
+
 from __future__ import annotations
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "status.ungraded": {"fr": "à noter", "en": "to be marked"},
     # --- Hand marks ---------------------------------------------------------------------------
-    "marks.invalid": {"fr": "fichier de notes {path} : {n} problème(s), rien n'a été fusionné :",
-                      "en": "marks file {path}: {n} problem(s), nothing was merged:"},
+    "marks.invalid": {
+        "fr": "fichier de notes {path} : {n} problème(s), rien n'a été fusionné :",
+        "en": "marks file {path}: {n} problem(s), nothing was merged:",
+    },
     "marks.unreadable": {"fr": "illisible : {error}", "en": "unreadable: {error}"},
-    "marks.format": {"fr": "extension {suffix} inconnue : donnez un fichier .csv ou .toml",
-                     "en": "unknown extension {suffix}: give a .csv or .toml file"},
+    "marks.format": {
+        "fr": "extension {suffix} inconnue : donnez un fichier .csv ou .toml",
+        "en": "unknown extension {suffix}: give a .csv or .toml file",
+    },
     "marks.syntax": {"fr": "TOML invalide : {error}", "en": "invalid TOML: {error}"},
-    "marks.toml_table": {"fr": "{where} : une table par élève est attendue ([nom] puis q2 = 1.5)",
-                         "en": "{where}: one table per student expected ([name] then q2 = 1.5)"},
+    "marks.toml_table": {
+        "fr": "{where} : une table par élève est attendue ([nom] puis q2 = 1.5)",
+        "en": "{where}: one table per student expected ([name] then q2 = 1.5)",
+    },
     "marks.empty": {"fr": "le fichier est vide", "en": "the file is empty"},
-    "marks.no_student_column": {"fr": "aucune colonne d'élève (l'une de : {names})",
-                                "en": "no student column (one of: {names})"},
-    "marks.column": {"fr": "colonne « {column} » incomprise (attendu : q2, « q2 commentaire », commentaire)",
-                     "en": "column \"{column}\" not understood (expected: q2, \"q2 comment\", comment)"},
-    "marks.unknown_student": {"fr": "{where} : élève inconnu « {student} » (noms proches : {close})",
-                              "en": "{where}: unknown student \"{student}\" (close names: {close})"},
-    "marks.twice": {"fr": "{where} : « {student} » est déjà noté en {first}",
-                    "en": "{where}: \"{student}\" is already marked at {first}"},
-    "marks.unknown_question": {"fr": "{where} : question inconnue « {question} » (questions rédigées : {written})",
-                               "en": "{where}: unknown question \"{question}\" (written questions: {written})"},
-    "marks.automatic": {"fr": "{where} : {question} est corrigée automatiquement ; seules les questions rédigées "
-                              "se notent à la main ({written})",
-                        "en": "{where}: {question} is graded automatically; only written questions are marked by "
-                              "hand ({written})"},
-    "marks.not_a_mark": {"fr": "{where} : {question} : « {value} » n'est pas une note (nombre positif attendu)",
-                         "en": "{where}: {question}: \"{value}\" is not a mark (a non-negative number expected)"},
-    "marks.too_high": {"fr": "{where} : {question} : {mark} dépasse les {points} point(s) du barème",
-                       "en": "{where}: {question}: {mark} is above the {points} point(s) of the barème"},
-    "marks.no_points": {"fr": "{where} : {question} vaut 0 point dans le barème de cette correction : donnez-lui "
-                              "des points (--scheme, [questions.{question}] points = ...)",
-                        "en": "{where}: {question} is worth 0 points in this run's barème: give it points "
-                              "(--scheme, [questions.{question}] points = ...)"},
+    "marks.no_student_column": {
+        "fr": "aucune colonne d'élève (l'une de : {names})",
+        "en": "no student column (one of: {names})",
+    },
+    "marks.column": {
+        "fr": "colonne « {column} » incomprise (attendu : q2, « q2 commentaire », commentaire)",
+        "en": 'column "{column}" not understood (expected: q2, "q2 comment", comment)',
+    },
+    "marks.unknown_student": {
+        "fr": "{where} : élève inconnu « {student} » (noms proches : {close})",
+        "en": '{where}: unknown student "{student}" (close names: {close})',
+    },
+    "marks.twice": {
+        "fr": "{where} : « {student} » est déjà noté en {first}",
+        "en": '{where}: "{student}" is already marked at {first}',
+    },
+    "marks.unknown_question": {
+        "fr": "{where} : question inconnue « {question} » (questions rédigées : {written})",
+        "en": '{where}: unknown question "{question}" (written questions: {written})',
+    },
+    "marks.automatic": {
+        "fr": "{where} : {question} est corrigée automatiquement ; seules les questions rédigées "
+        "se notent à la main ({written})",
+        "en": "{where}: {question} is graded automatically; only written questions are marked by hand ({written})",
+    },
+    "marks.not_a_mark": {
+        "fr": "{where} : {question} : « {value} » n'est pas une note (nombre positif attendu)",
+        "en": '{where}: {question}: "{value}" is not a mark (a non-negative number expected)',
+    },
+    "marks.too_high": {
+        "fr": "{where} : {question} : {mark} dépasse les {points} point(s) du barème",
+        "en": "{where}: {question}: {mark} is above the {points} point(s) of the barème",
+    },
+    "marks.no_points": {
+        "fr": "{where} : {question} vaut 0 point dans le barème de cette correction : donnez-lui "
+        "des points (--scheme, [questions.{question}] points = ...)",
+        "en": "{where}: {question} is worth 0 points in this run's barème: give it points "
+        "(--scheme, [questions.{question}] points = ...)",
+    },
     # --- Exports ------------------------------------------------------------------------------
     "export.total": {"fr": "Total : {score}/{max}", "en": "Total: {score}/{max}"},
     "export.grade_on": {"fr": "note : {grade}/{out_of}", "en": "grade: {grade}/{out_of}"},
     "export.comment": {"fr": "Commentaire : {comment}", "en": "Comment: {comment}"},
     "export.written": {"fr": "question rédigée, notée à la main", "en": "written question, marked by hand"},
-    "export.no_run": {"fr": "{path} introuvable : donnez le dossier de sortie d'un « grader grade »",
-                      "en": "{path} not found: give the output folder of a \"grader grade\""},
+    "export.no_run": {
+        "fr": "{path} introuvable : donnez le dossier de sortie d'un « grader grade »",
+        "en": '{path} not found: give the output folder of a "grader grade"',
+    },
     "export.bad_run": {"fr": "{path} illisible ({error})", "en": "{path} unreadable ({error})"},
-    "export.bad_scheme": {"fr": "le barème {path} change les points de {questions}, corrigées automatiquement : "
-                                "il faut recorriger (grader grade) ; seules les questions rédigées peuvent changer "
-                                "ici",
-                          "en": "the scheme {path} changes the points of {questions}, graded automatically: regrade "
-                                "(grader grade); only written questions may change here"},
-    "export.moodle_missing": {"fr": "feuille Moodle : {n} élève(s) sans ligne (pas d'identifiant de participant "
-                                    "Moodle ou absent de la feuille) : {students}",
-                              "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
-                                    "not in the worksheet): {students}"},
-    "export.feedback_missing": {"fr": "retours : {n} élève(s) sans identifiant de participant Moodle, absents du "
-                                      "zip (leurs dossiers sont écrits) : {students}",
-                                "en": "feedback: {n} student(s) without a Moodle participant id, left out of the "
-                                      "zip (their folders are written): {students}"},
-    "export.gradescope_written": {"fr": "autograder Gradescope écrit : {path} (graine {seed} ; gardez ce zip privé, "
-                                        "il contient les corrigés)",
-                                  "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, "
-                                        "it holds the model answers)"},
+    "export.bad_scheme": {
+        "fr": "le barème {path} change les points de {questions}, corrigées automatiquement : "
+        "il faut recorriger (grader grade) ; seules les questions rédigées peuvent changer "
+        "ici",
+        "en": "the scheme {path} changes the points of {questions}, graded automatically: regrade "
+        "(grader grade); only written questions may change here",
+    },
+    "export.moodle_missing": {
+        "fr": "feuille Moodle : {n} élève(s) sans ligne (pas d'identifiant de participant "
+        "Moodle ou absent de la feuille) : {students}",
+        "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
+        "not in the worksheet): {students}",
+    },
+    "export.feedback_missing": {
+        "fr": "retours : {n} élève(s) sans identifiant de participant Moodle, absents du "
+        "zip (leurs dossiers sont écrits) : {students}",
+        "en": "feedback: {n} student(s) without a Moodle participant id, left out of the "
+        "zip (their folders are written): {students}",
+    },
+    "export.gradescope_written": {
+        "fr": "autograder Gradescope écrit : {path} (graine {seed} ; gardez ce zip privé, il contient les corrigés)",
+        "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, it holds the model answers)",
+    },
     "export.cannot_write": {"fr": "impossible d'écrire {path} : {error}", "en": "cannot write {path}: {error}"},
     "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
-    "export.bad_out_of": {"fr": "--out-of doit être un nombre positif (reçu {value})",
-                          "en": "--out-of must be a positive number (got {value})"},
-    "moodle.unreadable": {"fr": "feuille Moodle {path} illisible : {error}",
-                          "en": "Moodle worksheet {path} unreadable: {error}"},
-    "moodle.not_worksheet": {"fr": "{path} n'est pas une feuille d'évaluation Moodle (colonnes : {headers})",
-                             "en": "{path} is not a Moodle grading worksheet (columns: {headers})"},
+    "export.bad_out_of": {
+        "fr": "--out-of doit être un nombre positif (reçu {value})",
+        "en": "--out-of must be a positive number (got {value})",
+    },
+    "moodle.unreadable": {
+        "fr": "feuille Moodle {path} illisible : {error}",
+        "en": "Moodle worksheet {path} unreadable: {error}",
+    },
+    "moodle.not_worksheet": {
+        "fr": "{path} n'est pas une feuille d'évaluation Moodle (colonnes : {headers})",
+        "en": "{path} is not a Moodle grading worksheet (columns: {headers})",
+    },
     "export.col.id": {"fr": "Identifiant", "en": "Id"},
     "export.col.name": {"fr": "Nom", "en": "Name"},
     "export.col.participant": {"fr": "Participant", "en": "Participant"},
@@ -89,41 +127,56 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "pdf.col.points": {"fr": "Points", "en": "Points"},
     "pdf.col.status": {"fr": "Statut", "en": "Status"},
     "pdf.col.detail": {"fr": "Remarque", "en": "Remark"},
-    "pdf.footer": {"fr": "Corrigé le {date} par taquin-grader {version}, graine {seed}. Le rapport détaillé "
-                         "(rapport.html) montre chaque contre-exemple.",
-                   "en": "Graded on {date} by taquin-grader {version}, seed {seed}. The detailed report "
-                         "(rapport.html) shows every counterexample."},
+    "pdf.footer": {
+        "fr": "Corrigé le {date} par taquin-grader {version}, graine {seed}. Le rapport détaillé "
+        "(rapport.html) montre chaque contre-exemple.",
+        "en": "Graded on {date} by taquin-grader {version}, seed {seed}. The detailed report "
+        "(rapport.html) shows every counterexample.",
+    },
     # --- Similarity report ----------------------------------------------------------------------
-    "similarity.title": {"fr": "Similarités entre copies (paires à examiner)",
-                         "en": "Similarities between submissions (pairs to review)"},
-    "similarity.caution": {"fr": "Ce rapport classe des paires de fichiers à relire ; ce n'est pas un verdict. Une "
-                                 "similarité élevée peut venir d'un code court, d'un algorithme classique écrit de "
-                                 "la même façon, d'une aide autorisée ou d'un travail en commun permis : seule la "
-                                 "lecture des deux fichiers permet d'en juger. Calculé sur cette machine, aucun code "
-                                 "n'a été envoyé.",
-                           "en": "This report ranks pairs of files to read; it is not a verdict. A high similarity "
-                                 "can come from short code, a classic algorithm written the usual way, allowed help "
-                                 "or permitted group work: only reading both files can tell. Computed on this "
-                                 "machine; no code was sent anywhere."},
-    "similarity.method": {"fr": "Méthode : empreintes de fragments (winnowing, bibliothèque copydetect) après "
-                                "normalisation des noms, chaînes et commentaires ; le code fourni (squelette) et les "
-                                "fragments présents dans plus de {common} % des copies sont exclus. Score : part "
-                                "des fragments restants communs aux deux fichiers.",
-                          "en": "Method: fragment fingerprints (winnowing, the copydetect library) after names, "
-                                "strings and comments are normalised; the code handed out (stub) and fragments "
-                                "found in more than {common}% of the submissions are left out. Score: the share "
-                                "of the remaining fragments the two files have in common."},
-    "similarity.module_info": {"fr": "{n} copies comparées ; code fourni exclu : {stubs}",
-                               "en": "{n} submissions compared; code handed out left out: {stubs}"},
-    "cli.help.similarity": {"fr": "classer les paires de copies semblables, à relire par une personne (calculé sur "
-                                  "cette machine, rien n'est envoyé)",
-                            "en": "rank pairs of similar submissions for a person to review (computed locally, "
-                                  "nothing uploaded)"},
-    "cli.help.similarity_class": {"fr": "le dossier de la classe (comme pour grader grade)",
-                                  "en": "the class folder (as for grader grade)"},
+    "similarity.title": {
+        "fr": "Similarités entre copies (paires à examiner)",
+        "en": "Similarities between submissions (pairs to review)",
+    },
+    "similarity.caution": {
+        "fr": "Ce rapport classe des paires de fichiers à relire ; ce n'est pas un verdict. Une "
+        "similarité élevée peut venir d'un code court, d'un algorithme classique écrit de "
+        "la même façon, d'une aide autorisée ou d'un travail en commun permis : seule la "
+        "lecture des deux fichiers permet d'en juger. Calculé sur cette machine, aucun code "
+        "n'a été envoyé.",
+        "en": "This report ranks pairs of files to read; it is not a verdict. A high similarity "
+        "can come from short code, a classic algorithm written the usual way, allowed help "
+        "or permitted group work: only reading both files can tell. Computed on this "
+        "machine; no code was sent anywhere.",
+    },
+    "similarity.method": {
+        "fr": "Méthode : empreintes de fragments (winnowing, bibliothèque copydetect) après "
+        "normalisation des noms, chaînes et commentaires ; le code fourni (squelette) et les "
+        "fragments présents dans plus de {common} % des copies sont exclus. Score : part "
+        "des fragments restants communs aux deux fichiers.",
+        "en": "Method: fragment fingerprints (winnowing, the copydetect library) after names, "
+        "strings and comments are normalised; the code handed out (stub) and fragments "
+        "found in more than {common}% of the submissions are left out. Score: the share "
+        "of the remaining fragments the two files have in common.",
+    },
+    "similarity.module_info": {
+        "fr": "{n} copies comparées ; code fourni exclu : {stubs}",
+        "en": "{n} submissions compared; code handed out left out: {stubs}",
+    },
+    "cli.help.similarity": {
+        "fr": "classer les paires de copies semblables, à relire par une personne (calculé sur "
+        "cette machine, rien n'est envoyé)",
+        "en": "rank pairs of similar submissions for a person to review (computed locally, nothing uploaded)",
+    },
+    "cli.help.similarity_class": {
+        "fr": "le dossier de la classe (comme pour grader grade)",
+        "en": "the class folder (as for grader grade)",
+    },
     "cli.help.similarity_out": {"fr": "dossier du rapport HTML", "en": "folder of the HTML report"},
-    "cli.help.boilerplate": {"fr": "code fourni aux élèves, exclu (exercises/<module>.py l'est toujours)",
-                             "en": "code handed to students, left out (exercises/<module>.py always is)"},
+    "cli.help.boilerplate": {
+        "fr": "code fourni aux élèves, exclu (exercises/<module>.py l'est toujours)",
+        "en": "code handed to students, left out (exercises/<module>.py always is)",
+    },
     "similarity.back": {"fr": "← Toutes les paires", "en": "← All pairs"},
     "similarity.student_a": {"fr": "Copie A", "en": "Submission A"},
     "similarity.student_b": {"fr": "Copie B", "en": "Submission B"},
@@ -131,15 +184,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "similarity.shares": {"fr": "Part de A · de B", "en": "Share of A · of B"},
     "similarity.compare": {"fr": "comparer", "en": "compare"},
     "similarity.no_pairs": {"fr": "Aucune paire n'a de fragment commun.", "en": "No pair shares a fragment."},
-    "similarity.nothing": {"fr": "Moins de deux copies par fichier : rien à comparer.",
-                           "en": "Fewer than two submissions per file: nothing to compare."},
-    "similarity.legend": {"fr": "Surligné : fragments communs aux deux fichiers (noms de variables mis à part).",
-                          "en": "Highlighted: fragments both files share (variable names aside)."},
+    "similarity.nothing": {
+        "fr": "Moins de deux copies par fichier : rien à comparer.",
+        "en": "Fewer than two submissions per file: nothing to compare.",
+    },
+    "similarity.legend": {
+        "fr": "Surligné : fragments communs aux deux fichiers (noms de variables mis à part).",
+        "en": "Highlighted: fragments both files share (variable names aside).",
+    },
     "similarity.share": {"fr": "{pct} % de ce fichier en commun", "en": "{pct}% of this file shared"},
-    "similarity.no_copydetect": {"fr": "le rapport de similarité demande copydetect : pip install "
-                                       "'taquin-grader[similarity]' (ou pip install copydetect)",
-                                 "en": "the similarity report needs copydetect: pip install "
-                                       "'taquin-grader[similarity]' (or pip install copydetect)"},
+    "similarity.no_copydetect": {
+        "fr": "le rapport de similarité demande copydetect : pip install "
+        "'taquin-grader[similarity]' (ou pip install copydetect)",
+        "en": "the similarity report needs copydetect: pip install "
+        "'taquin-grader[similarity]' (or pip install copydetect)",
+    },
     "similarity.written": {"fr": "rapport de similarité : {index}", "en": "similarity report: {index}"},
     "report.teacher_comment": {"fr": "Commentaire du correcteur", "en": "Marker's comment"},
 }

@@ -1,76 +1,137 @@
 """Messages of the web service (`grader serve`, `grader worker`, `grader submit`), merged into
 grader.i18n's catalogue; kept apart so that the engineers' catalogues do not collide."""
+
 from __future__ import annotations
 
 CATALOGUE: dict[str, dict[str, str]] = {
-    "service.config_unreadable": {"fr": "configuration {path} illisible : {detail}",
-                                  "en": "configuration {path} is unreadable: {detail}"},
-    "service.config_unknown_keys": {"fr": "configuration {path} : clé(s) inconnue(s) : {keys}",
-                                    "en": "configuration {path}: unknown key(s): {keys}"},
-    "service.config_bad_value": {"fr": "configuration {path} : valeur refusée pour {key} : {value}",
-                                 "en": "configuration {path}: value refused for {key}: {value}"},
-    "service.config_no_seed": {"fr": "configuration {path} : la graine secrète de la classe (seed = entier) est obligatoire",
-                               "en": "configuration {path}: the class's secret seed (seed = integer) is required"},
-    "service.config_students": {"fr": "configuration {path} : donnez soit students = [...], soit roster = \"fichier.csv\"",
-                                "en": "configuration {path}: give either students = [...] or roster = \"file.csv\""},
-    "service.started": {"fr": "Service de la classe {name} : {url} ({workers} correcteur(s)). Ctrl-C pour arrêter.",
-                        "en": "Service of class {name}: {url} ({workers} grading worker(s)). Ctrl-C to stop."},
-    "service.teacher_url": {"fr": "Tableau de bord de l'enseignant : {url}/teacher (mot de passe dans {path})",
-                            "en": "Teacher's dashboard: {url}/teacher (password in {path})"},
-    "service.links_written": {"fr": "{n} nouveau(x) lien(s) d'élève dans {path} (à distribuer ; ils ne sont écrits qu'une fois)",
-                              "en": "{n} new student link(s) in {path} (to hand out; they are written only once)"},
-    "service.submitted": {"fr": "tentative n°{attempt} déposée ; correction en cours…",
-                          "en": "attempt #{attempt} submitted; grading…"},
-    "service.unreachable": {"fr": "service injoignable à {url} : {detail}", "en": "service unreachable at {url}: {detail}"},
-    "service.rejected": {"fr": "refusé par le service ({status}) : {detail}",
-                         "en": "refused by the service ({status}): {detail}"},
-    "service.extra_missing": {"fr": "le service web demande le module {module} : pip install 'taquin-grader[service]'",
-                              "en": "the web service needs the module {module}: pip install 'taquin-grader[service]'"},
-    "service.bad_token": {"fr": "jeton invalide : donnez la fin de votre lien, ou le lien entier",
-                          "en": "invalid token: give the end of your link, or the whole link"},
+    "service.config_unreadable": {
+        "fr": "configuration {path} illisible : {detail}",
+        "en": "configuration {path} is unreadable: {detail}",
+    },
+    "service.config_unknown_keys": {
+        "fr": "configuration {path} : clé(s) inconnue(s) : {keys}",
+        "en": "configuration {path}: unknown key(s): {keys}",
+    },
+    "service.config_bad_value": {
+        "fr": "configuration {path} : valeur refusée pour {key} : {value}",
+        "en": "configuration {path}: value refused for {key}: {value}",
+    },
+    "service.config_no_seed": {
+        "fr": "configuration {path} : la graine secrète de la classe (seed = entier) est obligatoire",
+        "en": "configuration {path}: the class's secret seed (seed = integer) is required",
+    },
+    "service.config_students": {
+        "fr": 'configuration {path} : donnez soit students = [...], soit roster = "fichier.csv"',
+        "en": 'configuration {path}: give either students = [...] or roster = "file.csv"',
+    },
+    "service.started": {
+        "fr": "Service de la classe {name} : {url} ({workers} correcteur(s)). Ctrl-C pour arrêter.",
+        "en": "Service of class {name}: {url} ({workers} grading worker(s)). Ctrl-C to stop.",
+    },
+    "service.teacher_url": {
+        "fr": "Tableau de bord de l'enseignant : {url}/teacher (mot de passe dans {path})",
+        "en": "Teacher's dashboard: {url}/teacher (password in {path})",
+    },
+    "service.links_written": {
+        "fr": "{n} nouveau(x) lien(s) d'élève dans {path} (à distribuer ; ils ne sont écrits qu'une fois)",
+        "en": "{n} new student link(s) in {path} (to hand out; they are written only once)",
+    },
+    "service.submitted": {
+        "fr": "tentative n°{attempt} déposée ; correction en cours…",
+        "en": "attempt #{attempt} submitted; grading…",
+    },
+    "service.unreachable": {
+        "fr": "service injoignable à {url} : {detail}",
+        "en": "service unreachable at {url}: {detail}",
+    },
+    "service.rejected": {
+        "fr": "refusé par le service ({status}) : {detail}",
+        "en": "refused by the service ({status}): {detail}",
+    },
+    "service.extra_missing": {
+        "fr": "le service web demande le module {module} : pip install 'taquin-grader[service]'",
+        "en": "the web service needs the module {module}: pip install 'taquin-grader[service]'",
+    },
+    "service.bad_token": {
+        "fr": "jeton invalide : donnez la fin de votre lien, ou le lien entier",
+        "en": "invalid token: give the end of your link, or the whole link",
+    },
     "service.not_found": {"fr": "introuvable (lien invalide ?)", "en": "not found (invalid link?)"},
     "service.forbidden": {"fr": "accès refusé", "en": "access denied"},
     "service.deadline": {"fr": "Date limite : {when} ({policy})", "en": "Deadline: {when} ({policy})"},
-    "service.late.accept": {"fr": "les dépôts en retard sont acceptés et marqués en retard",
-                            "en": "late submissions are accepted and marked late"},
+    "service.late.accept": {
+        "fr": "les dépôts en retard sont acceptés et marqués en retard",
+        "en": "late submissions are accepted and marked late",
+    },
     "service.late.refuse": {"fr": "les dépôts en retard sont refusés", "en": "late submissions are refused"},
     "service.late": {"fr": "en retard", "en": "late"},
     "service.state.queued": {"fr": "en attente", "en": "queued"},
-    "service.state.running": {"fr": "correction : question {k} sur {n} ({qid})",
-                              "en": "grading question {k} of {n} ({qid})"},
+    "service.state.running": {
+        "fr": "correction : question {k} sur {n} ({qid})",
+        "en": "grading question {k} of {n} ({qid})",
+    },
     "service.state.done": {"fr": "corrigé", "en": "done"},
     "service.state.superseded": {"fr": "remplacé par un dépôt plus récent", "en": "superseded by a newer submission"},
     "service.state.ungradable": {"fr": "impossible à corriger", "en": "ungradable"},
-    "service.ungradable.oversized": {"fr": "impossible à corriger : le résultat est trop volumineux",
-                                     "en": "ungradable: the result is too large"},
-    "service.ungradable.deliveries": {"fr": "impossible à corriger : le correcteur s'est arrêté à chaque essai",
-                                      "en": "ungradable: the grading worker stopped on every try"},
-    "service.ungradable.error": {"fr": "impossible à corriger : erreur du correcteur (l'enseignant est prévenu)",
-                                 "en": "ungradable: grader error (the teacher can see it)"},
-    "service.refused.deadline": {"fr": "la date limite est passée : dépôt refusé", "en": "the deadline has passed: submission refused"},
-    "service.refused.nothing_graded": {"fr": "aucune question notée dans cette classe ne porte sur ces fichiers",
-                                       "en": "no question graded in this class is about these files"},
-    "service.refused.rate": {"fr": "trop de dépôts rapprochés : réessayez plus tard",
-                             "en": "too many submissions in a short time: try again later"},
-    "service.refused.rate_question": {"fr": "trop de dépôts rapprochés pour {questions} : réessayez plus tard",
-                                      "en": "too many submissions in a short time for {questions}: try again later"},
-    "service.refused.both": {"fr": "envoyez soit des fichiers, soit du code collé, pas les deux",
-                             "en": "send either files or pasted code, not both"},
-    "service.refused.empty": {"fr": "rien à corriger : choisissez un fichier ou collez du code",
-                              "en": "nothing to grade: choose a file or paste code"},
-    "service.refused.kind": {"fr": "{name} : formats acceptés : .py, .zip, .ipynb",
-                             "en": "{name}: accepted formats: .py, .zip, .ipynb"},
-    "service.refused.too_large": {"fr": "fichier trop volumineux (au plus {kib} Kio)",
-                                  "en": "file too large (at most {kib} KiB)"},
-    "service.refused.several": {"fr": "plusieurs fichiers : seulement des .py de noms différents (sinon un .zip)",
-                                "en": "several files: only .py files with different names (else one .zip)"},
+    "service.ungradable.oversized": {
+        "fr": "impossible à corriger : le résultat est trop volumineux",
+        "en": "ungradable: the result is too large",
+    },
+    "service.ungradable.deliveries": {
+        "fr": "impossible à corriger : le correcteur s'est arrêté à chaque essai",
+        "en": "ungradable: the grading worker stopped on every try",
+    },
+    "service.ungradable.error": {
+        "fr": "impossible à corriger : erreur du correcteur (l'enseignant est prévenu)",
+        "en": "ungradable: grader error (the teacher can see it)",
+    },
+    "service.refused.deadline": {
+        "fr": "la date limite est passée : dépôt refusé",
+        "en": "the deadline has passed: submission refused",
+    },
+    "service.refused.nothing_graded": {
+        "fr": "aucune question notée dans cette classe ne porte sur ces fichiers",
+        "en": "no question graded in this class is about these files",
+    },
+    "service.refused.rate": {
+        "fr": "trop de dépôts rapprochés : réessayez plus tard",
+        "en": "too many submissions in a short time: try again later",
+    },
+    "service.refused.rate_question": {
+        "fr": "trop de dépôts rapprochés pour {questions} : réessayez plus tard",
+        "en": "too many submissions in a short time for {questions}: try again later",
+    },
+    "service.refused.both": {
+        "fr": "envoyez soit des fichiers, soit du code collé, pas les deux",
+        "en": "send either files or pasted code, not both",
+    },
+    "service.refused.empty": {
+        "fr": "rien à corriger : choisissez un fichier ou collez du code",
+        "en": "nothing to grade: choose a file or paste code",
+    },
+    "service.refused.kind": {
+        "fr": "{name} : formats acceptés : .py, .zip, .ipynb",
+        "en": "{name}: accepted formats: .py, .zip, .ipynb",
+    },
+    "service.refused.too_large": {
+        "fr": "fichier trop volumineux (au plus {kib} Kio)",
+        "en": "file too large (at most {kib} KiB)",
+    },
+    "service.refused.several": {
+        "fr": "plusieurs fichiers : seulement des .py de noms différents (sinon un .zip)",
+        "en": "several files: only .py files with different names (else one .zip)",
+    },
     "service.refused.unreadable": {"fr": "dépôt illisible : {detail}", "en": "unreadable submission: {detail}"},
-    "service.refused.no_module": {"fr": "ni jeux.py ni taquin.py dans ce dépôt (voir les conventions de l'énoncé)",
-                                  "en": "neither jeux.py nor taquin.py in this submission (see the conventions)"},
+    "service.refused.no_module": {
+        "fr": "ni jeux.py ni taquin.py dans ce dépôt (voir les conventions de l'énoncé)",
+        "en": "neither jeux.py nor taquin.py in this submission (see the conventions)",
+    },
     "service.student.title": {"fr": "Dépôts de {student}", "en": "Submissions of {student}"},
     "service.student.submit": {"fr": "Déposer", "en": "Submit"},
-    "service.student.files": {"fr": "jeux.py, taquin.py, un .zip ou un notebook (au plus {kib} Kio)",
-                              "en": "jeux.py, taquin.py, a .zip or a notebook (at most {kib} KiB)"},
+    "service.student.files": {
+        "fr": "jeux.py, taquin.py, un .zip ou un notebook (au plus {kib} Kio)",
+        "en": "jeux.py, taquin.py, a .zip or a notebook (at most {kib} KiB)",
+    },
     "service.student.paste": {"fr": "ou collez votre code", "en": "or paste your code"},
     "service.student.send": {"fr": "Envoyer", "en": "Send"},
     "service.student.budget": {"fr": "Dépôts encore possibles maintenant : {n}", "en": "Submissions left for now: {n}"},
@@ -90,82 +151,123 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.teacher.sign_in": {"fr": "Se connecter", "en": "Sign in"},
     "service.teacher.sign_out": {"fr": "Se déconnecter", "en": "Sign out"},
     "service.teacher.bad_password": {"fr": "mot de passe incorrect", "en": "wrong password"},
-    "service.teacher.throttled": {"fr": "trop de mots de passe erronés : réessayez dans quelques minutes",
-                                  "en": "too many wrong passwords: try again in a few minutes"},
+    "service.teacher.throttled": {
+        "fr": "trop de mots de passe erronés : réessayez dans quelques minutes",
+        "en": "too many wrong passwords: try again in a few minutes",
+    },
     "service.teacher.title": {"fr": "Tableau de bord de la classe", "en": "Class dashboard"},
     "service.teacher.gradebook": {"fr": "Télécharger le carnet de notes (CSV)", "en": "Download the gradebook (CSV)"},
-    "service.teacher.exports": {"fr": "Tous les exports (Moodle, Canvas, Pronote, tableur, retours PDF…), en zip",
-                                "en": "Every export (Moodle, Canvas, Pronote, spreadsheet, PDF feedback…), zipped"},
+    "service.teacher.exports": {
+        "fr": "Tous les exports (Moodle, Canvas, Pronote, tableur, retours PDF…), en zip",
+        "en": "Every export (Moodle, Canvas, Pronote, spreadsheet, PDF feedback…), zipped",
+    },
     "service.no_submission": {"fr": "aucun dépôt sur le service{reason}", "en": "no submission to the service{reason}"},
-    "service.teacher.new_link": {"fr": "Nouveau lien pour cet élève (l'ancien cesse de fonctionner)",
-                                 "en": "New link for this student (the old one stops working)"},
-    "service.teacher.new_link_shown": {"fr": "Nouveau lien, affiché une seule fois :", "en": "New link, shown only once:"},
+    "service.teacher.new_link": {
+        "fr": "Nouveau lien pour cet élève (l'ancien cesse de fonctionner)",
+        "en": "New link for this student (the old one stops working)",
+    },
+    "service.teacher.new_link_shown": {
+        "fr": "Nouveau lien, affiché une seule fois :",
+        "en": "New link, shown only once:",
+    },
     "service.teacher.class": {"fr": "La classe", "en": "The class"},
     "service.teacher.stats": {"fr": "Par question", "en": "Per question"},
     "service.teacher.graded": {"fr": "élèves notés", "en": "students graded"},
     "service.teacher.mean": {"fr": "moyenne", "en": "mean"},
     "service.teacher.passed": {"fr": "réussies", "en": "passed"},
     "service.teacher.missing": {"fr": "Pas encore de dépôt", "en": "No submission yet"},
-    "service.teacher.waiting": {"fr": "{n} tentative(s) en attente ou en cours", "en": "{n} attempt(s) queued or running"},
+    "service.teacher.waiting": {
+        "fr": "{n} tentative(s) en attente ou en cours",
+        "en": "{n} attempt(s) queued or running",
+    },
     "service.marks.title": {"fr": "Notes à la main (questions écrites)", "en": "Hand marks (written questions)"},
-    "service.marks.explain": {"fr": "Le format de grader export --marks, par exemple [alice] puis q2 = 1.5 ; vérifié entièrement "
-                                    "avant d'être gardé ; repris dans le carnet de notes et les exports.",
-                              "en": "The format of grader export --marks, e.g. [alice] then q2 = 1.5; checked in full "
-                                    "before it is kept; used by the gradebook and the exports."},
+    "service.marks.explain": {
+        "fr": "Le format de grader export --marks, par exemple [alice] puis q2 = 1.5 ; vérifié entièrement "
+        "avant d'être gardé ; repris dans le carnet de notes et les exports.",
+        "en": "The format of grader export --marks, e.g. [alice] then q2 = 1.5; checked in full "
+        "before it is kept; used by the gradebook and the exports.",
+    },
     "service.marks.kind": {"fr": "Format", "en": "Format"},
     "service.marks.save": {"fr": "Enregistrer les notes", "en": "Save the marks"},
     "service.regrade.title": {"fr": "Recorriger la classe", "en": "Regrade the class"},
-    "service.regrade.explain": {"fr": "La dernière copie corrigée de chaque élève est recorrigée avec cette graine et ce barème "
-                                      "(TOML, vide : celui de la classe) ; la page du recorrigé montre l'ancienne et la nouvelle note.",
-                                "en": "Each student's latest graded copy is graded again with this seed and barème "
-                                      "(TOML, empty: the class's); the regrade's page shows old and new scores."},
+    "service.regrade.explain": {
+        "fr": "La dernière copie corrigée de chaque élève est recorrigée avec cette graine et ce barème "
+        "(TOML, vide : celui de la classe) ; la page du recorrigé montre l'ancienne et la nouvelle note.",
+        "en": "Each student's latest graded copy is graded again with this seed and barème "
+        "(TOML, empty: the class's); the regrade's page shows old and new scores.",
+    },
     "service.regrade.seed": {"fr": "Nouvelle graine", "en": "New seed"},
     "service.regrade.scheme": {"fr": "Barème (TOML, facultatif)", "en": "Barème (TOML, optional)"},
     "service.regrade.start": {"fr": "Recorriger", "en": "Regrade"},
     "service.regrade.item": {"fr": "Recorrigé n°{n} (graine {seed})", "en": "Regrade #{n} (seed {seed})"},
-    "service.regrade.progress": {"fr": "{done} copie(s) sur {total} recorrigée(s) ({ungradable} impossible(s)) ; rechargez pour suivre",
-                                 "en": "{done} of {total} copies regraded ({ungradable} ungradable); reload to follow"},
+    "service.regrade.progress": {
+        "fr": "{done} copie(s) sur {total} recorrigée(s) ({ungradable} impossible(s)) ; rechargez pour suivre",
+        "en": "{done} of {total} copies regraded ({ungradable} ungradable); reload to follow",
+    },
     "service.regrade.before": {"fr": "Avant", "en": "Before"},
     "service.regrade.after": {"fr": "Après", "en": "After"},
     "service.regrade.changed": {"fr": "Questions changées", "en": "Questions changed"},
-    "service.regrade.adopt": {"fr": "Les notes de la classe ne changent pas : pour adopter cette graine ou ce barème, "
-                                    "mettez-les dans la configuration et redémarrez le service.",
-                              "en": "The class's scores do not change: to adopt this seed or barème, put them in the "
-                                    "configuration and restart the service."},
+    "service.regrade.adopt": {
+        "fr": "Les notes de la classe ne changent pas : pour adopter cette graine ou ce barème, "
+        "mettez-les dans la configuration et redémarrez le service.",
+        "en": "The class's scores do not change: to adopt this seed or barème, put them in the "
+        "configuration and restart the service.",
+    },
     "service.regrade.bad_seed": {"fr": "la graine doit être un entier", "en": "the seed must be an integer"},
-    "cli.help.serve": {"fr": "démarre le service web de dépôt d'une classe (correcteurs compris)",
-                       "en": "start a class's web submission service (grading workers included)"},
-    "cli.help.worker": {"fr": "lance les correcteurs de cette machine : ceux d'un service (CLASS_CONFIG) ou ceux de "
-                              "grader grade --broker (--broker URL)",
-                        "en": "run this machine's grading workers: a service's (CLASS_CONFIG) or those of "
-                              "grader grade --broker (--broker URL)"},
-    "cli.help.broker": {"fr": "corrige sur les machines de grader worker --broker URL, par ce Redis (redis://hôte:6379/0)",
-                        "en": "grade on the machines running grader worker --broker URL, through this Redis "
-                              "(redis://host:6379/0)"},
-    "cli.help.broker_worker": {"fr": "le Redis des travaux de grader grade --broker (redis://hôte:6379/0)",
-                               "en": "the Redis of grader grade --broker's jobs (redis://host:6379/0)"},
-    "cli.help.processes": {"fr": "processus de correction sur cette machine (par défaut : workers de la configuration, "
-                                 "ou le nombre de cœurs)",
-                           "en": "grading processes on this machine (default: the configuration's workers, or the "
-                                 "number of cores)"},
-    "executor.broker_unreachable": {"fr": "le broker {url} ne répond pas : {detail}",
-                                    "en": "the broker {url} does not answer: {detail}"},
-    "executor.workers_with_broker": {"fr": "--workers et --broker s'excluent : avec --broker, chaque machine choisit "
-                                           "ses processus (grader worker --broker URL --processes N)",
-                                     "en": "--workers and --broker exclude each other: with --broker, each machine "
-                                           "chooses its processes (grader worker --broker URL --processes N)"},
-    "executor.worker_usage": {"fr": "grader worker attend soit CLASS_CONFIG (les tentatives d'un service), soit "
-                                    "--broker URL (les travaux de grader grade --broker), et --processes N ≥ 0",
-                              "en": "grader worker takes either CLASS_CONFIG (a service's attempts) or --broker URL "
-                                    "(grader grade --broker's jobs), and --processes N ≥ 0"},
-    "service.database_unavailable": {"fr": "La base de données du service est momentanément indisponible. Vos dépôts "
-                                           "déjà reçus sont conservés ; réessayez dans un instant.",
-                                     "en": "The service's database is unavailable for a moment. Submissions already "
-                                           "received are kept; try again in a moment."},
-    "cli.help.submit": {"fr": "dépose une copie auprès d'un service et affiche le verdict",
-                        "en": "submit to a service and print the verdict"},
+    "cli.help.serve": {
+        "fr": "démarre le service web de dépôt d'une classe (correcteurs compris)",
+        "en": "start a class's web submission service (grading workers included)",
+    },
+    "cli.help.worker": {
+        "fr": "lance les correcteurs de cette machine : ceux d'un service (CLASS_CONFIG) ou ceux de "
+        "grader grade --broker (--broker URL)",
+        "en": "run this machine's grading workers: a service's (CLASS_CONFIG) or those of "
+        "grader grade --broker (--broker URL)",
+    },
+    "cli.help.broker": {
+        "fr": "corrige sur les machines de grader worker --broker URL, par ce Redis (redis://hôte:6379/0)",
+        "en": "grade on the machines running grader worker --broker URL, through this Redis (redis://host:6379/0)",
+    },
+    "cli.help.broker_worker": {
+        "fr": "le Redis des travaux de grader grade --broker (redis://hôte:6379/0)",
+        "en": "the Redis of grader grade --broker's jobs (redis://host:6379/0)",
+    },
+    "cli.help.processes": {
+        "fr": "processus de correction sur cette machine (par défaut : workers de la configuration, "
+        "ou le nombre de cœurs)",
+        "en": "grading processes on this machine (default: the configuration's workers, or the number of cores)",
+    },
+    "executor.broker_unreachable": {
+        "fr": "le broker {url} ne répond pas : {detail}",
+        "en": "the broker {url} does not answer: {detail}",
+    },
+    "executor.workers_with_broker": {
+        "fr": "--workers et --broker s'excluent : avec --broker, chaque machine choisit "
+        "ses processus (grader worker --broker URL --processes N)",
+        "en": "--workers and --broker exclude each other: with --broker, each machine "
+        "chooses its processes (grader worker --broker URL --processes N)",
+    },
+    "executor.worker_usage": {
+        "fr": "grader worker attend soit CLASS_CONFIG (les tentatives d'un service), soit "
+        "--broker URL (les travaux de grader grade --broker), et --processes N ≥ 0",
+        "en": "grader worker takes either CLASS_CONFIG (a service's attempts) or --broker URL "
+        "(grader grade --broker's jobs), and --processes N ≥ 0",
+    },
+    "service.database_unavailable": {
+        "fr": "La base de données du service est momentanément indisponible. Vos dépôts "
+        "déjà reçus sont conservés ; réessayez dans un instant.",
+        "en": "The service's database is unavailable for a moment. Submissions already "
+        "received are kept; try again in a moment.",
+    },
+    "cli.help.submit": {
+        "fr": "dépose une copie auprès d'un service et affiche le verdict",
+        "en": "submit to a service and print the verdict",
+    },
     "cli.help.config": {"fr": "configuration de la classe (TOML)", "en": "the class's configuration (TOML)"},
-    "cli.help.host": {"fr": "adresse d'écoute (127.0.0.1 par défaut)", "en": "address to listen on (default 127.0.0.1)"},
+    "cli.help.host": {
+        "fr": "adresse d'écoute (127.0.0.1 par défaut)",
+        "en": "address to listen on (default 127.0.0.1)",
+    },
     "cli.help.port": {"fr": "port d'écoute", "en": "port to listen on"},
     "cli.help.url": {"fr": "adresse du service", "en": "the service's address"},
     "cli.help.token": {"fr": "votre jeton (la fin de votre lien)", "en": "your token (the end of your link)"},

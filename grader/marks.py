@@ -22,6 +22,7 @@ points in the run's barème. `apply_marks` never changes the automatic questions
 written question the barème gives points to, to every student (`ungraded` where no mark is given), and
 recomputes the totals, so the reports and exports show those questions as columns before any marking.
 """
+
 from __future__ import annotations
 
 import copy
@@ -44,8 +45,19 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-STUDENT_COLUMNS = ("etudiant", "étudiant", "eleve", "élève", "student", "id", "identifiant", "identifier", "nom",
-                   "name", "participant")
+STUDENT_COLUMNS = (
+    "etudiant",
+    "étudiant",
+    "eleve",
+    "élève",
+    "student",
+    "id",
+    "identifiant",
+    "identifier",
+    "nom",
+    "name",
+    "participant",
+)
 COMMENT_WORDS = ("commentaire", "comment", "commentaires", "comments", "remarque")
 MARK_WORDS = ("note", "mark", "points", "score")
 
@@ -75,8 +87,9 @@ def written_points(run: Run, *, worth_points: bool = False) -> dict[str, float]:
     """The written questions of the run's barème and their points, in the exam's order (only those the
     barème gives points to, with `worth_points`)."""
     questions = run.scheme.get("questions", {}) if isinstance(run.scheme, dict) else {}
-    written = {qid: float(q.get("points", 0) or 0) for qid, q in questions.items()
-               if isinstance(q, dict) and q.get("manual")}
+    written = {
+        qid: float(q.get("points", 0) or 0) for qid, q in questions.items() if isinstance(q, dict) and q.get("manual")
+    }
     if worth_points:
         written = {qid: points for qid, points in written.items() if points > 0}
     return dict(sorted(written.items(), key=lambda item: _number(item[0])))
@@ -229,8 +242,9 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
     for where, key, values in entries:
         sub, close = resolve_student(key, run)
         if sub is None:
-            problems.append(("marks.unknown_student", {"where": where, "student": key,
-                                                       "close": ", ".join(close) or "—"}))
+            problems.append(
+                ("marks.unknown_student", {"where": where, "student": key, "close": ", ".join(close) or "—"})
+            )
             continue
         if sub.id in seen:
             problems.append(("marks.twice", {"where": where, "student": key, "first": seen[sub.id]}))
@@ -257,8 +271,9 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
             elif points <= 0:
                 problems.append(("marks.no_points", {"where": where, "question": qid}))
             elif mark > points + 1e-9:
-                problems.append(("marks.too_high", {"where": where, "question": qid, "mark": f"{mark:g}",
-                                                    "points": f"{points:g}"}))
+                problems.append(
+                    ("marks.too_high", {"where": where, "question": qid, "mark": f"{mark:g}", "points": f"{points:g}"})
+                )
             else:
                 marks.marks[qid] = mark
         result[sub.id] = marks
@@ -285,8 +300,17 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
                 status = Status.PASSED
             else:
                 status = Status.PARTIAL if mark > 0 else Status.FAILED
-            added.append(QuestionResult(id=qid, title=f"{qid}.title", score=mark or 0.0, max=points, status=status,
-                                        manual=True, comment=given.comments.get(qid, "")))
+            added.append(
+                QuestionResult(
+                    id=qid,
+                    title=f"{qid}.title",
+                    score=mark or 0.0,
+                    max=points,
+                    status=status,
+                    manual=True,
+                    comment=given.comments.get(qid, ""),
+                )
+            )
         before = [q for q in sub.questions if q.manual]
         # The engine's total of the automatic questions stays as it is; only written ones change.
         sub.total += sum(q.score for q in added) - sum(q.score for q in before)

@@ -5,6 +5,7 @@ parameters (`grader.i18n.Message`), titles are catalogue keys, statuses and kind
 values are plain strings. The renderers (terminal, HTML reports, exports, web pages) say them in the
 language of whoever reads them, so a run graded in French can be shown in English (`grader report`).
 """
+
 from __future__ import annotations
 
 import csv
@@ -121,7 +122,6 @@ class QuestionResult:
     comment: str = ""  # the teacher's comment on a hand-marked question
 
 
-
 @dataclass
 class SubmissionResult:
     id: str  # file-safe (lower-case ASCII): file names, URLs, keys
@@ -181,19 +181,32 @@ def submission_from_dict(data: dict) -> SubmissionResult:
     questions = []
     for q in data["questions"]:
         q = dict(q)
-        q["checks"] = [Check(**{**c, "kind": Kind(c.get("kind", "ok")), "message": _message(c.get("message"))})
-                       for c in q.get("checks", [])]
+        q["checks"] = [
+            Check(**{**c, "kind": Kind(c.get("kind", "ok")), "message": _message(c.get("message"))})
+            for c in q.get("checks", [])
+        ]
         q["output"] = Output(**q.get("output", {}))
         q["status"] = Status(q["status"])
         q["warnings"] = [Message.from_dict(w) for w in q.get("warnings", [])]
         questions.append(QuestionResult(**q))
-    return SubmissionResult(**{**data, "questions": questions, "status": SubmissionStatus(data.get("status", "graded")),
-                               "warnings": [Message.from_dict(w) for w in data.get("warnings", [])]})
+    return SubmissionResult(
+        **{
+            **data,
+            "questions": questions,
+            "status": SubmissionStatus(data.get("status", "graded")),
+            "warnings": [Message.from_dict(w) for w in data.get("warnings", [])],
+        }
+    )
 
 
 def run_from_dict(data: dict) -> Run:
-    return Run(**{**data, "submissions": [submission_from_dict(s) for s in data["submissions"]],
-                  "notices": [Message.from_dict(n) for n in data.get("notices", [])]})
+    return Run(
+        **{
+            **data,
+            "submissions": [submission_from_dict(s) for s in data["submissions"]],
+            "notices": [Message.from_dict(n) for n in data.get("notices", [])],
+        }
+    )
 
 
 def write_json(path: Path, obj) -> None:
@@ -235,8 +248,9 @@ def write_gradebook(path: Path, run: Run) -> None:
         writer.writerow(["id", *question_ids, "total", "max"])
         for sub in sorted(run.submissions, key=lambda s: s.id):
             scores = {q.id: q.score for q in sub.questions if q.status != Status.UNGRADED}  # not marked: empty
-            writer.writerow([sub.id, *(_number(scores.get(qid, "")) for qid in question_ids),
-                             _number(sub.total), _number(sub.max)])
+            writer.writerow(
+                [sub.id, *(_number(scores.get(qid, "")) for qid in question_ids), _number(sub.total), _number(sub.max)]
+            )
 
 
 def _number(value):

@@ -11,6 +11,7 @@ Defaults come from the question classes; a TOML file overrides any of them:
     [questions.q13]         # a written question: its points, for the teacher's gradebook
     points = 2
 """
+
 from __future__ import annotations
 
 import sys
@@ -58,13 +59,17 @@ class Scheme:
             _number(path, f"questions.{qid}.points", override.get("points", 0))
             groups = override.get("groups", {})
             if not isinstance(groups, dict):
-                raise SchemeError("error.scheme_bad_value", path=str(path), key=f"questions.{qid}.groups",
-                                  value=repr(groups))
+                raise SchemeError(
+                    "error.scheme_bad_value", path=str(path), key=f"questions.{qid}.groups", value=repr(groups)
+                )
             for name, weight in groups.items():
                 _number(path, f"questions.{qid}.groups.{name}", weight)
-        return cls(time_factor=_number(path, "time_factor", data.get("time_factor", cls.time_factor)),
-                   time_floor=_number(path, "time_floor", data.get("time_floor", cls.time_floor)),
-                   overrides=questions, source=str(path))
+        return cls(
+            time_factor=_number(path, "time_factor", data.get("time_factor", cls.time_factor)),
+            time_floor=_number(path, "time_floor", data.get("time_floor", cls.time_floor)),
+            overrides=questions,
+            source=str(path),
+        )
 
     def validate(self) -> None:
         """Refuse what names nothing: an unknown question, a key a question does not have, an unknown
@@ -80,15 +85,26 @@ class Scheme:
             keys = {"points", "groups", *question.options}
             extra = sorted(set(override) - keys)
             if extra:
-                raise SchemeError("error.scheme_unknown_option", path=self.source, question=qid,
-                                  keys=", ".join(extra), known=", ".join(sorted(keys)))
+                raise SchemeError(
+                    "error.scheme_unknown_option",
+                    path=self.source,
+                    question=qid,
+                    keys=", ".join(extra),
+                    known=", ".join(sorted(keys)),
+                )
             self.weights(question)
             for name, option in question.options.items():
                 if name in override and not option.accepts(override[name]):
-                    accepted = (" | ".join(map(str, option.choices)) if option.choices
-                                else f"[{option.low:g}, {option.high:g}]")
-                    raise SchemeError("error.scheme_bad_option", path=self.source, key=f"questions.{qid}.{name}",
-                                      value=repr(override[name]), accepted=accepted)
+                    accepted = (
+                        " | ".join(map(str, option.choices)) if option.choices else f"[{option.low:g}, {option.high:g}]"
+                    )
+                    raise SchemeError(
+                        "error.scheme_bad_option",
+                        path=self.source,
+                        key=f"questions.{qid}.{name}",
+                        value=repr(override[name]),
+                        accepted=accepted,
+                    )
 
     def option(self, question, name: str):
         """The value of one of `question.options` in this scheme (its default when not set)."""
@@ -101,8 +117,9 @@ class Scheme:
         weights = {g.name: g.weight for g in question.groups}
         for name, weight in self.overrides.get(question.id, {}).get("groups", {}).items():
             if name not in weights:
-                raise SchemeError("error.scheme_unknown_group", question=question.id, group=name,
-                                  groups=", ".join(sorted(weights)))
+                raise SchemeError(
+                    "error.scheme_unknown_group", question=question.id, group=name, groups=", ".join(sorted(weights))
+                )
             weights[name] = float(weight)
         return weights
 
@@ -111,8 +128,15 @@ class Scheme:
         return {
             "time_factor": self.time_factor,
             "time_floor": self.time_floor,
-            "questions": {q.id: {"points": self.points(q), "groups": self.weights(q), "manual": q.manual,
-                                 "extension": q.extension} for q in questions},
+            "questions": {
+                q.id: {
+                    "points": self.points(q),
+                    "groups": self.weights(q),
+                    "manual": q.manual,
+                    "extension": q.extension,
+                }
+                for q in questions
+            },
         }
 
 
@@ -142,23 +166,33 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
             message, kind = sayable(Message(f.message, f.params), Kind(f.kind))
         else:
             message, kind = None, Kind.OK
-        checks.append(Check(
-            name=outcome.group,
-            title=f"{question.id}.{outcome.group}",
-            passed=passed,
-            points=float(share) if passed else 0.0,
-            max_points=float(share),
-            message=message,
-            kind=kind,
-            counterexample=None if f is None else f.counterexample,
-            expected=None if f is None else f.expected,
-            got=None if f is None else f.got,
-            visual=None if f is None else f.visual,
-            seconds=outcome.seconds,
-        ))
+        checks.append(
+            Check(
+                name=outcome.group,
+                title=f"{question.id}.{outcome.group}",
+                passed=passed,
+                points=float(share) if passed else 0.0,
+                max_points=float(share),
+                message=message,
+                kind=kind,
+                counterexample=None if f is None else f.counterexample,
+                expected=None if f is None else f.expected,
+                got=None if f is None else f.got,
+                visual=None if f is None else f.visual,
+                seconds=outcome.seconds,
+            )
+        )
         score += share if passed else 0
-    return QuestionResult(id=question.id, title=f"{question.id}.title", score=float(score), max=points,
-                          status=status(checks), checks=checks, extension=question.extension, output=output)
+    return QuestionResult(
+        id=question.id,
+        title=f"{question.id}.title",
+        score=float(score),
+        max=points,
+        status=status(checks),
+        checks=checks,
+        extension=question.extension,
+        output=output,
+    )
 
 
 def sayable(message: Message, kind: Kind = Kind.OK) -> tuple[Message, Kind]:

@@ -11,6 +11,7 @@ blank) are explained by `grader solve --help`, in French by default.
 Every state is checked before any is solved; an invalid or unsolvable one is an `InputError` (said by the
 command line's edge, grader/cli.py, with exit status 2).
 """
+
 from __future__ import annotations
 
 import sys

@@ -6,6 +6,7 @@ they would need). Conservative: a name bound anywhere else in the module (anothe
 an import, a `global` statement) is never called a stub, since the binding that counts is then unknown;
 nor is any function of a module that could bind names dynamically (`import *`, `globals()`, `exec`...).
 """
+
 from __future__ import annotations
 
 import ast
@@ -15,8 +16,12 @@ _DYNAMIC = {"globals", "vars", "locals", "exec", "eval", "setattr", "__import__"
 
 def _raises_not_implemented(function: ast.FunctionDef) -> bool:
     body = function.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
         body = body[1:]  # the docstring
     if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
         return False
@@ -34,8 +39,12 @@ def stubbed_functions(text: str) -> set[str]:
         return set()
     bindings: dict[str, int] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in _DYNAMIC or \
-                isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+        if (
+            isinstance(node, ast.Name)
+            and node.id in _DYNAMIC
+            or isinstance(node, ast.ImportFrom)
+            and any(alias.name == "*" for alias in node.names)
+        ):
             return set()
         names: list[str] = []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -48,5 +57,8 @@ def stubbed_functions(text: str) -> set[str]:
             names = list(node.names) * 2  # rebinding from a function: never a stub
         for name in names:
             bindings[name] = bindings.get(name, 0) + 1
-    return {node.name for node in tree.body
-            if isinstance(node, ast.FunctionDef) and bindings.get(node.name) == 1 and _raises_not_implemented(node)}
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and bindings.get(node.name) == 1 and _raises_not_implemented(node)
+    }

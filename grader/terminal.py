@@ -4,6 +4,7 @@ A student's string may hold escape sequences that erase lines, move the cursor, 
 set the window title or write the clipboard; Unicode format characters can reorder what is shown.
 Every student string printed to a terminal goes through `printable`, and nothing else is needed.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -20,6 +21,5 @@ def printable(text: str, keep_newlines: bool = True) -> str:
         if (char in KEPT and keep_newlines) or unicodedata.category(char) not in ("Cc", "Cf", "Zl", "Zp"):
             out.append(char)
         else:
-            out.append(char.encode("unicode_escape").decode("ascii") if ord(char) > 0xFF
-                       else f"\\x{ord(char):02x}")
+            out.append(char.encode("unicode_escape").decode("ascii") if ord(char) > 0xFF else f"\\x{ord(char):02x}")
     return "".join(out)

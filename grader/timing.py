@@ -7,6 +7,7 @@ value and time are cached on disk per machine (CPU model, Python version, grader
 that the next run, and the other worker processes, read it instead of measuring again.
 `grader check|grade --recalibrate` (or `refresh()`) forgets the machine's timings.
 """
+
 from __future__ import annotations
 
 import functools

@@ -1,5 +1,6 @@
 """Where the product keeps what it computes once per machine (pattern databases, Hypothesis' own files):
 TAQUIN_GRADER_CACHE if set, else the user cache folder. Standard library only: imported at start-up."""
+
 import os
 from pathlib import Path
 

@@ -1,6 +1,7 @@
 """Breadth-first distances and non-backtracking walks on any graph given by its neighbours: one copy for
 the puzzles (reference.puzzle, reference.sliding) and the grader's oracles and case generators.
 Standard library only."""
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,7 @@ def walk(start: State, neighbours: Callable[[State], Sequence[State]], choices: 
     return _walk(start, neighbours, len(choices), lambda k, options: options[choices[k] % len(options)])
 
 
-def random_walk(rng: random.Random, start: State, neighbours: Callable[[State], Sequence[State]],
-                length: int) -> State:
+def random_walk(rng: random.Random, start: State, neighbours: Callable[[State], Sequence[State]], length: int) -> State:
     """Where a random walk of `length` steps from `start` that never steps straight back ends."""
     return _walk(start, neighbours, length, lambda k, options: rng.choice(options))
 

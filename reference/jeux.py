@@ -3,6 +3,7 @@
 Conventions (voir exercises/README.md) : le correcteur fixe les globales `initial`, `suivants`,
 `final` et `h` de ce module avant chaque appel.
 """
+
 import math
 
 # Set by the grader before each call; None here so that importing the module has no effect.

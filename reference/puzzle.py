@@ -4,6 +4,7 @@ A state is a tuple of 16 ints in row-major order; tiles are 0..14 and the blank 
 The goal has tile v at index v, so the blank ends at the bottom right. A move is named, as in the exam,
 by the direction the *tile* moves: "Haut" slides the tile below the blank up (the blank goes down).
 """
+
 from __future__ import annotations
 
 import random
@@ -80,7 +81,7 @@ def is_solvable(state) -> bool:
 
 def to_grid(state, blank_value: int = 0) -> list[list[int]]:
     """The exam's `grid`; the blank cell holds `blank_value` (not significant in the exam)."""
-    return [[blank_value if t == BLANK else t for t in state[r * SIZE:(r + 1) * SIZE]] for r in range(SIZE)]
+    return [[blank_value if t == BLANK else t for t in state[r * SIZE : (r + 1) * SIZE]] for r in range(SIZE)]
 
 
 def from_grid(grid, li: int, lj: int) -> tuple:

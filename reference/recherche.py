@@ -5,6 +5,7 @@ Taquin : `matrice` est une liste de n listes de n entiers, 0 pour la case vide ;
 1 … n²−1 ligne par ligne, la case vide en bas à droite. Une opération est le sens dans lequel se
 déplace la case VIDE : "Up", "Down", "Left", "Right".
 """
+
 import heapq
 import itertools
 from collections import deque

@@ -4,6 +4,7 @@ Not the exam's convention (reference/puzzle.py): 0 is the blank, the goal is 1 â
 blank last, and an operation is named by the direction the BLANK moves ("Up", "Down", "Left", "Right").
 Standard library only: the sandbox's child uses it in the probes.
 """
+
 from __future__ import annotations
 
 # How the blank moves (row, column) for each operation.
@@ -37,7 +38,7 @@ def successors(state: tuple, n: int) -> list[tuple[str, tuple]]:
 
 
 def matrix(state, n: int) -> list[list[int]]:
-    return [list(state[r * n:(r + 1) * n]) for r in range(n)]
+    return [list(state[r * n : (r + 1) * n]) for r in range(n)]
 
 
 def replay(start: tuple, n: int, moves: list, reading: dict | None = None) -> tuple[tuple | None, int]:

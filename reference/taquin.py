@@ -4,6 +4,7 @@ Conventions (voir exercises/README.md) : `grid`, `h`, `li`, `lj`, `solution` (le
 récent en dernier) et `minimum` (la globale `min` de l'énoncé) sont des globales du module, fixées par
 le correcteur avant chaque appel.
 """
+
 import enum
 import math
 

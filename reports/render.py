@@ -5,6 +5,7 @@ embedded with `tojson` in `<script type="application/json">` blocks, and a Conte
 only lets the report's own script run (by hash), so that a missed escape still runs nothing.
 Pages are self-contained (inline CSS, SVG and JS) and work opened from disk.
 """
+
 from __future__ import annotations
 
 import ast
@@ -31,8 +32,16 @@ TEMPLATES = Path(__file__).parent / "templates"
 INDEX = "index.html"
 PRINT_ALL = "print.html"
 # Stems a student page must not take: our own pages, and names Windows refuses.
-_RESERVED = {"index", "print", "con", "prn", "aux", "nul",
-             *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+_RESERVED = {
+    "index",
+    "print",
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(1, 10)),
+    *(f"lpt{i}" for i in range(1, 10)),
+}
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 GRAPH_MAX_STATES = 12  # above this, a game is listed rather than drawn
 ADJACENCY_MAX_ROWS = 200
@@ -44,8 +53,10 @@ FAILED = ("failed", "error", "timeout", "crashed", "memory", "missing", "not_imp
 
 _SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
-CSP = (f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
-       "img-src data:; base-uri 'none'; form-action 'none'")
+CSP = (
+    f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)
 
 
 def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
@@ -57,18 +68,21 @@ def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
     env = _environment(lang)
     names = file_names([s.id for s in run.submissions])
     for sub, name in zip(run.submissions, names):
-        _write(out_dir / name, env.get_template("student.html").render(
-            run=run, sub=_student_view(sub), back=INDEX))
-    _write(out_dir / PRINT_ALL, env.get_template("print.html").render(
-        run=run, subs=[_student_view(s, anchor=f"s{i}-") for i, s in enumerate(run.submissions)],
-        back=INDEX))
+        _write(out_dir / name, env.get_template("student.html").render(run=run, sub=_student_view(sub), back=INDEX))
+    _write(
+        out_dir / PRINT_ALL,
+        env.get_template("print.html").render(
+            run=run, subs=[_student_view(s, anchor=f"s{i}-") for i, s in enumerate(run.submissions)], back=INDEX
+        ),
+    )
     index = out_dir / INDEX
     _write(index, env.get_template("class.html").render(run=run, cls=_class_view(run, names, lang)))
     return index
 
 
-def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: str | None = None,
-                   lang: str | None = None) -> Path:
+def render_student(
+    run: Run, submission: SubmissionResult, path: Path, *, back: str | None = None, lang: str | None = None
+) -> Path:
     """Write one student's page (`grader check --html`); `back` links to a class page if given."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -79,8 +93,11 @@ def render_student(run: Run, submission: SubmissionResult, path: Path, *, back: 
 def student_page(run: Run, submission: SubmissionResult, *, back: str | None = None, lang: str | None = None) -> str:
     """One student's page as text, in `lang` (by default the run's): the web service serves it in its
     reader's language, with `CSP` as a header too."""
-    return _environment(lang or run.lang).get_template("student.html").render(
-        run=run, sub=_student_view(submission), back=back)
+    return (
+        _environment(lang or run.lang)
+        .get_template("student.html")
+        .render(run=run, sub=_student_view(submission), back=back)
+    )
 
 
 def file_names(ids: list[str]) -> list[str]:
@@ -109,8 +126,13 @@ def _write(path: Path, text: str) -> None:
 
 
 def _environment(lang: str) -> Environment:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.globals.update(
         _=lambda key, **params: t(key, lang, **params),
         students=lambda n: t("report.students_one" if n == 1 else "report.students_many", lang, n=n),
@@ -119,8 +141,11 @@ def _environment(lang: str) -> Environment:
         script=Markup(_SCRIPT),
         csp=CSP,
     )
-    env.globals.update(qtitle=lambda qid, key: _title(qid, title(key, lang)), scheme_view=lambda run: _scheme_view(run, lang),
-                       limits_view=lambda limits: _limits_view(limits, lang))
+    env.globals.update(
+        qtitle=lambda qid, key: _title(qid, title(key, lang)),
+        scheme_view=lambda run: _scheme_view(run, lang),
+        limits_view=lambda limits: _limits_view(limits, lang),
+    )
     env.filters["num"] = lambda x: _number(x, lang)
     env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.i18n.Message)
     env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
@@ -163,10 +188,20 @@ def _scheme_view(run: Run, lang: str) -> dict:
         q = q if isinstance(q, dict) else {"points": q}
         groups = q.get("groups") or {}
         weight = sum(v for v in groups.values() if isinstance(v, (int, float))) or 1
-        rows.append({"id": qid, "title": _maybe(f"{qid}.title", lang, qid), "points": q.get("points", ""),
-                     "manual": q.get("manual"), "extension": q.get("extension"),
-                     "groups": [(_maybe(f"{qid}.{name}", lang, name), round(100 * w / weight))
-                                for name, w in groups.items() if isinstance(w, (int, float))]})
+        rows.append(
+            {
+                "id": qid,
+                "title": _maybe(f"{qid}.title", lang, qid),
+                "points": q.get("points", ""),
+                "manual": q.get("manual"),
+                "extension": q.get("extension"),
+                "groups": [
+                    (_maybe(f"{qid}.{name}", lang, name), round(100 * w / weight))
+                    for name, w in groups.items()
+                    if isinstance(w, (int, float))
+                ],
+            }
+        )
     return {"rows": rows, "other": other}
 
 
@@ -177,7 +212,7 @@ def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
         label = _maybe(f"report.limit.{key}", lang, key)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and key.endswith("_bytes"):
             unit = next(u for u in range(4) if value < 1024 ** (u + 1) or u == 3)
-            text = _number(value / 1024 ** unit if unit else value, lang) + " " + t(f"report.unit.{unit}", lang)
+            text = _number(value / 1024**unit if unit else value, lang) + " " + t(f"report.unit.{unit}", lang)
         elif isinstance(value, (int, float)) and key == "time_factor":
             text = "× " + _number(value, lang)
         elif isinstance(value, (int, float)) and (key.endswith("_seconds") or key == "time_floor"):
@@ -211,8 +246,11 @@ def _grid_view(value, case=None) -> dict | None:
     case_fields = type(value) is dict
     others = [(k, _value(v)) for k, v in value.items() if k not in ("grid", "appel")] if case_fields else []
     call = value.get("appel") if case_fields and type(value.get("appel")) is str else None
-    cells = [{"text": "" if display.blank_cell(grid, i, j, blank, blank_value) else _value(grid[i][j])}
-             for i in range(display.SIDE) for j in range(display.SIDE)]
+    cells = [
+        {"text": "" if display.blank_cell(grid, i, j, blank, blank_value) else _value(grid[i][j])}
+        for i in range(display.SIDE)
+        for j in range(display.SIDE)
+    ]
     return {"cells": cells, "others": others, "call": call}
 
 
@@ -223,6 +261,7 @@ def _cut(text: str, limit: int = VALUE_MAX_CHARS) -> dict:
 
 
 # --- Class page ---------------------------------------------------------------------------------
+
 
 def _question_ids(run: Run) -> list[dict]:
     seen: dict[str, dict] = {}
@@ -237,10 +276,22 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
     rows = []
     for sub, name in zip(run.submissions, names):
         by_id = {q.id: q for q in sub.questions}
-        rows.append({"id": sub.id, "href": name, "total": sub.total, "max": sub.max,
-                     "cells": [by_id.get(q["id"]) for q in questions]})
-    return {"questions": questions, "rows": rows, "histogram": _histogram(run),
-            "rates": _pass_rates(run, questions), "failures": _top_failures(run, questions, lang)}
+        rows.append(
+            {
+                "id": sub.id,
+                "href": name,
+                "total": sub.total,
+                "max": sub.max,
+                "cells": [by_id.get(q["id"]) for q in questions],
+            }
+        )
+    return {
+        "questions": questions,
+        "rows": rows,
+        "histogram": _histogram(run),
+        "rates": _pass_rates(run, questions),
+        "failures": _top_failures(run, questions, lang),
+    }
 
 
 def _histogram(run: Run) -> dict | None:
@@ -248,15 +299,20 @@ def _histogram(run: Run) -> dict | None:
     if not run.submissions:
         return None
     top = max(max(s.max for s in run.submissions), max(s.total for s in run.submissions), 1)
-    width = next(w * 10 ** e for e in range(-1, 12) for w in (1, 2, 2.5, 5) if top / (w * 10 ** e) <= 12)
+    width = next(w * 10**e for e in range(-1, 12) for w in (1, 2, 2.5, 5) if top / (w * 10**e) <= 12)
     count = math.ceil(top / width - 1e-9)
     counts = [0] * count
     for sub in run.submissions:
         counts[min(count - 1, max(0, int(sub.total / width + 1e-9)))] += 1
     highest = max(counts)
-    return {"bins": [{"low": i * width, "high": min(top, (i + 1) * width), "count": c, "ratio": c / highest}
-                     for i, c in enumerate(counts)],
-            "top": count * width, "highest": highest}
+    return {
+        "bins": [
+            {"low": i * width, "high": min(top, (i + 1) * width), "count": c, "ratio": c / highest}
+            for i, c in enumerate(counts)
+        ],
+        "top": count * width,
+        "highest": highest,
+    }
 
 
 def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
@@ -264,11 +320,13 @@ def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
     total = len(run.submissions) or 1
     rates = []
     for q in questions:
-        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), "missing")
-                           for s in run.submissions)
-        parts = {"passed": statuses["passed"], "partial": statuses["partial"],
-                 "failed": sum(statuses[s] for s in FAILED[:5]),
-                 "missing": statuses["missing"] + statuses["not_implemented"] + statuses["ungraded"]}
+        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), "missing") for s in run.submissions)
+        parts = {
+            "passed": statuses["passed"],
+            "partial": statuses["partial"],
+            "failed": sum(statuses[s] for s in FAILED[:5]),
+            "missing": statuses["missing"] + statuses["not_implemented"] + statuses["ungraded"],
+        }
         offset, segments = 0.0, []
         for kind, n in parts.items():
             segments.append({"kind": kind, "count": n, "x": offset, "width": n / total})
@@ -297,15 +355,20 @@ def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
 
 # --- Student page -------------------------------------------------------------------------------
 
+
 def _student_view(sub: SubmissionResult, anchor: str = "") -> dict:
     questions = []
     for q in sub.questions:
         qa = anchor + _UNSAFE.sub("_", q.id)
         checks = [{"check": c, "visual": _visual(c.visual), "uid": f"{qa}-{i}"} for i, c in enumerate(q.checks)]
-        output = [(name, _cut(text, OUTPUT_MAX_CHARS))
-                  for name, text in (("stdout", q.output.stdout), ("stderr", q.output.stderr)) if text]
-        questions.append({"q": q, "anchor": qa, "checks": checks, "output": output,
-                          "shared": display.shared_failure(q.checks)})
+        output = [
+            (name, _cut(text, OUTPUT_MAX_CHARS))
+            for name, text in (("stdout", q.output.stdout), ("stderr", q.output.stderr))
+            if text
+        ]
+        questions.append(
+            {"q": q, "anchor": qa, "checks": checks, "output": output, "shared": display.shared_failure(q.checks)}
+        )
     return {"sub": sub, "questions": questions, "anchor": anchor}
 
 
@@ -328,6 +391,7 @@ def _visual(visual) -> dict | None:
 class Rules:
     """How a board visual reads: its side, how the blank is written, the goal, the move names, what
     a move does (None when it would leave the board), h, and which convention names the moves."""
+
     size: int
     blank: int
     goal: tuple
@@ -345,16 +409,23 @@ def _exam_apply(state: tuple, move: str) -> tuple | None:
 
 
 # The exam's taquin: 4×4, blank written 15, moves named by the tile (Gauche/Bas/Droite/Haut).
-EXAM_RULES = Rules(puzzle.SIZE, puzzle.BLANK, puzzle.GOAL, puzzle.MOVES, _exam_apply, puzzle.manhattan,
-                   "report.moves_tile")
+EXAM_RULES = Rules(
+    puzzle.SIZE, puzzle.BLANK, puzzle.GOAL, puzzle.MOVES, _exam_apply, puzzle.manhattan, "report.moves_tile"
+)
 
 
 @functools.cache
 def _puzzle_rules(n: int) -> Rules:
     """The extension exercises' puzzles: n×n, blank written 0, moves named by the blank (Up/Down/...)."""
-    return Rules(n, 0, sliding.goal_state(n), tuple(sliding.MOVES),
-                 lambda state, move: sliding.apply_move(state, n, move),
-                 lambda state: sliding.manhattan(state, n), "report.moves_blank")
+    return Rules(
+        n,
+        0,
+        sliding.goal_state(n),
+        tuple(sliding.MOVES),
+        lambda state, move: sliding.apply_move(state, n, move),
+        lambda state: sliding.manhattan(state, n),
+        "report.moves_blank",
+    )
 
 
 def _state(cells, size: int) -> tuple | None:
@@ -375,9 +446,14 @@ def _play(start: tuple, moves: list, rules: Rules, length: int | None = None) ->
         states.append(state)
     played = len(states) - 1
     length = len(moves) if length is None else length
-    return {"moves": moves[:played], "states": [list(s) for s in states],
-            "h": [rules.h(s) for s in states], "broken": broken, "length": length,
-            "hidden": length - played if broken is None else 0}
+    return {
+        "moves": moves[:played],
+        "states": [list(s) for s in states],
+        "h": [rules.h(s) for s in states],
+        "broken": broken,
+        "length": length,
+        "hidden": length - played if broken is None else 0,
+    }
 
 
 def _student_moves(visual: dict) -> tuple[list[str], int]:
@@ -409,13 +485,23 @@ def _boards_view(visual: dict, rules: Rules) -> dict | None:
     same = part == length == len(optimal)
     for path in (student, best):
         path["part"] = part
-    return {"type": "boards", "size": rules.size, "blank": rules.blank, "goal": list(rules.goal),
-            "names": ", ".join(rules.names), "convention": rules.convention,
-            "start": list(start), "reached": list(reached), "solved": reached == rules.goal,
-            # Without the moves not shown, the state after the shown ones is not the one reached.
-            "partial": None if given or not student["hidden"] else len(student["moves"]),
-            "student": student, "optimal": best,
-            "part": None if same else part + 1, "has_optimal": has_optimal}
+    return {
+        "type": "boards",
+        "size": rules.size,
+        "blank": rules.blank,
+        "goal": list(rules.goal),
+        "names": ", ".join(rules.names),
+        "convention": rules.convention,
+        "start": list(start),
+        "reached": list(reached),
+        "solved": reached == rules.goal,
+        # Without the moves not shown, the state after the shown ones is not the one reached.
+        "partial": None if given or not student["hidden"] else len(student["moves"]),
+        "student": student,
+        "optimal": best,
+        "part": None if same else part + 1,
+        "has_optimal": has_optimal,
+    }
 
 
 def _game_view(visual: dict) -> dict:
@@ -450,10 +536,13 @@ def _game_view(visual: dict) -> dict:
         angle = -math.pi / 2 + 2 * math.pi * i / len(names)
         r = radius if len(names) > 1 else 0
         pos[n] = (centre + r * math.cos(angle), centre + r * math.sin(angle))
-    view["nodes"] = [{"key": n, "x": x, "y": y, "label": _short(_label(keys[n], n)),
-                      "initial": n == initial, "final": n in finals} for n, (x, y) in pos.items()]
-    view["edges"] = [_edge(pos[a], pos[b], (b, a) in edges, node) if a != b else _loop(pos[a], node, centre)
-                     for a, b in edges]
+    view["nodes"] = [
+        {"key": n, "x": x, "y": y, "label": _short(_label(keys[n], n)), "initial": n == initial, "final": n in finals}
+        for n, (x, y) in pos.items()
+    ]
+    view["edges"] = [
+        _edge(pos[a], pos[b], (b, a) in edges, node) if a != b else _loop(pos[a], node, centre) for a, b in edges
+    ]
     view["size"], view["r"] = size, node
     return view
 

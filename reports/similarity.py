@@ -14,6 +14,7 @@ marked: a high score is a reason to look, never a verdict (short functions, a co
 allowed help look alike too). The pages are inert: student code is escaped text, and the
 Content-Security-Policy allows no script at all.
 """
+
 from __future__ import annotations
 
 import io
@@ -73,7 +74,7 @@ def _stable_kgrams(text: str, k: int):
         return np.array([], dtype=np.int64)
     hashes = np.zeros(n, dtype=np.uint64)
     for j in range(k):  # a polynomial hash modulo 2**64, one vector operation per position
-        hashes = hashes * np.uint64(1_000_003) + codes[j:j + n]
+        hashes = hashes * np.uint64(1_000_003) + codes[j : j + n]
     return hashes.view(np.int64)
 
 
@@ -109,8 +110,14 @@ def _segments(text: str, slices) -> list[tuple[str, bool]]:
     return pieces
 
 
-def compare_class(class_dir: Path, *, boilerplate: tuple[Path, ...] | list[Path] = (), common_share: float = COMMON_SHARE,
-                  max_pairs: int = MAX_PAIRS, lang: str = "fr") -> Report:
+def compare_class(
+    class_dir: Path,
+    *,
+    boilerplate: tuple[Path, ...] | list[Path] = (),
+    common_share: float = COMMON_SHARE,
+    max_pairs: int = MAX_PAIRS,
+    lang: str = "fr",
+) -> Report:
     copydetect = _copydetect()
     import numpy as np
 
@@ -132,8 +139,10 @@ def compare_class(class_dir: Path, *, boilerplate: tuple[Path, ...] | list[Path]
         stub_hashes = set()
         for stub in stubs:
             stub_hashes |= _fingerprint(copydetect, module, stub.read_text(encoding="utf-8"), []).hashes
-        prints = {sid: _fingerprint(copydetect, module, text, np.array(sorted(stub_hashes), dtype=np.int64))
-                  for sid, text in texts.items()}
+        prints = {
+            sid: _fingerprint(copydetect, module, text, np.array(sorted(stub_hashes), dtype=np.int64))
+            for sid, text in texts.items()
+        }
         # Fragments most of the class has: common ground, not copying.
         counts = Counter(h for fp in prints.values() for h in fp.hashes)
         common = {h for h, n in counts.items() if n > common_share * len(prints)}
@@ -147,8 +156,19 @@ def compare_class(class_dir: Path, *, boilerplate: tuple[Path, ...] | list[Path]
             if not overlap or not coverage:
                 continue
             shared = share_a * prints[a].token_coverage + share_b * prints[b].token_coverage
-            pairs.append(Pair(module, a, b, float(shared / coverage), float(share_a), float(share_b),
-                              int(overlap), _segments(texts[a], slices[0]), _segments(texts[b], slices[1])))
+            pairs.append(
+                Pair(
+                    module,
+                    a,
+                    b,
+                    float(shared / coverage),
+                    float(share_a),
+                    float(share_b),
+                    int(overlap),
+                    _segments(texts[a], slices[0]),
+                    _segments(texts[b], slices[1]),
+                )
+            )
         pairs.sort(key=lambda p: (-p.similarity, p.a, p.b))
         modules[module] = pairs[:max_pairs]
         used[module] = [s.name for s in stubs]
@@ -158,8 +178,13 @@ def compare_class(class_dir: Path, *, boilerplate: tuple[Path, ...] | list[Path]
 def render(report: Report, out: Path, lang: str = "fr") -> Path:
     """OUT/index.html (the ranked pairs) and one page per pair; returns the index."""
     out.mkdir(parents=True, exist_ok=True)
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=CSP)
     env.filters["pct"] = lambda x: f"{100 * x:.0f}"
     pairs = [p for ps in report.modules.values() for p in ps]
@@ -168,6 +193,5 @@ def render(report: Report, out: Path, lang: str = "fr") -> Path:
         pair.page = name
         (out / name).write_text(env.get_template("similarity_pair.html").render(pair=pair), encoding="utf-8")
     index = out / "index.html"
-    index.write_text(env.get_template("similarity.html").render(report=report, common=COMMON_SHARE),
-                     encoding="utf-8")
+    index.write_text(env.get_template("similarity.html").render(report=report, common=COMMON_SHARE), encoding="utf-8")
     return index

@@ -1,6 +1,7 @@
 """The student's view of a graded submission in a terminal (`grader check`, `grader submit`), beside the
 HTML pages and the exports: values in Python's syntax, taquin grids drawn, a reason shared by several
 questions said once, and every student string made harmless to the terminal (grader/terminal.py)."""
+
 from __future__ import annotations
 
 from grader import display, i18n

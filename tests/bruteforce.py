@@ -3,6 +3,7 @@
 Written independently of reference/* on purpose: none of this imports the code under test, so a bug
 there cannot hide behind the same bug here. Slow and simple beats clever.
 """
+
 from __future__ import annotations
 
 import math

@@ -6,6 +6,7 @@ its own cache folder, as if on a machine of its own.
 
 Without the binaries, these tests skip locally but fail in CI (CI=true): CI must run them.
 """
+
 from __future__ import annotations
 
 import glob
@@ -25,8 +26,11 @@ from tests.service_harness import ROOT, free_port
 def require_components() -> None:
     import pytest
 
-    missing = [name for name, path in (("redis-server", shutil.which("redis-server")),
-                                       ("postgresql", _pg_bin())) if path is None]
+    missing = [
+        name
+        for name, path in (("redis-server", shutil.which("redis-server")), ("postgresql", _pg_bin()))
+        if path is None
+    ]
     if missing:
         reason = f"{', '.join(missing)} not installed (apt-get install redis-server postgresql)"
         if os.environ.get("CI") == "true":
@@ -62,9 +66,25 @@ class Redis:
 
         self.log = (self.folder / "redis.log").open("a")
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
-             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.folder),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "yes",
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         client = redis.Redis.from_url(self.url)
 
         def ready():
@@ -101,11 +121,14 @@ class Postgres:
         if os.geteuid() == 0:
             self.user = pwd.getpwnam("postgres")
             os.chown(self.folder, self.user.pw_uid, self.user.pw_gid)
-        self._as_owner([f"{self.bin}/initdb", "-D", str(self.data), "-U", "grader", "--auth=trust",
-                        "--encoding=UTF8", "--no-sync"])
+        self._as_owner(
+            [f"{self.bin}/initdb", "-D", str(self.data), "-U", "grader", "--auth=trust", "--encoding=UTF8", "--no-sync"]
+        )
         with (self.data / "postgresql.conf").open("a") as conf:
-            conf.write(f"listen_addresses = '127.0.0.1'\nport = {self.port}\nunix_socket_directories = '{self.folder}'\n"
-                       "fsync = off\nmax_connections = 200\n")
+            conf.write(
+                f"listen_addresses = '127.0.0.1'\nport = {self.port}\nunix_socket_directories = '{self.folder}'\n"
+                "fsync = off\nmax_connections = 200\n"
+            )
         self.start()
         self._as_owner([f"{self.bin}/createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "grader", "grader"])
 
@@ -115,12 +138,14 @@ class Postgres:
                 os.setgid(self.user.pw_gid)
                 os.setuid(self.user.pw_uid)
 
-        subprocess.run(command, check=True, cwd=self.folder, preexec_fn=drop, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE)
+        subprocess.run(
+            command, check=True, cwd=self.folder, preexec_fn=drop, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
 
     def start(self) -> None:
-        self._as_owner([f"{self.bin}/pg_ctl", "-D", str(self.data), "-l", str(self.folder / "pg.log"), "-w",
-                        "-t", "60", "start"])
+        self._as_owner(
+            [f"{self.bin}/pg_ctl", "-D", str(self.data), "-l", str(self.folder / "pg.log"), "-w", "-t", "60", "start"]
+        )
 
     def stop(self, mode: str = "fast") -> None:
         """`immediate` is a crash as far as the clients are concerned: every connection cut at once."""
@@ -153,8 +178,10 @@ def slower_python(folder: Path) -> str:
     site = folder / "lib" / f"python{version}" / "site-packages"
     (site / "grader.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{ROOT}\n", encoding="utf-8")
     # redis-py needs this backport below Python 3.11.3 (Debian's debug build may be older than ours).
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
-                    "async-timeout>=4"], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), "async-timeout>=4"],
+        check=True,
+    )
     return str(folder / "bin" / "python")
 
 
@@ -166,9 +193,14 @@ class Worker:
         self.cache = Path(tempfile.mkdtemp(prefix="grader-worker-cache-"))
         self.log = log.open("a")
         environment = {**os.environ, "XDG_CACHE_HOME": str(self.cache)}
-        self.process = subprocess.Popen([python, "-m", "grader.cli", "worker", *args], cwd=ROOT,
-                                        stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
-                                        env=environment)
+        self.process = subprocess.Popen(
+            [python, "-m", "grader.cli", "worker", *args],
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env=environment,
+        )
 
     def ready(self, timeout: float = 120) -> Worker:
         """Wait for Huey's consumer to be running (its log says so), or fail with the log."""

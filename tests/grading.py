@@ -1,4 +1,5 @@
 """Grading submission files under tests/submissions/ question by question, as the question tests do."""
+
 import functools
 from pathlib import Path
 
@@ -23,7 +24,9 @@ def submission_path(family: str, name: str) -> Path:
 @functools.cache
 def grade_file(path: Path, qid: str, lang: str = "fr", **scheme):
     """One question's result on one file, cached: several tests read the same grading."""
-    return grade_question(QUESTIONS[qid], load_submission(path), Settings(seed=SEED, lang=lang, scheme=Scheme(**scheme)))
+    return grade_question(
+        QUESTIONS[qid], load_submission(path), Settings(seed=SEED, lang=lang, scheme=Scheme(**scheme))
+    )
 
 
 def say(message, lang: str = "fr") -> str:

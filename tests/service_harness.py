@@ -1,5 +1,6 @@
 """A real `grader serve` for the service's tests and benchmark: its own process group, a free port on
 127.0.0.1, its data in a temporary folder; stopped by its pid."""
+
 from __future__ import annotations
 
 import csv
@@ -36,9 +37,17 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, folder: Path, students: list[str], workers: int = 1, extra: str = "",
-                 questions: tuple[str, ...] = ("q1", "q4"), python: list[str] | None = None,
-                 cwd: Path = ROOT, env: dict | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        students: list[str],
+        workers: int = 1,
+        extra: str = "",
+        questions: tuple[str, ...] = ("q1", "q4"),
+        python: list[str] | None = None,
+        cwd: Path = ROOT,
+        env: dict | None = None,
+    ):
         """`python`: the command that runs Python (default: this interpreter), e.g. prefixed by `setpriv`
         to run the service as another account, with `cwd` and `env` of its own."""
         self.folder = Path(folder)
@@ -46,14 +55,20 @@ class Server:
         self.config = self.folder / "class.toml"
         self.config.write_text(
             f'name = "Classe de test"\nstudents = {json.dumps(students)}\nseed = 918273645\n'
-            f"questions = {json.dumps(list(questions))}\nworkers = {workers}\ndata = \"data\"\n{extra}\n",
-            encoding="utf-8")
+            f'questions = {json.dumps(list(questions))}\nworkers = {workers}\ndata = "data"\n{extra}\n',
+            encoding="utf-8",
+        )
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = (self.folder / "serve.log").open("w")
         self.process = subprocess.Popen(
             [*(python or [sys.executable]), "-m", "grader.cli", "serve", str(self.config), "--port", str(self.port)],
-            cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=cwd,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 60
         while True:
             try:

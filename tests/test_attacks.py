@@ -8,6 +8,7 @@ connection; no process left; nothing left on disk. The teacher is an account the
 does in .ci/run); as it cannot run the interpreter under /root, it gets a venv of Debian's python3
 holding a copy of this venv's packages and of the checkout, in a folder of its own.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,20 @@ SYSTEM_PYTHON = Path("/usr/bin/python3")
 # What the copy of the checkout needs (the grader, its data and templates, the attacks).
 CHECKOUT_PARTS = ("grader", "reference", "reports", "tests", "exercises", "pyproject.toml")
 # Never needed by the grader at run time, and large.
-SKIPPED_PACKAGES = ("pip", "setuptools", "_distutils_hack", "distutils-precedence.pth", "selenium", "_pytest",
-                    "pytest", "__editable__", "matplotlib", "PIL", "fontTools", "trio")
+SKIPPED_PACKAGES = (
+    "pip",
+    "setuptools",
+    "_distutils_hack",
+    "distutils-precedence.pth",
+    "selenium",
+    "_pytest",
+    "pytest",
+    "__editable__",
+    "matplotlib",
+    "PIL",
+    "fontTools",
+    "trio",
+)
 
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="creates the teacher's account: run as root (CI does)")
 
@@ -52,17 +65,23 @@ def teacher_python(tmp_path_factory):
     as the teacher could write them: the canaries mean something)."""
     if not SYSTEM_PYTHON.exists():
         pytest.skip("no /usr/bin/python3 for the ordinary teacher (apt-get install python3)")
-    version = subprocess.run([SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"],
-                             capture_output=True, text=True).stdout.strip()
+    version = subprocess.run(
+        [SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+    ).stdout.strip()
     if version != str(sys.version_info[:2]):
         pytest.skip(f"/usr/bin/python3 is {version}, the venv's packages are for {sys.version_info[:2]}")
     teacher = _teacher()
     folder = Path(tempfile.mkdtemp(prefix="taquin-teacher-"))
     folder.chmod(0o755)
     subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--without-pip", folder / "venv"], check=True)
-    site = Path(subprocess.run([folder / "venv" / "bin" / "python", "-c",
-                                "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [folder / "venv" / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     ours = Path(sysconfig.get_paths()["purelib"])
     for entry in ours.iterdir():
         if not entry.name.startswith(SKIPPED_PACKAGES) and entry.name != "__pycache__":
@@ -82,8 +101,9 @@ def teacher_python(tmp_path_factory):
 
 def _scene(command: list, base: Path, env: dict) -> dict:
     report = base / "report.json"
-    done = subprocess.run([*command, str(base / "scene"), str(report)], env=env, capture_output=True,
-                          text=True, timeout=900)
+    done = subprocess.run(
+        [*command, str(base / "scene"), str(report)], env=env, capture_output=True, text=True, timeout=900
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(report.read_text())
 
@@ -97,8 +117,10 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     assert not wrong, wrong  # (got, expected) per attack
     assert sorted(report["verdicts"]) == sorted(expected)
     assert report["changed"] == [] and report["site_added"] == []
-    assert all(f in ("results.json", "grades.csv") or (f.startswith("students/") and f.endswith(".json"))
-               for f in report["out_files"]), report["out_files"]
+    assert all(
+        f in ("results.json", "grades.csv") or (f.startswith("students/") and f.endswith(".json"))
+        for f in report["out_files"]
+    ), report["out_files"]
     assert report["results_bytes"] < 200_000  # a 400 000-item reply does not bloat the results
     assert report["left_in_tmp"] == [] and report["left_outside"] == []
     assert report["processes"] == [] and report["connections"] == 0
@@ -133,8 +155,15 @@ def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
         (fake / "unshare").write_text("#!/bin/sh\necho 'unshare: Operation not permitted' >&2\nexit 1\n")
         (fake / "unshare").chmod(0o755)
         path = f"{fake}:{path}"
-    command = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--",
-               str(python), str(folder / "src" / SCENE)]
+    command = [
+        "setpriv",
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--",
+        str(python),
+        str(folder / "src" / SCENE),
+    ]
     report = _scene(command, base, {"PATH": path, "HOME": str(base)})
     assert report["user"] == uid
     assert "own uid per child" not in report["isolation"]

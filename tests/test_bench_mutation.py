@@ -1,5 +1,6 @@
 """The mutation benchmark's own parts: the mutator, the attribution of mutants to questions, and the
 harness's split between equivalent and non-equivalent mutants (benchmarks/bench_mutation.py)."""
+
 import ast
 import sys
 from pathlib import Path

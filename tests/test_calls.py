@@ -1,5 +1,6 @@
 """Parent-served calls (grader/sandbox/calls.py): a probe's `ask` answered by a handler in the parent,
 which keeps the trace; a parent-side Stop ends the run whatever the student's code catches."""
+
 from __future__ import annotations
 
 import textwrap
@@ -38,17 +39,21 @@ def run(source: str, probe: str = "probe_proxied", payload=None, serve=None, tim
 
 def test_answers_come_from_the_parent_and_the_trace_is_the_parents():
     recorder = Recorder()
-    reply = run("""
+    reply = run(
+        """
         def f():
             return [oracle(x) for x in (1, 2, 3)] + [oracle([4, "a"]) if False else 0]
-    """, serve=recorder)
+    """,
+        serve=recorder,
+    )
     assert reply.ok and reply.value == [2, 4, 6, 0]
     assert recorder.trace == [("oracle", 1), ("oracle", 2), ("oracle", 3)]
 
 
 def test_a_stop_cannot_be_swallowed_by_except_exception_and_the_parent_knows():
     recorder = Recorder(budget=5)
-    reply = run("""
+    reply = run(
+        """
         def f():
             n = 0
             while True:
@@ -57,14 +62,17 @@ def test_a_stop_cannot_be_swallowed_by_except_exception_and_the_parent_knows():
                 except Exception:
                     pass
                 n += 1
-    """, serve=recorder)
+    """,
+        serve=recorder,
+    )
     assert reply.status == protocol.ERROR and "Stopped" in reply.error
     assert len(recorder.trace) == 6  # the sixth call was refused, and there was no seventh
 
 
 def test_a_student_catching_the_stop_still_gets_nothing_more_from_the_parent():
     recorder = Recorder(budget=2)
-    reply = run("""
+    reply = run(
+        """
         def f():
             got = []
             for n in range(5):
@@ -73,7 +81,9 @@ def test_a_student_catching_the_stop_still_gets_nothing_more_from_the_parent():
                 except BaseException:
                     got.append(None)
             return got
-    """, serve=recorder)
+    """,
+        serve=recorder,
+    )
     assert reply.ok and reply.value == [0, 2, None, None, None]
     assert len(recorder.trace) == 5  # every call reached the parent, and each one after the budget was refused
 

@@ -1,4 +1,5 @@
 """The `grader` command as students and teachers use it."""
+
 import csv
 import json
 import subprocess
@@ -58,8 +59,12 @@ def test_questions_lists_automatic_and_written_questions(capsys):
 
 
 def _grade(out: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(SAMPLE), "--out", str(out), "-q", "q1",
-                           *extra], capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "grader.cli", "grade", str(SAMPLE), "--out", str(out), "-q", "q1", *extra],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_grade_sample_class_writes_results_gradebook_and_reports(tmp_path):
@@ -71,9 +76,18 @@ def test_grade_sample_class_writes_results_gradebook_and_reports(tmp_path):
     by_id = {s["id"]: s for s in results["submissions"]}
     assert sorted(by_id) == ["alice", "bruno", "chloe", "david", "emma", "farid", "gaspard"]
     status = {sid: s["questions"][0]["status"] for sid, s in by_id.items()}
-    assert status == {"alice": "passed", "bruno": "failed", "chloe": "failed", "david": "missing",
-                      "emma": "passed", "farid": "error", "gaspard": "failed"}
-    assert by_id["emma"]["warnings"] == [{"key": "warning.encoding", "params": {"file": "emma.zip/emma/jeux.py", "encoding": "cp1252"}}]
+    assert status == {
+        "alice": "passed",
+        "bruno": "failed",
+        "chloe": "failed",
+        "david": "missing",
+        "emma": "passed",
+        "farid": "error",
+        "gaspard": "failed",
+    }
+    assert by_id["emma"]["warnings"] == [
+        {"key": "warning.encoding", "params": {"file": "emma.zip/emma/jeux.py", "encoding": "cp1252"}}
+    ]
     check = by_id["chloe"]["questions"][0]["checks"][0]
     assert {"name", "passed", "message", "counterexample", "expected", "got"} <= set(check)
     rows = list(csv.DictReader((out / "grades.csv").open()))
@@ -103,15 +117,22 @@ def test_each_run_draws_a_seed_records_it_and_says_it_and_seed_redoes_the_run(tm
     assert all(done.returncode == 0 for done in runs)
     seeds = [json.loads((out / "results.json").read_text())["seed"] for out in (first, second)]
     assert seeds[0] != seeds[1]  # drawn afresh (one chance in 2**32 of a clash)
-    assert all(f"Graine : {seed} (pour refaire les mêmes cas : --seed {seed})" in done.stdout
-               for seed, done in zip(seeds, runs))
+    assert all(
+        f"Graine : {seed} (pour refaire les mêmes cas : --seed {seed})" in done.stdout
+        for seed, done in zip(seeds, runs)
+    )
     assert str(seeds[0]) in (first / "index.html").read_text()
     assert _grade(again, "--seed", str(seeds[0])).returncode == 0
 
     def cases(out):
         data = json.loads((out / "results.json").read_text())
-        return {s["id"]: [(q["id"], q["score"], q["status"], [(c["counterexample"], c["got"]) for c in q["checks"]])
-                          for q in s["questions"]] for s in data["submissions"]}
+        return {
+            s["id"]: [
+                (q["id"], q["score"], q["status"], [(c["counterexample"], c["got"]) for c in q["checks"]])
+                for q in s["questions"]
+            ]
+            for s in data["submissions"]
+        }
 
     assert json.loads((again / "results.json").read_text())["seed"] == seeds[0]
     assert cases(again) == cases(first)
@@ -127,7 +148,12 @@ def test_check_says_its_seed_and_seed_gives_it_back(capsys):
 
 
 def test_check_leaves_nothing_in_the_folder_it_is_run_from(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", str(SAMPLE / "alice"), "-q", "q4"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "check", str(SAMPLE / "alice"), "-q", "q4"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert list(tmp_path.iterdir()) == []

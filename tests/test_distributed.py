@@ -1,6 +1,7 @@
 """The distributed mode with its real components (grader/executor.py): Redis as Huey's broker, PostgreSQL
 as the service's database, `grader worker` processes as if on other machines. The same class graded
 embedded and distributed gets the same scores; bad inputs are refused with exit status 2."""
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,12 @@ def workers(redis_server, tmp_path):
 
     def start(count: int = 1, processes: int = 1) -> list[Worker]:
         for _ in range(count):
-            started.append(Worker(["--broker", redis_server.url, "--processes", str(processes)],
-                                  tmp_path / f"worker-{len(started)}.log"))
+            started.append(
+                Worker(
+                    ["--broker", redis_server.url, "--processes", str(processes)],
+                    tmp_path / f"worker-{len(started)}.log",
+                )
+            )
         return started[-count:]
 
     yield start
@@ -45,14 +50,17 @@ def workers(redis_server, tmp_path):
 
 
 def _grade(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader.cli", "grade", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "grader.cli", "grade", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def _scores(out) -> dict:
     run = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    return {s["id"]: (s["status"], s["total"], [(q["id"], q["score"], q["status"]) for q in s["questions"]])
-            for s in run["submissions"]}
+    return {
+        s["id"]: (s["status"], s["total"], [(q["id"], q["score"], q["status"]) for q in s["questions"]])
+        for s in run["submissions"]
+    }
 
 
 def test_same_class_embedded_and_distributed_gets_identical_scores(tmp_path, redis_server, workers):
@@ -71,14 +79,20 @@ def test_same_class_embedded_and_distributed_gets_identical_scores(tmp_path, red
     assert all("grade_job" in log for log in logs), logs
 
 
-@pytest.mark.parametrize("args, lang, words", [
-    (["worker"], "fr", "CLASS_CONFIG"),
-    (["worker", "--broker", "redis://127.0.0.1:1/0", "x.toml"], "en", "either CLASS_CONFIG"),
-    (["worker", "--broker", "redis://127.0.0.1:1/0"], "fr", "ne répond pas"),
-    (["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0"], "en", "does not answer"),
-    (["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0", "--workers", "2"], "fr",
-     "s'excluent"),
-])
+@pytest.mark.parametrize(
+    "args, lang, words",
+    [
+        (["worker"], "fr", "CLASS_CONFIG"),
+        (["worker", "--broker", "redis://127.0.0.1:1/0", "x.toml"], "en", "either CLASS_CONFIG"),
+        (["worker", "--broker", "redis://127.0.0.1:1/0"], "fr", "ne répond pas"),
+        (["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0"], "en", "does not answer"),
+        (
+            ["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0", "--workers", "2"],
+            "fr",
+            "s'excluent",
+        ),
+    ],
+)
 def test_bad_distributed_inputs_exit_2_with_a_message(tmp_path, capsys, args, lang, words):
     args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
     assert main([*args, "--lang", lang]) == 2
@@ -87,8 +101,10 @@ def test_bad_distributed_inputs_exit_2_with_a_message(tmp_path, capsys, args, la
     assert not (tmp_path / "out" / "results.json").exists()
 
 
-@pytest.mark.parametrize("line, key", [('broker = "http://x"', "broker"), ('database_url = "::"', "database_url"),
-                                       ("workers = 0", "workers")])
+@pytest.mark.parametrize(
+    "line, key",
+    [('broker = "http://x"', "broker"), ('database_url = "::"', "database_url"), ("workers = 0", "workers")],
+)
 def test_bad_distributed_configuration_exits_2(tmp_path, capsys, line, key):
     config = tmp_path / "class.toml"
     config.write_text(f'name = "c"\nstudents = ["a"]\nseed = 1\n{line}\n', encoding="utf-8")

@@ -1,6 +1,7 @@
 """Faults survived by the distributed mode, with the real components (tests/distributed_harness.py):
 a worker killed in the middle of a job, the broker killed and restarted empty, the database away for
 a moment, a slower grading machine."""
+
 from __future__ import annotations
 
 import json
@@ -144,8 +145,9 @@ def distributed_service(tmp_path):
     parts = []
     try:
         extra = f'broker = "{broker.url}"\ndatabase_url = "{database.url}"\nlease_seconds = {LEASE}\n'
-        server = Server(tmp_path / "web", ["ada", "bob", "cyd", "dan", "eve"], workers=0, extra=extra,
-                        questions=("q1",))
+        server = Server(
+            tmp_path / "web", ["ada", "bob", "cyd", "dan", "eve"], workers=0, extra=extra, questions=("q1",)
+        )
         parts.append(server)
         parts.append(Worker([str(server.config), "--processes", "1"], tmp_path / "worker.log").ready())
         yield server, broker, database
@@ -216,8 +218,11 @@ def test_slower_worker_keeps_time_limits_fair(tmp_path, embedded_run, embedded_s
     the student's code limits in proportion: every right answer keeps its marks, every wrong one loses
     the same points as on this machine."""
     broker = Redis()
-    slow = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "slow.log",
-                  python=slower_python(tmp_path / "slow-python")).ready()
+    slow = Worker(
+        ["--broker", broker.url, "--processes", "1"],
+        tmp_path / "slow.log",
+        python=slower_python(tmp_path / "slow-python"),
+    ).ready()
     try:
         run = grade_class(SAMPLE, tmp_path / "out", _questions(), Settings(seed=SEED), executor=Distributed(broker.url))
     finally:
@@ -255,8 +260,14 @@ def test_live_page_says_the_database_is_away_and_recovers(distributed_service, b
     _wait(driver, lambda d: not notice.is_displayed(), timeout=60)
     status, answer = server.submit("eve", {"jeux.py": RIGHT})
     assert status == 202, answer
-    _wait(driver, lambda d: d.execute_script(
-        "const r = document.getElementById(arguments[0]); return r && r.dataset.state", f"a{answer['attempt']}")
-        == "done")
+    _wait(
+        driver,
+        lambda d: (
+            d.execute_script(
+                "const r = document.getElementById(arguments[0]); return r && r.dataset.state", f"a{answer['attempt']}"
+            )
+            == "done"
+        ),
+    )
     assert driver.execute_script("return window.__marker") == "not reloaded"
     _shot(driver, "database-back")

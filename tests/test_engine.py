@@ -1,4 +1,5 @@
 """The engine's verdicts as a student sees them: statuses, skipped groups, timeouts, warnings."""
+
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -10,8 +11,11 @@ from grader.scoring import Scheme
 from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parents[1]
-EMPTY_TAQUIN = (ROOT / "exercises" / "taquin.py").read_text().replace(
-    "def taquin() -> list:", "def taquin() -> list:\n    return []\n\n\ndef _stub() -> list:")
+EMPTY_TAQUIN = (
+    (ROOT / "exercises" / "taquin.py")
+    .read_text()
+    .replace("def taquin() -> list:", "def taquin() -> list:\n    return []\n\n\ndef _stub() -> list:")
+)
 
 
 def grade(path: Path, *ids: str, scheme: Scheme | None = None):
@@ -48,7 +52,8 @@ def test_timeout_message_gives_the_limit_and_the_students_line(tmp_path):
 def test_lying_return_value_is_a_verdict(tmp_path):
     (tmp_path / "jeux.py").write_text(
         "class Menteur(list):\n    def __eq__(self, other):\n        return True\n\n"
-        "def solution_42():\n    return Menteur([1, 42])\n")
+        "def solution_42():\n    return Menteur([1, 42])\n"
+    )
     (q1,) = grade(tmp_path, "q1").questions
     assert q1.status == "failed" and q1.checks[0].kind == "invalid"
     assert "Menteur" in say(q1.checks[0].message)
@@ -107,15 +112,20 @@ def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_repla
     from grader.questions.base import Failure
 
     def run(self, ctx):
-        return [ctx.check("sequence", st.integers(0, 10), lambda n: Failure("timeout", "engine.reply.timeout",
-                                                                            {"seconds": "1"}))]
+        return [
+            ctx.check(
+                "sequence", st.integers(0, 10), lambda n: Failure("timeout", "engine.reply.timeout", {"seconds": "1"})
+            )
+        ]
+
     q1 = _grade_q1_with(monkeypatch, run)
     assert q1.status == "timeout" and q1.checks[0].kind == "timeout"
 
 
 def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
-    (tmp_path / "jeux.py").write_text("import sys\n\ndef solution_42():\n    print('essai', file=sys.stderr)\n"
-                                      "    while True:\n        pass\n")
+    (tmp_path / "jeux.py").write_text(
+        "import sys\n\ndef solution_42():\n    print('essai', file=sys.stderr)\n    while True:\n        pass\n"
+    )
     (q1,) = grade(tmp_path, "q1").questions
     assert q1.status == "timeout"
     assert q1.output.stderr.count("essai") == 2  # two children, one call each
@@ -127,9 +137,12 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
 
     # q18's default weights (4, 4, 1, 1) over 3 points summed to 2.9999999999999996 in floats.
     questions = {q.id: q for q in all_questions()}
-    for qid, points, weight_values in (("q18", 3.0, (4.0, 4.0, 1.0, 1.0)), ("q4", 0.3, (0.1, 0.1, 0.1, 0.7)),
-                                       ("q4", 1.1, (1.0, 2.0, 3.0, 7.0))):
-        names = [g.name for g in questions[qid].groups][:len(weight_values)]
+    for qid, points, weight_values in (
+        ("q18", 3.0, (4.0, 4.0, 1.0, 1.0)),
+        ("q4", 0.3, (0.1, 0.1, 0.1, 0.7)),
+        ("q4", 1.1, (1.0, 2.0, 3.0, 7.0)),
+    ):
+        names = [g.name for g in questions[qid].groups][: len(weight_values)]
         weights = dict(zip(names, weight_values))
         scheme = Scheme(overrides={qid: {"points": points, "groups": weights}})
         result = question_result(questions[qid], scheme, [Outcome(g, None) for g in names], output=None)
@@ -137,8 +150,11 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
 
 
 def _cases_drawn(seed: int, group: str = "jeux_aleatoires") -> list:
-    ctx = Context(select(all_questions(), ["q4"])[0], load_submission(ROOT / "reference" / "jeux.py"),
-                  Settings(seed=seed, examples=30))
+    ctx = Context(
+        select(all_questions(), ["q4"])[0],
+        load_submission(ROOT / "reference" / "jeux.py"),
+        Settings(seed=seed, examples=30),
+    )
     seen = []
     ctx.check(group, st.lists(st.integers(0, 10**9), max_size=8), seen.append)
     return seen

@@ -1,4 +1,5 @@
 """Bad input ends a command with a sentence in the user's language and exit status 2, never a traceback."""
+
 from pathlib import Path
 
 import pytest
@@ -32,16 +33,19 @@ def test_negative_workers_is_refused_before_any_grading(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("content, named", [
-    ("time_factor = 'vite'\n", "time_factor"),
-    ("time_floor = -1\n", "time_floor"),
-    ("[questions.q1]\npoints = true\n", "questions.q1.points"),
-    ("[questions.q1]\ngroups = { petits_jeux = 'x' }\n", "questions.q1.groups.petits_jeux"),
-    ("questions = 3\n", "questions"),
-    ("[questions.q1\n", "illisible"),
-    ("bareme = 1\n", "bareme"),
-    ("[questions.q1]\ngroups = { nope = 1 }\n", "nope"),
-])
+@pytest.mark.parametrize(
+    "content, named",
+    [
+        ("time_factor = 'vite'\n", "time_factor"),
+        ("time_floor = -1\n", "time_floor"),
+        ("[questions.q1]\npoints = true\n", "questions.q1.points"),
+        ("[questions.q1]\ngroups = { petits_jeux = 'x' }\n", "questions.q1.groups.petits_jeux"),
+        ("questions = 3\n", "questions"),
+        ("[questions.q1\n", "illisible"),
+        ("bareme = 1\n", "bareme"),
+        ("[questions.q1]\ngroups = { nope = 1 }\n", "nope"),
+    ],
+)
 def test_bad_scheme_values_are_refused_with_the_key_named(tmp_path, capsys, content, named):
     scheme = tmp_path / "bareme.toml"
     scheme.write_text(content)
@@ -58,8 +62,14 @@ def test_every_error_key_exists_in_both_languages():
 
 
 def test_the_tree_has_one_root_and_usage_errors_exit_2():
-    for cls in (errors.UsageError, errors.SchemeError, errors.UnknownQuestion, errors.InputError,
-                errors.SubmissionError, errors.GraderBug):
+    for cls in (
+        errors.UsageError,
+        errors.SchemeError,
+        errors.UnknownQuestion,
+        errors.InputError,
+        errors.SubmissionError,
+        errors.GraderBug,
+    ):
         assert issubclass(cls, errors.GraderError)
     assert errors.InputError.exit_status == errors.SchemeError.exit_status == 2
     assert errors.GraderBug.exit_status == 3
@@ -85,12 +95,20 @@ def test_check_of_an_empty_folder_or_a_broken_archive_says_why_with_exit_2(tmp_p
 # signal that ends a class run or stops a worker, the reason a lost job is given up for (a value in a result,
 # never raised), and the web pages' own HTTP answers.
 OUTSIDE_THE_TREE = {
-    "grader.sandbox.protocol.ProtocolError", "grader.sandbox.protocol.Missing",
-    "grader.sandbox.protocol.InvalidValue", "grader.sandbox.protocol.TimeLimit",
-    "grader.sandbox.calls.Stop", "grader.sandbox.calls.Stopped", "grader.sandbox.confine.ConfinementError",
-    "grader.engine._Falsified", "grader.grading.Interrupted", "grader.executor._WorkerStopped",
+    "grader.sandbox.protocol.ProtocolError",
+    "grader.sandbox.protocol.Missing",
+    "grader.sandbox.protocol.InvalidValue",
+    "grader.sandbox.protocol.TimeLimit",
+    "grader.sandbox.calls.Stop",
+    "grader.sandbox.calls.Stopped",
+    "grader.sandbox.confine.ConfinementError",
+    "grader.engine._Falsified",
+    "grader.grading.Interrupted",
+    "grader.executor._WorkerStopped",
     "grader.executor.WorkerLost",
-    "grader.service.web._TooLarge", "grader.service.web._NotFound", "grader.service.web._Forbidden",
+    "grader.service.web._TooLarge",
+    "grader.service.web._NotFound",
+    "grader.service.web._Forbidden",
 }
 
 
@@ -107,8 +125,7 @@ def test_every_exception_the_grader_defines_has_the_common_root():
         for name, cls in vars(module).items():
             if inspect.isclass(cls) and issubclass(cls, BaseException) and cls.__module__ == info.name:
                 found.add(f"{info.name}.{name}")
-    stray = {name for name in found - OUTSIDE_THE_TREE
-             if not issubclass(_named(name), errors.GraderError)}
+    stray = {name for name in found - OUTSIDE_THE_TREE if not issubclass(_named(name), errors.GraderError)}
     assert stray == set()
     assert OUTSIDE_THE_TREE <= found  # an entry of the list that no longer exists goes too
 

@@ -1,4 +1,5 @@
 """Expectations without the model answer: oracles agree with it, and the calibration scales costs."""
+
 import json
 import random
 import time
@@ -75,8 +76,8 @@ def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum(
             expected, oracle = both(taquin.probe_dfs, payload, "taquin")
             assert oracle["found"] is expected["found"] is (m >= p + optimum), (state, history, m, p)
             if expected["found"]:  # any solution of at most m - p moves after the earlier ones
-                assert oracle["solution"][:len(history)] == history and len(oracle["solution"]) - len(history) <= m - p
-                assert puzzle.replay(state, oracle["solution"][len(history):]) == puzzle.GOAL
+                assert oracle["solution"][: len(history)] == history and len(oracle["solution"]) - len(history) <= m - p
+                assert puzzle.replay(state, oracle["solution"][len(history) :]) == puzzle.GOAL
                 assert significant(oracle)["state"] == puzzle.GOAL
             else:  # the state and solution as they were, and the next bound
                 assert significant(oracle) == significant(expected), (state, history, m, p)
@@ -149,7 +150,9 @@ def test_costs_are_scaled_by_this_machine_s_speed_measured_once(tmp_path, monkey
         saved = json.loads((tmp_path / "calibration.json").read_text())
         assert saved["workload_seconds"] / calibration.shipped()["workload_seconds"] == pytest.approx(factor)
         # A slower machine (as the cache says) gets proportionally longer limits, without measuring again.
-        (tmp_path / "calibration.json").write_text(json.dumps({**saved, "workload_seconds": 10 * saved["workload_seconds"]}))
+        (tmp_path / "calibration.json").write_text(
+            json.dumps({**saved, "workload_seconds": 10 * saved["workload_seconds"]})
+        )
         calibration.machine_factor.cache_clear()
         assert calibration.seconds(2.0) == pytest.approx(20 * factor)
         assert calibration.seconds(0.0) == 0.0

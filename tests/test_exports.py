@@ -3,6 +3,7 @@ grading worksheet importer (columns found by their headers in the site's languag
 ids, unformat_float, strtotime), Canvas's gradebook importer, French spreadsheets (`;`, decimal comma,
 BOM), Pronote's paste order, PrairieLearn's result schema. Hand marks: merged without regrading, every
 bad file refused with a French/English message and exit status 2."""
+
 from __future__ import annotations
 
 import csv
@@ -23,9 +24,13 @@ from reports.exports import merged_run, moodle
 from tests.report_fixtures import build_run
 
 SAMPLE_CLASS = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
-IDENTITIES = {"alice": ("Alice Martin", "1001"), "bob": ("Bob Lefèvre", "1002"),
-              "chloé durand": ("Chloé DURAND", "1003"), "dylan": ("Dylan Roux", "1004"),
-              "index": ("Inès Index", "1005")}
+IDENTITIES = {
+    "alice": ("Alice Martin", "1001"),
+    "bob": ("Bob Lefèvre", "1002"),
+    "chloé durand": ("Chloé DURAND", "1003"),
+    "dylan": ("Dylan Roux", "1004"),
+    "index": ("Inès Index", "1005"),
+}
 
 
 def _run(lang="fr"):
@@ -37,8 +42,12 @@ def _run(lang="fr"):
     # The fixture's barème gives q2 no points; a teacher gives it 2, and q13 3.
     run.scheme["questions"]["q2"]["points"] = 2.0
     for n in (3, 5, 6, 8, 9, 12, 13, 14):
-        run.scheme["questions"][f"q{n}"] = {"points": 3.0 if n == 13 else 0.0, "groups": {}, "manual": True,
-                                            "extension": False}
+        run.scheme["questions"][f"q{n}"] = {
+            "points": 3.0 if n == 13 else 0.0,
+            "groups": {},
+            "manual": True,
+            "extension": False,
+        }
     return run
 
 
@@ -50,10 +59,12 @@ def graded(tmp_path):
     return out
 
 
-MARKS_CSV = ("\ufeffEtudiant;Q2;q2 commentaire;q13;commentaire\n"
-             "alice;1,5;Preuve incomplète : l'invariant manque;3;Très bon travail\n"
-             "Chloe Durand;2;;0,5;\n"
-             "1002;;;1;\n")
+MARKS_CSV = (
+    "\ufeffEtudiant;Q2;q2 commentaire;q13;commentaire\n"
+    "alice;1,5;Preuve incomplète : l'invariant manque;3;Très bon travail\n"
+    "Chloe Durand;2;;0,5;\n"
+    "1002;;;1;\n"
+)
 
 
 def _marks(tmp_path, text=MARKS_CSV, name="notes.csv") -> Path:
@@ -67,6 +78,7 @@ def _export(graded, *args) -> int:
 
 
 # --- Hand marks -------------------------------------------------------------------------------------
+
 
 def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch):
     import grader.engine
@@ -101,8 +113,12 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
 
 def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
     run = _run()
-    path = _marks(tmp_path, '[alice]\nq2 = 2\nq13 = { note = 1.5, commentaire = "Bien vu" }\n'
-                            'commentaire = "Soigné"\n["Bob Lefèvre"]\nq2 = 0\n', name="notes.toml")
+    path = _marks(
+        tmp_path,
+        '[alice]\nq2 = 2\nq13 = { note = 1.5, commentaire = "Bien vu" }\n'
+        'commentaire = "Soigné"\n["Bob Lefèvre"]\nq2 = 0\n',
+        name="notes.toml",
+    )
     marks = load_marks(path, run)
     once = apply_marks(run, marks)
     twice = apply_marks(once, marks)
@@ -118,19 +134,22 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
     assert [q.id for q in alice.questions][:4] == ["q1", "q2", "q4", "q7"]
 
 
-@pytest.mark.parametrize("text, fr, en", [
-    ("etudiant;q2\nzoé;1\n", "élève inconnu « zoé »", 'unknown student "zoé"'),
-    ("etudiant;q2\nalcie;1\n", "noms proches : Alice Martin", "close names: Alice Martin"),
-    ("etudiant;q99\nalice;1\n", "question inconnue « q99 »", 'unknown question "q99"'),
-    ("etudiant;q4\nalice;1\n", "q4 est corrigée automatiquement", "q4 is graded automatically"),
-    ("etudiant;q2\nalice;2,5\n", "2.5 dépasse les 2 point(s) du barème", "2.5 is above the 2 point(s)"),
-    ("etudiant;q2\nalice;beaucoup\n", "« beaucoup » n'est pas une note", '"beaucoup" is not a mark'),
-    ("etudiant;q2\nalice;-1\n", "« -1 » n'est pas une note", '"-1" is not a mark'),
-    ("etudiant;q3\nalice;1\n", "q3 vaut 0 point dans le barème", "q3 is worth 0 points"),
-    ("etudiant;q2\nalice;1\nAlice Martin;2\n", "est déjà noté en notes.csv:2", "is already marked at notes.csv:2"),
-    ("nom de famille;q2\nalice;1\n", "aucune colonne d'élève", "no student column"),
-    ("[alice\nq2 = 1\n", "TOML invalide", "invalid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, fr, en",
+    [
+        ("etudiant;q2\nzoé;1\n", "élève inconnu « zoé »", 'unknown student "zoé"'),
+        ("etudiant;q2\nalcie;1\n", "noms proches : Alice Martin", "close names: Alice Martin"),
+        ("etudiant;q99\nalice;1\n", "question inconnue « q99 »", 'unknown question "q99"'),
+        ("etudiant;q4\nalice;1\n", "q4 est corrigée automatiquement", "q4 is graded automatically"),
+        ("etudiant;q2\nalice;2,5\n", "2.5 dépasse les 2 point(s) du barème", "2.5 is above the 2 point(s)"),
+        ("etudiant;q2\nalice;beaucoup\n", "« beaucoup » n'est pas une note", '"beaucoup" is not a mark'),
+        ("etudiant;q2\nalice;-1\n", "« -1 » n'est pas une note", '"-1" is not a mark'),
+        ("etudiant;q3\nalice;1\n", "q3 vaut 0 point dans le barème", "q3 is worth 0 points"),
+        ("etudiant;q2\nalice;1\nAlice Martin;2\n", "est déjà noté en notes.csv:2", "is already marked at notes.csv:2"),
+        ("nom de famille;q2\nalice;1\n", "aucune colonne d'élève", "no student column"),
+        ("[alice\nq2 = 1\n", "TOML invalide", "invalid TOML"),
+    ],
+)
 def test_bad_marks_files_exit_2_with_a_message(graded, tmp_path, capsys, text, fr, en):
     path = _marks(tmp_path, text, "notes.toml" if text.startswith("[") else "notes.csv")
     before = (graded / "results.json").read_bytes()
@@ -184,6 +203,7 @@ def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded,
 
 # --- Moodle -----------------------------------------------------------------------------------------
 
+
 def moodle_import(path: Path, site_lang: str) -> dict[str, dict]:
     """What Moodle's assignfeedback_offline importer takes from a worksheet: columns found by their
     exact headers in the site's language (missing id, grade or last-modified column: import refused),
@@ -201,7 +221,7 @@ def moodle_import(path: Path, site_lang: str) -> dict[str, dict]:
     for row in rows[1:]:
         ident = row[header.index(h["id"])]
         assert ident.startswith(prefix)
-        number = int(ident[len(prefix):])
+        number = int(ident[len(prefix) :])
         grade = row[header.index(h["grade"])].replace("," if site_lang == "fr" else ".", ".")
         if not grade:  # Moodle skips a row without a grade
             continue
@@ -215,7 +235,9 @@ def moodle_import(path: Path, site_lang: str) -> dict[str, dict]:
 def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang):
     assert _export(graded, "--marks", str(_marks(tmp_path)), "--format", "moodle", "--site-lang", site_lang) == 0
     imported = moodle_import(graded / "exports" / "moodle-feuille-de-notes.csv", site_lang)
-    run = apply_marks(load_run(graded / "results.json"), load_marks(_marks(tmp_path), load_run(graded / "results.json")))
+    run = apply_marks(
+        load_run(graded / "results.json"), load_marks(_marks(tmp_path), load_run(graded / "results.json"))
+    )
     for sub in run.submissions:
         if not sub.participant:
             continue
@@ -230,21 +252,57 @@ def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang)
     assert [r[3] for r in rows[1:] if r[0].endswith("1004")] == [status]  # dylan handed nothing in
     assert [r[2] for r in rows[1:] if r[0].endswith("1001")] == ["alice@lycee.fr"]  # from the roster
     bob = imported["1002"]["feedback"]
-    assert "alors qu&#x27;une solution optimale est de profondeur 3" in bob  # the first reason q4 lost points, escaped for Moodle's HTML
+    assert (
+        "alors qu&#x27;une solution optimale est de profondeur 3" in bob
+    )  # the first reason q4 lost points, escaped for Moodle's HTML
 
 
 def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_path, capsys):
     """The teacher's own worksheet (French site, extra columns, a student who is not in the run): the
     grade and comments are filled in, everything else stays as Moodle wrote it."""
     h = moodle.HEADERS["fr"]
-    header = [h["id"], h["name"], h["email"], h["status"], h["grade"], h["max"], h["changeable"],
-              h["submitted"], "Texte en ligne", h["modified"], h["feedback"]]
-    rows = [["Participant1001", "Alice Martin", "alice@lycee.fr", "Remis pour évaluation", "", "10,00", "Oui",
-             "lundi 3 juin 2024, 10:00", "<p>réponse</p>", "-", ""],
-            ["Participant1099", "Zoé Absente", "zoe@lycee.fr", "Aucun travail remis", "", "10,00", "Oui", "-", "",
-             "-", ""],
-            ["Participant1777", "Chloé Durand", "chloe@lycee.fr", "Remis pour évaluation", "", "10,00", "Oui", "-",
-             "", "-", ""]]
+    header = [
+        h["id"],
+        h["name"],
+        h["email"],
+        h["status"],
+        h["grade"],
+        h["max"],
+        h["changeable"],
+        h["submitted"],
+        "Texte en ligne",
+        h["modified"],
+        h["feedback"],
+    ]
+    rows = [
+        [
+            "Participant1001",
+            "Alice Martin",
+            "alice@lycee.fr",
+            "Remis pour évaluation",
+            "",
+            "10,00",
+            "Oui",
+            "lundi 3 juin 2024, 10:00",
+            "<p>réponse</p>",
+            "-",
+            "",
+        ],
+        ["Participant1099", "Zoé Absente", "zoe@lycee.fr", "Aucun travail remis", "", "10,00", "Oui", "-", "", "-", ""],
+        [
+            "Participant1777",
+            "Chloé Durand",
+            "chloe@lycee.fr",
+            "Remis pour évaluation",
+            "",
+            "10,00",
+            "Oui",
+            "-",
+            "",
+            "-",
+            "",
+        ],
+    ]
     worksheet = tmp_path / "Feuille d'évaluation-TP-Taquin-42.csv"
     buffer = io.StringIO()
     csv.writer(buffer).writerows([header, *rows])
@@ -274,6 +332,7 @@ def test_a_file_that_is_not_a_moodle_worksheet_is_refused(graded, tmp_path, caps
 
 
 # --- Canvas, spreadsheets, Pronote, statistics, PrairieLearn -----------------------------------------
+
 
 def test_canvas_gradebook_reads_back_as_canvas_does(graded):
     assert _export(graded, "--format", "canvas", "--canvas-assignment", "Taquin (4242)", "--out-of", "100") == 0
@@ -306,8 +365,9 @@ def test_french_spreadsheet_opens_in_columns(graded, tmp_path):
 
 def test_pronote_sheet_in_pronote_order_on_20(graded):
     assert _export(graded, "--format", "pronote") == 0
-    rows = list(csv.reader(io.StringIO((graded / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")),
-                           delimiter=";"))
+    rows = list(
+        csv.reader(io.StringIO((graded / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")), delimiter=";")
+    )
     assert rows[0] == ["Élève", "Note sur 20"]
     names = [r[0] for r in rows[1:]]
     assert "DURAND Chloé" in names and "MARTIN Alice" in names and "LEFÈVRE Bob" in names
@@ -319,8 +379,12 @@ def test_pronote_sheet_in_pronote_order_on_20(graded):
 
 def test_question_statistics_match_an_independent_count(graded, tmp_path):
     assert _export(graded, "--format", "stats", "--marks", str(_marks(tmp_path))) == 0
-    rows = list(csv.DictReader(io.StringIO((graded / "exports" / "statistiques-questions.csv")
-                                           .read_bytes().decode("utf-8-sig")), delimiter=";"))
+    rows = list(
+        csv.DictReader(
+            io.StringIO((graded / "exports" / "statistiques-questions.csv").read_bytes().decode("utf-8-sig")),
+            delimiter=";",
+        )
+    )
     by_q = {r["Question"]: r for r in rows}
     run = load_run(graded / "results.json")
     scores = [q.score for s in run.submissions for q in s.questions if q.id == "q4"]
@@ -328,7 +392,8 @@ def test_question_statistics_match_an_independent_count(graded, tmp_path):
     assert float(by_q["q4"]["Moyenne"].replace(",", ".")) == pytest.approx(statistics.mean(scores), abs=0.01)
     assert float(by_q["q4"]["Médiane"].replace(",", ".")) == pytest.approx(statistics.median(scores), abs=0.01)
     assert float(by_q["q4"]["Taux de réussite (%)"].replace(",", ".")) == pytest.approx(
-        100 * sum(full) / len(full), abs=0.01)
+        100 * sum(full) / len(full), abs=0.01
+    )
     # Written questions: only the marked copies count (alice 3, chloé 0.5, bob 1).
     assert by_q["q13"]["Copies comptées"] == "3" and by_q["q13"]["Médiane"] == "1"
 
@@ -364,8 +429,9 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
     run = merged_run(out, marks, scheme)
     exports = out / "exports"
     by_id = {s.id: s for s in run.submissions}
-    rows = list(csv.reader(io.StringIO((exports / "notes-tableur.csv").read_bytes().decode("utf-8-sig")),
-                           delimiter=";"))
+    rows = list(
+        csv.reader(io.StringIO((exports / "notes-tableur.csv").read_bytes().decode("utf-8-sig")), delimiter=";")
+    )
     assert {r[0] for r in rows[1:]} == set(by_id) and "q13" in rows[0]
     canvas = list(csv.reader((exports / "canvas-gradebook.csv").open(encoding="utf-8")))
     for row in canvas[2:]:
@@ -377,7 +443,6 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
     assert alice[rows[0].index("q13")] == "2"
 
 
-
 def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsys):
     """`grader grade --marks`: the marks are in the first reports; a bad file costs no grading (the
     run is saved, `grader export` merges a corrected file)."""
@@ -386,14 +451,30 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
     scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
     out = tmp_path / "rapport"
     good = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;1,5;Presque\n")
-    assert main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme),
-                 "--marks", str(good)]) == 0
+    assert (
+        main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme), "--marks", str(good)]) == 0
+    )
     rows = {r["id"]: r for r in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
     assert rows["alice"]["q13"] == "1.5" and float(rows["alice"]["total"]) == pytest.approx(1 + 1.5)
     assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
     bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
-    assert main(["grade", str(classe), "--out", str(tmp_path / "r2"), "-q", "q1", "--scheme", str(scheme),
-                 "--marks", str(bad)]) == 2
+    assert (
+        main(
+            [
+                "grade",
+                str(classe),
+                "--out",
+                str(tmp_path / "r2"),
+                "-q",
+                "q1",
+                "--scheme",
+                str(scheme),
+                "--marks",
+                str(bad),
+            ]
+        )
+        == 2
+    )
     assert "dépasse les 2 point(s)" in capsys.readouterr().err
     assert (tmp_path / "r2" / "results.json").exists()  # graded and saved all the same
 

@@ -1,6 +1,7 @@
 """Hand marks on the report pages, in headless Chromium: the written questions are columns of the
 class table (marked, or "à noter"), they sort as numbers, and the student page shows the teacher's
 comments as text. Screenshots go to tests/artifacts/."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,10 @@ def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa
     _open(browser, out / "index.html")
     headers = [h.text.split("\n")[0] for h in browser.find_elements(By.CSS_SELECTOR, "#grades thead th")]
     column = headers.index("q13")
-    cells = {r.find_element(By.CSS_SELECTOR, "td.name").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
-             for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")}
+    cells = {
+        r.find_element(By.CSS_SELECTOR, "td.name").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
+        for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
+    }
     assert cells["alice"].text == "3" and "st-passed" in cells["alice"].get_attribute("class")
     assert cells["bob"].text == "1" and "st-partial" in cells["bob"].get_attribute("class")
     assert "st-ungraded" in cells["dylan"].get_attribute("class")  # not marked yet

@@ -1,6 +1,7 @@
 """Feedback back to students: per-student folders and Moodle's feedback zip, read back the way Moodle's
 importer reads it; PDF sheets read back with pypdf (one page per student, the student's own scores)
 and a page rendered with pdftoppm to be looked at (tests/artifacts/)."""
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,12 @@ from reports.exports.feedback import folder_name
 from tests.report_fixtures import build_run
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-NAMES = {"alice": ("Alice Martin", "1001"), "bob": ("Jean_Pierre Lefèvre", "1002"),
-         "chloé durand": ("Chloé DURAND", "1003"), "dylan": ("Dylan Roux", "1004")}
+NAMES = {
+    "alice": ("Alice Martin", "1001"),
+    "bob": ("Jean_Pierre Lefèvre", "1002"),
+    "chloé durand": ("Chloé DURAND", "1003"),
+    "dylan": ("Dylan Roux", "1004"),
+}
 
 
 def _run():
@@ -30,11 +35,29 @@ def _run():
         sub.name, sub.participant = NAMES.get(sub.id, ("", ""))
     # A student whose every check failed with long messages: the sheet must still fit one page.
     verbose = run.submissions[3]
-    verbose.questions = [QuestionResult(
-        f"q{n}", f"Question {n} au titre assez long pour occuper deux lignes du tableau", 0, 2, "failed",
-        [Check("petits_cas", "q4.petits_jeux", False, 0, 2,
-               Message("engine.reply.error", {"detail": ("Renvoyé [" + ", ".join(map(str, range(120))) + "] ") * 3}),
-               "wrong")]) for n in range(1, 31)]
+    verbose.questions = [
+        QuestionResult(
+            f"q{n}",
+            f"Question {n} au titre assez long pour occuper deux lignes du tableau",
+            0,
+            2,
+            "failed",
+            [
+                Check(
+                    "petits_cas",
+                    "q4.petits_jeux",
+                    False,
+                    0,
+                    2,
+                    Message(
+                        "engine.reply.error", {"detail": ("Renvoyé [" + ", ".join(map(str, range(120))) + "] ") * 3}
+                    ),
+                    "wrong",
+                )
+            ],
+        )
+        for n in range(1, 31)
+    ]
     return run
 
 
@@ -128,7 +151,9 @@ def test_a_sheet_looks_right_when_rendered(exported):
     pdf = exported / "exports" / "retours" / "retours-classe.pdf"
     for page in (2, 4):
         prefix = ARTIFACTS / f"feedback-sheet-{page}"
-        subprocess.run(["pdftoppm", "-r", "70", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(pdf),
-                        str(prefix)], check=True)
+        subprocess.run(
+            ["pdftoppm", "-r", "70", "-png", "-singlefile", "-f", str(page), "-l", str(page), str(pdf), str(prefix)],
+            check=True,
+        )
         png = prefix.with_suffix(".png").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 10_000

@@ -1,6 +1,7 @@
 """Gradescope: the autograder zip is built, unpacked in a folder standing for /autograder, and its
 run_autograder grades a real submission there; results.json is checked against Gradescope's
 autograder specification and against the grader's own verdicts on the same submission."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,15 @@ from grader.questions import all_questions, select
 
 SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
 QUESTIONS = ["q1", "q4", "q7"]
-TEST_KEYS = {"score": (int, float), "max_score": (int, float), "name": str, "number": str, "status": str,
-             "output": str, "visibility": str}
+TEST_KEYS = {
+    "score": (int, float),
+    "max_score": (int, float),
+    "name": str,
+    "number": str,
+    "status": str,
+    "output": str,
+    "visibility": str,
+}
 
 
 def _check_schema(data: dict) -> None:
@@ -33,8 +41,17 @@ def _check_schema(data: dict) -> None:
     assert data["visibility"] in ("hidden", "after_due_date", "after_published", "visible")
     assert data["stdout_visibility"] in ("hidden", "after_due_date", "after_published", "visible")
     assert isinstance(data["execution_time"], (int, float))
-    assert set(data) <= {"score", "execution_time", "output", "output_format", "visibility", "stdout_visibility",
-                         "extra_data", "tests", "leaderboard"}
+    assert set(data) <= {
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "visibility",
+        "stdout_visibility",
+        "extra_data",
+        "tests",
+        "leaderboard",
+    }
     for test in data["tests"]:
         assert set(test) <= set(TEST_KEYS) | {"tags", "extra_data", "output_format", "name_format"}
         for key, kind in TEST_KEYS.items():
@@ -68,8 +85,9 @@ def _run_autograder(root: Path, student: str) -> dict:
     shutil.copytree(SAMPLE / student, submission)
     (root / "results").mkdir(exist_ok=True)
     env = {**os.environ, "AUTOGRADER_ROOT": str(root), "GRADER_PYTHON": sys.executable}
-    done = subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        ["bash", str(root / "source" / "run_autograder")], env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
 
@@ -100,13 +118,31 @@ def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
     """setup.sh runs `pip install` on the sources in the zip: they must build, templates, fonts and
     Korf's instances included (dependencies are not installed here: Gradescope's image fetches them)."""
     target = tmp_path / "installed"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-                           str(autograder / "source" / "taquin-grader")],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(autograder / "source" / "taquin-grader"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
-    for path in ("reports/templates/student.html", "reports/fonts/DejaVuSans.ttf",
-                 "reports/fonts/DejaVu-LICENSE.txt", "grader/data/korf100.txt",
-                 "reference/jeux.py", "reports/exports/gradescope.py"):
+    for path in (
+        "reports/templates/student.html",
+        "reports/fonts/DejaVuSans.ttf",
+        "reports/fonts/DejaVu-LICENSE.txt",
+        "grader/data/korf100.txt",
+        "reference/jeux.py",
+        "reports/exports/gradescope.py",
+    ):
         assert (target / path).is_file(), path
     setup = (autograder / "source" / "setup.sh").read_text(encoding="utf-8")
     assert "pip install -q /autograder/source/taquin-grader" in setup

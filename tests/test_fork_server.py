@@ -2,6 +2,7 @@
 classmate's; a child can neither reach its descriptors, nor signal, trace or read it; it imports no
 model answer; it is replaced when it dies and ends when its parent does. The same attacks, graded in
 a class in every configuration, are in tests/attacks/catalogue.py."""
+
 from __future__ import annotations
 
 import subprocess
@@ -48,7 +49,8 @@ def test_children_of_one_zygote_start_from_its_state_not_a_classmates():
 def test_a_child_cannot_signal_trace_or_read_the_zygote():
     call("def f():\n    return 1\n")  # the zygote is up
     zygote = fork_server.server().process.pid
-    reply = call("""
+    reply = call(
+        """
         import ctypes, os, signal
         def f(zygote):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -73,7 +75,9 @@ def test_a_child_cannot_signal_trace_or_read_the_zygote():
                 except OSError:
                     pass
             return done
-    """, args=[zygote])
+    """,
+        args=[zygote],
+    )
     assert reply.value == [], reply
     state = Path(f"/proc/{zygote}/stat").read_text().rsplit(")", 1)[1].split()[0]
     assert fork_server.server().process.pid == zygote and state not in "TtZX", state
@@ -83,18 +87,36 @@ def test_a_child_cannot_signal_trace_or_read_the_zygote():
 def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
     """A child starts as a copy of the zygote: what it finds imported at its first line, the zygote had
     (with the probe modules of every question kind loaded)."""
-    probes = ["tests.hostile.probes", "grader.questions.jeux_probes", "grader.questions.recherche",
-              "grader.questions.taquin"]
-    child = Child({"jeux": "import sys\nLOADED = sorted(sys.modules)\ndef f():\n    return LOADED\n"}, "jeux",
-                  probes, Limits(fork_server=True))
+    probes = [
+        "tests.hostile.probes",
+        "grader.questions.jeux_probes",
+        "grader.questions.recherche",
+        "grader.questions.taquin",
+    ]
+    child = Child(
+        {"jeux": "import sys\nLOADED = sorted(sys.modules)\ndef f():\n    return LOADED\n"},
+        "jeux",
+        probes,
+        Limits(fork_server=True),
+    )
     try:
         assert child.start().ok
         loaded = child.call(PROBE, {"function": "f"}, 5).value
     finally:
         child.close()
     assert "grader.questions.recherche" in loaded
-    forbidden = {"reference.jeux", "reference.recherche", "reference.taquin", "reference.puzzle", "grader.engine",
-                 "grader.grading", "grader.cli", "grader.timing", "grader.sandbox.runner", "grader.sandbox.fork_server"}
+    forbidden = {
+        "reference.jeux",
+        "reference.recherche",
+        "reference.taquin",
+        "reference.puzzle",
+        "grader.engine",
+        "grader.grading",
+        "grader.cli",
+        "grader.timing",
+        "grader.sandbox.runner",
+        "grader.sandbox.fork_server",
+    }
     assert not forbidden & set(loaded) and not [m for m in loaded if m.startswith("reference.solver")]
 
 
@@ -118,7 +140,10 @@ def test_a_dead_zygote_is_replaced_and_a_gone_parent_ends_it():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     zygote = int(done.stdout.split()[0])
     for _ in range(100):
-        if not Path(f"/proc/{zygote}").exists() or "Z" in Path(f"/proc/{zygote}/stat").read_text().rsplit(")", 1)[1][:3]:
+        if (
+            not Path(f"/proc/{zygote}").exists()
+            or "Z" in Path(f"/proc/{zygote}/stat").read_text().rsplit(")", 1)[1][:3]
+        ):
             break
         time.sleep(0.05)
     else:

@@ -1,4 +1,5 @@
 """Intake: what teachers download and students hand in, read without running anything."""
+
 import io
 import stat
 import tarfile
@@ -63,19 +64,22 @@ def test_nested_copy_loses_to_the_shallowest_and_the_choice_is_reported(tmp_path
     assert key == "intake.module_chosen" and params["others"] == "tp/old/jeux.py"
 
 
-@pytest.mark.parametrize("files, expected", [
-    ({"Jeux.py": JEUX}, {"jeux": "Jeux.py"}),
-    ({"jeux (1).py": JEUX, "taquin-copie.py": TAQUIN}, {"jeux": "jeux (1).py", "taquin": "taquin-copie.py"}),
-    ({"TP_taquin.py": TAQUIN, "TP_jeux.py": JEUX}, {"jeux": "TP_jeux.py", "taquin": "TP_taquin.py"}),
-    ({"Dupont_TP.py": JEUX + TAQUIN}, {"jeux": "Dupont_TP.py", "taquin": "Dupont_TP.py"}),
-    # A stub named jeux.py defines less than the renamed answer: the answer wins.
-    ({"jeux.py": "def bfs():\n    raise NotImplementedError\n", "mon_tp.py": JEUX}, {"jeux": "mon_tp.py"}),
-    # Equal definitions: the file named as the module wins over the one that only contains the name.
-    ({"tp_jeux.py": JEUX, "jeux.py": JEUX}, {"jeux": "jeux.py"}),
-    # A file named as the module is taken even when it defines nothing (its import error is the verdict).
-    ({"jeux.py": "def bfs(:\n"}, {"jeux": "jeux.py"}),
-    ({"notes.py": "x = 1\n"}, {}),
-])
+@pytest.mark.parametrize(
+    "files, expected",
+    [
+        ({"Jeux.py": JEUX}, {"jeux": "Jeux.py"}),
+        ({"jeux (1).py": JEUX, "taquin-copie.py": TAQUIN}, {"jeux": "jeux (1).py", "taquin": "taquin-copie.py"}),
+        ({"TP_taquin.py": TAQUIN, "TP_jeux.py": JEUX}, {"jeux": "TP_jeux.py", "taquin": "TP_taquin.py"}),
+        ({"Dupont_TP.py": JEUX + TAQUIN}, {"jeux": "Dupont_TP.py", "taquin": "Dupont_TP.py"}),
+        # A stub named jeux.py defines less than the renamed answer: the answer wins.
+        ({"jeux.py": "def bfs():\n    raise NotImplementedError\n", "mon_tp.py": JEUX}, {"jeux": "mon_tp.py"}),
+        # Equal definitions: the file named as the module wins over the one that only contains the name.
+        ({"tp_jeux.py": JEUX, "jeux.py": JEUX}, {"jeux": "jeux.py"}),
+        # A file named as the module is taken even when it defines nothing (its import error is the verdict).
+        ({"jeux.py": "def bfs(:\n"}, {"jeux": "jeux.py"}),
+        ({"notes.py": "x = 1\n"}, {}),
+    ],
+)
 def test_modules_are_found_by_what_they_define(tmp_path, files, expected):
     for name, text in files.items():
         (tmp_path / name).write_text(text)
@@ -115,8 +119,15 @@ def test_declared_latin1_and_utf8_bom_need_no_warning(tmp_path):
 
 def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
     path = tmp_path / "TP.ipynb"
-    path.write_text(notebook("%matplotlib inline\nimport math", "!pip install numpy\ndef bfs():\n    return 0",
-                             "%%bash\nls", "%%time\ndef ids():\n    return 0", "x = !ls\nY = 2"))
+    path.write_text(
+        notebook(
+            "%matplotlib inline\nimport math",
+            "!pip install numpy\ndef bfs():\n    return 0",
+            "%%bash\nls",
+            "%%time\ndef ids():\n    return 0",
+            "x = !ls\nY = 2",
+        )
+    )
     sub = load_submission(path)
     text = sub.sources["jeux"].text
     assert text.index("import math") < text.index("def bfs") < text.index("def ids")
@@ -157,8 +168,12 @@ ATTACKS = {
     "absolute": lambda: zip_bytes({"jeux.py": JEUX, "/tmp/evil.py": "X = 2\n"}),
     "symlink": lambda: zip_bytes({"jeux.py": JEUX}, symlinks=[("taquin.py", "/etc/passwd")]),
     "ratio_bomb": lambda: zip_bytes({"jeux.py": JEUX, "taquin.py": b"#" * (8 << 20)}),
-    "nested_bomb": lambda: zip_bytes({"jeux.py": JEUX, "a.zip": zip_bytes({"b.zip": zip_bytes({"c.zip": zip_bytes(
-        {"d.zip": zip_bytes({"x.py": "1"})})})})}),
+    "nested_bomb": lambda: zip_bytes(
+        {
+            "jeux.py": JEUX,
+            "a.zip": zip_bytes({"b.zip": zip_bytes({"c.zip": zip_bytes({"d.zip": zip_bytes({"x.py": "1"})})})}),
+        }
+    ),
     "broken_nested": lambda: zip_bytes({"jeux.py": JEUX, "rendu.zip": b"PK\x03\x04 broken"}),
     "tar_symlink": lambda: _tar({"jeux.py": JEUX}, symlink=("taquin.py", "/etc/shadow")),
     "tar_dotdot": lambda: _tar({"jeux.py": JEUX, "../evil.py": "X = 2\n"}),
@@ -200,7 +215,7 @@ def test_lying_sizes_are_capped_by_what_is_read(tmp_path):
     data = bytearray(zip_bytes({"jeux.py": b"#" * (3 << 20)}))
     # Rewrite the declared size in the central directory to 10 bytes: the reader must still stop at its cap.
     at = data.rindex(b"PK\x01\x02")
-    data[at + 24:at + 28] = (10).to_bytes(4, "little")
+    data[at + 24 : at + 28] = (10).to_bytes(4, "little")
     tree = read_archive(bytes(data), "x.zip", ArchiveLimits(source_bytes=1 << 20))
     assert tree["jeux.py"].key in ("intake.refused_bomb", "intake.refused_broken")
 

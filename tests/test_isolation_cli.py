@@ -1,6 +1,7 @@
 """Fail closed: `grader grade` refuses to run students' code that no layer confines to its own files
 (unless --unsafe), `grader check` runs and warns; the layers in force are in every report; student text
 reaches a terminal with its control characters escaped."""
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,10 @@ def test_grade_refuses_unconfined_code_with_exit_2_and_says_how(tmp_path, unconf
 
 def test_grade_unsafe_runs_and_every_report_says_not_confined(tmp_path, unconfined, capsys):
     out = tmp_path / "out"
-    assert cli.main(["grade", str(_one_student(tmp_path)), "--out", str(out), "-q", "q1", "--unsafe",
-                     "--workers", "1"]) == 0
+    assert (
+        cli.main(["grade", str(_one_student(tmp_path)), "--out", str(out), "-q", "q1", "--unsafe", "--workers", "1"])
+        == 0
+    )
     isolation = json.loads((out / "results.json").read_text())["limits"]["isolation"]
     assert "NOT CONFINED" in isolation and "no Landlock" in isolation
     assert "NOT CONFINED" in capsys.readouterr().out
@@ -69,20 +72,26 @@ def test_layers_in_force_are_recorded(tmp_path):
         assert "seccomp" in isolation and "no seccomp" not in isolation
 
 
-@pytest.mark.parametrize("text, shown", [
-    ("\x1b[2J\x1b[1A réussi", "\\x1b[2J\\x1b[1A réussi"),
-    ("a\rb\x07\x9b31m", "a\\x0db\\x07\\x9b31m"),
-    ("\u202eevil\u200b", "\\u202eevil\\u200b"),
-    ("deux\nlignes\tici", "deux\nlignes\tici"),
-])
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("\x1b[2J\x1b[1A réussi", "\\x1b[2J\\x1b[1A réussi"),
+        ("a\rb\x07\x9b31m", "a\\x0db\\x07\\x9b31m"),
+        ("\u202eevil\u200b", "\\u202eevil\\u200b"),
+        ("deux\nlignes\tici", "deux\nlignes\tici"),
+    ],
+)
 def test_control_characters_are_escaped(text, shown):
     assert printable(text) == shown
 
 
 def test_check_escapes_what_the_students_code_says(tmp_path, capsys):
     source = tmp_path / "jeux.py"
-    source.write_text('def solution_42():\n    print("\\x1b]52;c;ZXZpbA==\\x07")\n'
-                      '    raise ValueError("\\x1b[2K\\r\\u2705 passed")\n', encoding="utf-8")
+    source.write_text(
+        'def solution_42():\n    print("\\x1b]52;c;ZXZpbA==\\x07")\n'
+        '    raise ValueError("\\x1b[2K\\r\\u2705 passed")\n',
+        encoding="utf-8",
+    )
     assert cli.main(["check", str(source), "-q", "q1", "--lang", "en"]) == 1
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\r" not in out and "\u2705 passed" in out and "\\x1b[2K" in out

@@ -1,5 +1,6 @@
 """The parent's side of parts I-III on its own: the oracles against brute force, the server that
 answers the student's calls, and the rule that probe modules import nothing but the standard library."""
+
 from __future__ import annotations
 
 import ast
@@ -32,8 +33,9 @@ def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
             imported.add(node.module)
             if node.module == "grader.sandbox":
                 imported.update(f"grader.sandbox.{alias.name}" for alias in node.names)
-    outside = {name for name in imported
-               if name not in ALLOWED and name.partition(".")[0] not in sys.stdlib_module_names}
+    outside = {
+        name for name in imported if name not in ALLOWED and name.partition(".")[0] not in sys.stdlib_module_names
+    }
     assert not outside, f"{path} imports {sorted(outside)}"
 
 
@@ -135,7 +137,9 @@ def test_idastar_passes_follow_figure_3(game):
 
 
 def test_crafted_idastar_games_have_consecutive_bounds_and_a_deep_one_needs_more_than_10():
-    bounds = [[p["bound"] for p in jeux_games.idastar_passes(g)] for g in jeux.Q10().crafted() + jeux.deep_games("idastar")]
+    bounds = [
+        [p["bound"] for p in jeux_games.idastar_passes(g)] for g in jeux.Q10().crafted() + jeux.deep_games("idastar")
+    ]
     assert [1, 2, 3, 4, 5] in bounds and max(len(b) for b in bounds) > 10
 
 
@@ -166,8 +170,20 @@ def test_idastar_crafted_h_is_admissible():
 
 
 def test_passes_are_cut_at_a_repeated_call_not_at_an_immediate_repeat_nor_at_h():
-    events = [("h", 0), ("final", 0), ("suivants", 0), ("h", 1), ("h", 1), ("final", 1), ("suivants", 0),
-              ("suivants", 0), ("h", 0), ("final", 0), ("final", 1), ("final", 0)]
+    events = [
+        ("h", 0),
+        ("final", 0),
+        ("suivants", 0),
+        ("h", 1),
+        ("h", 1),
+        ("final", 1),
+        ("suivants", 0),
+        ("suivants", 0),
+        ("h", 0),
+        ("final", 0),
+        ("final", 1),
+        ("final", 0),
+    ]
     assert [len(p) for p in jeux_traces.passes(events)] == [6, 5, 1]
     # A pass that tests no state (final only at depth exactly m) is cut at its expansion of e0, even
     # when the previous pass ended with that expansion and the calls of h in between.
@@ -183,11 +199,14 @@ def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
     model = importlib.import_module("reference.jeux")
     for question in (jeux.Q4(), jeux.Q7(), jeux.Q10()):
         h = question.with_h
-        games = (jeux.fixed_games(h) + question.crafted() + jeux.deep_games(question.function)
-                 + [{"kind": "jeu1", "target": t, **({"h": "log2"} if h else {})} for t in jeux.JEU1_TARGETS])
+        games = (
+            jeux.fixed_games(h)
+            + question.crafted()
+            + jeux.deep_games(question.function)
+            + [{"kind": "jeu1", "target": t, **({"h": "log2"} if h else {})} for t in jeux.JEU1_TARGETS]
+        )
         for game in games:
             server = jeux_games.GameServer(game)
             with calls.serving(server):
-                jeux_probes.probe_search(model, {"function": question.function, "initial": server.initial_wire,
-                                                 "h": h})
+                jeux_probes.probe_search(model, {"function": question.function, "initial": server.initial_wire, "h": h})
             assert server.total <= jeux_games.search_calls_bound(game, question.function), (question.id, game)

@@ -1,4 +1,5 @@
 """Classes shaped like real LMS downloads (Moodle, Capytale), built here, graded by `grader grade`."""
+
 import io
 import json
 import zipfile
@@ -39,13 +40,16 @@ def moodle_download() -> dict:
         folder.format("Élodie Lefèvre", 1001, "file") + "Jeux.py": RIGHT_JEUX,
         folder.format("Élodie Lefèvre", 1001, "file") + "TP_taquin.py": RIGHT_TAQUIN,
         # A zip holding a browser-renamed copy and another zip.
-        folder.format("Jean-Noël Dupont", 1002, "file") + "rendu.zip": zip_bytes({
-            "dupont/jeux (1).py": RIGHT_JEUX,
-            "dupont/anciens.zip": zip_bytes({"taquin.py": RIGHT_TAQUIN}),
-        }),
+        folder.format("Jean-Noël Dupont", 1002, "file") + "rendu.zip": zip_bytes(
+            {
+                "dupont/jeux (1).py": RIGHT_JEUX,
+                "dupont/anciens.zip": zip_bytes({"taquin.py": RIGHT_TAQUIN}),
+            }
+        ),
         # A notebook with IPython lines.
         folder.format("Zoé N'Diaye", 1003, "file") + "TP taquin.ipynb": notebook(
-            "%load_ext autoreload\n" + RIGHT_JEUX, "!ls\n" + RIGHT_TAQUIN),
+            "%load_ext autoreload\n" + RIGHT_JEUX, "!ls\n" + RIGHT_TAQUIN
+        ),
         # An empty submission (Moodle keeps the folder).
         folder.format("Hugo Martin", 1004, "file"): b"",
         # Two submission kinds for one student: one row.
@@ -108,16 +112,31 @@ def test_a_moodle_download_is_graded_with_every_student_right(tmp_path, capsys, 
     else:  # unzipped by the teacher into a folder named after the zip
         klass = _unpacked(tmp_path / "telechargement", {f"MP2I-TP taquin-4242/{k}": v for k, v in members.items()})
     roster = tmp_path / "participants.csv"  # Moodle's participants export, one student never submitted
-    roster.write_text("Prénom,Nom,Adresse de courriel,Groupes\n" + "".join(
-        f"{first},{last},{first[0].lower()}@lycee.fr,MP2I\n" for first, last in [
-            ("Élodie", "Lefèvre"), ("Jean-Noël", "Dupont"), ("Zoé", "N'Diaye"), ("Hugo", "Martin"),
-            ("Léa", "Bernard"), ("Mallory", "Kant"), ("Paul", "Durand")]), encoding="utf-8-sig")
+    roster.write_text(
+        "Prénom,Nom,Adresse de courriel,Groupes\n"
+        + "".join(
+            f"{first},{last},{first[0].lower()}@lycee.fr,MP2I\n"
+            for first, last in [
+                ("Élodie", "Lefèvre"),
+                ("Jean-Noël", "Dupont"),
+                ("Zoé", "N'Diaye"),
+                ("Hugo", "Martin"),
+                ("Léa", "Bernard"),
+                ("Mallory", "Kant"),
+                ("Paul", "Durand"),
+            ]
+        ),
+        encoding="utf-8-sig",
+    )
     out = tmp_path / "rapport"
     assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2", "--roster", str(roster)]) == 0
     by_id = _graded(out)
-    _assert_expected(by_id, {**EXPECTED_MOODLE, "paul-durand": ("Paul Durand", "", "not_submitted",
-                                                                 {"q1": "missing", "q15": "missing"})})
+    _assert_expected(
+        by_id,
+        {**EXPECTED_MOODLE, "paul-durand": ("Paul Durand", "", "not_submitted", {"q1": "missing", "q15": "missing"})},
+    )
     assert by_id["zoe-n-diaye_1003"]["email"] == "z@lycee.fr" and by_id["paul-durand"]["group"] == "MP2I"
+
     def said(student):  # the warnings of a student, as the French reports say them
         return " ".join(Message.from_dict(w).text("fr") for w in by_id[student]["warnings"])
 
@@ -128,11 +147,14 @@ def test_a_moodle_download_is_graded_with_every_student_right(tmp_path, capsys, 
 
 
 def test_a_moodle_download_not_in_folders_groups_files_by_participant(tmp_path):
-    klass = _unpacked(tmp_path / "classe", {
-        "Élodie Lefèvre_1001_assignsubmission_file_Jeux.py": RIGHT_JEUX,
-        "Élodie Lefèvre_1001_assignsubmission_file_taquin.py": RIGHT_TAQUIN,
-        "Léa Bernard_1005_assignsubmission_file_jeux.py": WRONG_JEUX,
-    })
+    klass = _unpacked(
+        tmp_path / "classe",
+        {
+            "Élodie Lefèvre_1001_assignsubmission_file_Jeux.py": RIGHT_JEUX,
+            "Élodie Lefèvre_1001_assignsubmission_file_taquin.py": RIGHT_TAQUIN,
+            "Léa Bernard_1005_assignsubmission_file_jeux.py": WRONG_JEUX,
+        },
+    )
     out = tmp_path / "rapport"
     assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2"]) == 0
     _assert_expected(_graded(out), {k: v for k, v in EXPECTED_MOODLE.items() if k.endswith(("1001", "1005"))})
@@ -156,12 +178,15 @@ def test_a_capytale_export_is_graded_with_every_student_right(tmp_path, capsys):
     klass = _write_zip(tmp_path / "copies.zip", capytale_export())
     out = tmp_path / "rapport"
     assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2", "--lang", "en"]) == 0
-    _assert_expected(_graded(out), {
-        "lefevre_elodie": ("lefevre elodie", "", "graded", {"q1": "passed", "q15": "passed"}),
-        "dupont_jean_noel": ("dupont jean noel", "", "graded", {"q1": "passed", "q15": "passed"}),
-        "bernard_lea": ("bernard lea", "", "graded", {"q1": "failed", "q15": "missing"}),
-        "martin_hugo": ("martin hugo", "", "not_submitted", {"q1": "missing", "q15": "missing"}),
-    })
+    _assert_expected(
+        _graded(out),
+        {
+            "lefevre_elodie": ("lefevre elodie", "", "graded", {"q1": "passed", "q15": "passed"}),
+            "dupont_jean_noel": ("dupont jean noel", "", "graded", {"q1": "passed", "q15": "passed"}),
+            "bernard_lea": ("bernard lea", "", "graded", {"q1": "failed", "q15": "missing"}),
+            "martin_hugo": ("martin hugo", "", "not_submitted", {"q1": "missing", "q15": "missing"}),
+        },
+    )
     err = capsys.readouterr().err
     assert "rapport.csv ignored" in err
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))

@@ -1,5 +1,6 @@
 """The checks of q1, q4, q7, q10 and q11, run the way a user runs them: real submission files
 (tests/submissions/jeux/, the model answer, the stub) graded in the sandbox, one question at a time."""
+
 from __future__ import annotations
 
 import ast
@@ -66,16 +67,22 @@ EXPECTED = {
     "h_booleen.py": {"q11": ("partial", 1.6, {"entier"})},
     "h_flottant.py": {"q11": ("partial", 1.6, {"entier"})},
     # Nothing to run.
-    "exercises/jeux.py": {q: ("not_implemented", 0.0, {g.name for g in QUESTIONS[q].groups})
-                          for q in ("q1", *SEARCHES)},
-    "partielle.py": {**passed("q1", "q4"),
-                     **{q: ("missing", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in ("q7", "q10", "q11")}},
+    "exercises/jeux.py": {
+        q: ("not_implemented", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in ("q1", *SEARCHES)
+    },
+    "partielle.py": {
+        **passed("q1", "q4"),
+        **{q: ("missing", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in ("q7", "q10", "q11")},
+    },
 }
 
 
 def test_the_barème_ranks_a_slip_in_the_requested_algorithm_above_another_algorithm():
-    for question, slip, other in (("q4", "bfs_plus_un.py", "bfs_iteree.py"), ("q7", "ids_inegalite.py", "ids_largeur.py"),
-                                  ("q10", "idastar_vrai.py", "idastar_sans_h.py")):
+    for question, slip, other in (
+        ("q4", "bfs_plus_un.py", "bfs_iteree.py"),
+        ("q7", "ids_inegalite.py", "ids_largeur.py"),
+        ("q10", "idastar_vrai.py", "idastar_sans_h.py"),
+    ):
         assert EXPECTED[slip][question][1] > EXPECTED[other][question][1]
 
 
@@ -92,7 +99,10 @@ def test_expected_status_score_and_failing_groups(name, qid):
     status, score, failing = EXPECTED[name][qid]
     result = grade(name, qid)
     assert (result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}) == (
-        status, score, set(failing)), [(c.name, say(c.message)) for c in result.checks if not c.passed]
+        status,
+        score,
+        set(failing),
+    ), [(c.name, say(c.message)) for c in result.checks if not c.passed]
 
 
 # Attacks on the parent's trace: each may only spoil its own run (the outcome of a race with the
@@ -108,8 +118,9 @@ def test_attacks_on_the_trace_earn_nothing_and_are_the_students_fault(name):
 
 
 def test_every_submission_file_is_in_the_table():
-    assert {p.name for p in SUBMISSIONS.glob("*.py")} | {"boucle.py"} == {
-        n for n in EXPECTED if "/" not in n} | {"boucle.py"} | set(ATTACKS)
+    assert {p.name for p in SUBMISSIONS.glob("*.py")} | {"boucle.py"} == {n for n in EXPECTED if "/" not in n} | {
+        "boucle.py"
+    } | set(ATTACKS)
 
 
 def successors(c) -> dict:
@@ -170,26 +181,33 @@ def test_a_breadth_first_ids_is_told_by_its_restarts():
 def test_a_search_without_enough_depth_fails_the_deep_games_only():
     c = check(grade("ids_m20.py", "q7"), "profond")
     assert "valeur renvoyée : None" in say(c.message) and len(successors(c)) >= 61
-    assert "-1, alors qu'une solution optimale est de profondeur 60" in say(check(grade("bfs_25_niveaux.py", "q4"),
-                                                                                  "profond").message)
+    assert "-1, alors qu'une solution optimale est de profondeur 60" in say(
+        check(grade("bfs_25_niveaux.py", "q4"), "profond").message
+    )
 
 
 def test_an_idastar_that_ignores_h_is_told_by_what_h_should_prune():
     c = check(grade("idastar_sans_h.py", "q10"), "algorithme")
-    assert say(c.message).startswith("h n'élague pas comme IDA* : au parcours n° 1, l'état a est développé (suivants) "
-                                "alors que p + h = 1 + 9 = 10 dépasse la borne m = 3")
+    assert say(c.message).startswith(
+        "h n'élague pas comme IDA* : au parcours n° 1, l'état a est développé (suivants) "
+        "alors que p + h = 1 + 9 = 10 dépasse la borne m = 3"
+    )
     en = check(grade("idastar_sans_h.py", "q10", "en"), "algorithme")
     assert say(en.message, "en").startswith("h does not prune as in IDA*: in pass 1, state a is expanded")
 
 
 def test_an_idastar_whose_next_bound_is_the_last_f_seen_is_told_by_its_bounds():
     c = check(grade("idastar_dernier_f.py", "q10"), "algorithme")
-    assert "au parcours n° 2" in say(c.message) and "bornes successives d'IDA* sur ce jeu : 1, 2, 3, 4, 5" in say(c.message)
+    assert "au parcours n° 2" in say(c.message) and "bornes successives d'IDA* sur ce jeu : 1, 2, 3, 4, 5" in say(
+        c.message
+    )
 
 
 def test_an_astar_is_not_an_idastar():
     c = check(grade("idastar_astar.py", "q10"), "algorithme")
-    assert say(c.message).startswith("une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait 3")
+    assert say(c.message).startswith(
+        "une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait 3"
+    )
 
 
 def test_a_search_that_never_ends_is_stopped_on_a_small_game():
@@ -233,8 +251,11 @@ def test_searches_are_judged_without_the_model_answer_too(qid):
     from grader.engine import Settings, grade_question
     from grader.intake import load_submission
 
-    right = grade_question(ALL[qid], load_submission(submission_path("jeux", "variante_iterative.py")),
-                           Settings(seed=SEED, reference="oracles"))
+    right = grade_question(
+        ALL[qid],
+        load_submission(submission_path("jeux", "variante_iterative.py")),
+        Settings(seed=SEED, reference="oracles"),
+    )
     assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
     wrong = {"q4": "bfs_iteree.py", "q7": "ids_largeur.py", "q10": "idastar_sans_h.py"}[qid]
     result = grade_question(ALL[qid], load_submission(path_of(wrong)), Settings(seed=SEED, reference="oracles"))

@@ -1,5 +1,6 @@
 """The checks of the extension exercises x1-x4, run the way a user runs them: real submission files
 (tests/submissions/recherche/, the model answer, the stub) graded in the sandbox, one question at a time."""
+
 from __future__ import annotations
 
 import re
@@ -62,7 +63,8 @@ def test_expected_status_score_and_failing_groups(name, qid):
     result = grade(name, qid)
     status, *rest = summary(result)
     assert status in ({statuses} if type(statuses) is str else statuses) and rest == [round(score, 6), set(failing)], [
-        (c.name, say(c.message)) for c in result.checks if not c.passed]
+        (c.name, say(c.message)) for c in result.checks if not c.passed
+    ]
 
 
 @pytest.mark.slow
@@ -126,8 +128,7 @@ def test_a_path_without_its_start_fails_on_the_smallest_graph():
 def test_a_global_visited_set_is_caught_by_the_crafted_graph_and_drawn():
     c = check(grade("search_visites.py", "x1"), "graphs")
     assert (c.expected, c.got) == (2, 3)
-    assert c.visual == {"type": "game", "initial": 0, "finals": [3],
-                        "edges": [[0, 1], [0, 2], [1, 2], [2, 3]]}
+    assert c.visual == {"type": "game", "initial": 0, "finals": [3], "edges": [[0, 1], [0, 2], [1, 2], [2, 3]]}
 
 
 def test_check_command_selects_an_extension_question(capsys):
@@ -158,10 +159,13 @@ def test_optimal_moves_are_shortest_and_lead_to_the_goal():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("student,expected", [
-    ("alice", dict.fromkeys(FULL, "passed")),
-    ("chloe", {"x1": "failed", "x2": "partial", "x3": "failed", "x4": "not_implemented"}),
-])
+@pytest.mark.parametrize(
+    "student,expected",
+    [
+        ("alice", dict.fromkeys(FULL, "passed")),
+        ("chloe", {"x1": "failed", "x2": "partial", "x3": "failed", "x4": "not_implemented"}),
+    ],
+)
 def test_sample_students_get_the_extension_verdicts_they_were_written_for(student, expected):
     submission = load_submission(ROOT / "exercises" / "exemples" / student)
     got = {q: grade_question(QUESTIONS[q], submission, Settings(seed=SEED)).status for q in FULL}

@@ -4,6 +4,7 @@ Every file of tests/submissions/taquin/ is a student's taquin.py: correct varian
 from the model answer (all must get full marks) and typical mistakes (each must lose the points of the
 checks it breaks, and only those).
 """
+
 import functools
 from pathlib import Path
 
@@ -29,43 +30,56 @@ EXPECTED = {
     "reference": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "caml": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "chaines": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
-    "renverse": {"q15": FULL, "q16": FULL, "q17": FULL,
-                 "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": False})},
+    "renverse": {
+        "q15": FULL,
+        "q16": FULL,
+        "q17": FULL,
+        "q18": ("partial", {"petites_profondeurs": True, "grandes_profondeurs": True, "ordre": False}),
+    },
     # q18 is judged with the model answer's dfs by default: a broken tente_* costs nothing there.
     "sans_regle_dernier": {"q15": FULL, "q18": Q18_FULL},
-    "move_sans_h": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False}),
-                    "q16": FULL, "q18": Q18_FULL},
+    "move_sans_h": {
+        "q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False}),
+        "q16": FULL,
+        "q18": Q18_FULL,
+    },
     "move_sans_libre": {"q15": ("partial", {"move_grille": True, "move_libre": False, "move_h": True})},
     "h_signe": {"q15": ("partial", {"move_grille": True, "move_libre": True, "move_h": False})},
     "tente_sans_bord": {"q16": ("partial", {"refus_bord": False, "refus_oppose": True, "acceptation": True})},
     "tente_sans_oppose": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": True})},
-    "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True,
-                                                   "acceptation": False})},
+    "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True, "acceptation": False})},
     "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_sans_pop": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
-    "dfs_profondeur_exacte": {"q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
-                              "q18": Q18_FULL},
-    "dfs_longueur_solution": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False}),
-                              "q18": Q18_FULL},
+    "dfs_profondeur_exacte": {
+        "q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
+        "q18": Q18_FULL,
+    },
+    "dfs_longueur_solution": {
+        "q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False}),
+        "q18": Q18_FULL,
+    },
     "dfs_vus": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": False})},
-    "sans_globale_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
-                             "q18": Q18_FULL},
-    "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
-                         "q18": Q18_FULL},
+    "sans_globale_minimum": {
+        "q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}),
+        "q18": Q18_FULL,
+    },
+    "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}), "q18": Q18_FULL},
     "noms_minuscules": {"q16": FULL, "q17": FULL, "q18": Q18_FULL},
-    "noms_case_libre": {"q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
-                        "q18": Q18_FULL},  # its taquin is right with the model answer's dfs
+    "noms_case_libre": {
+        "q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
+        "q18": Q18_FULL,
+    },  # its taquin is right with the model answer's dfs
     "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
-    "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented",
-             "q18": "not_implemented"},
+    "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented", "q18": "not_implemented"},
 }
 
 
 def path_of(name: str) -> Path:
-    return {"reference": ROOT / "reference" / "taquin.py",
-            "stub": ROOT / "exercises" / "taquin.py"}.get(name, SUBMISSIONS / f"{name}.py")
+    return {"reference": ROOT / "reference" / "taquin.py", "stub": ROOT / "exercises" / "taquin.py"}.get(
+        name, SUBMISSIONS / f"{name}.py"
+    )
 
 
 @functools.cache
@@ -128,18 +142,24 @@ def test_dfs_is_called_with_p_above_zero_and_earlier_moves():
 def test_moves_in_another_case_are_read_with_a_warning_unless_the_scheme_is_strict():
     lenient = grade("noms_minuscules", ["q18"])["q18"]
     assert lenient.score == lenient.max and any("autre casse" in say(w) for w in lenient.warnings)
-    strict = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}}))
-    (result,) = grade_submission(load_submission(path_of("noms_minuscules")), select(all_questions(), ["q18"]),
-                                 strict).questions
+    strict = Settings(
+        seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"noms": "strict", "groups": {"defi": 0}}})
+    )
+    (result,) = grade_submission(
+        load_submission(path_of("noms_minuscules")), select(all_questions(), ["q18"]), strict
+    ).questions
     assert result.score == 0 and "doit être une liste de déplacements" in say(result.checks[0].message)
 
 
 def test_moves_named_by_the_blank_are_told_so():
     check = next(c for c in grade("noms_case_libre", ["q16"])["q16"].checks if c.name == "acceptation")
     assert "direction de la case libre" in say(check.message), say(check.message)
-    own_way = Settings(seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}}))
-    (result,) = grade_submission(load_submission(path_of("noms_case_libre")), select(all_questions(), ["q18"]),
-                                 own_way).questions
+    own_way = Settings(
+        seed=SEED, examples=5, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {"defi": 0}}})
+    )
+    (result,) = grade_submission(
+        load_submission(path_of("noms_case_libre")), select(all_questions(), ["q18"]), own_way
+    ).questions
     assert "direction de la case libre" in say(result.checks[0].message), say(result.checks[0].message)
 
 
@@ -154,8 +174,9 @@ def test_each_question_is_judged_with_the_model_answers_functions_and_the_own_ch
         # the proxies of the graded checks do not stay in the child: the model answer's own chain passes
         assert next(c for c in grade("reference", [qid])[qid].checks if c.name == "chaine_eleve").passed, qid
     own_way = Settings(seed=SEED, examples=10, scheme=Scheme(overrides={"q16": {"dependances": "eleve"}}))
-    (result,) = grade_submission(load_submission(path_of("move_sans_h")), select(all_questions(), ["q16"]),
-                                 own_way).questions
+    (result,) = grade_submission(
+        load_submission(path_of("move_sans_h")), select(all_questions(), ["q16"]), own_way
+    ).questions
     assert result.score < result.max
     assert next(c for c in result.checks if c.name == "chaine_eleve").kind == "skipped"
 
@@ -214,16 +235,28 @@ def test_correct_answers_full_marks_under_20_seeds(name):
     for seed in SEEDS:
         settings = Settings(seed=seed, scheme=FAST.scheme)
         for result in grade_submission(submission, questions, settings).questions:
-            assert result.score == result.max, (seed, result.id, [(c.name, say(c.message)) for c in result.checks
-                                                                  if not c.passed])
+            assert result.score == result.max, (
+                seed,
+                result.id,
+                [(c.name, say(c.message)) for c in result.checks if not c.passed],
+            )
 
 
 @pytest.mark.slow
 def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up():
     """Default challenge (Korf's instance 48, 30 times the model answer's CPU time): a move that recomputes
     h and another move order (about 16 times slower) pass; tente_* without the last-move rule time out."""
-    only_challenge = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"dependances": "eleve", "groups": {
-        "petites_profondeurs": 0, "grandes_profondeurs": 0, "ordre": 0}}}))
+    only_challenge = Settings(
+        seed=SEED,
+        scheme=Scheme(
+            overrides={
+                "q18": {
+                    "dependances": "eleve",
+                    "groups": {"petites_profondeurs": 0, "grandes_profondeurs": 0, "ordre": 0},
+                }
+            }
+        ),
+    )
     slow = ROOT / "tests" / "variants" / "taquin" / "correct" / "move_recalcule_h.py"
     for path, passed in ((slow, True), (SUBMISSIONS / "sans_regle_dernier.py", False)):
         (result,) = grade_submission(load_submission(path), select(all_questions(), ["q18"]), only_challenge).questions

@@ -1,5 +1,6 @@
 """The model answers of parts I-III against brute force, driven the way the grader drives a
 submission: set the module globals `initial`, `suivants`, `final`, `h`, then call the function."""
+
 import pytest
 from hypothesis import given, settings, strategies as st
 

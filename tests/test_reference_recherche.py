@@ -1,5 +1,6 @@
 """The model answers of the extension exercises against brute force: BFS distances on random graphs
 and on the whole 3×3 puzzle (grader.questions.recherche.distances_3)."""
+
 from collections import deque
 
 from hypothesis import given, settings, strategies as st
@@ -55,7 +56,7 @@ def replay(start, n, moves):
 @settings(deadline=None, max_examples=30)
 @given(near_3(20))
 def test_astar_and_bfs_are_optimal_and_dfs_valid_on_the_3x3_puzzle(state):
-    matrice = [list(state[r * 3:(r + 1) * 3]) for r in range(3)]
+    matrice = [list(state[r * 3 : (r + 1) * 3]) for r in range(3)]
     for function in (recherche.astar, recherche.bfs_taquin):
         moves = function([row[:] for row in matrice])
         assert replay(state, 3, moves) == goal_state(3) and len(moves) == distances_3()[state]
@@ -66,9 +67,10 @@ def test_search_on_a_4x4_puzzle_matches_astar():
     state = goal_state(4)
     for move in ("Up", "Left", "Left", "Up", "Right", "Down", "Left", "Up", "Up", "Right", "Right", "Down"):
         state = apply_move(state, 4, move)
-    path = recherche.search(state, goal_state(4), lambda s: {t for _, t in successors(s, 4)},
-                            lambda s, g: manhattan(s, 4))
-    moves = recherche.astar([list(state[r * 4:(r + 1) * 4]) for r in range(4)])
+    path = recherche.search(
+        state, goal_state(4), lambda s: {t for _, t in successors(s, 4)}, lambda s, g: manhattan(s, 4)
+    )
+    moves = recherche.astar([list(state[r * 4 : (r + 1) * 4]) for r in range(4)])
     assert len(path) - 1 == len(moves) and replay(state, 4, moves) == goal_state(4)
 
 

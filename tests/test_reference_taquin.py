@@ -1,5 +1,6 @@
 """The model answer of part IV against brute force, driven the way the grader drives a submission:
 set the module globals `grid`, `h`, `li`, `lj`, `solution`, `minimum`, then call the function."""
+
 import math
 
 import pytest
@@ -7,8 +8,17 @@ from hypothesis import given, settings, strategies as st
 
 from reference import puzzle, taquin
 from reference.solver import optimal_length as optimal_length_by_solver
-from bruteforce import (GOAL, REVERSE, is_solvable, manhattan, next_threshold, optimal_length, play,
-                        random_walk, successors)
+from bruteforce import (
+    GOAL,
+    REVERSE,
+    is_solvable,
+    manhattan,
+    next_threshold,
+    optimal_length,
+    play,
+    random_walk,
+    successors,
+)
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 # Any value may sit in the blank cell: tiles, negatives, values out of range.
@@ -32,7 +42,7 @@ solvable_states = any_states.map(make_solvable)
 
 def setup(state, blank_value=0, solution=()):
     li, lj = divmod(state.index(None), 4)
-    taquin.grid = [[blank_value if t is None else t for t in state[4 * i:4 * i + 4]] for i in range(4)]
+    taquin.grid = [[blank_value if t is None else t for t in state[4 * i : 4 * i + 4]] for i in range(4)]
     taquin.h = manhattan(state)
     taquin.li, taquin.lj = li, lj
     taquin.solution = [taquin.Deplacement[name] for name in solution]
@@ -41,8 +51,7 @@ def setup(state, blank_value=0, solution=()):
 
 def current_state():
     """The state the globals stand for; the blank cell's value is ignored."""
-    return tuple(None if (i, j) == (taquin.li, taquin.lj) else taquin.grid[i][j]
-                 for i in range(4) for j in range(4))
+    return tuple(None if (i, j) == (taquin.li, taquin.lj) else taquin.grid[i][j] for i in range(4) for j in range(4))
 
 
 def solution_names():
@@ -66,8 +75,9 @@ def test_is_solvable_matches_the_inversion_criterion(state):
 @given(walks, st.data())
 def test_reachable_states_are_solvable_and_one_transposition_away_are_not(state, data):
     assert puzzle.is_solvable(to_puzzle(state)) and is_solvable(state)
-    a, b = data.draw(st.lists(st.sampled_from([k for k in range(16) if state[k] is not None]),
-                              min_size=2, max_size=2, unique=True))
+    a, b = data.draw(
+        st.lists(st.sampled_from([k for k in range(16) if state[k] is not None]), min_size=2, max_size=2, unique=True)
+    )
     cells = list(state)
     cells[a], cells[b] = cells[b], cells[a]
     swapped = tuple(cells)
@@ -94,8 +104,11 @@ def test_every_legal_move(state, blank_value):
 
 @pytest.mark.parametrize("name", MOVE_NAMES)
 @settings(deadline=None, max_examples=15)
-@given(tiles=st.permutations(range(15)), blank_value=blank_values,
-       history=st.lists(st.sampled_from(MOVE_NAMES), max_size=3))
+@given(
+    tiles=st.permutations(range(15)),
+    blank_value=blank_values,
+    history=st.lists(st.sampled_from(MOVE_NAMES), max_size=3),
+)
 def test_tente_on_every_blank_cell_after_every_previous_move(name, tiles, blank_value, history):
     tente = getattr(taquin, "tente_" + name.lower())
     for blank in range(16):
@@ -180,8 +193,9 @@ EXAM_EXAMPLE = tuple(None if t == puzzle.BLANK else t for t in puzzle.EXAM_EXAMP
 
 
 @pytest.mark.slow  # ~70 s of CPU in all: IDA* with the Manhattan sum, in Python, at depth ~50
-@pytest.mark.parametrize("state, optimum", [(play(EXAM_EXAMPLE, ["Gauche"]), 49), (EXAM_EXAMPLE, 50)],
-                         ids=["after-first-move", "example"])
+@pytest.mark.parametrize(
+    "state, optimum", [(play(EXAM_EXAMPLE, ["Gauche"]), 49), (EXAM_EXAMPLE, 50)], ids=["after-first-move", "example"]
+)
 def test_taquin_on_the_exam_example(state, optimum):
     assert manhattan(state) % 2 == optimum % 2
     assert optimal_length_by_solver(to_puzzle(state)) == optimum

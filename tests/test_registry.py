@@ -2,6 +2,7 @@
 unique and titled, every check group has a title and a weight, and every message key the questions and
 the engine can put in a result exists in both languages with the same parameters (results hold keys,
 so a missing one would break a report only when a student hits it)."""
+
 from __future__ import annotations
 
 import ast
@@ -19,13 +20,21 @@ from grader.results import Kind, Status, SubmissionStatus
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = all_questions(extensions=True)
 # Where the keys of results come from: the question modules, the engine and the expectations.
-SOURCES = sorted((ROOT / "grader" / "questions").glob("*.py")) + [ROOT / "grader" / "engine.py",
-                                                                  ROOT / "grader" / "expectations.py"]
+SOURCES = sorted((ROOT / "grader" / "questions").glob("*.py")) + [
+    ROOT / "grader" / "engine.py",
+    ROOT / "grader" / "expectations.py",
+]
 KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 # What takes a message key (the questions' own helpers too): its position and keyword.
-KEY_ARGUMENTS = {"Message": (0, "key"), "GraderBug": (0, None), "ModelAnswerNeeded": (0, None),
-                 "Failure": (1, "message"), "_failure": (1, "message"), "timeout_failure": (2, "key"),
-                 "Outcome": (None, "skipped")}
+KEY_ARGUMENTS = {
+    "Message": (0, "key"),
+    "GraderBug": (0, None),
+    "ModelAnswerNeeded": (0, None),
+    "Failure": (1, "message"),
+    "_failure": (1, "message"),
+    "timeout_failure": (2, "key"),
+    "Outcome": (None, "skipped"),
+}
 MESSAGE_CALLS = set(KEY_ARGUMENTS)
 
 
@@ -41,11 +50,21 @@ def _literal_keys(path: Path, prefixes: set[str]) -> set[str]:
     """String literals of a module that name a catalogue entry of one of `prefixes` (q4.…, jeux.…),
     but for the arguments of calls that take no message (a calibration cost's name, a file name)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    other = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call) and _name(node) not in MESSAGE_CALLS
-             for arg in node.args}
-    return {node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.match(node.value)
-            and node.value.split(".")[0] in prefixes and id(node) not in other}
+    other = {
+        id(arg)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _name(node) not in MESSAGE_CALLS
+        for arg in node.args
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and KEY.match(node.value)
+        and node.value.split(".")[0] in prefixes
+        and id(node) not in other
+    }
 
 
 def test_every_question_has_a_unique_id_and_a_title_in_both_languages():
@@ -96,14 +115,18 @@ def test_no_message_key_is_built_at_run_time(path):
             key = [k.value for k in node.keywords if k.arg == keyword]
             if position is not None and len(node.args) > position:
                 key.append(node.args[position])
-            built += [ast.unparse(arg) for arg in key if not isinstance(arg, (ast.Constant, ast.Name, ast.Attribute,
-                                                                              ast.IfExp, ast.Subscript))]
+            built += [
+                ast.unparse(arg)
+                for arg in key
+                if not isinstance(arg, (ast.Constant, ast.Name, ast.Attribute, ast.IfExp, ast.Subscript))
+            ]
     assert not built, f"{path.name}: {built}"
 
 
 def test_kinds_and_statuses_are_the_strings_results_json_holds():
-    assert {k.value for k in Kind} >= {s.value for s in Status if s not in (Status.PASSED, Status.PARTIAL,
-                                                                             Status.FAILED, Status.UNGRADED)}
+    assert {k.value for k in Kind} >= {
+        s.value for s in Status if s not in (Status.PASSED, Status.PARTIAL, Status.FAILED, Status.UNGRADED)
+    }
     assert f"{Status.PASSED}" == str(Status.PASSED) == "passed" and Status("timeout") is Status.TIMEOUT
 
 

@@ -1,4 +1,5 @@
 """`grader report`: a run graded in one language drawn again in the other from its results.json alone."""
+
 import html
 import json
 import re
@@ -32,8 +33,12 @@ def _said(texts: list[str]) -> list[str]:
 @pytest.fixture(scope="module")
 def graded_in_french(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report") / "fr"
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(SAMPLE), "--out", str(out), *QUESTIONS,
-                           "--workers", "2"], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "grade", str(SAMPLE), "--out", str(out), *QUESTIONS, "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     return out
 

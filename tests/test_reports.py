@@ -1,4 +1,5 @@
 """The HTML reports, checked by parsing what render_class writes (the browser tests open them)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,20 @@ from grader.results import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
 from reference import sliding
-from tests.report_fixtures import (DETOUR, HOSTILE_ID, IMG_PAYLOAD, LONG_LENGTH, LONG_MOVES, LONG_START, OPTIMAL,
-                                   PAYLOAD, PUZZLE_OPTIMAL, PUZZLE_START, START, build_run)
+from tests.report_fixtures import (
+    DETOUR,
+    HOSTILE_ID,
+    IMG_PAYLOAD,
+    LONG_LENGTH,
+    LONG_MOVES,
+    LONG_START,
+    OPTIMAL,
+    PAYLOAD,
+    PUZZLE_OPTIMAL,
+    PUZZLE_START,
+    START,
+    build_run,
+)
 
 
 class Page(HTMLParser):
@@ -86,8 +99,25 @@ def test_files_and_links(report):
 
 
 def test_file_names_are_safe_distinct_and_stable():
-    ids = ["alice", "Alice", "alice", "index", "INDEX", "con", "../../etc/passwd", "a/b", "a\\b", "é", "",
-           ".hidden", "x" * 300, HOSTILE_ID, "chloé durand", "a b", "a_b"]
+    ids = [
+        "alice",
+        "Alice",
+        "alice",
+        "index",
+        "INDEX",
+        "con",
+        "../../etc/passwd",
+        "a/b",
+        "a\\b",
+        "é",
+        "",
+        ".hidden",
+        "x" * 300,
+        HOSTILE_ID,
+        "chloé durand",
+        "a b",
+        "a_b",
+    ]
     names = file_names(ids)
     assert names == file_names(ids)
     assert len({n.lower() for n in names}) == len(ids)
@@ -138,8 +168,16 @@ def test_class_page_content(report):
     html = _read(index)
     page = Page(html)
     body = page.body
-    for text in ("Résultats de la classe", "20170417", "0.1.0", "2024-06-01T10:00:00+02:00", "Mémoire 1 Gio",
-                 "Distribution des totaux", "Réussite par question", "Échecs les plus fréquents"):
+    for text in (
+        "Résultats de la classe",
+        "20170417",
+        "0.1.0",
+        "2024-06-01T10:00:00+02:00",
+        "Mémoire 1 Gio",
+        "Distribution des totaux",
+        "Réussite par question",
+        "Échecs les plus fréquents",
+    ):
         assert text in body
     assert 'id="grades"' in html and html.count('<td class="st st-') == 6 * 7  # q1 q4 q7 q10 q18 x3 x4
     assert "st-timeout" in html and "st-memory" in html and "st-crashed" in html and "st-error" in html
@@ -188,7 +226,7 @@ def test_puzzle_step_through_stops_at_an_unknown_operation(report):
     assert student["states"][0] == list(PUZZLE_START) and len(student["states"]) == 4
     assert optimal["moves"] == PUZZLE_OPTIMAL and optimal["states"][-1] == goal and optimal["h"][-1] == 0
     assert all(len(s) == 9 for s in optimal["states"])
-    x3 = html[html.index('id="x3"'):]
+    x3 = html[html.index('id="x3"') :]
     assert x3.count('<div class="board" style="--n: 3"') == 3 + 2  # start, reached, goal; two players
     assert '<li class="illegal">up</li>' in x3
     body = Page(x3).body
@@ -206,7 +244,7 @@ def test_puzzle_cut_by_the_grader_shows_its_length(report):
     (student,) = [p for p in _players(html) if p["blank"] == 0]  # no optimal for a DFS
     assert student["moves"] == LONG_MOVES and len(student["states"]) == len(LONG_MOVES) + 1
     assert student["states"][0] == list(LONG_START) and len(student["goal"]) == 16
-    x4 = html[html.index('id="x4"'):]
+    x4 = html[html.index('id="x4"') :]
     assert x4.count('<div class="board" style="--n: 4"') == 3 + 1
     body = Page(x4).body
     assert f"Vos déplacements ({LONG_LENGTH})" in body
@@ -227,32 +265,49 @@ def test_puzzle_visuals_read_defensively():
     off = render._visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Up"], "length": 1})
     assert off["student"]["broken"] == {"index": 1, "move": "Up", "unknown": False}
     assert render._visual({"type": "puzzle", "size": 3, "start": start, "moves": []})["has_optimal"] is False
-    for bad in ({"type": "puzzle", "size": 4, "start": start}, {"type": "puzzle", "size": 30, "start": start},
-                {"type": "puzzle", "size": "3", "start": start}, {"type": "puzzle", "start": start},
-                {"type": "puzzle", "size": 3, "start": [15, *start[1:]]}):
+    for bad in (
+        {"type": "puzzle", "size": 4, "start": start},
+        {"type": "puzzle", "size": 30, "start": start},
+        {"type": "puzzle", "size": "3", "start": start},
+        {"type": "puzzle", "start": start},
+        {"type": "puzzle", "size": 3, "start": [15, *start[1:]]},
+    ):
         assert render._visual(bad) is None
 
 
 def test_game_drawn_when_small_and_listed_when_large(report):
     index, names = report
     html = _read(index.parent / names["bob"])
-    svg = html[html.index('<svg class="graph"'):]
-    svg = svg[:svg.index("</svg>")]
+    svg = html[html.index('<svg class="graph"') :]
+    svg = svg[: svg.index("</svg>")]
     assert svg.count('<g class="node') == 8
     assert svg.count("<path d=") == 9 + 1  # edges, and the arrowhead
-    assert "table class=\"adjacency\"" in html
-    adjacency = html[html.index('<table class="adjacency">'):]
-    assert adjacency[:adjacency.index("</table>")].count("<tr>") == 20
+    assert 'table class="adjacency"' in html
+    adjacency = html[html.index('<table class="adjacency">') :]
+    assert adjacency[: adjacency.index("</table>")].count("<tr>") == 20
 
 
 def test_missing_and_manual_questions(tmp_path):
-    sub = SubmissionResult("eve", 1, 3, [
-        QuestionResult("q2", "Preuve", 1, 2, "passed", manual=True),
-        QuestionResult("q4", "bfs", 0, 1, "missing"),
-        QuestionResult("q18", "taquin", 0, 1, "failed", [
-            Check("x", "X", False, visual={"type": "taquin", "start": [1, 2, 3], "moves": ["Haut"]}),
-            Check("y", "Y", False, visual={"type": "game", "initial": [1], "finals": None, "edges": "bad"})]),
-    ])
+    sub = SubmissionResult(
+        "eve",
+        1,
+        3,
+        [
+            QuestionResult("q2", "Preuve", 1, 2, "passed", manual=True),
+            QuestionResult("q4", "bfs", 0, 1, "missing"),
+            QuestionResult(
+                "q18",
+                "taquin",
+                0,
+                1,
+                "failed",
+                [
+                    Check("x", "X", False, visual={"type": "taquin", "start": [1, 2, 3], "moves": ["Haut"]}),
+                    Check("y", "Y", False, visual={"type": "game", "initial": [1], "finals": None, "edges": "bad"}),
+                ],
+            ),
+        ],
+    )
     run = Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, [sub])
     path = render_student(run, sub, tmp_path / "eve.html")
     body = Page(_read(path)).body
@@ -265,14 +320,37 @@ def test_missing_and_manual_questions(tmp_path):
 def test_a_reason_shared_by_every_check_is_said_once(tmp_path):
     missing = "la soumission ne contient pas de fichier jeux.py"
     wrong = Message("engine.reply.error", {"detail": "faux"})
-    sub = SubmissionResult("ivan", 0, 3, [
-        QuestionResult("q4", "q4.title", 0, 2, "missing", [
-            Check(name, f"q4.{name}", False, 0, 1, Message("engine.module_missing", {"module": "jeux"}), "missing")
-            for name in ("petits_jeux", "jeu1")]),
-        QuestionResult("q7", "q7.title", 0, 1, "failed", [
-            Check("petits_jeux", "q7.petits_jeux", False, 0, 0.5, wrong, "wrong", counterexample=[1]),
-            Check("jeu1", "q7.jeu1", False, 0, 0.5, wrong, "wrong", counterexample=[2])]),
-    ])
+    sub = SubmissionResult(
+        "ivan",
+        0,
+        3,
+        [
+            QuestionResult(
+                "q4",
+                "q4.title",
+                0,
+                2,
+                "missing",
+                [
+                    Check(
+                        name, f"q4.{name}", False, 0, 1, Message("engine.module_missing", {"module": "jeux"}), "missing"
+                    )
+                    for name in ("petits_jeux", "jeu1")
+                ],
+            ),
+            QuestionResult(
+                "q7",
+                "q7.title",
+                0,
+                1,
+                "failed",
+                [
+                    Check("petits_jeux", "q7.petits_jeux", False, 0, 0.5, wrong, "wrong", counterexample=[1]),
+                    Check("jeu1", "q7.jeu1", False, 0, 0.5, wrong, "wrong", counterexample=[2]),
+                ],
+            ),
+        ],
+    )
     run = Run("0.1.0", 1, "fr", "2024-06-01", {}, {}, [sub])
     body = Page(_read(render_student(run, sub, tmp_path / "ivan.html"))).body
     assert body.count(missing) == 1 and "profondeur optimale sur de petits jeux finis" in body
@@ -300,8 +378,7 @@ def test_every_report_string_exists_in_both_languages():
     for template in render.TEMPLATES.glob("*.html"):
         used |= set(re.findall(r"""_\(["'](report\.[a-z_.]*[a-z_])["']""", template.read_text(encoding="utf-8")))
     used |= {f"report.rate.{kind}" for kind in ("passed", "partial", "failed", "missing")}
-    used |= {"report.students_one", "report.students_many", "report.illegal", "report.moves_tile",
-             "report.moves_blank"}
+    used |= {"report.students_one", "report.students_many", "report.illegal", "report.moves_tile", "report.moves_blank"}
     assert used <= set(CATALOGUE)
     for key in used:
         assert set(CATALOGUE[key]) == {"fr", "en"}, key

@@ -5,6 +5,7 @@ and no script injected by a submission runs.
 Screenshots go to pytest's temporary folder and are copied to tests/artifacts/ (git-ignored) to be
 looked at. Without Chromium the tests skip locally, but fail in CI: CI must run them.
 """
+
 from __future__ import annotations
 
 import base64
@@ -23,8 +24,17 @@ pytestmark = pytest.mark.browser
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).parent / "artifacts"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-         "--no-first-run", "--disable-component-update", "--disable-sync", "--window-size=1280,900"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,900",
+]
 
 
 def _unavailable(reason: str):
@@ -99,8 +109,9 @@ def _assert_clean(driver):
 
 def _column(driver, index: int) -> list[str]:
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('#grades tbody tr'))"
-        ".map(r => r.cells[arguments[0]].dataset.sort)", index)
+        "return Array.from(document.querySelectorAll('#grades tbody tr')).map(r => r.cells[arguments[0]].dataset.sort)",
+        index,
+    )
 
 
 def test_class_page_sorts_by_name_and_total(browser, fr_class, shots):

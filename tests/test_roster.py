@@ -1,4 +1,5 @@
 """Class lists as teachers export them, joined to submissions by participant id or by name."""
+
 import pytest
 
 from grader.errors import InputError
@@ -13,12 +14,18 @@ def _write(tmp_path, name: str, text: str, encoding: str = "utf-8") -> object:
 
 
 def test_moodle_participants_export_comma_utf8_bom(tmp_path):
-    path = _write(tmp_path, "participants.csv",
-                  "Prénom,Nom,Adresse de courriel,Rôles,Groupes\n"
-                  "Élodie,Lefèvre,elodie@lycee.fr,Étudiant,MP2I A\n"
-                  "Paul,Durand,paul@lycee.fr,Étudiant,MP2I B\n", "utf-8-sig")
-    assert read_roster(path) == [Student("Élodie Lefèvre", "", "elodie@lycee.fr", "MP2I A"),
-                                 Student("Paul Durand", "", "paul@lycee.fr", "MP2I B")]
+    path = _write(
+        tmp_path,
+        "participants.csv",
+        "Prénom,Nom,Adresse de courriel,Rôles,Groupes\n"
+        "Élodie,Lefèvre,elodie@lycee.fr,Étudiant,MP2I A\n"
+        "Paul,Durand,paul@lycee.fr,Étudiant,MP2I B\n",
+        "utf-8-sig",
+    )
+    assert read_roster(path) == [
+        Student("Élodie Lefèvre", "", "elodie@lycee.fr", "MP2I A"),
+        Student("Paul Durand", "", "paul@lycee.fr", "MP2I B"),
+    ]
 
 
 def test_pronote_class_list_semicolon_windows_1252(tmp_path):
@@ -28,19 +35,25 @@ def test_pronote_class_list_semicolon_windows_1252(tmp_path):
 
 def test_simple_csv_without_header_is_nom_prenom_identifiant_email_groupe(tmp_path):
     path = _write(tmp_path, "liste.csv", "Durand;Paul;pdurand;paul@lycee.fr;B\n\nN'Diaye;Zoé;zn;;A\n")
-    assert read_roster(path) == [Student("Paul Durand", "pdurand", "paul@lycee.fr", "B"),
-                                 Student("Zoé N'Diaye", "zn", "", "A")]
+    assert read_roster(path) == [
+        Student("Paul Durand", "pdurand", "paul@lycee.fr", "B"),
+        Student("Zoé N'Diaye", "zn", "", "A"),
+    ]
 
 
 def test_moodle_grading_worksheet_gives_participant_ids(tmp_path):
-    path = _write(tmp_path, "notes.csv", "Identifiant,Nom complet,Adresse de courriel,Statut\n"
-                                         "Participant 1001,Élodie Lefèvre,e@l.fr,Remis\n")
+    path = _write(
+        tmp_path,
+        "notes.csv",
+        "Identifiant,Nom complet,Adresse de courriel,Statut\nParticipant 1001,Élodie Lefèvre,e@l.fr,Remis\n",
+    )
     (student,) = read_roster(path)
     assert (student.name, student.participant) == ("Élodie Lefèvre", "1001")
 
 
-@pytest.mark.parametrize("name, content", [("liste.xlsx", "PK"), ("vide.csv", "\n\n"),
-                                           ("sans-nom.csv", "email;groupe\na@b;1\n")])
+@pytest.mark.parametrize(
+    "name, content", [("liste.xlsx", "PK"), ("vide.csv", "\n\n"), ("sans-nom.csv", "email;groupe\na@b;1\n")]
+)
 def test_unusable_rosters_are_usage_errors(tmp_path, name, content):
     with pytest.raises(InputError) as refused:
         read_roster(_write(tmp_path, name, content))
@@ -52,17 +65,24 @@ def _row(sid, name="", participant=""):
 
 
 def test_join_by_participant_then_by_normalised_name_absent_and_unmatched_reported():
-    roster = [Student("Élodie Lefèvre", "Participant 1001", "e@l.fr", "A"),  # by participant id
-              Student("DUPONT Jean-Noël", "", "j@d.fr", "B"),  # by name, order and accents aside
-              Student("Paul Durand", "", "p@d.fr", "B")]  # did not submit
-    results = [_row("lefevre_1001", "Lefèvre Élodie (compte 2)", "1001"),
-               _row("dupont_jean_noel", "dupont jean noel"),
-               _row("inconnu", "Intrus Total")]
+    roster = [
+        Student("Élodie Lefèvre", "Participant 1001", "e@l.fr", "A"),  # by participant id
+        Student("DUPONT Jean-Noël", "", "j@d.fr", "B"),  # by name, order and accents aside
+        Student("Paul Durand", "", "p@d.fr", "B"),
+    ]  # did not submit
+    results = [
+        _row("lefevre_1001", "Lefèvre Élodie (compte 2)", "1001"),
+        _row("dupont_jean_noel", "dupont jean noel"),
+        _row("inconnu", "Intrus Total"),
+    ]
     rows, notices = join(results, roster, lambda student, sid: _row(sid, student.name))
     by_id = {r.id: r for r in rows}
     assert sorted(by_id) == ["dupont_jean_noel", "inconnu", "lefevre_1001", "paul-durand"]
-    assert (by_id["lefevre_1001"].name, by_id["lefevre_1001"].email, by_id["lefevre_1001"].group) == \
-        ("Élodie Lefèvre", "e@l.fr", "A")
+    assert (by_id["lefevre_1001"].name, by_id["lefevre_1001"].email, by_id["lefevre_1001"].group) == (
+        "Élodie Lefèvre",
+        "e@l.fr",
+        "A",
+    )
     assert by_id["dupont_jean_noel"].email == "j@d.fr"
     assert by_id["paul-durand"].name == "Paul Durand"
     assert notices == [("roster.unmatched", {"id": "inconnu", "name": "Intrus Total"})]
@@ -70,8 +90,11 @@ def test_join_by_participant_then_by_normalised_name_absent_and_unmatched_report
 
 def test_homonyms_are_matched_by_id_only_and_reported():
     roster = [Student("Léa Martin", "Participant 1"), Student("Lea MARTIN", "Participant 2")]
-    rows, notices = join([_row("lea-martin_2", "Léa Martin", "2"), _row("lea_martin", "lea martin")], roster,
-                         lambda student, sid: _row(sid, student.name))
+    rows, notices = join(
+        [_row("lea-martin_2", "Léa Martin", "2"), _row("lea_martin", "lea martin")],
+        roster,
+        lambda student, sid: _row(sid, student.name),
+    )
     assert ("roster.homonyms", {"name": "Léa Martin", "count": 2}) in notices
     assert ("roster.unmatched", {"id": "lea_martin", "name": "lea martin"}) in notices
     assert sorted(r.id for r in rows) == ["lea-martin_1", "lea-martin_2", "lea_martin"]

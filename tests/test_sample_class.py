@@ -1,4 +1,5 @@
 """The bundled sample class, graded as README's first command does: every verdict it was built for."""
+
 import csv
 import json
 
@@ -7,19 +8,73 @@ import pytest
 # What each student was written to show (exercises/exemples/): status per question.
 EXPECTED = {
     "alice": dict.fromkeys(["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"], "passed"),
-    "bruno": {"q1": "failed", "q4": "passed", "q7": "not_implemented", "q10": "not_implemented",
-              "q11": "not_implemented", "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
-    "chloe": {"q1": "failed", "q4": "partial", "q7": "partial", "q10": "failed", "q11": "partial",
-              "q15": "partial", "q16": "partial", "q17": "missing", "q18": "missing"},
-    "david": {"q1": "missing", "q4": "missing", "q7": "missing", "q10": "missing", "q11": "missing",
-              # q18 is judged with the model answer's dfs: david's taquin itself is right
-              "q15": "passed", "q16": "passed", "q17": "failed", "q18": "passed"},
-    "emma": {"q1": "passed", "q4": "passed", "q7": "passed", "q10": "passed", "q11": "passed",
-             "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
-    "farid": {"q1": "error", "q4": "error", "q7": "error", "q10": "error", "q11": "error",
-              "q15": "timeout", "q16": "missing", "q17": "missing", "q18": "timeout"},
-    "gaspard": {"q1": "failed", "q4": "passed", "q7": "missing", "q10": "missing", "q11": "missing",
-                "q15": "missing", "q16": "missing", "q17": "missing", "q18": "missing"},
+    "bruno": {
+        "q1": "failed",
+        "q4": "passed",
+        "q7": "not_implemented",
+        "q10": "not_implemented",
+        "q11": "not_implemented",
+        "q15": "missing",
+        "q16": "missing",
+        "q17": "missing",
+        "q18": "missing",
+    },
+    "chloe": {
+        "q1": "failed",
+        "q4": "partial",
+        "q7": "partial",
+        "q10": "failed",
+        "q11": "partial",
+        "q15": "partial",
+        "q16": "partial",
+        "q17": "missing",
+        "q18": "missing",
+    },
+    "david": {
+        "q1": "missing",
+        "q4": "missing",
+        "q7": "missing",
+        "q10": "missing",
+        "q11": "missing",
+        # q18 is judged with the model answer's dfs: david's taquin itself is right
+        "q15": "passed",
+        "q16": "passed",
+        "q17": "failed",
+        "q18": "passed",
+    },
+    "emma": {
+        "q1": "passed",
+        "q4": "passed",
+        "q7": "passed",
+        "q10": "passed",
+        "q11": "passed",
+        "q15": "missing",
+        "q16": "missing",
+        "q17": "missing",
+        "q18": "missing",
+    },
+    "farid": {
+        "q1": "error",
+        "q4": "error",
+        "q7": "error",
+        "q10": "error",
+        "q11": "error",
+        "q15": "timeout",
+        "q16": "missing",
+        "q17": "missing",
+        "q18": "timeout",
+    },
+    "gaspard": {
+        "q1": "failed",
+        "q4": "passed",
+        "q7": "missing",
+        "q10": "missing",
+        "q11": "missing",
+        "q15": "missing",
+        "q16": "missing",
+        "q17": "missing",
+        "q18": "missing",
+    },
 }
 
 pytestmark = pytest.mark.slow  # the whole class, the q18 challenge included

@@ -4,6 +4,7 @@ protocol, output capture. Every test runs on both ways
 of starting a child: forked by the fork server (Linux's default) and spawned (the other platforms'
 path, forced here). The fork server's own tests are in test_fork_server.py; the attacks that
 combine the layers are in tests/attacks/."""
+
 from __future__ import annotations
 
 import json
@@ -41,7 +42,9 @@ def start(request, monkeypatch):
 
 def run(source: str, function: str = "f", args=(), timeout: float = 2.0, **limits):
     """Start a child on `source` (as jeux.py), call `function`; (start reply, call reply, output, seconds)."""
-    child = Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK, **limits))
+    child = Child(
+        {"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK, **limits)
+    )
     started = time.monotonic()
     try:
         hello = child.start()
@@ -100,7 +103,8 @@ def test_stdin_is_closed():
 
 @as_root
 def test_process_limit_binds_after_the_drop():
-    reply = call("""
+    reply = call(
+        """
         import os, time
         def f():
             count = 0
@@ -113,7 +117,10 @@ def test_process_limit_binds_after_the_drop():
             except OSError:
                 return count
             return -1
-    """, seccomp=False, processes=16)
+    """,
+        seccomp=False,
+        processes=16,
+    )
     assert reply.ok and 0 <= reply.value < 16
 
 
@@ -158,7 +165,8 @@ def test_child_folder_is_private_and_removed(tmp_path):
 
 def test_cpu_seconds_come_from_the_kernel_not_the_child():
     """A busy call costs its CPU time even when the child lies about time; a sleeping one costs none."""
-    hello, busy, child, _ = run("""
+    hello, busy, child, _ = run(
+        """
         import time
         def f():
             clock = time.process_time
@@ -166,7 +174,9 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
             time.perf_counter = time.process_time = time.monotonic = lambda: 0.0
             while clock() - start < 0.4:
                 pass
-    """, timeout=30)
+    """,
+        timeout=30,
+    )
     assert 0.3 < busy.cpu_seconds <= busy.seconds + 0.05, busy
     sleeping = call("import time\ndef f():\n    time.sleep(0.4)\n")
     assert sleeping.cpu_seconds < 0.1 and sleeping.seconds >= 0.4, sleeping
@@ -174,7 +184,8 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
 
 @pytest.mark.skipif("--mount-proc" not in namespace_prefix(), reason="needs a mount namespace")
 def test_disk_budget_binds_in_the_childs_tmpfs():
-    reply = call("""
+    reply = call(
+        """
         import errno
         def f():
             written = files = 0
@@ -190,7 +201,11 @@ def test_disk_budget_binds_in_the_childs_tmpfs():
                     open(f'small{files}', 'w').close()
             except OSError as exc:
                 return [written, full == errno.ENOSPC, files, exc.errno == errno.ENOSPC]
-    """, disk_bytes=4 << 20, disk_files=100, timeout=20)
+    """,
+        disk_bytes=4 << 20,
+        disk_files=100,
+        timeout=20,
+    )
     written, full, files, no_inode = reply.value
     assert written <= 4 << 20 and full and files < 100 and no_inode, reply
 
@@ -208,8 +223,12 @@ def test_the_child_skips_the_layers_a_system_does_not_have():
         print(json.dumps([layers, confine.landlock_abi(), confine.seccomp_available(),
                           child.with_deadline(0.01, lambda: 'ran')]))
     """)
-    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r})\n{code}"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r})\n{code}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(done.stdout) == [{"rlimits": False}, 0, False, "ran"]
 
 
@@ -242,13 +261,17 @@ def test_double_fork_and_setsid_do_not_survive(namespaces):
 
 
 def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_the_pipes():
-    reply = call("""
+    reply = call(
+        """
         import os, time
         def f():
             if os.fork() == 0:
                 time.sleep(30)
             os._exit(3)
-    """, seccomp=False, timeout=10)
+    """,
+        seccomp=False,
+        timeout=10,
+    )
     assert reply.status == protocol.CRASHED and "code 3" in reply.error
 
 
@@ -282,7 +305,8 @@ def test_the_kernel_refuses(code):
 
 @needs_landlock
 def test_landlock_alone_keeps_files_and_tcp_out():
-    reply = call("""
+    reply = call(
+        """
         import os, socket
         def f():
             out = []
@@ -294,7 +318,10 @@ def test_landlock_alone_keeps_files_and_tcp_out():
                 except OSError as exc:
                     out.append(type(exc).__name__)
             return out
-    """, seccomp=False, namespaces=False)
+    """,
+        seccomp=False,
+        namespaces=False,
+    )
     assert reply.value == ["PermissionError", "PermissionError", "PermissionError"], reply
 
 
@@ -348,12 +375,16 @@ def test_stdout_is_not_the_results_channel():
     assert reply.value == 7
 
 
-@pytest.mark.parametrize("garbage", [
-    "b'\\xff' * 64",
-    "struct.pack('>I', 40) + b'{\"nonce\": \"0\", \"seq\": 1, \"status\": \"ok\"}'",
-    "struct.pack('>I', 200000) + b'[' * 200000",
-    "struct.pack('>I', 2**31)",
-], ids=["bytes", "wrong-nonce", "deep-json", "huge-frame"])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        "b'\\xff' * 64",
+        'struct.pack(\'>I\', 40) + b\'{"nonce": "0", "seq": 1, "status": "ok"}\'',
+        "struct.pack('>I', 200000) + b'[' * 200000",
+        "struct.pack('>I', 2**31)",
+    ],
+    ids=["bytes", "wrong-nonce", "deep-json", "huge-frame"],
+)
 def test_garbage_on_the_reply_pipe_is_a_verdict(garbage):
     reply = call(f"""
         import os, struct
@@ -369,8 +400,13 @@ def test_garbage_on_the_reply_pipe_is_a_verdict(garbage):
 
 
 def test_lying_values_are_invalid_not_crashes():
-    for expr, status in [("float('nan')", protocol.INVALID), ("10 ** 1000", protocol.INVALID),
-                         ("Lie(3)", protocol.INVALID), ("x", protocol.INVALID), ("object()", protocol.INVALID)]:
+    for expr, status in [
+        ("float('nan')", protocol.INVALID),
+        ("10 ** 1000", protocol.INVALID),
+        ("Lie(3)", protocol.INVALID),
+        ("x", protocol.INVALID),
+        ("object()", protocol.INVALID),
+    ]:
         reply = call(f"""
             class Lie(int):
                 def __eq__(self, other):
@@ -385,14 +421,17 @@ def test_lying_values_are_invalid_not_crashes():
 
 # -- output -------------------------------------------------------------------------------------------
 def test_output_flood_is_capped_and_counted():
-    hello, reply, child, seconds = run("""
+    hello, reply, child, seconds = run(
+        """
         import sys
         def f():
             line = 'x' * 1023 + '\\n'
             for _ in range(200 * 1024):
                 sys.stdout.write(line)
             return 1
-    """, timeout=20)
+    """,
+        timeout=20,
+    )
     out, err, dropped = child.output()
     assert reply.value == 1 and len(out) == 64 * 1024 and dropped >= 200 * 1024 * 1024 - 64 * 1024
 

@@ -1,6 +1,7 @@
 """The hostile corpus (tests/hostile/class/): each submission gets its verdict, and a class made of all
 of them plus correct students is graded without losing anything: correct students get full marks, the
 output folder holds only what the grader wrote, nothing outside changes, no process survives."""
+
 from __future__ import annotations
 
 import hashlib
@@ -91,8 +92,12 @@ def test_a_hostile_class_loses_nothing(tmp_path, monkeypatch):
     assert not list(Path("/tmp").glob("hostile-*.txt"))
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert {"results.json", "grades.csv"} <= written
-    assert all(p in ("results.json", "grades.csv") or p.endswith(".html")
-               or (p.startswith("students/") and p.endswith(".json")) for p in written), written
+    assert all(
+        p in ("results.json", "grades.csv")
+        or p.endswith(".html")
+        or (p.startswith("students/") and p.endswith(".json"))
+        for p in written
+    ), written
     by_id = {s.id: s for s in run.submissions}
     assert len(by_id) == len(VERDICTS) + 2
     for student in ("correct_reference", "correct_single"):

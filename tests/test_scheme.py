@@ -1,4 +1,5 @@
 """A grading scheme names only what exists: every slip is refused before anything is graded (exit 2)."""
+
 from pathlib import Path
 
 import pytest
@@ -13,15 +14,19 @@ ALICE = ROOT / "exercises" / "exemples" / "alice"
 Q18 = next(q for q in all_questions() if q.id == "q18")
 
 
-@pytest.mark.parametrize("content, named_fr, named_en", [
-    ("[questions.q99]\npoints = 1\n", "question(s) inconnue(s) : q99", "unknown question(s): q99"),
-    ("[questions.q18]\npointz = 1\n", "n'a pas de réglage pointz", "has no setting pointz"),
-    ("[questions.q18]\ngroups = { nope = 1 }\n", "« nope »", "'nope'"),
-    ("[questions.q18]\nchallenge_seconds = -3\n", "challenge_seconds = -3", "challenge_seconds = -3"),
-    ("[questions.q18]\nchallenge_seconds = 'long'\n", "n'est pas accepté", "is not accepted"),
-])
-def test_a_scheme_naming_what_does_not_exist_is_refused_in_both_languages(tmp_path, capsys, content, named_fr,
-                                                                          named_en):
+@pytest.mark.parametrize(
+    "content, named_fr, named_en",
+    [
+        ("[questions.q99]\npoints = 1\n", "question(s) inconnue(s) : q99", "unknown question(s): q99"),
+        ("[questions.q18]\npointz = 1\n", "n'a pas de réglage pointz", "has no setting pointz"),
+        ("[questions.q18]\ngroups = { nope = 1 }\n", "« nope »", "'nope'"),
+        ("[questions.q18]\nchallenge_seconds = -3\n", "challenge_seconds = -3", "challenge_seconds = -3"),
+        ("[questions.q18]\nchallenge_seconds = 'long'\n", "n'est pas accepté", "is not accepted"),
+    ],
+)
+def test_a_scheme_naming_what_does_not_exist_is_refused_in_both_languages(
+    tmp_path, capsys, content, named_fr, named_en
+):
     scheme = tmp_path / "bareme.toml"
     scheme.write_text(content)
     for lang, named in (("fr", named_fr), ("en", named_en)):

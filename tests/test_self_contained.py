@@ -1,5 +1,6 @@
 """Everything a test or an example needs is inside the repository (CI runs README's commands on a fresh
 clone, with an empty $HOME and nothing beside it: .ci/run)."""
+
 import re
 import subprocess
 from pathlib import Path
@@ -24,8 +25,11 @@ def test_no_code_reads_outside_the_repository():
         if path.suffix in (".py", ".toml", ".cfg", ".sh", ".txt", ".json") or path.name == "run":
             text = path.read_text(encoding="utf-8", errors="replace")
             depth = len(path.relative_to(ROOT).parts) - 1  # parents[depth] is the repository's root
-            offenders += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in outside.finditer(text)
-                          if m.group(1) is None or int(m.group(1)) > depth]
+            offenders += [
+                f"{path.relative_to(ROOT)}: {m.group(0)}"
+                for m in outside.finditer(text)
+                if m.group(1) is None or int(m.group(1)) > depth
+            ]
     assert offenders == []
 
 

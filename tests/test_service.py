@@ -1,5 +1,6 @@
 """The web service through its HTTP API, against a real `grader serve` (workers in the sandbox):
 rate limit, supersede, idempotence, a worker killed mid-job, access control, uploads, configuration."""
+
 from __future__ import annotations
 
 import io
@@ -33,8 +34,10 @@ STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped", "noteboo
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("service")
     (folder / "bareme.toml").write_text("[questions.q2]\npoints = 2\n", encoding="utf-8")  # a written question
-    extra = ('scheme = "bareme.toml"\nmax_upload_kib = 64\nlease_seconds = 3\n'
-             "[rate_limit]\nquestion_burst = 3\nquestion_per_hour = 0.01\n")
+    extra = (
+        'scheme = "bareme.toml"\nmax_upload_kib = 64\nlease_seconds = 3\n'
+        "[rate_limit]\nquestion_burst = 3\nquestion_per_hour = 0.01\n"
+    )
     server = Server(folder, STUDENTS, extra=extra, questions=("q1", "q2", "q4"))
     yield server
     server.stop()
@@ -106,7 +109,9 @@ def test_a_worker_killed_mid_job_is_replaced_and_the_job_requeued(server):
         assert time.monotonic() < deadline and row.state == "queued", row.state
         time.sleep(0.02)
     # The student's page says which question is being graded (q2 is written: not counted).
-    assert re.fullmatch(r"correction : question [12] sur 2 \(q[14]\)", server.attempt("reaped", sent["attempt"])["label"])
+    assert re.fullmatch(
+        r"correction : question [12] sur 2 \(q[14]\)", server.attempt("reaped", sent["attempt"])["label"]
+    )
     os.kill(row.worker_pid, signal.SIGKILL)
     view = server.wait("reaped", sent["attempt"])
     assert view["state"] == "done" and view["score"] == 3
@@ -133,8 +138,11 @@ def test_students_see_only_their_own(server):
     status, _ = _get(f"{server.url}/s/{server.token('other')[:-1]}x")
     assert status == 404
     # The seed and the model answers are never served, to anyone.
-    for path in (f"/s/{server.token('other')}", f"/s/{server.token('other')}/attempts.json",
-                 f"/s/{server.token('other')}/attempts/{sent['attempt']}/report"):
+    for path in (
+        f"/s/{server.token('other')}",
+        f"/s/{server.token('other')}/attempts.json",
+        f"/s/{server.token('other')}/attempts/{sent['attempt']}/report",
+    ):
         status, text = _get(server.url + path)
         assert status == 200 and "918273645" not in text
     for path in ("/static/../../../reference/jeux.py", "/static/%2e%2e/tasks.py", "/reference/jeux.py"):
@@ -173,17 +181,20 @@ def _config(tmp_path, text: str):
     return path
 
 
-@pytest.mark.parametrize("text, words", [
-    ('name = "c"\nstudents = ["a"]\nseed = 1\ncolour = "blue"\n', ("inconnue", "colour")),
-    ('name = "c"\nstudents = ["a"]\n', ("graine",)),
-    ('name = "c"\nstudents = ["a"]\nseed = 1\nworkers = 0\n', ("workers",)),
-    ('name = "c"\nstudents = ["a"]\nseed = 1\n[rate_limit]\nburst = 3\n', ("rate_limit.burst",)),
-    ('name = "c"\nstudents = ["a", "a"]\nseed = 1\n', ("students",)),
-    ('name = "c"\nseed = 1\n', ("roster",)),
-    ('name = "c"\nstudents = ["a"]\nseed = 1\ndeadline = 2026-06-01T23:59:00\n', ("deadline",)),
-    ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q99"]\n', ("q99",)),
-    ("name = \n", ("illisible",)),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('name = "c"\nstudents = ["a"]\nseed = 1\ncolour = "blue"\n', ("inconnue", "colour")),
+        ('name = "c"\nstudents = ["a"]\n', ("graine",)),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\nworkers = 0\n', ("workers",)),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\n[rate_limit]\nburst = 3\n', ("rate_limit.burst",)),
+        ('name = "c"\nstudents = ["a", "a"]\nseed = 1\n', ("students",)),
+        ('name = "c"\nseed = 1\n', ("roster",)),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\ndeadline = 2026-06-01T23:59:00\n', ("deadline",)),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q99"]\n', ("q99",)),
+        ("name = \n", ("illisible",)),
+    ],
+)
 def test_bad_configuration_exits_2_with_a_message(tmp_path, capsys, text, words):
     assert main(["serve", str(_config(tmp_path, text)), "--port", "1"]) == 2
     err = capsys.readouterr().err
@@ -252,9 +263,14 @@ def test_teacher_renews_a_lost_link(server):
 
     opener, token = _teacher(server)
     old = server.token("idem")
-    page = opener.open(f"{server.url}/teacher/students/idem", data=urllib.parse.urlencode({"csrf": token}).encode(),
-                       timeout=30).read().decode()
-    link = re.search(r'<code>(http://[^<]+)</code>', page).group(1)
+    page = (
+        opener.open(
+            f"{server.url}/teacher/students/idem", data=urllib.parse.urlencode({"csrf": token}).encode(), timeout=30
+        )
+        .read()
+        .decode()
+    )
+    link = re.search(r"<code>(http://[^<]+)</code>", page).group(1)
     assert _get(f"{server.url}/s/{old}")[0] == 404
     assert _get(link)[0] == 200 and "idem" in _get(link)[1]
     server.links["idem"] = link
@@ -285,8 +301,11 @@ def test_deadline_and_late_policy(tmp_path, late):
     import subprocess
 
     time.sleep(0.5)
-    left = [line for line in subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout.splitlines()
-            if str(tmp_path) in line]
+    left = [
+        line
+        for line in subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout.splitlines()
+        if str(tmp_path) in line
+    ]
     assert left == []
 
 
@@ -304,8 +323,12 @@ def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
     assert 'id="error"' in page and "nobody" in page and "notes.toml" in page and "/tmp" not in page
     page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\n", kind="csv")
     assert 'id="error"' not in page and "Preuve incomplète" in page  # kept, shown again to edit
-    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(
-        opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read().decode()))}
+    rows = {
+        r["id"]: r
+        for r in csv.DictReader(
+            io.StringIO(opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read().decode())
+        )
+    }
     assert rows["idem"]["q2"] == "1.5" and rows["rate"]["q2"] == ""  # not marked yet: empty
 
 
@@ -322,12 +345,18 @@ def test_the_readme_example_configuration_is_valid():
 def test_a_submission_cannot_read_the_class_seed_or_the_database(server):
     """A student's code runs in the workers' sandbox: the configuration (the seed) and the service's
     database (tokens, other students' results) are out of its reach, and nothing of them reaches a page."""
-    targets = [str(server.config), str(server.folder / "data" / "service.db"), str(server.folder / "data" / "links.csv")]
-    spy = (f"for _p in {targets!r}:\n"
-           "    try:\n"
-           "        print('READ', _p, open(_p, 'rb').read()[:4000])\n"
-           "    except Exception as _e:\n"
-           "        print('BLOCKED', type(_e).__name__)\n").encode()
+    targets = [
+        str(server.config),
+        str(server.folder / "data" / "service.db"),
+        str(server.folder / "data" / "links.csv"),
+    ]
+    spy = (
+        f"for _p in {targets!r}:\n"
+        "    try:\n"
+        "        print('READ', _p, open(_p, 'rb').read()[:4000])\n"
+        "    except Exception as _e:\n"
+        "        print('BLOCKED', type(_e).__name__)\n"
+    ).encode()
     _, sent = server.submit("spy", {"jeux.py": spy + RIGHT + b"\n# spy\n"})
     view = server.wait("spy", sent["attempt"])
     text = json.dumps(view)
@@ -341,8 +370,12 @@ def test_a_submission_cannot_read_the_class_seed_or_the_database(server):
 def test_a_notebook_is_graded_like_its_code(server):
     import nbformat
 
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Mes réponses"),
-                                               nbformat.v4.new_code_cell(RIGHT.decode("utf-8") + "\n# notebook\n")])
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("# Mes réponses"),
+            nbformat.v4.new_code_cell(RIGHT.decode("utf-8") + "\n# notebook\n"),
+        ]
+    )
     status, sent = server.submit("notebook", {"copie.ipynb": nbformat.writes(notebook).encode("utf-8")})
     assert status == 202, sent
     assert server.wait("notebook", sent["attempt"])["score"] == 3
@@ -354,6 +387,7 @@ def test_wrong_teacher_passwords_are_throttled(tmp_path):
     the page's language; a guess costs a token, so the 72-bit password is not the only defence."""
     server = Server(tmp_path, ["solo"])
     try:
+
         def attempt(password: str, lang: str = "fr") -> tuple[int, str]:
             import http.cookiejar
 
@@ -430,8 +464,9 @@ def test_the_service_runs_as_an_ordinary_account(teacher_python):  # noqa: F811 
     base.mkdir()
     os.chown(base, uid, uid)
     as_teacher = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", str(python)]
-    server = Server(base, ["ordinaire"], python=as_teacher, cwd=folder / "src",
-                    env={"PATH": "/usr/bin:/bin", "HOME": str(base)})
+    server = Server(
+        base, ["ordinaire"], python=as_teacher, cwd=folder / "src", env={"PATH": "/usr/bin:/bin", "HOME": str(base)}
+    )
     try:
         _, wrong = server.submit("ordinaire", {"jeux.py": WRONG})
         assert server.wait("ordinaire", wrong["attempt"])["score"] < 3

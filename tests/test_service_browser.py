@@ -1,6 +1,7 @@
 """The service as people use it, in a real headless Chromium: a student opens their link, submits a
 wrong then a right answer and sees each verdict arrive without reloading; the teacher signs in, sees
 both in the dashboard and downloads the gradebook. Screenshots go to tests/artifacts/."""
+
 from __future__ import annotations
 
 import csv
@@ -57,8 +58,9 @@ def _verdict(driver, attempt: int) -> set:
     seen = set()
 
     def done(d):
-        row = d.execute_script("const r = document.getElementById(arguments[0]); return r && r.dataset.state",
-                               f"a{attempt}")
+        row = d.execute_script(
+            "const r = document.getElementById(arguments[0]); return r && r.dataset.state", f"a{attempt}"
+        )
         seen.add(row)
         return row == "done"
 
@@ -70,7 +72,8 @@ def _verdict(driver, attempt: int) -> set:
 def _row_state(driver, attempt_index: int):
     rows = driver.execute_script(
         "return Array.from(document.querySelectorAll('#attempts tbody tr')).map("
-        "r => [r.dataset.state, r.querySelector('.score').textContent])")
+        "r => [r.dataset.state, r.querySelector('.score').textContent])"
+    )
     return rows[attempt_index] if len(rows) > attempt_index else None
 
 
@@ -136,8 +139,9 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     assert rows["alice"]["total"] == "3.0" and rows["alice"]["q4"] == "2.0"
     assert rows["bruno <b>&amp;"]["q4"] == "0.0"  # no submission: every question missing
     # Every export of `grader export`, in one zip, from the same session.
-    request = urllib.request.Request(server.url + "/teacher/exports.zip",
-                                     headers={"Cookie": f"grader_teacher={cookie['value']}"})
+    request = urllib.request.Request(
+        server.url + "/teacher/exports.zip", headers={"Cookie": f"grader_teacher={cookie['value']}"}
+    )
     archive = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(request, timeout=120).read()))
     names = archive.namelist()
     assert "grades.csv" in names and "exports/moodle-feuille-de-notes.csv" in names

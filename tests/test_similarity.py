@@ -1,6 +1,7 @@
 """The similarity report on a small class: the sample students' honest, different solutions and one
 planted copy whose names were all renamed and comments rewritten. The copy must come first, far above
 every honest pair; the stub and code the whole class shares must not count; the pages must be inert."""
+
 from __future__ import annotations
 
 import builtins
@@ -43,8 +44,12 @@ def renamed(source: str, exam_names: set[str]) -> str:
     tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     for tok in tokens:
         kind, text = tok.type, tok.string
-        if kind == tokenize.NAME and not keyword.iskeyword(text) and not hasattr(builtins, text) \
-                and text not in exam_names:
+        if (
+            kind == tokenize.NAME
+            and not keyword.iskeyword(text)
+            and not hasattr(builtins, text)
+            and text not in exam_names
+        ):
             text = mapping.setdefault(text, f"v{len(mapping)}_{text[::-1]}")
         elif kind == tokenize.COMMENT:
             text = "# (commentaire réécrit)"
@@ -55,7 +60,13 @@ def renamed(source: str, exam_names: set[str]) -> str:
 def _exam_names() -> set[str]:
     """Names the exam imposes (the stub's functions and classes): a copier keeps them."""
     return set(re.findall(r"^(?:def|class) (\w+)", STUB.read_text(encoding="utf-8"), flags=re.M)) | {
-        "self", "initial", "finaux", "suivants", "final", "h"}
+        "self",
+        "initial",
+        "finaux",
+        "suivants",
+        "final",
+        "h",
+    }
 
 
 @pytest.fixture
@@ -73,7 +84,8 @@ def small_class(tmp_path):
     (root / "hostile").mkdir()
     (root / "hostile" / "jeux.py").write_text(
         (SAMPLE / "gaspard" / "jeux.py").read_text(encoding="utf-8") + f"\n# {PAYLOAD}\nX = {PAYLOAD!r}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return root
 
 
@@ -135,13 +147,20 @@ def test_bad_inputs_exit_2(tmp_path, capsys):
 
 def test_the_ranking_is_the_same_in_every_process(small_class, tmp_path):
     """Python salts hash() per process: the report must not depend on it."""
-    script = ("import sys; from pathlib import Path; from reports.similarity import compare_class; "
-              "r = compare_class(Path(sys.argv[1])); "
-              "print([(p.a, p.b, round(p.similarity, 6)) for p in r.modules['jeux']])")
+    script = (
+        "import sys; from pathlib import Path; from reports.similarity import compare_class; "
+        "r = compare_class(Path(sys.argv[1])); "
+        "print([(p.a, p.b, round(p.similarity, 6)) for p in r.modules['jeux']])"
+    )
     outputs = set()
     for seed in ("1", "2", "3"):
-        done = subprocess.run([sys.executable, "-c", script, str(small_class)], capture_output=True, text=True,
-                              env={**os.environ, "PYTHONHASHSEED": seed}, cwd=Path(__file__).resolve().parents[1],
-                              check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(small_class)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            cwd=Path(__file__).resolve().parents[1],
+            check=True,
+        )
         outputs.add(done.stdout)
     assert len(outputs) == 1

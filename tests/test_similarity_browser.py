@@ -1,6 +1,7 @@
 """The similarity report opened in headless Chromium: both files side by side with shared fragments
 marked, no console error, no request, and a submission's markup shown as text, never run. Screenshots
 go to tests/artifacts/."""
+
 from __future__ import annotations
 
 import pytest

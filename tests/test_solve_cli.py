@@ -1,4 +1,5 @@
 """`grader solve`, through the command line's main(argv) and as a separate process."""
+
 import os
 import subprocess
 import sys
@@ -41,13 +42,16 @@ def test_korf_file_with_comments_blank_lines_and_extra_columns(tmp_path, capsys)
     assert set(" ".join(out).split()[1:]) <= {"46", "Up", "Down", "Left", "Right"}
 
 
-@pytest.mark.parametrize("argv, french, english", [
-    (words(puzzle.GOAL[:15]), "c'est 16 nombres ; 15 donnés", "16 numbers"),
-    (words(puzzle.GOAL[:14] + (14, 14)), "chacun une fois", "each once"),
-    (words(puzzle.GOAL[:13] + (14, 13, 15)), "insoluble", "unsolvable"),
-    (["--convention", "korf"] + words(range(1, 17)), "chacun une fois", "each once"),
-    (["/no/such/file"], "impossible de lire /no/such/file", "cannot read /no/such/file"),
-])
+@pytest.mark.parametrize(
+    "argv, french, english",
+    [
+        (words(puzzle.GOAL[:15]), "c'est 16 nombres ; 15 donnés", "16 numbers"),
+        (words(puzzle.GOAL[:14] + (14, 14)), "chacun une fois", "each once"),
+        (words(puzzle.GOAL[:13] + (14, 13, 15)), "insoluble", "unsolvable"),
+        (["--convention", "korf"] + words(range(1, 17)), "chacun une fois", "each once"),
+        (["/no/such/file"], "impossible de lire /no/such/file", "cannot read /no/such/file"),
+    ],
+)
 def test_invalid_input_exits_2_in_french_or_english(argv, french, english, capsys):
     assert main(argv) == 2
     captured = capsys.readouterr()
@@ -84,13 +88,25 @@ def test_an_invalid_line_is_reported_before_anything_is_solved(tmp_path, capsys)
 
 def test_as_a_process_reading_stdin():
     state = puzzle.apply(puzzle.apply(puzzle.GOAL, "Bas"), "Droite")
-    result = subprocess.run([sys.executable, "-m", "grader.solve", "-"], input=" ".join(words(state)),
-                            capture_output=True, text=True, cwd=ROOT, env=os.environ, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "grader.solve", "-"],
+        input=" ".join(words(state)),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["2", "Gauche", "Haut"]
 
 
 def test_as_a_process_with_an_unsolvable_state():
-    result = subprocess.run([sys.executable, "-m", "grader.solve", *words((1, 0) + puzzle.GOAL[2:])],
-                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "grader.solve", *words((1, 0) + puzzle.GOAL[2:])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert result.returncode == 2 and "insoluble" in result.stderr

@@ -4,6 +4,7 @@ The pattern databases are built on first use into the cache (TAQUIN_GRADER_CACHE
 folder), about 1 minute of CPU on a fresh machine (58 s measured), then loaded in 0.2 s; the
 session fixture makes that one build happen once, up front.
 """
+
 import hashlib
 import random
 from pathlib import Path
@@ -114,14 +115,17 @@ def test_korf_moves_solve_korf_boards():
         assert korf_replay(to_korf(state), korf_moves(solve(state))) == tuple(range(16))
 
 
-@pytest.mark.parametrize("state", [
-    puzzle.GOAL[:15],
-    tuple(range(1, 17)),
-    (0,) * 16,
-    puzzle.GOAL[:13] + (14, 13, 15),  # Sam Loyd's 14-15 puzzle
-    (1, 0) + puzzle.GOAL[2:],
-    (0.0,) + puzzle.GOAL[1:],
-])
+@pytest.mark.parametrize(
+    "state",
+    [
+        puzzle.GOAL[:15],
+        tuple(range(1, 17)),
+        (0,) * 16,
+        puzzle.GOAL[:13] + (14, 13, 15),  # Sam Loyd's 14-15 puzzle
+        (1, 0) + puzzle.GOAL[2:],
+        (0.0,) + puzzle.GOAL[1:],
+    ],
+)
 def test_invalid_or_unsolvable_states_raise(state):
     with pytest.raises(ValueError):
         solve(state)
@@ -178,4 +182,3 @@ def test_a_pattern_without_a_pinned_digest_is_refused_and_a_build_must_match_its
     with pytest.raises(RuntimeError, match="differs from its pinned digest"):
         pdb.load_table((1, 2, 3), progress=False)
     assert not pdb.table_path((1, 2, 3)).exists()
-

@@ -1,4 +1,5 @@
 """Long runs stop cleanly on SIGINT/SIGTERM and resume; --resume never mixes incompatible runs."""
+
 import json
 import os
 import shutil

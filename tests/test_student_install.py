@@ -4,6 +4,7 @@ The wheel is built from a copy of the repository's files (as a clean clone would
 without its dependencies into a fresh virtual environment that borrows them from this one (through a
 plain path, so that this checkout's editable installation stays invisible), and run from an empty folder.
 """
+
 import ast
 import json
 import os
@@ -43,8 +44,11 @@ def _copy_sources(target: Path) -> None:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
         files = [name for name in listed.decode().split("\0") if name]
     except (OSError, subprocess.CalledProcessError):
-        files = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file()
-                 and not {".git", ".venv", "build"} & set(p.relative_to(ROOT).parts)]
+        files = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file() and not {".git", ".venv", "build"} & set(p.relative_to(ROOT).parts)
+        ]
     for name in files:
         if (ROOT / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
@@ -55,8 +59,12 @@ def _copy_sources(target: Path) -> None:
 def student_wheel(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     _copy_sources(work / "src")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"),
-                            str(work / "src")], capture_output=True, text=True, timeout=600)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(work / "src")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = (work / "dist").glob("taquin_grader-*.whl")
     return wheel
@@ -67,8 +75,14 @@ def student_python(student_wheel, tmp_path_factory) -> Path:
     env = tmp_path_factory.mktemp("student-env")
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True, timeout=300)
     python = env / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     with zipfile.ZipFile(student_wheel) as archive:
         archive.extractall(site)  # what pip does for a pure-Python wheel, without fetching dependencies
     (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
@@ -87,9 +101,12 @@ def test_the_wheel_holds_no_model_answer_and_no_sample_student(student_wheel):
     assert {"bfs", "ids", "idastar", "h_jeu1", "move", "tente_gauche", "dfs", "taquin", "search"} <= set(graded)
 
     def answers(source) -> list[str]:
-        return [node.name for node in ast.walk(ast.parse(source))
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and graded.get(node.name) == [a.arg for a in node.args.args]]
+        return [
+            node.name
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and graded.get(node.name) == [a.arg for a in node.args.args]
+        ]
 
     # The criterion finds the model answers of the repository...
     assert set(answers((ROOT / "reference" / "taquin.py").read_text(encoding="utf-8"))) >= {"move", "dfs", "taquin"}
@@ -99,25 +116,85 @@ def test_the_wheel_holds_no_model_answer_and_no_sample_student(student_wheel):
 
 
 def test_grader_check_runs_from_the_wheel_on_a_correct_submission(student_python, tmp_path):
-    where = subprocess.run([str(student_python), "-c", "import grader, reference; print(grader.__file__); "
-                            "import importlib.util as u; print(u.find_spec('reference.jeux'))"],
-                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    where = subprocess.run(
+        [
+            str(student_python),
+            "-c",
+            "import grader, reference; print(grader.__file__); "
+            "import importlib.util as u; print(u.find_spec('reference.jeux'))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     grader_file, spec = where.stdout.split()
     assert not grader_file.startswith(str(ROOT)) and spec == "None"
     env = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path / "cache")}
-    done = subprocess.run([str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json",
-                           "-q", "q1", "-q", "q4", "-q", "q7", "-q", "q10", "-q", "q11", "-q", "q15", "-q", "q16",
-                           "-q", "q17", "-q", "x1", "-q", "x2", "-q", "x3", "-q", "x4"],
-                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=900)
+    done = subprocess.run(
+        [
+            str(student_python),
+            "-m",
+            "grader.cli",
+            "check",
+            str(ALICE),
+            "--json",
+            "-q",
+            "q1",
+            "-q",
+            "q4",
+            "-q",
+            "q7",
+            "-q",
+            "q10",
+            "-q",
+            "q11",
+            "-q",
+            "q15",
+            "-q",
+            "q16",
+            "-q",
+            "q17",
+            "-q",
+            "x1",
+            "-q",
+            "x2",
+            "-q",
+            "x3",
+            "-q",
+            "x4",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     questions = {q["id"]: q for q in json.loads(done.stdout)["questions"]}
     # Every question judged by oracles standing for the model answer: full marks for a correct answer.
     assert {qid: q["status"] for qid, q in questions.items()} == dict.fromkeys(
-        ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "x1", "x2", "x3", "x4"], "passed")
+        ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "x1", "x2", "x3", "x4"], "passed"
+    )
     # q18 without its challenge (the oracle solves the cases; the solver's tables come from the usual cache).
-    done = subprocess.run([str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json", "-q", "q18",
-                           "--scheme", str(ROOT / "benchmarks" / "schemes" / "sans-defi.toml")],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=1800)
+    done = subprocess.run(
+        [
+            str(student_python),
+            "-m",
+            "grader.cli",
+            "check",
+            str(ALICE),
+            "--json",
+            "-q",
+            "q18",
+            "--scheme",
+            str(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=1800,
+    )
     (q18,) = json.loads(done.stdout)["questions"]
     assert q18["status"] == "passed", q18["checks"]
     assert set(tmp_path.iterdir()) <= {tmp_path / "cache"}  # nothing left in the folder it was run from

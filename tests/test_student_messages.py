@@ -2,6 +2,7 @@
 
 Every test runs the real command (`grader.cli.main`) on real submission files and reads its output.
 """
+
 import json
 import re
 import shutil
@@ -34,8 +35,9 @@ def question_lines(out: str) -> list[str]:
 
 @pytest.mark.parametrize("lang, words", [("fr", "encore NotImplementedError"), ("en", "still raise")])
 def test_the_stubs_are_one_line_per_question(capsys, lang, words):
-    status, out, _ = check(capsys, STUBS / "taquin.py", "-q", "q15", "-q", "q16", "-q", "q17", "-q", "q18",
-                           "--lang", lang)
+    status, out, _ = check(
+        capsys, STUBS / "taquin.py", "-q", "q15", "-q", "q16", "-q", "q17", "-q", "q18", "--lang", lang
+    )
     assert status == 1
     lines = out.splitlines()
     assert len(lines) == 5 and lines[-1].startswith("Total")  # four questions, then the total
@@ -103,8 +105,9 @@ def test_values_are_in_python_syntax_and_grids_are_drawn(capsys):
 def test_the_blank_is_blank_whatever_value_it_holds(capsys, tmp_path):
     # Every move of this move() is wrong on the grid: the counterexample's grid shows its blank cell.
     (tmp_path / "taquin.py").write_text(
-        "grid = []\nh = li = lj = 0\nsolution = []\n"
-        "def move(i, j):\n    global li, lj\n    li, lj = i, j\n", encoding="utf-8")
+        "grid = []\nh = li = lj = 0\nsolution = []\ndef move(i, j):\n    global li, lj\n    li, lj = i, j\n",
+        encoding="utf-8",
+    )
     status, out, _ = check(capsys, tmp_path, "-q", "q15", "--seed", "3")
     drawn = re.findall(r"┌─+┐\n((?:\s+│.*│\n){4})", out)
     assert drawn
@@ -127,12 +130,18 @@ def test_french_by_default_english_on_request_argparse_included(capsys):
     assert "grade only this question" in out
 
 
-@pytest.mark.parametrize("argv, french, english", [
-    (["check"], "arguments obligatoires manquants : CHEMIN", "the following arguments are required: PATH"),
-    (["check", "x", "--seed", "a"], "argument --seed : valeur invalide pour int : 'a'",
-     "argument --seed: invalid int value: 'a'"),
-    (["nope"], "argument COMMANDE : choix invalide : 'nope'", "argument COMMAND: invalid choice: 'nope'"),
-])
+@pytest.mark.parametrize(
+    "argv, french, english",
+    [
+        (["check"], "arguments obligatoires manquants : CHEMIN", "the following arguments are required: PATH"),
+        (
+            ["check", "x", "--seed", "a"],
+            "argument --seed : valeur invalide pour int : 'a'",
+            "argument --seed: invalid int value: 'a'",
+        ),
+        (["nope"], "argument COMMANDE : choix invalide : 'nope'", "argument COMMAND: invalid choice: 'nope'"),
+    ],
+)
 def test_usage_errors_in_both_languages(capsys, argv, french, english):
     with pytest.raises(SystemExit) as exited:
         main(argv)
@@ -160,8 +169,13 @@ def test_an_unknown_question_is_said_in_french(capsys):
 def test_a_folder_checked_as_dot_is_named_after_the_folder(tmp_path):
     folder = tmp_path / "zoé"
     shutil.copytree(SAMPLE / "bruno", folder)
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", ".", "-q", "q1", "--json"], cwd=folder,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "check", ".", "-q", "q1", "--json"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     result = json.loads(done.stdout)
     assert (result["name"], result["id"]) == ("zoé", "zoe")  # the id is the file-safe form of the name
 
@@ -192,8 +206,9 @@ def test_no_warning_on_a_perfect_answer(capsys):
     assert not [line for line in out.splitlines() if line.lstrip().startswith("!")]
 
 
-@pytest.mark.parametrize("n, fr, en", [(0, "0 état ;", "0 states;"), (1, "1 état ;", "1 state;"),
-                                       (2, "2 états ;", "2 states;")])
+@pytest.mark.parametrize(
+    "n, fr, en", [(0, "0 état ;", "0 states;"), (1, "1 état ;", "1 state;"), (2, "2 états ;", "2 states;")]
+)
 def test_plurals(n, fr, en):
     assert t("report.game_legend", "fr", n=n).startswith(fr)
     assert t("report.game_legend", "en", n=n).startswith(en)

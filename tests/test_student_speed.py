@@ -1,4 +1,5 @@
 """A student's check does nothing heavy it does not need, and says so when it has to wait."""
+
 import os
 import random
 import subprocess
@@ -30,14 +31,22 @@ def test_states_near_the_goal_are_solved_optimally_without_the_databases():
 
 def test_a_correct_q17_builds_no_pattern_database(tmp_path):
     env = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", str(ALICE), "-q", "q17"], env=env,
-                          capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "grader.cli", "check", str(ALICE), "-q", "q17"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert not list(tmp_path.glob("pdb-*")) and "Construction des tables" not in done.stderr
 
 
-@pytest.mark.parametrize("lang, words", [("fr", "Construction des tables du solveur optimal"),
-                                         ("en", "Building the optimal solver's tables")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [("fr", "Construction des tables du solveur optimal"), ("en", "Building the optimal solver's tables")],
+)
 def test_building_the_databases_says_so_in_the_user_s_language(capsys, lang, words):
     i18n.use(lang)
     try:
@@ -50,8 +59,10 @@ def test_building_the_databases_says_so_in_the_user_s_language(capsys, lang, wor
 
 
 def test_a_call_longer_than_two_seconds_shows_a_progress_line(capsys, tmp_path):
-    (tmp_path / "jeux.py").write_text("import time\n\ndef solution_42():\n    time.sleep(3)\n"
-                                      "    return [1, 2, 4, 5, 10, 20, 21, 42]\n", encoding="utf-8")
+    (tmp_path / "jeux.py").write_text(
+        "import time\n\ndef solution_42():\n    time.sleep(3)\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n",
+        encoding="utf-8",
+    )
     (tmp_path / "bareme.toml").write_text("time_floor = 8\n")
     assert main(["check", str(tmp_path / "jeux.py"), "-q", "q1", "--scheme", str(tmp_path / "bareme.toml")]) == 0
     err = capsys.readouterr().err

@@ -1,6 +1,7 @@
 """The per-machine cache of the model answer's expensive timings (grader/timing.py): an expensive case is
 measured once per machine, keyed by a fingerprint (CPU model, Python version, grader version); another
 fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
+
 from __future__ import annotations
 
 import time
@@ -23,6 +24,7 @@ def busy(runs: list, seconds: float = 2 * timing.REPEAT_ABOVE):
         while time.process_time() < end:
             pass
         return [len(runs)]
+
     return run
 
 

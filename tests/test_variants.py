@@ -11,6 +11,7 @@ ones), judged twice:
 A variant the grader misjudges today is marked xfail(strict=True) with the issue's reason: when a fix
 lands the test passes, XPASS fails the run, and whoever fixed it removes the marker.
 """
+
 from __future__ import annotations
 
 import functools
@@ -42,7 +43,7 @@ MISJUDGED = {
     # walks biased to raise h reach h <= 57 with detours of 8-14 moves; walks raising h at every move but
     # one or two reached no 61 moves in 450 s. Korf's instances above 60 cost it minutes.
     ("taquin/wrong/taquin_60_max", "q18"): "issue 11: no taquin() case above 60 moves that a correct answer "
-                                           "solves in seconds (measured: see above)",
+    "solves in seconds (measured: see above)",
 }
 
 
@@ -52,8 +53,9 @@ def _id(pair):
 
 @functools.cache
 def grade(path: Path, qid: str, seed: int = SEED):
-    return grade_question(QUESTIONS[qid], load_submission(path),
-                          Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)))
+    return grade_question(
+        QUESTIONS[qid], load_submission(path), Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE))
+    )
 
 
 def full_marks(result) -> bool:
@@ -62,7 +64,8 @@ def full_marks(result) -> bool:
 
 def summary(result) -> str:
     return f"{result.status} {result.score:.2f}/{result.max:g}: " + "; ".join(
-        f"{c.name}: {say(c.message)[:200]}" for c in result.checks if not c.passed and c.max_points)
+        f"{c.name}: {say(c.message)[:200]}" for c in result.checks if not c.passed and c.max_points
+    )
 
 
 # --- 1. The harness says what each variant declares ------------------------------------------------------
@@ -105,8 +108,15 @@ def test_the_harness_tells_the_model_answers_right():
 # --- 2. The grader: a wrong variant loses points (SEED) -------------------------------------------
 def _judged(verdict):
     pairs = [(v, q) for v in VARIANTS for q, d in v.declared if d == verdict]
-    return [pytest.param(v, q, id=_id((v.name, q)), marks=[pytest.mark.xfail(strict=True, reason=MISJUDGED[(v.name, q)])]
-                         if (v.name, q) in MISJUDGED else []) for v, q in pairs]
+    return [
+        pytest.param(
+            v,
+            q,
+            id=_id((v.name, q)),
+            marks=[pytest.mark.xfail(strict=True, reason=MISJUDGED[(v.name, q)])] if (v.name, q) in MISJUDGED else [],
+        )
+        for v, q in pairs
+    ]
 
 
 @pytest.mark.parametrize("variant,qid", _judged("wrong"))
@@ -133,8 +143,12 @@ def _seeded():
     """(path, question, seeds): the model answers and the correct variants under every seed; the questions a
     wrong variant is right on (it is wrong on another) under SEED only, to keep CI's budget."""
     pairs = [(f"reference/{m}", ROOT / "reference" / f"{m}.py", q, SEEDS) for m, qs in MODEL.items() for q in qs]
-    pairs += [(v.name, v.path, q, SEEDS if v.path.parent.name == "correct" else SEEDS[:1])
-              for v in VARIANTS for q, d in v.declared if d == "correct"]
+    pairs += [
+        (v.name, v.path, q, SEEDS if v.path.parent.name == "correct" else SEEDS[:1])
+        for v in VARIANTS
+        for q, d in v.declared
+        if d == "correct"
+    ]
     params = []
     for name, path, q, seeds in pairs:
         reason = MISJUDGED.get((name, q))

@@ -16,6 +16,7 @@ One loader, one rule (README, "What the grader reads"):
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
    or hostile archive) is "unreadable": that student only.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,10 +24,27 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grader.errors import InputError, SubmissionError
-from grader.intake.archive import FOLDER, OTHER, ArchiveError, Refused, is_archive, read_archive, read_file, read_folder, wanted
+from grader.intake.archive import (
+    FOLDER,
+    OTHER,
+    ArchiveError,
+    Refused,
+    is_archive,
+    read_archive,
+    read_file,
+    read_folder,
+    wanted,
+)
 from grader.intake.identity import Identity, identify, moodle, strip_suffixes
-from grader.intake.modules import (MODULE_FUNCTIONS, Candidate, choose, declares_coding, decode,
-                                   defined_functions, notebook_source)
+from grader.intake.modules import (
+    MODULE_FUNCTIONS,
+    Candidate,
+    choose,
+    declares_coding,
+    decode,
+    defined_functions,
+    notebook_source,
+)
 
 # What became of a submission before any grading (SubmissionResult.status takes these values, and
 # "graded" or "grader_failed" after grading).
@@ -165,7 +183,7 @@ def _entries(top: list[tuple[str, bool, Tree]]) -> Found:
         if not is_folder and match and match["rest"]:
             # A Moodle download not in folders: `Nom Prénom_12_assignsubmission_file_jeux.py`.
             identity = identify(name[: len(name) - len(match["rest"])])
-            tree = {match["rest"] + path[len(name):]: value for path, value in tree.items()}
+            tree = {match["rest"] + path[len(name) :]: value for path, value in tree.items()}
         elif is_folder or wanted(name) or any(isinstance(v, Refused) and v.key for v in tree.values()):
             identity = identify(name)
         else:
@@ -241,8 +259,9 @@ def load(entry: Entry) -> Submission:
                 submission.warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
                 continue
             if touched:
-                submission.warnings.append(("intake.notebook_dropped",
-                                            {"file": path, "cells": ", ".join(map(str, touched))}))
+                submission.warnings.append(
+                    ("intake.notebook_dropped", {"file": path, "cells": ", ".join(map(str, touched))})
+                )
             encoding = "utf-8"
         elif path.lower().endswith(".py"):
             text, encoding = decode(data)
@@ -265,16 +284,27 @@ def load(entry: Entry) -> Submission:
         submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding)
         if choice.reason != "name" or choice.others:
             functions = sorted(c.defines & MODULE_FUNCTIONS[choice.module])
-            submission.warnings.append(("intake.module_chosen", {
-                "module": choice.module, "file": c.path,
-                "functions": ", ".join(functions) or "-",
-                "others": ", ".join(choice.others) or "-",
-            }))
+            submission.warnings.append(
+                (
+                    "intake.module_chosen",
+                    {
+                        "module": choice.module,
+                        "file": c.path,
+                        "functions": ", ".join(functions) or "-",
+                        "others": ", ".join(choice.others) or "-",
+                    },
+                )
+            )
     taken = {source.filename for source in submission.sources.values()}
     for c in candidates:
         stem = strip_suffixes(PurePosixPath(c.path).name)
-        if c.path not in taken and c.path.endswith(".py") and stem.isidentifier() \
-                and stem not in submission.sources and stem not in submission.helpers:
+        if (
+            c.path not in taken
+            and c.path.endswith(".py")
+            and stem.isidentifier()
+            and stem not in submission.sources
+            and stem not in submission.helpers
+        ):
             submission.helpers[stem] = c.text
     return submission
 
@@ -284,5 +314,18 @@ def load_submission(path: Path) -> Submission:
     return load(entry_for(path))
 
 
-__all__ = ["DUPLICATE", "NOT_SUBMITTED", "SUBMITTED", "UNREADABLE", "Entry", "Found", "Source", "Submission",
-           "SubmissionError", "entry_for", "find_class", "load", "load_submission"]
+__all__ = [
+    "DUPLICATE",
+    "NOT_SUBMITTED",
+    "SUBMITTED",
+    "UNREADABLE",
+    "Entry",
+    "Found",
+    "Source",
+    "Submission",
+    "SubmissionError",
+    "entry_for",
+    "find_class",
+    "load",
+    "load_submission",
+]

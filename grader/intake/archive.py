@@ -10,6 +10,7 @@ A problem with one member is a `Refused` marker in the tree, so that only the st
 pays for it; a problem with the archive as a whole (unreadable, too many members, too much data)
 raises `ArchiveError`.
 """
+
 from __future__ import annotations
 
 import io
@@ -126,8 +127,9 @@ def _mib(size: int) -> str:
     return f"{size / (1 << 20):g} Mio"
 
 
-def read_archive(data: bytes | Path, label: str, limits: ArchiveLimits = LIMITS, depth: int = 0,
-                 budget: _Budget | None = None) -> dict[str, bytes | Refused]:
+def read_archive(
+    data: bytes | Path, label: str, limits: ArchiveLimits = LIMITS, depth: int = 0, budget: _Budget | None = None
+) -> dict[str, bytes | Refused]:
     """The members of a zip or tar archive (given as bytes or a path), nested archives opened in place
     (`sub.zip/jeux.py`)."""
     budget = budget or _Budget(limits, label)
@@ -194,8 +196,11 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
 
 def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
     try:
-        archive = tarfile.open(fileobj=source, mode="r:*") if isinstance(source, io.BytesIO) \
+        archive = (
+            tarfile.open(fileobj=source, mode="r:*")
+            if isinstance(source, io.BytesIO)
             else tarfile.open(source, mode="r:*")
+        )
     except (tarfile.TarError, OSError, EOFError) as exc:
         raise ArchiveError("intake.archive_broken", archive=label, detail=str(exc)) from None
     count = declared = 0
@@ -268,8 +273,9 @@ def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes
     return tree
 
 
-def read_file(path: Path, name: str, limits: ArchiveLimits = LIMITS, budget: _Budget | None = None
-              ) -> dict[str, bytes | Refused]:
+def read_file(
+    path: Path, name: str, limits: ArchiveLimits = LIMITS, budget: _Budget | None = None
+) -> dict[str, bytes | Refused]:
     """One file on disk as a tree of one entry, or of what it holds when it is an archive."""
     budget = budget or _Budget(limits, str(path))
     cap = _cap(name, limits)

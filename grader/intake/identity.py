@@ -1,5 +1,6 @@
 """Who a submission belongs to: the display name and LMS participant id its folder or file name
 carries, the file-safe id the grader files it under, and the name key rosters are joined on."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,8 +10,9 @@ from dataclasses import dataclass
 
 # Moodle's "download all submissions": `Nom Prénom_<participant>_assignsubmission_<plugin>_` for a
 # folder, and the same prefix before the original file name when the download is not in folders.
-MOODLE = re.compile(r"^(?P<name>.+?)_(?P<participant>\d+)_assignsubmission_(?P<plugin>[a-z]+)_?(?P<rest>.*)$",
-                    re.DOTALL)
+MOODLE = re.compile(
+    r"^(?P<name>.+?)_(?P<participant>\d+)_assignsubmission_(?P<plugin>[a-z]+)_?(?P<rest>.*)$", re.DOTALL
+)
 # What browsers and systems append to a file saved twice: `jeux (1).py`, `jeux-copie.py`, `jeux copy 2.py`.
 COPY_SUFFIX = re.compile(r"(\s*\(\d+\)|[\s_-]+(copie|copy)(\s*\d+)?)+$", re.IGNORECASE)
 
@@ -64,8 +66,7 @@ def identify(entry_name: str) -> Identity:
     match = moodle(entry_name)
     if match:
         name, participant = match["name"].strip(), match["participant"]
-        return Identity(id=f"{slug(name)}_{participant}", name=name, participant=participant,
-                        plugin=match["plugin"])
+        return Identity(id=f"{slug(name)}_{participant}", name=name, participant=participant, plugin=match["plugin"])
     stem = strip_suffixes(entry_name)
     # Capytale names its copies `nom_prenom`: the display name has the underscores as spaces.
     name = re.sub(r"[_\s]+", " ", stem).strip() or stem

@@ -2,6 +2,7 @@
 
 Nothing here runs student code: files are parsed (`ast`), never imported.
 """
+
 from __future__ import annotations
 
 import ast
@@ -71,6 +72,7 @@ def choose(candidates: list[Candidate]) -> list[Choice]:
     One file may answer several modules (a single file holding both parts)."""
     choices = []
     for module, functions in MODULE_FUNCTIONS.items():
+
         def rank(c: Candidate, module=module, functions=functions):
             stem = module_stem(c.path)
             return (-len(c.defines & functions), stem != module, module not in stem.split("_"), c.depth, c.path)

@@ -11,6 +11,7 @@ accents, case, punctuation and word order ignored ("DUPRÉ-LEFÈVRE Élise" = "e
 A roster line that matches no submission becomes a "not submitted" row; a submission that matches no
 line stays graded and is reported; a name shared by two roster lines is matched by id only.
 """
+
 from __future__ import annotations
 
 import csv
@@ -25,12 +26,42 @@ from grader.intake.identity import ascii_fold, name_key, slug
 HEADERS = {
     "last": {"nom", "nom de famille", "last name", "surname", "family name", "lastname"},
     "first": {"prenom", "first name", "given name", "firstname", "prenoms"},
-    "full": {"nom complet", "full name", "eleve", "eleves", "nom prenom", "nom et prenom", "name", "student",
-             "etudiant", "apprenant"},
-    "id": {"identifiant", "identifier", "id", "participant", "numero d'identification", "id number", "idnumber",
-           "nom d'utilisateur", "username", "numero", "ine"},
-    "email": {"adresse de courriel", "courriel", "email", "email address", "e-mail", "mail", "adresse email",
-              "adresse mail", "adresse e-mail"},
+    "full": {
+        "nom complet",
+        "full name",
+        "eleve",
+        "eleves",
+        "nom prenom",
+        "nom et prenom",
+        "name",
+        "student",
+        "etudiant",
+        "apprenant",
+    },
+    "id": {
+        "identifiant",
+        "identifier",
+        "id",
+        "participant",
+        "numero d'identification",
+        "id number",
+        "idnumber",
+        "nom d'utilisateur",
+        "username",
+        "numero",
+        "ine",
+    },
+    "email": {
+        "adresse de courriel",
+        "courriel",
+        "email",
+        "email address",
+        "e-mail",
+        "mail",
+        "adresse email",
+        "adresse mail",
+        "adresse e-mail",
+    },
     "group": {"groupe", "groupes", "group", "groups", "classe", "class", "division"},
 }
 POSITIONAL = ("last", "first", "id", "email", "group")
@@ -88,6 +119,7 @@ def read_roster(path: Path) -> list[Student]:
         raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
     students = []
     for row in rows:
+
         def cell(field: str, row=row) -> str:
             index = header.get(field)
             return row[index].strip() if index is not None and index < len(row) else ""

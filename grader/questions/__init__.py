@@ -1,5 +1,6 @@
 """The questions, one module per family. Importing this package imports none of them: the sandbox's
 child imports only the family whose probes it runs."""
+
 from __future__ import annotations
 
 import importlib

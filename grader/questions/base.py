@@ -10,6 +10,7 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
   grader/engine.py and returns one `Outcome` per check group. They are listed in the module's
   `QUESTIONS` and collected by grader/questions/__init__.py.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -27,9 +28,11 @@ def oracle(probe_function):
     """Register the decorated `f(payload) -> (value, cost)` as the probe's oracle: the value the probe
     returns on a correct answer, computed independently, and the model answer's cost (see
     grader/expectations.py). Used where the model answers are not installed."""
+
     def register(function):
         probe_function.oracle = function
         return function
+
     return register
 
 

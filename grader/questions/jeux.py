@@ -27,6 +27,7 @@ its neighbours, where a floating-point log overestimates), judged exactly: ints 
 their exact value (fractions), against jeu1_distance. Groups: admissible (t <= 300), grands_t
 (admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0).
 """
+
 from __future__ import annotations
 
 import functools
@@ -77,14 +78,18 @@ def fixed_games(with_h: bool) -> list[dict]:
     only right if it returns the depth found and accepts it within the bound): a final state one move
     beyond m = h(e0) = 0, and, with m = 2, a path r x1 x2 f on which h = 0 lets the search reach f at
     depth 3 before the optimal r y g; then cycles a search without a depth bound never leaves."""
+
     def h(table):
         return table if with_h else None
 
     return [
         *(table_game(kind, [[0]], [0], 0, h([0])) for kind in LABEL_KINDS),
         named_game({"r": ["f"]}, ["f"], h({"r": 0, "f": 0})),
-        named_game({"r": ["x1", "y"], "x1": ["x2"], "x2": ["f"], "y": ["g"]}, ["f", "g"],
-                   h({"r": 2, "x1": 0, "x2": 0, "y": 1, "f": 0, "g": 0})),
+        named_game(
+            {"r": ["x1", "y"], "x1": ["x2"], "x2": ["f"], "y": ["g"]},
+            ["f", "g"],
+            h({"r": 2, "x1": 0, "x2": 0, "y": 1, "f": 0, "g": 0}),
+        ),
         # Self-loops first in every successor list, h = 0: a search without a depth bound loops there.
         named_game({"r": ["r", "a"], "a": ["a", "r", "f"]}, ["f"], h({"r": 0, "a": 0, "f": 0}), labels="int"),
     ]
@@ -100,8 +105,10 @@ def deep_games(function: str) -> list[dict]:
         return [comb(60, sides=(("first", 0), ("last", 0))), comb(64, labels="tuple")]
     if function == "ids":
         return [comb(60, labels="tuple")]
-    return [comb(60, h=lambda i: max(0, 45 - i)),
-            comb(62, sides=(("first", 5), ("last", 9)), labels="str", h=lambda i: 62 - i)]
+    return [
+        comb(60, h=lambda i: max(0, 45 - i)),
+        comb(62, sides=(("first", 5), ("last", 9)), labels="str", h=lambda i: 62 - i),
+    ]
 
 
 class SearchQuestion(Question):
@@ -171,8 +178,9 @@ class SearchQuestion(Question):
                 key = "jeux.budget" if reference.bound is None else "jeux.budget_bound"
                 return self._failure(game, key, budget=server.budget, reference=reference.total)
             if stop["reason"] == "too_deep":
-                return self._failure(game, "jeux.too_deep", called=stop["function"], state=stop["state"],
-                                     depth=optimum(game))
+                return self._failure(
+                    game, "jeux.too_deep", called=stop["function"], state=stop["state"], depth=optimum(game)
+                )
             return self._failure(game, "jeux.not_a_state", called=stop["function"], state=stop["state"])
         if not reply.ok:
             return ctx.failure(reply, case_view(game), visual=visual(game))
@@ -189,9 +197,15 @@ class SearchQuestion(Question):
     def _failure(self, game, message, kind="wrong", **params) -> Failure:
         # The message reads values as Python writes them; the fields keep them as values.
         said = {key: python_text(params[key]) for key in ("expected", "got") if key in params}
-        return Failure(kind, message, {"function": f"{self.function}()", **params, **said},
-                       counterexample=case_view(game), visual=visual(game), expected=params.get("expected"),
-                       got=params.get("got"))
+        return Failure(
+            kind,
+            message,
+            {"function": f"{self.function}()", **params, **said},
+            counterexample=case_view(game),
+            visual=visual(game),
+            expected=params.get("expected"),
+            got=params.get("got"),
+        )
 
     def judge_algorithm(self, ctx, game: dict) -> Failure | None:
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
@@ -221,14 +235,52 @@ class SearchQuestion(Question):
 # Trees whose final state sits in a middle branch: a DFS in either successor order leaves a level
 # unfinished before reaching it.
 MIDDLE_TREE = named_game({"r": ["a", "b", "c"], "a": ["a1"], "b": ["b1"], "c": ["c1"]}, ["b1"])
-DEEP_TREE = named_game({"r": ["x", "y", "z"], "x": ["x1", "x2"], "y": ["y1", "y2"], "z": ["z1", "z2"],
-                        "y1": ["t1"], "y2": ["t2", "t3"], "x1": ["u"], "z2": ["v"]}, ["t2"], labels="int")
-DAG = named_game({"r": ["a", "b", "b", "c"], "a": ["d", "e"], "b": ["e", "f"], "c": ["f", "g"],
-                  "e": ["h", "e"], "f": ["h", "i"], "d": ["j"], "g": ["j"], "i": ["k"]}, ["k"], labels="tuple")
+DEEP_TREE = named_game(
+    {
+        "r": ["x", "y", "z"],
+        "x": ["x1", "x2"],
+        "y": ["y1", "y2"],
+        "z": ["z1", "z2"],
+        "y1": ["t1"],
+        "y2": ["t2", "t3"],
+        "x1": ["u"],
+        "z2": ["v"],
+    },
+    ["t2"],
+    labels="int",
+)
+DAG = named_game(
+    {
+        "r": ["a", "b", "b", "c"],
+        "a": ["d", "e"],
+        "b": ["e", "f"],
+        "c": ["f", "g"],
+        "e": ["h", "e"],
+        "f": ["h", "i"],
+        "d": ["j"],
+        "g": ["j"],
+        "i": ["k"],
+    },
+    ["k"],
+    labels="tuple",
+)
 # Depth 5 with two branches all the way: a search restarting from e0's successors comes back to depth 1
 # after depth 3 (the restart check needs a gap of 2 levels).
-FORK = named_game({"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1", "b2"], "a1": ["a3"], "b1": ["b3"],
-                   "a3": ["a4"], "b3": ["b4"], "b4": ["b5"], "a4": ["a5"]}, ["b5"], labels="str")
+FORK = named_game(
+    {
+        "r": ["a", "b"],
+        "a": ["a1", "a2"],
+        "b": ["b1", "b2"],
+        "a1": ["a3"],
+        "b1": ["b3"],
+        "a3": ["a4"],
+        "b3": ["b4"],
+        "b4": ["b5"],
+        "a4": ["a5"],
+    },
+    ["b5"],
+    labels="str",
+)
 
 
 class Q4(SearchQuestion):
@@ -251,8 +303,9 @@ class Q7(SearchQuestion):
     points = 2.0
 
     def crafted(self):
-        chain = named_game({"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "b1": ["b2", "b3"], "b3": ["b4"]},
-                           ["b4"], labels="tuple")
+        chain = named_game(
+            {"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "b1": ["b2", "b3"], "b3": ["b4"]}, ["b4"], labels="tuple"
+        )
         return [DEEP_TREE, chain, FORK]
 
     def recognise(self, game, events, labels):
@@ -260,15 +313,33 @@ class Q7(SearchQuestion):
 
 
 # IDA* decoys: `a` roots a subtree that h rules out, dead (large h) or alive (exact h, long way).
-DECOY = {"r": ["a", "b1"], "a": ["a1", "a2"], "a1": ["a11", "a12"], "a2": ["a21", "a22"],
-         "b1": ["b2"], "b2": ["b3"]}
+DECOY = {"r": ["a", "b1"], "a": ["a1", "a2"], "a1": ["a11", "a12"], "a2": ["a21", "a22"], "b1": ["b2"], "b2": ["b3"]}
 DEAD_DECOY_H = {"r": 3, "b1": 2, "b2": 1, "b3": 0, **dict.fromkeys(("a", "a1", "a2", "a11", "a12", "a21", "a22"), 9)}
 # Consecutive bounds 1, 2, 3, 4, 5 where, in every pass, the last p + h that exceeds the bound (a
 # leaf's, whichever order the successors are taken in) is not the smallest one (the chain's).
-THRESHOLDS = {"r": ["l", "c1", "m"], "c1": ["l1", "c2", "m1"], "c2": ["l2", "c3", "m2"], "c3": ["l3", "c4", "m3"],
-              "c4": ["c5"]}
-THRESHOLDS_H = {"r": 1, "c1": 1, "c2": 1, "c3": 1, "c4": 1, "c5": 0, "l": 6, "m": 7, "l1": 6, "m1": 7,
-                "l2": 6, "m2": 7, "l3": 6, "m3": 7}
+THRESHOLDS = {
+    "r": ["l", "c1", "m"],
+    "c1": ["l1", "c2", "m1"],
+    "c2": ["l2", "c3", "m2"],
+    "c3": ["l3", "c4", "m3"],
+    "c4": ["c5"],
+}
+THRESHOLDS_H = {
+    "r": 1,
+    "c1": 1,
+    "c2": 1,
+    "c3": 1,
+    "c4": 1,
+    "c5": 0,
+    "l": 6,
+    "m": 7,
+    "l1": 6,
+    "m1": 7,
+    "l2": 6,
+    "m2": 7,
+    "l3": 6,
+    "m3": 7,
+}
 
 
 class Q10(SearchQuestion):
@@ -280,12 +351,23 @@ class Q10(SearchQuestion):
 
     def crafted(self):
         low = {**DEAD_DECOY_H, "r": 1, "b1": 1, "b2": 1}  # three bounds: m = 1, 2, 3
-        alive = {"r": ["b1", "a"], "a": ["a1", "a2"], "a1": ["z1"], "z1": ["z2"], "z2": ["z3"], "a2": ["a21"],
-                 "b1": ["b2"], "b2": ["b3"]}
+        alive = {
+            "r": ["b1", "a"],
+            "a": ["a1", "a2"],
+            "a1": ["z1"],
+            "z1": ["z2"],
+            "z2": ["z3"],
+            "a2": ["a21"],
+            "b1": ["b2"],
+            "b2": ["b3"],
+        }
         alive_h = {"r": 3, "b1": 2, "b2": 1, "b3": 0, "a": 4, "a1": 3, "z1": 2, "z2": 1, "z3": 0, "a2": 7, "a21": 7}
-        return [named_game(DECOY, ["b3"], DEAD_DECOY_H), named_game(DECOY, ["b3"], low, labels="int"),
-                named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
-                named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str")]
+        return [
+            named_game(DECOY, ["b3"], DEAD_DECOY_H),
+            named_game(DECOY, ["b3"], low, labels="int"),
+            named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
+            named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
+        ]
 
     def recognise(self, game, events, labels):
         return jeux_traces.idastar(game, events, labels)
@@ -314,8 +396,12 @@ class Q1(Question):
             if b not in (2 * a, a + 1):
                 return [Outcome("sequence", Failure("wrong", "q1.step", {"a": a, "b": b}, got=got))]
         if len(got) - 1 != optimum_42:
-            return [Outcome("sequence", Failure("wrong", "q1.not_optimal", {"moves": len(got) - 1},
-                                                expected=optimum_42, got=len(got) - 1))]
+            return [
+                Outcome(
+                    "sequence",
+                    Failure("wrong", "q1.not_optimal", {"moves": len(got) - 1}, expected=optimum_42, got=len(got) - 1),
+                )
+            ]
         return [Outcome("sequence")]
 
 
@@ -382,9 +468,12 @@ class Q11(Question):
         # Large targets are a group of their own: an h that is right but too slow for them (an exact
         # distance by a backward programme, O(t) per call) loses that group only.
         large, failure = self._collect(ctx, self._large_payloads())
-        return [self._admissible(small, "admissible"),
-                Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"),
-                self._non_constant(small), self._natural(small)]
+        return [
+            self._admissible(small, "admissible"),
+            Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"),
+            self._non_constant(small),
+            self._natural(small),
+        ]
 
     def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
         """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
@@ -398,8 +487,9 @@ class Q11(Question):
                 return cells, Failure("invalid", "jeux.garbled", {"function": "h_jeu1(n, t)"})
             if reply.value["error"] is not None:
                 error = reply.value["error"]
-                return cells, Failure("error", "q11.raised", dict(error),
-                                      counterexample={"n": error["n"], "t": error["t"]})
+                return cells, Failure(
+                    "error", "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
+                )
             values = [v for row in reply.value["rows"] for v in row]
             cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
         return cells, None
@@ -414,7 +504,7 @@ class Q11(Question):
 
     def _large_payloads(self) -> list[dict]:
         large = large_pairs()
-        return [{"pairs": large[i:i + self.CHUNK]} for i in range(0, len(large), self.CHUNK)]
+        return [{"pairs": large[i : i + self.CHUNK]} for i in range(0, len(large), self.CHUNK)]
 
     @staticmethod
     def _pairs(payload) -> list[tuple[int, int]]:
@@ -428,12 +518,21 @@ class Q11(Question):
             return False
         error, rows = value.get("error"), value.get("rows")
         if error is not None:
-            return (type(error) is dict and type(error.get("n")) is int and type(error.get("t")) is int
-                    and type(error.get("detail")) is str)
+            return (
+                type(error) is dict
+                and type(error.get("n")) is int
+                and type(error.get("t")) is int
+                and type(error.get("detail")) is str
+            )
         sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
-        return (type(rows) is list and len(rows) == len(sizes) and all(
-            type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
-            for row, size in zip(rows, sizes)))
+        return (
+            type(rows) is list
+            and len(rows) == len(sizes)
+            and all(
+                type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
+                for row, size in zip(rows, sizes)
+            )
+        )
 
     @staticmethod
     def _number(v) -> Fraction | int | None:
@@ -456,9 +555,17 @@ class Q11(Question):
             number = self._number(v)
             if number is None or number > d:
                 message = "q11.not_a_number" if number is None else "q11.too_large"
-                return Outcome(group, Failure("wrong", message, {
-                    "n": n, "t": t, "got": _shown_value(v), "distance": d},
-                    counterexample={"n": n, "t": t}, expected=python_source(f"≤ {d}"), got=_python_value(v)))
+                return Outcome(
+                    group,
+                    Failure(
+                        "wrong",
+                        message,
+                        {"n": n, "t": t, "got": _shown_value(v), "distance": d},
+                        counterexample={"n": n, "t": t},
+                        expected=python_source(f"≤ {d}"),
+                        got=_python_value(v),
+                    ),
+                )
         return Outcome(group)
 
     def _non_constant(self, cells) -> Outcome:
@@ -473,9 +580,16 @@ class Q11(Question):
         for n, t, v in cells:
             if type(v) is not int or v < 0:
                 kind = "int" if type(v) is int else v["type"]
-                return Outcome("entier", Failure("wrong", "q11.not_natural", {
-                    "n": n, "t": t, "got": _shown_value(v), "type": kind},
-                    counterexample={"n": n, "t": t}, got=_python_value(v)))
+                return Outcome(
+                    "entier",
+                    Failure(
+                        "wrong",
+                        "q11.not_natural",
+                        {"n": n, "t": t, "got": _shown_value(v), "type": kind},
+                        counterexample={"n": n, "t": t},
+                        got=_python_value(v),
+                    ),
+                )
         return Outcome("entier")
 
 

@@ -17,6 +17,7 @@ Oracles: `distances` (BFS on the table), `jeu1_distance` (game (1) by exact inte
 any t), `idastar_bounds` (the successive bounds of figure 3 on a tree). Every expected value is one of
 these on the very case played.
 """
+
 from __future__ import annotations
 
 from grader.display import python_source
@@ -193,8 +194,11 @@ def reverse(adjacency: list[list[int]]) -> list[list[int]]:
 
 def optimum(game: dict) -> int:
     """The depth a search must return: only solvable games are played."""
-    depth = jeu1_distance(1, game["target"]) if game["kind"] == "jeu1" else \
-        distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+    depth = (
+        jeu1_distance(1, game["target"])
+        if game["kind"] == "jeu1"
+        else distances(reverse(game["succ"]), game["finals"])[game["initial"]]
+    )
     assert depth is not None, "an unsolvable game"
     return depth
 
@@ -226,7 +230,7 @@ def search_calls_bound(game: dict, function: str) -> int:
     if function == "bfs":
         return 2 * paths[d]
     if function == "ids":
-        return 2 * sum(paths[:d + 1])
+        return 2 * sum(paths[: d + 1])
     return 1 + 3 * sum(paths[1:])
 
 
@@ -323,8 +327,10 @@ def strategy_tables(with_h: bool, max_states: int = 8):
             mode = draw(st.sampled_from(("zero", "random", "exact")))
             noise = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n))
             to_final = distances(reverse(succ), finals)
-            h = [noise[i] if d is None else {"zero": 0, "random": min(noise[i], d), "exact": d}[mode]
-                 for i, d in enumerate(to_final)]
+            h = [
+                noise[i] if d is None else {"zero": 0, "random": min(noise[i], d), "exact": d}[mode]
+                for i, d in enumerate(to_final)
+            ]
         return table_game(labels, succ, finals, initial, h)
 
     return games()
@@ -350,9 +356,11 @@ def case_view(game: dict) -> dict:
     def value(label):
         return label if type(label) in (int, str) else python_source(repr(label))
 
-    view = {"e0": value(labels[game["initial"]]),
-            "s": python_source(repr({labels[i]: [labels[j] for j in row] for i, row in enumerate(game["succ"])})),
-            "F": [value(labels[i]) for i in game["finals"]]}
+    view = {
+        "e0": value(labels[game["initial"]]),
+        "s": python_source(repr({labels[i]: [labels[j] for j in row] for i, row in enumerate(game["succ"])})),
+        "F": [value(labels[i]) for i in game["finals"]],
+    }
     if "h" in game:
         view["h"] = python_source(repr(dict(zip(labels, game["h"]))))
     return view
@@ -362,5 +370,9 @@ def visual(game: dict) -> dict | None:
     if game["kind"] != "table":
         return None
     labels = shown_labels(game)
-    return {"type": "game", "initial": labels[game["initial"]], "finals": [labels[i] for i in game["finals"]],
-            "edges": [[labels[i], labels[j]] for i, row in enumerate(game["succ"]) for j in row]}
+    return {
+        "type": "game",
+        "initial": labels[game["initial"]],
+        "finals": [labels[i] for i in game["finals"]],
+        "edges": [[labels[i], labels[j]] for i, row in enumerate(game["succ"]) for j in row],
+    }

@@ -2,52 +2,89 @@
 grader/i18n.py's catalogue. A question's keys start with its id, its family's with the family's name."""
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "q1.title": {"fr": "Q1 — solution optimale du jeu (1) pour F = {{42}}",
-                 "en": "Q1 — optimal solution of game (1) for F = {{42}}"},
+    "q1.title": {
+        "fr": "Q1 — solution optimale du jeu (1) pour F = {{42}}",
+        "en": "Q1 — optimal solution of game (1) for F = {{42}}",
+    },
     "q4.title": {"fr": "Q4 — bfs : parcours en largeur", "en": "Q4 — bfs: breadth-first search"},
     "q7.title": {"fr": "Q7 — ids : recherche itérée en profondeur", "en": "Q7 — ids: iterative deepening"},
     "q10.title": {"fr": "Q10 — idastar : l'algorithme IDA*", "en": "Q10 — idastar: the IDA* algorithm"},
-    "q11.title": {"fr": "Q11 — h admissible non constante pour le jeu (1)",
-                  "en": "Q11 — an admissible non-constant h for game (1)"},
+    "q11.title": {
+        "fr": "Q11 — h admissible non constante pour le jeu (1)",
+        "en": "Q11 — an admissible non-constant h for game (1)",
+    },
     "q1.sequence": {"fr": "suite d'états valide et optimale", "en": "valid and optimal sequence of states"},
-    "q1.not_a_list": {"fr": "solution_42 doit renvoyer une liste d'entiers", "en": "solution_42 must return a list of ints"},
-    "q1.ends": {"fr": "la suite doit commencer par 1 et finir par 42", "en": "the sequence must start at 1 and end at 42"},
-    "q1.step": {"fr": "{b} n'est pas un suivant de {a} (s(n) = {{2n, n + 1}})",
-                "en": "{b} is not a successor of {a} (s(n) = {{2n, n + 1}})"},
-    "q1.not_optimal": {"fr": "solution valide mais non optimale ({moves} {moves:coup|coups})",
-                       "en": "valid but not optimal ({moves} {moves:move|moves})"},
+    "q1.not_a_list": {
+        "fr": "solution_42 doit renvoyer une liste d'entiers",
+        "en": "solution_42 must return a list of ints",
+    },
+    "q1.ends": {
+        "fr": "la suite doit commencer par 1 et finir par 42",
+        "en": "the sequence must start at 1 and end at 42",
+    },
+    "q1.step": {
+        "fr": "{b} n'est pas un suivant de {a} (s(n) = {{2n, n + 1}})",
+        "en": "{b} is not a successor of {a} (s(n) = {{2n, n + 1}})",
+    },
+    "q1.not_optimal": {
+        "fr": "solution valide mais non optimale ({moves} {moves:coup|coups})",
+        "en": "valid but not optimal ({moves} {moves:move|moves})",
+    },
     # q4, q7, q10: check groups, then failures common to the three searches.
-    "q4.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
-                       "en": "optimal depth on small finite games"},
-    "q4.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
-                "en": "optimal depth on game (1), for various targets t"},
-    "q4.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
-                   "en": "optimal depth on games whose optimal solution takes 60 moves or more"},
-    "q4.algorithme": {"fr": "parcours en largeur : niveau par niveau, sans revenir à un niveau terminé",
-                      "en": "breadth-first: level by level, never back to a finished level"},
-    "q7.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis",
-                       "en": "optimal depth on small finite games"},
-    "q7.jeu1": {"fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
-                "en": "optimal depth on game (1), for various targets t"},
-    "q7.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
-                   "en": "optimal depth on games whose optimal solution takes 60 moves or more"},
-    "q7.algorithme": {"fr": "recherche itérée : un parcours en profondeur depuis e0 pour chaque m = 0, 1, 2, …",
-                      "en": "iterative deepening: one depth-first search from e0 for each m = 0, 1, 2, …"},
-    "q10.petits_jeux": {"fr": "profondeur optimale sur de petits jeux finis, avec des h admissibles variées",
-                        "en": "optimal depth on small finite games, with various admissible h"},
-    "q10.jeu1": {"fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
-                 "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉"},
-    "q10.profond": {"fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus "
-                          "(jusqu'à 61 parcours)",
-                    "en": "optimal depth on games whose optimal solution takes 60 moves or more (up to 61 passes)"},
-    "q10.algorithme": {"fr": "IDA* : parcours en profondeur successifs, bornés par les minima successifs de p + h",
-                       "en": "IDA*: successive depth-first passes, bounded by the successive minima of p + h"},
+    "q4.petits_jeux": {
+        "fr": "profondeur optimale sur de petits jeux finis",
+        "en": "optimal depth on small finite games",
+    },
+    "q4.jeu1": {
+        "fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
+        "en": "optimal depth on game (1), for various targets t",
+    },
+    "q4.profond": {
+        "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
+        "en": "optimal depth on games whose optimal solution takes 60 moves or more",
+    },
+    "q4.algorithme": {
+        "fr": "parcours en largeur : niveau par niveau, sans revenir à un niveau terminé",
+        "en": "breadth-first: level by level, never back to a finished level",
+    },
+    "q7.petits_jeux": {
+        "fr": "profondeur optimale sur de petits jeux finis",
+        "en": "optimal depth on small finite games",
+    },
+    "q7.jeu1": {
+        "fr": "profondeur optimale sur le jeu (1), pour diverses cibles t",
+        "en": "optimal depth on game (1), for various targets t",
+    },
+    "q7.profond": {
+        "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
+        "en": "optimal depth on games whose optimal solution takes 60 moves or more",
+    },
+    "q7.algorithme": {
+        "fr": "recherche itérée : un parcours en profondeur depuis e0 pour chaque m = 0, 1, 2, …",
+        "en": "iterative deepening: one depth-first search from e0 for each m = 0, 1, 2, …",
+    },
+    "q10.petits_jeux": {
+        "fr": "profondeur optimale sur de petits jeux finis, avec des h admissibles variées",
+        "en": "optimal depth on small finite games, with various admissible h",
+    },
+    "q10.jeu1": {
+        "fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
+        "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉",
+    },
+    "q10.profond": {
+        "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus (jusqu'à 61 parcours)",
+        "en": "optimal depth on games whose optimal solution takes 60 moves or more (up to 61 passes)",
+    },
+    "q10.algorithme": {
+        "fr": "IDA* : parcours en profondeur successifs, bornés par les minima successifs de p + h",
+        "en": "IDA*: successive depth-first passes, bounded by the successive minima of p + h",
+    },
     "jeux.too_deep": {
         "fr": "{function} a appelé {called} sur un entier de {state} : un état bien plus profond que la solution "
-              "optimale (profondeur {depth}) ; la recherche ne s'arrête pas à temps (parcours en profondeur "
-              "sans limite ?)",
+        "optimale (profondeur {depth}) ; la recherche ne s'arrête pas à temps (parcours en profondeur "
+        "sans limite ?)",
         "en": "{function} called {called} on an int of {state}: a state far deeper than the optimal solution "
-              "(depth {depth}); the search does not stop in time (depth-first without a limit?)",
+        "(depth {depth}); the search does not stop in time (depth-first without a limit?)",
     },
     "jeux.never_found": {
         "fr": "{function} s'est terminée sans jamais tester un état final de ce jeu : la recherche n'a pas abouti",
@@ -55,11 +92,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jeux.not_depth_first": {
         "fr": "ce n'est pas un parcours en profondeur : {call}({state}) est appelé alors que son "
-              "prédécesseur {parent} n'est plus sur le chemin courant (un parcours en profondeur ne garde "
-              "que le chemin depuis l'état initial ; un parcours en largeur ou un A* saute d'une branche à l'autre)",
+        "prédécesseur {parent} n'est plus sur le chemin courant (un parcours en profondeur ne garde "
+        "que le chemin depuis l'état initial ; un parcours en largeur ou un A* saute d'une branche à l'autre)",
         "en": "not a depth-first search: {call}({state}) is called while its predecessor {parent} is no "
-              "longer on the current path (a depth-first search keeps only the path from the initial "
-              "state; a breadth-first search or an A* jumps between branches)",
+        "longer on the current path (a depth-first search keeps only the path from the initial "
+        "state; a breadth-first search or an A* jumps between branches)",
     },
     "jeux.wrong_depth": {
         "fr": "{function} a renvoyé {got}, alors qu'une solution optimale est de profondeur {expected}",
@@ -71,15 +108,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jeux.budget": {
         "fr": "{function} ne termine pas, semble-t-il : arrêté après {budget} appels à final, suivants et h "
-              "(le corrigé en fait {reference} sur ce jeu)",
+        "(le corrigé en fait {reference} sur ce jeu)",
         "en": "{function} does not seem to terminate: stopped after {budget} calls to final, suivants and h "
-              "(the model answer makes {reference} on this game)",
+        "(the model answer makes {reference} on this game)",
     },
     "jeux.budget_bound": {
         "fr": "{function} ne termine pas, semble-t-il : arrêté après {budget} appels à final, suivants et h "
-              "(une recherche correcte en fait au plus {reference} sur ce jeu)",
+        "(une recherche correcte en fait au plus {reference} sur ce jeu)",
         "en": "{function} does not seem to terminate: stopped after {budget} calls to final, suivants and h "
-              "(a correct search makes at most {reference} on this game)",
+        "(a correct search makes at most {reference} on this game)",
     },
     "jeux.not_a_state": {
         "fr": "{function} a appelé {called} sur {state}, qui n'est pas un état du jeu",
@@ -87,9 +124,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jeux.unreachable": {
         "fr": "{function} a testé l'état {state}, qu'aucune suite de coups ne permet d'atteindre depuis "
-              "l'état initial : les états doivent venir de initial et de suivants",
+        "l'état initial : les états doivent venir de initial et de suivants",
         "en": "{function} tested state {state}, which no sequence of moves reaches from the initial state: "
-              "states must come from initial and suivants",
+        "states must come from initial and suivants",
     },
     "jeux.garbled": {
         "fr": "les observations de {function} sont illisibles : votre code a modifié le correcteur ?",
@@ -97,87 +134,92 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q4.not_level_order": {
         "fr": "ce n'est pas un parcours en largeur : l'état {state} (à distance {depth} de l'état initial) "
-              "est testé par final après l'état {previous} (à distance {previous_depth}) ; un parcours en "
-              "largeur teste tous les états d'une profondeur avant ceux de la suivante",
+        "est testé par final après l'état {previous} (à distance {previous_depth}) ; un parcours en "
+        "largeur teste tous les états d'une profondeur avant ceux de la suivante",
         "en": "not a breadth-first search: state {state} (at distance {depth} from the initial state) is "
-              "tested by final after state {previous} (at distance {previous_depth}); a breadth-first "
-              "search tests every state of a depth before those of the next one",
+        "tested by final after state {previous} (at distance {previous_depth}); a breadth-first "
+        "search tests every state of a depth before those of the next one",
     },
     "q4.restarts": {
         "fr": "le parcours revient à un niveau terminé : {call}({state}) (à distance {depth} de l'état "
-              "initial) est appelé après que l'état {later} (à distance {later_depth}) a été atteint ; un "
-              "parcours en largeur ne revient jamais en arrière (recherche itérée en profondeur ?)",
+        "initial) est appelé après que l'état {later} (à distance {later_depth}) a été atteint ; un "
+        "parcours en largeur ne revient jamais en arrière (recherche itérée en profondeur ?)",
         "en": "the search goes back to a finished level: {call}({state}) (at distance {depth} from the "
-              "initial state) is called after state {later} (at distance {later_depth}) was reached; a "
-              "breadth-first search never goes back (iterative deepening?)",
+        "initial state) is called after state {later} (at distance {later_depth}) was reached; a "
+        "breadth-first search never goes back (iterative deepening?)",
     },
     "q7.bounds": {
         "fr": "les parcours en profondeur successifs descendent jusqu'aux profondeurs {reach} : une "
-              "recherche itérée fait m = 0, 1, 2, … (ou 1, 2, …), un de plus à chaque parcours",
+        "recherche itérée fait m = 0, 1, 2, … (ou 1, 2, …), un de plus à chaque parcours",
         "en": "the successive depth-first passes go down to depths {reach}: iterative deepening does "
-              "m = 0, 1, 2, … (or 1, 2, …), one more each pass",
+        "m = 0, 1, 2, … (or 1, 2, …), one more each pass",
     },
     "q7.no_restart": {
         "fr": "ce n'est pas une recherche itérée en profondeur : la solution optimale est à la profondeur "
-              "{depth}, il faut donc au moins {depth} parcours DFS(m, e0, 0), chacun repartant de l'état "
-              "initial ; or final(initial) n'est appelé que {tests} fois et suivants(initial) {expansions} fois",
+        "{depth}, il faut donc au moins {depth} parcours DFS(m, e0, 0), chacun repartant de l'état "
+        "initial ; or final(initial) n'est appelé que {tests} fois et suivants(initial) {expansions} fois",
         "en": "not an iterative deepening search: the optimal solution has depth {depth}, so at least "
-              "{depth} searches DFS(m, e0, 0) are needed, each starting again from the initial state; but "
-              "final(initial) is called only {tests} times and suivants(initial) {expansions} times",
+        "{depth} searches DFS(m, e0, 0) are needed, each starting again from the initial state; but "
+        "final(initial) is called only {tests} times and suivants(initial) {expansions} times",
     },
     "q10.no_h": {"fr": "h n'est jamais appelée : IDA* se guide sur h", "en": "h is never called: IDA* is guided by h"},
     "q10.not_pruned": {
         "fr": "h n'élague pas comme IDA* : au parcours n° {pass}, l'état {state} est développé (suivants) "
-              "alors que p + h = {p} + {h} = {f} dépasse la borne m = {bound} de ce parcours (bornes "
-              "successives d'IDA* sur ce jeu : {bounds})",
+        "alors que p + h = {p} + {h} = {f} dépasse la borne m = {bound} de ce parcours (bornes "
+        "successives d'IDA* sur ce jeu : {bounds})",
         "en": "h does not prune as in IDA*: in pass {pass}, state {state} is expanded (suivants) although "
-              "p + h = {p} + {h} = {f} exceeds that pass's bound m = {bound} (IDA*'s successive bounds on "
-              "this game: {bounds})",
+        "p + h = {p} + {h} = {f} exceeds that pass's bound m = {bound} (IDA*'s successive bounds on "
+        "this game: {bounds})",
     },
     "q10.not_expanded": {
         "fr": "au parcours n° {pass}, l'état {state} n'est pas développé alors que p + h = {p} + {h} = {f} "
-              "ne dépasse pas la borne m = {bound} : la borne n'est pas le plus petit p + h qui a dépassé la "
-              "précédente (bornes successives d'IDA* sur ce jeu : {bounds})",
+        "ne dépasse pas la borne m = {bound} : la borne n'est pas le plus petit p + h qui a dépassé la "
+        "précédente (bornes successives d'IDA* sur ce jeu : {bounds})",
         "en": "in pass {pass}, state {state} is not expanded although p + h = {p} + {h} = {f} does not "
-              "exceed the bound m = {bound}: the bound is not the smallest p + h that exceeded the previous "
-              "one (IDA*'s successive bounds on this game: {bounds})",
+        "exceed the bound m = {bound}: the bound is not the smallest p + h that exceeded the previous "
+        "one (IDA*'s successive bounds on this game: {bounds})",
     },
     "q10.single_pass": {
         "fr": "une seule exploration, qui ne repart jamais de l'état initial, alors qu'IDA* fait {expected} "
-              "parcours en profondeur sur ce jeu (bornes successives : {bounds}) : un A* ou un parcours "
-              "sans borne n'est pas IDA*",
+        "parcours en profondeur sur ce jeu (bornes successives : {bounds}) : un A* ou un parcours "
+        "sans borne n'est pas IDA*",
         "en": "a single sweep that never starts again from the initial state, whereas IDA* makes {expected} "
-              "depth-first passes on this game (successive bounds: {bounds}): an A* or an unbounded search "
-              "is not IDA*",
+        "depth-first passes on this game (successive bounds: {bounds}): an A* or an unbounded search "
+        "is not IDA*",
     },
     "q10.extra_pass": {
         "fr": "{count} parcours en profondeur, alors qu'IDA* en fait {expected} sur ce jeu (bornes "
-              "successives : {bounds}) : la borne ne suit pas les minima successifs de p + h",
+        "successives : {bounds}) : la borne ne suit pas les minima successifs de p + h",
         "en": "{count} depth-first passes, whereas IDA* makes {expected} on this game (successive bounds: "
-              "{bounds}): the bound does not follow the successive minima of p + h",
+        "{bounds}): the bound does not follow the successive minima of p + h",
     },
     "q10.missing_passes": {
         "fr": "{count} parcours en profondeur seulement, alors qu'IDA* en fait {expected} sur ce jeu (bornes "
-              "successives : {bounds}) : une borne a été sautée",
+        "successives : {bounds}) : une borne a été sautée",
         "en": "only {count} depth-first passes, whereas IDA* makes {expected} on this game (successive "
-              "bounds: {bounds}): a bound was skipped",
+        "bounds: {bounds}): a bound was skipped",
     },
-    "q11.admissible": {"fr": "h admissible : jamais plus que la distance de n à t (1 ≤ n ≤ t ≤ 300)",
-                       "en": "admissible h: never more than the distance from n to t (1 ≤ n ≤ t ≤ 300)"},
-    "q11.grands_t": {"fr": "h admissible pour de grands t, jusqu'à 2^62 (valeurs comparées exactement, flottants "
-                           "compris) ; h doit aussi y répondre vite",
-                     "en": "admissible h for large t, up to 2^62 (values compared exactly, floats included); h "
-                           "must answer quickly there too"},
+    "q11.admissible": {
+        "fr": "h admissible : jamais plus que la distance de n à t (1 ≤ n ≤ t ≤ 300)",
+        "en": "admissible h: never more than the distance from n to t (1 ≤ n ≤ t ≤ 300)",
+    },
+    "q11.grands_t": {
+        "fr": "h admissible pour de grands t, jusqu'à 2^62 (valeurs comparées exactement, flottants "
+        "compris) ; h doit aussi y répondre vite",
+        "en": "admissible h for large t, up to 2^62 (values compared exactly, floats included); h "
+        "must answer quickly there too",
+    },
     "q11.non_constante": {"fr": "h non constante", "en": "h not constant"},
     "q11.entier": {"fr": "h renvoie un entier naturel (int ≥ 0)", "en": "h returns a natural number (int ≥ 0)"},
     "q11.too_large": {
         "fr": "h_jeu1({n}, {t}) = {got}, mais la distance de {n} à {t} n'est que {distance} : h surestime, "
-              "elle n'est pas admissible",
+        "elle n'est pas admissible",
         "en": "h_jeu1({n}, {t}) = {got}, but the distance from {n} to {t} is only {distance}: h "
-              "overestimates, it is not admissible",
+        "overestimates, it is not admissible",
     },
     "q11.not_a_number": {
-        "fr": "h_jeu1({n}, {t}) = {got} n'est pas un nombre", "en": "h_jeu1({n}, {t}) = {got} is not a number",
+        "fr": "h_jeu1({n}, {t}) = {got} n'est pas un nombre",
+        "en": "h_jeu1({n}, {t}) = {got} is not a number",
     },
     "q11.constant": {
         "fr": "pour chaque t ≤ {t}, h_jeu1(n, t) a la même valeur pour tous les 1 ≤ n ≤ t : h doit être non constante",
@@ -188,6 +230,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "h_jeu1({n}, {t}) = {got} (type {type}): a natural number (int ≥ 0) is expected",
     },
     "q11.raised": {
-        "fr": "h_jeu1({n}, {t}) a levé une exception : {detail}", "en": "h_jeu1({n}, {t}) raised: {detail}",
+        "fr": "h_jeu1({n}, {t}) a levé une exception : {detail}",
+        "en": "h_jeu1({n}, {t}) raised: {detail}",
     },
 }

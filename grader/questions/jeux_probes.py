@@ -9,6 +9,7 @@ States on the wire: an int or a str as is, a tuple as a list of its items. A val
 that is not one of those (a list, a bool, a float, an object) goes as {"type": name, "repr": text},
 which the parent calls "not a state".
 """
+
 from grader.sandbox import protocol
 from grader.sandbox.calls import ask, probe
 

@@ -30,6 +30,7 @@ does, is not IDA*); pass k expands (calls `suivants` on) exactly the states of f
 — m_0 = h(e0), then the smallest p + h(e) that exceeded the previous bound — and the last pass at most
 those of its bound.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -65,8 +66,12 @@ def bfs(game: dict, events: list[tuple[str, int]], labels: list):
     deepest = None
     for i in _first_tests(events):
         if deepest is not None and depth[i] < depth[deepest]:
-            return "q4.not_level_order", {"state": labels[i], "depth": depth[i], "previous": labels[deepest],
-                                          "previous_depth": depth[deepest]}
+            return "q4.not_level_order", {
+                "state": labels[i],
+                "depth": depth[i],
+                "previous": labels[deepest],
+                "previous_depth": depth[deepest],
+            }
         if deepest is None or depth[i] > depth[deepest]:
             deepest = i
     graded = _graded_depths(game)
@@ -74,8 +79,13 @@ def bfs(game: dict, events: list[tuple[str, int]], labels: list):
     for name, i in events:
         level = graded[i]
         if level is not None and farthest is not None and depth[farthest] >= level + 2:
-            return "q4.restarts", {"state": labels[i], "depth": level, "call": name,
-                                   "later": labels[farthest], "later_depth": depth[farthest]}
+            return "q4.restarts", {
+                "state": labels[i],
+                "depth": level,
+                "call": name,
+                "later": labels[farthest],
+                "later_depth": depth[farthest],
+            }
         if farthest is None or depth[i] > depth[farthest]:
             farthest = i
     return None
@@ -119,8 +129,9 @@ def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list):
             while path and path[-1] != x and x not in succ[path[-1]]:
                 path.pop()
             if not path:
-                parent = min((y for y in range(len(succ)) if x in succ[y] and depth[y] is not None),
-                             key=lambda y: depth[y])
+                parent = min(
+                    (y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y]
+                )
                 return "jeux.not_depth_first", {"state": labels[x], "call": name, "parent": labels[parent]}
         else:
             path = [root]
@@ -138,9 +149,11 @@ def ids(game: dict, events: list[tuple[str, int]], labels: list):
     cut = passes(events)
     root = game["initial"]
     if len(cut) <= 1:
-        return "q7.no_restart", {"tests": sum(1 for f, s in events if f == "final" and s == root),
-                                 "expansions": sum(1 for f, s in events if f == "suivants" and s == root),
-                                 "depth": optimum(game)}
+        return "q7.no_restart", {
+            "tests": sum(1 for f, s in events if f == "final" and s == root),
+            "expansions": sum(1 for f, s in events if f == "suivants" and s == root),
+            "depth": optimum(game),
+        }
     for one_pass in cut:
         failure = depth_first(game, one_pass, labels)
         if failure:
@@ -173,14 +186,28 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list):
         beyond = sorted(expanded - allowed, key=lambda x: depth[x])
         if beyond:
             x = beyond[0]
-            return "q10.not_pruned", {"pass": k + 1, "state": labels[x], "p": depth[x], "h": h[x],
-                                      "f": depth[x] + h[x], "bound": bound, "bounds": bounds}
+            return "q10.not_pruned", {
+                "pass": k + 1,
+                "state": labels[x],
+                "p": depth[x],
+                "h": h[x],
+                "f": depth[x] + h[x],
+                "bound": bound,
+                "bounds": bounds,
+            }
         last = k == len(expected) - 1
         missing = sorted(allowed - expanded, key=lambda x: depth[x])
         if missing and not last:
             x = missing[0]
-            return "q10.not_expanded", {"pass": k + 1, "state": labels[x], "p": depth[x], "h": h[x],
-                                        "f": depth[x] + h[x], "bound": bound, "bounds": bounds}
+            return "q10.not_expanded", {
+                "pass": k + 1,
+                "state": labels[x],
+                "p": depth[x],
+                "h": h[x],
+                "f": depth[x] + h[x],
+                "bound": bound,
+                "bounds": bounds,
+            }
     if len(cut) < len(expected):
         return "q10.missing_passes", {"count": len(cut), "expected": len(expected), "bounds": bounds}
     return None

@@ -6,6 +6,7 @@ goal 1 … n²−1 row-major with the blank last, operations named by the direct
 Probes call the student's function and return what it returned; judges replay paths and operation
 lists on the grader's own copy and compare lengths with exact optima computed here.
 """
+
 from __future__ import annotations
 
 import functools
@@ -32,8 +33,13 @@ UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
 # bound 2; an IDA* that marks states visited for the whole iteration (instead of the current path)
 # then refuses the shortest path (0, x, 3) and returns a longer one.
 CRAFTED_GRAPHS = (
-    {"start": 0, "goal": 3, "next_states": [[0, [1, 2]], [1, [2]], [2, [3]], [3, []]], "container": "list",
-     "heuristic": [[0, 0], [1, 0], [2, 0], [3, 0]]},
+    {
+        "start": 0,
+        "goal": 3,
+        "next_states": [[0, [1, 2]], [1, [2]], [2, [3]], [3, []]],
+        "container": "list",
+        "heuristic": [[0, 0], [1, 0], [2, 0], [3, 0]],
+    },
 )
 # A correct A* written with plain lists (linear scans of open and closed, as the description reads)
 # is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
@@ -65,6 +71,7 @@ def probe_search(module, payload):
 
         def heuristic(state, target):
             return h[state] if target == goal else 0
+
     return module.search(start, goal, next_states, heuristic)
 
 
@@ -146,11 +153,14 @@ def costed_cases() -> dict[str, dict]:
     x4's whole exploration are multiples of it. The other cases cost the model answer milliseconds."""
     cases = {}
     # Names of costs, not of messages: built from their parts (the message registry reads "x4.…" literals).
-    for question, label, function, starts in (("x2", "closed", "astar", ASTAR_CLOSED_CASES),
-                                              ("x3", "long", "bfs_taquin", BFS_LONG_CASES),
-                                              ("x4", "exploration", "dfs_taquin", (UNSOLVABLE_3,))):
-        cases.update({f"{question}.{label}.{i}": {"function": function, "matrix": matrix(s, 3)}
-                      for i, s in enumerate(starts)})
+    for question, label, function, starts in (
+        ("x2", "closed", "astar", ASTAR_CLOSED_CASES),
+        ("x3", "long", "bfs_taquin", BFS_LONG_CASES),
+        ("x4", "exploration", "dfs_taquin", (UNSOLVABLE_3,)),
+    ):
+        cases.update(
+            {f"{question}.{label}.{i}": {"function": function, "matrix": matrix(s, 3)} for i, s in enumerate(starts)}
+        )
     return cases
 
 
@@ -186,8 +196,9 @@ def walks(n: int, max_length: int):
     the previous move. They shrink towards shorter walks."""
     from hypothesis import strategies as st
 
-    return st.lists(st.integers(0, 3), max_size=max_length).map(lambda choices: walk(goal_state(n), neighbours(n),
-                                                                                      choices))
+    return st.lists(st.integers(0, 3), max_size=max_length).map(
+        lambda choices: walk(goal_state(n), neighbours(n), choices)
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -220,9 +231,12 @@ def graphs():
         path = [0] + draw(st.lists(st.integers(0, size - 1), max_size=size))
         for a, b in zip(path, path[1:]):
             edges[a].append(b)
-        case = {"start": name(0), "goal": name(path[-1]),
-                "next_states": [[name(i), [name(j) for j in succ]] for i, succ in enumerate(edges)],
-                "container": draw(st.sampled_from(["set", "list"]))}
+        case = {
+            "start": name(0),
+            "goal": name(path[-1]),
+            "next_states": [[name(i), [name(j) for j in succ]] for i, succ in enumerate(edges)],
+            "container": draw(st.sampled_from(["set", "list"])),
+        }
         # An admissible h: a fraction of the true distance; states that cannot reach the goal get any.
         fractions = draw(st.lists(st.integers(0, 4), min_size=size, max_size=size))
         h = []
@@ -242,8 +256,8 @@ def puzzles_for_search():
     from hypothesis import strategies as st
 
     return st.one_of(walks(3, 14).map(lambda s: (3, s)), walks(4, 14).map(lambda s: (4, s))).flatmap(
-        lambda p: st.sampled_from(["set", "list"]).map(
-            lambda c: {"n": p[0], "start": list(p[1]), "container": c}))
+        lambda p: st.sampled_from(["set", "list"]).map(lambda c: {"n": p[0], "start": list(p[1]), "container": c})
+    )
 
 
 # --- Judging ----------------------------------------------------------------------------------------
@@ -273,20 +287,32 @@ def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None)
     visual = puzzle_visual(start, n, got, optimal)
     unknown = next(((index, move) for index, move in enumerate(got, 1) if move not in MOVES), None)
     if unknown is not None:
-        return Failure("wrong", "recherche.unknown_move", {"index": unknown[0], "move": unknown[1]},
-                       got=shown(got), visual=visual)
+        return Failure(
+            "wrong", "recherche.unknown_move", {"index": unknown[0], "move": unknown[1]}, got=shown(got), visual=visual
+        )
     goal = goal_state(n)
     reached, impossible = replay(start, n, got)
     if reached != goal:
         if replay(start, n, got, TILE_READING)[0] == goal:
             return Failure("wrong", "recherche.tile_convention", got=shown(got), visual=visual)
         if reached is None:
-            return Failure("wrong", "recherche.illegal_move", {"index": impossible, "move": got[impossible - 1]},
-                           got=shown(got), visual=visual)
+            return Failure(
+                "wrong",
+                "recherche.illegal_move",
+                {"index": impossible, "move": got[impossible - 1]},
+                got=shown(got),
+                visual=visual,
+            )
         return Failure("wrong", "recherche.not_solved", got=shown(got), visual=visual)
     if optimal is not None and len(got) != len(optimal):
-        return Failure("wrong", "recherche.not_optimal", {"moves": len(got), "optimum": len(optimal)},
-                       expected=len(optimal), got=len(got), visual=visual)
+        return Failure(
+            "wrong",
+            "recherche.not_optimal",
+            {"moves": len(got), "optimum": len(optimal)},
+            expected=len(optimal),
+            got=len(got),
+            visual=visual,
+        )
     return None
 
 
@@ -301,8 +327,9 @@ class TaquinQuestion(Question):
     def function(self) -> str:
         return self.functions[0]
 
-    def judge(self, ctx, start: tuple, limit_key: str | None = None, allowance: float = 1.0,
-              timed_on: dict | None = None) -> Failure | None:
+    def judge(
+        self, ctx, start: tuple, limit_key: str | None = None, allowance: float = 1.0, timed_on: dict | None = None
+    ) -> Failure | None:
         """`allowance`: how many times slower than the reference a correct answer may be; `timed_on`: the
         case whose reference time sets the limit, when not this one."""
         n = round(len(start) ** 0.5)
@@ -312,8 +339,7 @@ class TaquinQuestion(Question):
             failure = timeout_failure(ctx, reply, limit_key, reply.limit) if limit_key else ctx.failure(reply)
             failure.counterexample = matrix(start, n)
             return failure
-        failure = judge_moves(self.function, start, n, reply.value,
-                              optimal_moves(start, n) if self.optimal else None)
+        failure = judge_moves(self.function, start, n, reply.value, optimal_moves(start, n) if self.optimal else None)
         if failure is not None:
             failure.counterexample = matrix(start, n)
         return failure
@@ -344,11 +370,20 @@ class X1(Question):
 
     def judge_graph(self, case: dict, got) -> Failure | None:
         graph = dict(case["next_states"])
-        visual = {"type": "game", "initial": case["start"], "finals": [case["goal"]],
-                  "edges": [[a, b] for a, succ in case["next_states"] for b in succ]}
-        failure = self.judge_path(got, case["start"], case["goal"], graph_distance(case),
-                                  lambda s: type(s) is type(case["start"]) and s in graph,
-                                  lambda a, b: b in graph[a])
+        visual = {
+            "type": "game",
+            "initial": case["start"],
+            "finals": [case["goal"]],
+            "edges": [[a, b] for a, succ in case["next_states"] for b in succ],
+        }
+        failure = self.judge_path(
+            got,
+            case["start"],
+            case["goal"],
+            graph_distance(case),
+            lambda s: type(s) is type(case["start"]) and s in graph,
+            lambda a, b: b in graph[a],
+        )
         if failure is not None:
             failure.visual = visual
         return failure
@@ -360,9 +395,13 @@ class X1(Question):
         if shapes.list_of(got, list):
             states = [tuple(s) for s in got]  # the states were tuples: they come back as lists
         failure = self.judge_path(
-            states, start, goal_state(n), len(optimal),
+            states,
+            start,
+            goal_state(n),
+            len(optimal),
             lambda s: type(s) is tuple and len(s) == n * n and all(type(v) is int for v in s),
-            lambda a, b: b in [t for _, t in successors(a, n)])
+            lambda a, b: b in [t for _, t in successors(a, n)],
+        )
         if failure is not None and failure.message in ("x1.not_optimal", "x1.step", "x1.end"):
             moves = []
             for a, b in zip(states, states[1:]):
@@ -390,8 +429,13 @@ class X1(Question):
         if got[-1] != goal:
             return Failure("wrong", "x1.end", {"goal": repr(goal)}, got=got)
         if len(got) - 1 != optimum:
-            return Failure("wrong", "x1.not_optimal", {"steps": len(got) - 1, "optimum": optimum},
-                           expected=optimum, got=len(got) - 1)
+            return Failure(
+                "wrong",
+                "x1.not_optimal",
+                {"steps": len(got) - 1, "optimum": optimum},
+                expected=optimum,
+                got=len(got) - 1,
+            )
         return None
 
 
@@ -407,8 +451,11 @@ class X2(TaquinQuestion):
         return [
             ctx.check("optimal3", near_3(14), judge),
             ctx.check("optimal4", walks(4, 16), judge),
-            ctx.check_cases("closed", ASTAR_CLOSED_CASES,
-                            functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE)),
+            ctx.check_cases(
+                "closed",
+                ASTAR_CLOSED_CASES,
+                functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
+            ),
         ]
 
 
@@ -420,8 +467,10 @@ class X3(TaquinQuestion):
     groups = (Group("short", 2.0), Group("long", 1.0))
 
     def run(self, ctx):
-        return [ctx.check("short", near_3(10), functools.partial(self.judge, ctx)),
-                ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow"))]
+        return [
+            ctx.check("short", near_3(10), functools.partial(self.judge, ctx)),
+            ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow")),
+        ]
 
 
 class X4(TaquinQuestion):
@@ -437,8 +486,10 @@ class X4(TaquinQuestion):
         exploration = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
         judge = functools.partial(self.judge, ctx, limit_key="x4.too_slow", timed_on=exploration)
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
-        return [ctx.check("valid", near_3(10), judge, max_examples=examples),
-                ctx.check_cases("limits", DFS_LONG_CASES, judge)]
+        return [
+            ctx.check("valid", near_3(10), judge, max_examples=examples),
+            ctx.check_cases("limits", DFS_LONG_CASES, judge),
+        ]
 
 
 QUESTIONS = [X1(), X2(), X3(), X4()]

@@ -4,76 +4,113 @@ grader/i18n.py's catalogue. A question's keys start with its id, its family's wi
 MESSAGES: dict[str, dict[str, str]] = {
     "x1.title": {"fr": "X1 — search : IDA* renvoyant le chemin", "en": "X1 — search: IDA* returning the path"},
     "x2.title": {"fr": "X2 — astar : A* sur le taquin", "en": "X2 — astar: A* on the sliding puzzle"},
-    "x3.title": {"fr": "X3 — bfs_taquin : parcours en largeur du taquin",
-                 "en": "X3 — bfs_taquin: breadth-first search on the sliding puzzle"},
-    "x4.title": {"fr": "X4 — dfs_taquin : parcours en profondeur du taquin",
-                 "en": "X4 — dfs_taquin: depth-first search on the sliding puzzle"},
-    "x1.graphs": {"fr": "plus court chemin sur des graphes quelconques (états entiers ou chaînes)",
-                  "en": "shortest path on arbitrary graphs (int or string states)"},
-    "x1.puzzles": {"fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan)",
-                   "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance)"},
-    "x1.not_a_list": {"fr": "search doit renvoyer le chemin, une liste d'états [start, …, goal]",
-                      "en": "search must return the path, a list of states [start, …, goal]"},
-    "x1.empty": {"fr": "chemin vide : il contient au moins l'état de départ",
-                 "en": "empty path: it holds at least the start state"},
+    "x3.title": {
+        "fr": "X3 — bfs_taquin : parcours en largeur du taquin",
+        "en": "X3 — bfs_taquin: breadth-first search on the sliding puzzle",
+    },
+    "x4.title": {
+        "fr": "X4 — dfs_taquin : parcours en profondeur du taquin",
+        "en": "X4 — dfs_taquin: depth-first search on the sliding puzzle",
+    },
+    "x1.graphs": {
+        "fr": "plus court chemin sur des graphes quelconques (états entiers ou chaînes)",
+        "en": "shortest path on arbitrary graphs (int or string states)",
+    },
+    "x1.puzzles": {
+        "fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan)",
+        "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance)",
+    },
+    "x1.not_a_list": {
+        "fr": "search doit renvoyer le chemin, une liste d'états [start, …, goal]",
+        "en": "search must return the path, a list of states [start, …, goal]",
+    },
+    "x1.empty": {
+        "fr": "chemin vide : il contient au moins l'état de départ",
+        "en": "empty path: it holds at least the start state",
+    },
     "x1.not_a_state": {"fr": "{state} n'est pas un état du problème", "en": "{state} is not a state of the problem"},
-    "x1.start": {"fr": "le chemin doit commencer par l'état de départ {start}",
-                 "en": "the path must begin with the start state {start}"},
+    "x1.start": {
+        "fr": "le chemin doit commencer par l'état de départ {start}",
+        "en": "the path must begin with the start state {start}",
+    },
     "x1.step": {"fr": "{b} n'est pas dans next_states({a})", "en": "{b} is not in next_states({a})"},
-    "x1.end": {"fr": "le chemin doit finir par l'état but {goal}", "en": "the path must end with the goal state {goal}"},
-    "x1.not_optimal": {"fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
-                       "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}"},
+    "x1.end": {
+        "fr": "le chemin doit finir par l'état but {goal}",
+        "en": "the path must end with the goal state {goal}",
+    },
+    "x1.not_optimal": {
+        "fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
+        "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}",
+    },
     "x2.optimal3": {"fr": "solution la plus courte sur des taquins 3×3", "en": "shortest solution on 3×3 puzzles"},
-    "x2.optimal4": {"fr": "solution la plus courte sur des taquins 4×4 proches du but",
-                    "en": "shortest solution on 4×4 puzzles close to the goal"},
-    "x2.closed": {"fr": "liste closed : aucun état développé deux fois (instances de 21-22 coups)",
-                  "en": "closed list: no state developed twice (21-22 move instances)"},
+    "x2.optimal4": {
+        "fr": "solution la plus courte sur des taquins 4×4 proches du but",
+        "en": "shortest solution on 4×4 puzzles close to the goal",
+    },
+    "x2.closed": {
+        "fr": "liste closed : aucun état développé deux fois (instances de 21-22 coups)",
+        "en": "closed list: no state developed twice (21-22 move instances)",
+    },
     "x2.too_slow": {
         "fr": "temps limite dépassé ({limit} s) alors que le corrigé développe environ mille états : un A* "
-              "sans liste closed (condition c1), qui développe plusieurs fois un même taquin, explose ici",
+        "sans liste closed (condition c1), qui développe plusieurs fois un même taquin, explose ici",
         "en": "time limit exceeded ({limit} s) where the model answer develops about a thousand states: an A* "
-              "without the closed list (condition c1), developing the same puzzle again and again, blows up here",
+        "without the closed list (condition c1), developing the same puzzle again and again, blows up here",
     },
-    "x3.short": {"fr": "solution la plus courte sur des taquins 3×3 à au plus 10 coups du but",
-                 "en": "shortest solution on 3×3 puzzles at most 10 moves from the goal"},
-    "x3.long": {"fr": "solution la plus courte à 14, 17 et 20 coups, dans le temps imparti",
-                "en": "shortest solution at 14, 17 and 20 moves, within the time limit"},
+    "x3.short": {
+        "fr": "solution la plus courte sur des taquins 3×3 à au plus 10 coups du but",
+        "en": "shortest solution on 3×3 puzzles at most 10 moves from the goal",
+    },
+    "x3.long": {
+        "fr": "solution la plus courte à 14, 17 et 20 coups, dans le temps imparti",
+        "en": "shortest solution at 14, 17 and 20 moves, within the time limit",
+    },
     "x3.too_slow": {
         "fr": "temps limite dépassé ({limit} s) : sans closed, ou avec closed dans une liste (recherche "
-              "linéaire), le parcours en largeur devient trop lent ; un set de tuples convient",
+        "linéaire), le parcours en largeur devient trop lent ; un set de tuples convient",
         "en": "time limit exceeded ({limit} s): without closed, or with closed kept in a list (linear search), "
-              "the breadth-first search is too slow; a set of tuples will do",
+        "the breadth-first search is too slow; a set of tuples will do",
     },
-    "x4.valid": {"fr": "solution valide sur des taquins 3×3 proches du but",
-                 "en": "valid solution on 3×3 puzzles close to the goal"},
-    "x4.limits": {"fr": "terminaison dans le temps et la mémoire impartis, jusqu'à 31 coups du but",
-                  "en": "ends within the time and memory limits, up to 31 moves from the goal"},
+    "x4.valid": {
+        "fr": "solution valide sur des taquins 3×3 proches du but",
+        "en": "valid solution on 3×3 puzzles close to the goal",
+    },
+    "x4.limits": {
+        "fr": "terminaison dans le temps et la mémoire impartis, jusqu'à 31 coups du but",
+        "en": "ends within the time and memory limits, up to 31 moves from the goal",
+    },
     "x4.too_slow": {
         "fr": "temps limite dépassé ({limit} s, assez pour explorer tout le taquin 3×3) : sans closed, le "
-              "parcours en profondeur boucle ; recopier le chemin dans chaque nœud empilé est aussi trop coûteux",
+        "parcours en profondeur boucle ; recopier le chemin dans chaque nœud empilé est aussi trop coûteux",
         "en": "time limit exceeded ({limit} s, enough to explore the whole 3×3 puzzle): without closed, the "
-              "depth-first search loops; copying the path into every stacked node is too costly as well",
+        "depth-first search loops; copying the path into every stacked node is too costly as well",
     },
     "recherche.not_a_list": {
-        "fr": "{function} doit renvoyer la liste des opérations, des chaînes parmi \"Up\", \"Down\", \"Left\", \"Right\"",
-        "en": "{function} must return the list of operations, strings among \"Up\", \"Down\", \"Left\", \"Right\"",
+        "fr": '{function} doit renvoyer la liste des opérations, des chaînes parmi "Up", "Down", "Left", "Right"',
+        "en": '{function} must return the list of operations, strings among "Up", "Down", "Left", "Right"',
     },
     "recherche.unknown_move": {
-        "fr": "opération n° {index} inconnue : {move!r} (attendu : \"Up\", \"Down\", \"Left\" ou \"Right\", "
-              "le sens où se déplace la case vide)",
-        "en": "operation #{index} is unknown: {move!r} (expected \"Up\", \"Down\", \"Left\" or \"Right\", "
-              "the direction the blank moves)",
+        "fr": 'opération n° {index} inconnue : {move!r} (attendu : "Up", "Down", "Left" ou "Right", '
+        "le sens où se déplace la case vide)",
+        "en": 'operation #{index} is unknown: {move!r} (expected "Up", "Down", "Left" or "Right", '
+        "the direction the blank moves)",
     },
-    "recherche.illegal_move": {"fr": "opération n° {index} ({move}) impossible : la case vide sortirait du plateau",
-                               "en": "operation #{index} ({move}) is impossible: the blank would leave the board"},
-    "recherche.not_solved": {"fr": "les opérations, rejouées, ne mènent pas à l'état final",
-                             "en": "replayed, the operations do not lead to the goal"},
+    "recherche.illegal_move": {
+        "fr": "opération n° {index} ({move}) impossible : la case vide sortirait du plateau",
+        "en": "operation #{index} ({move}) is impossible: the blank would leave the board",
+    },
+    "recherche.not_solved": {
+        "fr": "les opérations, rejouées, ne mènent pas à l'état final",
+        "en": "replayed, the operations do not lead to the goal",
+    },
     "recherche.tile_convention": {
         "fr": "les opérations décrivent le déplacement de la tuile : elles doivent décrire celui de la case vide "
-              "(\"Up\" : la case vide monte)",
+        '("Up" : la case vide monte)',
         "en": "the operations describe how the tile moves: they must describe how the blank moves "
-              "(\"Up\": the blank goes up)",
+        '("Up": the blank goes up)',
     },
-    "recherche.not_optimal": {"fr": "solution valide mais pas la plus courte : {moves} {moves:opération|opérations} au lieu de {optimum}",
-                              "en": "valid solution but not a shortest one: {moves} {moves:operation|operations} instead of {optimum}"},
+    "recherche.not_optimal": {
+        "fr": "solution valide mais pas la plus courte : {moves} {moves:opération|opérations} au lieu de {optimum}",
+        "en": "valid solution but not a shortest one: {moves} {moves:operation|operations} instead of {optimum}",
+    },
 }

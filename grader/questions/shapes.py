@@ -1,6 +1,7 @@
 """Shapes of the plain data a probe's reply carries, checked before a judge reads it: the child runs the
 student's code, which could have tampered with the probe, so a reply's shape is never taken on trust.
 Standard library only (the taquin probes use `grid` in the child)."""
+
 from __future__ import annotations
 
 
@@ -11,8 +12,7 @@ def list_of(value, *types: type) -> bool:
 
 def grid(value, size: int = 4) -> bool:
     """A `size`×`size` list of lists (the exam's `grid`), whatever its cells hold."""
-    return type(value) is list and len(value) == size and all(type(row) is list and len(row) == size
-                                                             for row in value)
+    return type(value) is list and len(value) == size and all(type(row) is list and len(row) == size for row in value)
 
 
 def described(value) -> bool:

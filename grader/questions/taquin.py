@@ -10,6 +10,7 @@ are replayed on the grader's own copy of the start state.
 exam): the convention is detected once per question on an unambiguous case, then every case is judged
 in it. The list `taquin()` returns may be in either order.
 """
+
 from __future__ import annotations
 
 import collections
@@ -80,6 +81,7 @@ def _listed(value):
         if isinstance(item, enum.Enum) and str(item.name).lower() not in lowered and type(item.value) is str:
             return item.value
         return item
+
     return [named(item) for item in value]
 
 
@@ -99,6 +101,7 @@ def _function(module, name):
     function = vars(module).get(name)
     if not callable(function):
         from grader.sandbox.protocol import Missing
+
         raise Missing(name)
     return function
 
@@ -141,8 +144,10 @@ def _serve(module, names):
             answer = ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
             _write_back(module, answer["state"])
             return answer["result"]
+
         call.__name__ = name
         return call
+
     # The student's own functions first (a proxy of an earlier call must not stay), then the proxies.
     for name in SERVABLE:
         _originals.setdefault(name, vars(module).get(name))
@@ -196,8 +201,14 @@ def _expected_snapshot(payload, state, solution):
     from reference.puzzle import manhattan
 
     li, lj = divmod(state.index(BLANK), 4)
-    return {"grid": _grid({**payload, "state": list(state)}), "h": manhattan(state), "li": li, "lj": lj,
-            "solution": list(solution), "minimum": "inf"}
+    return {
+        "grid": _grid({**payload, "state": list(state)}),
+        "h": manhattan(state),
+        "li": li,
+        "lj": lj,
+        "solution": list(solution),
+        "minimum": "inf",
+    }
 
 
 @oracle(probe_move)
@@ -277,8 +288,7 @@ def _taquin_expected(payload):
 
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
-SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"),
-          "q18": ("dfs",)}
+SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"), "q18": ("dfs",)}
 
 
 class ModelServer:
@@ -311,9 +321,17 @@ class ModelServer:
         grid, li, lj, h = state.get("grid"), state.get("li"), state.get("lj"), state.get("h")
         moves = _moves(state.get("solution"))
         minimum = state.get("minimum")
-        if not (shapes.grid(grid) and all(shapes.list_of(row, int) for row in grid)
-                and _is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4 and _is_int(h)
-                and moves is not None and (minimum == "inf" or type(minimum) in (int, float))):
+        if not (
+            shapes.grid(grid)
+            and all(shapes.list_of(row, int) for row in grid)
+            and _is_int(li)
+            and _is_int(lj)
+            and 0 <= li < 4
+            and 0 <= lj < 4
+            and _is_int(h)
+            and moves is not None
+            and (minimum == "inf" or type(minimum) in (int, float))
+        ):
             raise Stop("the globals grid, li, lj, h, solution, minimum do not describe a state")
         self.calls += 1
         model = self.model
@@ -324,9 +342,14 @@ class ModelServer:
             result = getattr(model, name)(*args.get("args", ()))
         except Exception as exc:  # noqa: BLE001 - the student's arguments (e.g. move(0, 4) at the edge)
             raise Stop(f"{name}{tuple(args.get('args', ()))}: {type(exc).__name__}: {exc}") from None
-        after = {"grid": model.grid, "li": model.li, "lj": model.lj, "h": model.h,
-                 "solution": _reordered([m.name for m in model.solution], self.convention),
-                 "minimum": "inf" if model.minimum == math.inf else model.minimum}
+        after = {
+            "grid": model.grid,
+            "li": model.li,
+            "lj": model.lj,
+            "h": model.h,
+            "solution": _reordered([m.name for m in model.solution], self.convention),
+            "minimum": "inf" if model.minimum == math.inf else model.minimum,
+        }
         return {"result": result, "state": after}
 
 
@@ -381,8 +404,10 @@ def same_tentes(ctx, convention) -> bool:
             for previous in (None, *MOVES):
                 history = [rng.choice(MOVES), previous] if previous else []
                 cases.append((state, rng.choice(BLANK_VALUES), history, direction))
-    payloads = [_payload(state, blank_value, history, judged_in, direction=direction)
-                for state, blank_value, history, direction in cases]
+    payloads = [
+        _payload(state, blank_value, history, judged_in, direction=direction)
+        for state, blank_value, history, direction in cases
+    ]
     reply = ctx.call(probe_tentes, {"cases": payloads}, ctx.limit(0.0))
     if not reply.ok or type(reply.value) is not list or len(reply.value) != len(cases):
         return False
@@ -390,8 +415,10 @@ def same_tentes(ctx, convention) -> bool:
         expected, _ = _tente_expected(_payload(state, blank_value, history, direction=direction))
         got = _fields(got)
         if got["accepted"] is not expected["accepted"] or _differences(
-                got, from_grid(expected["grid"], expected["li"], expected["lj"]),
-                _reordered(expected["solution"], judged_in)):
+            got,
+            from_grid(expected["grid"], expected["li"], expected["lj"]),
+            _reordered(expected["solution"], judged_in),
+        ):
             return False
     return True
 
@@ -419,15 +446,26 @@ def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
     """What the probes install: `history` is in the order played, `solution` in the student's order."""
     from reference.puzzle import manhattan
 
-    return {"state": list(state), "blank_value": blank_value, "h": manhattan(state),
-            "solution": _reordered(history, convention), **extra}
+    return {
+        "state": list(state),
+        "blank_value": blank_value,
+        "h": manhattan(state),
+        "solution": _reordered(history, convention),
+        **extra,
+    }
 
 
 def _shown(payload, call):
     """A counterexample as the student would write it: the globals before the call, and the call."""
     li, lj = divmod(payload["state"].index(BLANK), 4)
-    return {"grid": _grid(payload), "li": li, "lj": lj, "h": payload["h"], "solution": payload["solution"],
-            "appel": call}
+    return {
+        "grid": _grid(payload),
+        "li": li,
+        "lj": lj,
+        "h": payload["h"],
+        "solution": payload["solution"],
+        "appel": call,
+    }
 
 
 SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "found", "moves")
@@ -557,8 +595,10 @@ class Q15(Question):
         from reference.puzzle import MOVES
 
         cases = st.tuples(_states(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
-        return [ctx.check(group.name, cases, functools.partial(self.judge, ctx, self.ASPECT[group.name]))
-                for group in self.groups]
+        return [
+            ctx.check(group.name, cases, functools.partial(self.judge, ctx, self.ASPECT[group.name]))
+            for group in self.groups
+        ]
 
     @staticmethod
     def judge(ctx, aspect: str, case) -> Failure | None:
@@ -576,15 +616,24 @@ class Q15(Question):
             return ctx.failure(reply, shown)
         for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
             if name == aspect:
-                return Failure("wrong", "q15.wrong", {"name": name, "call": shown["appel"]},
-                               counterexample=shown, expected=expected, got=got)
+                return Failure(
+                    "wrong",
+                    "q15.wrong",
+                    {"name": name, "call": shown["appel"]},
+                    counterexample=shown,
+                    expected=expected,
+                    got=got,
+                )
         return None
 
 
 # --- q16 ------------------------------------------------------------------------------------------
 # What tente_* should have answered, per group (written out: tests/test_registry.py checks every key).
-ANSWER_KEYS = {"refus_bord": "q16.refus_bord.answer", "refus_oppose": "q16.refus_oppose.answer",
-               "acceptation": "q16.acceptation.answer"}
+ANSWER_KEYS = {
+    "refus_bord": "q16.refus_bord.answer",
+    "refus_oppose": "q16.refus_oppose.answer",
+    "acceptation": "q16.acceptation.answer",
+}
 
 
 class Q16(Question):
@@ -594,13 +643,19 @@ class Q16(Question):
     points = 2.0
     # Default barème: making the move and recording it in `solution` is the function's purpose (half);
     # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
-    groups = (Group("refus_bord", 1.0), Group("refus_oppose", 1.0), Group("acceptation", 2.0),
-              Group("chaine_eleve", 0.0))
+    groups = (
+        Group("refus_bord", 1.0),
+        Group("refus_oppose", 1.0),
+        Group("acceptation", 2.0),
+        Group("chaine_eleve", 0.0),
+    )
     # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
     # a warning; "strict" wants the exam's names exactly.
     # `dependances`: "corrige" (default) serves the model answer's move to tente_*; "eleve" uses the student's.
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-               "dependances": Option(MODEL, choices=(MODEL, STUDENT))}
+    options = {
+        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+    }
 
     def run(self, ctx):
         from grader.engine import GraderBug
@@ -647,8 +702,11 @@ class Q16(Question):
                 reference = _fields(ctx.expected(probe_tente, model_payload))
                 accept = reference["accepted"]
                 if accept != (group == "acceptation"):
-                    raise GraderBug("error.judge_raised", where=f"q16/{group}",
-                                    detail=f"the model answer's tente returns {accept} on {case!r}")
+                    raise GraderBug(
+                        "error.judge_raised",
+                        where=f"q16/{group}",
+                        detail=f"the model answer's tente returns {accept} on {case!r}",
+                    )
                 reply = chain.run(ctx, probe_tente, payload, timed_on=model_payload)
                 if not reply.ok:
                     return ctx.failure(reply, shown)
@@ -656,9 +714,14 @@ class Q16(Question):
                 if type(value["accepted"]) is not bool:
                     return _bool_failure(value["accepted"], call, shown)
                 if value["accepted"] != accept:
-                    return Failure("wrong", ANSWER_KEYS[group], {"call": call, "li": shown["li"],
-                                   "lj": shown["lj"], "opposite": OPPOSITE[direction]},
-                                   counterexample=shown, expected=accept, got=value["accepted"])
+                    return Failure(
+                        "wrong",
+                        ANSWER_KEYS[group],
+                        {"call": call, "li": shown["li"], "lj": shown["lj"], "opposite": OPPOSITE[direction]},
+                        counterexample=shown,
+                        expected=accept,
+                        got=value["accepted"],
+                    )
                 expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
                 expected_solution = _reordered(reference["solution"], judged_in)
                 for name, expected, got in _differences(value, expected_state, expected_solution, policy, notes):
@@ -666,17 +729,23 @@ class Q16(Question):
                     recorded = _moves(got, policy) if name == "solution" else None
                     if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
                         key = "taquin.mirrored"  # named by where the blank goes
-                    return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown,
-                                   expected=expected, got=got)
+                    return Failure(
+                        "wrong", key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
+                    )
                 return None
+
             return judge
 
         policy, notes = ctx.settings.scheme.option(self, "noms"), set()
         chain = chain_of(ctx, self, convention)
-        outcomes = [ctx.check_cases(group.name, cases(group.name), judge_for(group.name)) for group in self.groups
-                    if group.name != OWN_CHAIN]
-        outcomes.append(own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases("acceptation"),
-                                                                       judge_for("acceptation"))))
+        outcomes = [
+            ctx.check_cases(group.name, cases(group.name), judge_for(group.name))
+            for group in self.groups
+            if group.name != OWN_CHAIN
+        ]
+        outcomes.append(
+            own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases("acceptation"), judge_for("acceptation")))
+        )
         outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
         return outcomes
 
@@ -739,9 +808,12 @@ def _mentions(source: str, name: str) -> bool:
         tree = ast.parse(source)
     except SyntaxError:
         return True  # the import failure is reported instead
-    return any((isinstance(node, ast.Name) and node.id == name)
-               or (isinstance(node, ast.Global) and name in node.names)
-               or (isinstance(node, ast.Constant) and node.value == name) for node in ast.walk(tree))
+    return any(
+        (isinstance(node, ast.Name) and node.id == name)
+        or (isinstance(node, ast.Global) and name in node.names)
+        or (isinstance(node, ast.Constant) and node.value == name)
+        for node in ast.walk(tree)
+    )
 
 
 def _constrained_optimum(state, history) -> int:
@@ -777,8 +849,10 @@ class Q17(Question):
     # student's own when they do on every configuration (see same_tentes), else the model answer's, served
     # (a round trip to the parent per call, about five a node: limits SERVED_SLACK times longer); "eleve"
     # judges it with the student's own whatever they do.
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-               "dependances": Option(MODEL, choices=(MODEL, STUDENT))}
+    options = {
+        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+    }
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
@@ -802,8 +876,9 @@ class Q17(Question):
                 # hidden state between calls (a set of states seen) meets its own leftovers.
                 for _ in range(2):
                     history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
-                    found.append((walk, history, rng.randint(0, self.MAX_P), rng.randrange(30),
-                                  rng.choice(BLANK_VALUES)))
+                    found.append(
+                        (walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES))
+                    )
         return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
 
     def run(self, ctx):
@@ -820,48 +895,75 @@ class Q17(Question):
             walk, history, p, choice, blank_value = case
             state = _walk_state(walk)
             optimum, h0 = _constrained_optimum(state, history), manhattan(state)
-            bounds = (range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed
-                      else range(p + h0 - 1, p + optimum))  # from a root that already exceeds, to just below
+            bounds = (
+                range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
+            )  # from a root that already exceeds, to just below
             m = bounds[choice % len(bounds)]
             payload = _payload(state, blank_value, history, judged_in, m=m, p=p)
             model_payload = _payload(state, blank_value, history, m=m, p=p)
             expected = _fields(ctx.expected(probe_dfs, model_payload))
             if expected["found"] is not succeed:
-                raise GraderBug("error.judge_raised", where=f"q17: dfs({m}, {p}) on {state}",
-                                detail=f"the model answer returns {expected['found']}")
+                raise GraderBug(
+                    "error.judge_raised",
+                    where=f"q17: dfs({m}, {p}) on {state}",
+                    detail=f"the model answer returns {expected['found']}",
+                )
             shown = _shown(payload, f"dfs({m}, {p})")
             # Served calls are a round trip each, however small the case: the whole limit is stretched.
             slack = SERVED_SLACK if chain.server else 1.0
-            reply = chain.run(ctx, probe_dfs, payload, timed_on=model_payload,
-                              limit=lambda seconds: slack * ctx.limit(seconds))
+            reply = chain.run(
+                ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: slack * ctx.limit(seconds)
+            )
             return state, history, m, p, optimum, expected, shown, reply
 
         def below(group):
             """dfs(m, p) under the optimum: False, everything restored, minimum the reference's."""
+
             def judge(case):
                 state, history, m, p, optimum, expected, shown, reply = call(case, False)
                 if group == "seuil" and not has_minimum:
-                    return Failure("wrong", "q17.no_minimum", counterexample=shown,
-                                   expected=expected["minimum"], got=None)
+                    return Failure(
+                        "wrong", "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None
+                    )
                 if not reply.ok:
                     return ctx.failure(reply, shown)
                 value = _fields(reply.value)
                 if type(value["found"]) is not bool:
                     return _bool_failure(value["found"], shown["appel"], shown)
                 if value["found"]:
-                    return Failure("wrong", "q17.found_below", {"call": shown["appel"], "optimum": optimum},
-                                   counterexample=shown, expected=False, got=True)
+                    return Failure(
+                        "wrong",
+                        "q17.found_below",
+                        {"call": shown["appel"], "optimum": optimum},
+                        counterexample=shown,
+                        expected=False,
+                        got=True,
+                    )
                 if group == "echec_restaure":
-                    for name, expected_value, got in _differences(value, state, _reordered(history, judged_in),
-                                                                  policy, notes):
-                        return Failure("wrong", "q17.not_restored", {"call": shown["appel"], "name": name},
-                                       counterexample=shown, expected=expected_value, got=got)
+                    for name, expected_value, got in _differences(
+                        value, state, _reordered(history, judged_in), policy, notes
+                    ):
+                        return Failure(
+                            "wrong",
+                            "q17.not_restored",
+                            {"call": shown["appel"], "name": name},
+                            counterexample=shown,
+                            expected=expected_value,
+                            got=got,
+                        )
                 else:
                     got = value["minimum"]
                     if type(got) not in (int, float) or got != expected["minimum"]:
-                        return Failure("wrong", "q17.threshold", {"call": shown["appel"], "m": m},
-                                       counterexample=shown, expected=expected["minimum"], got=got)
+                        return Failure(
+                            "wrong",
+                            "q17.threshold",
+                            {"call": shown["appel"], "m": m},
+                            counterexample=shown,
+                            expected=expected["minimum"],
+                            got=got,
+                        )
                 return None
+
             return judge
 
         def at_or_above(case):
@@ -874,22 +976,35 @@ class Q17(Question):
             if type(value["found"]) is not bool:
                 return _bool_failure(value["found"], shown["appel"], shown)
             if not value["found"]:
-                return Failure("wrong", "q17.not_found", {"call": shown["appel"], "m": m - p},
-                               counterexample=shown, expected=True, got=False)
+                return Failure(
+                    "wrong",
+                    "q17.not_found",
+                    {"call": shown["appel"], "m": m - p},
+                    counterexample=shown,
+                    expected=True,
+                    got=False,
+                )
             moves = _moves(value["solution"], policy, notes)
             if moves is None:
-                return Failure("wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown,
-                               got=value["solution"])
+                return Failure(
+                    "wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
+                )
             played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
             reference_moves = _reordered(expected["solution"], judged_in)
             for order in played:
-                tail = order[len(history):]
-                if order[:len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+                tail = order[len(history) :]
+                if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
                     return None
-            tail = played[0][len(history):] if played[0][:len(history)] == history else played[0]
-            return Failure("wrong", "q17.bad_solution", {"call": shown["appel"], "m": m - p},
-                           counterexample=shown, expected=reference_moves, got=played[0],
-                           visual=_visual(state, tail, reference_moves[len(history):]))
+            tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
+            return Failure(
+                "wrong",
+                "q17.bad_solution",
+                {"call": shown["appel"], "m": m - p},
+                counterexample=shown,
+                expected=reference_moves,
+                got=played[0],
+                visual=_visual(state, tail, reference_moves[len(history) :]),
+            )
 
         def cases(group, count=ctx.settings.examples):
             return self.cases(ctx.settings.seed, group, count)
@@ -939,18 +1054,25 @@ class Q18(Question):
     # next bound that is not the least f above m, a minimum not reset, a search capped by hand: 4/10);
     # the order of the list is a convention slip (1/10), not a wrong algorithm; the challenge separates
     # an IDA* without the last-move rule (exponentially slower) from constant-factor variants (1/10).
-    groups = (Group("petites_profondeurs", 4.0), Group("grandes_profondeurs", 4.0), Group("ordre", 1.0),
-              Group("defi", 1.0), Group("chaine_eleve", 0.0))
+    groups = (
+        Group("petites_profondeurs", 4.0),
+        Group("grandes_profondeurs", 4.0),
+        Group("ordre", 1.0),
+        Group("defi", 1.0),
+        Group("chaine_eleve", 0.0),
+    )
     # `challenge`: "korf" (default: Korf's instance CHALLENGE_KORF, a second or two of the model answer's
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
     # order is 16 times slower), or `challenge_seconds` when set.
     # `dependances`: "corrige" (default) serves the model answer's dfs to taquin(); "eleve" uses the student's.
-    options = {"noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-               "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
-               "challenge": Option("korf", choices=("korf", "enonce")),
-               "challenge_factor": Option(30.0, low=20.0, high=1000.0),
-               "challenge_seconds": Option(None, low=0.1, high=3600.0)}
+    options = {
+        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+        "challenge": Option("korf", choices=("korf", "enonce")),
+        "challenge_factor": Option(30.0, low=20.0, high=1000.0),
+        "challenge_seconds": Option(None, low=0.1, high=3600.0),
+    }
 
     def run(self, ctx):
         from hypothesis import strategies as st
@@ -974,8 +1096,13 @@ class Q18(Question):
                 return ctx.failure(reply, shown)
             moves = _moves(_fields(reply.value)["moves"], policy, notes)
             if moves is None:
-                return Failure("wrong", "taquin.not_moves", {"name": "taquin()"}, counterexample=shown,
-                               got=_fields(reply.value)["moves"])
+                return Failure(
+                    "wrong",
+                    "taquin.not_moves",
+                    {"name": "taquin()"},
+                    counterexample=shown,
+                    got=_fields(reply.value)["moves"],
+                )
             optimal = list(_optimal(tuple(state))) if optimum is None else None
             optimum = len(optimal) if optimum is None else optimum
             lists_seen.append((shown, moves))
@@ -988,14 +1115,32 @@ class Q18(Question):
                 moves = moves[::-1]
             if _reached(state, moves) != GOAL:
                 if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
-                    return Failure("wrong", "taquin.mirrored", {"call": "taquin()", "name": "taquin()"},
-                                   counterexample=shown, expected=optimal or optimum, got=moves)
-                return Failure("wrong", "q18.not_a_solution", counterexample=shown, expected=optimal or optimum,
-                               got=moves, visual=_visual(state, moves, optimal))
+                    return Failure(
+                        "wrong",
+                        "taquin.mirrored",
+                        {"call": "taquin()", "name": "taquin()"},
+                        counterexample=shown,
+                        expected=optimal or optimum,
+                        got=moves,
+                    )
+                return Failure(
+                    "wrong",
+                    "q18.not_a_solution",
+                    counterexample=shown,
+                    expected=optimal or optimum,
+                    got=moves,
+                    visual=_visual(state, moves, optimal),
+                )
             if len(moves) != optimum:
-                return Failure("wrong", "q18.not_optimal", {"moves": len(moves), "optimum": optimum},
-                               counterexample=shown, expected=optimum, got=len(moves),
-                               visual=_visual(state, moves, optimal))
+                return Failure(
+                    "wrong",
+                    "q18.not_optimal",
+                    {"moves": len(moves), "optimum": optimum},
+                    counterexample=shown,
+                    expected=optimum,
+                    got=len(moves),
+                    visual=_visual(state, moves, optimal),
+                )
             return None
 
         def group(name, run, tried=True):
@@ -1016,22 +1161,43 @@ class Q18(Question):
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
         chain = chain_of(ctx, self, detect_convention(ctx))
         outcomes = [
-            group("petites_profondeurs", lambda: ctx.check(
-                "petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1]))),
-            group("grandes_profondeurs", lambda: ctx.check_cases(
-                "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case))),
+            group(
+                "petites_profondeurs",
+                lambda: ctx.check("petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1])),
+            ),
+            group(
+                "grandes_profondeurs",
+                lambda: ctx.check_cases(
+                    "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case)
+                ),
+            ),
         ]
         outcomes.append(group("ordre", order))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
-        outcomes.append(group("defi", lambda: ctx.check_cases(
-            "defi", [challenge_instance(ctx.settings.scheme.option(self, "challenge"))],
-            lambda case: judge(*case, limit=ctx.settings.scheme.option(self, "challenge_seconds"),
-                               factor=ctx.settings.scheme.option(self, "challenge_factor"))),
-            tried))
-        outcomes.append(own_chain(ctx, chain, lambda: ctx.check(
-            OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10)))
+        outcomes.append(
+            group(
+                "defi",
+                lambda: ctx.check_cases(
+                    "defi",
+                    [challenge_instance(ctx.settings.scheme.option(self, "challenge"))],
+                    lambda case: judge(
+                        *case,
+                        limit=ctx.settings.scheme.option(self, "challenge_seconds"),
+                        factor=ctx.settings.scheme.option(self, "challenge_factor"),
+                    ),
+                ),
+                tried,
+            )
+        )
+        outcomes.append(
+            own_chain(
+                ctx,
+                chain,
+                lambda: ctx.check(OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10),
+            )
+        )
         outcomes[0].warnings = move_warnings(notes)
         return outcomes
 

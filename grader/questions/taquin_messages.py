@@ -6,23 +6,32 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q16.title": {"fr": "Q16 — tente_gauche et ses trois sœurs", "en": "Q16 — tente_gauche and its three siblings"},
     "q17.title": {"fr": "Q17 — dfs : DFS* sur l'état global", "en": "Q17 — dfs: DFS* on the global state"},
     "q18.title": {"fr": "Q18 — taquin : une solution optimale", "en": "Q18 — taquin: an optimal solution"},
-    "taquin.not_bool": {"fr": "{call} doit renvoyer un booléen (True ou False)",
-                        "en": "{call} must return a bool (True or False)"},
+    "taquin.not_bool": {
+        "fr": "{call} doit renvoyer un booléen (True ou False)",
+        "en": "{call} must return a bool (True or False)",
+    },
     "taquin.convention_first": {
         "fr": "solution : le déplacement le plus récent est en tête, comme la liste Caml de l'énoncé ; accepté, "
-              "et tous les cas sont jugés dans cet ordre",
+        "et tous les cas sont jugés dans cet ordre",
         "en": "solution: the most recent move is first, as in the exam's Caml list; accepted, and every case "
-              "is judged in that order",
+        "is judged in that order",
     },
-    "q15.move_grille": {"fr": "grid après move (valeur de la case libre ignorée)",
-                        "en": "grid after move (the blank cell's value ignored)"},
+    "q15.move_grille": {
+        "fr": "grid après move (valeur de la case libre ignorée)",
+        "en": "grid after move (the blank cell's value ignored)",
+    },
     "q15.move_libre": {"fr": "li et lj après move", "en": "li and lj after move"},
     "q15.move_h": {"fr": "h mis à jour par move", "en": "h updated by move"},
     "q15.wrong": {"fr": "après {call}, {name} est faux", "en": "after {call}, {name} is wrong"},
     "q16.refus_bord": {"fr": "refus au bord de la grille", "en": "refusal at the edge of the grid"},
-    "q16.refus_oppose": {"fr": "refus juste après le déplacement opposé", "en": "refusal right after the opposite move"},
-    "q16.acceptation": {"fr": "déplacement effectué et enregistré dans solution",
-                        "en": "move made and recorded in solution"},
+    "q16.refus_oppose": {
+        "fr": "refus juste après le déplacement opposé",
+        "en": "refusal right after the opposite move",
+    },
+    "q16.acceptation": {
+        "fr": "déplacement effectué et enregistré dans solution",
+        "en": "move made and recorded in solution",
+    },
     "q16.refus_bord.answer": {
         "fr": "{call} doit renvoyer False : la case libre est en ({li}, {lj}), le déplacement est impossible",
         "en": "{call} must return False: the blank is at ({li}, {lj}), the move is impossible",
@@ -35,86 +44,127 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{call} doit renvoyer True : le déplacement est possible et le dernier n'était pas {opposite}",
         "en": "{call} must return True: the move is possible and the last one was not {opposite}",
     },
-    "q16.changed": {"fr": "{call} a renvoyé False mais a modifié {name}",
-                    "en": "{call} returned False but changed {name}"},
+    "q16.changed": {
+        "fr": "{call} a renvoyé False mais a modifié {name}",
+        "en": "{call} returned False but changed {name}",
+    },
     "q16.wrong": {"fr": "après {call} (accepté), {name} est faux", "en": "after {call} (accepted), {name} is wrong"},
-    "taquin.not_moves": {"fr": "{name} doit être une liste de déplacements (Gauche, Bas, Droite, Haut)",
-                         "en": "{name} must be a list of moves (Gauche, Bas, Droite, Haut)"},
+    "taquin.not_moves": {
+        "fr": "{name} doit être une liste de déplacements (Gauche, Bas, Droite, Haut)",
+        "en": "{name} must be a list of moves (Gauche, Bas, Droite, Haut)",
+    },
     "taquin.moves_case": {
         "fr": "des déplacements sont écrits autrement que Gauche, Bas, Droite, Haut (autre casse, ou valeur d'une "
-              "énumération) : lus comme le déplacement qu'ils nomment sans ambiguïté (barème : noms = \"souple\")",
+        'énumération) : lus comme le déplacement qu\'ils nomment sans ambiguïté (barème : noms = "souple")',
         "en": "some moves are not written Gauche, Bas, Droite, Haut (another case, or an enum's value): read as "
-              "the move they name unambiguously (scheme: noms = \"souple\")",
+        'the move they name unambiguously (scheme: noms = "souple")',
     },
     "taquin.mirrored": {
         "fr": "{call} : vos déplacements portent le nom de la direction de la case libre (Haut ↔ Bas, Gauche ↔ "
-              "Droite) ; dans l'énoncé, un déplacement porte le nom de la direction où bouge l'entier",
+        "Droite) ; dans l'énoncé, un déplacement porte le nom de la direction où bouge l'entier",
         "en": "{call}: your moves are named by the direction the blank goes (Haut ↔ Bas, Gauche ↔ Droite); in "
-              "the exam a move is named by the direction the tile goes",
+        "the exam a move is named by the direction the tile goes",
     },
-    "q16.chaine_eleve": {"fr": "avec votre propre move (sans effet sur la note : tente_* est noté avec le move du corrigé)",
-                         "en": "with your own move (no effect on the grade: tente_* is graded with the model answer's move)"},
-    "q17.chaine_eleve": {"fr": "avec vos propres move et tente_* (sans effet sur la note : dfs est noté avec ceux du corrigé)",
-                         "en": "with your own move and tente_* (no effect on the grade: dfs is graded with the model answer's)"},
-    "q18.chaine_eleve": {"fr": "avec votre propre dfs (sans effet sur la note : taquin est noté avec le dfs du corrigé)",
-                         "en": "with your own dfs (no effect on the grade: taquin is graded with the model answer's dfs)"},
-    "taquin.own_chain_graded": {"fr": "noté avec vos propres fonctions (barème : dependances = \"eleve\")",
-                                "en": "graded with your own functions (scheme: dependances = \"eleve\")"},
-    "taquin.own_chain_verified": {"fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "
-                                        "corrigé dans chaque configuration (case vide, direction, coup précédent)",
-                                  "en": "graded with your own move and tente_*: they do what the model answer's do in "
-                                        "every configuration (blank cell, direction, previous move)"},
-    "q17.no_minimum": {"fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
-                             "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
-                       "en": "your module never uses the global minimum (the exam's min): dfs must keep "
-                             "there the least p + h that exceeded m"},
-    "q17.echec_restaure": {"fr": "échec sous l'optimum : False, état et solution remis comme avant",
-                           "en": "failure below the optimum: False, state and solution restored"},
+    "q16.chaine_eleve": {
+        "fr": "avec votre propre move (sans effet sur la note : tente_* est noté avec le move du corrigé)",
+        "en": "with your own move (no effect on the grade: tente_* is graded with the model answer's move)",
+    },
+    "q17.chaine_eleve": {
+        "fr": "avec vos propres move et tente_* (sans effet sur la note : dfs est noté avec ceux du corrigé)",
+        "en": "with your own move and tente_* (no effect on the grade: dfs is graded with the model answer's)",
+    },
+    "q18.chaine_eleve": {
+        "fr": "avec votre propre dfs (sans effet sur la note : taquin est noté avec le dfs du corrigé)",
+        "en": "with your own dfs (no effect on the grade: taquin is graded with the model answer's dfs)",
+    },
+    "taquin.own_chain_graded": {
+        "fr": 'noté avec vos propres fonctions (barème : dependances = "eleve")',
+        "en": 'graded with your own functions (scheme: dependances = "eleve")',
+    },
+    "taquin.own_chain_verified": {
+        "fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "
+        "corrigé dans chaque configuration (case vide, direction, coup précédent)",
+        "en": "graded with your own move and tente_*: they do what the model answer's do in "
+        "every configuration (blank cell, direction, previous move)",
+    },
+    "q17.no_minimum": {
+        "fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
+        "dfs doit y retenir la plus petite valeur p + h qui a dépassé m",
+        "en": "your module never uses the global minimum (the exam's min): dfs must keep "
+        "there the least p + h that exceeded m",
+    },
+    "q17.echec_restaure": {
+        "fr": "échec sous l'optimum : False, état et solution remis comme avant",
+        "en": "failure below the optimum: False, state and solution restored",
+    },
     "q17.seuil": {"fr": "minimum : le seuil suivant d'IDA*", "en": "minimum: IDA*'s next threshold"},
-    "q17.succes": {"fr": "succès à l'optimum et au-delà : True, et solution prolongée d'une solution d'au plus m − p coups",
-                   "en": "success at the optimum and above: True, and solution extended by a solution of at most m − p moves"},
-    "q17.found_below": {"fr": "{call} doit renvoyer False : d'ici (sans défaire le dernier déplacement), il faut "
-                              "{optimum} coups",
-                        "en": "{call} must return False: from here (without undoing the last move) it takes "
-                              "{optimum} moves"},
-    "q17.not_restored": {"fr": "{call} a renvoyé False mais n'a pas remis {name} comme avant l'appel",
-                         "en": "{call} returned False but did not restore {name}"},
+    "q17.succes": {
+        "fr": "succès à l'optimum et au-delà : True, et solution prolongée d'une solution d'au plus m − p coups",
+        "en": "success at the optimum and above: True, and solution extended by a solution of at most m − p moves",
+    },
+    "q17.found_below": {
+        "fr": "{call} doit renvoyer False : d'ici (sans défaire le dernier déplacement), il faut {optimum} coups",
+        "en": "{call} must return False: from here (without undoing the last move) it takes {optimum} moves",
+    },
+    "q17.not_restored": {
+        "fr": "{call} a renvoyé False mais n'a pas remis {name} comme avant l'appel",
+        "en": "{call} returned False but did not restore {name}",
+    },
     "q17.threshold": {
         "fr": "après {call} (échec), minimum doit valoir la plus petite valeur p + h qui a dépassé {m}",
         "en": "after {call} (failure), minimum must be the least p + h that exceeded {m}",
     },
-    "q17.not_found": {"fr": "{call} doit renvoyer True : il existe une solution en au plus {m} coups",
-                      "en": "{call} must return True: there is a solution in at most {m} moves"},
+    "q17.not_found": {
+        "fr": "{call} doit renvoyer True : il existe une solution en au plus {m} coups",
+        "en": "{call} must return True: there is a solution in at most {m} moves",
+    },
     "q17.bad_solution": {
         "fr": "{call} a renvoyé True mais solution n'est pas la liste d'avant l'appel suivie d'une solution d'au "
-              "plus {m} coups",
+        "plus {m} coups",
         "en": "{call} returned True but solution is not the list from before the call followed by a solution of "
-              "at most {m} moves",
+        "at most {m} moves",
     },
-    "q18.petites_profondeurs": {"fr": "solutions optimales, jusqu'à 24 coups", "en": "optimal solutions, up to 24 moves"},
-    "q18.grandes_profondeurs": {"fr": "solutions optimales de 26 à 48 coups", "en": "optimal solutions of 26 to 48 moves"},
-    "q18.ordre": {"fr": "liste dans l'ordre où les déplacements sont joués", "en": "list in the order the moves are played"},
-    "q18.defi": {"fr": "défi : un taquin difficile, en au plus quelques dizaines de fois le temps du corrigé",
-                 "en": "challenge: a hard puzzle, within a few tens of times the model answer's time"},
-    "q18.order_unobserved": {"fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",
-                             "en": "no solution returned by taquin() could be read, in either order"},
+    "q18.petites_profondeurs": {
+        "fr": "solutions optimales, jusqu'à 24 coups",
+        "en": "optimal solutions, up to 24 moves",
+    },
+    "q18.grandes_profondeurs": {
+        "fr": "solutions optimales de 26 à 48 coups",
+        "en": "optimal solutions of 26 to 48 moves",
+    },
+    "q18.ordre": {
+        "fr": "liste dans l'ordre où les déplacements sont joués",
+        "en": "list in the order the moves are played",
+    },
+    "q18.defi": {
+        "fr": "défi : un taquin difficile, en au plus quelques dizaines de fois le temps du corrigé",
+        "en": "challenge: a hard puzzle, within a few tens of times the model answer's time",
+    },
+    "q18.order_unobserved": {
+        "fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",
+        "en": "no solution returned by taquin() could be read, in either order",
+    },
     "q18.not_a_solution": {
         "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
         "en": "the moves returned, replayed from the initial state, do not reach the goal",
     },
-    "q18.not_optimal": {"fr": "solution valide mais non optimale : {moves} {moves:coup|coups} au lieu de {optimum}",
-                        "en": "valid but not optimal: {moves} {moves:move|moves} instead of {optimum}"},
+    "q18.not_optimal": {
+        "fr": "solution valide mais non optimale : {moves} {moves:coup|coups} au lieu de {optimum}",
+        "en": "valid but not optimal: {moves} {moves:move|moves} instead of {optimum}",
+    },
     "q18.reversed": {
         "fr": "taquin() renvoie les déplacements du plus récent au premier joué (la liste Caml !solution telle "
-              "quelle) : les solutions sont comptées justes, mais la liste attendue est dans l'ordre où ils sont joués",
+        "quelle) : les solutions sont comptées justes, mais la liste attendue est dans l'ordre où ils sont joués",
         "en": "taquin() returns the moves from the most recent to the first played (the Caml list !solution as "
-              "it is): the solutions count as right, but the list is expected in the order the moves are played",
+        "it is): the solutions count as right, but the list is expected in the order the moves are played",
     },
     "q18.skipped": {"fr": "non exécuté : poids nul dans le barème", "en": "not run: no weight in the scheme"},
     "q18.challenge_not_tried": {
         "fr": "non tenté : le défi n'est lancé que si les autres vérifications de q18 réussissent",
         "en": "not tried: the challenge runs only when q18's other checks pass",
     },
-    "q16.not_recorded": {"fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
-                         "en": "after {call} (accepted), solution does not hold the move where it belongs"},
+    "q16.not_recorded": {
+        "fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
+        "en": "after {call} (accepted), solution does not hold the move where it belongs",
+    },
 }

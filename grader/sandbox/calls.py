@@ -33,6 +33,7 @@ Wire format (length-prefixed JSON frames of protocol.py, on the request/reply pi
   parent -> child, on the request pipe: {"seq": s, "answer": value} or {"seq": s, "stop": reason}
   where s is the sequence number of the request being served; the request's own reply ends it.
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -14,6 +14,7 @@ From the student's first line on, everything in this process belongs to the stud
 model in README): nothing here is a security layer. The kernel enforces the confinement, the parent
 enforces the deadlines and the caps, measures the CPU time and validates every reply.
 """
+
 import os
 import sys
 
@@ -38,13 +39,52 @@ RECURSION_LIMIT = 10_000
 # Standard-library modules that the student's files import are preloaded too, except these, whose
 # import has side effects (browser, display).
 PRELOAD = (
-    "array", "bisect", "collections", "copy", "dataclasses", "enum", "fractions", "functools", "heapq",
-    "itertools", "math", "operator", "queue", "random", "re", "statistics", "string", "sys", "tempfile",
-    "time", "typing", "abc", "decimal", "numbers", "pprint", "textwrap", "threading", "atexit",
-    "encodings.latin_1", "encodings.cp1252", "encodings.ascii",
+    "array",
+    "bisect",
+    "collections",
+    "copy",
+    "dataclasses",
+    "enum",
+    "fractions",
+    "functools",
+    "heapq",
+    "itertools",
+    "math",
+    "operator",
+    "queue",
+    "random",
+    "re",
+    "statistics",
+    "string",
+    "sys",
+    "tempfile",
+    "time",
+    "typing",
+    "abc",
+    "decimal",
+    "numbers",
+    "pprint",
+    "textwrap",
+    "threading",
+    "atexit",
+    "encodings.latin_1",
+    "encodings.cp1252",
+    "encodings.ascii",
 )
-NEVER_PRELOAD = {"antigravity", "this", "turtle", "turtledemo", "tkinter", "idlelib", "webbrowser",
-                 "pydoc", "ensurepip", "venv", "__phello__", "__hello__"}
+NEVER_PRELOAD = {
+    "antigravity",
+    "this",
+    "turtle",
+    "turtledemo",
+    "tkinter",
+    "idlelib",
+    "webbrowser",
+    "pydoc",
+    "ensurepip",
+    "venv",
+    "__phello__",
+    "__hello__",
+}
 
 
 def load_probes(modules) -> dict:
@@ -230,8 +270,13 @@ def serve(request_fd: int, reply_fd: int) -> None:
         probe = probes[request["probe"]]
         payload = request["payload"]
         channel.seq = request["seq"]
-        reply(request["seq"], run(lambda: with_deadline(request["timeout"], lambda: probe(module, payload)),  # noqa: B023
-                                  source))  # (run calls it at once: the loop variables are this request's)
+        reply(
+            request["seq"],
+            run(
+                lambda: with_deadline(request["timeout"], lambda: probe(module, payload)),  # noqa: B023
+                source,
+            ),
+        )  # (run calls it at once: the loop variables are this request's)
 
 
 if __name__ == "__main__":

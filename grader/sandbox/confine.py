@@ -10,6 +10,7 @@ keyring, BPF, io_uring, socket; signals to itself only).
 Standard library only, except seccomp, which uses libseccomp (through pyseccomp) when it is there:
 this module is imported on Windows and macOS too, where the POSIX-only layers are skipped and said so.
 """
+
 from __future__ import annotations
 
 import errno
@@ -47,8 +48,17 @@ SCOPE_SIGNAL = 1 << 1
 
 READ = FS_READ_FILE | FS_READ_DIR
 # The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed.
-READ_WRITE = (READ | FS_WRITE_FILE | FS_REMOVE_DIR | FS_REMOVE_FILE | FS_MAKE_DIR | FS_MAKE_REG
-              | FS_MAKE_SYM | FS_REFER | FS_TRUNCATE)
+READ_WRITE = (
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SYM
+    | FS_REFER
+    | FS_TRUNCATE
+)
 
 PR_SET_NO_NEW_PRIVS = 38
 PR_CAPBSET_DROP = 24
@@ -59,13 +69,54 @@ CLONE_THREAD = 0x00010000
 
 # Denied by seccomp with EPERM (process creation has rules of its own below).
 DENIED_SYSCALLS = (
-    "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "pidfd_open", "pidfd_send_signal",
-    "kcmp", "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "bpf", "perf_event_open",
-    "keyctl", "add_key", "request_key", "io_uring_setup", "io_uring_enter", "io_uring_register",
-    "fork", "vfork", "execve", "execveat", "socket", "userfaultfd", "open_by_handle_at",
-    "name_to_handle_at", "fanotify_init", "init_module", "finit_module", "delete_module", "kexec_load",
-    "kexec_file_load", "reboot", "swapon", "swapoff", "tkill", "mknod", "mknodat", "acct",
-    "quotactl", "setdomainname", "sethostname", "settimeofday", "clock_settime", "adjtimex",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "pidfd_getfd",
+    "pidfd_open",
+    "pidfd_send_signal",
+    "kcmp",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "unshare",
+    "setns",
+    "bpf",
+    "perf_event_open",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "fork",
+    "vfork",
+    "execve",
+    "execveat",
+    "socket",
+    "userfaultfd",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "fanotify_init",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "kexec_load",
+    "kexec_file_load",
+    "reboot",
+    "swapon",
+    "swapoff",
+    "tkill",
+    "mknod",
+    "mknodat",
+    "acct",
+    "quotactl",
+    "setdomainname",
+    "sethostname",
+    "settimeofday",
+    "clock_settime",
+    "adjtimex",
 )
 
 
@@ -85,8 +136,9 @@ def landlock_abi() -> int:
         return 0
     try:
         ctypes, libc = _libc()
-        version = libc.syscall(SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0),
-                               ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+        version = libc.syscall(
+            SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION)
+        )
     except (OSError, AttributeError):
         return 0
     return max(0, version)
@@ -184,8 +236,14 @@ def stdlib_entries() -> tuple[str, ...]:
     """What the child may read: the standard library's files and folders (lib-dynload included),
     without the third-party packages that may sit inside it (site-packages, dist-packages)."""
     folder = os.path.dirname(os.path.realpath(os.__file__))
-    return (*(os.path.join(folder, entry) for entry in sorted(os.listdir(folder))
-              if entry not in ("site-packages", "dist-packages", "__pycache__")), os.devnull)
+    return (
+        *(
+            os.path.join(folder, entry)
+            for entry in sorted(os.listdir(folder))
+            if entry not in ("site-packages", "dist-packages", "__pycache__")
+        ),
+        os.devnull,
+    )
 
 
 def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
@@ -199,9 +257,21 @@ def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
     import ctypes  # by name, not from _libc(): the class below derives from ctypes.Structure
 
     libc = _libc()[1]
-    handled = (FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_READ_DIR | FS_REMOVE_DIR | FS_REMOVE_FILE
-               | FS_MAKE_CHAR | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SOCK | FS_MAKE_FIFO | FS_MAKE_BLOCK
-               | FS_MAKE_SYM)
+    handled = (
+        FS_EXECUTE
+        | FS_WRITE_FILE
+        | FS_READ_FILE
+        | FS_READ_DIR
+        | FS_REMOVE_DIR
+        | FS_REMOVE_FILE
+        | FS_MAKE_CHAR
+        | FS_MAKE_DIR
+        | FS_MAKE_REG
+        | FS_MAKE_SOCK
+        | FS_MAKE_FIFO
+        | FS_MAKE_BLOCK
+        | FS_MAKE_SYM
+    )
     for version, right in ((2, FS_REFER), (3, FS_TRUNCATE), (5, FS_IOCTL_DEV)):
         if abi >= version:
             handled |= right
@@ -232,8 +302,16 @@ def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
                     continue  # a dangling entry of the standard library: nothing to read there
                 try:
                     rule = PathBeneath(rights & handled, fd)
-                    if libc.syscall(SYS_LANDLOCK_ADD_RULE, ruleset, LANDLOCK_RULE_PATH_BENEATH,
-                                    ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+                    if (
+                        libc.syscall(
+                            SYS_LANDLOCK_ADD_RULE,
+                            ruleset,
+                            LANDLOCK_RULE_PATH_BENEATH,
+                            ctypes.byref(rule),
+                            ctypes.c_uint32(0),
+                        )
+                        != 0
+                    ):
                         raise ConfinementError(f"landlock_add_rule {path}: {os.strerror(ctypes.get_errno())}")
                 finally:
                     os.close(fd)

@@ -1,6 +1,7 @@
 """The parent's handle on its fork server (zygote.py, whose doc tells the design): one zygote per
 grader process, started on first use; a process forked from ours (a pool's worker) starts its own.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,14 @@ class ForkServer:
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-I", "-X", "utf8", str(ZYGOTE_SCRIPT), str(theirs.fileno())],
-                cwd="/", env={}, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=(theirs.fileno(),), start_new_session=True)
+                cwd="/",
+                env={},
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                pass_fds=(theirs.fileno(),),
+                start_new_session=True,
+            )
         finally:
             theirs.close()
         self._socket = ours

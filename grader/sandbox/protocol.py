@@ -5,6 +5,7 @@ reply carries the run's nonce and the request's sequence number; the parent chec
 the sizes before anything is judged. While a request runs, the child may also send call frames that
 the parent answers (grader/sandbox/calls.py); `check_call` validates them.
 """
+
 from __future__ import annotations
 
 import enum
@@ -71,7 +72,7 @@ def write_frame(fd: int, obj) -> None:
     if written < len(data):
         view = memoryview(data)[written:]
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
 
 
 def read_exact(fd: int, size: int) -> bytes:

@@ -15,6 +15,7 @@ Whatever the child does, `call` returns a `Reply`; a child that does not answer 
 all its descendants. Replies are validated (envelope, nonce, sequence, types and sizes) before use, and
 the child's CPU time is read from the kernel, never from the child.
 """
+
 from __future__ import annotations
 
 import json
@@ -104,8 +105,16 @@ def namespace_prefix() -> list[str]:
         for variant in NAMESPACE_VARIANTS if unshare else ():
             prefix = [unshare, *(() if root else ("--user", "--map-root-user")), *NAMESPACE_FLAGS, *variant]
             try:
-                ok = subprocess.run([*prefix, "true"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL, timeout=10).returncode == 0
+                ok = (
+                    subprocess.run(
+                        [*prefix, "true"],
+                        stdin=subprocess.DEVNULL,
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                        timeout=10,
+                    ).returncode
+                    == 0
+                )
             except (OSError, subprocess.SubprocessError):
                 ok = False
             if ok:
@@ -196,8 +205,12 @@ def _make_folder(sources: dict[str, str], uid: int | None) -> tuple[Path, Path]:
         folder_fd = os.open("work", os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=root_fd)
         try:
             for name, text in sources.items():
-                fd = os.open(f"{name}.py", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                             0o600, dir_fd=folder_fd)
+                fd = os.open(
+                    f"{name}.py",
+                    os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                    0o600,
+                    dir_fd=folder_fd,
+                )
                 with os.fdopen(fd, "w", encoding="utf-8") as file:
                     file.write(text)
                     if uid is not None:
@@ -215,8 +228,10 @@ def _check_traversable(folder: Path) -> None:
     """A child running as a uid of its own must be able to pass through every folder above its own."""
     for parent in (folder.resolve(), *folder.resolve().parents):
         if not parent.stat().st_mode & 0o001:
-            raise SandboxError(f"the children cannot pass through {parent} (mode {parent.stat().st_mode & 0o777:o}): "
-                               "give TMPDIR a folder every user may pass through, such as /tmp")
+            raise SandboxError(
+                f"the children cannot pass through {parent} (mode {parent.stat().st_mode & 0o777:o}): "
+                "give TMPDIR a folder every user may pass through, such as /tmp"
+            )
 
 
 def _remove(root: Path) -> None:
@@ -253,7 +268,7 @@ def _children_of(pid: int) -> list[int]:
                     stat = file.read()
             except OSError:
                 continue
-            if entry.isdigit() and int(stat[stat.rindex(b")") + 2:].split()[1]) == pid:
+            if entry.isdigit() and int(stat[stat.rindex(b")") + 2 :].split()[1]) == pid:
                 found.append(int(entry))
     return sorted(found, key=_start_time)
 
@@ -264,7 +279,7 @@ def _start_time(pid: int) -> int:
             stat = file.read()
     except OSError:
         return 0
-    return int(stat[stat.rindex(b")") + 2:].split()[19])
+    return int(stat[stat.rindex(b")") + 2 :].split()[19])
 
 
 class Child:
@@ -332,27 +347,34 @@ class Child:
             os.close(request_r)
             os.close(reply_w)
             control_child.close()
-        self._captures = [_Capture(self.proc.stdout, self.limits.output_bytes),
-                          _Capture(self.proc.stderr, self.limits.output_bytes)]
+        self._captures = [
+            _Capture(self.proc.stdout, self.limits.output_bytes),
+            _Capture(self.proc.stderr, self.limits.output_bytes),
+        ]
         for capture in self._captures:
             capture.start()
         wanted = self._confinement()
-        protocol.write_frame(self._request_w, {
-            "nonce": self.nonce,
-            "workdir": str(self.workdir),
-            "source": str(self.source),
-            "module_name": self.module_name,
-            "probe_modules": self.probe_modules,
-            "import_seconds": self.limits.import_seconds,
-            "confine": wanted,
-        })
+        protocol.write_frame(
+            self._request_w,
+            {
+                "nonce": self.nonce,
+                "workdir": str(self.workdir),
+                "source": str(self.source),
+                "module_name": self.module_name,
+                "probe_modules": self.probe_modules,
+                "import_seconds": self.limits.import_seconds,
+                "confine": wanted,
+            },
+        )
         confined = self._await(protocol.CONFINED_SEQ, START_SECONDS)
         try:
             if not confined.ok or not isinstance(confined.value, dict):
                 self.close()
                 said = self.output()[1].strip()[-500:]
-                raise SandboxError(f"the child could not confine itself: {confined.error or confined.value}"
-                                   + (f" ({said})" if said else ""))
+                raise SandboxError(
+                    f"the child could not confine itself: {confined.error or confined.value}"
+                    + (f" ({said})" if said else "")
+                )
             self.layers = self._verify(wanted, confined.value)
             _isolation.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
         except SandboxError:
@@ -373,8 +395,23 @@ class Child:
     def _spawn(self, request_r: int, reply_w: int, control: int) -> subprocess.Popen:
         """The spawn path: `unshare`, supervisor.py and child.py, each a new interpreter."""
         return subprocess.Popen(
-            [*self.prefix, sys.executable, "-I", "-S", str(SUPERVISOR_SCRIPT), str(control),
-             self.tmpfs, "--", sys.executable, "-I", "-X", "utf8", str(CHILD_SCRIPT), str(request_r), str(reply_w)],
+            [
+                *self.prefix,
+                sys.executable,
+                "-I",
+                "-S",
+                str(SUPERVISOR_SCRIPT),
+                str(control),
+                self.tmpfs,
+                "--",
+                sys.executable,
+                "-I",
+                "-X",
+                "utf8",
+                str(CHILD_SCRIPT),
+                str(request_r),
+                str(reply_w),
+            ],
             cwd=self.workdir,
             env={},
             stdin=subprocess.DEVNULL,
@@ -389,12 +426,19 @@ class Child:
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
         try:
-            namespaces = (None if not self.prefix else "root" if self.root_user else "user")
+            namespaces = None if not self.prefix else "root" if self.root_user else "user"
             return fork_server.server().fork(
-                {"probe_modules": self.probe_modules, "workdir": str(self.workdir), "tmpfs": self.tmpfs,
-                 "namespaces": namespaces, "mount_proc": "--mount-proc" in self.prefix},
+                {
+                    "probe_modules": self.probe_modules,
+                    "workdir": str(self.workdir),
+                    "tmpfs": self.tmpfs,
+                    "namespaces": namespaces,
+                    "mount_proc": "--mount-proc" in self.prefix,
+                },
                 [request_r, reply_w, out_w, err_w, control],
-                os.fdopen(out_r, "rb"), os.fdopen(err_r, "rb"))
+                os.fdopen(out_r, "rb"),
+                os.fdopen(err_r, "rb"),
+            )
         except BaseException:
             os.close(out_r)
             os.close(err_r)
@@ -406,8 +450,11 @@ class Child:
     def _verify(self, wanted: dict, told: dict) -> dict:
         """The layers in force: what the kernel shows of the child (uid, no_new_privs, seccomp,
         capabilities), and what it told before any student code ran (Landlock, which /proc does not show)."""
-        layers = {"rlimits": bool(told.get("rlimits")), "tmpfs": self.tmpfs != "-",
-                  "namespaces": "user" if self.prefix and not self.root_user else bool(self.prefix)}
+        layers = {
+            "rlimits": bool(told.get("rlimits")),
+            "tmpfs": self.tmpfs != "-",
+            "namespaces": "user" if self.prefix and not self.root_user else bool(self.prefix),
+        }
         if not sys.platform.startswith("linux"):
             return {**layers, "landlock": None, "seccomp": False, "uid": None}
         assert self.proc is not None  # started
@@ -425,32 +472,47 @@ class Child:
             problems.append("no_new_privs")
         if wanted["seccomp"] and status.get("Seccomp") != ["2"]:
             problems.append("seccomp")
-        if wanted["drop_capabilities"] and {status.get("CapEff", ["?"])[0], status.get("CapBnd", ["?"])[0]} != {"0" * 16}:
+        if wanted["drop_capabilities"] and {status.get("CapEff", ["?"])[0], status.get("CapBnd", ["?"])[0]} != {
+            "0" * 16
+        }:
             problems.append("capabilities")
         if wanted["landlock"] and not told.get("landlock"):
             problems.append("landlock")
         if problems:
             raise SandboxError(f"the child's confinement is not in force: {', '.join(problems)}")
-        return {**layers, "uid": wanted["uid"], "landlock": told.get("landlock"), "seccomp": wanted["seccomp"],
-                "capabilities": "none" if wanted["drop_capabilities"] else None}
+        return {
+            **layers,
+            "uid": wanted["uid"],
+            "landlock": told.get("landlock"),
+            "seccomp": wanted["seccomp"],
+            "capabilities": "none" if wanted["drop_capabilities"] else None,
+        }
 
     def describe(self) -> list[str]:
         """The layers in force, as a report states them."""
         layers = self.layers
         described = ["rlimits" if layers.get("rlimits") else "no rlimits (not POSIX)"]
         if layers.get("namespaces"):
-            described.append("PID, network and mount namespaces"
-                             + (" (user namespace, no capability)" if layers["namespaces"] == "user" else ""))
+            described.append(
+                "PID, network and mount namespaces"
+                + (" (user namespace, no capability)" if layers["namespaces"] == "user" else "")
+            )
         else:
             described.append("child subreaper (no PID or network namespace)")
         if layers.get("uid") is not None:
-            described.append(f"own uid per child ({self.limits.uid_first}..{self.limits.uid_first + self.limits.uid_count - 1})")
+            described.append(
+                f"own uid per child ({self.limits.uid_first}..{self.limits.uid_first + self.limits.uid_count - 1})"
+            )
         if layers.get("tmpfs"):
             described.append(f"tmpfs folder ({self.limits.disk_bytes >> 20} MiB, {self.limits.disk_files} files)")
         landlock = layers.get("landlock")
         if landlock:
-            described.append(f"Landlock ABI {landlock['abi']} (files" + (", TCP" if landlock["net"] else "")
-                             + (", signals, abstract sockets" if landlock["scoped"] else "") + ")")
+            described.append(
+                f"Landlock ABI {landlock['abi']} (files"
+                + (", TCP" if landlock["net"] else "")
+                + (", signals, abstract sockets" if landlock["scoped"] else "")
+                + ")"
+            )
         else:
             described.append("no Landlock")
         described.append("seccomp" if layers.get("seccomp") else "no seccomp")
@@ -459,7 +521,9 @@ class Child:
     def files_confined(self) -> bool:
         """Can the child reach files of others? Not with Landlock, nor as a uid of its own in a mount
         namespace (root's files closed by permissions, its writes in a tmpfs)."""
-        return bool(self.layers.get("landlock")) or bool(self.layers.get("uid") is not None and self.layers.get("tmpfs"))
+        return bool(self.layers.get("landlock")) or bool(
+            self.layers.get("uid") is not None and self.layers.get("tmpfs")
+        )
 
     def cpu(self) -> float | None:
         """The child's CPU time so far (every thread, user and system), from the kernel's clock of the
@@ -593,7 +657,7 @@ class Child:
         view = memoryview(protocol.frame_bytes(obj))
         while view:
             try:
-                view = view[os.write(self._request_w, view):]
+                view = view[os.write(self._request_w, view) :]
             except BlockingIOError:
                 if not select.select([], [self._request_w], [], max(0.0, deadline - time.monotonic()))[1]:
                     raise TimeoutError from None

@@ -14,6 +14,7 @@ It starts the child, then waits for whichever comes first: the child's end, or t
 socket (the parent closed it, or died). It reports how the child ended on the control socket (a line
 `exit N` or `signal N`, a channel the child never sees), kills every remaining descendant, and exits.
 """
+
 import os
 import select
 import signal
@@ -74,7 +75,7 @@ def children() -> list[int]:
                     stat = file.read()
             except OSError:
                 continue
-            if int(stat[stat.rindex(b")") + 2:].split()[1]) == me:
+            if int(stat[stat.rindex(b")") + 2 :].split()[1]) == me:
                 found.append(int(entry))
     return found
 

@@ -34,6 +34,7 @@ Wire format on the control socket (SOCK_SEQPACKET, one message per request):
                     "mount_proc"}, with descriptors [request_r, reply_w, stdout_w, stderr_w, control]
   zygote -> parent: JSON {"pid": S} with descriptors [pidfd of S], or {"error": text}.
 """
+
 from __future__ import annotations
 
 import gc
@@ -136,8 +137,10 @@ def _child_process(request: dict, fds: list[int]) -> None:
     namespaces = request["namespaces"]
     if namespaces:
         uid, gid = os.getuid(), os.getgid()
-        check(libc.unshare(CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWNS
-                           | (CLONE_NEWUSER if namespaces == "user" else 0)), "unshare")
+        check(
+            libc.unshare(CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWNS | (CLONE_NEWUSER if namespaces == "user" else 0)),
+            "unshare",
+        )
         if namespaces == "user":  # root of the new user namespace is us, outside (--map-root-user)
             for name, text in (("setgroups", "deny"), ("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")):
                 with open(f"/proc/self/{name}", "w") as file:

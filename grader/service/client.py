@@ -1,5 +1,6 @@
 """`grader submit PATH --url URL --token TOKEN`: the web page's submission from a terminal, with the
 same verdict as `grader check` printed when it is graded. Standard library only (urllib)."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,12 @@ def multipart(files: dict[str, bytes]) -> tuple[bytes, str]:
     parts = []
     for name, data in files.items():
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
-                     f"Content-Type: {kind}\r\n\r\n".encode() + data + b"\r\n")
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+            f"Content-Type: {kind}\r\n\r\n".encode()
+            + data
+            + b"\r\n"
+        )
     return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 

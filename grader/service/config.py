@@ -1,24 +1,25 @@
 """The class configuration of `grader serve` (a TOML file): every key checked, unknown ones refused.
 
-    name = "MP2 2026"
-    students = ["alice", "bruno"]          # or roster = "roster.csv" (first column: the student's id)
-    deadline = 2026-06-01T23:59:00Z         # optional; TOML datetime, with its offset
-    late = "accept"                          # after the deadline: "accept" (marked late) or "refuse"
-    seed = 918273                            # the class's secret seed: never served
-    scheme = "bareme.toml"                   # optional, relative to this file
-    questions = ["q1", "q4"]                 # optional: the questions graded (default: every automatic one)
-    workers = 2                              # grading processes started by `grader serve` (0: none here)
-    broker = "redis://127.0.0.1:6379/0"      # optional: the queue on Redis, workers on other machines
-    database_url = "postgresql+psycopg://grader@127.0.0.1/grader"   # optional (default: SQLite in data)
-    data = "service-data"                    # database, queue, stored submissions (relative to this file)
-    lang = "fr"                              # the pages' default language
-    max_upload_kib = 2048
-    [rate_limit]                             # token buckets: `burst` attempts at once, refilled `per_hour`
-    student_burst = 10
-    student_per_hour = 20
-    question_burst = 5
-    question_per_hour = 10
+name = "MP2 2026"
+students = ["alice", "bruno"]          # or roster = "roster.csv" (first column: the student's id)
+deadline = 2026-06-01T23:59:00Z         # optional; TOML datetime, with its offset
+late = "accept"                          # after the deadline: "accept" (marked late) or "refuse"
+seed = 918273                            # the class's secret seed: never served
+scheme = "bareme.toml"                   # optional, relative to this file
+questions = ["q1", "q4"]                 # optional: the questions graded (default: every automatic one)
+workers = 2                              # grading processes started by `grader serve` (0: none here)
+broker = "redis://127.0.0.1:6379/0"      # optional: the queue on Redis, workers on other machines
+database_url = "postgresql+psycopg://grader@127.0.0.1/grader"   # optional (default: SQLite in data)
+data = "service-data"                    # database, queue, stored submissions (relative to this file)
+lang = "fr"                              # the pages' default language
+max_upload_kib = 2048
+[rate_limit]                             # token buckets: `burst` attempts at once, refilled `per_hour`
+student_burst = 10
+student_per_hour = 20
+question_burst = 5
+question_per_hour = 10
 """
+
 from __future__ import annotations
 
 import csv
@@ -76,8 +77,25 @@ class ServiceConfig:
         return self.data / "queue.db"
 
 
-_KEYS = {"name", "students", "roster", "deadline", "late", "seed", "scheme", "questions", "workers", "data",
-         "lang", "max_upload_kib", "rate_limit", "lease_seconds", "max_deliveries", "database_url", "broker"}
+_KEYS = {
+    "name",
+    "students",
+    "roster",
+    "deadline",
+    "late",
+    "seed",
+    "scheme",
+    "questions",
+    "workers",
+    "data",
+    "lang",
+    "max_upload_kib",
+    "rate_limit",
+    "lease_seconds",
+    "max_deliveries",
+    "database_url",
+    "broker",
+}
 _RATE_KEYS = set(RateLimit.__dataclass_fields__)
 
 
@@ -124,8 +142,9 @@ def load(path: Path) -> ServiceConfig:
             raise bad("scheme")
         scheme = base / scheme
     questions = raw.get("questions")
-    if questions is not None and (not isinstance(questions, list) or not questions
-                                  or not all(isinstance(q, str) for q in questions)):
+    if questions is not None and (
+        not isinstance(questions, list) or not questions or not all(isinstance(q, str) for q in questions)
+    ):
         raise bad("questions")
     workers = typed("workers", int, 1)
     broker = typed("broker", str, "")
@@ -153,8 +172,9 @@ def load(path: Path) -> ServiceConfig:
         raise bad("rate_limit")
     unknown = set(rate) - _RATE_KEYS
     if unknown:
-        raise UsageError("service.config_unknown_keys", path=str(path),
-                         keys=", ".join(f"rate_limit.{k}" for k in sorted(unknown)))
+        raise UsageError(
+            "service.config_unknown_keys", path=str(path), keys=", ".join(f"rate_limit.{k}" for k in sorted(unknown))
+        )
     for key, value in rate.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
             raise bad(f"rate_limit.{key}", value)
@@ -164,11 +184,25 @@ def load(path: Path) -> ServiceConfig:
     deliveries = typed("max_deliveries", int, 3)
     if not 1 <= deliveries <= 10:
         raise bad("max_deliveries")
-    return ServiceConfig(path=path, name=name, students=students, seed=seed, deadline=deadline, late=late,
-                         scheme=scheme, questions=questions, workers=workers,
-                         data=base / typed("data", str, "service-data"), lang=lang, max_upload_kib=max_upload,
-                         rate_limit=RateLimit(**rate), lease_seconds=float(lease), max_deliveries=deliveries,
-                         database_url=database_url, broker=broker)
+    return ServiceConfig(
+        path=path,
+        name=name,
+        students=students,
+        seed=seed,
+        deadline=deadline,
+        late=late,
+        scheme=scheme,
+        questions=questions,
+        workers=workers,
+        data=base / typed("data", str, "service-data"),
+        lang=lang,
+        max_upload_kib=max_upload,
+        rate_limit=RateLimit(**rate),
+        lease_seconds=float(lease),
+        max_deliveries=deliveries,
+        database_url=database_url,
+        broker=broker,
+    )
 
 
 def _students(raw: dict, base: Path, path: Path, bad) -> list[str]:

@@ -1,4 +1,5 @@
 """Start the service: secrets on first start, the workers' process, the reaper, the web server."""
+
 from __future__ import annotations
 
 import csv
@@ -90,8 +91,15 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     if new:
         print(i18n.t("service.links_written", lang, n=new, path=links), flush=True)
     # With a broker and `workers = 0`, the grading machines run `grader worker CONFIG` themselves.
-    workers = subprocess.Popen([sys.executable, "-m", "grader.cli", "worker", str(config_path)],
-                               start_new_session=True, preexec_fn=_die_with_parent) if config.workers else None
+    workers = (
+        subprocess.Popen(
+            [sys.executable, "-m", "grader.cli", "worker", str(config_path)],
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+        if config.workers
+        else None
+    )
     # uvicorn re-raises the SIGTERM it caught once it has shut down: as SystemExit, the `finally` below
     # runs and stops the workers instead of leaving them orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -100,8 +108,14 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     print(i18n.t("service.started", lang, name=config.name, url=url, workers=config.workers), flush=True)
     print(i18n.t("service.teacher_url", lang, url=url, path=password_file), flush=True)
     try:
-        uvicorn.run(create_app(service), host=host, port=port, log_level="warning", access_log=False,
-                    timeout_graceful_shutdown=5)  # a page left open keeps polling: do not wait for it
+        uvicorn.run(
+            create_app(service),
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=5,
+        )  # a page left open keeps polling: do not wait for it
     finally:
         stop.set()
         if workers is not None:

@@ -7,6 +7,7 @@ An attempt's life: stored with its content (hash) *before* its job is queued, th
 waits. Every transition is a conditional UPDATE, so a duplicate delivery or a worker taken for dead
 that comes back changes nothing.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,23 +26,27 @@ FINAL = (DONE, UNGRADABLE, SUPERSEDED)
 
 metadata = sa.MetaData()
 students = sa.Table(
-    "students", metadata,
+    "students",
+    metadata,
     sa.Column("id", sa.String(200), primary_key=True),
     sa.Column("token_hash", sa.String(64), unique=True, nullable=False),
 )
 settings = sa.Table(  # the teacher's password hash, the session-signing key
-    "settings", metadata,
+    "settings",
+    metadata,
     sa.Column("key", sa.String(50), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
 contents = sa.Table(
-    "contents", metadata,
+    "contents",
+    metadata,
     sa.Column("hash", sa.String(64), primary_key=True),
     sa.Column("filename", sa.String(255), nullable=False),
     sa.Column("data", sa.LargeBinary, nullable=False),
 )
 attempts = sa.Table(
-    "attempts", metadata,
+    "attempts",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("student", sa.String(200), sa.ForeignKey("students.id"), nullable=False, index=True),
     sa.Column("created", sa.Float, nullable=False),
@@ -67,20 +72,23 @@ attempts = sa.Table(
     sa.Column("scheme", sa.Text, nullable=False, default=""),
 )
 regrades = sa.Table(
-    "regrades", metadata,
+    "regrades",
+    metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("scheme", sa.Text, nullable=False),
 )
 results = sa.Table(  # keyed by (content hash, grader version, seed, scheme, questions, language)
-    "results", metadata,
+    "results",
+    metadata,
     sa.Column("key", sa.String(64), primary_key=True),
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("graded", sa.Integer, nullable=False, default=1),  # times actually graded (idempotence test)
 )
 buckets = sa.Table(
-    "buckets", metadata,
+    "buckets",
+    metadata,
     sa.Column("key", sa.String(260), primary_key=True),
     sa.Column("tokens", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
@@ -100,7 +108,7 @@ def content_hash(filename: str, data: bytes) -> str:
 
 def hash_password(password: str) -> str:
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=2 ** 14, r=8, p=1)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=2**14, r=8, p=1)
     return f"scrypt$16384$8$1${salt.hex()}${digest.hex()}"
 
 
@@ -168,8 +176,9 @@ class Store:
     def student_of(self, token: str) -> str | None:
         wanted = token_hash(token)
         with self.engine.connect() as db:
-            row = db.execute(sa.select(students.c.id, students.c.token_hash)
-                             .where(students.c.token_hash == wanted)).first()
+            row = db.execute(
+                sa.select(students.c.id, students.c.token_hash).where(students.c.token_hash == wanted)
+            ).first()
         # The lookup goes by hash (its timing says nothing about the token); the compare is constant-time.
         return row.id if row is not None and hmac.compare_digest(row.token_hash, wanted) else None
 
@@ -204,26 +213,64 @@ class Store:
             return levels
 
     # --- attempts -------------------------------------------------------------------------------
-    def store_attempt(self, student: str, filename: str, data: bytes, modules: list[str], questions: list[str],
-                      lang: str, late: bool, now: float) -> tuple[int, list[int]]:
+    def store_attempt(
+        self,
+        student: str,
+        filename: str,
+        data: bytes,
+        modules: list[str],
+        questions: list[str],
+        lang: str,
+        late: bool,
+        now: float,
+    ) -> tuple[int, list[int]]:
         """Store the content and the attempt, supersede this student's older waiting attempts that
         this one covers; returns the new id and the superseded ones."""
         digest = content_hash(filename, data)
         with self.engine.begin() as db:
             if db.scalar(sa.select(sa.func.count()).where(contents.c.hash == digest)) == 0:
                 db.execute(contents.insert().values(hash=digest, filename=filename, data=data))
-            new = _new_id(db.execute(attempts.insert().values(
-                student=student, created=now, content_hash=digest, modules=",".join(sorted(modules)),
-                questions=json.dumps(questions), lang=lang, late=late, state=QUEUED, done_questions=0,
-                current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
-                message="", finished=0.0, regrade=0, seed=None, scheme="")))
-            older = db.execute(sa.select(attempts.c.id, attempts.c.modules).where(
-                attempts.c.student == student, attempts.c.state == QUEUED, attempts.c.id != new,
-                attempts.c.regrade == 0)).all()
+            new = _new_id(
+                db.execute(
+                    attempts.insert().values(
+                        student=student,
+                        created=now,
+                        content_hash=digest,
+                        modules=",".join(sorted(modules)),
+                        questions=json.dumps(questions),
+                        lang=lang,
+                        late=late,
+                        state=QUEUED,
+                        done_questions=0,
+                        current_question="",
+                        claim="",
+                        worker_pid=0,
+                        heartbeat=0.0,
+                        deliveries=0,
+                        result_key="",
+                        message="",
+                        finished=0.0,
+                        regrade=0,
+                        seed=None,
+                        scheme="",
+                    )
+                )
+            )
+            older = db.execute(
+                sa.select(attempts.c.id, attempts.c.modules).where(
+                    attempts.c.student == student,
+                    attempts.c.state == QUEUED,
+                    attempts.c.id != new,
+                    attempts.c.regrade == 0,
+                )
+            ).all()
             superseded = [row.id for row in older if set(row.modules.split(",")) <= set(modules)]
             for old in superseded:
-                db.execute(attempts.update().where(attempts.c.id == old, attempts.c.state == QUEUED)
-                           .values(state=SUPERSEDED, message=str(new), finished=now))
+                db.execute(
+                    attempts.update()
+                    .where(attempts.c.id == old, attempts.c.state == QUEUED)
+                    .values(state=SUPERSEDED, message=str(new), finished=now)
+                )
         return new, superseded
 
     def attempt(self, attempt_id: int):
@@ -246,26 +293,46 @@ class Store:
         """Take a queued attempt for this process; None when another delivery already did."""
         claim = secrets.token_hex(16)
         with self.engine.begin() as db:
-            taken = db.execute(attempts.update().where(attempts.c.id == attempt_id, attempts.c.state == QUEUED)
-                               .values(state=RUNNING, claim=claim, worker_pid=os.getpid(), heartbeat=now,
-                                       deliveries=attempts.c.deliveries + 1, done_questions=0)).rowcount
+            taken = db.execute(
+                attempts.update()
+                .where(attempts.c.id == attempt_id, attempts.c.state == QUEUED)
+                .values(
+                    state=RUNNING,
+                    claim=claim,
+                    worker_pid=os.getpid(),
+                    heartbeat=now,
+                    deliveries=attempts.c.deliveries + 1,
+                    done_questions=0,
+                )
+            ).rowcount
         return claim if taken else None
 
     def _owned(self, attempt_id: int, claim: str):
-        return attempts.update().where(attempts.c.id == attempt_id, attempts.c.claim == claim,
-                                       attempts.c.state == RUNNING)
+        return attempts.update().where(
+            attempts.c.id == attempt_id, attempts.c.claim == claim, attempts.c.state == RUNNING
+        )
 
-    def beat(self, attempt_id: int, claim: str, now: float, done: int | None = None, current: str | None = None) -> bool:
+    def beat(
+        self, attempt_id: int, claim: str, now: float, done: int | None = None, current: str | None = None
+    ) -> bool:
         values: dict[str, object] = {"heartbeat": now}
         if done is not None:
             values.update(done_questions=done, current_question=current or "")
         with self.engine.begin() as db:
             return db.execute(self._owned(attempt_id, claim).values(**values)).rowcount == 1
 
-    def finish(self, attempt_id: int, claim: str, state: str, now: float, result_key: str = "", message: str = "") -> bool:
+    def finish(
+        self, attempt_id: int, claim: str, state: str, now: float, result_key: str = "", message: str = ""
+    ) -> bool:
         with self.engine.begin() as db:
-            return db.execute(self._owned(attempt_id, claim).values(
-                state=state, result_key=result_key, message=message, finished=now, current_question="")).rowcount == 1
+            return (
+                db.execute(
+                    self._owned(attempt_id, claim).values(
+                        state=state, result_key=result_key, message=message, finished=now, current_question=""
+                    )
+                ).rowcount
+                == 1
+            )
 
     def result(self, key: str) -> dict | None:
         with self.engine.connect() as db:
@@ -279,8 +346,10 @@ class Store:
     def save_result(self, key: str, data: str) -> None:
         with self.engine.begin() as db:
             # Two deliveries that both graded (the first taken for dead): same key, same content; count it.
-            if db.execute(results.update().where(results.c.key == key)
-                          .values(graded=results.c.graded + 1)).rowcount == 0:
+            if (
+                db.execute(results.update().where(results.c.key == key).values(graded=results.c.graded + 1)).rowcount
+                == 0
+            ):
                 db.execute(results.insert().values(key=key, data=data, graded=1))
 
     def reap(self, now: float, lease: float, max_deliveries: int) -> list[int]:
@@ -288,11 +357,15 @@ class Store:
         `max_deliveries`); returns the ids to enqueue again."""
         requeued = []
         with self.engine.begin() as db:
-            stale = db.execute(sa.select(attempts.c.id, attempts.c.deliveries, attempts.c.claim).where(
-                attempts.c.state == RUNNING, attempts.c.heartbeat < now - lease)).all()
+            stale = db.execute(
+                sa.select(attempts.c.id, attempts.c.deliveries, attempts.c.claim).where(
+                    attempts.c.state == RUNNING, attempts.c.heartbeat < now - lease
+                )
+            ).all()
             for row in stale:
-                owned = attempts.update().where(attempts.c.id == row.id, attempts.c.claim == row.claim,
-                                                attempts.c.state == RUNNING)
+                owned = attempts.update().where(
+                    attempts.c.id == row.id, attempts.c.claim == row.claim, attempts.c.state == RUNNING
+                )
                 if row.deliveries >= max_deliveries:
                     db.execute(owned.values(state=UNGRADABLE, message="deliveries", finished=now))
                 elif db.execute(owned.values(state=QUEUED, claim="", current_question="")).rowcount:
@@ -301,19 +374,47 @@ class Store:
 
     def waiting(self, older_than: float) -> list[int]:
         with self.engine.connect() as db:
-            return list(db.scalars(sa.select(attempts.c.id).where(
-                attempts.c.state == QUEUED, attempts.c.created < older_than).order_by(attempts.c.id)))
+            return list(
+                db.scalars(
+                    sa.select(attempts.c.id)
+                    .where(attempts.c.state == QUEUED, attempts.c.created < older_than)
+                    .order_by(attempts.c.id)
+                )
+            )
 
     def regrade(self, sources: list, seed: int, scheme: str, now: float) -> tuple[int, list[int]]:
         """Copies of `sources` (attempt rows) to grade again with `seed` and `scheme`."""
         with self.engine.begin() as db:
             regrade = _new_id(db.execute(regrades.insert().values(created=now, seed=seed, scheme=scheme)))
-            ids = [_new_id(db.execute(attempts.insert().values(
-                student=row.student, created=now, content_hash=row.content_hash, modules=row.modules,
-                questions=row.questions, lang=row.lang, late=row.late, state=QUEUED, done_questions=0,
-                current_question="", claim="", worker_pid=0, heartbeat=0.0, deliveries=0, result_key="",
-                message=str(row.id), finished=0.0, regrade=regrade, seed=seed, scheme=scheme)))
-                for row in sources]
+            ids = [
+                _new_id(
+                    db.execute(
+                        attempts.insert().values(
+                            student=row.student,
+                            created=now,
+                            content_hash=row.content_hash,
+                            modules=row.modules,
+                            questions=row.questions,
+                            lang=row.lang,
+                            late=row.late,
+                            state=QUEUED,
+                            done_questions=0,
+                            current_question="",
+                            claim="",
+                            worker_pid=0,
+                            heartbeat=0.0,
+                            deliveries=0,
+                            result_key="",
+                            message=str(row.id),
+                            finished=0.0,
+                            regrade=regrade,
+                            seed=seed,
+                            scheme=scheme,
+                        )
+                    )
+                )
+                for row in sources
+            ]
         return regrade, ids
 
     def regrade_record(self, regrade: int):

@@ -4,6 +4,7 @@ The job is plain code over the `Store`: it grades through `grader.engine.grade_s
 function as `grader grade`, so student code runs only in the sandbox. The queue is Huey with its
 SQLite storage in the data folder, or on Redis with `broker` (grader/executor.py): the same task code.
 """
+
 from __future__ import annotations
 
 import hashlib

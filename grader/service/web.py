@@ -6,6 +6,7 @@ credential, so a student's forms need no CSRF token (a forged request cannot kno
 signs in with a password (scrypt) into a signed, SameSite=Strict session cookie, and every form of
 theirs carries a per-session CSRF token checked in constant time.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,14 @@ from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response,
-                                 StreamingResponse)
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -45,8 +52,10 @@ from grader.intake import SUBMITTED, load_submission
 from grader.intake.modules import modules_defined
 
 HERE = Path(__file__).parent
-PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-            "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+PAGE_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
 SUFFIXES = (".py", ".zip", ".ipynb")
 # The database's errors that mean "not reachable now" (not a bug of ours): said to the user as such.
 UNAVAILABLE = (OperationalError, InterfaceError)
@@ -123,12 +132,26 @@ def create_app(service: Service) -> Starlette:
     # --- what an attempt looks like to its pages ---------------------------------------------------
     def attempt_view(row, lang: str, base: str) -> dict:
         questions = json.loads(row.questions)
-        view = {"id": row.id, "student": row.student, "state": row.state, "late": bool(row.late),
-                "created": datetime.fromtimestamp(row.created, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
-                "questions": [], "score": None, "max": None, "report": None, "score_text": ""}
+        view = {
+            "id": row.id,
+            "student": row.student,
+            "state": row.state,
+            "late": bool(row.late),
+            "created": datetime.fromtimestamp(row.created, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "questions": [],
+            "score": None,
+            "max": None,
+            "report": None,
+            "score_text": "",
+        }
         if row.state == RUNNING:
-            view["label"] = i18n.t("service.state.running", lang, k=min(row.done_questions + 1, len(questions)),
-                                   n=len(questions), qid=row.current_question or questions[0])
+            view["label"] = i18n.t(
+                "service.state.running",
+                lang,
+                k=min(row.done_questions + 1, len(questions)),
+                n=len(questions),
+                qid=row.current_question or questions[0],
+            )
         elif row.state == UNGRADABLE:
             reason = {"oversized": "service.ungradable.oversized", "deliveries": "service.ungradable.deliveries"}
             view["label"] = i18n.t(reason.get(row.message, "service.ungradable.error"), lang)
@@ -136,18 +159,30 @@ def create_app(service: Service) -> Starlette:
             view["label"] = i18n.t(f"service.state.{row.state}", lang, n=len(questions))
         if row.state == DONE:
             result = done_result(row)
-            view.update(score=round(result["total"], 2), max=result["max"],
-                        report=f"{base}/attempts/{row.id}/report?lang={lang}",
-                        score_text=f"{result['total']:.4g}/{result['max']:g}")
-            view["questions"] = [{"id": q["id"], "score": round(q["score"], 2), "max": q["max"],
-                                  "status": i18n.t(f"status.{q['status']}", lang)} for q in result["questions"]]
+            view.update(
+                score=round(result["total"], 2),
+                max=result["max"],
+                report=f"{base}/attempts/{row.id}/report?lang={lang}",
+                score_text=f"{result['total']:.4g}/{result['max']:g}",
+            )
+            view["questions"] = [
+                {
+                    "id": q["id"],
+                    "score": round(q["score"], 2),
+                    "max": q["max"],
+                    "status": i18n.t(f"status.{q['status']}", lang),
+                }
+                for q in result["questions"]
+            ]
         return view
 
     def budget(student: str, modules: list[str] | None = None) -> dict:
         wanted = _buckets(student, [q.id for q in service.questions_for(modules or ["jeux", "taquin", "recherche"])])
         levels = store.take(wanted, time.time(), apply=False)
-        return {"student": math.floor(levels.pop(f"s:{student}")),
-                "questions": {key.rsplit(":", 1)[1]: math.floor(v) for key, v in levels.items()}}
+        return {
+            "student": math.floor(levels.pop(f"s:{student}")),
+            "questions": {key.rsplit(":", 1)[1]: math.floor(v) for key, v in levels.items()},
+        }
 
     def _buckets(student: str, qids: list[str]) -> dict:
         rate = config.rate_limit
@@ -178,10 +213,18 @@ def create_app(service: Service) -> Starlette:
         student = student_or_404(request)
         lang = _lang(request, config.lang)
         base = f"/s/{request.path_params['token']}"
-        return page("student.html", lang, student=student, base=base, budget=budget(student),
-                    error=request.query_params.get("error", ""), deadline=_deadline(config, lang),
-                    accept=",".join(SUFFIXES), max_kib=config.max_upload_kib,
-                    other_lang="en" if lang == "fr" else "fr")
+        return page(
+            "student.html",
+            lang,
+            student=student,
+            base=base,
+            budget=budget(student),
+            error=request.query_params.get("error", ""),
+            deadline=_deadline(config, lang),
+            accept=",".join(SUFFIXES),
+            max_kib=config.max_upload_kib,
+            other_lang="en" if lang == "fr" else "fr",
+        )
 
     def student_view(student: str, lang: str, base: str) -> dict:
         rows = store.attempts_of(student)
@@ -202,6 +245,7 @@ def create_app(service: Service) -> Starlette:
         (one database read, as a page's poll was, without the request); a comment every 15 s keeps
         proxies from closing the stream; after LIVE_SECONDS the browser's EventSource reconnects by
         itself (and the student's link or the teacher's session is checked again)."""
+
         async def events():
             last, quiet, started = None, 0.0, time.monotonic()
             while time.monotonic() - started < LIVE_SECONDS:
@@ -243,8 +287,9 @@ def create_app(service: Service) -> Starlette:
     async def accept_form(request: Request, student: str, lang: str) -> int:
         """The page's form and `grader submit` alike: files under `files`, pasted code under `code`."""
         form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
-        uploads = [(f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files")
-                   if not isinstance(f, str)]
+        uploads = [
+            (f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files") if not isinstance(f, str)
+        ]
         return accept(student, uploads, str(form.get("code") or ""), lang)
 
     def accept(student: str, uploads: list[tuple[str, bytes]], code: str, lang: str) -> int:
@@ -260,10 +305,12 @@ def create_app(service: Service) -> Starlette:
         levels = store.take(_buckets(student, [q.id for q in questions]), now, apply=True)
         empty = sorted(k.rsplit(":", 1)[1] if k.startswith("q:") else "" for k, v in levels.items() if v < 1)
         if empty:
-            raise Refused("service.refused.rate_question" if empty[-1] else "service.refused.rate", 429,
-                          questions=", ".join(q for q in empty if q))
-        attempt, _ = store.store_attempt(student, filename, data, modules, [q.id for q in questions],
-                                         lang, late, now)
+            raise Refused(
+                "service.refused.rate_question" if empty[-1] else "service.refused.rate",
+                429,
+                questions=", ".join(q for q in empty if q),
+            )
+        attempt, _ = store.store_attempt(student, filename, data, modules, [q.id for q in questions], lang, late, now)
         service.enqueue(attempt)  # stored first: if this fails, the reaper queues it again
         return attempt
 
@@ -341,11 +388,18 @@ def create_app(service: Service) -> Starlette:
         lang = _lang(request, config.lang)
         if not teacher(request):
             return RedirectResponse(f"/teacher/login?lang={lang}", status_code=303)
-        return page("teacher.html", lang, csrf=csrf(request), questions=[q.id for q in service.questions
-                                                                          if not q.manual],
-                    deadline=_deadline(config, lang), other_lang="en" if lang == "fr" else "fr",
-                    error=request.query_params.get("error", ""), regrades=store.regrade_records(),
-                    marks=store.setting("marks") or "", marks_kind=store.setting("marks_kind") or "toml")
+        return page(
+            "teacher.html",
+            lang,
+            csrf=csrf(request),
+            questions=[q.id for q in service.questions if not q.manual],
+            deadline=_deadline(config, lang),
+            other_lang="en" if lang == "fr" else "fr",
+            error=request.query_params.get("error", ""),
+            regrades=store.regrade_records(),
+            marks=store.setting("marks") or "",
+            marks_kind=store.setting("marks_kind") or "toml",
+        )
 
     def class_json(request: Request) -> Response:
         if not teacher(request):
@@ -370,21 +424,35 @@ def create_app(service: Service) -> Starlette:
         for student, own in by_student.items():
             result = latest.get(student)
             last = own[-1] if own else None
-            table.append({"student": student, "attempts": len(own),
-                          "state": i18n.t(f"service.state.{last.state}", lang, n=0) if last else "",
-                          "late": any(r.late for r in own),
-                          "scores": {q.id: round(q.score, 2) for q in result.questions} if result else {},
-                          "total": round(result.total, 2) if result else None})
+            table.append(
+                {
+                    "student": student,
+                    "attempts": len(own),
+                    "state": i18n.t(f"service.state.{last.state}", lang, n=0) if last else "",
+                    "late": any(r.late for r in own),
+                    "scores": {q.id: round(q.score, 2) for q in result.questions} if result else {},
+                    "total": round(result.total, 2) if result else None,
+                }
+            )
         stats = []
         for qid in qids:
             scored = [r for r in latest.values() for q in r.questions if q.id == qid]
             marks = [q for r in scored for q in r.questions if q.id == qid]
-            stats.append({"id": qid, "graded": len(marks),
-                          "mean": round(sum(q.score for q in marks) / len(marks), 2) if marks else None,
-                          "passed": sum(q.status == "passed" for q in marks)})
-        return {"students": table, "questions": qids, "stats": stats,
-                "missing": [s for s, own in by_student.items() if not own],
-                "waiting": sum(r.state in (QUEUED, RUNNING) for r in rows)}
+            stats.append(
+                {
+                    "id": qid,
+                    "graded": len(marks),
+                    "mean": round(sum(q.score for q in marks) / len(marks), 2) if marks else None,
+                    "passed": sum(q.status == "passed" for q in marks),
+                }
+            )
+        return {
+            "students": table,
+            "questions": qids,
+            "stats": stats,
+            "missing": [s for s, own in by_student.items() if not own],
+            "waiting": sum(r.state in (QUEUED, RUNNING) for r in rows),
+        }
 
     def best_results(regrade: int = 0) -> dict[str, SubmissionResult]:
         """Per student, each question from the latest graded attempt that graded it (of the students'
@@ -399,8 +467,12 @@ def create_app(service: Service) -> Starlette:
         out = {}
         for student, questions in merged.items():
             order = [q.id for q in service.questions if q.id in questions]
-            data = {"id": student, "total": sum(questions[k]["score"] for k in order),
-                    "max": sum(questions[k]["max"] for k in order), "questions": [questions[k] for k in order]}
+            data = {
+                "id": student,
+                "total": sum(questions[k]["score"] for k in order),
+                "max": sum(questions[k]["max"] for k in order),
+                "questions": [questions[k] for k in order],
+            }
             out[student] = submission_from_dict(data)
         return out
 
@@ -415,8 +487,9 @@ def create_app(service: Service) -> Starlette:
             if text.strip():
                 scheme_from_text(text).as_dict(service.questions)
         except ValueError:
-            return RedirectResponse(f"/teacher?lang={lang}&error={_quote(i18n.t('service.regrade.bad_seed', lang))}",
-                                    status_code=303)
+            return RedirectResponse(
+                f"/teacher?lang={lang}&error={_quote(i18n.t('service.regrade.bad_seed', lang))}", status_code=303
+            )
         except GraderError as exc:
             return RedirectResponse(f"/teacher?lang={lang}&error={_quote(exc.message(lang))}", status_code=303)
         latest: dict[tuple[str, str], object] = {}  # each student's latest graded copy of each set of files
@@ -441,14 +514,30 @@ def create_app(service: Service) -> Starlette:
         for student in sorted(after):
             old, new = before.get(student), after[student]
             olds = {q.id: q for q in old.questions} if old else {}
-            moved = [f"{q.id} : {olds[q.id].score:.4g}/{olds[q.id].max:g} → {q.score:.4g}/{q.max:g}"
-                     for q in new.questions if q.id in olds and (olds[q.id].score, olds[q.id].max) != (q.score, q.max)]
-            changes.append({"student": student, "old": f"{old.total:.4g}/{old.max:g}" if old else "",
-                            "new": f"{new.total:.4g}/{new.max:g}",
-                            "delta": round(new.total - (old.total if old else 0.0), 2), "moved": moved})
+            moved = [
+                f"{q.id} : {olds[q.id].score:.4g}/{olds[q.id].max:g} → {q.score:.4g}/{q.max:g}"
+                for q in new.questions
+                if q.id in olds and (olds[q.id].score, olds[q.id].max) != (q.score, q.max)
+            ]
+            changes.append(
+                {
+                    "student": student,
+                    "old": f"{old.total:.4g}/{old.max:g}" if old else "",
+                    "new": f"{new.total:.4g}/{new.max:g}",
+                    "delta": round(new.total - (old.total if old else 0.0), 2),
+                    "moved": moved,
+                }
+            )
         waiting = sum(r.state not in (DONE, UNGRADABLE, SUPERSEDED) for r in rows)
-        return page("regrade.html", lang, record=record, changes=changes, waiting=waiting, total=len(rows),
-                    ungradable=sum(r.state == UNGRADABLE for r in rows))
+        return page(
+            "regrade.html",
+            lang,
+            record=record,
+            changes=changes,
+            waiting=waiting,
+            total=len(rows),
+            ungradable=sum(r.state == UNGRADABLE for r in rows),
+        )
 
     async def student_detail(request: Request) -> Response:
         if not teacher(request):
@@ -479,9 +568,17 @@ def create_app(service: Service) -> Starlette:
         settings = service.settings(lang)
         run = new_run(settings, service.questions)
         run.seed = 0  # exports go to students (feedback sheets): never the class seed
-        run.submissions = [latest.get(s) or not_graded(s, service.questions, settings, SubmissionStatus.NOT_SUBMITTED,
-                                                       [Message("service.no_submission", {"reason": ""})])
-                           for s in store.student_ids()]
+        run.submissions = [
+            latest.get(s)
+            or not_graded(
+                s,
+                service.questions,
+                settings,
+                SubmissionStatus.NOT_SUBMITTED,
+                [Message("service.no_submission", {"reason": ""})],
+            )
+            for s in store.student_ids()
+        ]
         return run
 
     def marks_for(run, text: str, kind: str) -> dict:
@@ -526,8 +623,11 @@ def create_app(service: Service) -> Starlette:
             path = Path(folder) / "grades.csv"
             write_gradebook(path, marked_run(config.lang))
             text = path.read_text(encoding="utf-8")
-        return Response(text, media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": 'attachment; filename="grades.csv"'})
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
+        )
 
     def exports(request: Request) -> Response:
         """Every export of `grader export` (Moodle, Canvas, spreadsheets, Pronote, PrairieLearn,
@@ -545,8 +645,11 @@ def create_app(service: Service) -> Starlette:
                 for path in sorted(Path(folder).rglob("*")):
                     if path.is_file():
                         archive.write(path, path.relative_to(folder).as_posix())
-        return Response(buffer.getvalue(), media_type="application/zip",
-                        headers={"Content-Disposition": 'attachment; filename="exports.zip"'})
+        return Response(
+            buffer.getvalue(),
+            media_type="application/zip",
+            headers={"Content-Disposition": 'attachment; filename="exports.zip"'},
+        )
 
     async def database_unavailable(request: Request, exc) -> Response:
         """The database away for a moment (restarting, failing over): said, in the page's language; the
@@ -591,14 +694,28 @@ def create_app(service: Service) -> Starlette:
     ]
     session_key = store.setting("session_key")
     assert session_key, "serve.py sets the session key before it makes the app"  # never an empty key
-    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, _Forbidden: forbidden, 404: not_found,
-                                                       OperationalError: database_unavailable,
-                                                       InterfaceError: database_unavailable},
-                    middleware=[Middleware(SessionMiddleware, secret_key=session_key,
-                                           session_cookie="grader_teacher", max_age=8 * 3600,
-                                           same_site="strict", https_only=False),
-                                Middleware(BodyLimit, limit=max_upload + 256 * 1024),
-                                Middleware(_Headers)])
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            _NotFound: not_found,
+            _Forbidden: forbidden,
+            404: not_found,
+            OperationalError: database_unavailable,
+            InterfaceError: database_unavailable,
+        },
+        middleware=[
+            Middleware(
+                SessionMiddleware,
+                secret_key=session_key,
+                session_cookie="grader_teacher",
+                max_age=8 * 3600,
+                same_site="strict",
+                https_only=False,
+            ),
+            Middleware(BodyLimit, limit=max_upload + 256 * 1024),
+            Middleware(_Headers),
+        ],
+    )
     app.state.accept = accept  # the benchmark and tests submit without HTTP framing when they must
     return app
 
@@ -618,8 +735,11 @@ class _Headers:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}
-                headers += [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                            (b"cache-control", b"no-store")]
+                headers += [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"cache-control", b"no-store"),
+                ]
                 if b"content-security-policy" not in names:
                     headers.append((b"content-security-policy", PAGE_CSP.encode()))
                 message = {**message, "headers": headers}
@@ -649,8 +769,12 @@ def _quote(text: str) -> str:
 def _deadline(config, lang: str) -> str:
     if config.deadline is None:
         return ""
-    return i18n.t("service.deadline", lang, when=config.deadline.strftime("%Y-%m-%d %H:%M UTC"),
-                  policy=i18n.t(f"service.late.{config.late}", lang))
+    return i18n.t(
+        "service.deadline",
+        lang,
+        when=config.deadline.strftime("%Y-%m-%d %H:%M UTC"),
+        policy=i18n.t(f"service.late.{config.late}", lang),
+    )
 
 
 def _package(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes]:
@@ -694,7 +818,11 @@ def _modules(filename: str, data: bytes) -> list[str]:
             submission = load_submission(path)
         except (GraderError, OSError) as exc:
             raise Refused("service.refused.unreadable", detail=str(exc).replace(str(folder), "")[:300]) from None
-    if submission.status != SUBMITTED and submission.warnings and submission.warnings[0][0].startswith("intake.refused"):
+    if (
+        submission.status != SUBMITTED
+        and submission.warnings
+        and submission.warnings[0][0].startswith("intake.refused")
+    ):
         key, params = submission.warnings[0]  # a hostile or broken archive: refused before anything is stored
         raise Refused("service.refused.unreadable", detail=i18n.t(key, "en", **params)[:300])
     if not submission.sources:

@@ -4,7 +4,9 @@ States are in the exam's convention (see reference.puzzle); moves are the exam's
 goal is first tried without the databases (reference.solver.shallow): they are built or loaded only when
 a state needs them.
 """
+
 from reference.solver.korf import from_korf, to_korf
+
 # Aliased so that reference.solver.search stays the submodule (the benchmark reads it).
 from reference.solver.search import check, search as _search
 from reference.solver.shallow import solve_near

@@ -6,6 +6,7 @@ relabelling tile k as 15 - k then makes Korf's goal the exam's (tile 15 - k on c
 direction, and so does naming a move by the blank instead of by the tile: the exam's move "Haut" (a tile
 goes up) is Korf's blank move "Up" on the turned board, and likewise for the other three.
 """
+
 from __future__ import annotations
 
 KORF_MOVES = {"Gauche": "Left", "Droite": "Right", "Haut": "Up", "Bas": "Down"}

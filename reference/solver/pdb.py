@@ -12,6 +12,7 @@ the user cache folder) and trusted only if their sha256 equals the digest pinned
 (PINNED): a cache file that anyone rewrote (a student's code run without confinement, a damaged disk) is
 rebuilt, since a checksum kept beside the data could be rewritten with it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -36,8 +37,10 @@ _CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporarie
 
 # _NEIGHBORS[cell] = the 4 cells next to it (up, down, left, right), -1 off the board.
 _NEIGHBORS = np.array(
-    [[c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
-     for c in range(16)],
+    [
+        [c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
+        for c in range(16)
+    ],
     dtype=np.int32,
 )
 
@@ -57,8 +60,11 @@ def table_path(tiles, directory: Path | None = None) -> Path:
 
 
 def _pinned(table: np.ndarray, tiles: tuple) -> bool:
-    return (table.shape == (16 ** len(tiles),) and table.dtype == np.uint8
-            and hashlib.sha256(table.tobytes()).hexdigest() == PINNED[tiles])
+    return (
+        table.shape == (16 ** len(tiles),)
+        and table.dtype == np.uint8
+        and hashlib.sha256(table.tobytes()).hexdigest() == PINNED[tiles]
+    )
 
 
 def _verified(path: Path, tiles: tuple) -> np.ndarray | None:
@@ -140,7 +146,7 @@ def build_table(tiles, progress: bool = True) -> np.ndarray:
     """Breadth-first search from the goal, in layers of equal cost (0-cost closure, then 1-cost step)."""
     k = len(tiles)
     # 32-bit codes when they fit (up to 6 tiles): half the memory traffic of the vector operations.
-    dtype = np.int32 if 16 ** (k + 1) <= 2 ** 31 else np.int64
+    dtype = np.int32 if 16 ** (k + 1) <= 2**31 else np.int64
     weights = 16 ** np.arange(1, k + 1, dtype=dtype)
     dist = np.full(16 ** (k + 1), UNSEEN, dtype=np.uint8)
     frontier = np.array([15 + sum(int(t) * int(w) for t, w in zip(tiles, weights))], dtype=dtype)
@@ -156,7 +162,7 @@ def build_table(tiles, progress: bool = True) -> np.ndarray:
         while frontier.size:
             free = []
             for start in range(0, frontier.size, _CHUNK):
-                f, p = _expand(frontier[start:start + _CHUNK], weights)
+                f, p = _expand(frontier[start : start + _CHUNK], weights)
                 free.append(f)
                 paid.append(p[dist[p] == UNSEEN])
             frontier = _new(np.concatenate(free), dist)
@@ -168,7 +174,7 @@ def build_table(tiles, progress: bool = True) -> np.ndarray:
         cost += 1
     if report:
         report(1.0)
-    return dist.reshape(16 ** k, 16).min(axis=1)
+    return dist.reshape(16**k, 16).min(axis=1)
 
 
 class _Progress:

@@ -5,6 +5,7 @@ cells and tile numbers (tile 4r+c <-> 4c+r) maps the goal to itself and moves to
 admissible and often larger. The indices of both lookups are updated with one addition per move, from
 tables precomputed per (tile, from-cell, to-cell); the parent's inverse move is never generated.
 """
+
 from __future__ import annotations
 
 import operator
@@ -35,7 +36,7 @@ def _tables():
     group, weight = {}, {}
     for g, tiles in enumerate(PARTITION):
         for i, tile in enumerate(tiles):
-            group[tile], weight[tile] = g, 16 ** i
+            group[tile], weight[tile] = g, 16**i
     steps = []
     for blank in range(16):
         row = []
@@ -47,9 +48,16 @@ def _tables():
             updates = []
             for tile in range(15):
                 image = _transpose(tile)
-                updates.append((tables[group[tile]], group[tile], (blank - target) * weight[tile],
-                                tables[group[image]], group[image],
-                                (_transpose(blank) - _transpose(target)) * weight[image]))
+                updates.append(
+                    (
+                        tables[group[tile]],
+                        group[tile],
+                        (blank - target) * weight[tile],
+                        tables[group[image]],
+                        group[image],
+                        (_transpose(blank) - _transpose(target)) * weight[image],
+                    )
+                )
             row.append((target, tuple(updates)))
         steps.append(tuple(row))
     return tables, tuple(steps), group, weight

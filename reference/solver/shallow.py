@@ -5,6 +5,7 @@ a short walk from the goal (q17's cases, q18's small ones) is solved in millisec
 only meet such states never build nor load the 34 MB of pattern databases; past the budget the caller
 falls back to the full solver (reference.solver.search).
 """
+
 from __future__ import annotations
 
 from reference.puzzle import BLANK, SIZE
@@ -15,10 +16,14 @@ BUDGET = 20_000  # generated nodes: about 50 ms of pure Python, well under the d
 _DISTANCE = [[abs(c // SIZE - t // SIZE) + abs(c % SIZE - t % SIZE) for c in range(16)] for t in range(16)]
 # _NEIGHBOURS[blank]: (cell, move name) of each tile that can slide into the blank, named by where the
 # tile goes, as in the exam.
-_NEIGHBOURS = [[(target, {1: "Gauche", -1: "Droite", SIZE: "Haut", -SIZE: "Bas"}[target - blank])
-                for target in (blank - SIZE, blank + SIZE, blank - 1, blank + 1)
-                if 0 <= target < 16 and (abs(target - blank) == SIZE or target // SIZE == blank // SIZE)]
-               for blank in range(16)]
+_NEIGHBOURS = [
+    [
+        (target, {1: "Gauche", -1: "Droite", SIZE: "Haut", -SIZE: "Bas"}[target - blank])
+        for target in (blank - SIZE, blank + SIZE, blank - 1, blank + 1)
+        if 0 <= target < 16 and (abs(target - blank) == SIZE or target // SIZE == blank // SIZE)
+    ]
+    for blank in range(16)
+]
 
 
 class _OverBudget(Exception):

@@ -5,6 +5,7 @@ and a path; `FORMATS` names them for `grader export --format`. `publish` is what
 read OUT/results.json, merge the marks, redraw grades.csv and the HTML reports, write the exports.
 Nothing here regrades: changing a mark or a comment is a matter of seconds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,8 +30,14 @@ class Options:
 def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.moodle import write_worksheet
 
-    path, missing = write_worksheet(run, out / "moodle-feuille-de-notes.csv", site_lang=o.site_lang, lang=o.lang,
-                                    out_of=o.out_of, template=o.moodle_worksheet)
+    path, missing = write_worksheet(
+        run,
+        out / "moodle-feuille-de-notes.csv",
+        site_lang=o.site_lang,
+        lang=o.lang,
+        out_of=o.out_of,
+        template=o.moodle_worksheet,
+    )
     if missing:
         o.warnings.append(("export.moodle_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
     return [path]
@@ -76,8 +83,13 @@ def _feedback(run: Run, out: Path, o: Options) -> list[Path]:
 
 
 FORMATS: dict[str, Callable[[Run, Path, Options], list[Path]]] = {
-    "moodle": _moodle, "canvas": _canvas, "csv-fr": _csv_fr, "pronote": _pronote, "stats": _stats,
-    "prairielearn": _prairielearn, "feedback": _feedback,
+    "moodle": _moodle,
+    "canvas": _canvas,
+    "csv-fr": _csv_fr,
+    "pronote": _pronote,
+    "stats": _stats,
+    "prairielearn": _prairielearn,
+    "feedback": _feedback,
 }
 
 
@@ -133,4 +145,3 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
 
 
 __all__ = ["FORMATS", "MarksError", "Options", "merged_run", "publish", "read_run"]
-

@@ -3,6 +3,7 @@
 it; students are matched by Canvas id, SIS User ID or SIS Login ID (here: the LMS participant id and
 the file-safe id), and an assignment column whose header ends with "(<assignment id>)" updates that
 assignment, any other header creates a new one. Scores use a decimal point."""
+
 from __future__ import annotations
 
 import csv

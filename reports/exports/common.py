@@ -1,6 +1,7 @@
 """What every export shares: a student's name and grade as a gradebook wants them, and the feedback
 said in a few lines (the per-question scores, the first reason each question lost points, the
 teacher's comments)."""
+
 from __future__ import annotations
 
 import html
@@ -73,7 +74,7 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
             detail = failed[0].text(lang) if failed else t(f"status.{q.status}", lang)
         detail = re.sub(r"\s+", " ", detail).strip()
         if len(detail) > FEEDBACK_DETAIL_CHARS:
-            detail = detail[:FEEDBACK_DETAIL_CHARS - 1] + "…"
+            detail = detail[: FEEDBACK_DETAIL_CHARS - 1] + "…"
         lines.append(Line(q.id, title(q.title, lang), q.score, q.max, q.status, detail))
     return lines
 
@@ -82,8 +83,9 @@ def _head(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
     decimal = "," if lang == "fr" else "."
     text = t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
     if out_of:
-        text += " — " + t("export.grade_on", lang, grade=number(scaled(sub, out_of), decimal),
-                          out_of=number(out_of, decimal))
+        text += " — " + t(
+            "export.grade_on", lang, grade=number(scaled(sub, out_of), decimal), out_of=number(out_of, decimal)
+        )
     return text
 
 
@@ -135,8 +137,15 @@ def question_stats(run: Run, lang: str) -> list[QuestionStats]:
         points = max((q.max for q in results), default=0.0)
         marked = [q for q in results if q.status != Status.UNGRADED]
         scores = [q.score for q in marked]
-        stats.append(QuestionStats(
-            qid, title(results[0].title, lang) if results else qid, points, len(marked),
-            statistics.fmean(scores) if scores else None, statistics.median(scores) if scores else None,
-            sum(q.max > 0 and q.score >= q.max - 1e-9 for q in marked) / len(marked) if marked else None))
+        stats.append(
+            QuestionStats(
+                qid,
+                title(results[0].title, lang) if results else qid,
+                points,
+                len(marked),
+                statistics.fmean(scores) if scores else None,
+                statistics.median(scores) if scores else None,
+                sum(q.max > 0 and q.score >= q.max - 1e-9 for q in marked) / len(marked) if marked else None,
+            )
+        )
     return stats

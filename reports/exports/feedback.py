@@ -8,6 +8,7 @@ participant: folders are named "<Full name>_<participant>_assignfeedback_file", 
 name replaced by a space so that the participant id stays the second field. Students without a
 participant id get a folder named by their id, and are left out of the zip (Moodle could not tell
 whose it is)."""
+
 from __future__ import annotations
 
 import re
@@ -40,7 +41,7 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     """out/<folder>/rapport.html and retour.pdf per student, out/feedback-moodle.zip, and the class's
     PDF (out/retours-classe.pdf, a page per student, to print)."""
     out.mkdir(parents=True, exist_ok=True)
-    fallbacks = [n[:-len(".html")] for n in file_names([s.id for s in run.submissions])]
+    fallbacks = [n[: -len(".html")] for n in file_names([s.id for s in run.submissions])]
     folders = [out / folder_name(display_name(s), s.participant, f) for s, f in zip(run.submissions, fallbacks)]
     for sub, folder in zip(run.submissions, folders):
         render_student(run, sub, folder / REPORT, lang=lang)

@@ -11,6 +11,7 @@ barème, questions, language: the same for every submission) and the grader's so
 zip is the class's: keep the zip private, as the model answers are in it. `run_autograder` reads the
 folders below `$AUTOGRADER_ROOT` (default /autograder), so that it can be tried in any folder.
 """
+
 from __future__ import annotations
 
 import json
@@ -62,14 +63,36 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
             output = say(check.message, lang)
             if not check.passed and check.counterexample is not None:
                 output += "\n" + t("cli.counterexample", lang) + " : " + python_text(check.counterexample)[:2000]
-            tests.append({"name": f"{q.id} · {title(check.title, lang)}", "number": q.id, "score": round(check.points, 4),
-                          "max_score": round(check.max_points, 4), "status": "passed" if check.passed else "failed",
-                          "output": output, "visibility": "visible"})
+            tests.append(
+                {
+                    "name": f"{q.id} · {title(check.title, lang)}",
+                    "number": q.id,
+                    "score": round(check.points, 4),
+                    "max_score": round(check.max_points, 4),
+                    "status": "passed" if check.passed else "failed",
+                    "output": output,
+                    "visibility": "visible",
+                }
+            )
         if not checks:  # nothing ran (module missing, stub): the question as one test
-            tests.append({"name": f"{q.id} · {title(q.title, lang)}", "number": q.id, "score": q.score, "max_score": q.max,
-                          "status": "failed", "output": t(f"status.{q.status}", lang), "visibility": "visible"})
-    data = {"score": round(sum(x["score"] for x in tests), 4), "output": feedback_text(sub, lang),
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+            tests.append(
+                {
+                    "name": f"{q.id} · {title(q.title, lang)}",
+                    "number": q.id,
+                    "score": q.score,
+                    "max_score": q.max,
+                    "status": "failed",
+                    "output": t(f"status.{q.status}", lang),
+                    "visibility": "visible",
+                }
+            )
+    data = {
+        "score": round(sum(x["score"] for x in tests), 4),
+        "output": feedback_text(sub, lang),
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+    }
     if seconds is not None:
         data["execution_time"] = round(seconds, 1)
     return data
@@ -87,8 +110,9 @@ def _sources(destination: Path) -> None:
     if (root / "pyproject.toml").exists():
         shutil.copy2(root / "pyproject.toml", destination / "pyproject.toml")
         readme = root / "README.md"
-        (destination / "README.md").write_text(readme.read_text(encoding="utf-8") if readme.exists() else "",
-                                                encoding="utf-8")
+        (destination / "README.md").write_text(
+            readme.read_text(encoding="utf-8") if readme.exists() else "", encoding="utf-8"
+        )
         return
     requires = [r for r in (metadata.requires("taquin-grader") or []) if "extra ==" not in r]
     (destination / "pyproject.toml").write_text(
@@ -98,14 +122,21 @@ def _sources(destination: Path) -> None:
         '[project.scripts]\ngrader = "grader.cli:main"\n\n'
         '[tool.setuptools.packages.find]\ninclude = ["grader*", "reference*", "reports*"]\n\n'
         '[tool.setuptools.package-data]\nreports = ["templates/*", "fonts/*"]\ngrader = ["data/*"]\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
 
 
-def build_autograder(path: Path, *, seed: int, scheme: Path | None, questions: list[str], lang: str,
-                     memory_mib: int) -> Path:
+def build_autograder(
+    path: Path, *, seed: int, scheme: Path | None, questions: list[str], lang: str, memory_mib: int
+) -> Path:
     """Write the autograder zip; `questions` are ids (all the automatic ones when empty)."""
-    settings = {"seed": seed, "questions": questions, "lang": lang, "memory_mib": memory_mib,
-                "scheme": Path(scheme).read_text(encoding="utf-8") if scheme else ""}
+    settings = {
+        "seed": seed,
+        "questions": questions,
+        "lang": lang,
+        "memory_mib": memory_mib,
+        "scheme": Path(scheme).read_text(encoding="utf-8") if scheme else "",
+    }
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / SOURCE
         _sources(source)
@@ -139,11 +170,17 @@ def run(root: Path) -> dict:
         scheme_file = root / "source" / "bareme.toml"
         scheme_file.write_text(settings["scheme"], encoding="utf-8")
         scheme = Scheme.load(scheme_file)
-    questions = [q for q in select(all_questions(extensions=True), settings.get("questions") or None)
-                 if not q.manual]
-    graded = grade_path(root / "submission", questions, Settings(
-        seed=int(settings["seed"]), lang=lang, scheme=scheme,
-        limits=Limits(memory_bytes=int(settings.get("memory_mib", 1024)) * 1024 * 1024)))
+    questions = [q for q in select(all_questions(extensions=True), settings.get("questions") or None) if not q.manual]
+    graded = grade_path(
+        root / "submission",
+        questions,
+        Settings(
+            seed=int(settings["seed"]),
+            lang=lang,
+            scheme=scheme,
+            limits=Limits(memory_bytes=int(settings.get("memory_mib", 1024)) * 1024 * 1024),
+        ),
+    )
     data = result(graded, lang, time.monotonic() - started)
     out = root / "results" / "results.json"
     out.parent.mkdir(parents=True, exist_ok=True)

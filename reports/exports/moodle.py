@@ -11,6 +11,7 @@ grade above the assignment's maximum grade is skipped by Moodle: grades are scal
 Given the worksheet downloaded from Moodle (`template`), the grades and comments are filled into it and
 every other column is kept as Moodle wrote it; without one, a worksheet is built with the same columns.
 """
+
 from __future__ import annotations
 
 import csv
@@ -25,18 +26,36 @@ from reports.exports.common import display_name, feedback_html, number, scaled
 
 # The headers of the worksheet as Moodle writes them, by site language (Moodle's language packs).
 HEADERS = {
-    "fr": {"id": "Identifiant", "name": "Nom complet", "email": "Adresse de courriel", "status": "Statut",
-           "grade": "Note", "max": "Note maximale", "changeable": "La note peut être modifiée",
-           "submitted": "Dernière modification (travail remis)", "modified": "Dernière modification (note)",
-           "feedback": "Feedback par commentaires"},
-    "en": {"id": "Identifier", "name": "Full name", "email": "Email address", "status": "Status",
-           "grade": "Grade", "max": "Maximum grade", "changeable": "Grade can be changed",
-           "submitted": "Last modified (submission)", "modified": "Last modified (grade)",
-           "feedback": "Feedback comments"},
+    "fr": {
+        "id": "Identifiant",
+        "name": "Nom complet",
+        "email": "Adresse de courriel",
+        "status": "Statut",
+        "grade": "Note",
+        "max": "Note maximale",
+        "changeable": "La note peut être modifiée",
+        "submitted": "Dernière modification (travail remis)",
+        "modified": "Dernière modification (note)",
+        "feedback": "Feedback par commentaires",
+    },
+    "en": {
+        "id": "Identifier",
+        "name": "Full name",
+        "email": "Email address",
+        "status": "Status",
+        "grade": "Grade",
+        "max": "Maximum grade",
+        "changeable": "Grade can be changed",
+        "submitted": "Last modified (submission)",
+        "modified": "Last modified (grade)",
+        "feedback": "Feedback comments",
+    },
 }
 PARTICIPANT = {"fr": "Participant", "en": "Participant "}  # Moodle's `hiddenuser` string
-VALUES = {"fr": {"yes": "Oui", "submitted": "Remis pour évaluation", "none": "Aucun travail remis"},
-          "en": {"yes": "Yes", "submitted": "Submitted for grading", "none": "No submission"}}
+VALUES = {
+    "fr": {"yes": "Oui", "submitted": "Remis pour évaluation", "none": "Aucun travail remis"},
+    "en": {"yes": "Yes", "submitted": "Submitted for grading", "none": "No submission"},
+}
 # Older sites call the comments column by the plugin's former name.
 FEEDBACK_ALIASES = ("Feedback par commentaires", "Commentaires de feedback", "Feedback comments")
 
@@ -45,8 +64,9 @@ def _now() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
 
 
-def write_worksheet(run: Run, path: Path, *, site_lang: str = "fr", lang: str = "fr", out_of: float = 20,
-                    template: Path | None = None) -> tuple[Path, list[str]]:
+def write_worksheet(
+    run: Run, path: Path, *, site_lang: str = "fr", lang: str = "fr", out_of: float = 20, template: Path | None = None
+) -> tuple[Path, list[str]]:
     """Write the worksheet; return it and the ids of the students it has no row for."""
     if template is not None:
         return _fill(run, path, Path(template), lang)
@@ -61,11 +81,18 @@ def write_worksheet(run: Run, path: Path, *, site_lang: str = "fr", lang: str = 
         if not sub.participant:  # Moodle could not tell whose row it is
             missing.append(sub.id)
             continue
-        row = {"id": PARTICIPANT[site_lang] + sub.participant,
-               "name": display_name(sub), "email": sub.email,
-               "status": VALUES[site_lang]["none" if sub.status == "not_submitted" else "submitted"], "grade": number(scaled(sub, out_of), decimal),
-               "max": number(out_of, decimal), "changeable": VALUES[site_lang]["yes"], "submitted": "",
-               "modified": _now(), "feedback": feedback_html(sub, lang, out_of)}
+        row = {
+            "id": PARTICIPANT[site_lang] + sub.participant,
+            "name": display_name(sub),
+            "email": sub.email,
+            "status": VALUES[site_lang]["none" if sub.status == "not_submitted" else "submitted"],
+            "grade": number(scaled(sub, out_of), decimal),
+            "max": number(out_of, decimal),
+            "changeable": VALUES[site_lang]["yes"],
+            "submitted": "",
+            "modified": _now(),
+            "feedback": feedback_html(sub, lang, out_of),
+        }
         writer.writerow([row[c] for c in columns])
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path, missing
@@ -97,7 +124,7 @@ def _fill(run: Run, path: Path, template: Path, lang: str) -> tuple[Path, list[s
     for row in rows[1:]:
         if len(row) < len(header):
             row.extend([""] * (len(header) - len(row)))
-        number_ = row[col["id"]][len(PARTICIPANT[site_lang].strip()):].strip()
+        number_ = row[col["id"]][len(PARTICIPANT[site_lang].strip()) :].strip()
         sub = by_participant.get(number_)
         if sub is None and "name" in col:
             same = by_name.get(normalise(row[col["name"]]), [])

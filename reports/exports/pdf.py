@@ -7,6 +7,7 @@ may hold). Text is drawn as text, never interpreted (no markup): a submission's 
 A sheet that does not fit its page is drawn again smaller, then with shorter reasons, so a student
 never gets a near-empty second page.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,8 +34,9 @@ def _document() -> FPDF:
     return pdf
 
 
-def _sheet(pdf: FPDF, run: Run, sub: SubmissionResult, lang: str, out_of: float, size: float, chars: int,
-           title_chars: int) -> None:
+def _sheet(
+    pdf: FPDF, run: Run, sub: SubmissionResult, lang: str, out_of: float, size: float, chars: int, title_chars: int
+) -> None:
     decimal = "," if lang == "fr" else "."
     pdf.add_page()
     pdf.set_font("DejaVu", "B", size + 5)
@@ -43,19 +45,37 @@ def _sheet(pdf: FPDF, run: Run, sub: SubmissionResult, lang: str, out_of: float,
     who = display_name(sub) + (f" — {t('export.col.participant', lang)} {sub.participant}" if sub.participant else "")
     pdf.multi_cell(0, None, who, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", "", size + 1)
-    pdf.multi_cell(0, None, t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
-                   + " — " + t("export.grade_on", lang, grade=number(scaled(sub, out_of), decimal),
-                               out_of=number(out_of, decimal)), new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(
+        0,
+        None,
+        t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
+        + " — "
+        + t("export.grade_on", lang, grade=number(scaled(sub, out_of), decimal), out_of=number(out_of, decimal)),
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
     pdf.ln(size * 0.4)
     pdf.set_font("DejaVu", "", size)
     heading = FontFace(emphasis="BOLD", fill_color=(225, 230, 240))
-    with pdf.table(col_widths=(9, 50, 15, 18, 90), line_height=size * 0.5, headings_style=heading,
-                   text_align=("LEFT", "LEFT", "RIGHT", "LEFT", "LEFT"), padding=0.8) as table:
+    with pdf.table(
+        col_widths=(9, 50, 15, 18, 90),
+        line_height=size * 0.5,
+        headings_style=heading,
+        text_align=("LEFT", "LEFT", "RIGHT", "LEFT", "LEFT"),
+        padding=0.8,
+    ) as table:
         table.row([t(f"pdf.col.{k}", lang) for k in ("question", "title", "points", "status", "detail")])
         for line in feedback_lines(sub, lang):
             points = f"{number(line.score, decimal)}/{number(line.max, decimal)}"
-            table.row([line.qid, _cut(line.title, title_chars), points, t(f"status.{line.status}", lang),
-                       _cut(line.detail, chars)])
+            table.row(
+                [
+                    line.qid,
+                    _cut(line.title, title_chars),
+                    points,
+                    t(f"status.{line.status}", lang),
+                    _cut(line.detail, chars),
+                ]
+            )
     if sub.comment:
         pdf.ln(size * 0.4)
         pdf.set_font("DejaVu", "B", size)
@@ -65,15 +85,21 @@ def _sheet(pdf: FPDF, run: Run, sub: SubmissionResult, lang: str, out_of: float,
     pdf.ln(size * 0.4)
     pdf.set_font("DejaVu", "", size - 1)
     pdf.set_text_color(90, 90, 90)
-    pdf.multi_cell(0, None, t("pdf.footer", lang, seed=run.seed, date=run.date[:10], version=run.grader_version),
-                   align="L", new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(
+        0,
+        None,
+        t("pdf.footer", lang, seed=run.seed, date=run.date[:10], version=run.grader_version),
+        align="L",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
     pdf.set_text_color(0, 0, 0)
 
 
 def _cut(text: str, chars: int) -> str:
     if len(text) <= chars:
         return text
-    return text[:chars - 1] + "…" if chars else ""
+    return text[: chars - 1] + "…" if chars else ""
 
 
 def _fitting(run: Run, sub: SubmissionResult, lang: str, out_of: float) -> tuple[FPDF, tuple]:
@@ -86,8 +112,9 @@ def _fitting(run: Run, sub: SubmissionResult, lang: str, out_of: float) -> tuple
     return pdf, attempt
 
 
-def write_pdfs(run: Run, paths: list[Path], class_path: Path | None, lang: str = "fr",
-               out_of: float = 20) -> list[Path]:
+def write_pdfs(
+    run: Run, paths: list[Path], class_path: Path | None, lang: str = "fr", out_of: float = 20
+) -> list[Path]:
     """One PDF per student (paths in the run's order) and, if asked, the class's, a page each."""
     whole = _document() if class_path else None
     for sub, path in zip(run.submissions, paths):

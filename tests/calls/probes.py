@@ -1,4 +1,5 @@
 """Probes for the parent-served call tests (tests/test_calls.py) and benchmark (benchmarks/bench_calls.py)."""
+
 import time
 
 from grader.sandbox import protocol
@@ -27,8 +28,9 @@ def probe_flood(module, payload):
     """Call frames that never wait for their answers: the parent must not block on a full pipe."""
     channel = ask.__globals__["_server"]
     while True:
-        protocol.write_frame(channel.reply_fd, {"nonce": channel.nonce, "seq": channel.seq, "call": "oracle",
-                                                "args": 1})
+        protocol.write_frame(
+            channel.reply_fd, {"nonce": channel.nonce, "seq": channel.seq, "call": "oracle", "args": 1}
+        )
 
 
 @probe
