@@ -125,7 +125,9 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _environment(lang: str) -> Environment:
+def templates(lang: str, csp: str = CSP) -> Environment:
+    """The reports' templates, escaped, strict about undefined names, saying `_` in `lang`; `csp` is
+    the pages' content security policy."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,
@@ -133,15 +135,16 @@ def _environment(lang: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=csp)
+    return env
+
+
+def _environment(lang: str) -> Environment:
+    env = templates(lang)
     env.globals.update(
-        _=lambda key, **params: t(key, lang, **params),
         students=lambda n: t("report.students_one" if n == 1 else "report.students_many", lang, n=n),
-        lang=lang,
         statuses=STATUSES,
         script=Markup(_SCRIPT),
-        csp=CSP,
-    )
-    env.globals.update(
         qtitle=lambda qid, key: _title(qid, title(key, lang)),
         scheme_view=lambda run: _scheme_view(run, lang),
         limits_view=lambda limits: _limits_view(limits, lang),

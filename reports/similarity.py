@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from grader.errors import UsageError
 from grader.i18n import t
 from grader.intake import SUBMITTED, find_class, load
-from reports.render import TEMPLATES, file_names
+from reports.render import file_names, templates
 
 MODULES = ("jeux", "taquin", "recherche")
 STUBS = Path(__file__).resolve().parents[1] / "exercises"
@@ -178,14 +177,7 @@ def compare_class(
 def render(report: Report, out: Path, lang: str = "fr") -> Path:
     """OUT/index.html (the ranked pairs) and one page per pair; returns the index."""
     out.mkdir(parents=True, exist_ok=True)
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=CSP)
+    env = templates(lang, csp=CSP)  # no script on these pages
     env.filters["pct"] = lambda x: f"{100 * x:.0f}"
     pairs = [p for ps in report.modules.values() for p in ps]
     names = file_names([f"{p.module}-{p.a}-{p.b}" for p in pairs])

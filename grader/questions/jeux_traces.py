@@ -183,31 +183,27 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list):
         if k >= len(expected):
             return "q10.extra_pass", {"count": len(cut), "expected": len(expected), "bounds": bounds}
         bound, allowed = expected[k]["bound"], expected[k]["expanded"]
-        beyond = sorted(expanded - allowed, key=lambda x: depth[x])
-        if beyond:
-            x = beyond[0]
-            return "q10.not_pruned", {
+
+        def at(x, k=k, bound=bound):
+            """A message's parameters about state x of pass k."""
+            p = depth[x]
+            return {
                 "pass": k + 1,
                 "state": labels[x],
-                "p": depth[x],
+                "p": p,
                 "h": h[x],
-                "f": depth[x] + h[x],
+                "f": p + h[x],
                 "bound": bound,
                 "bounds": bounds,
             }
+
+        beyond = sorted(expanded - allowed, key=lambda x: depth[x])
+        if beyond:
+            return "q10.not_pruned", at(beyond[0])
         last = k == len(expected) - 1
         missing = sorted(allowed - expanded, key=lambda x: depth[x])
         if missing and not last:
-            x = missing[0]
-            return "q10.not_expanded", {
-                "pass": k + 1,
-                "state": labels[x],
-                "p": depth[x],
-                "h": h[x],
-                "f": depth[x] + h[x],
-                "bound": bound,
-                "bounds": bounds,
-            }
+            return "q10.not_expanded", at(missing[0])
     if len(cut) < len(expected):
         return "q10.missing_passes", {"count": len(cut), "expected": len(expected), "bounds": bounds}
     return None

@@ -23,6 +23,17 @@ import sqlalchemy as sa
 
 RUNNING, QUEUED, DONE, UNGRADABLE, SUPERSEDED = "running", "queued", "done", "ungradable", "superseded"
 FINAL = (DONE, UNGRADABLE, SUPERSEDED)
+# A new attempt's columns of progress: waiting, unclaimed, never delivered.
+_WAITING = {
+    "state": QUEUED,
+    "done_questions": 0,
+    "current_question": "",
+    "claim": "",
+    "worker_pid": 0,
+    "heartbeat": 0.0,
+    "deliveries": 0,
+    "result_key": "",
+}
 
 metadata = sa.MetaData()
 students = sa.Table(
@@ -240,14 +251,7 @@ class Store:
                         questions=json.dumps(questions),
                         lang=lang,
                         late=late,
-                        state=QUEUED,
-                        done_questions=0,
-                        current_question="",
-                        claim="",
-                        worker_pid=0,
-                        heartbeat=0.0,
-                        deliveries=0,
-                        result_key="",
+                        **_WAITING,
                         message="",
                         finished=0.0,
                         regrade=0,
@@ -397,14 +401,7 @@ class Store:
                             questions=row.questions,
                             lang=row.lang,
                             late=row.late,
-                            state=QUEUED,
-                            done_questions=0,
-                            current_question="",
-                            claim="",
-                            worker_pid=0,
-                            heartbeat=0.0,
-                            deliveries=0,
-                            result_key="",
+                            **_WAITING,
                             message=str(row.id),
                             finished=0.0,
                             regrade=regrade,
