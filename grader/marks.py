@@ -39,6 +39,7 @@ from pathlib import Path
 from grader import i18n
 from grader.errors import InputError
 from grader.results import QuestionResult, Run, Status, SubmissionResult
+from grader.scoring import submission_total
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -311,10 +312,7 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
                     comment=given.comments.get(qid, ""),
                 )
             )
-        before = [q for q in sub.questions if q.manual]
-        # The engine's total of the automatic questions stays as it is; only written ones change.
-        sub.total += sum(q.score for q in added) - sum(q.score for q in before)
-        sub.max += sum(q.max for q in added) - sum(q.max for q in before)
+        sub.total, sub.max = submission_total(kept + added)
         sub.questions = sorted(kept + added, key=lambda q: _number(q.id))
         sub.comment = given.comment or sub.comment
     return merged

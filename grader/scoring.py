@@ -186,7 +186,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
     return QuestionResult(
         id=question.id,
         title=f"{question.id}.title",
-        score=float(score),
+        score=_points(score),
         max=points,
         status=status(checks),
         checks=checks,
@@ -229,4 +229,12 @@ def status(checks: list[Check]) -> Status:
 
 def submission_total(results: list[QuestionResult]) -> tuple[float, float]:
     """A submission's score and maximum, summed exactly (see question_result)."""
-    return float(sum(Fraction(r.score) for r in results)), float(sum(Fraction(r.max) for r in results))
+    score = sum((Fraction(r.score) for r in results), Fraction(0))
+    most = sum((Fraction(r.max) for r in results), Fraction(0))
+    return _points(score), _points(most)
+
+
+def _points(exact: Fraction) -> float:
+    """A sum of points as a float without binary noise: hand marks are decimals (2.9 + 0.1 + 0.2 summed
+    as the floats' exact values is 3.1999999999999997), and no grade is defended beyond 1e-10."""
+    return float(round(exact, 10))

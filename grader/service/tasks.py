@@ -57,7 +57,8 @@ class Service:
     def result_key(self, attempt) -> str:
         settings = self.settings(attempt.lang, attempt)
         scheme = json.dumps(settings.scheme.as_dict(self.questions), sort_keys=True)
-        parts = [attempt.content_hash, grader_version(), str(settings.seed), scheme, attempt.questions, attempt.lang]
+        # Not the language: results hold message keys, said in the viewer's language when shown.
+        parts = [attempt.content_hash, grader_version(), str(settings.seed), scheme, attempt.questions]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def enqueue(self, attempt_id: int) -> bool:
