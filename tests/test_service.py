@@ -437,7 +437,10 @@ def test_live_verdicts_are_pushed_as_server_sent_events(server):
         events = _events(stream)
         name, first = next(events)
         assert name == "message" and first["attempts"] == [] and first["budget"]["student"] >= 1
-        _, answer = server.submit("live", {"jeux.py": RIGHT + b"\n# live\n"})
+        # An import that takes a second and a half: each question's grading stays visible between two
+        # pushes (on an idle machine a plain answer went from queued to done between two of them).
+        slow_import = b"\nimport time\n\ntime.sleep(1.5)\n"
+        _, answer = server.submit("live", {"jeux.py": RIGHT + slow_import})
         seen = []
         for _, view in events:
             latest = view["attempts"][0]
@@ -446,7 +449,7 @@ def test_live_verdicts_are_pushed_as_server_sent_events(server):
             if latest["state"] == "done":
                 break
     assert latest["score"] == 3 and f"/attempts/{answer['attempt']}/report" in latest["report"]
-    assert seen[0] in ("queued", "running") and len(seen) >= 2  # the progress was pushed too
+    assert seen[0] in ("queued", "running") and "running" in seen  # the progress was pushed too
 
 
 @pytest.mark.slow
