@@ -585,6 +585,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.no_checks": {"fr": "Aucune vérification automatique.", "en": "No automatic check."},
     "report.check_passed": {"fr": "réussie", "en": "passed"},
     "report.check_failed": {"fr": "échouée", "en": "failed"},
+    "report.check_skipped": {"fr": "non effectuée", "en": "not run"},
     "report.seconds": {"fr": "{s} s de calcul", "en": "{s} s of computing"},
     "report.counterexample": {"fr": "Contre-exemple", "en": "Counterexample"},
     "report.expected": {"fr": "Attendu", "en": "Expected"},

@@ -94,6 +94,16 @@ class Check:
     visual: dict | None = None
     seconds: float = 0.0  # student's compute time over the check's cases
 
+    @property
+    def skipped(self) -> bool:
+        return self.kind == Kind.SKIPPED
+
+    @property
+    def failed(self) -> bool:
+        """Found a fault or lost points; a skip with nothing at stake (a weightless check said to be
+        unnecessary, like taquin's chain verified) is no failure, and is not shown as one."""
+        return not self.passed and not (self.skipped and not self.max_points)
+
 
 @dataclass
 class Output:

@@ -348,7 +348,7 @@ def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
             question = next((x for x in sub.questions if x.id == q["id"]), None)
             if question is None or question.status == Status.PASSED:
                 continue
-            messages = {say(c.message, lang) for c in question.checks if not c.passed and c.message}
+            messages = {say(c.message, lang) for c in question.checks if c.failed and c.message}
             if not messages and question.status in FAILED:
                 messages = {t(f"status.{question.status}", lang)}
             counter.update(messages)

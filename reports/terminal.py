@@ -54,7 +54,7 @@ def _indented(lines: list[str], width: int) -> list[str]:
 
 
 def _check_lines(check, lang: str) -> list[str]:
-    mark = "✓" if check.passed else "✗"
+    mark = "✓" if check.passed else "–" if check.skipped else "✗"
     colon = i18n.t("cli.colon", lang)
     first, *rest = i18n.say(check.message, lang).splitlines() or [""]
     lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]

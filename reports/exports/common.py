@@ -70,7 +70,7 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
         elif q.status == Status.PASSED:
             detail = ""
         else:
-            failed = [c.message for c in q.checks if not c.passed and c.message]
+            failed = [c.message for c in q.checks if c.failed and c.message]
             detail = failed[0].text(lang) if failed else t(f"status.{q.status}", lang)
         detail = re.sub(r"\s+", " ", detail).strip()
         if len(detail) > FEEDBACK_DETAIL_CHARS:

@@ -69,7 +69,7 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
                     "number": q.id,
                     "score": round(check.points, 4),
                     "max_score": round(check.max_points, 4),
-                    "status": "passed" if check.passed else "failed",
+                    "status": "failed" if check.failed else "passed",
                     "output": output,
                     "visibility": "visible",
                 }
