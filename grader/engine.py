@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
-from grader.questions.base import Failure, Outcome, Question, probe_name
+from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
 from grader.results import Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
@@ -103,9 +103,10 @@ class Context:
         child = self._child()
         return child.names if child else []
 
-    def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False) -> Reply:
+    def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True) -> Reply:
         """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
-        `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py)."""
+        `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py). A timeout
+        is run again once (`rerun`: this is that second run) unless `retry` is False."""
         child = self._child()
         if child is None:
             assert self.import_failure is not None  # _child() says why it has none
@@ -117,7 +118,8 @@ class Context:
         self._note(reply, child)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
-        if reply.status == protocol.TIMEOUT and (serve is None or getattr(serve, "replayable", False)) and not rerun:
+        replayable = serve is None or getattr(serve, "replayable", False)
+        if reply.status == protocol.TIMEOUT and replayable and retry and not rerun:
             # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
             # clock is the wall's, so on a loaded machine the rerun gets the wall time the first run needed
             # per CPU second (at most RERUN_SLACK times more), and its CPU time is then held to `timeout`.
@@ -226,6 +228,7 @@ class Context:
         serve=None,
         model_serve=None,
         case=None,
+        timeout_inconclusive: bool = False,
     ) -> Reply:
         """The student's reply to `probe` on `payload`, under the limit a correct answer's time on the
         same case sets: the scheme's `limit(slower × seconds)`, `slower` being how many times slower than
@@ -233,12 +236,14 @@ class Context:
         of the model answer's seconds. `timed_on` is the case as the model answer takes it when the
         student's payload says it otherwise (its order of moves, the functions served to it); a probe that
         makes parent-served calls has `serve` answer the student's and `model_serve()` make the model
-        answer's handler (`case`: see `reference_served`)."""
+        answer's handler (`case`: see `reference_served`). `timeout_inconclusive`: a timeout of this call
+        says nothing of the answer (a trap a correct answer cannot finish either; its judge returns an
+        Inconclusive), so it is not run again: the rerun only protects a verdict."""
         if limit is None or callable(limit):
             model_payload = payload if timed_on is None else timed_on
             seconds = self.reference_served(probe, model_payload, serve=model_serve, case=case)[1]
             limit = self.limit(slower * seconds) if limit is None else limit(seconds)
-        return self.call(probe, payload, limit, serve=serve)
+        return self.call(probe, payload, limit, serve=serve, retry=not timeout_inconclusive)
 
     # -- judging ------------------------------------------------------------------------------------
     def failure(self, reply: Reply, case=None, **extra) -> Failure:
@@ -347,18 +352,24 @@ class Context:
 
     def check_cases(self, group: str, cases, judge) -> Outcome:
         self.group = group
-        """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. An
-        empty list of cases is the grader's error, never a pass."""
+        """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. A case
+        the judge finds Inconclusive neither fails nor passes the group: the group passes on its other
+        cases and says what was left undecided (its note). A group without a decided case (no case, or
+        only inconclusive ones) is the grader's error, never a pass."""
         started = time.perf_counter()
+        undecided: list[Inconclusive] = []
         cases = list(cases)
-        if not cases:
-            raise GraderBug("error.no_case_judged", where=f"{self.question.id}/{group}")
         for case in cases:
             failure = judge(case)
-            if failure is not None:
+            if isinstance(failure, Inconclusive):
+                undecided.append(failure)
+            elif failure is not None:
                 _attach(failure, case)
                 return Outcome(group, failure, time.perf_counter() - started)
-        return Outcome(group, None, time.perf_counter() - started)
+        if len(undecided) == len(cases):
+            raise GraderBug("error.no_case_judged", where=f"{self.question.id}/{group}")
+        note = Message(undecided[0].message, undecided[0].params) if undecided else None
+        return Outcome(group, None, time.perf_counter() - started, note=note)
 
 
 PROGRESS_AFTER = 2.0  # seconds a student waits without a word

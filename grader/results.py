@@ -84,7 +84,7 @@ class Check:
     passed: bool
     points: float = 0.0
     max_points: float = 0.0
-    message: Message | None = None  # why it failed or was skipped; None when passed
+    message: Message | None = None  # why it failed or was skipped; when passed, None or what was left undecided
     kind: Kind = Kind.OK
     counterexample: Any = None  # plain data: a game, a taquin state, arguments
     expected: Any = None

@@ -160,12 +160,13 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
         share = Fraction(points) * Fraction(weights.get(outcome.group, 0.0)) / total_weight
         f = outcome.failure
         passed = f is None and outcome.skipped is None
+        message: Message | None
         if outcome.skipped:
             message, kind = sayable(Message(outcome.skipped), Kind.SKIPPED)
         elif f is not None:
             message, kind = sayable(Message(f.message, f.params), Kind(f.kind))
-        else:
-            message, kind = None, Kind.OK
+        else:  # a group that passed may still say what it left undecided
+            message, kind = sayable(outcome.note)[0] if outcome.note else None, Kind.OK
         checks.append(
             Check(
                 name=outcome.group,

@@ -131,6 +131,66 @@ def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
     assert q1.output.stderr.count("essai") == 2  # two children, one call each
 
 
+LOOPING_42 = "import sys\n\ndef solution_42():\n    print('essai', file=sys.stderr)\n    while True:\n        pass\n"
+
+
+def _trap_run(decided_case_fails: bool = False):
+    """Q1's checks replaced by a group of two cases: a decided one (failing or not) and a trap whose
+    timeout is declared inconclusive (as q18's trap, grader/questions/taquin.py)."""
+    from grader.questions import jeux
+    from grader.questions.base import Failure, Inconclusive
+    from grader.sandbox import protocol
+
+    def run(self, ctx):
+        def judge(case):
+            if case == "piège":
+                reply = ctx.run(jeux.probe_solution_42, {}, limit=0.3, timeout_inconclusive=True)
+                if reply.status == protocol.TIMEOUT:
+                    return Inconclusive("q18.trap_timeout", {"h": 58, "optimum": 78, "seconds": "0.3"})
+                return ctx.failure(reply)
+            return Failure("wrong", "q1.ends") if decided_case_fails else None
+
+        return [ctx.check_cases("sequence", ["décidé", "piège"], judge)]
+
+    return run
+
+
+def test_a_timeout_declared_inconclusive_is_not_rerun_and_decides_nothing(tmp_path, monkeypatch):
+    from grader.questions import jeux
+
+    (tmp_path / "jeux.py").write_text(LOOPING_42)
+    monkeypatch.setattr(jeux.Q1, "run", _trap_run())
+    (q1,) = grade(tmp_path, "q1").questions
+    # The group passes on its decided case, and says beside it what the trap left undecided.
+    assert q1.status == "passed" and q1.score == 1 and q1.checks[0].kind == "ok"
+    assert "piège non conclu, sans effet sur la note" in say(q1.checks[0].message)
+    assert "trap undecided" in say(q1.checks[0].message, "en")
+    assert q1.output.stderr.count("essai") == 1  # one run: the rerun only protects a verdict
+
+    from reports.terminal import format_result
+
+    # ✓ and the note on one line: never shown as a failure.
+    line = next(line for line in format_result(grade(tmp_path, "q1"), "fr").splitlines() if "non conclu" in line)
+    assert "✓" in line and "✗" not in line
+
+
+def test_an_inconclusive_case_does_not_hide_a_decided_failure(tmp_path, monkeypatch):
+    from grader.questions import jeux
+
+    (tmp_path / "jeux.py").write_text(LOOPING_42)
+    monkeypatch.setattr(jeux.Q1, "run", _trap_run(decided_case_fails=True))
+    (q1,) = grade(tmp_path, "q1").questions
+    assert q1.status == "failed" and q1.score == 0 and q1.checks[0].kind == "wrong"
+
+
+def test_a_group_whose_cases_are_all_inconclusive_is_a_grader_error_not_a_pass(monkeypatch):
+    from grader.questions.base import Inconclusive
+
+    trap = Inconclusive("q18.trap_timeout", {"h": 58, "optimum": 78, "seconds": "0.3"})
+    q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check_cases("sequence", [1, 2], lambda case: trap)])
+    assert q1.status == "error" and q1.score == 0 and "aucun cas" in say(q1.checks[0].message)
+
+
 def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
     from grader.questions.base import Outcome
     from grader.scoring import Scheme, question_result

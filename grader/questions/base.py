@@ -78,15 +78,28 @@ class Failure:
 
 
 @dataclass
+class Inconclusive:
+    """A case that decided nothing: a trap whose limit a correct answer cannot meet either, so that only a
+    wrong answer's quick reply is judged (a timeout there is no failure). Neither a failure nor, by
+    itself, a pass: its group's other cases decide, and the group says what was not decided (`message`,
+    a catalogue key, and its `params`). Only `Context.check_cases` takes it from a judge."""
+
+    message: str
+    params: dict = field(default_factory=dict)
+
+
+@dataclass
 class Outcome:
     """The result of one check group: None for `failure` when it passed; `skipped` (a catalogue key
-    saying why) when it was not run: it then earns nothing and does not count in the status."""
+    saying why) when it was not run: it then earns nothing and does not count in the status. `note`:
+    what a group that passed left undecided (an Inconclusive case), said beside it."""
 
     group: str
     failure: Failure | None = None
     seconds: float = 0.0
     warnings: list[Message] = field(default_factory=list)  # said once for the question
     skipped: str | None = None
+    note: Message | None = None
 
 
 class Question(ABC):

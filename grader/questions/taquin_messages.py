@@ -129,8 +129,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal solutions, up to 24 moves",
     },
     "q18.grandes_profondeurs": {
-        "fr": "solutions optimales de 26 à 48 coups",
-        "en": "optimal solutions of 26 to 48 moves",
+        "fr": "solutions optimales de 26 à 48 coups, et un piège à plus de 60 coups pour une recherche plafonnée",
+        "en": "optimal solutions of 26 to 48 moves, and a trap beyond 60 moves for a capped search",
+    },
+    "q18.trap_timeout": {
+        "fr": "piège non conclu, sans effet sur la note : sur l'état piège (h = {h}, solution optimale en {optimum} coups), "
+        "taquin() n'a pas fini en {seconds} s, comme toute réponse juste ; seule une recherche qui abandonne "
+        "avant l'optimum répond à temps, et sa réponse est alors jugée",
+        "en": "trap undecided, no effect on the grade: on the trap state (h = {h}, optimal solution of {optimum} moves), "
+        "taquin() did not end within {seconds} s, as no correct answer does; only a search that gives up "
+        "below the optimum answers in time, and its answer is then judged",
+    },
+    "q18.trap_past_bound": {
+        "fr": "piège non conclu, sans effet sur la note : sur l'état piège (h = {h}, solution optimale en {optimum} coups), "
+        "taquin() a demandé dfs au-delà de la borne {bound}, comme toute réponse juste, et a été arrêté là ; "
+        "une recherche qui abandonne avant est jugée sur ce qu'elle renvoie",
+        "en": "trap undecided, no effect on the grade: on the trap state (h = {h}, optimal solution of {optimum} moves), "
+        "taquin() asked dfs beyond the bound {bound}, as every correct answer does, and was stopped there; "
+        "a search that gives up before is judged on what it returns",
     },
     "q18.ordre": {
         "fr": "liste dans l'ordre où les déplacements sont joués",
