@@ -24,7 +24,7 @@ from grader.questions.base import Failure, Inconclusive, Outcome, Question, prob
 from grader.i18n import Message
 from grader.results import Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
-from grader.sandbox.runner import Child, Limits, Reply
+from grader.sandbox.runner import Child, Limits, Reply, new_child
 from grader.scoring import Scheme, question_result, sayable, submission_total
 from grader.intake import Submission
 from grader.terminal import printable
@@ -158,7 +158,7 @@ class Context:
             return None
         if self.child is None:
             # Ours before it starts: a stop signal during its start-up still removes it and its folder.
-            self.child = Child(
+            self.child = new_child(
                 self.submission.sources_text(),
                 self.question.module,
                 list(self.question.probe_modules or (self.question.__module__,)),

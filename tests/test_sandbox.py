@@ -1,9 +1,9 @@
 """The sandbox's layers, each on its own: limits, a uid per child, the supervisor's kill of escaped
 processes (namespace and subreaper), Landlock and seccomp, the CPU time from the kernel, deadlines, the
-protocol, output capture. Every test runs on both ways
-of starting a child: forked by the fork server (Linux's default) and spawned (the other platforms'
-path, forced here). The fork server's own tests are in test_fork_server.py; the attacks that
-combine the layers are in tests/attacks/."""
+protocol, output capture. Every test runs on each way of starting a child: forked by the fork server
+(Linux's default), spawned (macOS's path, forced here) and the portable path (stdio.py: Windows'),
+except the tests of layers the portable path does not have (marked `confined`). The fork server's own
+tests are in test_fork_server.py; the attacks that combine the layers are in tests/attacks/."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import confine, fork_server, protocol
-from grader.sandbox.runner import Child, Limits, SandboxError, namespace_prefix
+from grader.sandbox.runner import Limits, SandboxError, namespace_prefix, new_child
 
 PROBE = "tests.hostile.probes:probe_call"
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,23 +28,26 @@ needs_landlock = pytest.mark.skipif(confine.landlock_abi() < 6, reason="needs La
 needs_seccomp = pytest.mark.skipif(not confine.seccomp_available(), reason="needs libseccomp")
 
 
-FORK = fork_server.available()  # how this module's children start; set per test by `start`
+PATH = {"fork_server": fork_server.available(), "stdio": False}  # how children start; set by `start`
+# A layer the portable path does not have (a uid of its own, namespaces, Landlock, seccomp, the kernel's
+# clock of the child): tested on the other two paths only.
+confined = pytest.mark.confined
 
 
-@pytest.fixture(autouse=True, params=["fork", "spawn"])
+@pytest.fixture(autouse=True, params=["fork", "spawn", "stdio"])
 def start(request, monkeypatch):
-    """Each test on both start paths."""
+    """Each test on every start path."""
     if request.param == "fork" and not fork_server.available():
         pytest.skip("the fork server needs Linux")
-    monkeypatch.setitem(globals(), "FORK", request.param == "fork")
+    if request.param == "stdio" and request.node.get_closest_marker("confined"):
+        pytest.skip("a layer the portable path does not have")
+    monkeypatch.setitem(globals(), "PATH", {"fork_server": request.param == "fork", "stdio": request.param == "stdio"})
     return request.param
 
 
 def run(source: str, function: str = "f", args=(), timeout: float = 2.0, **limits):
     """Start a child on `source` (as jeux.py), call `function`; (start reply, call reply, output, seconds)."""
-    child = Child(
-        {"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK, **limits)
-    )
+    child = new_child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], Limits(**PATH, **limits))
     started = time.monotonic()
     try:
         hello = child.start()
@@ -101,6 +104,7 @@ def test_stdin_is_closed():
     assert call("def f():\n    return input()\n").error.startswith("EOFError")
 
 
+@confined
 @as_root
 def test_process_limit_binds_after_the_drop():
     reply = call(
@@ -125,6 +129,7 @@ def test_process_limit_binds_after_the_drop():
 
 
 # -- a uid per child ----------------------------------------------------------------------------------
+@confined
 @as_root
 def test_root_gives_each_child_its_own_uid_and_the_stdlib_still_imports():
     source = """
@@ -135,8 +140,10 @@ def test_root_gives_each_child_its_own_uid_and_the_stdlib_still_imports():
             return [os.getresuid(), os.getresgid(), os.getgroups(), open('scratch.txt').read(),
                     round(colorsys.rgb_to_hsv(1, 0, 0)[1])]
     """
-    limits = Limits(uid_first=61000, uid_count=3, fork_server=FORK)
-    children = [Child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], limits) for _ in range(3)]
+    limits = Limits(uid_first=61000, uid_count=3, **PATH)
+    children = [
+        new_child({"jeux": textwrap.dedent(source)}, "jeux", ["tests.hostile.probes"], limits) for _ in range(3)
+    ]
     try:
         replies = [c.call(PROBE, {"function": "f"}, 5) for c in children if c.start().ok]
         uids = sorted(r.value[0][0] for r in replies)
@@ -145,24 +152,26 @@ def test_root_gives_each_child_its_own_uid_and_the_stdlib_still_imports():
             uid = reply.value[0][0]
             assert reply.value == [[uid] * 3, [uid] * 3, [], "ok", 1]
         with pytest.raises(SandboxError, match="in use"):  # a fourth concurrent child: no uid left
-            Child({"jeux": ""}, "jeux", [], limits)
+            new_child({"jeux": ""}, "jeux", [], limits)
     finally:
         for child in children:
             child.close()
 
 
 def test_child_folder_is_private_and_removed(tmp_path):
-    child = Child({"jeux": "def f():\n    return 1\n"}, "jeux", ["tests.hostile.probes"], Limits(fork_server=FORK))
+    child = new_child({"jeux": "def f():\n    return 1\n"}, "jeux", ["tests.hostile.probes"], Limits(**PATH))
     root = child.workdir.parent
     try:
         assert child.start().ok
-        assert (root.stat().st_mode & 0o777) == 0o711  # the child passes through, lists nothing
+        # The child passes through and lists nothing; on the portable path it runs as us: nobody else may.
+        assert (root.stat().st_mode & 0o777) == (0o700 if PATH["stdio"] else 0o711)
         assert (child.workdir.stat().st_mode & 0o777) == 0o700
     finally:
         child.close()
     assert not root.exists()
 
 
+@confined
 def test_cpu_seconds_come_from_the_kernel_not_the_child():
     """A busy call costs its CPU time even when the child lies about time; a sleeping one costs none."""
     hello, busy, child, _ = run(
@@ -182,6 +191,7 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
     assert sleeping.cpu_seconds < 0.1 and sleeping.seconds >= 0.4, sleeping
 
 
+@confined
 @pytest.mark.skipif("--mount-proc" not in namespace_prefix(), reason="needs a mount namespace")
 def test_disk_budget_binds_in_the_childs_tmpfs():
     reply = call(
@@ -246,6 +256,7 @@ ESCAPE = """
 """
 
 
+@confined
 @pytest.mark.parametrize("namespaces", [True, False], ids=["pid-namespace", "subreaper"])
 def test_double_fork_and_setsid_do_not_survive(namespaces):
     if namespaces and not namespace_prefix():
@@ -293,6 +304,7 @@ REFUSALS = {
 }
 
 
+@confined
 @needs_landlock
 @needs_seccomp
 @pytest.mark.parametrize("code", list(REFUSALS))
@@ -304,6 +316,7 @@ def test_the_kernel_refuses(code):
 
 
 @needs_landlock
+@confined
 def test_landlock_alone_keeps_files_and_tcp_out():
     reply = call(
         """

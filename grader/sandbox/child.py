@@ -1,8 +1,9 @@
 """Child side of the sandbox: the only process where a student's code ever runs.
 
 Started by runner.py (through supervisor.py) as `python -I child.py REQUEST_FD REPLY_FD` in its own
-folder, or forked by the fork server (zygote.py), which has already imported what is imported here, and
-calls serve(). While it is still trusted (no student code loaded), it: reads its configuration; moves the
+folder (`child.py - -` on the portable path of stdio.py: the pipes are its standard input and output),
+or forked by the fork server (zygote.py), which has already imported what is imported here, and calls
+serve(). While it is still trusted (no student code loaded), it: reads its configuration; moves the
 protocol's pipes out of sight; imports the probes it was told to use, the standard-library modules the
 student's files import and confine.py; applies the operating-system confinement (confine.apply) and
 tells the parent which layers are in force, and waits for the parent's go (given once the parent has
@@ -218,7 +219,22 @@ def run(call, source: str) -> dict:
 
 
 def main() -> None:
-    serve(int(sys.argv[1]), int(sys.argv[2]))
+    if sys.argv[1:] == ["-", "-"]:
+        serve(*stdio_channel())
+    else:
+        serve(int(sys.argv[1]), int(sys.argv[2]))
+
+
+def stdio_channel() -> tuple[int, int]:
+    """The portable path (a parent without descriptor passing: Windows): the protocol's pipes are
+    standard input and output. They get descriptors of their own; the student's `input()` then reads
+    nothing and what it prints goes to standard error."""
+    request_fd, reply_fd = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return request_fd, reply_fd
 
 
 def serve(request_fd: int, reply_fd: int) -> None:

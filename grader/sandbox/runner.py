@@ -69,6 +69,8 @@ class Limits:
     # How a child starts: forked by the fork server (zygote.py: Linux), or spawned as new processes
     # (unshare, supervisor.py, child.py: any platform, and a test of that path on Linux).
     fork_server: bool = fork_server.available()
+    # The portable path (stdio.py), for a parent that cannot fork a supervisor (Windows).
+    stdio: bool = not hasattr(os, "fork")
     # Layers that tests switch off one by one to check the others alone.
     namespaces: bool = True
     landlock: bool = True
@@ -131,7 +133,7 @@ def isolation(limits: Limits) -> dict:
     child started with these limits (one is started for the purpose if none was yet; cached per
     process): {"layers": [descriptions], "files_confined": bool}."""
     if limits not in _isolation:
-        child = Child({"probe": ""}, "probe", [], limits)
+        child = new_child({"probe": ""}, "probe", [], limits)
         try:
             reply = child.start()
             if not reply.ok:
@@ -140,6 +142,15 @@ def isolation(limits: Limits) -> dict:
         finally:
             child.close()
     return _isolation[limits]
+
+
+def new_child(sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits) -> Child:
+    """A child on the path `limits` choose (the portable one, or the fork server's or spawn path)."""
+    if limits.stdio:
+        from grader.sandbox.stdio import StdioChild
+
+        return StdioChild(sources, module_name, probe_modules, limits)
+    return Child(sources, module_name, probe_modules, limits)
 
 
 class _Capture(threading.Thread):
@@ -285,17 +296,21 @@ def _start_time(pid: int) -> int:
 class Child:
     """One child process serving one student module."""
 
+    # Whether this path can give the child namespaces and a uid of its own (not the portable one).
+    confinable = True
+
     def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits):
         self.module_name = module_name
         self.limits = limits
         self.nonce = secrets.token_hex(16)
         self.seq = 0
         self.root_user = hasattr(os, "geteuid") and os.geteuid() == 0
-        self.prefix = namespace_prefix() if limits.namespaces and sys.platform.startswith("linux") else []
-        self._lease = _UidLease(limits) if self.root_user else None
+        linux = sys.platform.startswith("linux")
+        self.prefix = namespace_prefix() if self.confinable and limits.namespaces and linux else []
+        self._lease = _UidLease(limits) if self.confinable and self.root_user else None
         self.uid = self._lease.uid if self._lease else None
         self._root: Path | None
-        self._root, self.workdir = _make_folder(sources, self.uid)
+        self._root, self.workdir = self._folder(sources)
         self.source = self.workdir / f"{module_name}.py"
         self.probe_modules = probe_modules
         self.proc: subprocess.Popen | fork_server.Forked | None = None
@@ -325,9 +340,12 @@ class Child:
         owner = self.uid if self.uid is not None else 0  # root of the user namespace: us, outside
         return f"{self.limits.disk_bytes}:{self.limits.disk_files}:{owner}"
 
-    def start(self) -> Reply:
-        """Spawn the child, check its confinement, import the student's module; the reply's value
-        lists its callables."""
+    def _folder(self, sources: dict[str, str]) -> tuple[Path, Path]:
+        return _make_folder(sources, self.uid)
+
+    def _launch(self) -> None:
+        """Start the child's processes with the protocol's pipes, the supervisor's channel and the
+        captures of the child's output."""
         request_r, self._request_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
         # The supervisor's channel: it tells how the child ended, and sees its end when we are done.
@@ -353,19 +371,27 @@ class Child:
         ]
         for capture in self._captures:
             capture.start()
+
+    def start(self) -> Reply:
+        """Spawn the child, check its confinement, import the student's module; the reply's value
+        lists its callables."""
+        self._launch()
         wanted = self._confinement()
-        protocol.write_frame(
-            self._request_w,
-            {
-                "nonce": self.nonce,
-                "workdir": str(self.workdir),
-                "source": str(self.source),
-                "module_name": self.module_name,
-                "probe_modules": self.probe_modules,
-                "import_seconds": self.limits.import_seconds,
-                "confine": wanted,
-            },
-        )
+        try:
+            self._send(
+                {
+                    "nonce": self.nonce,
+                    "workdir": str(self.workdir),
+                    "source": str(self.source),
+                    "module_name": self.module_name,
+                    "probe_modules": self.probe_modules,
+                    "import_seconds": self.limits.import_seconds,
+                    "confine": wanted,
+                },
+                time.monotonic() + START_SECONDS,
+            )
+        except (OSError, TimeoutError):
+            pass  # a child gone or stuck at once: awaiting its reply tells how
         confined = self._await(protocol.CONFINED_SEQ, START_SECONDS)
         try:
             if not confined.ok or not isinstance(confined.value, dict):
@@ -384,8 +410,8 @@ class Child:
             self.close()
             raise SandboxError(f"the child's confinement cannot be checked: {exc}") from None
         try:
-            protocol.write_frame(self._request_w, {"go": True})
-        except OSError:
+            self._send({"go": True}, time.monotonic() + START_SECONDS)
+        except (OSError, TimeoutError):
             return self._death()
         reply = self._await(0, self.limits.import_seconds)
         if reply.ok:
@@ -566,11 +592,7 @@ class Child:
         """Kill the child and every process it started, and remove its folder."""
         if self.proc is not None:
             self._kill()
-            for fd in (self._request_w, self._reply_r):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            self._close_channel()
             for capture in self._captures:
                 capture.join(timeout=1.0)
         if self._root is not None:
@@ -633,6 +655,13 @@ class Child:
             error=body.get("error", "")[:4000],
             traceback=body.get("traceback", "")[:4000],
         )
+
+    def _close_channel(self) -> None:
+        for fd in (self._request_w, self._reply_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
     def _frame(self, deadline: float):
         (size,) = struct.unpack(">I", self._read(4, deadline))

@@ -1,0 +1,198 @@
+"""The sandbox's portable path, for a parent that lacks what runner.py's paths need (a forking
+supervisor, descriptors passed to it, `poll`): Windows, where many students check their work.
+
+The child is `python -I child.py - -`: the protocol's frames travel on its standard input and output
+(child.py moves them aside before any student code runs; the student's prints go to standard error).
+There is no supervisor, no namespace, no uid of its own, no Landlock and no seccomp: the child applies
+the rlimits where `resource` exists, and the reports say the child's files are not confined. What
+stays the parent's, as on the other paths: the deadlines (threads carry the pipes, so a child that
+stops reading or writing never blocks the parent past a deadline), the caps on output and on frames,
+the validation of every reply, and the kill. Without a kernel clock of another process, a call's CPU
+time is the parent's wall time (an upper bound). On Windows the kill ends the child only: a process
+it started itself may outlive the check (a Job Object would be needed).
+
+Linux runs this path in the tests, with the POSIX pieces made unavailable (tests/test_stdio.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from grader.sandbox import protocol
+from grader.sandbox.runner import CHILD_SCRIPT, Child, Reply, _Capture
+
+# Frames read ahead of the parent's wait: a child that floods its output blocks on the pipe, not us.
+READ_AHEAD = 2
+# While waiting for a frame, how often the parent looks whether the child has exited; once it has, how
+# long its last frames may take to arrive (a process it left behind may hold the pipe open forever).
+EXIT_POLL_SECONDS = 0.05
+EXIT_DRAIN_SECONDS = 0.5
+
+
+class StdioChild(Child):
+    """A child on the portable path (see the module's doc)."""
+
+    confinable = False
+    _popen: subprocess.Popen  # self.proc, typed as this path's
+
+    def _folder(self, sources: dict[str, str]) -> tuple[Path, Path]:
+        """A private folder of ours (mkdtemp's mode 0700); the child runs as us, so no ownership to hand over."""
+        root = Path(tempfile.mkdtemp(prefix="taquin-grader-"))
+        folder = root / "work"
+        folder.mkdir(mode=0o700)
+        for name, text in sources.items():
+            (folder / f"{name}.py").write_text(text, encoding="utf-8")
+        return root, folder
+
+    def _confinement(self) -> dict:
+        return {**super()._confinement(), "landlock": False, "seccomp": False}
+
+    def _launch(self) -> None:
+        self.tmpfs = "-"
+        # Windows' interpreter does not start without SYSTEMROOT; nothing else of ours is passed on.
+        env = {name: os.environ[name] for name in ("SYSTEMROOT",) if name in os.environ}
+        own_group = (  # so that a console's Ctrl+C or a kill of the group reaches only the child
+            {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+            if hasattr(subprocess, "CREATE_NEW_PROCESS_GROUP")
+            else {"start_new_session": True}
+        )
+        self.proc = self._popen = subprocess.Popen(
+            [sys.executable, "-I", "-X", "utf8", str(CHILD_SCRIPT), "-", "-"],
+            cwd=self.workdir,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            **own_group,
+        )
+        self._frames: queue.Queue = queue.Queue(maxsize=READ_AHEAD)
+        self._writes: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._read_frames, daemon=True).start()
+        threading.Thread(target=self._write_frames, daemon=True).start()
+        self._captures = [_Capture(self.proc.stderr, self.limits.output_bytes)]
+        self._captures[0].start()
+
+    def _verify(self, wanted: dict, told: dict) -> dict:
+        """Nothing the kernel shows of another process is read here: only the rlimits the child said
+        it applied, before any student code ran."""
+        return {"rlimits": bool(told.get("rlimits")), "tmpfs": False, "namespaces": False, "uid": None}
+
+    def describe(self) -> list[str]:
+        return [
+            "rlimits" if self.layers.get("rlimits") else "no rlimits (not POSIX)",
+            "no supervisor (portable path): processes started by the student's code may outlive it",
+            "no Landlock",
+            "no seccomp",
+        ]
+
+    def output(self) -> tuple[str, str, int]:
+        """Standard output and error come as one stream on this path: shown as the output."""
+        if self.proc is None:
+            return "", "", 0
+        (capture,) = self._captures
+        return capture.text(), "", capture.dropped
+
+    # -- the pipes, carried by threads ----------------------------------------------------------------
+    def _read_frames(self) -> None:
+        stream = self._popen.stdout
+        assert stream is not None
+        try:
+            while True:
+                head = stream.read(4)
+                if len(head) < 4:
+                    raise EOFError
+                (size,) = struct.unpack(">I", head)
+                if size > protocol.MAX_FRAME:
+                    raise protocol.ProtocolError("oversized frame")
+                body = stream.read(size)
+                if len(body) < size:
+                    raise EOFError
+                try:
+                    frame = json.loads(body)
+                except (ValueError, RecursionError):
+                    raise protocol.ProtocolError("unreadable frame") from None
+                self._frames.put(frame)
+        except (EOFError, OSError, ValueError):
+            self._frames.put(EOFError())
+        except protocol.ProtocolError as exc:
+            self._frames.put(exc)
+
+    def _write_frames(self) -> None:
+        stream = self._popen.stdin
+        assert stream is not None
+        while (item := self._writes.get()) is not None:
+            data, done, failed = item
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError) as exc:
+                failed.append(BrokenPipeError(str(exc)))
+            done.set()
+
+    def _send(self, obj, deadline: float) -> None:
+        done, failed = threading.Event(), list[BaseException]()
+        self._writes.put((protocol.frame_bytes(obj), done, failed))
+        if not done.wait(max(0.0, deadline - time.monotonic())):
+            raise TimeoutError
+        if failed:
+            raise failed[0]
+
+    def _frame(self, deadline: float):
+        exited_at = None
+        while True:
+            now = time.monotonic()
+            if exited_at is not None and now >= exited_at + EXIT_DRAIN_SECONDS:
+                raise EOFError
+            if now >= deadline:
+                raise TimeoutError
+            try:
+                item = self._frames.get(timeout=min(EXIT_POLL_SECONDS, deadline - now))
+                break
+            except queue.Empty:
+                if exited_at is None and self._popen.poll() is not None:
+                    exited_at = time.monotonic()
+        if isinstance(item, BaseException):
+            self._frames.put(item)  # the answer to every later read too
+            raise item
+        return item
+
+    # -- the end ----------------------------------------------------------------------------------
+    def _kill(self) -> None:
+        if self._popen.poll() is None:
+            if hasattr(os, "killpg"):  # its own session: what it started without leaving it goes too
+                try:
+                    os.killpg(self._popen.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    self._popen.kill()
+            else:
+                self._popen.kill()
+        self._popen.wait()
+
+    def _close_channel(self) -> None:
+        self._writes.put(None)
+        for stream in (self._popen.stdin, self._popen.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+    def _death(self) -> Reply:
+        """The child went away: its exit status, as the operating system gives it to its parent."""
+        try:
+            code = self._popen.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        if self._ended is None:
+            self._ended = "unknown" if code is None else f"signal {-code}" if code < 0 else f"exit {code}"
+        return super()._death()
