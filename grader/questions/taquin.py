@@ -18,11 +18,16 @@ import enum
 import functools
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
 from grader.i18n import Message
 from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
+
+if TYPE_CHECKING:
+    from grader.engine import Context
+    from grader.sandbox.runner import Reply
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
@@ -436,6 +441,33 @@ def own_chain(ctx, chain: Chain, run) -> Outcome:
         chain.served, chain.server = saved
 
 
+@dataclass
+class Judging:
+    """One run of q16, q17 or q18, handed to its judges: what the run decides once (where the student's
+    `solution` keeps its most recent move, the `noms` policy, the functions the calls build on) and what
+    the judges note on the way."""
+
+    ctx: Context
+    convention: str | None  # LAST, FIRST, or None when detect_convention could not tell
+    policy: str
+    chain: Chain
+    notes: set[str] = field(default_factory=set)  # "casse": a move read in another case (move_warnings)
+
+    @property
+    def judged_in(self) -> str:
+        """The order `solution` is written and read in for the student: theirs, the convention if unknown."""
+        return self.convention or LAST
+
+
+@dataclass
+class Orders(Judging):
+    """q18's run: also what the lists taquin() returned said of their order, judged by the `ordre` group."""
+
+    reversed_seen: list = field(default_factory=list)  # cases whose list is a solution only read backwards
+    in_order: bool = False  # a list was a solution in the order played
+    lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
+
+
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
 def _reordered(moves, convention):
     """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""
@@ -658,96 +690,104 @@ class Q16(Question):
     }
 
     def run(self, ctx):
-        from grader.engine import GraderBug
-        from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, from_grid
-
         convention = detect_convention(ctx)
-        judged_in = convention or LAST
-
-        def possible(blank, direction):
-            i, j = divmod(blank, 4)
-            di, dj = BLANK_STEP[direction]
-            return 0 <= i + di < 4 and 0 <= j + dj < 4
-
-        def cases(group):
-            """Every (blank cell, direction) pair of the group: each edge, each accepted move from each cell
-            (a slip on one row or column is never missed); the other tiles, the earlier moves (the last one
-            the opposite exactly when that is the refusal tested) and the blank's value drawn from the seed."""
-            rng = random.Random(f"{ctx.settings.seed}:q16:{group}")
-            found = []
-            for blank in range(16):
-                for direction in MOVES:
-                    if possible(blank, direction) == (group == "refus_bord"):
-                        continue
-                    tiles = rng.sample(range(15), 15)
-                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
-                    if group == "refus_oppose":
-                        history.append(OPPOSITE[direction])
-                    else:
-                        while history[-1:] == [OPPOSITE[direction]]:
-                            history.pop()
-                    state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
-                    found.append((direction, state, history, rng.choice(BLANK_VALUES)))
-            return found
-
-        def judge_for(group):
-            def judge(case):
-                direction, state, history, blank_value = case
-                payload = _payload(state, blank_value, history, judged_in, direction=direction)
-                call = f"tente_{direction.lower()}()"
-                shown = _shown(payload, call)
-                # The expectation is the model answer's on this very case (it keeps `solution` most
-                # recent last), never what the generator meant the case to be.
-                model_payload = _payload(state, blank_value, history, direction=direction)
-                reference = _fields(ctx.expected(probe_tente, model_payload))
-                accept = reference["accepted"]
-                if accept != (group == "acceptation"):
-                    raise GraderBug(
-                        "error.judge_raised",
-                        where=f"q16/{group}",
-                        detail=f"the model answer's tente returns {accept} on {case!r}",
-                    )
-                reply = chain.run(ctx, probe_tente, payload, timed_on=model_payload)
-                if not reply.ok:
-                    return ctx.failure(reply, shown)
-                value = _fields(reply.value)
-                if type(value["accepted"]) is not bool:
-                    return _bool_failure(value["accepted"], call, shown)
-                if value["accepted"] != accept:
-                    return Failure(
-                        "wrong",
-                        ANSWER_KEYS[group],
-                        {"call": call, "li": shown["li"], "lj": shown["lj"], "opposite": OPPOSITE[direction]},
-                        counterexample=shown,
-                        expected=accept,
-                        got=value["accepted"],
-                    )
-                expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
-                expected_solution = _reordered(reference["solution"], judged_in)
-                for name, expected, got in _differences(value, expected_state, expected_solution, policy, notes):
-                    key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
-                    recorded = _moves(got, policy) if name == "solution" else None
-                    if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
-                        key = "taquin.mirrored"  # named by where the blank goes
-                    return Failure(
-                        "wrong", key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
-                    )
-                return None
-
-            return judge
-
-        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
-        chain = chain_of(ctx, self, convention)
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain_of(ctx, self, convention))
+        seed = ctx.settings.seed
         outcomes = [
-            ctx.check_cases(group.name, cases(group.name), judge_for(group.name))
+            ctx.check_cases(
+                group.name, self.cases(seed, group.name), functools.partial(self.judge, judging, group.name)
+            )
             for group in self.groups
             if group.name != OWN_CHAIN
         ]
+        accepting = functools.partial(self.judge, judging, "acceptation")
         outcomes.append(
-            own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases("acceptation"), judge_for("acceptation")))
+            own_chain(
+                ctx, judging.chain, lambda: ctx.check_cases(OWN_CHAIN, self.cases(seed, "acceptation"), accepting)
+            )
         )
-        outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
+        outcomes[0].warnings = convention_warning(convention) + move_warnings(judging.notes)
         return outcomes
+
+    @staticmethod
+    def possible(blank: int, direction: str) -> bool:
+        """Whether the blank in cell `blank` can go `direction` without leaving the grid."""
+        from reference.puzzle import BLANK_STEP
+
+        i, j = divmod(blank, 4)
+        di, dj = BLANK_STEP[direction]
+        return 0 <= i + di < 4 and 0 <= j + dj < 4
+
+    def cases(self, seed: int, group: str) -> list[tuple]:
+        """(direction, state, earlier moves, blank value) for every (blank cell, direction) pair of the group:
+        each edge, each accepted move from each cell (a slip on one row or column is never missed); the
+        other tiles, the earlier moves (the last one the opposite exactly when that is the refusal tested)
+        and the blank's value drawn from the seed."""
+        from reference.puzzle import MOVES, OPPOSITE
+
+        rng = random.Random(f"{seed}:q16:{group}")
+        found = []
+        for blank in range(16):
+            for direction in MOVES:
+                if self.possible(blank, direction) == (group == "refus_bord"):
+                    continue
+                tiles = rng.sample(range(15), 15)
+                history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                if group == "refus_oppose":
+                    history.append(OPPOSITE[direction])
+                else:
+                    while history[-1:] == [OPPOSITE[direction]]:
+                        history.pop()
+                state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
+                found.append((direction, state, history, rng.choice(BLANK_VALUES)))
+        return found
+
+    def judge(self, judging: Judging, group: str, case: tuple) -> Failure | None:
+        """tente_<direction>() on the case: the answer the group asks for, then the globals (and `solution`)
+        as the model answer leaves them."""
+        from grader.errors import GraderBug
+        from reference.puzzle import OPPOSITE, from_grid
+
+        ctx, judged_in, policy = judging.ctx, judging.judged_in, judging.policy
+        direction, state, history, blank_value = case
+        payload = _payload(state, blank_value, history, judged_in, direction=direction)
+        call = f"tente_{direction.lower()}()"
+        shown = _shown(payload, call)
+        # The expectation is the model answer's on this very case (it keeps `solution` most recent last),
+        # never what the generator meant the case to be.
+        model_payload = _payload(state, blank_value, history, direction=direction)
+        reference = _fields(ctx.expected(probe_tente, model_payload))
+        accept = reference["accepted"]
+        if accept != (group == "acceptation"):
+            raise GraderBug(
+                "error.judge_raised",
+                where=f"q16/{group}",
+                detail=f"the model answer's tente returns {accept} on {case!r}",
+            )
+        reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
+        if not reply.ok:
+            return ctx.failure(reply, shown)
+        value = _fields(reply.value)
+        if type(value["accepted"]) is not bool:
+            return _bool_failure(value["accepted"], call, shown)
+        if value["accepted"] != accept:
+            return Failure(
+                "wrong",
+                ANSWER_KEYS[group],
+                {"call": call, "li": shown["li"], "lj": shown["lj"], "opposite": OPPOSITE[direction]},
+                counterexample=shown,
+                expected=accept,
+                got=value["accepted"],
+            )
+        expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
+        expected_solution = _reordered(reference["solution"], judged_in)
+        for name, expected, got in _differences(value, expected_state, expected_solution, policy, judging.notes):
+            key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
+            recorded = _moves(got, policy) if name == "solution" else None
+            if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
+                key = "taquin.mirrored"  # named by where the blank goes
+            return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got)
+        return None
 
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
@@ -837,6 +877,19 @@ def _constrained_optimum(state, history) -> int:
             heapq.heappush(queue, (k + 1 + _near_length(there), k + 1, there, OPPOSITE[move]))
 
 
+class DfsCall(NamedTuple):
+    """One call of the student's dfs(m, p), as q17's judges read it."""
+
+    state: tuple
+    history: list
+    m: int
+    p: int
+    optimum: int  # the least number of moves to the goal that never undoes the previous move
+    expected: dict  # the model answer's reply (its fields)
+    shown: dict  # the counterexample, as the student would write it
+    reply: Reply  # the student's
+
+
 class Q17(Question):
     id = "q17"
     module = "taquin"
@@ -882,139 +935,140 @@ class Q17(Question):
         return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
 
     def run(self, ctx):
-        from grader.errors import GraderBug
-        from reference.puzzle import GOAL, manhattan
-
         convention = detect_convention(ctx)
-        judged_in = convention or LAST
-        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain_of(ctx, self, convention))
         has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
-
-        def call(case, succeed):
-            """dfs(m, p) on the case, m chosen below or at/above the optimum: the reference's reply too."""
-            walk, history, p, choice, blank_value = case
-            state = _walk_state(walk)
-            optimum, h0 = _constrained_optimum(state, history), manhattan(state)
-            bounds = (
-                range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
-            )  # from a root that already exceeds, to just below
-            m = bounds[choice % len(bounds)]
-            payload = _payload(state, blank_value, history, judged_in, m=m, p=p)
-            model_payload = _payload(state, blank_value, history, m=m, p=p)
-            expected = _fields(ctx.expected(probe_dfs, model_payload))
-            if expected["found"] is not succeed:
-                raise GraderBug(
-                    "error.judge_raised",
-                    where=f"q17: dfs({m}, {p}) on {state}",
-                    detail=f"the model answer returns {expected['found']}",
-                )
-            shown = _shown(payload, f"dfs({m}, {p})")
-            # Served calls are a round trip each, however small the case: the whole limit is stretched.
-            slack = SERVED_SLACK if chain.server else 1.0
-            reply = chain.run(
-                ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: slack * ctx.limit(seconds)
+        seed, count = ctx.settings.seed, ctx.settings.examples
+        outcomes = [
+            ctx.check_cases(
+                group, self.cases(seed, group, count), functools.partial(self.judge_below, judging, group, has_minimum)
             )
-            return state, history, m, p, optimum, expected, shown, reply
+            for group in ("echec_restaure", "seuil")
+        ]
+        success = functools.partial(self.judge_success, judging)
+        outcomes.append(ctx.check_cases("succes", self.cases(seed, "succes", count), success))
+        outcomes.append(
+            own_chain(ctx, judging.chain, lambda: ctx.check_cases(OWN_CHAIN, self.cases(seed, OWN_CHAIN, 10), success))
+        )
+        outcomes[0].warnings = convention_warning(convention) + move_warnings(judging.notes)
+        return outcomes
 
-        def below(group):
-            """dfs(m, p) under the optimum: False, everything restored, minimum the reference's."""
+    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
+        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
+        from grader.errors import GraderBug
+        from reference.puzzle import manhattan
 
-            def judge(case):
-                state, history, m, p, optimum, expected, shown, reply = call(case, False)
-                if group == "seuil" and not has_minimum:
-                    return Failure(
-                        "wrong", "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None
-                    )
-                if not reply.ok:
-                    return ctx.failure(reply, shown)
-                value = _fields(reply.value)
-                if type(value["found"]) is not bool:
-                    return _bool_failure(value["found"], shown["appel"], shown)
-                if value["found"]:
-                    return Failure(
-                        "wrong",
-                        "q17.found_below",
-                        {"call": shown["appel"], "optimum": optimum},
-                        counterexample=shown,
-                        expected=False,
-                        got=True,
-                    )
-                if group == "echec_restaure":
-                    for name, expected_value, got in _differences(
-                        value, state, _reordered(history, judged_in), policy, notes
-                    ):
-                        return Failure(
-                            "wrong",
-                            "q17.not_restored",
-                            {"call": shown["appel"], "name": name},
-                            counterexample=shown,
-                            expected=expected_value,
-                            got=got,
-                        )
-                else:
-                    got = value["minimum"]
-                    if type(got) not in (int, float) or got != expected["minimum"]:
-                        return Failure(
-                            "wrong",
-                            "q17.threshold",
-                            {"call": shown["appel"], "m": m},
-                            counterexample=shown,
-                            expected=expected["minimum"],
-                            got=got,
-                        )
-                return None
+        ctx = judging.ctx
+        walk, history, p, choice, blank_value = case
+        state = _walk_state(walk)
+        optimum, h0 = _constrained_optimum(state, history), manhattan(state)
+        bounds = (
+            range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
+        )  # from a root that already exceeds, to just below
+        m = bounds[choice % len(bounds)]
+        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+        model_payload = _payload(state, blank_value, history, m=m, p=p)
+        expected = _fields(ctx.expected(probe_dfs, model_payload))
+        if expected["found"] is not succeed:
+            raise GraderBug(
+                "error.judge_raised",
+                where=f"q17: dfs({m}, {p}) on {state}",
+                detail=f"the model answer returns {expected['found']}",
+            )
+        shown = _shown(payload, f"dfs({m}, {p})")
+        # Served calls are a round trip each, however small the case: the whole limit is stretched.
+        slack = SERVED_SLACK if judging.chain.server else 1.0
+        reply = judging.chain.run(
+            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: slack * ctx.limit(seconds)
+        )
+        return DfsCall(state, history, m, p, optimum, expected, shown, reply)
 
-            return judge
-
-        def at_or_above(case):
-            """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by
-            a solution of at most m - p moves."""
-            state, history, m, p, optimum, expected, shown, reply = call(case, True)
-            if not reply.ok:
-                return ctx.failure(reply, shown)
-            value = _fields(reply.value)
-            if type(value["found"]) is not bool:
-                return _bool_failure(value["found"], shown["appel"], shown)
-            if not value["found"]:
-                return Failure(
-                    "wrong",
-                    "q17.not_found",
-                    {"call": shown["appel"], "m": m - p},
-                    counterexample=shown,
-                    expected=True,
-                    got=False,
-                )
-            moves = _moves(value["solution"], policy, notes)
-            if moves is None:
-                return Failure(
-                    "wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
-                )
-            played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
-            reference_moves = _reordered(expected["solution"], judged_in)
-            for order in played:
-                tail = order[len(history) :]
-                if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
-                    return None
-            tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
+    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
+        """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
+        answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
+        state, history, m, _, optimum, expected, shown, reply = self.dfs(judging, case, False)
+        if group == "seuil" and not has_minimum:
+            return Failure("wrong", "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
+        if not reply.ok:
+            return judging.ctx.failure(reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if value["found"]:
             return Failure(
                 "wrong",
-                "q17.bad_solution",
+                "q17.found_below",
+                {"call": shown["appel"], "optimum": optimum},
+                counterexample=shown,
+                expected=False,
+                got=True,
+            )
+        if group == "echec_restaure":
+            restored = _reordered(history, judging.judged_in)
+            for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
+                return Failure(
+                    "wrong",
+                    "q17.not_restored",
+                    {"call": shown["appel"], "name": name},
+                    counterexample=shown,
+                    expected=expected_value,
+                    got=got,
+                )
+        else:
+            got = value["minimum"]
+            if type(got) not in (int, float) or got != expected["minimum"]:
+                return Failure(
+                    "wrong",
+                    "q17.threshold",
+                    {"call": shown["appel"], "m": m},
+                    counterexample=shown,
+                    expected=expected["minimum"],
+                    got=got,
+                )
+        return None
+
+    def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
+        """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by a
+        solution of at most m - p moves."""
+        from reference.puzzle import GOAL
+
+        state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
+        if not reply.ok:
+            return judging.ctx.failure(reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if not value["found"]:
+            return Failure(
+                "wrong",
+                "q17.not_found",
                 {"call": shown["appel"], "m": m - p},
                 counterexample=shown,
-                expected=reference_moves,
-                got=played[0],
-                visual=_visual(state, tail, reference_moves[len(history) :]),
+                expected=True,
+                got=False,
             )
-
-        def cases(group, count=ctx.settings.examples):
-            return self.cases(ctx.settings.seed, group, count)
-
-        chain = chain_of(ctx, self, convention)
-        outcomes = [ctx.check_cases(group, cases(group), below(group)) for group in ("echec_restaure", "seuil")]
-        outcomes.append(ctx.check_cases("succes", cases("succes"), at_or_above))
-        outcomes.append(own_chain(ctx, chain, lambda: ctx.check_cases(OWN_CHAIN, cases(OWN_CHAIN, 10), at_or_above)))
-        outcomes[0].warnings = convention_warning(convention) + move_warnings(notes)
-        return outcomes
+        moves = _moves(value["solution"], judging.policy, judging.notes)
+        if moves is None:
+            return Failure(
+                "wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
+            )
+        convention = judging.convention
+        played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
+        reference_moves = _reordered(expected["solution"], judging.judged_in)
+        for order in played:
+            tail = order[len(history) :]
+            if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+                return None
+        tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
+        return Failure(
+            "wrong",
+            "q17.bad_solution",
+            {"call": shown["appel"], "m": m - p},
+            counterexample=shown,
+            expected=reference_moves,
+            got=played[0],
+            visual=_visual(state, tail, reference_moves[len(history) :]),
+        )
 
 
 def climb(rng, length: int, budget: int = 20_000):
@@ -1077,129 +1131,127 @@ class Q18(Question):
     def run(self, ctx):
         from hypothesis import strategies as st
 
-        from reference.puzzle import GOAL
-
-        weights = ctx.settings.scheme.weights(self)
-        policy, notes = ctx.settings.scheme.option(self, "noms"), set()
-        reversed_seen = []  # a case whose list is a solution only read backwards
-        in_order = []  # a case whose list is a solution in the order played
-        lists_seen = []  # (case, list) of every list returned, for the order group's counterexample
-
-        def judge(state, blank_value, optimum=None, limit=None, factor=None):
-            """`limit` in seconds, else `factor` (default: the scheme's, × SEARCH_SLACK) × the model's time."""
-            payload = _payload(state, blank_value)
-            if limit is None and factor is not None:
-                limit = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
-            shown = _shown(payload, "taquin()")
-            reply = chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=limit)
-            if not reply.ok:
-                return ctx.failure(reply, shown)
-            moves = _moves(_fields(reply.value)["moves"], policy, notes)
-            if moves is None:
-                return Failure(
-                    "wrong",
-                    "taquin.not_moves",
-                    {"name": "taquin()"},
-                    counterexample=shown,
-                    got=_fields(reply.value)["moves"],
-                )
-            optimal = list(_optimal(tuple(state))) if optimum is None else None
-            optimum = len(optimal) if optimum is None else optimum
-            lists_seen.append((shown, moves))
-            forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
-            if forward and not backward:  # a list that reads the same both ways says nothing of its order
-                in_order.append(True)
-            elif backward and not forward:
-                # Judged as a solution here; the order is the `ordre` group's concern.
-                reversed_seen.append(shown)
-                moves = moves[::-1]
-            if _reached(state, moves) != GOAL:
-                if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
-                    return Failure(
-                        "wrong",
-                        "taquin.mirrored",
-                        {"call": "taquin()", "name": "taquin()"},
-                        counterexample=shown,
-                        expected=optimal or optimum,
-                        got=moves,
-                    )
-                return Failure(
-                    "wrong",
-                    "q18.not_a_solution",
-                    counterexample=shown,
-                    expected=optimal or optimum,
-                    got=moves,
-                    visual=_visual(state, moves, optimal),
-                )
-            if len(moves) != optimum:
-                return Failure(
-                    "wrong",
-                    "q18.not_optimal",
-                    {"moves": len(moves), "optimum": optimum},
-                    counterexample=shown,
-                    expected=optimum,
-                    got=len(moves),
-                    visual=_visual(state, moves, optimal),
-                )
-            return None
-
-        def group(name, run, tried=True):
-            if weights[name] == 0:  # a scheme that gives it no weight need not pay for it
-                return Outcome(name, skipped="q18.skipped")
-            if not tried:
-                return Outcome(name, skipped="q18.challenge_not_tried")
-            return run()
-
-        def order():
-            if reversed_seen:
-                return Outcome("ordre", Failure("wrong", "q18.reversed", counterexample=reversed_seen[0]))
-            if not in_order:
-                shown, moves = lists_seen[0] if lists_seen else (None, None)
-                return Outcome("ordre", Failure("wrong", "q18.order_unobserved", counterexample=shown, got=moves))
-            return Outcome("ordre")
-
+        scheme = ctx.settings.scheme
+        weights = scheme.weights(self)
+        convention = detect_convention(ctx)
+        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain_of(ctx, self, convention))
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
-        chain = chain_of(ctx, self, detect_convention(ctx))
+        on_walk = functools.partial(self.judge_walk, judging)
+        deep = functools.partial(self.judge, judging)
         outcomes = [
-            group(
-                "petites_profondeurs",
-                lambda: ctx.check("petites_profondeurs", walks, lambda case: judge(_walk_state(case[0]), case[1])),
-            ),
-            group(
-                "grandes_profondeurs",
-                lambda: ctx.check_cases(
-                    "grandes_profondeurs", deep_instances(ctx.settings.seed), lambda case: judge(*case)
-                ),
-            ),
+            self.skipped(weights, "petites_profondeurs") or ctx.check("petites_profondeurs", walks, on_walk),
+            self.skipped(weights, "grandes_profondeurs")
+            or ctx.check_cases("grandes_profondeurs", deep_instances(ctx.settings.seed), deep),
+            self.skipped(weights, "ordre") or self.order(judging),
         ]
-        outcomes.append(group("ordre", order))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
-        outcomes.append(
-            group(
-                "defi",
-                lambda: ctx.check_cases(
-                    "defi",
-                    [challenge_instance(ctx.settings.scheme.option(self, "challenge"))],
-                    lambda case: judge(
-                        *case,
-                        limit=ctx.settings.scheme.option(self, "challenge_seconds"),
-                        factor=ctx.settings.scheme.option(self, "challenge_factor"),
-                    ),
-                ),
-                tried,
-            )
+        challenge = functools.partial(
+            self.judge,
+            judging,
+            limit=scheme.option(self, "challenge_seconds"),
+            factor=scheme.option(self, "challenge_factor"),
         )
         outcomes.append(
-            own_chain(
-                ctx,
-                chain,
-                lambda: ctx.check(OWN_CHAIN, walks, lambda case: judge(_walk_state(case[0]), case[1]), max_examples=10),
-            )
+            self.skipped(weights, "defi", tried)
+            or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
         )
-        outcomes[0].warnings = move_warnings(notes)
+        outcomes.append(own_chain(ctx, judging.chain, lambda: ctx.check(OWN_CHAIN, walks, on_walk, max_examples=10)))
+        outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes
+
+    @staticmethod
+    def skipped(weights: dict, group: str, tried: bool = True) -> Outcome | None:
+        """The outcome of a group that is not run, or None: a scheme that gives it no weight need not pay for
+        it, and the challenge is run only when `tried`."""
+        if weights[group] == 0:
+            return Outcome(group, skipped="q18.skipped")
+        if not tried:
+            return Outcome(group, skipped="q18.challenge_not_tried")
+        return None
+
+    def judge_walk(self, judging: Orders, case: tuple) -> Failure | None:
+        """taquin() from where a walk from the goal leads (`case`: the walk, the blank's value)."""
+        walk, blank_value = case
+        return self.judge(judging, (_walk_state(walk), blank_value, None))
+
+    def judge(
+        self, judging: Orders, case: tuple, limit: float | None = None, factor: float | None = None
+    ) -> Failure | None:
+        """taquin() from `case` (state, blank value, optimum or None: then the oracle's): an optimal solution,
+        in either order (noted in `judging` for the `ordre` group). `limit` in seconds, else `factor`
+        (default: the scheme's, × SEARCH_SLACK) × the model answer's time."""
+        from reference.puzzle import GOAL
+
+        ctx = judging.ctx
+        state, blank_value, optimum = case
+        payload = _payload(state, blank_value)
+        rule: float | functools.partial[float] | None = limit
+        if limit is None and factor is not None:
+            rule = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
+        shown = _shown(payload, "taquin()")
+        reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
+        if not reply.ok:
+            return ctx.failure(reply, shown)
+        moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
+        if moves is None:
+            return Failure(
+                "wrong",
+                "taquin.not_moves",
+                {"name": "taquin()"},
+                counterexample=shown,
+                got=_fields(reply.value)["moves"],
+            )
+        optimal = list(_optimal(tuple(state))) if optimum is None else None
+        optimum = len(optimal) if optimal is not None else optimum
+        judging.lists_seen.append((shown, moves))
+        forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
+        if forward and not backward:  # a list that reads the same both ways says nothing of its order
+            judging.in_order = True
+        elif backward and not forward:
+            # Judged as a solution here; the order is the `ordre` group's concern.
+            judging.reversed_seen.append(shown)
+            moves = moves[::-1]
+        if _reached(state, moves) != GOAL:
+            if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
+                return Failure(
+                    "wrong",
+                    "taquin.mirrored",
+                    {"call": "taquin()", "name": "taquin()"},
+                    counterexample=shown,
+                    expected=optimal or optimum,
+                    got=moves,
+                )
+            return Failure(
+                "wrong",
+                "q18.not_a_solution",
+                counterexample=shown,
+                expected=optimal or optimum,
+                got=moves,
+                visual=_visual(state, moves, optimal),
+            )
+        if len(moves) != optimum:
+            return Failure(
+                "wrong",
+                "q18.not_optimal",
+                {"moves": len(moves), "optimum": optimum},
+                counterexample=shown,
+                expected=optimum,
+                got=len(moves),
+                visual=_visual(state, moves, optimal),
+            )
+        return None
+
+    @staticmethod
+    def order(judging: Orders) -> Outcome:
+        """The `ordre` group, from the lists the other groups saw: in the order played, never reversed."""
+        if judging.reversed_seen:
+            return Outcome("ordre", Failure("wrong", "q18.reversed", counterexample=judging.reversed_seen[0]))
+        if not judging.in_order:
+            shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
+            return Outcome("ordre", Failure("wrong", "q18.order_unobserved", counterexample=shown, got=moves))
+        return Outcome("ordre")
 
 
 def _factor_limit(floor: float, factor: float, seconds: float) -> float:
