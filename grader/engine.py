@@ -8,7 +8,10 @@ the time the calibrated limits are a multiple of); `check` and `check_cases` run
 from __future__ import annotations
 
 import contextlib
+import copy
+import itertools
 import json
+import os
 import re
 import secrets
 import sys
@@ -31,6 +34,9 @@ from grader.terminal import printable
 from grader.stubs import stubbed_functions
 from reference.cache import cache_dir
 
+# Plugins other packages register for Hypothesis (trio's, installed with selenium) have no say in a grade,
+# and loading them cost a check a tenth of a second: set before this process first imports Hypothesis.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 SEED_BITS = 32  # a run's seed: drawn afresh unless given, so that no table of a public seed's cases can answer it
 RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Context.call)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
@@ -79,6 +85,9 @@ class _Falsified(Exception):
 
 # Reference results, shared by every student a process grades: the cases are the same for all.
 _reference_cache: dict[str, tuple[object, float, object]] = {}
+# The cases each check group draws, by (seed, question, group, examples, strategy): see Context.check.
+_drawn_cases: dict[tuple, list] = {}
+DRAWN_GROUPS_KEPT = 512
 
 
 class Context:
@@ -283,34 +292,85 @@ class Context:
         )
 
     def check(self, group: str, strategy, judge, max_examples: int | None = None) -> Outcome:
-        self.group = group
         """Run `judge(case) -> Failure | None` on cases drawn from a Hypothesis strategy, with the
         class seed; report the smallest failing case Hypothesis finds. Hypothesis's own errors (an
         invalid strategy, a filter that never yields a case) and a group that judged no case are the
-        grader's errors: never a pass."""
+        grader's errors: never a pass.
+
+        Drawing is most of a passing group's cost and the same for every student of a run: the cases
+        are drawn once per process (the run Hypothesis makes for an answer that passes them all) and
+        judged in that order. Only a failure runs Hypothesis with the judge, from the same seed: it
+        draws the same cases up to that failure (their verdicts replayed, not asked again), then
+        shrinks it, exactly as a run without the cache would."""
+        self.group = group
+        examples = max_examples or self.settings.examples
+        started = time.perf_counter()
+        key = (self.settings.seed, self.question.id, group, examples, repr(strategy))
+        drawn = _drawn_cases.get(key)
+        if drawn is None:
+            drawn = []
+            self._hypothesis(group, strategy, examples, lambda case: drawn.append(copy.deepcopy(case)), shrink=False)
+            if len(_drawn_cases) >= DRAWN_GROUPS_KEPT:
+                _drawn_cases.clear()  # a long-lived process (a service worker) grading runs of many seeds
+            _drawn_cases[key] = drawn
+        verdicts: list[tuple[object, Failure | None]] = []
+        for case in drawn:
+            mine = copy.deepcopy(case)  # a judge may change its case: the next student's stays as drawn
+            failure = self._judge(group, judge, mine)
+            verdicts.append((case, failure))
+            if failure is not None:
+                _attach(failure, mine)
+                if failure.kind in FATAL_KINDS:  # not shrunk: every try would cost a full time limit
+                    return Outcome(group, failure, time.perf_counter() - started)
+                break
+        else:  # (Hypothesis drew at least one case, or said why not)
+            return Outcome(group, None, time.perf_counter() - started)
+
+        turns = itertools.count()
+
+        def replayed(case):
+            """The verdict already given on this case when Hypothesis draws it again at the same turn."""
+            turn = next(turns)
+            if turn < len(verdicts) and verdicts[turn][0] == case:
+                return verdicts[turn][1]
+            return self._judge(group, judge, case)
+
+        failure = self._hypothesis(group, strategy, examples, replayed, shrink=True)
+        return Outcome(group, failure, time.perf_counter() - started)
+
+    def _judge(self, group: str, judge, case) -> Failure | None:
+        """`judge(case)`; its exception is the grader's error (a missing model answer says so itself)."""
+        try:
+            return judge(case)
+        except expectations.ModelAnswerNeeded:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise GraderBug("error.judge_raised", where=f"{self.question.id}/{group}", detail=repr(exc)) from exc
+
+    def _hypothesis(self, group: str, strategy, examples: int, judge, shrink: bool) -> Failure | None:
+        """Hypothesis's run of `judge` over the group's cases from the class seed: the last failure it
+        saw (the smallest, once shrunk), or None."""
         from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
         from hypothesis.errors import Flaky
 
         _configure_hypothesis()
-
         failures: list[Failure] = []
         bugs: list[BaseException] = []
         judged = 0
         stop = False
-        started = time.perf_counter()
         where = f"{self.question.id}/{group}"
 
         @seed(zlib.crc32(f"{self.settings.seed}:{self.question.id}:{group}".encode()))
         @settings(
             database=None,
-            max_examples=max_examples or self.settings.examples,
+            max_examples=examples,
             deadline=None,
             derandomize=False,
             print_blob=False,
             verbosity=Verbosity.quiet,
             suppress_health_check=list(HealthCheck),
             report_multiple_bugs=False,
-            phases=(Phase.explicit, Phase.generate, Phase.shrink),
+            phases=(Phase.explicit, Phase.generate, Phase.shrink) if shrink else (Phase.explicit, Phase.generate),
         )
         @given(strategy)
         def property_(case):
@@ -320,7 +380,7 @@ class Context:
             judged += 1
             try:
                 failure = judge(case)
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:  # noqa: BLE001 - raised again below, outside Hypothesis
                 bugs.append(exc)
                 stop = True
                 return
@@ -342,13 +402,11 @@ class Context:
         except Exception as exc:  # noqa: BLE001 - InvalidArgument, Unsatisfiable, ...: the grader's fault
             if not bugs:
                 raise GraderBug("error.hypothesis", where=where, detail=f"{type(exc).__name__}: {exc}") from exc
-        if bugs and isinstance(bugs[0], expectations.ModelAnswerNeeded):
-            raise bugs[0]  # already says what is missing
         if bugs:
-            raise GraderBug("error.judge_raised", where=where, detail=repr(bugs[0])) from bugs[0]
+            raise bugs[0]
         if not judged:
             raise GraderBug("error.no_case_judged", where=where)
-        return Outcome(group, failures[-1] if failures else None, time.perf_counter() - started)
+        return failures[-1] if failures else None
 
     def check_cases(self, group: str, cases, judge) -> Outcome:
         self.group = group

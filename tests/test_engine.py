@@ -229,6 +229,68 @@ def test_the_same_seed_draws_the_same_cases_and_a_fresh_seed_other_ones():
     assert len({Settings().seed for _ in range(5)}) == 5
 
 
+def _q4_context(seed: int) -> Context:
+    return Context(
+        select(all_questions(), ["q4"])[0], load_submission(ROOT / "reference" / "jeux.py"), Settings(seed=seed)
+    )
+
+
+def _fails_on_a_big_sum(case):
+    from grader.questions.base import Failure
+
+    return Failure("wrong", "engine.reply.error", {"detail": "x"}) if sum(case) > 1000 else None
+
+
+def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_them(monkeypatch):
+    """Cases are drawn once per process: a later student's check runs no Hypothesis when it passes, and
+    a failing one gets the counterexample Hypothesis finds when it judges every case itself, each case
+    judged as many times (the cases before the failure once, not again when Hypothesis replays them)."""
+    from grader import engine
+
+    monkeypatch.setattr(engine, "_drawn_cases", {})
+    strategy = st.lists(st.integers(0, 10**4), max_size=8)
+    seed = 20170  # a seed of this test alone: its cases are not drawn yet
+    judged: list[list[int]] = []
+
+    def judge(case):
+        judged.append(list(case))
+        return _fails_on_a_big_sum(case)
+
+    # Without the drawn cases: Hypothesis's own run, the judge called inside it on every case.
+    plain = _q4_context(seed)._hypothesis("sums", strategy, 40, judge, shrink=True)
+    assert plain is not None and sum(plain.counterexample) == 1001  # shrunk to the boundary
+    by_hypothesis, judged[:] = list(judged), []
+    first = _q4_context(seed).check("sums", strategy, judge)
+    assert first.failure.counterexample == plain.counterexample and judged == by_hypothesis
+    runs = []
+    hypothesis_run = engine.Context._hypothesis
+    monkeypatch.setattr(
+        engine.Context, "_hypothesis", lambda self, *args, **kw: runs.append(args) or hypothesis_run(self, *args, **kw)
+    )
+    assert _q4_context(seed).check("sums", strategy, lambda case: None).failure is None and runs == []
+    judged[:] = []
+    again = _q4_context(seed).check("sums", strategy, judge)
+    assert again.failure.counterexample == plain.counterexample and judged == by_hypothesis
+    assert len(runs) == 1  # the shrinking run only
+
+
+def test_a_judge_that_changes_its_case_does_not_change_the_next_students(monkeypatch):
+    from grader import engine
+
+    monkeypatch.setattr(engine, "_drawn_cases", {})
+    strategy = st.lists(st.integers(0, 9), min_size=1, max_size=4)
+    seen: list[list[int]] = []
+
+    def careless(case):
+        seen.append(list(case))
+        case.clear()
+
+    _q4_context(7).check("careless", strategy, careless)
+    again: list[list[int]] = []
+    _q4_context(7).check("careless", strategy, lambda case: again.append(list(case)))
+    assert again == seen and all(again)
+
+
 def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(monkeypatch):
     """`grader check` wraps every call to the child in a Ticker: one watcher thread serves them all."""
     import io
