@@ -49,7 +49,9 @@ VALUE_MAX_CHARS = 4000  # a counterexample or a value shown, beyond which the di
 OUTPUT_MAX_CHARS = 20000  # per captured stream (the sandbox already capped it)
 MAX_MOVES = 500  # moves played in a step-through (a hostile list could be huge)
 PUZZLE_SIZES = range(2, 9)  # wider boards would not fit a phone
-FAILED = ("failed", "error", "timeout", "crashed", "memory", "missing", "not_implemented")
+# The statuses the class's pass rates draw as failed, and those that say nothing of the student's ran.
+FAILED = (Status.FAILED, Status.ERROR, Status.TIMEOUT, Status.CRASHED, Status.MEMORY)
+NOT_RUN = (Status.MISSING, Status.NOT_IMPLEMENTED)
 
 _SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
@@ -323,12 +325,14 @@ def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
     total = len(run.submissions) or 1
     rates = []
     for q in questions:
-        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), "missing") for s in run.submissions)
+        statuses = Counter(
+            next((x.status for x in s.questions if x.id == q["id"]), Status.MISSING) for s in run.submissions
+        )
         parts = {
-            "passed": statuses["passed"],
-            "partial": statuses["partial"],
-            "failed": sum(statuses[s] for s in FAILED[:5]),
-            "missing": statuses["missing"] + statuses["not_implemented"] + statuses["ungraded"],
+            "passed": statuses[Status.PASSED],
+            "partial": statuses[Status.PARTIAL],
+            "failed": sum(statuses[s] for s in FAILED),
+            "missing": sum(statuses[s] for s in (*NOT_RUN, Status.UNGRADED)),
         }
         offset, segments = 0.0, []
         for kind, n in parts.items():
@@ -349,7 +353,7 @@ def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
             if question is None or question.status == Status.PASSED:
                 continue
             messages = {say(c.message, lang) for c in question.checks if c.failed and c.message}
-            if not messages and question.status in FAILED:
+            if not messages and question.status in FAILED + NOT_RUN:
                 messages = {t(f"status.{question.status}", lang)}
             counter.update(messages)
         result.append({**q, "top": counter.most_common(3)})

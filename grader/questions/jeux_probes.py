@@ -90,7 +90,7 @@ def probe_h_jeu1(module, payload):
             except Exception as exc:  # noqa: BLE001 - reported with the (n, t) that raised
                 try:
                     detail = f"{type(exc).__name__}: {exc}"[:300]
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - the student's exception may not even say itself
                     detail = type(exc).__name__
                 return {"rows": rows, "error": {"n": n, "t": t, "detail": detail}}
     return {"rows": rows, "error": None}

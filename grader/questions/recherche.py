@@ -14,6 +14,7 @@ import math
 
 from grader.questions import shapes
 from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
+from grader.sandbox import protocol
 from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
@@ -275,7 +276,7 @@ def puzzle_visual(start: tuple, n: int, moves: list, optimal=None) -> dict:
 
 def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
     """A timeout on a case where the reference is fast: say what usually causes it."""
-    if reply.status == "timeout":
+    if reply.status == protocol.TIMEOUT:
         return Failure("timeout", key, {"limit": f"{limit:.1f}"})
     return ctx.failure(reply)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from grader import i18n
 from grader.errors import InputError, UsageError
-from grader.results import submission_from_dict
+from grader.results import Status, submission_from_dict
 
 FINAL = ("done", "ungradable", "superseded")
 
@@ -73,7 +73,7 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
                     return 1
                 result = submission_from_dict(view["result"])
                 print(format_result(result, lang))
-                return 0 if all(q.status == "passed" for q in result.questions) else 1
+                return 0 if all(q.status == Status.PASSED for q in result.questions) else 1
             time.sleep(poll)
     except (urllib.error.URLError, OSError) as exc:
         raise UsageError("service.unreachable", url=url, detail=str(getattr(exc, "reason", exc))) from None

@@ -44,7 +44,7 @@ from grader import i18n
 from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
 from grader.i18n import Message
-from grader.results import SubmissionResult, SubmissionStatus, submission_from_dict, write_gradebook
+from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict, write_gradebook
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
 from grader.errors import GraderError, UsageError
@@ -443,7 +443,7 @@ def create_app(service: Service) -> Starlette:
                     "id": qid,
                     "graded": len(marks),
                     "mean": round(sum(q.score for q in marks) / len(marks), 2) if marks else None,
-                    "passed": sum(q.status == "passed" for q in marks),
+                    "passed": sum(q.status == Status.PASSED for q in marks),
                 }
             )
         return {

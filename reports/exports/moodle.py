@@ -21,7 +21,7 @@ from pathlib import Path
 
 from grader.errors import InputError
 from grader.marks import normalise
-from grader.results import Run, SubmissionResult
+from grader.results import Run, SubmissionResult, SubmissionStatus
 from reports.exports.common import display_name, feedback_html, number, scaled
 
 # The headers of the worksheet as Moodle writes them, by site language (Moodle's language packs).
@@ -85,7 +85,7 @@ def write_worksheet(
             "id": PARTICIPANT[site_lang] + sub.participant,
             "name": display_name(sub),
             "email": sub.email,
-            "status": VALUES[site_lang]["none" if sub.status == "not_submitted" else "submitted"],
+            "status": VALUES[site_lang]["none" if sub.status == SubmissionStatus.NOT_SUBMITTED else "submitted"],
             "grade": number(scaled(sub, out_of), decimal),
             "max": number(out_of, decimal),
             "changeable": VALUES[site_lang]["yes"],

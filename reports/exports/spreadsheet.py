@@ -9,7 +9,7 @@ import unicodedata
 from pathlib import Path
 
 from grader.i18n import t
-from grader.results import Run
+from grader.results import Run, Status
 from reports.exports.common import display_name, number, question_ids, question_stats, scaled, split_name
 
 ENCODING = "utf-8-sig"  # the BOM tells Excel the file is UTF-8
@@ -39,7 +39,7 @@ def write_class_csv(run: Run, path: Path, out_of: float = 20) -> Path:
         for sub in run.submissions:
             scores = {q.id: q for q in sub.questions}
             cells = [
-                "" if q is None or q.status == "ungraded" else number(q.score, ",")
+                "" if q is None or q.status == Status.UNGRADED else number(q.score, ",")
                 for q in (scores.get(qid) for qid in qids)
             ]
             writer.writerow(
