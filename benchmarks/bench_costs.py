@@ -62,6 +62,24 @@ def model_over_near(runs: int) -> float:
     return model / near
 
 
+def trap_costs(runs: int) -> dict[str, float]:
+    """Each q18 trap's cost: the model answer's taquin() with its dfs served as the grader serves it on a
+    trap, until that dfs refuses a bound past the trap's: the model answer's time to exhaust the bounds up
+    to it (the trap's limit is a multiple of it)."""
+    from grader.sandbox.calls import Stopped, serving
+
+    def exhaust(trap):
+        payload = taquin_questions._payload(trap.state, taquin_questions.BLANK_VALUES[0], served=["dfs"])
+        with serving(taquin_questions.ModelServer(taquin_questions.LAST, max_bound=trap.bound)):
+            try:
+                taquin_questions.probe_taquin(model_answer, payload)
+            except Stopped:
+                return
+        raise AssertionError(f"the model answer ended the trap {trap.state} within the bound {trap.bound}")
+
+    return {trap.cost: round(best_time(lambda: exhaust(trap), runs), 3) for trap in taquin_questions.TRAPS}  # noqa: B023
+
+
 def best_time(function, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -81,6 +99,7 @@ def main() -> None:
         for name, (probe, module, payload) in named_cases().items()
     }
     costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
+    costs.update(trap_costs(args.runs))
     data = {
         "workload_seconds": round(workload, 4),
         "costs": costs,

@@ -272,3 +272,86 @@ def test_the_exam_example_challenge():
     exam = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"challenge": "enonce"}}))
     result = grade_submission(submission, select(all_questions(), ["q18"]), exam).questions[0]
     assert result.status == FULL, [(c.name, say(c.message)) for c in result.checks]
+
+
+# --- q18's trap: a state above 60 moves whose timeout decides nothing ----------------------------------
+def test_each_trap_is_above_its_bound_by_an_independent_search():
+    """The trap's IDA* bounds from h up to its `bound` all fail (tests/bruteforce.py's DFS*, not the
+    grader's solver): a taquin() capped at any of them returns without a solution."""
+    import bruteforce
+
+    from grader.questions.taquin import TRAPS
+    from reference.puzzle import BLANK, manhattan
+
+    assert TRAPS
+    for trap in TRAPS:
+        assert trap.optimum > 60 and trap.optimum > trap.bound + 2 and manhattan(trap.state) <= 60
+        m = manhattan(trap.state)
+        while m <= trap.bound:  # raises ValueError if a solution is within m
+            m = bruteforce.next_threshold(tuple(None if t == BLANK else t for t in trap.state), m)
+        assert m == trap.bound + 2
+
+
+@pytest.mark.slow
+def test_each_traps_optimum_is_the_solvers():
+    from grader.questions.taquin import TRAPS
+    from reference.solver import check, solve
+    from reference.puzzle import GOAL, replay
+
+    for trap in TRAPS:
+        moves = solve(check(trap.state))
+        assert len(moves) == trap.optimum and replay(trap.state, moves) == GOAL
+
+
+def _deep_group(path: Path, dependances: str):
+    """q18's `grandes_profondeurs` check on `path` (the other groups without weight: not run)."""
+    groups = {"petites_profondeurs": 0, "ordre": 0, "defi": 0}
+    settings = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"groups": groups, "dependances": dependances}}))
+    (q18,) = grade_submission(load_submission(path), select(all_questions(), ["q18"]), settings).questions
+    return next(c for c in q18.checks if c.name == "grandes_profondeurs")
+
+
+def _capped(tmp_path: Path, cap: int) -> Path:
+    """The model answer, its IDA* giving up (None) once the bound passes `cap`."""
+    source = (ROOT / "reference" / "taquin.py").read_text()
+    capped = source.replace("while m != math.inf:", f"while m <= {cap}:")
+    capped = capped.replace('raise ValueError("pas de solution")', "return None")
+    assert capped.count(f"while m <= {cap}:") == 1 and "return None" in capped
+    (tmp_path / "taquin.py").write_text(capped)
+    return tmp_path
+
+
+@pytest.mark.parametrize("dependances", ["corrige", "eleve"])
+@pytest.mark.parametrize("cap", [50, 60, 64])
+def test_a_taquin_capped_below_the_traps_bound_loses_the_deep_group(tmp_path, cap, dependances):
+    """Caps 50 to 64: no other q18 case is above 48 moves; the trap catches them, with the model answer's
+    dfs served (stopped past the bound 64) or the student's own (within the trap's short limit)."""
+    from grader.questions.taquin import TRAPS
+
+    check = _deep_group(_capped(tmp_path, cap), dependances)
+    assert not check.passed and check.kind == "wrong", say(check.message)
+    assert "liste de déplacements" in say(check.message) and check.got is None
+    shown = check.counterexample  # the trap, as the student's globals were before the call
+    assert shown["h"] == 58 and tuple(shown["grid"][3]) == TRAPS[0].state[12:] and shown["appel"] == "taquin()"
+
+
+@pytest.mark.parametrize(
+    "dependances,said",
+    [("corrige", "a demandé dfs au-delà de la borne 64"), ("eleve", "n'a pas fini en")],
+)
+def test_the_model_answer_leaves_the_trap_undecided_and_keeps_the_group(dependances, said):
+    check = _deep_group(ROOT / "reference" / "taquin.py", dependances)
+    assert check.passed and check.kind == "ok" and check.points == check.max_points > 0
+    assert "piège non conclu, sans effet sur la note" in say(check.message) and said in say(check.message)
+
+
+def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
+    """With the model answer's dfs served, the parent refuses a bound past the trap's and records it:
+    what the student's code returns after catching that refusal is not judged."""
+    source = (ROOT / "reference" / "taquin.py").read_text()
+    (tmp_path / "taquin.py").write_text(
+        source + "\n\n_taquin = taquin\n\n\ndef taquin():\n    try:\n        return _taquin()\n"
+        "    except BaseException:\n        return []\n"
+    )
+    check = _deep_group(tmp_path, "corrige")
+    assert check.passed and "a demandé dfs au-delà de la borne 64" in say(check.message)

@@ -18,12 +18,12 @@ import enum
 import functools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from grader.i18n import Message
 from grader.questions import shapes
-from grader.questions.base import CHEAP, Failure, Group, Option, Outcome, Question, oracle, probe
+from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Option, Outcome, Question, oracle, probe
 
 if TYPE_CHECKING:
     from grader.engine import Context
@@ -300,11 +300,11 @@ class ModelServer:
     """Answers the proxies of `_serve`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
     travels in the student's order (`convention`) and is kept most recent last here. A state that is not
-    one (the student's code broke the globals) stops the run."""
+    one (the student's code broke the globals) stops the run. With `max_bound` (a trap's, see TRAPS), a
+    dfs(m, p) asked to search deeper than m - p = max_bound is refused, and so is every later call: the
+    parent itself then knows that the student's search went past that bound (`past_bound`)."""
 
-    replayable = True  # keeps nothing between calls: a timed-out run may be run again (engine.Context.call)
-
-    def __init__(self, convention):
+    def __init__(self, convention, max_bound: int | None = None):
         import importlib.util
         from pathlib import Path
 
@@ -312,10 +312,15 @@ class ModelServer:
 
         path = Path(reference.__file__).with_name("taquin.py")
         spec = importlib.util.spec_from_file_location("_served_taquin", path)
+        assert spec is not None and spec.loader is not None  # a source file of the package
         self.model = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(self.model)
         self.convention = convention or LAST
         self.calls = 0
+        self.max_bound = max_bound
+        self.past_bound = False
+        # Keeps nothing between calls but a trap's stop: a timed-out run may be run again (engine.Context.call).
+        self.replayable = max_bound is None
 
     def __call__(self, name, args):
         from grader.sandbox.calls import Stop
@@ -323,6 +328,9 @@ class ModelServer:
         state = args.get("state") if type(args) is dict else None
         if name not in sum(SERVED.values(), ()) or type(state) is not dict:
             raise Stop(f"unknown call {name!r}")
+        if self.past_bound or (name == "dfs" and not self._within_bound(args.get("args"))):
+            self.past_bound = True
+            raise Stop(f"dfs past the bound {self.max_bound}")
         grid, li, lj, h = state.get("grid"), state.get("li"), state.get("lj"), state.get("h")
         moves = _moves(state.get("solution"))
         minimum = state.get("minimum")
@@ -357,6 +365,15 @@ class ModelServer:
         }
         return {"result": result, "state": after}
 
+    def _within_bound(self, arguments) -> bool:
+        """Whether dfs(m, p) searches no deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
+        if self.max_bound is None:
+            return True
+        if type(arguments) is not list or len(arguments) != 2 or not all(type(a) in (int, float) for a in arguments):
+            return False
+        m, p = arguments
+        return m - p <= self.max_bound
+
 
 OWN_CHAIN = "chaine_eleve"  # the weightless check of the student's own functions
 SERVED_SLACK = 20.0  # q17's limits when tente_* and move are served: a round trip per call
@@ -376,6 +393,12 @@ class Chain:
         (`limits`: see grader.engine.Context.run)."""
         served = {"served": list(self.served)} if self.server else {}
         return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+
+    def bounded(self, bound: int) -> Chain:
+        """This chain for a trap: its served dfs refuses to search deeper than `bound` (ModelServer)."""
+        if self.server is None:
+            return self
+        return replace(self, server=ModelServer(self.server.convention, max_bound=bound))
 
 
 def chain_of(ctx, question, convention) -> Chain:
@@ -1105,7 +1128,9 @@ class Q18(Question):
     points = 3.0
     # Default barème (3 points), as a correcteur ranks answers: a right IDA* on easy states is most of the
     # work (4/10); deep states (several IDA* passes, and 40 to 48 moves) catch what shallow ones cannot (a
-    # next bound that is not the least f above m, a minimum not reset, a search capped by hand: 4/10);
+    # next bound that is not the least f above m, a minimum not reset, a search capped by hand: 4/10), and
+    # so does the trap (TRAPS: a state above 60 moves that a capped search gives up at once, while a correct
+    # one cannot end it in its limit: that timeout is inconclusive, neither a failure nor a point);
     # the order of the list is a convention slip (1/10), not a wrong algorithm; the challenge separates
     # an IDA* without the last-move rule (exponentially slower) from constant-factor variants (1/10).
     groups = (
@@ -1137,11 +1162,13 @@ class Q18(Question):
         judging = Orders(ctx, convention, scheme.option(self, "noms"), chain_of(ctx, self, convention))
         walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
         on_walk = functools.partial(self.judge_walk, judging)
-        deep = functools.partial(self.judge, judging)
+        deep = functools.partial(self.judge_deep, judging)
         outcomes = [
             self.skipped(weights, "petites_profondeurs") or ctx.check("petites_profondeurs", walks, on_walk),
             self.skipped(weights, "grandes_profondeurs")
-            or ctx.check_cases("grandes_profondeurs", deep_instances(ctx.settings.seed), deep),
+            or ctx.check_cases(
+                "grandes_profondeurs", deep_instances(ctx.settings.seed) + trap_cases(ctx.settings.seed), deep
+            ),
             self.skipped(weights, "ordre") or self.order(judging),
         ]
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
@@ -1179,19 +1206,53 @@ class Q18(Question):
     def judge(
         self, judging: Orders, case: tuple, limit: float | None = None, factor: float | None = None
     ) -> Failure | None:
-        """taquin() from `case` (state, blank value, optimum or None: then the oracle's): an optimal solution,
-        in either order (noted in `judging` for the `ordre` group). `limit` in seconds, else `factor`
-        (default: the scheme's, × SEARCH_SLACK) × the model answer's time."""
-        from reference.puzzle import GOAL
-
+        """taquin() from `case` (state, blank value, optimum or None), judged by `verdict`. `limit` in
+        seconds, else `factor` (default: the scheme's, × SEARCH_SLACK) × the model answer's time."""
         ctx = judging.ctx
-        state, blank_value, optimum = case
+        state, blank_value, _ = case
         payload = _payload(state, blank_value)
         rule: float | functools.partial[float] | None = limit
         if limit is None and factor is not None:
             rule = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
-        shown = _shown(payload, "taquin()")
         reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
+        return self.verdict(judging, case, reply)
+
+    def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
+        """The `grandes_profondeurs` group's case: a deep instance, or a trap (trap_cases)."""
+        return self.judge_trap(judging, case) if isinstance(case[0], Trap) else self.judge(judging, case)
+
+    def judge_trap(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
+        """taquin() on a trap (`case`: the Trap, the blank's value), within the trap's short limit and with
+        a served dfs that refuses bounds past the trap's. A correct answer cannot end it: its timeout, or
+        its dfs asked past the bound, is Inconclusive; an answer that ends is judged as on any state."""
+        from grader.sandbox import protocol
+        from reference.puzzle import manhattan
+
+        trap, blank_value = case
+        chain = judging.chain.bounded(trap.bound)
+        reply = chain.run(
+            judging.ctx,
+            probe_taquin,
+            _payload(trap.state, blank_value),
+            limit=trap_limit(trap),
+            timeout_inconclusive=True,
+        )
+        seen = {"h": manhattan(trap.state), "optimum": trap.optimum}
+        if chain.server is not None and chain.server.past_bound:  # what the parent itself refused
+            return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
+        if reply.status == protocol.TIMEOUT:
+            return Inconclusive("q18.trap_timeout", {**seen, "seconds": f"{reply.limit:.2g}"})
+        return self.verdict(judging, (trap.state, blank_value, trap.optimum), reply)
+
+    @staticmethod
+    def verdict(judging: Orders, case: tuple, reply) -> Failure | None:
+        """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's) is
+        worth: an optimal solution, in either order (noted in `judging` for the `ordre` group)."""
+        from reference.puzzle import GOAL
+
+        ctx = judging.ctx
+        state, blank_value, optimum = case
+        shown = _shown(_payload(state, blank_value), "taquin()")
         if not reply.ok:
             return ctx.failure(reply, shown)
         moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
@@ -1270,20 +1331,51 @@ def challenge_instance(which: str) -> tuple:
     return from_korf(numbers), BLANK_VALUES[0], optimum
 
 
-def _korf() -> list[tuple[tuple, int]]:
-    """Korf's 100 instances (grader/data/korf100.txt): 16 numbers in his convention and the optimum."""
+def _data_rows(name: str) -> list[tuple[int, ...]]:
+    """The rows of numbers of grader/data/`name` (lines starting with # are comments)."""
     from pathlib import Path
 
-    rows = []
-    for line in (Path(__file__).resolve().parent.parent / "data" / "korf100.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            numbers = tuple(int(v) for v in line.split())
-            rows.append((numbers[:16], numbers[16]))
-    return rows
+    lines = (Path(__file__).resolve().parent.parent / "data" / name).read_text().splitlines()
+    return [tuple(int(v) for v in line.split()) for line in lines if line.strip() and not line.startswith("#")]
 
 
-KORF = _korf()
+# Korf's 100 instances (grader/data/korf100.txt): 16 numbers in his convention and the optimum.
+KORF = [(numbers[:16], numbers[16]) for numbers in _data_rows("korf100.txt")]
 CHALLENGE_KORF = 48  # optimum 49, Manhattan 39: about 1.5 s of the model answer's CPU
+
+
+class Trap(NamedTuple):
+    """A state whose optimum is above 60 moves while the Manhattan IDA* exhausts its bounds up to `bound`
+    in milliseconds (grader/data/q18_traps.txt): a taquin() capped below the optimum gives up at once,
+    a correct one cannot end within the trap's limit. `cost`: calibration's name of the model answer's
+    time to exhaust those bounds (benchmarks/bench_costs.py)."""
+
+    state: tuple
+    optimum: int
+    bound: int
+    cost: str
+
+
+TRAPS = [Trap(row[:16], row[16], row[17], f"q18.trap.{i}") for i, row in enumerate(_data_rows("q18_traps.txt"))]
+# A trap's limit: TRAP_SLACK times the model answer's time to exhaust the bounds up to the trap's, at least
+# TRAP_FLOOR. A correct answer always spends the whole limit (about 0.2 s of CPU), so it is short; it can only
+# let a capped search through, never fail a correct one (its timeout is inconclusive), so it needs no
+# scheme floor: a capped search up to TRAP_SLACK times slower than the model answer is still caught.
+TRAP_SLACK = 20.0
+TRAP_FLOOR = 0.1
+
+
+def trap_limit(trap: Trap) -> float:
+    """The trap's time limit on this machine, in seconds."""
+    from grader import calibration
+
+    return max(TRAP_FLOOR, TRAP_SLACK * calibration.seconds(calibration.cost(trap.cost)))
+
+
+def trap_cases(seed: int) -> list[tuple]:
+    """(trap, blank value) of each trap, the blank's value from the class seed."""
+    rng = random.Random(f"q18.trap:{seed}")
+    return [(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
 
 
 def deep_instances(seed: int) -> list[tuple]:
