@@ -105,6 +105,24 @@ def test_a_child_flooding_call_frames_cannot_block_the_parent():
     assert time.monotonic() - started < 10
 
 
+def test_an_answer_arriving_after_the_childs_deadline_is_dropped_and_the_child_serves_on():
+    def slow(name, args):
+        time.sleep(0.6)  # longer than the child's own alarm: it replies "timeout" while we work
+        return 2 * args
+
+    child = Child({"jeux": "def f():\n    return oracle(1)\n"}, "jeux", [PROBES], Limits(grace_seconds=2.0))
+    try:
+        assert child.start().ok
+        late = child.call(f"{PROBES}:probe_proxied", {}, 0.2, serve=slow)
+        again = child.call(f"{PROBES}:probe_proxied", {}, 5.0, serve=Recorder())
+        out, err, _ = child.output()
+    finally:
+        child.close()
+    assert late.status == protocol.TIMEOUT
+    assert again.ok and again.value == 2, again
+    assert "Traceback" not in out + err, err
+
+
 def test_a_handler_bug_is_raised_in_the_parent_not_blamed_on_the_student():
     def broken(name, args):
         raise KeyError("grader bug")

@@ -283,6 +283,10 @@ def serve(request_fd: int, reply_fd: int) -> None:
             request = protocol.read_frame(request_fd)
         except EOFError:
             os._exit(0)  # atexit handlers and lingering threads of the student's are not waited for
+        if "probe" not in request:
+            # The answer to a served call the run stopped waiting for (its deadline came first): the
+            # parent sent it before reading that run's reply.
+            continue
         probe = probes[request["probe"]]
         payload = request["payload"]
         channel.seq = request["seq"]
