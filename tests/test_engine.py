@@ -167,11 +167,17 @@ def test_a_timeout_declared_inconclusive_is_not_rerun_and_decides_nothing(tmp_pa
     assert "trap undecided" in say(q1.checks[0].message, "en")
     assert q1.output.stderr.count("essai") == 1  # one run: the rerun only protects a verdict
 
+    from grader.results import Run
+    from reports.render import student_page
     from reports.terminal import format_result
 
-    # ✓ and the note on one line: never shown as a failure.
-    line = next(line for line in format_result(grade(tmp_path, "q1"), "fr").splitlines() if "non conclu" in line)
+    # ✓ and the note, in the terminal and in the HTML report: never shown as a failure.
+    result = grade(tmp_path, "q1")
+    line = next(line for line in format_result(result, "fr").splitlines() if "non conclu" in line)
     assert "✓" in line and "✗" not in line
+    html = student_page(Run("0.1.0", 1, "fr", "2026-12-02", {}, {}, [result]), result)
+    (block,) = [b for b in html.split('<div class="check">')[1:] if "non conclu" in b]
+    assert 'class="ok"' in block and 'class="ko"' not in block
 
 
 def test_an_inconclusive_case_does_not_hide_a_decided_failure(tmp_path, monkeypatch):

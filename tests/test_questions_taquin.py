@@ -340,6 +340,8 @@ def test_a_taquin_capped_below_the_traps_bound_loses_the_deep_group(tmp_path, ca
     [("corrige", "a demandé dfs au-delà de la borne 64"), ("eleve", "n'a pas fini en")],
 )
 def test_the_model_answer_leaves_the_trap_undecided_and_keeps_the_group(dependances, said):
+    """Served, the model answer's dfs exhausts the bounds up to 64 within the trap's limit (the parent then
+    refuses the next: the child's clock covers the served calls); its own, it cannot end the trap in it."""
     check = _deep_group(ROOT / "reference" / "taquin.py", dependances)
     assert check.passed and check.kind == "ok" and check.points == check.max_points > 0
     assert "piège non conclu, sans effet sur la note" in say(check.message) and said in say(check.message)
