@@ -28,7 +28,7 @@ from grader.marks import apply_marks
 from grader.questions import all_questions, select
 from grader.results import Status, SubmissionStatus, to_dict
 from grader.scoring import Scheme
-from grader.sandbox.runner import Limits, isolation
+from grader.sandbox.runner import Limits, isolation, warm_up
 from reports.terminal import format_result
 
 
@@ -90,6 +90,7 @@ def check_main(args) -> int:
     from grader.grading import grade_path, new_run
 
     settings = _settings(args)
+    warm_up(settings.limits)
     settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
     result = grade_path(_existing(args.path), questions, settings)

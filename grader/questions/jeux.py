@@ -415,7 +415,12 @@ def _python_value(value):
 
 
 # --- q11 -----------------------------------------------------------------------------------------------
-def large_pairs() -> list[tuple[int, int]]:
+# Every student's h is judged on the same 50,000 cells: their distances are computed once per process.
+_cell_distance = functools.lru_cache(maxsize=1 << 17)(jeu1_distance)
+
+
+@functools.cache  # the same for every student
+def large_pairs() -> tuple[tuple[int, int], ...]:
     """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
     just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
     pairs: set[tuple[int, int]] = set()
@@ -429,7 +434,7 @@ def large_pairs() -> list[tuple[int, int]]:
             for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
                 if 1 <= n <= t:
                     pairs.add((n, t))
-    return sorted(pairs, key=lambda p: (p[1], p[0]))
+    return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
 
 
 # Where the model answer is not installed (grader/expectations.py): what the probes return on it.
@@ -504,7 +509,7 @@ class Q11(Question):
 
     def _large_payloads(self) -> list[dict]:
         large = large_pairs()
-        return [{"pairs": large[i : i + self.CHUNK]} for i in range(0, len(large), self.CHUNK)]
+        return [{"pairs": list(large[i : i + self.CHUNK])} for i in range(0, len(large), self.CHUNK)]
 
     @staticmethod
     def _pairs(payload) -> list[tuple[int, int]]:
@@ -550,7 +555,7 @@ class Q11(Question):
 
     def _admissible(self, cells, group: str) -> Outcome:
         for n, t, v in cells:
-            d = jeu1_distance(n, t)
+            d = _cell_distance(n, t)
             assert d is not None  # n <= t
             number = self._number(v)
             if number is None or number > d:

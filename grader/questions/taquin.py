@@ -833,6 +833,7 @@ def _near_length(state) -> int:
     return len(moves)
 
 
+@functools.lru_cache(maxsize=4096)  # every student's q17 draws the same walks
 def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
@@ -1167,7 +1168,7 @@ class Q18(Question):
             self.skipped(weights, "petites_profondeurs") or ctx.check("petites_profondeurs", walks, on_walk),
             self.skipped(weights, "grandes_profondeurs")
             or ctx.check_cases(
-                "grandes_profondeurs", deep_instances(ctx.settings.seed) + trap_cases(ctx.settings.seed), deep
+                "grandes_profondeurs", [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)], deep
             ),
             self.skipped(weights, "ordre") or self.order(judging),
         ]
@@ -1378,7 +1379,8 @@ def trap_cases(seed: int) -> list[tuple]:
     return [(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
 
 
-def deep_instances(seed: int) -> list[tuple]:
+@functools.lru_cache(maxsize=8)  # the same for every student of a run
+def deep_instances(seed: int) -> tuple[tuple, ...]:
     """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
     of a second for the model answer), then CLIMBS states 40 to 48 moves away, known without search."""
@@ -1403,7 +1405,7 @@ def deep_instances(seed: int) -> list[tuple]:
             if manhattan(state) != length:
                 raise AssertionError(f"climb: h = {manhattan(state)} after {length} moves")
             found.append((length, state, rng.choice(BLANK_VALUES), length))
-    return [case[1:] for case in sorted(found, key=lambda case: case[0])]
+    return tuple(case[1:] for case in sorted(found, key=lambda case: case[0]))
 
 
 QUESTIONS = [Q15(), Q16(), Q17(), Q18()]

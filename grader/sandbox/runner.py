@@ -125,6 +125,13 @@ def namespace_prefix() -> list[str]:
     return _namespace_prefix[root]
 
 
+def warm_up(limits: Limits) -> None:
+    """Start the fork server now, when children will be forked: its start-up (an interpreter and the
+    child's imports, in its own process) then overlaps the caller's instead of delaying the first child."""
+    if limits.fork_server and not limits.stdio:
+        fork_server.server()
+
+
 _isolation: dict[Limits, dict] = {}
 
 
