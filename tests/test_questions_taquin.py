@@ -357,3 +357,25 @@ def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
     )
     check = _deep_group(tmp_path, "corrige")
     assert check.passed and "a demandé dfs au-delà de la borne 64" in say(check.message)
+
+
+@pytest.mark.parametrize(
+    "broken, fr, en",
+    [
+        ('h = "oops"', "les variables globales grid, li, lj, h, solution, minimum ne décrivent pas", "do not describe"),
+        ("lj = 3", "qui lève IndexError", "which raises IndexError"),
+    ],
+    ids=["globals-broken", "move-off-the-grid"],
+)
+def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path, broken, fr, en):
+    """q16 with the model answer's move served: a tente_gauche that breaks the globals, or asks for a move
+    off the grid, is told why by the parent, in French or English, with no sandbox wording inside."""
+    source = (ROOT / "reference" / "taquin.py").read_text()
+    broken_gauche = f"def gauche():\n    global h, lj\n    {broken}\n    move(li, lj + 1)\n"
+    assert source.count("def gauche():\n    move(li, lj + 1)\n") == 1
+    (tmp_path / "taquin.py").write_text(source.replace("def gauche():\n    move(li, lj + 1)\n", broken_gauche))
+    (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
+    failed = [c for c in q16.checks if c.name == "acceptation"][0]
+    assert not failed.passed and failed.counterexample is not None
+    assert fr in say(failed.message) and en in say(failed.message, "en"), say(failed.message)
+    assert "Stop" not in say(failed.message) + say(failed.message, "en")

@@ -300,9 +300,11 @@ class ModelServer:
     """Answers the proxies of `_serve`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
     travels in the student's order (`convention`) and is kept most recent last here. A state that is not
-    one (the student's code broke the globals) stops the run. With `max_bound` (a trap's, see TRAPS), a
-    dfs(m, p) asked to search deeper than m - p = max_bound is refused, and so is every later call: the
-    parent itself then knows that the student's search went past that bound (`past_bound`)."""
+    one (the student's code broke the globals) stops the run, and so does a served function that raises on
+    the student's arguments: `stop` then says why, as a message (Chain.run clears it before each run). With
+    `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is refused,
+    and so is every later call: the parent itself then knows that the student's search went past that
+    bound (`past_bound`)."""
 
     def __init__(self, convention, max_bound: int | None = None):
         import importlib.util
@@ -319,6 +321,7 @@ class ModelServer:
         self.calls = 0
         self.max_bound = max_bound
         self.past_bound = False
+        self.stop: Failure | None = None
         # Keeps nothing between calls but a trap's stop: a timed-out run may be run again (engine.Context.call).
         self.replayable = max_bound is None
 
@@ -327,10 +330,10 @@ class ModelServer:
 
         state = args.get("state") if type(args) is dict else None
         if name not in sum(SERVED.values(), ()) or type(state) is not dict:
-            raise Stop(f"unknown call {name!r}")
+            self._halt(Failure("wrong", "taquin.served_unknown", {"name": str(name)[:40]}))
         if self.past_bound or (name == "dfs" and not self._within_bound(args.get("args"))):
             self.past_bound = True
-            raise Stop(f"dfs past the bound {self.max_bound}")
+            raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
         grid, li, lj, h = state.get("grid"), state.get("li"), state.get("lj"), state.get("h")
         moves = _moves(state.get("solution"))
         minimum = state.get("minimum")
@@ -345,7 +348,7 @@ class ModelServer:
             and moves is not None
             and (minimum == "inf" or type(minimum) in (int, float))
         ):
-            raise Stop("the globals grid, li, lj, h, solution, minimum do not describe a state")
+            self._halt(Failure("wrong", "taquin.served_not_a_state", {"name": name}))
         self.calls += 1
         model = self.model
         model.grid, model.li, model.lj, model.h = [list(r) for r in grid], li, lj, h
@@ -354,7 +357,10 @@ class ModelServer:
         try:
             result = getattr(model, name)(*args.get("args", ()))
         except Exception as exc:  # noqa: BLE001 - the student's arguments (e.g. move(0, 4) at the edge)
-            raise Stop(f"{name}{tuple(args.get('args', ()))}: {type(exc).__name__}: {exc}") from None
+            call = f"{name}{tuple(args.get('args', ()))}"
+            self._halt(
+                Failure("error", "taquin.served_raised", {"call": call, "error": f"{type(exc).__name__}: {exc}"})
+            )
         after = {
             "grid": model.grid,
             "li": model.li,
@@ -364,6 +370,12 @@ class ModelServer:
             "minimum": "inf" if model.minimum == math.inf else model.minimum,
         }
         return {"result": result, "state": after}
+
+    def _halt(self, failure: Failure):
+        from grader.sandbox.calls import Stop
+
+        self.stop = failure
+        raise Stop(failure.message)
 
     def _within_bound(self, arguments) -> bool:
         """Whether dfs(m, p) searches no deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
@@ -392,7 +404,15 @@ class Chain:
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them
         (`limits`: see grader.engine.Context.run)."""
         served = {"served": list(self.served)} if self.server else {}
+        if self.server is not None:
+            self.server.stop = None
         return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+
+    def failure(self, ctx, reply, shown) -> Failure:
+        """Why a run failed: the served function's refusal as the parent said it, else the reply's own."""
+        if self.server is not None and self.server.stop is not None:
+            return replace(self.server.stop, counterexample=shown)
+        return ctx.failure(reply, shown)
 
     def bounded(self, bound: int) -> Chain:
         """This chain for a trap: its served dfs refuses to search deeper than `bound` (ModelServer)."""
@@ -789,7 +809,7 @@ class Q16(Question):
             )
         reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
         if not reply.ok:
-            return ctx.failure(reply, shown)
+            return judging.chain.failure(ctx, reply, shown)
         value = _fields(reply.value)
         if type(value["accepted"]) is not bool:
             return _bool_failure(value["accepted"], call, shown)
@@ -1014,7 +1034,7 @@ class Q17(Question):
         if group == "seuil" and not has_minimum:
             return Failure("wrong", "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
         if not reply.ok:
-            return judging.ctx.failure(reply, shown)
+            return judging.chain.failure(judging.ctx, reply, shown)
         value = _fields(reply.value)
         if type(value["found"]) is not bool:
             return _bool_failure(value["found"], shown["appel"], shown)
@@ -1058,7 +1078,7 @@ class Q17(Question):
 
         state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
         if not reply.ok:
-            return judging.ctx.failure(reply, shown)
+            return judging.chain.failure(judging.ctx, reply, shown)
         value = _fields(reply.value)
         if type(value["found"]) is not bool:
             return _bool_failure(value["found"], shown["appel"], shown)
@@ -1216,7 +1236,7 @@ class Q18(Question):
         if limit is None and factor is not None:
             rule = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
         reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
-        return self.verdict(judging, case, reply)
+        return self.verdict(judging, case, reply, judging.chain)
 
     def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
         """The `grandes_profondeurs` group's case: a deep instance, or a trap (trap_cases)."""
@@ -1243,19 +1263,20 @@ class Q18(Question):
             return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
         if reply.status == protocol.TIMEOUT:
             return Inconclusive("q18.trap_timeout", {**seen, "seconds": f"{reply.limit:.2g}"})
-        return self.verdict(judging, (trap.state, blank_value, trap.optimum), reply)
+        return self.verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain)
 
     @staticmethod
-    def verdict(judging: Orders, case: tuple, reply) -> Failure | None:
-        """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's) is
-        worth: an optimal solution, in either order (noted in `judging` for the `ordre` group)."""
+    def verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failure | None:
+        """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's), run with
+        `chain`'s functions, is worth: an optimal solution, in either order (noted in `judging` for the
+        `ordre` group)."""
         from reference.puzzle import GOAL
 
         ctx = judging.ctx
         state, blank_value, optimum = case
         shown = _shown(_payload(state, blank_value), "taquin()")
         if not reply.ok:
-            return ctx.failure(reply, shown)
+            return chain.failure(ctx, reply, shown)
         moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
         if moves is None:
             return Failure(

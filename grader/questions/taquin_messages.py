@@ -81,6 +81,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": 'noté avec vos propres fonctions (barème : dependances = "eleve")',
         "en": 'graded with your own functions (scheme: dependances = "eleve")',
     },
+    "taquin.served_not_a_state": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), les variables "
+        "globales grid, li, lj, h, solution, minimum ne décrivent pas un état du taquin",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), the globals grid, li, "
+        "lj, h, solution, minimum do not describe a taquin state",
+    },
+    "taquin.served_raised": {
+        "fr": "votre code appelle {call} (la fonction du corrigé, fournie par le correcteur), qui lève {error}",
+        "en": "your code calls {call} (the model answer's function, supplied by the grader), which raises {error}",
+    },
+    "taquin.served_unknown": {
+        "fr": "appel inconnu du correcteur : {name}",
+        "en": "a call the grader does not know: {name}",
+    },
     "taquin.own_chain_verified": {
         "fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "
         "corrigé dans chaque configuration (case vide, direction, coup précédent)",
