@@ -204,7 +204,7 @@ def main() -> None:
     lines = [
         "# Speed (issue 17): start-up, round trips, checks, a class",
         "",
-        f"`python benchmarks/bench_speed.py --starts {args.starts} --calls {args.calls} --students {args.students}`"
+        f"`python benchmarks/bench_speed.py {' '.join(sys.argv[1:])}`"
         f"; {time.strftime('%Y-%m-%d %H:%M')}; {platform.machine()}, {os.cpu_count()} cores, Linux "
         f"{platform.release()}, Python {platform.python_version()}, running as "
         f"{'root' if os.geteuid() == 0 else 'an ordinary user'}; load average {load:.1f} at the start and "
