@@ -25,7 +25,7 @@ from grader import expectations, i18n
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
-from grader.results import Output, QuestionResult, SubmissionResult
+from grader.results import Kind, Output, QuestionResult, SubmissionResult
 from grader.sandbox import protocol
 from grader.sandbox.runner import Child, Limits, Reply, new_child
 from grader.scoring import Scheme, question_result, sayable, submission_total
@@ -263,12 +263,12 @@ class Context:
             # Not written yet: where it was raised is what matters, not the case that got there.
             where = _last_student_line(reply.traceback)
             message = "engine.reply.not_implemented_at" if where else "engine.reply.not_implemented"
-            return Failure(kind=reply.status, message=message, params={"where": where}, **extra)
+            return Failure(kind=Kind(reply.status), message=message, params={"where": where}, **extra)
         if reply.status == protocol.TIMEOUT and reply is not self.import_failure:
             # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
             where = _last_student_line(reply.traceback)
             return Failure(
-                kind=reply.status,
+                kind=Kind(reply.status),
                 message="engine.reply.timeout_at" if where else "engine.reply.timeout",
                 params={"seconds": f"{reply.limit:.2g}", "where": where},
                 counterexample=case,
@@ -278,13 +278,13 @@ class Context:
             if reply.status == protocol.TIMEOUT:
                 detail = Message("engine.reply.timeout", {"seconds": f"{reply.limit:.2g}"})
             return Failure(
-                kind=reply.status,
+                kind=Kind(reply.status),
                 message="engine.import_failed",
                 params={"module": self.question.module, "error": detail},
                 **extra,
             )
         return Failure(
-            kind=reply.status,
+            kind=Kind(reply.status),
             message=REPLY_MESSAGES[reply.status],
             params={"detail": detail},
             counterexample=case,
@@ -512,7 +512,7 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         return question_result(
             question,
             settings.scheme,
-            [Outcome(g, Failure("missing", "engine.module_missing", {"module": question.module})) for g in weights],
+            [Outcome(g, Failure(Kind.MISSING, "engine.module_missing", {"module": question.module})) for g in weights],
             Output(),
         )
     ctx = Context(question, submission, settings)
@@ -526,24 +526,22 @@ def grade_question(question: Question, submission: Submission, settings: Setting
             outcomes = [Outcome(g, ctx.failure(ctx.import_failure)) for g in weights]
         elif missing:
             failure = Failure(
-                "missing", "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)}
+                Kind.MISSING, "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)}
             )
             outcomes = [Outcome(g, failure) for g in weights]
         elif stubbed:
-            failure = Failure(
-                protocol.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)}
-            )
+            failure = Failure(Kind.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)})
             outcomes = [Outcome(g, failure) for g in weights]
         else:
             outcomes = question.run(ctx)
     except expectations.ModelAnswerNeeded as missing:
         # A student's installation: this question waits for the teacher's grading, said once.
-        outcomes = [Outcome(g, Failure("error", missing.key, missing.params)) for g in weights]
+        outcomes = [Outcome(g, Failure(Kind.ERROR, missing.key, missing.params)) for g in weights]
     except Exception as bug:  # noqa: BLE001 - GraderBug from a judge, or any other slip of the grader
         # Said as the grader's fault, on this question only: the student's other questions still count.
         print(printable(f"grader: internal error on {submission.id}/{question.id}: {bug!r}", False), file=sys.stderr)
         detail = Message(bug.key, bug.params) if isinstance(bug, GraderError) else str(bug)
-        failure = Failure("error", "engine.grader_bug", {"detail": detail})
+        failure = Failure(Kind.ERROR, "engine.grader_bug", {"detail": detail})
         outcomes = [Outcome(g, failure) for g in weights]
     finally:
         ctx.close()

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from grader.i18n import Message
+from grader.results import Kind
 from grader.sandbox.calls import probe  # noqa: F401 - the marker, re-exported for question modules
 
 
@@ -68,13 +69,16 @@ class Option:
 class Failure:
     """Why a check group failed, on which case. `message` is a catalogue key, `params` its fields."""
 
-    kind: str  # wrong | error | timeout | crashed | memory | missing | not_implemented | invalid
+    kind: Kind  # what was found: a judge's `wrong` or `invalid`, or the reply's status (timeout, crashed...)
     message: str
     params: dict = field(default_factory=dict)
     counterexample: Any = None
     expected: Any = None
     got: Any = None
     visual: dict | None = None
+
+    def __post_init__(self):
+        self.kind = Kind(self.kind)  # a misspelt kind fails where it is written, not when results are saved
 
 
 @dataclass

@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from grader.display import python_source, python_text
 from grader.questions import jeux_traces, shapes
+from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
 from grader.questions.jeux_games import (
     LABEL_KINDS,
@@ -186,7 +187,7 @@ class SearchQuestion(Question):
             return ctx.failure(reply, case_view(game), visual=visual(game))
         value = reply.value
         if not (type(value) is int or shapes.described(value)):
-            return self._failure(game, "jeux.garbled", kind="invalid")
+            return self._failure(game, "jeux.garbled", kind=Kind.INVALID)
         if game["kind"] == "table":
             depth = distances(game["succ"], [game["initial"]])
             unreachable = [i for _, i in server.events if depth[i] is None]
@@ -194,7 +195,7 @@ class SearchQuestion(Question):
                 return self._failure(game, "jeux.unreachable", state=str(shown_labels(game)[unreachable[0]]))
         return None
 
-    def _failure(self, game, message, kind="wrong", **params) -> Failure:
+    def _failure(self, game, message, kind=Kind.WRONG, **params) -> Failure:
         # The message reads values as Python writes them; the fields keep them as values.
         said = {key: python_text(params[key]) for key in ("expected", "got") if key in params}
         return Failure(
@@ -389,17 +390,19 @@ class Q1(Question):
             return [Outcome("sequence", ctx.failure(reply))]
         got = reply.value
         if not shapes.list_of(got, int):
-            return [Outcome("sequence", Failure("wrong", "q1.not_a_list", got=got))]
+            return [Outcome("sequence", Failure(Kind.WRONG, "q1.not_a_list", got=got))]
         if got[:1] != [1] or got[-1:] != [42]:
-            return [Outcome("sequence", Failure("wrong", "q1.ends", got=got))]
+            return [Outcome("sequence", Failure(Kind.WRONG, "q1.ends", got=got))]
         for a, b in zip(got, got[1:]):
             if b not in (2 * a, a + 1):
-                return [Outcome("sequence", Failure("wrong", "q1.step", {"a": a, "b": b}, got=got))]
+                return [Outcome("sequence", Failure(Kind.WRONG, "q1.step", {"a": a, "b": b}, got=got))]
         if len(got) - 1 != optimum_42:
             return [
                 Outcome(
                     "sequence",
-                    Failure("wrong", "q1.not_optimal", {"moves": len(got) - 1}, expected=optimum_42, got=len(got) - 1),
+                    Failure(
+                        Kind.WRONG, "q1.not_optimal", {"moves": len(got) - 1}, expected=optimum_42, got=len(got) - 1
+                    ),
                 )
             ]
         return [Outcome("sequence")]
@@ -489,11 +492,11 @@ class Q11(Question):
             if not reply.ok:
                 return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
             if not self._well_formed(reply.value, payload):
-                return cells, Failure("invalid", "jeux.garbled", {"function": "h_jeu1(n, t)"})
+                return cells, Failure(Kind.INVALID, "jeux.garbled", {"function": "h_jeu1(n, t)"})
             if reply.value["error"] is not None:
                 error = reply.value["error"]
                 return cells, Failure(
-                    "error", "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
+                    Kind.ERROR, "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
                 )
             values = [v for row in reply.value["rows"] for v in row]
             cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
@@ -563,7 +566,7 @@ class Q11(Question):
                 return Outcome(
                     group,
                     Failure(
-                        "wrong",
+                        Kind.WRONG,
                         message,
                         {"n": n, "t": t, "got": _shown_value(v), "distance": d},
                         counterexample={"n": n, "t": t},
@@ -579,7 +582,7 @@ class Q11(Question):
             values.setdefault(t, set()).add(_shown_value(v))
             if len(values[t]) > 1:
                 return Outcome("non_constante")
-        return Outcome("non_constante", Failure("wrong", "q11.constant", {"t": self.T_MAX}))
+        return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
 
     def _natural(self, cells) -> Outcome:
         for n, t, v in cells:
@@ -588,7 +591,7 @@ class Q11(Question):
                 return Outcome(
                     "entier",
                     Failure(
-                        "wrong",
+                        Kind.WRONG,
                         "q11.not_natural",
                         {"n": n, "t": t, "got": _shown_value(v), "type": kind},
                         counterexample={"n": n, "t": t},

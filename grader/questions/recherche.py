@@ -13,6 +13,7 @@ import functools
 import math
 
 from grader.questions import shapes
+from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
 from grader.sandbox import protocol
 from reference.graphs import distances, walk
@@ -277,37 +278,41 @@ def puzzle_visual(start: tuple, n: int, moves: list, optimal=None) -> dict:
 def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
     """A timeout on a case where the reference is fast: say what usually causes it."""
     if reply.status == protocol.TIMEOUT:
-        return Failure("timeout", key, {"limit": f"{limit:.1f}"})
+        return Failure(Kind.TIMEOUT, key, {"limit": f"{limit:.1f}"})
     return ctx.failure(reply)
 
 
 def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
     """Replay `got` from `start`; it must reach the goal, in len(optimal) moves when `optimal` is given."""
     if not shapes.list_of(got, str):
-        return Failure("wrong", "recherche.not_a_list", {"function": function}, got=got)
+        return Failure(Kind.WRONG, "recherche.not_a_list", {"function": function}, got=got)
     visual = puzzle_visual(start, n, got, optimal)
     unknown = next(((index, move) for index, move in enumerate(got, 1) if move not in MOVES), None)
     if unknown is not None:
         return Failure(
-            "wrong", "recherche.unknown_move", {"index": unknown[0], "move": unknown[1]}, got=shown(got), visual=visual
+            Kind.WRONG,
+            "recherche.unknown_move",
+            {"index": unknown[0], "move": unknown[1]},
+            got=shown(got),
+            visual=visual,
         )
     goal = goal_state(n)
     reached, impossible = replay(start, n, got)
     if reached != goal:
         if replay(start, n, got, TILE_READING)[0] == goal:
-            return Failure("wrong", "recherche.tile_convention", got=shown(got), visual=visual)
+            return Failure(Kind.WRONG, "recherche.tile_convention", got=shown(got), visual=visual)
         if reached is None:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "recherche.illegal_move",
                 {"index": impossible, "move": got[impossible - 1]},
                 got=shown(got),
                 visual=visual,
             )
-        return Failure("wrong", "recherche.not_solved", got=shown(got), visual=visual)
+        return Failure(Kind.WRONG, "recherche.not_solved", got=shown(got), visual=visual)
     if optimal is not None and len(got) != len(optimal):
         return Failure(
-            "wrong",
+            Kind.WRONG,
             "recherche.not_optimal",
             {"moves": len(got), "optimum": len(optimal)},
             expected=len(optimal),
@@ -416,22 +421,22 @@ class X1(Question):
     @staticmethod
     def judge_path(got, start, goal, optimum: int, is_state, is_step) -> Failure | None:
         if not isinstance(got, list):
-            return Failure("wrong", "x1.not_a_list", got=got)
+            return Failure(Kind.WRONG, "x1.not_a_list", got=got)
         if not got:
-            return Failure("wrong", "x1.empty", got=got)
+            return Failure(Kind.WRONG, "x1.empty", got=got)
         for state in got:
             if not is_state(state):
-                return Failure("wrong", "x1.not_a_state", {"state": repr(state)}, got=got)
+                return Failure(Kind.WRONG, "x1.not_a_state", {"state": repr(state)}, got=got)
         if got[0] != start:
-            return Failure("wrong", "x1.start", {"start": repr(start)}, got=got)
+            return Failure(Kind.WRONG, "x1.start", {"start": repr(start)}, got=got)
         for a, b in zip(got, got[1:]):
             if not is_step(a, b):
-                return Failure("wrong", "x1.step", {"a": repr(a), "b": repr(b)}, got=got)
+                return Failure(Kind.WRONG, "x1.step", {"a": repr(a), "b": repr(b)}, got=got)
         if got[-1] != goal:
-            return Failure("wrong", "x1.end", {"goal": repr(goal)}, got=got)
+            return Failure(Kind.WRONG, "x1.end", {"goal": repr(goal)}, got=got)
         if len(got) - 1 != optimum:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "x1.not_optimal",
                 {"steps": len(got) - 1, "optimum": optimum},
                 expected=optimum,

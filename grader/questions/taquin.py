@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from grader.i18n import Message
 from grader.questions import shapes
+from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Option, Outcome, Question, oracle, probe
 
 if TYPE_CHECKING:
@@ -330,7 +331,7 @@ class ModelServer:
 
         state = args.get("state") if type(args) is dict else None
         if name not in sum(SERVED.values(), ()) or type(state) is not dict:
-            self._halt(Failure("wrong", "taquin.served_unknown", {"name": str(name)[:40]}))
+            self._halt(Failure(Kind.WRONG, "taquin.served_unknown", {"name": str(name)[:40]}))
         if self.past_bound or (name == "dfs" and not self._within_bound(args.get("args"))):
             self.past_bound = True
             raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
@@ -348,7 +349,7 @@ class ModelServer:
             and moves is not None
             and (minimum == "inf" or type(minimum) in (int, float))
         ):
-            self._halt(Failure("wrong", "taquin.served_not_a_state", {"name": name}))
+            self._halt(Failure(Kind.WRONG, "taquin.served_not_a_state", {"name": name}))
         self.calls += 1
         model = self.model
         model.grid, model.li, model.lj, model.h = [list(r) for r in grid], li, lj, h
@@ -359,7 +360,7 @@ class ModelServer:
         except Exception as exc:  # noqa: BLE001 - the student's arguments (e.g. move(0, 4) at the edge)
             call = f"{name}{tuple(args.get('args', ()))}"
             self._halt(
-                Failure("error", "taquin.served_raised", {"call": call, "error": f"{type(exc).__name__}: {exc}"})
+                Failure(Kind.ERROR, "taquin.served_raised", {"call": call, "error": f"{type(exc).__name__}: {exc}"})
             )
         after = {
             "grid": model.grid,
@@ -628,7 +629,7 @@ def _states():
 
 
 def _bool_failure(value, call, case):
-    return Failure("wrong", "taquin.not_bool", {"call": call}, counterexample=case, got=value)
+    return Failure(Kind.WRONG, "taquin.not_bool", {"call": call}, counterexample=case, got=value)
 
 
 def detect_convention(ctx):
@@ -692,7 +693,7 @@ class Q15(Question):
         for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
             if name == aspect:
                 return Failure(
-                    "wrong",
+                    Kind.WRONG,
                     "q15.wrong",
                     {"name": name, "call": shown["appel"]},
                     counterexample=shown,
@@ -815,7 +816,7 @@ class Q16(Question):
             return _bool_failure(value["accepted"], call, shown)
         if value["accepted"] != accept:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 ANSWER_KEYS[group],
                 {"call": call, "li": shown["li"], "lj": shown["lj"], "opposite": OPPOSITE[direction]},
                 counterexample=shown,
@@ -829,7 +830,9 @@ class Q16(Question):
             recorded = _moves(got, policy) if name == "solution" else None
             if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
                 key = "taquin.mirrored"  # named by where the blank goes
-            return Failure("wrong", key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got)
+            return Failure(
+                Kind.WRONG, key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
+            )
         return None
 
 
@@ -1032,7 +1035,7 @@ class Q17(Question):
         answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
         state, history, m, _, optimum, expected, shown, reply = self.dfs(judging, case, False)
         if group == "seuil" and not has_minimum:
-            return Failure("wrong", "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
+            return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
         if not reply.ok:
             return judging.chain.failure(judging.ctx, reply, shown)
         value = _fields(reply.value)
@@ -1040,7 +1043,7 @@ class Q17(Question):
             return _bool_failure(value["found"], shown["appel"], shown)
         if value["found"]:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "q17.found_below",
                 {"call": shown["appel"], "optimum": optimum},
                 counterexample=shown,
@@ -1051,7 +1054,7 @@ class Q17(Question):
             restored = _reordered(history, judging.judged_in)
             for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
                 return Failure(
-                    "wrong",
+                    Kind.WRONG,
                     "q17.not_restored",
                     {"call": shown["appel"], "name": name},
                     counterexample=shown,
@@ -1062,7 +1065,7 @@ class Q17(Question):
             got = value["minimum"]
             if type(got) not in (int, float) or got != expected["minimum"]:
                 return Failure(
-                    "wrong",
+                    Kind.WRONG,
                     "q17.threshold",
                     {"call": shown["appel"], "m": m},
                     counterexample=shown,
@@ -1084,7 +1087,7 @@ class Q17(Question):
             return _bool_failure(value["found"], shown["appel"], shown)
         if not value["found"]:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "q17.not_found",
                 {"call": shown["appel"], "m": m - p},
                 counterexample=shown,
@@ -1094,7 +1097,7 @@ class Q17(Question):
         moves = _moves(value["solution"], judging.policy, judging.notes)
         if moves is None:
             return Failure(
-                "wrong", "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
+                Kind.WRONG, "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
             )
         convention = judging.convention
         played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
@@ -1105,7 +1108,7 @@ class Q17(Question):
                 return None
         tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
         return Failure(
-            "wrong",
+            Kind.WRONG,
             "q17.bad_solution",
             {"call": shown["appel"], "m": m - p},
             counterexample=shown,
@@ -1280,7 +1283,7 @@ class Q18(Question):
         moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
         if moves is None:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "taquin.not_moves",
                 {"name": "taquin()"},
                 counterexample=shown,
@@ -1299,7 +1302,7 @@ class Q18(Question):
         if _reached(state, moves) != GOAL:
             if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
                 return Failure(
-                    "wrong",
+                    Kind.WRONG,
                     "taquin.mirrored",
                     {"call": "taquin()", "name": "taquin()"},
                     counterexample=shown,
@@ -1307,7 +1310,7 @@ class Q18(Question):
                     got=moves,
                 )
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "q18.not_a_solution",
                 counterexample=shown,
                 expected=optimal or optimum,
@@ -1316,7 +1319,7 @@ class Q18(Question):
             )
         if len(moves) != optimum:
             return Failure(
-                "wrong",
+                Kind.WRONG,
                 "q18.not_optimal",
                 {"moves": len(moves), "optimum": optimum},
                 counterexample=shown,
@@ -1330,10 +1333,10 @@ class Q18(Question):
     def order(judging: Orders) -> Outcome:
         """The `ordre` group, from the lists the other groups saw: in the order played, never reversed."""
         if judging.reversed_seen:
-            return Outcome("ordre", Failure("wrong", "q18.reversed", counterexample=judging.reversed_seen[0]))
+            return Outcome("ordre", Failure(Kind.WRONG, "q18.reversed", counterexample=judging.reversed_seen[0]))
         if not judging.in_order:
             shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
-            return Outcome("ordre", Failure("wrong", "q18.order_unobserved", counterexample=shown, got=moves))
+            return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
         return Outcome("ordre")
 
 
