@@ -34,13 +34,16 @@ PATH = {"fork_server": fork_server.available(), "stdio": False}  # how children 
 confined = pytest.mark.confined
 
 
-@pytest.fixture(autouse=True, params=["fork", "spawn", "stdio"])
+def pytest_generate_tests(metafunc):
+    """Each test on every start path; on the portable one, only the tests of layers it has."""
+    confined_only = metafunc.definition.get_closest_marker("confined") is not None
+    metafunc.parametrize("start", ["fork", "spawn"] + ([] if confined_only else ["stdio"]), indirect=True)
+
+
+@pytest.fixture(autouse=True)
 def start(request, monkeypatch):
-    """Each test on every start path."""
     if request.param == "fork" and not fork_server.available():
         pytest.skip("the fork server needs Linux")
-    if request.param == "stdio" and request.node.get_closest_marker("confined"):
-        pytest.skip("a layer the portable path does not have")
     monkeypatch.setitem(globals(), "PATH", {"fork_server": request.param == "fork", "stdio": request.param == "stdio"})
     return request.param
 
