@@ -1042,36 +1042,15 @@ class Q17(Question):
         if type(value["found"]) is not bool:
             return _bool_failure(value["found"], shown["appel"], shown)
         if value["found"]:
-            return Failure(
-                Kind.WRONG,
-                "q17.found_below",
-                {"call": shown["appel"], "optimum": optimum},
-                counterexample=shown,
-                expected=False,
-                got=True,
-            )
+            return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
         if group == "echec_restaure":
             restored = _reordered(history, judging.judged_in)
             for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
-                return Failure(
-                    Kind.WRONG,
-                    "q17.not_restored",
-                    {"call": shown["appel"], "name": name},
-                    counterexample=shown,
-                    expected=expected_value,
-                    got=got,
-                )
+                return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
         else:
             got = value["minimum"]
             if type(got) not in (int, float) or got != expected["minimum"]:
-                return Failure(
-                    Kind.WRONG,
-                    "q17.threshold",
-                    {"call": shown["appel"], "m": m},
-                    counterexample=shown,
-                    expected=expected["minimum"],
-                    got=got,
-                )
+                return _wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
         return None
 
     def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
@@ -1086,14 +1065,7 @@ class Q17(Question):
         if type(value["found"]) is not bool:
             return _bool_failure(value["found"], shown["appel"], shown)
         if not value["found"]:
-            return Failure(
-                Kind.WRONG,
-                "q17.not_found",
-                {"call": shown["appel"], "m": m - p},
-                counterexample=shown,
-                expected=True,
-                got=False,
-            )
+            return _wrong_call("q17.not_found", shown, True, False, m=m - p)
         moves = _moves(value["solution"], judging.policy, judging.notes)
         if moves is None:
             return Failure(
@@ -1107,15 +1079,15 @@ class Q17(Question):
             if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
                 return None
         tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
-        return Failure(
-            Kind.WRONG,
-            "q17.bad_solution",
-            {"call": shown["appel"], "m": m - p},
-            counterexample=shown,
-            expected=reference_moves,
-            got=played[0],
-            visual=_visual(state, tail, reference_moves[len(history) :]),
-        )
+        failure = _wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
+        return replace(failure, visual=_visual(state, tail, reference_moves[len(history) :]))
+
+
+def _wrong_call(key: str, shown: dict, expected, got, **params) -> Failure:
+    """A wrong value from the call `shown` names (its `appel`), shown as the case."""
+    return Failure(
+        Kind.WRONG, key, {"call": shown["appel"], **params}, counterexample=shown, expected=expected, got=got
+    )
 
 
 def climb(rng, length: int, budget: int = 20_000):
