@@ -130,71 +130,27 @@ def test_grader_check_runs_from_the_wheel_on_a_correct_submission(student_python
     )
     grader_file, spec = where.stdout.split()
     assert not grader_file.startswith(str(ROOT)) and spec == "None"
+
+    def check_alice(*options: str, env=None, timeout: float) -> dict:
+        """`grader check ALICE --json OPTIONS` from the wheel's interpreter: its questions by id."""
+        done = subprocess.run(
+            [str(student_python), "-m", "grader.cli", "check", str(ALICE), "--json", *options],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=timeout,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return {q["id"]: q for q in json.loads(done.stdout)["questions"]}
+
+    graded = ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "x1", "x2", "x3", "x4"]
     env = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path / "cache")}
-    done = subprocess.run(
-        [
-            str(student_python),
-            "-m",
-            "grader.cli",
-            "check",
-            str(ALICE),
-            "--json",
-            "-q",
-            "q1",
-            "-q",
-            "q4",
-            "-q",
-            "q7",
-            "-q",
-            "q10",
-            "-q",
-            "q11",
-            "-q",
-            "q15",
-            "-q",
-            "q16",
-            "-q",
-            "q17",
-            "-q",
-            "x1",
-            "-q",
-            "x2",
-            "-q",
-            "x3",
-            "-q",
-            "x4",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=900,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    questions = {q["id"]: q for q in json.loads(done.stdout)["questions"]}
+    questions = check_alice(*(arg for qid in graded for arg in ("-q", qid)), env=env, timeout=900)
     # Every question judged by oracles standing for the model answer: full marks for a correct answer.
-    assert {qid: q["status"] for qid, q in questions.items()} == dict.fromkeys(
-        ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "x1", "x2", "x3", "x4"], "passed"
-    )
+    assert {qid: q["status"] for qid, q in questions.items()} == dict.fromkeys(graded, "passed")
     # q18 without its challenge (the oracle solves the cases; the solver's tables come from the usual cache).
-    done = subprocess.run(
-        [
-            str(student_python),
-            "-m",
-            "grader.cli",
-            "check",
-            str(ALICE),
-            "--json",
-            "-q",
-            "q18",
-            "--scheme",
-            str(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=1800,
-    )
-    (q18,) = json.loads(done.stdout)["questions"]
+    scheme = ROOT / "benchmarks" / "schemes" / "sans-defi.toml"
+    (q18,) = check_alice("-q", "q18", "--scheme", str(scheme), timeout=1800).values()
     assert q18["status"] == "passed", q18["checks"]
     assert set(tmp_path.iterdir()) <= {tmp_path / "cache"}  # nothing left in the folder it was run from

@@ -558,6 +558,11 @@ def _is_int(value) -> bool:
 
 
 LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
+# The options q16, q17 and q18 share: how moves may be written, and whose functions the graded one calls.
+CHAIN_OPTIONS = {
+    "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+    "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+}
 
 
 def _moves(value, policy=LENIENT, notes=None):
@@ -728,10 +733,7 @@ class Q16(Question):
     # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
     # a warning; "strict" wants the exam's names exactly.
     # `dependances`: "corrige" (default) serves the model answer's move to tente_*; "eleve" uses the student's.
-    options = {
-        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
-    }
+    options = CHAIN_OPTIONS
 
     def run(self, ctx):
         convention = detect_convention(ctx)
@@ -949,10 +951,7 @@ class Q17(Question):
     # student's own when they do on every configuration (see same_tentes), else the model answer's, served
     # (a round trip to the parent per call, about five a node: limits SERVED_SLACK times longer); "eleve"
     # judges it with the student's own whatever they do.
-    options = {
-        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
-    }
+    options = CHAIN_OPTIONS
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
@@ -1142,8 +1141,7 @@ class Q18(Question):
     # order is 16 times slower), or `challenge_seconds` when set.
     # `dependances`: "corrige" (default) serves the model answer's dfs to taquin(); "eleve" uses the student's.
     options = {
-        "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
-        "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+        **CHAIN_OPTIONS,
         "challenge": Option("korf", choices=("korf", "enonce")),
         "challenge_factor": Option(30.0, low=20.0, high=1000.0),
         "challenge_seconds": Option(None, low=0.1, high=3600.0),
