@@ -133,8 +133,7 @@ class Context:
             # clock is the wall's, so on a loaded machine the rerun gets the wall time the first run needed
             # per CPU second (at most RERUN_SLACK times more), and its CPU time is then held to `timeout`.
             # (A served run is replayed only when its handler keeps no trace.)
-            ratio = reply.seconds / reply.cpu_seconds if reply.cpu_seconds > 0 else RERUN_SLACK
-            again = self.call(probe, payload, timeout * min(RERUN_SLACK, max(1.0, ratio)), serve=serve, rerun=True)
+            again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
             again.limit = timeout
             if again.ok and again.cpu_seconds > timeout:
                 return Reply(
@@ -146,6 +145,13 @@ class Context:
                 )
             return again
         return reply
+
+    @staticmethod
+    def rerun_limit(reply: Reply) -> float:
+        """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
+        second (see `call`) times its limit."""
+        ratio = reply.seconds / reply.cpu_seconds if reply.cpu_seconds > 0 else RERUN_SLACK
+        return reply.limit * min(RERUN_SLACK, max(1.0, ratio))
 
     def _progress(self):
         if not self.settings.progress:

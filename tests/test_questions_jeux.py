@@ -11,6 +11,7 @@ from grading import QUESTIONS, SEED, check, grade_file, say, submission_path
 
 from grader.display import python_source, python_text
 from grader.questions import jeux
+from grader.scoring import Scheme
 
 SUBMISSIONS = submission_path("jeux", "")
 FULL = {q.id: q.points for q in jeux.QUESTIONS}
@@ -214,6 +215,29 @@ def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     c = check(grade("idastar_min_non_remis.py", "q10"), "petits_jeux")
     assert "ne termine pas, semble-t-il" in say(c.message)
     assert c.kind == "wrong" and len(successors(c)) <= 3
+
+
+def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_by_its_budget(monkeypatch):
+    # A loaded machine, made certain: every call is assumed to take 1 µs and the time floor is 10 ms, so
+    # the first run of a search making calls always times out before its budget is spent. The rerun gets
+    # the time the budget takes at the pace the parent observed: the endless search is stopped by its
+    # budget (a verdict that does not depend on the load), and a correct search passes.
+    from grader.engine import Settings, grade_question
+    from grader.intake import load_submission
+
+    monkeypatch.setattr(jeux, "ROUND_TRIP_SECONDS", 1e-6)
+    monkeypatch.setattr(jeux, "RERUN_SLACK", 1000.0)
+    settings = Settings(seed=SEED, scheme=Scheme(time_floor=0.01))
+
+    def graded(name):
+        return grade_question(QUESTIONS["q10"], load_submission(path_of(name)), settings)
+
+    endless = graded("idastar_min_non_remis.py")
+    assert endless.status == "failed" and endless.score == 0, [(c.name, say(c.message)) for c in endless.checks]
+    for group in ("petits_jeux", "jeu1", "profond"):
+        assert "ne termine pas, semble-t-il" in say(check(endless, group).message), group
+    right = graded("variante_iterative.py")
+    assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
 
 
 def test_an_idastar_accepting_a_final_state_beyond_the_bound_falls_in_the_trap():

@@ -35,6 +35,7 @@ from abc import abstractmethod
 from fractions import Fraction
 
 from grader.display import python_source, python_text
+from grader.engine import RERUN_SLACK
 from grader.questions import jeux_traces, shapes
 from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
@@ -152,10 +153,16 @@ class SearchQuestion(Question):
         server = GameServer(game, budget)
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
         if reply.status == protocol.TIMEOUT:
-            # Every call waits for this process: on a loaded machine a stall here can spend the child's
-            # wall-clock limit. A timeout is only a verdict if it happens twice.
+            # Every call waits for this process: on a loaded machine, calls answered slower than
+            # ROUND_TRIP_SECONDS spend the child's wall-clock limit before the budget. A timeout is only a
+            # verdict if it happens twice; if the first run made calls, the rerun has RERUN_SLACK times
+            # the limit (it ends when the budget is spent), so that the budget, not the load, stops a
+            # search making calls unless its calls are answered RERUN_SLACK times slower than assumed.
+            first_limit = reply.limit
+            rerun_limit = first_limit * RERUN_SLACK if server.events else ctx.rerun_limit(reply)
             server = GameServer(game, budget)
-            reply = ctx.call(probe_search, payload, reply.limit, serve=server)
+            reply = ctx.call(probe_search, payload, rerun_limit, serve=server)
+            reply.limit = first_limit
         return reply, server, reference
 
     def judge(self, ctx, game: dict) -> Failure | None:
