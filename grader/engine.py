@@ -26,7 +26,7 @@ from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
 from grader.results import Kind, Output, QuestionResult, SubmissionResult
-from grader.sandbox import protocol
+from grader.sandbox import affinity, protocol
 from grader.sandbox.runner import Child, Limits, Reply, new_child
 from grader.scoring import Scheme, question_result, sayable, submission_total
 from grader.intake import Submission
@@ -579,10 +579,12 @@ def grade_submission(
     threading.Thread(target=_configure_hypothesis, daemon=True).start()
     automatic = [q for q in questions if not q.manual]
     results = []
-    for k, q in enumerate(automatic):
-        if progress is not None:
-            progress(k, len(automatic), q.id)
-        results.append(grade_question(q, submission, settings))
+    # On one CPU with its children (that thread left free): a served call's round trip never crosses CPUs.
+    with affinity.one_cpu(cache_dir() / "cpus"):
+        for k, q in enumerate(automatic):
+            if progress is not None:
+                progress(k, len(automatic), q.id)
+            results.append(grade_question(q, submission, settings))
     total, most = submission_total(results)
     return SubmissionResult(
         id=submission.id,

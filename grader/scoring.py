@@ -4,7 +4,7 @@ scoring under it (`question_result`: a question's checks, score and status from 
 Defaults come from the question classes; a TOML file overrides any of them:
 
     time_factor = 10        # a call's limit is time_factor × the reference's time on the same case…
-    time_floor = 1.0        # …and never less than this many seconds
+    time_floor = 0.25       # …and never less than this many seconds
     [questions.q4]
     points = 3
     groups = { petits_jeux = 2, jeu1 = 1, algorithme = 1 }
@@ -36,7 +36,7 @@ STATUS_PRIORITY = (Status.MEMORY, Status.TIMEOUT, Status.CRASHED, Status.ERROR)
 @dataclass
 class Scheme:
     time_factor: float = 10.0
-    time_floor: float = 1.0
+    time_floor: float = 0.25
     overrides: dict = field(default_factory=dict)  # question id -> {"points": p, "groups": {name: w}, option: v}
     source: str = field(default="", compare=False, repr=False)  # the file it was read from, for messages
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import confine, fork_server, protocol
+from grader.sandbox import affinity, confine, fork_server, protocol
 from grader.sandbox.runner import Limits, SandboxError, namespace_prefix, new_child
 
 PROBE = "tests.hostile.probes:probe_call"
@@ -64,6 +64,13 @@ def call(source: str, **kwargs):
     hello, reply, _, _ = run(source, **kwargs)
     assert hello.ok, hello
     return reply
+
+
+def test_a_child_runs_on_the_cpu_its_grading_thread_holds(tmp_path):
+    # grader/sandbox/affinity.py: a served call's round trip then stays on one CPU.
+    with affinity.one_cpu(tmp_path) as cpu:
+        reply = call("import os\ndef f():\n    return sorted(os.sched_getaffinity(0))\n")
+    assert reply.value == ([cpu] if cpu is not None else sorted(os.sched_getaffinity(0))), reply
 
 
 def processes_with(marker: str) -> list[int]:

@@ -1,5 +1,5 @@
 """Windows seen from Linux, for the parent: run a grader command in an interpreter without what the
-POSIX paths need (fork, poll, killpg, setsid, fcntl, resource, setitimer...) and that says it is
+POSIX paths need (fork, poll, killpg, setsid, fcntl, resource, setitimer, CPU affinity...) and that says it is
 win32, so that the grader takes the portable path (grader/sandbox/stdio.py) as it would on Windows.
 
     python tests/windows_parent.py check SUBMISSION [options]
@@ -24,7 +24,22 @@ import hypothesis.strategies  # noqa: F401
 
 sysconfig.get_config_vars()
 for module, names in (
-    (os, ("fork", "forkpty", "killpg", "setsid", "getpgid", "setpgid", "geteuid", "getuid", "register_at_fork")),
+    (
+        os,
+        (
+            "fork",
+            "forkpty",
+            "killpg",
+            "setsid",
+            "getpgid",
+            "setpgid",
+            "geteuid",
+            "getuid",
+            "register_at_fork",
+            "sched_getaffinity",
+            "sched_setaffinity",
+        ),
+    ),
     (select, ("poll", "epoll")),
     (signal, ("setitimer", "SIGALRM", "SIGXCPU", "pthread_sigmask")),
 ):

@@ -467,6 +467,7 @@ class Child:
                     "tmpfs": self.tmpfs,
                     "namespaces": namespaces,
                     "mount_proc": "--mount-proc" in self.prefix,
+                    "cpus": sorted(os.sched_getaffinity(0)),  # the forked child runs where this thread does
                 },
                 [request_r, reply_w, out_w, err_w, control],
                 os.fdopen(out_r, "rb"),

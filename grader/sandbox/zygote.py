@@ -31,7 +31,7 @@ the parent's: the pidfd is how the parent waits for it without a pid that could 
 
 Wire format on the control socket (SOCK_SEQPACKET, one message per request):
   parent -> zygote: JSON {"probe_modules", "workdir", "tmpfs", "namespaces": null|"root"|"user",
-                    "mount_proc"}, with descriptors [request_r, reply_w, stdout_w, stderr_w, control]
+                    "mount_proc", "cpus"}, with descriptors [request_r, reply_w, stdout_w, stderr_w, control]
   zygote -> parent: JSON {"pid": S} with descriptors [pidfd of S], or {"error": text}.
 """
 
@@ -134,6 +134,7 @@ def _child_process(request: dict, fds: list[int]) -> None:
             raise OSError(ctypes.get_errno(), f"{what}: {os.strerror(ctypes.get_errno())}")
 
     os.chdir(request["workdir"])
+    os.sched_setaffinity(0, request["cpus"])  # affinity.py: the CPUs of the thread that asked for it
     namespaces = request["namespaces"]
     if namespaces:
         uid, gid = os.getuid(), os.getgid()
