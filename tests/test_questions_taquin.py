@@ -379,3 +379,29 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     assert not failed.passed and failed.counterexample is not None
     assert fr in say(failed.message) and en in say(failed.message, "en"), say(failed.message)
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
+
+
+def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes():
+    # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
+    # is computed once per process (taquin._DFS_ANSWERS), and an answer kept is the one it computes.
+    from grader.questions import taquin
+    from reference.puzzle import manhattan, to_grid
+
+    state = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14)  # the blank (15) two moves from the goal
+    blank = state.index(15)
+    globals_ = {"grid": to_grid(state, 15), "li": blank // 4, "lj": blank % 4, "h": manhattan(state)}
+
+    def ask(server, m, minimum="inf"):
+        return server("dfs", {"state": {**globals_, "solution": [], "minimum": minimum}, "args": [m, 0]})
+
+    taquin._DFS_ANSWERS.clear()
+    first = taquin.ModelServer(taquin.LAST)
+    computed = ask(first, 2), ask(first, 1)
+    assert computed[0]["result"] is True and len(computed[0]["state"]["solution"]) == 2
+    assert computed[1]["result"] is False and computed[1]["state"]["minimum"] == 2
+
+    second = taquin.ModelServer(taquin.LAST)  # another student's server
+    second.model.dfs = None  # not run again: answered from what the first computed
+    assert (ask(second, 2), ask(second, 1)) == computed
+    with pytest.raises(Exception, match="served_raised"):
+        ask(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
