@@ -5,8 +5,8 @@ answered by a handler in the parent, against the same call answered in-process.
 
 A probe makes N calls with a small argument, as the game proxies of q4/q7/q10 do (a state in, a bool
 or a short list out); the table gives the best of R runs per call: wall time, and the CPU time of
-each side (on a loaded machine the wall time also holds the waits for a core), and writes
-benchmarks/results/calls.md.
+each side (on a loaded machine the wall time also holds the waits for a core), parent and child on one
+CPU as grading runs them, and writes benchmarks/results/calls.md.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader.sandbox import calls  # noqa: E402
+from grader.sandbox import affinity, calls  # noqa: E402
 from grader.sandbox.runner import Child, Limits  # noqa: E402
+from reference.cache import cache_dir  # noqa: E402
 from tests.calls import probes  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "calls.md"
@@ -58,13 +59,14 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     n = args.calls
-    child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
-    try:
-        assert child.start().ok
-        empty = best(through_the_child(child, 0) for _ in range(args.repeats))
-        wall, parent_cpu, child_cpu = best(through_the_child(child, n) for _ in range(args.repeats))
-    finally:
-        child.close()
+    with affinity.one_cpu(cache_dir() / "cpus"):  # as grading runs them (grader/sandbox/affinity.py)
+        child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
+        try:
+            assert child.start().ok
+            empty = best(through_the_child(child, 0) for _ in range(args.repeats))
+            wall, parent_cpu, child_cpu = best(through_the_child(child, n) for _ in range(args.repeats))
+        finally:
+            child.close()
     direct = min(in_process(n) for _ in range(args.repeats))
     rows = [
         ("request with no call (fixed cost of a probe run), wall", empty[0] * 1e6, None),
