@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 
 from grader.sandbox import affinity, calls  # noqa: E402
 from grader.sandbox.runner import Child, Limits  # noqa: E402
-from reference.cache import cache_dir  # noqa: E402
 from tests.calls import probes  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "calls.md"
@@ -59,7 +58,7 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     n = args.calls
-    with affinity.one_cpu(cache_dir() / "cpus"):  # as grading runs them (grader/sandbox/affinity.py)
+    with affinity.one_cpu():  # as grading runs them (grader/sandbox/affinity.py)
         child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
         try:
             assert child.start().ok

@@ -41,7 +41,6 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import bench_calls, bench_check  # noqa: E402
 from grader.sandbox import affinity, fork_server  # noqa: E402
 from grader.sandbox.runner import Child, Limits  # noqa: E402
-from reference.cache import cache_dir  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "speed.md"
 SAMPLE = ROOT / "exercises" / "exemples"
@@ -106,7 +105,7 @@ def start_ups(n: int) -> list[tuple]:
 def round_trips(calls: int, runs: int, one_cpu: bool) -> dict:
     """Per call, on the grader's path (`one_cpu`: the parent thread and its child share one CPU, as
     grade_submission runs them, grader/sandbox/affinity.py) or with both free to run on any CPU."""
-    placement = affinity.one_cpu(cache_dir() / "cpus") if one_cpu else contextlib.nullcontext()
+    placement = affinity.one_cpu() if one_cpu else contextlib.nullcontext()
     with placement:
         child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
         try:

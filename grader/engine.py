@@ -580,7 +580,7 @@ def grade_submission(
     automatic = [q for q in questions if not q.manual]
     results = []
     # On one CPU with its children (that thread left free): a served call's round trip never crosses CPUs.
-    with affinity.one_cpu(cache_dir() / "cpus"):
+    with affinity.one_cpu():
         for k, q in enumerate(automatic):
             if progress is not None:
                 progress(k, len(automatic), q.id)

@@ -6,6 +6,7 @@ what it saves is in benchmarks/results/speed.md."""
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -22,31 +23,36 @@ pytestmark = pytest.mark.skipif(len(CPUS) < 2, reason="CPU affinity needs Linux 
 
 HOLD = """
 import sys, time
-from pathlib import Path
 from grader.sandbox import affinity
-with affinity.one_cpu(Path(sys.argv[1])) as cpu:
+with affinity.one_cpu(sys.argv[1]) as cpu:
     print(cpu, flush=True)
     time.sleep(60)
 """
 
 
-def holder(folder: Path) -> tuple[subprocess.Popen, int | None]:
+@pytest.fixture
+def names():
+    """Names of this test's own: a grader running beside the tests keeps its CPUs."""
+    return f"test-{secrets.token_hex(4)}"
+
+
+def holder(names: str) -> tuple[subprocess.Popen, int | None]:
     """Another grading process holding a CPU: (the process, its CPU)."""
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(folder)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, "-c", HOLD, names], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline().strip()
     return process, None if line == "None" else int(line)
 
 
-def test_graders_take_different_cpus_and_the_last_one_runs_anywhere(tmp_path):
+def test_graders_take_different_cpus_and_the_last_one_runs_anywhere(names):
     processes = []
     try:
         taken = []
         for _ in CPUS:
-            process, cpu = holder(tmp_path)
+            process, cpu = holder(names)
             processes.append(process)
             taken.append(cpu)
         assert sorted(taken) == CPUS  # one each, all different
-        with affinity.one_cpu(tmp_path) as cpu:
+        with affinity.one_cpu(names) as cpu:
             assert cpu is None and sorted(os.sched_getaffinity(0)) == CPUS
     finally:
         for process in processes:
@@ -54,24 +60,24 @@ def test_graders_take_different_cpus_and_the_last_one_runs_anywhere(tmp_path):
             process.wait()
 
 
-def test_a_killed_grader_gives_its_cpu_back(tmp_path):
-    process, cpu = holder(tmp_path)
+def test_a_killed_grader_gives_its_cpu_back(names):
+    process, cpu = holder(names)
     try:
-        with affinity.one_cpu(tmp_path) as mine:
+        with affinity.one_cpu(names) as mine:
             assert mine is not None and mine != cpu
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
-    with affinity.one_cpu(tmp_path) as mine:
-        assert mine == CPUS[0] == cpu  # the first CPU is free again: the kernel dropped the lock
+    with affinity.one_cpu(names) as mine:
+        assert mine == CPUS[0] == cpu  # the first CPU is free again: the kernel freed its name
 
 
-def test_threads_of_one_process_take_different_cpus_and_get_theirs_back(tmp_path):
+def test_threads_of_one_process_take_different_cpus_and_get_theirs_back(names):
     seen: dict[str, object] = {}
     inside, release = threading.Event(), threading.Event()
 
     def grade_in_a_thread():
-        with affinity.one_cpu(tmp_path) as cpu:
+        with affinity.one_cpu(names) as cpu:
             seen["thread"] = (cpu, os.sched_getaffinity(0))
             inside.set()
             release.wait(10)
@@ -80,7 +86,7 @@ def test_threads_of_one_process_take_different_cpus_and_get_theirs_back(tmp_path
     thread.start()
     inside.wait(10)
     try:
-        with pytest.raises(RuntimeError), affinity.one_cpu(tmp_path) as cpu:
+        with pytest.raises(RuntimeError), affinity.one_cpu(names) as cpu:
             seen["main"] = (cpu, os.sched_getaffinity(0))
             raise RuntimeError("a grader bug in the block")
     finally:
@@ -89,10 +95,3 @@ def test_threads_of_one_process_take_different_cpus_and_get_theirs_back(tmp_path
     (theirs, their_cpus), (mine, my_cpus) = seen["thread"], seen["main"]
     assert their_cpus == {theirs} and my_cpus == {mine} and theirs != mine
     assert sorted(os.sched_getaffinity(0)) == CPUS  # given back, even after an exception
-
-
-def test_no_folder_for_the_locks_is_no_pinning(tmp_path):
-    blocker = tmp_path / "file"
-    blocker.write_text("")
-    with affinity.one_cpu(blocker / "cpus") as cpu:
-        assert cpu is None and sorted(os.sched_getaffinity(0)) == CPUS

@@ -66,9 +66,9 @@ def call(source: str, **kwargs):
     return reply
 
 
-def test_a_child_runs_on_the_cpu_its_grading_thread_holds(tmp_path):
+def test_a_child_runs_on_the_cpu_its_grading_thread_holds():
     # grader/sandbox/affinity.py: a served call's round trip then stays on one CPU.
-    with affinity.one_cpu(tmp_path) as cpu:
+    with affinity.one_cpu(f"test-{os.getpid()}") as cpu:
         reply = call("import os\ndef f():\n    return sorted(os.sched_getaffinity(0))\n")
     assert reply.value == ([cpu] if cpu is not None else sorted(os.sched_getaffinity(0))), reply
 

@@ -7,26 +7,29 @@ between two Python processes takes ~60 µs across two CPUs, ~6 µs on one). Duri
 and its child take turns, so they lose nothing by sharing one CPU.
 
 While it grades a submission, a thread therefore runs on one CPU: the first of those it may use that
-no other grading thread of this user holds, held by an exclusive lock on a file (`flock`, which the
-kernel releases when the process ends, however it ends). When every CPU is held (more grading threads
-than CPUs), it stays free to run anywhere. Its children run where it runs: a spawned child inherits
-its CPUs, and the fork server sets them in each child it forks (zygote.py).
+no other grading thread of this user holds. A CPU is held by binding a Unix socket to a name of the
+abstract namespace (`taquin-grader-<uid>-cpu<N>`): no file is written, and the kernel frees the name
+when the socket is closed, however its process ends. When every CPU is held (more grading threads than
+CPUs, or names taken by someone else), the thread stays free to run anywhere: slower calls, never a
+different verdict. Its children run where it runs: a spawned child inherits its CPUs, and the fork
+server sets them in each child it forks (zygote.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import socket
 from collections.abc import Iterator
-from pathlib import Path
 
 
 @contextlib.contextmanager
-def one_cpu(folder: Path) -> Iterator[int | None]:
-    """Run the block on one CPU that no other grading thread holds (lock files in `folder`), then give
-    the thread back its CPUs; yields the CPU, or None (not Linux, one CPU already, all held, no folder)."""
+def one_cpu(namespace: str = "") -> Iterator[int | None]:
+    """Run the block on one CPU that no other grading thread holds, then give the thread back its CPUs;
+    yields the CPU, or None (not Linux, one CPU already, all held). `namespace` sets the names apart
+    (tests); by default they are this user's."""
     allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
-    taken = _take(folder, allowed) if len(allowed) > 1 else None
+    taken = _take(namespace or f"taquin-grader-{os.getuid()}", allowed) if len(allowed) > 1 else None
     if taken is None:
         yield None
         return
@@ -39,21 +42,12 @@ def one_cpu(folder: Path) -> Iterator[int | None]:
         lock.close()
 
 
-def _take(folder: Path, cpus: list[int]):
-    """(cpu, its open lock file) for the first of `cpus` nobody holds, or None."""
-    import fcntl
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
+def _take(namespace: str, cpus: list[int]) -> tuple[int, socket.socket] | None:
+    """(cpu, the socket holding it) for the first of `cpus` nobody holds, or None."""
     for cpu in cpus:
+        lock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            lock = open(folder / f"cpu{cpu}.lock", "a")  # noqa: SIM115 - held open while the block runs
-        except OSError:
-            return None
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            lock.bind(f"\0{namespace}-cpu{cpu}")
         except OSError:
             lock.close()
             continue
