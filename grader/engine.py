@@ -135,7 +135,7 @@ class Context:
             # (A served run is replayed only when its handler keeps no trace.)
             again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
             again.limit = timeout
-            if again.ok and again.cpu_seconds > timeout:
+            if again.ok and again.cpu_measured and again.cpu_seconds > timeout:
                 return Reply(
                     protocol.TIMEOUT,
                     error="CPU time over the limit",
@@ -149,8 +149,10 @@ class Context:
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
         """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
-        second (see `call`) times its limit."""
-        ratio = reply.seconds / reply.cpu_seconds if reply.cpu_seconds > 0 else RERUN_SLACK
+        second (see `call`) times its limit; RERUN_SLACK times it where the child's CPU time cannot be
+        read (macOS, Windows: the load cannot be told apart, and only the rerun's own timeout counts)."""
+        measured = reply.cpu_measured and reply.cpu_seconds > 0
+        ratio = reply.seconds / reply.cpu_seconds if measured else RERUN_SLACK
         return reply.limit * min(RERUN_SLACK, max(1.0, ratio))
 
     def _progress(self):

@@ -131,6 +131,23 @@ def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
     assert q1.output.stderr.count("essai") == 2  # two children, one call each
 
 
+def test_without_the_kernels_clock_a_load_spike_is_not_a_timeout(tmp_path, monkeypatch):
+    # macOS and Windows: the parent cannot read the child's CPU time, so a first run that spent its limit
+    # of wall time may have been waiting for a core. The rerun gets RERUN_SLACK times the limit, and only
+    # its own timeout is a verdict (here a sleep stands for the load: 0.7 s of wall time, limit 0.5 s).
+    from grader.sandbox.runner import Child
+
+    monkeypatch.setattr(Child, "cpu", lambda self: None)
+    (tmp_path / "jeux.py").write_text(
+        "import time\n\ndef solution_42():\n    time.sleep(0.7)\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
+    )
+    (q1,) = grade(tmp_path, "q1").questions
+    assert q1.status == "passed", [say(c.message) for c in q1.checks]
+    (tmp_path / "jeux.py").write_text(LOOPING_42)
+    (q1,) = grade(tmp_path, "q1").questions
+    assert q1.status == "timeout"
+
+
 LOOPING_42 = "import sys\n\ndef solution_42():\n    print('essai', file=sys.stderr)\n    while True:\n        pass\n"
 
 

@@ -88,6 +88,7 @@ class Reply:
     traceback: str = ""
     seconds: float = 0.0  # wall time of the call, measured here
     cpu_seconds: float = 0.0  # the child's CPU time during the call, from the kernel (see Child.cpu)
+    cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
     limit: float = 0.0  # the call's time limit, for a timeout's message
 
     @property
@@ -593,7 +594,8 @@ class Child:
         reply.seconds = time.monotonic() - started
         # Without the kernel's clock, the parent's wall time: an upper bound, never the child's account.
         now = self.cpu()
-        reply.cpu_seconds = reply.seconds if cpu is None or now is None else max(0.0, now - cpu)
+        reply.cpu_measured = cpu is not None and now is not None
+        reply.cpu_seconds = max(0.0, now - cpu) if cpu is not None and now is not None else reply.seconds
         return reply
 
     def close(self) -> None:
