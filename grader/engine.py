@@ -219,9 +219,11 @@ class Context:
         provider = expectations.provider(self.question.module, self.settings.reference)
         key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
+            started = time.thread_time()
             with self._progress():
                 value, seconds, handler = provider.run(probe, payload, serve)
-            self.reference_seconds += seconds
+            # The CPU spent here: a time read from the machine's cache (grader/timing.py) cost nothing.
+            self.reference_seconds += time.thread_time() - started
             _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import string
 from dataclasses import dataclass, field
 
@@ -732,6 +733,17 @@ class _Formatter(string.Formatter):
 
 
 def t(key: str, lang: str = "fr", /, **params) -> str:
+    return _formatted(key, lang, params) if params else _constant(key, lang)
+
+
+@functools.cache
+def _constant(key: str, lang: str) -> str:
+    """A message without parameters, formatted once: a class's report asks for its labels tens of
+    thousands of times."""
+    return _formatted(key, lang, {})
+
+
+def _formatted(key: str, lang: str, params: dict) -> str:
     entry = CATALOGUE[key]
     lang = lang if lang in entry else "fr"
     params = {k: v.text(lang) if isinstance(v, Message) else v for k, v in params.items()}

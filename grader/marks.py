@@ -25,7 +25,6 @@ recomputes the totals, so the reports and exports show those questions as column
 
 from __future__ import annotations
 
-import copy
 import csv
 import difflib
 import io
@@ -33,7 +32,7 @@ import math
 import re
 import sys
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader import i18n
@@ -285,11 +284,13 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
 
 def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
     """A copy of `run` where every student has one result per written question of the barème (the
-    mark given, or `ungraded`) and totals that include them. `run` itself is left as graded."""
+    mark given, or `ungraded`) and totals that include them. `run` itself is left as graded: the copy
+    has its own Run and SubmissionResult objects and shares the automatic questions' results, which no
+    reader changes (a deep copy cost a tenth of a second per 100 students, twice at the end of a run)."""
     marks = marks or {}
     written = written_points(run, worth_points=True)  # a question worth nothing is no column
-    merged = copy.deepcopy(run)
-    for sub in merged.submissions:
+    merged_submissions = []
+    for sub in run.submissions:
         given = marks.get(sub.id, StudentMarks())
         kept = [q for q in sub.questions if not q.manual]  # a run merged before is merged afresh
         added = []
@@ -312,7 +313,14 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
                     comment=given.comments.get(qid, ""),
                 )
             )
-        sub.total, sub.max = submission_total(kept + added)
-        sub.questions = sorted(kept + added, key=lambda q: _number(q.id))
-        sub.comment = given.comment or sub.comment
-    return merged
+        total, out_of = submission_total(kept + added)
+        merged_submissions.append(
+            replace(
+                sub,
+                total=total,
+                max=out_of,
+                questions=sorted(kept + added, key=lambda q: _number(q.id)),
+                comment=given.comment or sub.comment,
+            )
+        )
+    return replace(run, submissions=merged_submissions)

@@ -356,7 +356,8 @@ def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
             if not messages and question.status in FAILED + NOT_RUN:
                 messages = {t(f"status.{question.status}", lang)}
             counter.update(messages)
-        result.append({**q, "top": counter.most_common(3)})
+        # Ties in the order of their text: a set's order changes from one process to the next.
+        result.append({**q, "top": sorted(counter.items(), key=lambda item: (-item[1], item[0]))[:3]})
     return result
 
 

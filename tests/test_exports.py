@@ -6,6 +6,7 @@ bad file refused with a French/English message and exit status 2."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -121,7 +122,9 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
         name="notes.toml",
     )
     marks = load_marks(path, run)
+    as_graded = copy.deepcopy(run)
     once = apply_marks(run, marks)
+    assert run == as_graded  # the graded run is left as it was: the merge is a copy
     twice = apply_marks(once, marks)
     for a, b in zip(once.submissions, twice.submissions):
         assert (a.total, a.max, [q.id for q in a.questions]) == (b.total, b.max, [q.id for q in b.questions])

@@ -68,3 +68,38 @@ def test_the_fingerprint_names_the_cpu_python_and_grader():
     text = timing.fingerprint()
     assert f"Python {platform.python_version()}" in text and f"grader {grader_version()}" in text
     assert text.split(" | ")[0] == timing._cpu_model() != ""
+
+
+def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_answer_cpu(cache, monkeypatch):
+    """`timing.reference` says what a run spent on the model answer: the case's cached seconds still set
+    its limit, but the run that only read them spent nothing (bench_speed's class table adds these up)."""
+    from grader import engine, expectations
+    from grader.intake import load_submission
+    from grader.questions import all_questions, select
+
+    from grading import ROOT
+
+    runs: list = []
+
+    class Expensive:
+        kind = "expensive"
+
+        def run(self, probe, payload, serve=None):
+            value, seconds = timing.measured("an expensive case", busy(runs))
+            return value, seconds, None
+
+    monkeypatch.setattr(expectations, "provider", lambda module, mode="auto": Expensive())
+    question = select(all_questions(), ["q4"])[0]
+    submission = load_submission(ROOT / "reference" / "jeux.py")
+
+    def a_runs_context() -> engine.Context:
+        engine._reference_cache.clear()  # a new run: a new process
+        ctx = engine.Context(question, submission, engine.Settings(seed=1))
+        ctx.reference(busy, {})
+        return ctx
+
+    measuring, reading = a_runs_context(), a_runs_context()
+    assert len(runs) == timing.RUNS  # the second run measured nothing
+    assert measuring.reference_seconds >= timing.RUNS * 2 * timing.REPEAT_ABOVE * 0.9
+    assert reading.reference_seconds < timing.REPEAT_ABOVE
+    assert reading.limit(reading.reference(busy, {})[1]) == measuring.limit(measuring.reference(busy, {})[1])
