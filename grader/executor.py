@@ -29,6 +29,7 @@ import socket
 import threading
 import time
 import uuid
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,21 +60,46 @@ def grade_job(entry, question_ids: list[str], settings):
 
 
 # -- embedded: this machine's processes ------------------------------------------------------------------
+# The class's last students are graded a question per job: a worker that runs out of students takes
+# their questions instead of idling while another finishes a whole student (a looping one takes seconds).
+TAIL_STUDENTS_PER_WORKER = 4
+
+
+def tail_split(students: int, question_ids: list[str], workers: int) -> list[tuple[int, list[str]]]:
+    """The jobs for `students` students, in order, as (student's number, question ids): whole students,
+    then, with more than one worker, each question of the last TAIL_STUDENTS_PER_WORKER x workers
+    students on its own (questions are judged independently: the split changes no result)."""
+    split = workers > 1 and len(question_ids) > 1
+    split_from = max(0, students - TAIL_STUDENTS_PER_WORKER * workers) if split else students
+    whole = [(number, list(question_ids)) for number in range(split_from)]
+    return whole + [(number, [qid]) for number in range(split_from, students) for qid in question_ids]
+
+
 class Embedded:
     def __init__(self, workers: int = 0):
         self.workers = workers or os.cpu_count() or 1
         self.pool: ProcessPoolExecutor | None = None
 
     def run(self, todo: list, question_ids: list[str], settings):
-        """Yields (entry, result or the exception that stopped its job) as jobs finish."""
-        self.pool = ProcessPoolExecutor(max_workers=max(1, min(self.workers, len(todo))), initializer=_worker_init)
-        futures = {self.pool.submit(_in_pool_worker, entry, question_ids, settings): entry for entry in todo}
+        """Yields (entry, result or the exception that stopped one of its jobs) as students finish."""
+        from grader.grading import whole_submission
+
+        workers = max(1, min(self.workers, len(todo)))
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        jobs = tail_split(len(todo), question_ids, workers)
+        futures = {self.pool.submit(_in_pool_worker, todo[number], ids, settings): number for number, ids in jobs}
+        left = Counter(number for number, _ in jobs)
+        parts: dict[int, list] = {}
         for future in as_completed(futures):
+            number = futures[future]
             try:
                 outcome = future.result()
             except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
                 outcome = exc
-            yield futures[future], outcome
+            parts.setdefault(number, []).append(outcome)
+            left[number] -= 1
+            if not left[number]:
+                yield todo[number], whole_submission(parts.pop(number), question_ids)
         self.pool.shutdown()
 
     def stop(self) -> None:

@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import replace
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -39,6 +40,7 @@ from grader.results import (
     write_json,
 )
 from grader.sandbox.runner import isolation
+from grader.scoring import submission_total
 from grader.terminal import printable
 
 # What must be equal for two runs' results to sit in one results.json (not the language: results hold
@@ -88,6 +90,18 @@ def grade_entry(entry: Entry, questions: list, settings: Settings) -> Submission
         )
     result.name, result.participant, result.digest = submission.name, submission.participant, entry.digest()
     return result
+
+
+def whole_submission(parts: list, question_ids: list[str]):
+    """One student's result from those of the jobs that graded parts of their questions (the tail split
+    of grader/executor.py), in the order of `question_ids`; or the first exception that stopped a job."""
+    stopped = [part for part in parts if not isinstance(part, SubmissionResult)]
+    if stopped or len(parts) == 1:
+        return (stopped or parts)[0]
+    order = {qid: number for number, qid in enumerate(question_ids)}
+    questions = sorted((q for part in parts for q in part.questions), key=lambda q: order[q.id])
+    total, most = submission_total(questions)
+    return replace(parts[0], questions=questions, total=total, max=most)
 
 
 def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionResult:
@@ -264,7 +278,8 @@ def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, result
     if not todo:
         return
     try:
-        for entry, outcome in executor.run(todo, [q.id for q in questions], settings):
+        automatic = [q.id for q in questions if not q.manual]  # the written ones have no job to run
+        for entry, outcome in executor.run(todo, automatic, settings):
             if isinstance(outcome, SubmissionResult):
                 result = outcome
             else:  # a grader bug or a lost worker: still one row
