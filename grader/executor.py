@@ -68,11 +68,12 @@ TAIL_STUDENTS_PER_WORKER = 4
 def tail_split(students: int, question_ids: list[str], workers: int) -> list[tuple[int, list[str]]]:
     """The jobs for `students` students, in order, as (student's number, question ids): whole students,
     then, with more than one worker, each question of the last TAIL_STUDENTS_PER_WORKER x workers
-    students on its own (questions are judged independently: the split changes no result)."""
+    students on its own (questions are judged independently: the split changes no result). The tail
+    goes from the exam's last question to its first: the taquin's cost most, so the last jobs are short."""
     split = workers > 1 and len(question_ids) > 1
     split_from = max(0, students - TAIL_STUDENTS_PER_WORKER * workers) if split else students
     whole = [(number, list(question_ids)) for number in range(split_from)]
-    return whole + [(number, [qid]) for number in range(split_from, students) for qid in question_ids]
+    return whole + [(number, [qid]) for qid in reversed(question_ids) for number in range(split_from, students)]
 
 
 class Embedded:

@@ -26,8 +26,11 @@ def test_every_question_of_every_student_is_in_one_job_and_only_the_tail_is_spli
     split = {number for number, ids in jobs if len(ids) == 1}
     tail = 0 if workers == 1 else min(students, TAIL_STUDENTS_PER_WORKER * workers)
     assert split == set(range(students - tail, students))
-    assert [number for number, _ in jobs] == sorted(number for number, _ in jobs)  # the class's order
-    assert all(len(ids) == 1 for _, ids in tail_split(students, ["q1"], workers))  # one question: as it is
+    whole = [number for number, ids in jobs if len(ids) > 1]
+    assert whole == list(range(len(whole))) and jobs[: len(whole)] == [(n, QUESTIONS) for n in whole]
+    # The tail from the last question to the first: the last jobs are the cheap first questions.
+    assert [ids[0] for _, ids in jobs[len(whole) :]] == [q for q in reversed(QUESTIONS) for _ in range(tail)]
+    assert tail_split(students, ["q1"], workers) == [(n, ["q1"]) for n in range(students)]  # nothing to split
 
 
 def _part(*scores: tuple[str, float]) -> SubmissionResult:
