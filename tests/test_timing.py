@@ -4,6 +4,7 @@ fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -103,3 +104,19 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
     assert measuring.reference_seconds >= timing.RUNS * 2 * timing.REPEAT_ABOVE * 0.9
     assert reading.reference_seconds < timing.REPEAT_ABOVE
     assert reading.limit(reading.reference(busy, {})[1]) == measuring.limit(measuring.reference(busy, {})[1])
+
+
+def test_the_machines_cache_keeps_its_newest_entries_only(cache, monkeypatch):
+    """Each fresh seed adds its expensive cases: without a bound, a student's machine would read an ever
+    larger file at every expensive case."""
+    monkeypatch.setattr(timing, "MAX_ENTRIES", 3)
+    runs: list = []
+    for case in ("a", "b", "c", "d"):
+        timing.measured(case, busy(runs))
+    (stored,) = cache.glob("timings-*.json")
+    assert len(json.loads(stored.read_text())["timings"]) == 3
+    timing.measured("d", busy(runs))  # the newest is read
+    timing.measured("b", busy(runs))
+    assert len(runs) == 4 * timing.RUNS
+    timing.measured("a", busy(runs))  # the oldest was dropped: measured again
+    assert len(runs) == 5 * timing.RUNS
