@@ -23,7 +23,6 @@ run. Prints the table and writes it to benchmarks/results/speed.md.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import platform
@@ -40,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_calls, bench_check  # noqa: E402
-from grader.sandbox import affinity, fork_server  # noqa: E402
+from grader.sandbox import fork_server  # noqa: E402
 from grader.sandbox.runner import Child, Limits  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "speed.md"
@@ -106,16 +105,8 @@ def start_ups(n: int) -> list[tuple]:
 def round_trips(calls: int, runs: int, one_cpu: bool) -> dict:
     """Per call, on the grader's path (`one_cpu`: the parent thread and its child share one CPU, as
     grade_submission runs them, grader/sandbox/affinity.py) or with both free to run on any CPU."""
-    placement = affinity.one_cpu() if one_cpu else contextlib.nullcontext()
-    with placement:
-        child = Child({"jeux": "pass\n"}, "jeux", ["tests.calls.probes"], Limits())
-        try:
-            assert child.start().ok
-            bench_calls.through_the_child(child, 100)
-            empty = statistics.median(bench_calls.through_the_child(child, 0)[0] for _ in range(runs))
-            measured = [bench_calls.through_the_child(child, calls) for _ in range(runs)]
-        finally:
-            child.close()
+    empty_runs, measured = bench_calls.runs_through_the_child(calls, runs, one_cpu)
+    empty = statistics.median(wall for wall, _, _ in empty_runs)
     per_call = sorted((wall - empty) / calls for wall, _, _ in measured)
     return {
         "median": statistics.median(per_call),
