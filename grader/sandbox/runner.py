@@ -594,8 +594,10 @@ class Child:
         reply.seconds = time.monotonic() - started
         # Without the kernel's clock, the parent's wall time: an upper bound, never the child's account.
         now = self.cpu()
-        reply.cpu_measured = cpu is not None and now is not None
-        reply.cpu_seconds = max(0.0, now - cpu) if cpu is not None and now is not None else reply.seconds
+        if cpu is not None and now is not None:
+            reply.cpu_seconds = max(0.0, now - cpu)
+        else:
+            reply.cpu_seconds, reply.cpu_measured = reply.seconds, False
         return reply
 
     def close(self) -> None:
