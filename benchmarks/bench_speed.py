@@ -12,9 +12,10 @@
    without its challenge, and with it.
 4. A class of N copies of the sample class, default barème with its default challenge, with 1, 2, 2
    then 1 workers (the speed-up from both runs of each, so that a machine whose speed drifts between
-   runs weighs on both alike; the model answer's time on the challenge comes from the machine's cache, grader/timing.py,
-   filled by part 3): wall and CPU time of the process tree, and the grader's wall time over the
-   students' own CPU time (the sum of the questions' `timing.student`, from the kernel's clock).
+   runs weighs on both alike; the model answer's time on the challenge comes from the machine's
+   cache, grader/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
+   wall time over the students' own CPU time (the sum of the questions' `timing.student`, from the
+   kernel's clock).
 
 The machine is shared and loaded: every row gives CPU time beside wall time, and ratios are within this
 run. Prints the table and writes it to benchmarks/results/speed.md.
