@@ -62,6 +62,22 @@ def model_over_near(runs: int) -> float:
     return model / near
 
 
+def dfs_call(runs: int) -> float:
+    """The model answer's seconds per call of its dfs, over q17's success cases (seed 2017): the oracle
+    counts the calls on a case (reference.solver.shallow.dfs_calls) and scales by this."""
+    from reference.solver.shallow import dfs_calls
+
+    question = taquin_questions.Q17()
+    seconds = calls = 0.0
+    for case in question.cases(2017, "succes", 40):
+        state, history, m, p, blank_value, _optimum = question.call_on(case, True)
+        payload = taquin_questions._payload(state, blank_value, history, m=m, p=p)
+        # The lambda is called within this iteration: the loop variable is the one meant.
+        seconds += best_time(lambda: taquin_questions.probe_dfs(model_answer, payload), runs)  # noqa: B023
+        calls += dfs_calls(state, history[-1] if history else None, m - p, puzzle.MOVES)
+    return seconds / calls
+
+
 def trap_costs(runs: int) -> dict[str, float]:
     """Each q18 trap's cost: the model answer's taquin() with its dfs served as the grader serves it on a
     trap, until that dfs refuses a bound past the trap's: the model answer's time to exhaust the bounds up
@@ -77,7 +93,12 @@ def trap_costs(runs: int) -> dict[str, float]:
                 return
         raise AssertionError(f"the model answer ended the trap {trap.state} within the bound {trap.bound}")
 
-    return {trap.cost: round(best_time(lambda: exhaust(trap), runs), 3) for trap in taquin_questions.TRAPS}  # noqa: B023
+    def fresh_exhaust(trap):
+        # The served dfs keeps its answers for the process: each run must compute them again.
+        taquin_questions._DFS_ANSWERS.clear()
+        exhaust(trap)
+
+    return {trap.cost: round(best_time(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_questions.TRAPS}  # noqa: B023
 
 
 def best_time(function, runs: int) -> float:
@@ -99,6 +120,7 @@ def main() -> None:
         for name, (probe, module, payload) in named_cases().items()
     }
     costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
+    costs["q17.dfs_call"] = float(f"{dfs_call(args.runs):.3g}")
     costs.update(trap_costs(args.runs))
     data = {
         "workload_seconds": round(workload, 4),

@@ -142,3 +142,27 @@ def next_threshold(state, m: int, previous: str | None = None) -> float:
 
     explore(state, 0, previous)
     return best
+
+
+def dfs_calls(state, m: int, previous: str | None, order) -> int:
+    """How many calls DFS* of figure 3 makes from `state` at depth 0 with bound m, trying the moves in
+    `order` (never the reverse of the one before) and stopping at the goal: every call counted, pruned
+    ones too."""
+    calls = 0
+
+    def explore(s, p, last) -> bool:
+        nonlocal calls
+        calls += 1
+        if p + manhattan(s) > m:
+            return False
+        if s == GOAL:
+            return True
+        after = dict(successors(s))
+        return any(
+            explore(after[move], p + 1, move)
+            for move in order
+            if move in after and (last is None or move != REVERSE[last])
+        )
+
+    explore(state, 0, previous)
+    return calls

@@ -197,6 +197,64 @@ def test_q17_is_judged_with_the_model_answers_tente_when_the_students_differ():
     assert own.max_points == 0 and not own.passed and own.kind != "skipped"
 
 
+# CI's seed where a correct dfs trying the moves in the reverse of the model answer's order timed out under
+# load: one of its success cases costs that order about 50 times the model answer's calls.
+ORDER_SEED = 1490323552
+REVERSED = ("Haut", "Droite", "Bas", "Gauche")
+
+
+def test_dfs_calls_counts_a_dfs_in_each_order_and_the_whole_tree_bounds_every_order():
+    import itertools
+
+    import bruteforce
+    from grader.questions.taquin import Q17
+    from reference.puzzle import BLANK, MOVES
+    from reference.solver.shallow import dfs_calls
+
+    question = Q17()
+    for case in question.cases(ORDER_SEED, "succes", 12):
+        for succeed in (False, True):
+            state, history, m, p, _, _ = question.call_on(case, succeed)
+            previous = history[-1] if history else None
+            plain = tuple(None if tile == BLANK else tile for tile in state)
+            counts = {
+                order: bruteforce.dfs_calls(plain, m - p, previous, order) for order in itertools.permutations(MOVES)
+            }
+            for order, count in counts.items():
+                assert dfs_calls(state, previous, m - p, order) == count, (state, history, m, p, order)
+            whole = dfs_calls(state, previous, m - p)
+            assert whole >= max(counts.values()), (state, history, m, p)
+            if not succeed:  # no goal within the bound: every order explores the whole tree
+                assert set(counts.values()) == {whole}, (state, history, m, p)
+
+
+@pytest.mark.parametrize("reference", ["model", "oracles"])
+def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, reference):
+    """Above the optimum, the order dfs tries the moves in decides how much of the tree it explores before
+    the goal. The model answer with its moves reversed (a correct dfs) keeps full marks where that order
+    makes many more calls than the model answer's, with a floor of 20 ms: the limit is then the model
+    answer's time scaled, and must count for the worst order, from both sources of expectations."""
+    from grader.questions.taquin import Q17
+    from reference.puzzle import MOVES
+    from reference.solver.shallow import dfs_calls
+
+    question = Q17()
+    spread = 0.0
+    for case in question.cases(ORDER_SEED, "succes", Settings().examples):
+        state, history, m, p, _, _ = question.call_on(case, True)
+        previous = history[-1] if history else None
+        spread = max(spread, dfs_calls(state, previous, m - p, REVERSED) / dfs_calls(state, previous, m - p, MOVES))
+    assert spread > 2 * Scheme().time_factor  # the case that makes this test: the usual factor is not enough
+    source = (ROOT / "reference" / "taquin.py").read_text()
+    essais = "ESSAIS = ((tente_gauche, droite), (tente_bas, haut), (tente_droite, gauche), (tente_haut, bas))"
+    assert essais in source
+    reversed_essais = "ESSAIS = ((tente_haut, bas), (tente_droite, gauche), (tente_bas, haut), (tente_gauche, droite))"
+    (tmp_path / "taquin.py").write_text(source.replace(essais, reversed_essais))
+    settings = Settings(seed=ORDER_SEED, reference=reference, scheme=Scheme(time_floor=0.02))
+    (result,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q17"]), settings).questions
+    assert result.score == result.max, [(c.name, say(c.message)) for c in result.checks if not c.passed]
+
+
 def test_taquin_replays_the_moves_and_draws_them():
     check = next(c for c in grade("glouton", ["q18"])["q18"].checks if c.name == "grandes_profondeurs")
     assert check.kind == "wrong" and check.got > check.expected

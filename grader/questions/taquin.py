@@ -244,12 +244,17 @@ def _tente_expected(payload):
 def _dfs_expected(payload):
     """DFS* from the payload's state at depth p with bound m, tente_* refusing to undo the last move: on a
     success the goal and `solution` extended by the moves found, else the state as it was and the least
-    p + h above m met (the next bound). The grader's own search on the puzzle model; the cases are
-    shallow, so the model answer takes milliseconds."""
+    p + h above m met (the next bound). The grader's own search on the puzzle model, in the model answer's
+    order of moves; the cost is its number of calls times the model answer's time per call."""
+    from grader import calibration
     from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
+
+    calls = 0
 
     def search(state, last, depth):
         """(found, the moves found, least f above m)"""
+        nonlocal calls
+        calls += 1
         f = depth + manhattan(state)
         if f > payload["m"]:
             return False, [], f
@@ -270,7 +275,8 @@ def _dfs_expected(payload):
     if found:
         state = replay(state, moves)
     snapshot = _expected_snapshot(payload, state, history + moves)
-    return {"found": found, **snapshot, "minimum": "inf" if least == math.inf else least}, CHEAP
+    value = {"found": found, **snapshot, "minimum": "inf" if least == math.inf else least}
+    return value, calls * calibration.cost("q17.dfs_call")
 
 
 @oracle(probe_taquin)
@@ -917,6 +923,17 @@ def _mentions(source: str, name: str) -> bool:
     )
 
 
+def _order_spread(state, history, budget: int) -> float:
+    """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
+    can make from `state` with `budget` = m − p, whatever order it tries the moves in (an upper bound: the
+    whole search tree's calls). 1 when no solution is within the budget: every order explores it all."""
+    from reference.puzzle import MOVES
+    from reference.solver.shallow import dfs_calls
+
+    previous = history[-1] if history else None
+    return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
+
+
 def _constrained_optimum(state, history) -> int:
     """The length of a shortest solution from `state` that never undoes the previous move, the first move
     included (history's last one): what dfs can find, tente_* refusing an undo. From the optima:
@@ -1011,19 +1028,25 @@ class Q17(Question):
         outcomes[0].warnings = convention_warning(convention) + move_warnings(judging.notes)
         return outcomes
 
-    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
-        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
-        from grader.errors import GraderBug
+    def call_on(self, case: tuple, succeed: bool) -> tuple:
+        """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
+        below the optimum or at/above it."""
         from reference.puzzle import manhattan
 
-        ctx = judging.ctx
         walk, history, p, choice, blank_value = case
         state = _walk_state(walk)
         optimum, h0 = _constrained_optimum(state, history), manhattan(state)
         bounds = (
             range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
         )  # from a root that already exceeds, to just below
-        m = bounds[choice % len(bounds)]
+        return state, history, bounds[choice % len(bounds)], p, blank_value, optimum
+
+    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
+        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
+        from grader.errors import GraderBug
+
+        ctx = judging.ctx
+        state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
         payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
         model_payload = _payload(state, blank_value, history, m=m, p=p)
         expected = _fields(ctx.expected(probe_dfs, model_payload))
@@ -1034,10 +1057,13 @@ class Q17(Question):
                 detail=f"the model answer returns {expected['found']}",
             )
         shown = _shown(payload, f"dfs({m}, {p})")
-        # Served calls are a round trip each, however small the case: the whole limit is stretched.
-        slack = SERVED_SLACK if judging.chain.server else 1.0
+        # Served calls are a round trip each, however small the case: the whole limit is stretched. And a
+        # correct dfs may try the moves in any order: above the optimum, the order decides how much of the
+        # tree it explores before the goal, so the model answer's time counts for its worst order.
+        served = SERVED_SLACK if judging.chain.server else 1.0
+        spread = _order_spread(state, history, m - p)
         reply = judging.chain.run(
-            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: slack * ctx.limit(seconds)
+            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: served * ctx.limit(spread * seconds)
         )
         return DfsCall(state, history, m, p, optimum, expected, shown, reply)
 

@@ -1,4 +1,5 @@
-"""A quick optimal search for states near the goal, without the pattern databases.
+"""A quick optimal search for states near the goal, without the pattern databases; and how many calls
+the exam's DFS* makes on such a state.
 
 IDA* with the Manhattan sum over one mutable board, given up after a budget of generated nodes: a state
 a short walk from the goal (q17's cases, q18's small ones) is solved in milliseconds, so checks that
@@ -8,7 +9,7 @@ falls back to the full solver (reference.solver.search).
 
 from __future__ import annotations
 
-from reference.puzzle import BLANK, SIZE
+from reference.puzzle import BLANK, BLANK_STEP, SIZE
 
 BUDGET = 20_000  # generated nodes: about 50 ms of pure Python, well under the databases' loading time
 
@@ -73,3 +74,39 @@ def solve_near(state, budget: int | None = BUDGET) -> list[str] | None:
     except _OverBudget:
         return None
     return moves
+
+
+def dfs_calls(state, previous: str | None, budget: int, order: tuple[str, ...] | None = None) -> int:
+    """How many calls the exam's DFS* makes from `state` (valid) with `budget` = m − p, refusing to undo
+    the move `previous`: the first call and each pruned one included. With `order` (move names), a dfs
+    that tries the moves in that order and stops at the goal; without, one that never stops: every node of
+    the search tree, the most calls a dfs can make whatever order it tries the moves in."""
+    board = list(state)
+    calls = 0
+
+    def visit(blank: int, came_from: int, left: int, h: int) -> bool:
+        """True when the goal is reached and the search stops."""
+        nonlocal calls
+        calls += 1
+        if h > left:
+            return False
+        if h == 0 and order is not None:
+            return True
+        for target, _name in moves_from[blank]:
+            if target == came_from:
+                continue
+            tile = board[target]
+            board[blank], board[target] = tile, BLANK
+            stopped = visit(target, blank, left - 1, h - _DISTANCE[tile][target] + _DISTANCE[tile][blank])
+            board[target], board[blank] = tile, BLANK
+            if stopped:
+                return True
+        return False
+
+    rank = {name: i for i, name in enumerate(order or ())}
+    moves_from = [sorted(pairs, key=lambda pair: rank.get(pair[1], 0)) for pairs in _NEIGHBOURS]
+    blank = board.index(BLANK)
+    undone = blank - SIZE * BLANK_STEP[previous][0] - BLANK_STEP[previous][1] if previous else -1
+    h = sum(_DISTANCE[tile][cell] for cell, tile in enumerate(board) if tile != BLANK)
+    visit(blank, undone, budget, h)
+    return calls
