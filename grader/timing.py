@@ -1,4 +1,5 @@
-"""The model answer's time on a case, measured robustly once per machine and kept.
+"""The model answer's time on a case, measured robustly once per machine and kept (and its values that
+cost seconds, such as the dfs served to a student's search of the challenge: `measured(..., runs=1)`).
 
 A call's time limit is a multiple of the model answer's time on the same case. One wall-clock run is a
 poor base (the same search varied from 15 to 76 s with the machine's load): times here are CPU seconds
@@ -83,9 +84,9 @@ def refresh() -> None:
         pass
 
 
-def measured(key: str, run) -> tuple[object, float]:
+def measured(key: str, run, runs: int = RUNS) -> tuple[object, float]:
     """(value, CPU seconds) of `run()`, which returns plain data. A case costing more than REPEAT_ABOVE
-    is run RUNS times, the best time kept, and its value and time cached for this machine: later runs
+    is run `runs` times, the best time kept, and its value and time cached for this machine: later runs
     read them and do not run it again."""
     key = hashlib.sha256(key.encode()).hexdigest()
     cached = _load().get(key)
@@ -95,7 +96,7 @@ def measured(key: str, run) -> tuple[object, float]:
     value = run()
     seconds = time.process_time() - started
     if seconds > REPEAT_ABOVE:
-        for _ in range(RUNS - 1):
+        for _ in range(runs - 1):
             started = time.process_time()
             run()
             seconds = min(seconds, time.process_time() - started)

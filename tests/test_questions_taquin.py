@@ -439,27 +439,54 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
 
 
+def _ask_dfs(server, m, minimum="inf"):
+    """The served dfs(m, 0) from a state whose blank (15) is two moves from the goal."""
+    from reference.puzzle import manhattan, to_grid
+
+    state = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14)
+    blank = state.index(15)
+    globals_ = {"grid": to_grid(state, 15), "li": blank // 4, "lj": blank % 4, "h": manhattan(state)}
+    return server("dfs", {"state": {**globals_, "solution": [], "minimum": minimum}, "args": [m, 0]})
+
+
 def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes():
     # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
     # is computed once per process (taquin._DFS_ANSWERS), and an answer kept is the one it computes.
     from grader.questions import taquin
-    from reference.puzzle import manhattan, to_grid
-
-    state = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 13, 14)  # the blank (15) two moves from the goal
-    blank = state.index(15)
-    globals_ = {"grid": to_grid(state, 15), "li": blank // 4, "lj": blank % 4, "h": manhattan(state)}
-
-    def ask(server, m, minimum="inf"):
-        return server("dfs", {"state": {**globals_, "solution": [], "minimum": minimum}, "args": [m, 0]})
 
     taquin._DFS_ANSWERS.clear()
     first = taquin.ModelServer(taquin.LAST)
-    computed = ask(first, 2), ask(first, 1)
+    computed = _ask_dfs(first, 2), _ask_dfs(first, 1)
     assert computed[0]["result"] is True and len(computed[0]["state"]["solution"]) == 2
     assert computed[1]["result"] is False and computed[1]["state"]["minimum"] == 2
 
     second = taquin.ModelServer(taquin.LAST)  # another student's server
     second.model.dfs = None  # not run again: answered from what the first computed
-    assert (ask(second, 2), ask(second, 1)) == computed
+    assert (_ask_dfs(second, 2), _ask_dfs(second, 1)) == computed
     with pytest.raises(Exception, match="served_raised"):
-        ask(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
+        _ask_dfs(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
+
+
+def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monkeypatch):
+    # The challenge's served searches cost seconds: they are kept on disk (grader/timing.py), so that the
+    # run's other worker processes and the next runs read them; a cheap one is computed in each process.
+    from grader import timing
+    from grader.questions import taquin
+
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    taquin._DFS_ANSWERS.clear()
+    cheap = _ask_dfs(taquin.ModelServer(taquin.LAST), 2)
+    monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # from here on, every search counts as costing seconds
+    expensive = _ask_dfs(taquin.ModelServer(taquin.LAST), 1)
+    (stored,) = tmp_path.glob("timings-*.json")
+
+    taquin._DFS_ANSWERS.clear()  # another process: only the disk is shared
+    other = taquin.ModelServer(taquin.LAST)
+    other.model.dfs = None
+    assert _ask_dfs(other, 1) == expensive and expensive["state"]["minimum"] == 2
+    with pytest.raises(Exception, match="served_raised"):
+        _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
+    assert cheap["result"] is True
+    stored.write_text("{")  # a torn or foreign file: computed again, the right answer
+    taquin._DFS_ANSWERS.clear()
+    assert _ask_dfs(taquin.ModelServer(taquin.LAST), 1) == expensive
