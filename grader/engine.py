@@ -191,11 +191,11 @@ class Context:
 
     def _retire_child(self) -> None:
         if self.child is not None:
+            self.child.close()  # first: its output is whole once the pipes are drained to their end
             out, err, dropped = self.child.output()
             self.stdout.append(out)
             self.stderr.append(err)
             self.dropped += dropped
-            self.child.close()
             self.child = None
 
     @staticmethod

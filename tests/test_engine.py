@@ -347,3 +347,25 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
         time.sleep(2.0)
     shown = terminal.getvalue()
     assert re.fullmatch(r"(\rtty \d s){2,}\r +\r", shown), shown  # rewritten every second, then erased
+
+
+def test_what_a_student_printed_just_before_returning_is_in_the_report(tmp_path, monkeypatch):
+    # The child flushes its output before it replies, but the parent drains the pipe in a thread of its
+    # own: a slow drain (a loaded machine, made certain here) must not lose what is still in the pipe.
+    import time
+
+    from grader.sandbox import runner
+
+    drain = runner._Capture.run
+
+    def slow_drain(self):
+        time.sleep(0.3)
+        drain(self)
+
+    monkeypatch.setattr(runner._Capture, "run", slow_drain)
+    (tmp_path / "jeux.py").write_text(
+        "def solution_42():\n    print('<b>calcul</b> ' * 2000)\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
+    )
+    (q1,) = grade(tmp_path, "q1").questions
+    printed = "<b>calcul</b> " * 2000 + "\n"
+    assert q1.status == "passed" and q1.output.stdout == printed and q1.output.dropped == 0

@@ -931,14 +931,15 @@ def _mentions(source: str, name: str) -> bool:
     )
 
 
-def _order_spread(state, history, budget: int) -> float:
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _order_spread(state, previous: str | None, budget: int) -> float:
     """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
-    can make from `state` with `budget` = m − p, whatever order it tries the moves in (an upper bound: the
-    whole search tree's calls). 1 when no solution is within the budget: every order explores it all."""
+    can make from `state` with `budget` = m − p and the move `previous` just played, whatever order it
+    tries the moves in (an upper bound: the whole search tree's calls). 1 when no solution is within the
+    budget: every order explores it all."""
     from reference.puzzle import MOVES
     from reference.solver.shallow import dfs_calls
 
-    previous = history[-1] if history else None
     return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
 
 
@@ -1069,7 +1070,7 @@ class Q17(Question):
         # correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         served = SERVED_SLACK if judging.chain.server else 1.0
-        spread = _order_spread(state, history, m - p)
+        spread = _order_spread(state, history[-1] if history else None, m - p)
         reply = judging.chain.run(
             ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: served * ctx.limit(spread * seconds)
         )

@@ -606,7 +606,7 @@ class Child:
             self._kill()
             self._close_channel()
             for capture in self._captures:
-                capture.join(timeout=1.0)
+                capture.join(timeout=5.0)  # the pipes end with the child: only a stalled machine waits
         if self._root is not None:
             _remove(self._root)
             self._root = None
@@ -615,7 +615,7 @@ class Child:
             self._lease = None
 
     def output(self) -> tuple[str, str, int]:
-        """(stdout, stderr, bytes dropped) captured so far."""
+        """(stdout, stderr, bytes dropped) captured so far: all of it once `close` returned."""
         if self.proc is None:
             return "", "", 0
         out, err = self._captures
