@@ -15,7 +15,8 @@
    runs weighs on both alike; the model answer's time on the challenge comes from the machine's
    cache, grader/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
    wall time over the students' own CPU time (the sum of the questions' `timing.student`, from the
-   kernel's clock).
+   kernel's clock). Before and after the class runs, the machine's own ceiling: how much more 2
+   processes of plain Python get done than 1 (a virtual machine's 2 cores may not give 2×).
 
 The machine is shared and loaded: every row gives CPU time beside wall time, and ratios are within this
 run. Prints the table and writes it to benchmarks/results/speed.md.
@@ -34,12 +35,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_calls, bench_check  # noqa: E402
+from grader import calibration  # noqa: E402
 from grader.sandbox import fork_server  # noqa: E402
 from grader.sandbox.runner import Child, Limits  # noqa: E402
 
@@ -151,6 +154,24 @@ def make_class(folder: Path, students: int) -> Path:
 
 
 CLASS_ORDER = (1, 2, 2, 1)
+WORKLOAD_ROUNDS = 40  # grader/calibration.py's workload, about 3 s alone
+
+
+def workload_seconds(rounds: int) -> float:
+    started = time.perf_counter()
+    for _ in range(rounds):
+        calibration.workload()
+    return time.perf_counter() - started
+
+
+def machine_ceiling() -> float:
+    """What 2 processes get done on this machine against 1, in the same wall time: the calibration
+    workload alone, then two copies at once. A virtual machine's 2 cores may not give 2× (each runs slower
+    when both are busy), and no grader can beat that ceiling."""
+    alone = workload_seconds(WORKLOAD_ROUNDS)
+    with ProcessPoolExecutor(2) as pool:
+        both = max(pool.map(workload_seconds, [WORKLOAD_ROUNDS] * 2))
+    return 2 * alone / both
 
 
 def grade(klass: Path, out: Path, workers: int) -> dict:
@@ -194,15 +215,19 @@ def main() -> None:
     trips = {placement: round_trips(args.calls, args.call_runs, placement) for placement in (True, False)}
     print(f"  round trips (one CPU, any CPU) {trips}", flush=True)
     checked = checks(args.check_runs)
-    classes = []
+    classes: list = []
+    ceilings: list[float] = []
     if not args.skip_class:
         with tempfile.TemporaryDirectory() as folder:
             scratch = Path(folder)
             klass = make_class(scratch / "classe", args.students)
             # 1, 2, 2, 1: a machine that grows slower or faster (other tenants) weighs on both alike.
+            ceilings.append(machine_ceiling())
             for number, workers in enumerate(CLASS_ORDER):
                 classes.append((workers, grade(klass, scratch / f"out{number}", workers)))
                 print(f"  class, {workers} worker(s): {classes[-1][1]}", flush=True)
+            ceilings.append(machine_ceiling())
+            print(f"  the machine's own 2-process throughput, before and after: {ceilings}", flush=True)
     bare_median = starts[0][1]
     lines = [
         "# Speed (issue 17): start-up, round trips, checks, a class",
@@ -269,6 +294,11 @@ def main() -> None:
             "the sum of `timing.reference` (the CPU the run spent on the model answer; a time read from the "
             "machine's cache costs nothing). Graded with 1, 2, 2 then 1 workers; speed-up: the 1-worker runs' "
             f"mean wall ÷ this run's. **2 workers ÷ 1 worker, both runs each: {walls[1] / walls[2]:.2f}×.**",
+            "",
+            "The machine's own ceiling: calibration's workload (grader/calibration.py) run by 2 processes at "
+            f"once gets {ceilings[0]:.2f}× as much done as by 1 alone in the same time before the class runs, "
+            f"{ceilings[1]:.2f}× after them; the grader's share of the ideal: "
+            f"{walls[1] / walls[2] / statistics.mean(ceilings):.2f} (the speed-up ÷ the mean ceiling).",
             "",
             "| workers | wall (s) | CPU (s) | speed-up | students' CPU (s) | model answer (s) | wall ÷ students' CPU "
             "| CPU ÷ students' CPU |",
