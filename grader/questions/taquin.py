@@ -349,6 +349,7 @@ class ModelServer:
             self.past_bound = True
             raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
         grid, li, lj, minimum = state.get("grid"), state.get("li"), state.get("lj"), state.get("minimum")
+        moves = _moves(state.get("solution"))
         if not (
             shapes.grid(grid)
             and all(shapes.list_of(row, int) for row in grid)
@@ -357,29 +358,30 @@ class ModelServer:
             and 0 <= li < 4
             and 0 <= lj < 4
             and _is_int(state.get("h"))
-            and _moves(state.get("solution")) is not None
+            and moves is not None
             and (minimum == "inf" or type(minimum) in (int, float))
         ):
             self._halt(Failure(Kind.WRONG, "taquin.served_not_a_state", {"name": name}))
         if name != "dfs":
-            return self._answer(name, args)
+            return self._answer(name, args, moves)
         key = json.dumps([self.convention, args], sort_keys=True)
         if key not in _DFS_ANSWERS:
             if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
                 _DFS_ANSWERS.clear()
             from grader import timing
 
-            compute = functools.partial(self._answer, name, args)
+            compute = functools.partial(self._answer, name, args, moves)
             _DFS_ANSWERS[key] = timing.measured(f"served {key}", compute, runs=1)[0]
         return _DFS_ANSWERS[key]
 
-    def _answer(self, name, args) -> dict:
-        """The model answer's `name` applied to the globals the child sent (checked by the caller)."""
+    def _answer(self, name, args, moves: list) -> dict:
+        """The model answer's `name` applied to the globals the child sent (checked by the caller, which
+        read their `solution` as `moves`)."""
         model: Any = self.model  # the model answer's module: its globals are set here
         state = args["state"]
         model.grid = [list(row) for row in state["grid"]]
         model.li, model.lj, model.h = state["li"], state["lj"], state["h"]
-        model.solution = [model.Deplacement[m] for m in _reordered(_moves(state["solution"]), self.convention)]
+        model.solution = [model.Deplacement[m] for m in _reordered(moves, self.convention)]
         model.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
         try:
             result = getattr(model, name)(*args.get("args", ()))
