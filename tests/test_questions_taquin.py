@@ -6,6 +6,7 @@ checks it breaks, and only those).
 """
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -463,6 +464,8 @@ def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(
     second = taquin.ModelServer(taquin.LAST)  # another student's server
     second.model.dfs = None  # not run again: answered from what the first computed
     assert (_ask_dfs(second, 2), _ask_dfs(second, 1)) == computed
+    # What they cost the model answer is kept with them: a limit timed through them does not shrink.
+    assert second.model_seconds == first.model_seconds > 0
     with pytest.raises(Exception, match="served_raised"):
         _ask_dfs(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
 
@@ -490,3 +493,86 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
     stored.write_text("{")  # a torn or foreign file: computed again, the right answer
     taquin._DFS_ANSWERS.clear()
     assert _ask_dfs(taquin.ModelServer(taquin.LAST), 1) == expensive
+
+
+def _served_searches(monkeypatch) -> dict[str, list]:
+    """The model answer's dfs searches run in this process from here on, by whom they were asked: the
+    model answer's own taquin, timed for a limit (served in-process), or a student's child (`student`)."""
+    from grader.questions import taquin
+    from grader.sandbox import runner
+
+    asked: dict[str, list] = {"model": [], "student": []}
+    for_child: list[bool] = []
+    answer_child, answer = runner.Child._answer, taquin.ModelServer._answer
+
+    def answering_the_child(self, *args):
+        for_child.append(True)
+        try:
+            return answer_child(self, *args)
+        finally:
+            for_child.pop()
+
+    def searching(self, name, args, played):
+        asked["student" if for_child else "model"].append((name, json.dumps(args, sort_keys=True)))
+        return answer(self, name, args, played)
+
+    monkeypatch.setattr(runner.Child, "_answer", answering_the_child)
+    monkeypatch.setattr(taquin.ModelServer, "_answer", searching)
+    return asked
+
+
+@pytest.mark.parametrize("name", ["reference", "caml"])  # solution kept most recent last, and first
+def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, tmp_path, monkeypatch):
+    # q18's limits come from the model answer's taquin run through the same served dfs answers as the
+    # student's: a correct taquin asks the very searches the model answer made, so the parent runs none
+    # of them again, whichever order the student keeps `solution` in.
+    from grader import engine, timing
+    from grader.questions import taquin
+
+    monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
+    monkeypatch.setattr(taquin, "_DFS_ANSWERS", {})
+    monkeypatch.setattr(engine, "_reference_cache", {})
+    asked = _served_searches(monkeypatch)
+    settings = Settings(seed=SEED, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+    (q18,) = grade_submission(load_submission(path_of(name)), select(all_questions(), ["q18"]), settings).questions
+    assert q18.score == q18.max
+    assert len(asked["model"]) > 20 and all(what[0] == "dfs" for what in asked["model"])
+    assert len(set(asked["model"])) == len(asked["model"])  # each search once
+
+    # Only the traps' searches are the student's own: a trap's limit is not the model answer's time.
+    def tiles(state) -> list:  # the tiles where they lie, the blank's cell (any value, see BLANK_VALUES) aside
+        cells = sum(state["grid"], [])
+        return cells[: 4 * state["li"] + state["lj"]] + cells[4 * state["li"] + state["lj"] + 1 :]
+
+    traps = [[tile for tile in trap.state if tile != taquin.BLANK] for trap in taquin.TRAPS]
+    assert all(tiles(json.loads(args)["state"]) in traps for _, args in asked["student"])
+
+
+def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_path, monkeypatch):
+    # Another process (a run's second worker, the next run) reads the expensive searches from the
+    # machine's store instead of running them: the model answer's time, hence the student's limit, must
+    # be what they cost when they ran, not the nothing that reading them costs.
+    from grader import engine, timing
+    from grader.questions import taquin
+
+    monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
+    monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
+    settings = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+    question = select(all_questions(), ["q18"])
+    limits: list[list] = []
+    call = engine.Context.call
+
+    def recording(self, probe, payload, limit, **rest):
+        limits[-1].append(round(limit, 9))
+        return call(self, probe, payload, limit, **rest)
+
+    monkeypatch.setattr(engine.Context, "call", recording)
+    for _ in range(2):  # a process, then another: nothing shared but the store
+        monkeypatch.setattr(taquin, "_DFS_ANSWERS", {})
+        monkeypatch.setattr(engine, "_reference_cache", {})
+        limits.append([])
+        asked = _served_searches(monkeypatch)
+        grade_submission(load_submission(path_of("reference")), question, settings)
+    assert asked == {"model": [], "student": []}  # the second read every search
+    deep = [limit for limit in limits[0] if limit > settings.scheme.time_floor]
+    assert len(deep) >= 3 and limits[1] == limits[0]

@@ -14,6 +14,7 @@ in it. The list `taquin()` returns may be in either order.
 from __future__ import annotations
 
 import collections
+import contextlib
 import enum
 import functools
 import json
@@ -139,10 +140,12 @@ SERVABLE = ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut", "
 _originals: dict = {}  # the student's own functions, as the module defined them, by name
 
 
-def _serve(module, names):
-    """Replace the student's `names` by proxies: each call sends the globals to the parent, which applies
-    the model answer's function to them (its code never reaches this process) and answers with the
-    result and the new globals, written back here."""
+@contextlib.contextmanager
+def _served(module, names):
+    """The student's `names` replaced by proxies while the block runs: each call sends the globals to the
+    parent, which applies the model answer's function to them (its code never reaches this process) and
+    answers with the result and the new globals, written back here. The module's own functions are back
+    after it: in the parent, the model answer's module, timed through the same proxies, is shared."""
     from grader.sandbox import protocol
     from grader.sandbox.calls import ask
 
@@ -155,15 +158,21 @@ def _serve(module, names):
         call.__name__ = name
         return call
 
-    # The student's own functions first (a proxy of an earlier call must not stay), then the proxies.
-    for name in SERVABLE:
-        _originals.setdefault(name, vars(module).get(name))
-        if _originals[name] is None:
-            vars(module).pop(name, None)
-        else:
-            setattr(module, name, _originals[name])
+    def restore():
+        for name in SERVABLE:
+            _originals.setdefault(name, vars(module).get(name))
+            if _originals[name] is None:
+                vars(module).pop(name, None)
+            else:
+                setattr(module, name, _originals[name])
+
+    restore()  # a proxy of an earlier call must not stay (a run that the parent stopped)
     for name in names:
         setattr(module, name, proxy(name))
+    try:
+        yield
+    finally:
+        restore()
 
 
 @probe
@@ -176,8 +185,8 @@ def probe_move(module, payload):
 @probe
 def probe_tente(module, payload):
     _install(module, payload)
-    _serve(module, payload.get("served", ()))
-    accepted = _function(module, "tente_" + payload["direction"].lower())()
+    with _served(module, payload.get("served", ())):
+        accepted = _function(module, "tente_" + payload["direction"].lower())()
     return {"accepted": accepted, **_snapshot(module)}
 
 
@@ -190,16 +199,16 @@ def probe_tentes(module, payload):
 @probe
 def probe_dfs(module, payload):
     _install(module, payload)
-    _serve(module, payload.get("served", ()))
-    found = _function(module, "dfs")(payload["m"], payload["p"])
+    with _served(module, payload.get("served", ())):
+        found = _function(module, "dfs")(payload["m"], payload["p"])
     return {"found": found, **_snapshot(module)}
 
 
 @probe
 def probe_taquin(module, payload):
     _install(module, payload)
-    _serve(module, payload.get("served", ()))
-    return {"moves": _listed(_function(module, "taquin")())}
+    with _served(module, payload.get("served", ())):
+        return {"moves": _listed(_function(module, "taquin")())}
 
 
 # --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
@@ -280,10 +289,11 @@ def _dfs_expected(payload):
 
 
 @oracle(probe_taquin)
-def _taquin_expected(payload):
+def _taquin_expected(payload, served=None):
     """An optimal solution; the cost is the exam's example's shipped one, else the time of the oracle's
     own Manhattan IDA* (the model answer's algorithm) on this very state, in cost-machine seconds, times
-    how much slower the model answer was there (both shipped: benchmarks/bench_costs.py)."""
+    how much slower the model answer was there (both shipped: benchmarks/bench_costs.py). `served`, the
+    model answer's dfs that the student's run gets (Chain.run), is not needed: the oracle searches alone."""
     import time
 
     from grader import calibration
@@ -302,26 +312,30 @@ def _taquin_expected(payload):
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
 SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"), "q18": ("dfs",)}
-# The served dfs's answers, kept for the process: the model answer's dfs is a function of its arguments
-# and the globals sent with them, every student of a run plays the same cases, and correct answers ask
-# the same bounds, so q18's searches are run once per process, not per student. Those that cost seconds
-# (the challenge's) are kept for the machine too (grader/timing.py): the other workers and the next runs
-# read them.
-_DFS_ANSWERS: dict[str, dict] = {}
+# The served dfs's answers and what each cost the model answer, kept for the process: the model answer's
+# dfs is a function of its arguments and the globals sent with them, every student of a run plays the same
+# cases, and correct answers ask the same bounds, so q18's searches are run once per process, not per
+# student. The model answer's own taquin is timed through the same answers (Chain.run), so that a correct
+# student's searches are those already run. Those that cost seconds (the challenge's) are kept for the
+# machine too (grader/timing.py): the other workers and the next runs read them.
+_DFS_ANSWERS: dict[str, tuple[dict, float]] = {}
 MAX_DFS_ANSWERS = 20_000
 
 
 class ModelServer:
-    """Answers the proxies of `_serve`: the model answer's function applied to the globals the child sent,
+    """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
     travels in the student's order (`convention`) and is kept most recent last here. A state that is not
     one (the student's code broke the globals) stops the run, and so does a served function that raises on
     the student's arguments: `stop` then says why, as a message (Chain.run clears it before each run). With
     `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is refused,
     and so is every later call: the parent itself then knows that the student's search went past that
-    bound (`past_bound`)."""
+    bound (`past_bound`). `model_seconds`: the model answer's CPU time on the dfs calls answered, whether
+    run here or read from where they were kept (the model answer's time when it is the one served): one
+    run each, or the best of timing.RUNS for those it keeps for the machine when `runs` says so (a limit
+    that separates algorithms by their time needs it)."""
 
-    def __init__(self, convention, max_bound: int | None = None):
+    def __init__(self, convention, max_bound: int | None = None, runs: int = 1):
         import importlib.util
         from pathlib import Path
 
@@ -336,6 +350,8 @@ class ModelServer:
         self.max_bound = max_bound
         self.past_bound = False
         self.stop: Failure | None = None
+        self.model_seconds = 0.0
+        self.runs = runs
         # Keeps nothing between calls but a trap's stop: a timed-out run may be run again (engine.Context.call).
         self.replayable = max_bound is None
 
@@ -362,26 +378,31 @@ class ModelServer:
             and (minimum == "inf" or type(minimum) in (int, float))
         ):
             self._halt(Failure(Kind.WRONG, "taquin.served_not_a_state", {"name": name}))
+        played = _reordered(moves, self.convention)
         if name != "dfs":
-            return self._answer(name, args, moves)
-        key = json.dumps([self.convention, args], sort_keys=True)
+            return self._in_student_order(self._answer(name, args, played))
+        # Keyed in the order played: students who keep `solution` either way share the answers.
+        key = json.dumps([args.get("args"), {**state, "solution": played}], sort_keys=True)
         if key not in _DFS_ANSWERS:
             if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
                 _DFS_ANSWERS.clear()
             from grader import timing
 
-            compute = functools.partial(self._answer, name, args, moves)
-            _DFS_ANSWERS[key] = timing.measured(f"served {key}", compute, runs=1)[0]
-        return _DFS_ANSWERS[key]
+            compute = functools.partial(self._answer, name, args, played)
+            answer, seconds = timing.measured(f"served {key}", compute, runs=self.runs)
+            _DFS_ANSWERS[key] = answer, seconds
+        answer, seconds = _DFS_ANSWERS[key]
+        self.model_seconds += seconds
+        return self._in_student_order(answer)
 
-    def _answer(self, name, args, moves: list) -> dict:
+    def _answer(self, name, args, played: list) -> dict:
         """The model answer's `name` applied to the globals the child sent (checked by the caller, which
-        read their `solution` as `moves`)."""
+        read their `solution` as `played`, in the order played); `solution` after it in that order too."""
         model: Any = self.model  # the model answer's module: its globals are set here
         state = args["state"]
         model.grid = [list(row) for row in state["grid"]]
         model.li, model.lj, model.h = state["li"], state["lj"], state["h"]
-        model.solution = [model.Deplacement[m] for m in _reordered(moves, self.convention)]
+        model.solution = [model.Deplacement[m] for m in played]
         model.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
         try:
             result = getattr(model, name)(*args.get("args", ()))
@@ -395,10 +416,15 @@ class ModelServer:
             "li": model.li,
             "lj": model.lj,
             "h": model.h,
-            "solution": _reordered([m.name for m in model.solution], self.convention),
+            "solution": [m.name for m in model.solution],
             "minimum": "inf" if model.minimum == math.inf else model.minimum,
         }
         return {"result": result, "state": after}
+
+    def _in_student_order(self, answer: dict) -> dict:
+        """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
+        state = answer["state"]
+        return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
 
     def _halt(self, failure: Failure):
         from grader.sandbox.calls import Stop
@@ -429,12 +455,20 @@ class Chain:
     server: ModelServer | None = None
     verified: bool = False  # the student's own, checked to behave as the model answer's (same_tentes)
 
-    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
-        """`ctx.run` with the chain's functions; the model answer is timed on the payload without them
+    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
+        """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
+        for a served dfs with the same served answers, each the best of several runs if `precise`
         (`limits`: see grader.engine.Context.run)."""
         served = {"served": list(self.served)} if self.server else {}
         if self.server is not None:
             self.server.stop = None
+        if "dfs" in self.served and timed_on is None:
+            # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
+            # it, and a correct student's served searches are then those it already made.
+            timed_on = {**payload, **served}
+            from grader import timing
+
+            limits["model_serve"] = functools.partial(ModelServer, LAST, runs=timing.RUNS if precise else 1)
         return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
 
     def failure(self, ctx, reply, shown) -> Failure:
@@ -1257,7 +1291,10 @@ class Q18(Question):
         rule: float | functools.partial[float] | None = limit
         if limit is None and factor is not None:
             rule = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
-        reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
+        # Only the challenge's limit is tight enough for the model answer's time to need several runs.
+        reply = judging.chain.run(
+            ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule, precise=factor is not None
+        )
         return self.verdict(judging, case, reply, judging.chain)
 
     def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
@@ -1430,13 +1467,16 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
     import random
 
     from reference.puzzle import manhattan, scramble
+    from reference.solver.search import search
 
     rng = random.Random(f"q18:{seed}")
     wanted = dict(DEEP_BANDS)
     found: list[tuple[int, tuple, int, int | None]] = []
     while any(wanted.values()):
         state = scramble(rng, rng.randint(36, 50))
-        length = len(_optimal(state))
+        # The databases' search straight away: most of the states drawn are far from the goal, where the
+        # Manhattan search that `_optimal` tries first spends its whole budget for nothing.
+        length = len(search(state)[0])
         band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
         if band and length - manhattan(state) <= MAX_DETOUR:
             wanted[band] -= 1
