@@ -450,7 +450,7 @@ def _ask_dfs(server, m, minimum="inf"):
     return server("dfs", {"state": {**globals_, "solution": [], "minimum": minimum}, "args": [m, 0]})
 
 
-def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes():
+def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(monkeypatch):
     # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
     # is computed once per process (taquin._DFS_ANSWERS), and an answer kept is the one it computes.
     from grader.questions import taquin
@@ -462,7 +462,7 @@ def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(
     assert computed[1]["result"] is False and computed[1]["state"]["minimum"] == 2
 
     second = taquin.ModelServer(taquin.LAST)  # another student's server
-    second.model.dfs = None  # not run again: answered from what the first computed
+    monkeypatch.setattr(second.model, "dfs", None)  # not run again: answered from what the first computed
     assert (_ask_dfs(second, 2), _ask_dfs(second, 1)) == computed
     # What they cost the model answer is kept with them: a limit timed through them does not shrink.
     assert second.model_seconds == first.model_seconds > 0
@@ -485,10 +485,11 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
 
     taquin._DFS_ANSWERS.clear()  # another process: only the disk is shared
     other = taquin.ModelServer(taquin.LAST)
-    other.model.dfs = None
-    assert _ask_dfs(other, 1) == expensive and expensive["state"]["minimum"] == 2
-    with pytest.raises(Exception, match="served_raised"):
-        _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
+    with monkeypatch.context() as unable:
+        unable.setattr(other.model, "dfs", None)
+        assert _ask_dfs(other, 1) == expensive and expensive["state"]["minimum"] == 2
+        with pytest.raises(Exception, match="served_raised"):
+            _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
     assert cheap["result"] is True
     stored.write_text("{")  # a torn or foreign file: computed again, the right answer
     taquin._DFS_ANSWERS.clear()

@@ -322,6 +322,22 @@ _DFS_ANSWERS: dict[str, tuple[dict, float]] = {}
 MAX_DFS_ANSWERS = 20_000
 
 
+@functools.cache  # one per process: every call sets all the globals it reads (ModelServer._answer)
+def _served_model():
+    """A private copy of the model answer's module, whose globals the served calls set."""
+    import importlib.util
+    from pathlib import Path
+
+    import reference
+
+    path = Path(reference.__file__).with_name("taquin.py")
+    spec = importlib.util.spec_from_file_location("_served_taquin", path)
+    assert spec is not None and spec.loader is not None  # a source file of the package
+    model = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(model)
+    return model
+
+
 class ModelServer:
     """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
@@ -336,16 +352,7 @@ class ModelServer:
     that separates algorithms by their time needs it)."""
 
     def __init__(self, convention, max_bound: int | None = None, runs: int = 1):
-        import importlib.util
-        from pathlib import Path
-
-        import reference
-
-        path = Path(reference.__file__).with_name("taquin.py")
-        spec = importlib.util.spec_from_file_location("_served_taquin", path)
-        assert spec is not None and spec.loader is not None  # a source file of the package
-        self.model = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(self.model)
+        self.model = _served_model()
         self.convention = convention or LAST
         self.max_bound = max_bound
         self.past_bound = False
