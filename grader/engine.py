@@ -115,7 +115,8 @@ class Context:
     def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True) -> Reply:
         """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
         `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py). A timeout
-        is run again once (`rerun`: this is that second run) unless `retry` is False."""
+        is run again once (`rerun`: this is that second run) unless `retry` is False; a served run only if
+        its handler can `reset()` what it kept of the first run (its trace, a budget spent)."""
         child = self._child()
         if child is None:
             assert self.import_failure is not None  # _child() says why it has none
@@ -127,12 +128,13 @@ class Context:
         self._note(reply, child)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
-        replayable = serve is None or getattr(serve, "replayable", False)
+        replayable = serve is None or hasattr(serve, "reset")
         if reply.status == protocol.TIMEOUT and replayable and retry and not rerun:
             # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
-            # clock is the wall's, so on a loaded machine the rerun gets the wall time the first run needed
-            # per CPU second (at most RERUN_SLACK times more), and its CPU time is then held to `timeout`.
-            # (A served run is replayed only when its handler keeps no trace.)
+            # clock is the wall's, so on a loaded machine the rerun gets more wall time (rerun_limit), and
+            # its CPU time is then held to `timeout`.
+            if serve is not None:
+                serve.reset()  # the rerun is judged on its own calls
             again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
             again.limit = timeout
             if again.ok and again.cpu_measured and again.cpu_seconds > timeout:
@@ -149,9 +151,11 @@ class Context:
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
         """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
-        second (see `call`) times its limit; RERUN_SLACK times it where the child's CPU time cannot be
-        read (macOS, Windows: the load cannot be told apart, and only the rerun's own timeout counts)."""
-        measured = reply.cpu_measured and reply.cpu_seconds > 0
+        second (see `call`) times its limit; RERUN_SLACK times it where that says nothing of the load:
+        the child's CPU time cannot be read (macOS, Windows: only the rerun's own timeout counts), or the
+        child waited for the parent's answers to its calls (answered slower than assumed on a loaded
+        machine, they would spend the limit before a budget of calls stops a search: jeux.ROUND_TRIP_SECONDS)."""
+        measured = reply.cpu_measured and reply.cpu_seconds > 0 and not reply.calls
         ratio = reply.seconds / reply.cpu_seconds if measured else RERUN_SLACK
         return reply.limit * min(RERUN_SLACK, max(1.0, ratio))
 

@@ -218,15 +218,17 @@ def test_a_search_that_never_ends_is_stopped_on_a_small_game():
 
 
 def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_by_its_budget(monkeypatch):
-    # A loaded machine, made certain: every call is assumed to take 1 µs and the time floor is 10 ms, so
-    # the first run of a search making calls always times out before its budget is spent. Its rerun has
-    # RERUN_SLACK times the limit (here enough for any budget): the endless search is stopped by its
-    # budget (a verdict that does not depend on the load), and a correct search passes.
+    # A loaded machine, made certain: every call is assumed to take 20 µs (the child's own CPU per call,
+    # about half a real round trip) and the time floor is 10 ms, so the endless search's first run times
+    # out before its budget is spent. Its rerun has RERUN_SLACK times the limit (here enough for any
+    # budget; grader.engine.Context.rerun_limit): the endless search is stopped by its budget (a verdict
+    # that does not depend on the load), and a correct search passes, its CPU time within its limit.
+    from grader import engine
     from grader.engine import Settings, grade_question
     from grader.intake import load_submission
 
-    monkeypatch.setattr(jeux, "ROUND_TRIP_SECONDS", 1e-6)
-    monkeypatch.setattr(jeux, "RERUN_SLACK", 1000.0)
+    monkeypatch.setattr(jeux, "ROUND_TRIP_SECONDS", 20e-6)
+    monkeypatch.setattr(engine, "RERUN_SLACK", 1000.0)
     settings = Settings(seed=SEED, scheme=Scheme(time_floor=0.01))
 
     def graded(name):
@@ -238,6 +240,31 @@ def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_b
         assert "ne termine pas, semble-t-il" in say(check(endless, group).message), group
     right = graded("variante_iterative.py")
     assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
+
+
+def test_a_timed_out_search_is_judged_on_its_rerun_alone(monkeypatch):
+    # A timeout is run again, its server reset (grader.engine.Context.call): the verdict and the trace of
+    # calls that the algorithm group reads are the rerun's alone. Here every served run's first try is
+    # declared timed out after it ran, so every verdict comes from a rerun.
+    from grader.engine import Settings, grade_question
+    from grader.intake import load_submission
+    from grader.sandbox import protocol
+    from grader.sandbox.runner import Child, Reply
+
+    call = Child.call
+    timed_out: list = []  # the servers whose first try was: kept alive, so that none is taken for another
+
+    def first_try_timed_out(self, probe, payload, timeout, serve=None):
+        reply = call(self, probe, payload, timeout, serve=serve)
+        if serve is None or any(server is serve for server in timed_out):
+            return reply
+        timed_out.append(serve)
+        return Reply(protocol.TIMEOUT, error="made up", seconds=reply.seconds, cpu_seconds=reply.cpu_seconds)
+
+    monkeypatch.setattr(Child, "call", first_try_timed_out)
+    right = grade_question(QUESTIONS["q10"], load_submission(path_of("variante_iterative.py")), Settings(seed=SEED))
+    assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
+    assert len(timed_out) > 20
 
 
 def test_an_idastar_accepting_a_final_state_beyond_the_bound_falls_in_the_trap():

@@ -35,7 +35,6 @@ from abc import abstractmethod
 from fractions import Fraction
 
 from grader.display import python_source, python_text
-from grader.engine import RERUN_SLACK
 from grader.questions import jeux_traces, shapes
 from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
@@ -56,7 +55,6 @@ from grader.questions.jeux_games import (
     visual,
 )
 from grader.questions.jeux_probes import probe_h_jeu1, probe_search, probe_solution_42
-from grader.sandbox import protocol
 
 PROBES = ("grader.questions.jeux_probes",)
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
@@ -150,19 +148,11 @@ class SearchQuestion(Question):
             # verdict is then shrunk to a small game), only one that makes none by the time limit.
             return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
 
+        # A timeout is run again with the server reset (grader.engine.Context.call): if the search made
+        # calls, with RERUN_SLACK times the limit, so that the budget, not the load, stops a search whose
+        # calls were answered slower than ROUND_TRIP_SECONDS.
         server = GameServer(game, budget)
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
-        if reply.status == protocol.TIMEOUT:
-            # Every call waits for this process: on a loaded machine, calls answered slower than
-            # ROUND_TRIP_SECONDS spend the child's wall-clock limit before the budget. A timeout is only a
-            # verdict if it happens twice; if the first run made calls, the rerun has RERUN_SLACK times
-            # the limit (it ends when the budget is spent), so that the budget, not the load, stops a
-            # search making calls unless its calls are answered RERUN_SLACK times slower than assumed.
-            first_limit = reply.limit
-            rerun_limit = first_limit * RERUN_SLACK if server.events else ctx.rerun_limit(reply)
-            server = GameServer(game, budget)
-            reply = ctx.call(probe_search, payload, rerun_limit, serve=server)
-            reply.limit = first_limit
         return reply, server, reference
 
     def judge(self, ctx, game: dict) -> Failure | None:

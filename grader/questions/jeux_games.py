@@ -78,9 +78,8 @@ class GameServer:
     def __init__(self, game: dict, budget: int | None = None):
         self.game = game
         self.budget = budget
-        self.events: list[tuple[str, int]] = []
         self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
-        self.stop: dict | None = None
+        self.reset()
         self.functions = {"final", "suivants"} | ({"h"} if "h" in game else set())
         self.table = game["kind"] == "table"
         if self.table:
@@ -92,6 +91,11 @@ class GameServer:
         else:
             self.target = game["target"]
             self.initial = 1
+
+    def reset(self) -> None:
+        """Forget a run: its calls, its stop (a timed-out run is run again: grader.engine.Context.call)."""
+        self.events: list[tuple[str, int]] = []
+        self.stop: dict | None = None
 
     @property
     def initial_wire(self):

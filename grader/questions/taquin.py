@@ -343,7 +343,7 @@ class ModelServer:
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
     travels in the student's order (`convention`) and is kept most recent last here. A state that is not
     one (the student's code broke the globals) stops the run, and so does a served function that raises on
-    the student's arguments: `stop` then says why, as a message (Chain.run clears it before each run). With
+    the student's arguments: `stop` then says why, as a message (`reset` clears it). With
     `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is refused,
     and so is every later call: the parent itself then knows that the student's search went past that
     bound (`past_bound`). `model_seconds`: the model answer's CPU time on the dfs calls answered, whether
@@ -359,8 +359,11 @@ class ModelServer:
         self.stop: Failure | None = None
         self.model_seconds = 0.0
         self.runs = runs
-        # Keeps nothing between calls but a trap's stop: a timed-out run may be run again (engine.Context.call).
-        self.replayable = max_bound is None
+
+    def reset(self) -> None:
+        """Before a run (Chain.run) or its rerun (engine.Context.call): only why the last one was stopped
+        is forgotten; a trap's search past its bound stays known, and refused."""
+        self.stop = None
 
     def __call__(self, name, args):
         from grader.sandbox.calls import Stop
@@ -468,7 +471,7 @@ class Chain:
         (`limits`: see grader.engine.Context.run)."""
         served = {"served": list(self.served)} if self.server else {}
         if self.server is not None:
-            self.server.stop = None
+            self.server.reset()
         if "dfs" in self.served and timed_on is None:
             # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
             # it, and a correct student's served searches are then those it already made.

@@ -90,6 +90,7 @@ class Reply:
     cpu_seconds: float = 0.0  # the child's CPU time during the call, from the kernel (see Child.cpu)
     cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
     limit: float = 0.0  # the call's time limit, for a timeout's message
+    calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
 
     @property
     def ok(self) -> bool:
@@ -640,6 +641,7 @@ class Child:
     def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
         if deadline is None:
             deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
+        calls = 0
         try:
             while True:
                 body = self._frame(deadline)
@@ -648,25 +650,28 @@ class Child:
                 if serve is None:
                     raise protocol.ProtocolError("a call frame, and nobody to answer it")
                 self._answer(serve, *protocol.check_call(body, self.nonce, seq), seq, deadline)
+                calls += 1
             body = protocol.check_reply(body, self.nonce, seq)
             value = protocol.plain(body.get("value")) if body["status"] == protocol.OK else None
+            reply = Reply(
+                status=body["status"],
+                value=value,
+                error=body.get("error", "")[:4000],
+                traceback=body.get("traceback", "")[:4000],
+            )
         except TimeoutError:
             self._kill()
-            return Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
+            reply = Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
         except (EOFError, BrokenPipeError):
-            return self._death()
+            reply = self._death()
         except (protocol.ProtocolError, protocol.InvalidValue, ValueError, RecursionError) as exc:
             self._kill()
-            return Reply(protocol.CRASHED, error=f"protocol violation: {str(exc)[:200]}")
+            reply = Reply(protocol.CRASHED, error=f"protocol violation: {str(exc)[:200]}")
         except BaseException:
             self._kill()  # the handler raised: a grader bug, the child is of no further use
             raise
-        return Reply(
-            status=body["status"],
-            value=value,
-            error=body.get("error", "")[:4000],
-            traceback=body.get("traceback", "")[:4000],
-        )
+        reply.calls = calls
+        return reply
 
     def _close_channel(self) -> None:
         for fd in (self._request_w, self._reply_r):
