@@ -16,7 +16,10 @@
    cache, grader/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
    wall time over the students' own CPU time (the sum of the questions' `timing.student`, from the
    kernel's clock). Before and after the class runs, the machine's own ceiling: how much more 2
-   processes of plain Python get done than 1 (a virtual machine's 2 cores may not give 2×).
+   processes of plain Python get done than 1 (a virtual machine's 2 cores may not give 2×). Between the
+   2-worker runs, two 1-worker gradings of the class side by side: what the same work costs a core
+   while the other is busy with the same kind of work, nothing shared between them nor done twice. It
+   splits the 2-worker runs' extra CPU into the machine's share and the grader's own.
 
 The machine is shared and loaded: every row gives CPU time beside wall time, and ratios are within this
 run. Prints the table and writes it to benchmarks/results/speed.md.
@@ -35,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,6 +200,15 @@ def grade(klass: Path, out: Path, workers: int) -> dict:
     }
 
 
+def side_by_side(klass: Path, scratch: Path) -> dict:
+    """Two 1-worker gradings of `klass` at once: CPU and students' CPU per grading (the process tree's
+    CPU is read once both ended, as two concurrent runs cannot tell theirs apart)."""
+    theirs = children_cpu()
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(lambda n: grade(klass, scratch / f"pair{n}", 1), range(2)))
+    return {"cpu": (children_cpu() - theirs) / 2, "student": statistics.mean(r["student"] for r in runs)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--starts", type=int, default=30)
@@ -219,6 +231,7 @@ def main() -> None:
     checked = checks(args.check_runs)
     classes: list = []
     ceilings: list[float] = []
+    pair: dict = {}
     if not args.skip_class:
         with tempfile.TemporaryDirectory() as folder:
             scratch = Path(folder)
@@ -228,6 +241,9 @@ def main() -> None:
             for number, workers in enumerate(CLASS_ORDER):
                 classes.append((workers, grade(klass, scratch / f"out{number}", workers)))
                 print(f"  class, {workers} worker(s): {classes[-1][1]}", flush=True)
+                if number == len(CLASS_ORDER) // 2 - 1:  # in the middle, as the machine drifts
+                    pair = side_by_side(klass, scratch)
+                    print(f"  class, two 1-worker runs side by side, each: {pair}", flush=True)
             ceilings.append(machine_ceiling())
             print(f"  the machine's own 2-process throughput, before and after: {ceilings}", flush=True)
     bare_median = starts[0][1]
@@ -292,6 +308,8 @@ def main() -> None:
         # speed-up = walls[1] / walls[2] = 2 × busy ÷ extra, exactly
         busy, extra = (cpus[2] / walls[2]) / (2 * cpus[1] / walls[1]), cpus[2] / cpus[1]
         students_extra = students[2] / students[1]
+        # extra = machine × grader's own: the side-by-side runs do the 1-worker runs' very work
+        machine = pair["cpu"] / (cpus[1] / CLASS_ORDER.count(1))
         lines += [
             "",
             f"## A class of {args.students} (copies of the sample class, default barème and challenge)",
@@ -313,6 +331,13 @@ def main() -> None:
             f"student). extra = {extra:.3f}: the 2-worker runs' CPU ÷ the 1-worker runs', for the same work (done "
             "slower with both cores busy, and each worker's own first-student work); the students' own code's "
             f"alone: {students_extra:.3f}.",
+            "",
+            f"extra = machine × the grader's own. machine = {machine:.3f}: two 1-worker gradings of the class "
+            "side by side (between the 2-worker runs) each cost that many times the CPU of one alone, for the "
+            f"very same work (the students' own code: {pair['student'] / (students[1] / CLASS_ORDER.count(1)):.3f}"
+            f"); the grader's own = extra ÷ machine = {extra / machine:.3f} (each worker's start and "
+            f"first-student work, done twice). On cores that do not slow each other: 2 × busy ÷ the grader's "
+            f"own = **{2 * busy * machine / extra:.2f}×**.",
             "",
             "| workers | wall (s) | CPU (s) | speed-up | students' CPU (s) | model answer (s) | wall ÷ students' CPU "
             "| CPU ÷ students' CPU |",
