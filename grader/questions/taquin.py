@@ -166,7 +166,7 @@ def _served(module, names):
             else:
                 setattr(module, name, _originals[name])
 
-    restore()  # a proxy of an earlier call must not stay (a run that the parent stopped)
+    restore()  # records the module's own functions the first time; nothing an earlier run replaced stays
     for name in names:
         setattr(module, name, proxy(name))
     try:
