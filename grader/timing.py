@@ -26,6 +26,9 @@ RUNS = 3
 # A fresh seed draws fresh cases, so every run adds its expensive ones: the oldest go beyond this many
 # (the file is read at each expensive case; the challenge's, measured again, comes back).
 MAX_ENTRIES = 1000
+# Each grader version (a developer's commit, too) and each machine sharing a home folder has its own
+# file: another's, unused this long, is deleted when ours is written (in use, it is touched once per process).
+STALE_SECONDS = 30 * 24 * 3600
 _lock = threading.Lock()
 
 
@@ -55,9 +58,30 @@ def _path():
 def _load() -> dict:
     try:
         data = json.loads(_path().read_text(encoding="utf-8"))
-        return data["timings"] if data.get("fingerprint") == fingerprint() else {}
+        if data.get("fingerprint") != fingerprint():
+            return {}
+        _mark_used(_path())
+        return data["timings"]
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+
+
+@functools.cache
+def _mark_used(path) -> None:
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache: nothing to delete it either
+        pass
+
+
+def _delete_stale(ours) -> None:
+    cutoff = time.time() - STALE_SECONDS
+    for other in ours.parent.glob("timings-*"):
+        try:
+            if other != ours and other.stat().st_mtime < cutoff:
+                other.unlink()
+        except OSError:  # another process's, deleted or replaced meanwhile
+            pass
 
 
 def _store(key: str, entry: list) -> None:
@@ -72,6 +96,7 @@ def _store(key: str, entry: list) -> None:
             temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             temporary.write_text(json.dumps({"fingerprint": fingerprint(), "timings": timings}), encoding="utf-8")
             os.replace(temporary, path)  # atomic: parallel workers never read half a file
+            _delete_stale(path)
         except OSError:  # a read-only cache: measured again next time, nothing worse
             pass
 

@@ -5,6 +5,7 @@ fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
@@ -120,3 +121,21 @@ def test_the_machines_cache_keeps_its_newest_entries_only(cache, monkeypatch):
     assert len(runs) == 4 * timing.RUNS
     timing.measured("a", busy(runs))  # the oldest was dropped: measured again
     assert len(runs) == 5 * timing.RUNS
+
+
+def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_alive_by_reading(cache):
+    """A developer's install is a new grader version at each commit, each with its own file: without this,
+    the folder would only grow."""
+    month_ago = time.time() - timing.STALE_SECONDS - 3600
+    stale, recent = cache / "timings-0000000000000000.json", cache / "timings-1111111111111111.json"
+    for other, used in ((stale, month_ago), (recent, month_ago + 7200)):
+        other.write_text("{}")
+        os.utime(other, (used, used))
+    timing.measured("case", busy([]))
+    assert not stale.exists() and recent.exists()
+    (ours,) = set(cache.glob("timings-*.json")) - {recent}
+    os.utime(ours, (month_ago, month_ago))  # a month without a new expensive case to write...
+    timing._mark_used.cache_clear()  # (a new process)
+    runs: list = []
+    timing.measured("case", busy(runs))  # ... but read
+    assert not runs and ours.stat().st_mtime > time.time() - 600
