@@ -21,7 +21,7 @@ import zlib
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
-from grader import expectations, i18n
+from grader import expectations, i18n, timing
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
@@ -220,7 +220,8 @@ class Context:
         answers them in this process; it is returned too (with what it recorded), cached with the run.
         Where the values come from (the model answer, or oracles) is grader/expectations.py's choice.
         `case` is what the handler answers from and the payload does not hold (part of the cache key)."""
-        provider = expectations.provider(self.question.module, self.settings.reference)
+        runs = timing.RUNS if self.question.limits_separate_algorithms else 1
+        provider = expectations.provider(self.question.module, self.settings.reference, runs)
         key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
             started = time.thread_time()
@@ -582,10 +583,11 @@ def grade_submission(
     submission: Submission, questions: list[Question], settings: Settings, progress=None
 ) -> SubmissionResult:
     """`progress(k, n, qid)`, if given, is told before each of the n automatic questions is graded."""
-    # Hypothesis takes most of a second to import: do it while the first child starts and imports the
-    # student's module (the import lock makes the checks wait for it if they come first).
-    threading.Thread(target=_configure_hypothesis, daemon=True).start()
     automatic = [q for q in questions if not q.manual]
+    # Hypothesis takes a tenth of a second to import: do it while the first child starts and imports the
+    # student's module (the import lock makes the checks wait for it if they come first).
+    if any(q.draws_with_hypothesis for q in automatic):
+        threading.Thread(target=_configure_hypothesis, daemon=True).start()
     results = []
     # On one CPU with its children (that thread left free): a served call's round trip never crosses CPUs.
     with affinity.one_cpu():

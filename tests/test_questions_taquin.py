@@ -354,7 +354,8 @@ def test_each_trap_is_above_its_bound_by_an_independent_search():
 @pytest.mark.slow
 def test_each_traps_optimum_is_the_solvers():
     from grader.questions.taquin import TRAPS
-    from reference.solver import check, solve
+    from reference.solver import solve
+    from reference.solver.search import check
     from reference.puzzle import GOAL, replay
 
     for trap in TRAPS:
@@ -577,3 +578,41 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
     assert asked == {"model": [], "student": []}  # the second read every search
     deep = [limit for limit in limits[0] if limit > settings.scheme.time_floor]
     assert len(deep) >= 3 and limits[1] == limits[0]
+
+
+def test_q17s_model_answer_is_timed_once_where_a_question_that_times_algorithms_keeps_the_best_of_several(
+    monkeypatch,
+):
+    """q17's limits only stop a dfs that never ends: one run of the model answer per costly case (a single
+    run can only make a limit more lenient). Other questions keep the best of timing.RUNS. Every case
+    counts as costly here."""
+    from grader import timing
+
+    monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)
+    monkeypatch.setattr(timing, "_store", lambda key, entry: None)  # nothing read back: every case measured
+    runs_seen: list[int] = []
+    measured = timing.measured
+    monkeypatch.setattr(
+        timing, "measured", lambda key, run, runs=timing.RUNS: runs_seen.append(runs) or measured(key, run, runs)
+    )
+    settings = Settings(seed=SEED + 1, examples=5, scheme=FAST.scheme)
+    for qid, runs in (("q17", 1), ("q16", timing.RUNS)):
+        runs_seen.clear()
+        result = grade_submission(load_submission(path_of("reference")), select(all_questions(), [qid]), settings)
+        assert result.questions[0].score == result.questions[0].max
+        assert runs_seen and set(runs_seen) == {runs}, qid
+
+
+def test_a_check_of_q17_alone_never_imports_hypothesis():
+    """q17 draws its own cases: Hypothesis, a tenth of a second to import, is not imported ahead for it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\nfrom grader.cli import main\n"
+        f"status = main(['check', {str(ROOT / 'exercises' / 'exemples' / 'alice')!r}, '-q', 'q17', '--json'])\n"
+        "print(status, any(name.split('.')[0] == 'hypothesis' for name in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert json.loads(done.stdout)["questions"][0]["score"] == 3.0, done.stderr
+    assert done.stderr.split()[-2:] == ["0", "False"], done.stderr

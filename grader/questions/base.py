@@ -117,6 +117,12 @@ class Question(ABC):
     options: ClassVar[dict[str, Option]] = {}  # scheme settings of its own (grader/scoring.py)
     manual: ClassVar[bool] = False  # graded by hand
     extension: ClassVar[bool] = False  # outside the exam's barème
+    # Whether a time limit tells algorithms apart (a wrong answer may fail by time alone): the model
+    # answer's costly cases are then timed best of timing.RUNS; else once, which can only make a limit
+    # more lenient (it then only stops a search that never ends).
+    limits_separate_algorithms: ClassVar[bool] = True
+    # Whether it draws cases with Hypothesis (`ctx.check`): then imported ahead, while the first child starts.
+    draws_with_hypothesis: ClassVar[bool] = True
 
     @abstractmethod
     def run(self, ctx) -> list[Outcome]:

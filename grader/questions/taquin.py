@@ -919,22 +919,11 @@ def _optimal(state) -> tuple:
     return tuple(solve(state))
 
 
-@functools.lru_cache(maxsize=4096)
-def _near_length(state) -> int:
-    """The optimum of a state near the goal, by the Manhattan IDA* alone: q17's states and their
-    neighbours never need the pattern databases (nothing heavy built for a student's check)."""
-    from reference.solver.shallow import solve_near
-
-    moves = solve_near(state, budget=None)
-    assert moves is not None  # without a budget it always ends
-    return len(moves)
-
-
 @functools.lru_cache(maxsize=4096)  # every student's q17 draws the same walks
 def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
-    IDA* solves within its usual budget are kept (`_near_length` then stays cheap on their neighbours)."""
+    IDA* solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
     from reference.puzzle import manhattan
     from reference.solver.shallow import solve_near
 
@@ -989,25 +978,16 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
     return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
 
 
-def _constrained_optimum(state, history) -> int:
-    """The length of a shortest solution from `state` that never undoes the previous move, the first move
-    included (history's last one): what dfs can find, tente_* refusing an undo. From the optima:
-    a move that brings the goal closer starts a shortest path (one never undoes a move), so a state with
-    such a move allowed is `k + optimum` moves away after k moves; else the search goes on from its
-    allowed moves, best lower bound (k + optimum) first."""
-    import heapq
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _constrained_optimum(state, previous: str | None) -> int:
+    """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
+    played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
+    states never need the pattern databases (nothing heavy built for a student's check)."""
+    from reference.solver.shallow import solve_near
 
-    from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves
-
-    queue = [(_near_length(state), 0, state, OPPOSITE[history[-1]] if history else None)]
-    while True:
-        bound, k, here, banned = heapq.heappop(queue)
-        allowed = [move for move in legal_moves(here) if move != banned]
-        if here == GOAL or any(_near_length(apply(here, m)) < bound - k for m in allowed):
-            return bound
-        for move in allowed:
-            there = apply(here, move)
-            heapq.heappush(queue, (k + 1 + _near_length(there), k + 1, there, OPPOSITE[move]))
+    moves = solve_near(state, budget=None, previous=previous)
+    assert moves is not None  # without a budget it always ends
+    return len(moves)
 
 
 class DfsCall(NamedTuple):
@@ -1036,6 +1016,8 @@ class Q17(Question):
     # (a round trip to the parent per call, about five a node: limits SERVED_SLACK times longer); "eleve"
     # judges it with the student's own whatever they do.
     options = CHAIN_OPTIONS
+    limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
+    draws_with_hypothesis = False  # see `cases`
     # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
     # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
     # when m - p - optimum is odd).
@@ -1090,7 +1072,7 @@ class Q17(Question):
 
         walk, history, p, choice, blank_value = case
         state = _walk_state(walk)
-        optimum, h0 = _constrained_optimum(state, history), manhattan(state)
+        optimum, h0 = _constrained_optimum(state, history[-1] if history else None), manhattan(state)
         bounds = (
             range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
         )  # from a root that already exceeds, to just below
@@ -1116,7 +1098,8 @@ class Q17(Question):
         # correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         served = SERVED_SLACK if judging.chain.server else 1.0
-        spread = _order_spread(state, history[-1] if history else None, m - p)
+        # (Below the optimum no solution is within the budget: every order explores the whole tree.)
+        spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
         reply = judging.chain.run(
             ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: served * ctx.limit(spread * seconds)
         )

@@ -31,9 +31,10 @@ class _OverBudget(Exception):
     pass
 
 
-def solve_near(state, budget: int | None = BUDGET) -> list[str] | None:
+def solve_near(state, budget: int | None = BUDGET, previous: str | None = None) -> list[str] | None:
     """An optimal move list from `state` (valid and solvable) to the goal, or None past `budget` nodes
-    (None: no budget, for a caller who knows the state is near enough)."""
+    (None: no budget, for a caller who knows the state is near enough). With `previous`, the move just
+    played, the shortest that does not start by undoing it (what the exam's dfs can find)."""
     board = list(state)
     moves: list[str] = []
     generated = 0
@@ -69,7 +70,7 @@ def solve_near(state, budget: int | None = BUDGET) -> list[str] | None:
     blank = board.index(BLANK)
     h = bound = sum(_DISTANCE[tile][cell] for cell, tile in enumerate(board) if tile != BLANK)
     try:
-        while (found := descend(blank, -1, 0, h, bound)) is not True:
+        while (found := descend(blank, _undoing_cell(blank, previous), 0, h, bound)) is not True:
             bound = found
     except _OverBudget:
         return None
@@ -106,7 +107,11 @@ def dfs_calls(state, previous: str | None, budget: int, order: tuple[str, ...] |
     rank = {name: i for i, name in enumerate(order or ())}
     moves_from = [sorted(pairs, key=lambda pair: rank.get(pair[1], 0)) for pairs in _NEIGHBOURS]
     blank = board.index(BLANK)
-    undone = blank - SIZE * BLANK_STEP[previous][0] - BLANK_STEP[previous][1] if previous else -1
     h = sum(_DISTANCE[tile][cell] for cell, tile in enumerate(board) if tile != BLANK)
-    visit(blank, undone, budget, h)
+    visit(blank, _undoing_cell(blank, previous), budget, h)
     return calls
+
+
+def _undoing_cell(blank: int, previous: str | None) -> int:
+    """The cell whose tile, slid into the blank, would undo the move `previous` (-1 without one)."""
+    return blank - SIZE * BLANK_STEP[previous][0] - BLANK_STEP[previous][1] if previous else -1
