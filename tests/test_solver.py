@@ -5,7 +5,9 @@ folder), about 1 minute of CPU on a fresh machine (58 s measured), then loaded i
 session fixture makes that one build happen once, up front.
 """
 
+import functools
 import hashlib
+import os
 import random
 from pathlib import Path
 
@@ -155,23 +157,39 @@ def test_damaged_or_tampered_cache_files_are_rebuilt_from_the_digests_pinned_in_
     data = bytearray(path.read_bytes())
     data[-1] ^= 0xFF  # a flipped byte in the table
     path.write_bytes(bytes(data))
-    assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
+    assert pdb.load_table(tiles, progress=False) == expected
     assert path.read_bytes() != bytes(data)
 
     path.write_bytes(path.read_bytes()[:100])  # truncated
-    assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
+    assert pdb.load_table(tiles, progress=False) == expected
 
     # A well-formed table of zeros (an admissible but useless heuristic, or any forged one) with a
     # matching checksum beside it, as the cache once kept them: the pinned digest refuses it.
-    forged = np.zeros_like(expected)
+    forged = np.zeros(len(expected), dtype=np.uint8)
     np.save(path, forged)
     sidecar = path.with_name(path.name + ".sha256")
     sidecar.write_text(hashlib.sha256(path.read_bytes()).hexdigest() + "  " + path.name + "\n")
-    assert np.array_equal(pdb.load_table(tiles, progress=False), expected)
-    assert np.array_equal(np.load(path), expected)  # and the cache file is rewritten
+    assert pdb.load_table(tiles, progress=False) == expected
+    assert np.load(path).tobytes() == expected  # and the cache file is rewritten
 
     path.unlink()
-    assert np.array_equal(pdb.load_table(tiles, progress=False), expected) and path.exists()
+    assert pdb.load_table(tiles, progress=False) == expected and path.exists()
+
+
+def test_a_cached_table_is_read_without_importing_numpy(tmp_path):
+    """numpy's import costs about what reading the tables does: a search that finds them cached never
+    imports it (only building them does)."""
+    import subprocess
+    import sys
+
+    script = "import sys\nfrom reference.solver import pdb\nassert pdb.load_table((1, 2, 3), progress=False)\n"
+    script += "print('numpy' in sys.modules)"
+    environment = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path)}
+    run = functools.partial(
+        subprocess.run, [sys.executable, "-c", script], capture_output=True, text=True, env=environment
+    )
+    built, read = run(), run()
+    assert (built.stdout, read.stdout) == ("True\n", "False\n"), built.stderr + read.stderr
 
 
 def test_a_pattern_without_a_pinned_digest_is_refused_and_a_build_must_match_its_digest(tmp_path, monkeypatch):

@@ -10,7 +10,8 @@ Tables are built with numpy by a breadth-first search over (placement, blank cel
 non-pattern tiles, then the minimum over blank cells is kept. They are cached in TAQUIN_GRADER_CACHE (or
 the user cache folder) and trusted only if their sha256 equals the digest pinned here in the package
 (PINNED): a cache file that anyone rewrote (a student's code run without confinement, a damaged disk) is
-rebuilt, since a checksum kept beside the data could be rewritten with it.
+rebuilt, since a checksum kept beside the data could be rewritten with it. They are read back without
+numpy (its import alone costs about as much as reading them): a search only indexes bytes.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 try:
     import fcntl
@@ -34,16 +37,6 @@ from reference.cache import cache_dir
 UNSEEN = 255
 FORMAT = "v1"  # bump when the layout or the construction changes, so that old caches are ignored
 _CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporaries
-
-# _NEIGHBORS[cell] = the 4 cells next to it (up, down, left, right), -1 off the board.
-_NEIGHBORS = np.array(
-    [
-        [c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
-        for c in range(16)
-    ],
-    dtype=np.int32,
-)
-
 
 # sha256 of each table's bytes (table.tobytes(): independent of numpy's file header), for the patterns the
 # solver uses. A build must give these very bytes: a change of construction bumps FORMAT and these digests.
@@ -59,21 +52,18 @@ def table_path(tiles, directory: Path | None = None) -> Path:
     return (directory or cache_dir()) / name
 
 
-def _pinned(table: np.ndarray, tiles: tuple) -> bool:
-    return (
-        table.shape == (16 ** len(tiles),)
-        and table.dtype == np.uint8
-        and hashlib.sha256(table.tobytes()).hexdigest() == PINNED[tiles]
-    )
+def _pinned(table: bytes, tiles: tuple) -> bool:
+    return len(table) == 16 ** len(tiles) and hashlib.sha256(table).hexdigest() == PINNED[tiles]
 
 
-def _verified(path: Path, tiles: tuple) -> np.ndarray | None:
-    """The cached table at `path` if its bytes have the digest pinned for `tiles`."""
+def _verified(path: Path, tiles: tuple) -> bytes | None:
+    """The cached table at `path` if its bytes have the digest pinned for `tiles`: the file's last
+    16 ** len(tiles) bytes, after numpy's header (whatever the header says, only those very bytes pass)."""
     try:
-        table = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError):
+        table = path.read_bytes()[-(16 ** len(tiles)) :]
+    except OSError:
         return None
-    return table if isinstance(table, np.ndarray) and _pinned(table, tiles) else None
+    return table if _pinned(table, tiles) else None
 
 
 def _write_atomically(path: Path, write) -> None:
@@ -89,9 +79,9 @@ def _write_atomically(path: Path, write) -> None:
         raise
 
 
-def load_table(tiles, directory: Path | None = None, progress: bool = True) -> np.ndarray:
-    """The pattern database of `tiles` (uint8, 16 ** len(tiles) entries), from the cache or built. Only
-    the patterns of PINNED: no other table could be checked when read back."""
+def load_table(tiles, directory: Path | None = None, progress: bool = True) -> bytes:
+    """The pattern database of `tiles` (a byte per entry, 16 ** len(tiles) entries), from the cache or
+    built. Only the patterns of PINNED: no other table could be checked when read back."""
     tiles = tuple(tiles)
     if tiles not in PINNED:
         raise ValueError(f"no pinned digest for the pattern {tiles}")
@@ -106,21 +96,27 @@ def load_table(tiles, directory: Path | None = None, progress: bool = True) -> n
             fcntl.flock(lock, fcntl.LOCK_EX)
         table = _verified(path, tiles)
         if table is None:
-            table = build_table(tiles, progress)
-            if not _pinned(table, tiles):  # the construction changed without its digests: never trust it
+            import numpy as np
+
+            built = build_table(tiles, progress)
+            table = built.tobytes()
+            if built.dtype != np.uint8 or not _pinned(table, tiles):  # the construction changed without its digests
                 raise RuntimeError(f"the pattern database {tiles} built here differs from its pinned digest")
-            _write_atomically(path, lambda f: np.save(f, table))
+            _write_atomically(path, lambda f: np.save(f, built))
     return table
 
 
-def _expand(codes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _expand(codes: np.ndarray, weights: np.ndarray, neighbors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The successors of (placement, blank) codes: those reached by a free move (a non-pattern tile
-    slides into the blank) and those reached by a move of a pattern tile (cost 1)."""
+    slides into the blank) and those reached by a move of a pattern tile (cost 1). `neighbors[cell]`:
+    the 4 cells next to it (up, down, left, right), -1 off the board."""
+    import numpy as np
+
     blank = codes & 15
     positions = [(codes >> (4 * (i + 1))) & 15 for i in range(len(weights))]
     free, paid = [], []
     for direction in range(4):
-        target = _NEIGHBORS[blank, direction]
+        target = neighbors[blank, direction]
         ok = target >= 0
         code, b, t = codes[ok], blank[ok], target[ok]
         # The weight 16 ** (i + 1) of the pattern tile i on the target cell, 0 if none is there.
@@ -136,6 +132,8 @@ def _expand(codes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def _new(codes: np.ndarray, dist: np.ndarray) -> np.ndarray:
     """The distinct unseen codes (sorting beats np.unique's hashing here, about 6x)."""
+    import numpy as np
+
     codes = np.sort(codes[dist[codes] == UNSEEN])
     keep = np.ones(codes.size, dtype=bool)
     np.not_equal(codes[1:], codes[:-1], out=keep[1:])
@@ -144,6 +142,15 @@ def _new(codes: np.ndarray, dist: np.ndarray) -> np.ndarray:
 
 def build_table(tiles, progress: bool = True) -> np.ndarray:
     """Breadth-first search from the goal, in layers of equal cost (0-cost closure, then 1-cost step)."""
+    import numpy as np
+
+    neighbors = np.array(
+        [
+            [c - 4 if c >= 4 else -1, c + 4 if c < 12 else -1, c - 1 if c % 4 else -1, c + 1 if c % 4 < 3 else -1]
+            for c in range(16)
+        ],
+        dtype=np.int32,
+    )
     k = len(tiles)
     # 32-bit codes when they fit (up to 6 tiles): half the memory traffic of the vector operations.
     dtype = np.int32 if 16 ** (k + 1) <= 2**31 else np.int64
@@ -162,7 +169,7 @@ def build_table(tiles, progress: bool = True) -> np.ndarray:
         while frontier.size:
             free = []
             for start in range(0, frontier.size, _CHUNK):
-                f, p = _expand(frontier[start : start + _CHUNK], weights)
+                f, p = _expand(frontier[start : start + _CHUNK], weights, neighbors)
                 free.append(f)
                 paid.append(p[dist[p] == UNSEEN])
             frontier = _new(np.concatenate(free), dist)

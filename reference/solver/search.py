@@ -32,7 +32,7 @@ def _move_name(blank: int, target: int) -> str:
 def _tables():
     """The databases and, per blank cell, its (neighbour, per-tile update) steps: an update is the
     (table, group, index change) of the tile's group, then the same for its image in the reflection."""
-    tables = [load_table(tiles).tobytes() for tiles in PARTITION]  # bytes index faster than numpy
+    tables = [load_table(tiles) for tiles in PARTITION]
     group, weight = {}, {}
     for g, tiles in enumerate(PARTITION):
         for i, tile in enumerate(tiles):
