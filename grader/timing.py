@@ -56,11 +56,12 @@ def _path():
 
 
 def _load() -> dict:
+    path = _path()
     try:
-        data = json.loads(_path().read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("fingerprint") != fingerprint():
             return {}
-        _mark_used(_path())
+        _mark_used(path)
         return data["timings"]
     except (OSError, ValueError, KeyError, TypeError):
         return {}
