@@ -3,8 +3,9 @@
 - Embedded (the default): this machine's processes. `grader grade` uses a process pool; `grader serve`
   uses Huey's consumer on its SQLite storage (`queue()` below without a broker).
 - Distributed: Huey on Redis as the broker, `grader worker` on each grading machine. `grader grade
-  --broker URL` sends one job per student (`Distributed`); `grader serve` with `broker = "redis://…"`
-  in its configuration queues its attempts there (`queue()`), its database on PostgreSQL.
+  --broker URL` sends the embedded pool's jobs (`Distributed`), split for as many grading processes as
+  the workers announce in Redis; `grader serve` with `broker = "redis://…"` in its configuration queues
+  its attempts there (`queue()`), its database on PostgreSQL.
 
 Both modes run the same job functions: `grade_job` for a student of a class (`grader grade`), and
 `Service.grade` for an attempt of the service. Student code runs only in the sandbox, in both.
@@ -44,6 +45,10 @@ GRADE_JOB = "grade_job"
 STOP_GRACE_SECONDS = 10.0
 # Deliveries after which a job that keeps losing its worker is reported as a grader failure.
 MAX_DELIVERIES = 3
+# `grader worker --broker` says how many grading processes it runs under this prefix, renewed every
+# third of PRESENCE_SECONDS: a machine lost is forgotten that many seconds later.
+WORKER_PRESENCE = f"{BATCH_QUEUE}:worker:"
+PRESENCE_SECONDS = 15
 
 
 class WorkerLost(Exception):
@@ -76,6 +81,20 @@ def tail_split(students: int, question_ids: list[str], workers: int) -> list[tup
     return whole + [(number, [qid]) for qid in reversed(question_ids) for number in range(split_from, students)]
 
 
+def whole_students(todo: list, jobs: list[tuple[int, list[str]]], question_ids: list[str], finished):
+    """Yields (entry, result) as each student's last job comes in; `finished` yields (student's number,
+    the job's result or the exception that stopped it) in any order."""
+    from grader.grading import whole_submission
+
+    left = Counter(number for number, _ in jobs)
+    parts: dict[int, list] = {}
+    for number, outcome in finished:
+        parts.setdefault(number, []).append(outcome)
+        left[number] -= 1
+        if not left[number]:
+            yield todo[number], whole_submission(parts.pop(number), question_ids)
+
+
 class Embedded:
     def __init__(self, workers: int = 0):
         self.workers = workers or os.cpu_count() or 1
@@ -83,24 +102,19 @@ class Embedded:
 
     def run(self, todo: list, question_ids: list[str], settings):
         """Yields (entry, result or the exception that stopped one of its jobs) as students finish."""
-        from grader.grading import whole_submission
-
         workers = max(1, min(self.workers, len(todo)))
         self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
         jobs = tail_split(len(todo), question_ids, workers)
         futures = {self.pool.submit(_in_pool_worker, todo[number], ids, settings): number for number, ids in jobs}
-        left = Counter(number for number, _ in jobs)
-        parts: dict[int, list] = {}
-        for future in as_completed(futures):
-            number = futures[future]
-            try:
-                outcome = future.result()
-            except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
-                outcome = exc
-            parts.setdefault(number, []).append(outcome)
-            left[number] -= 1
-            if not left[number]:
-                yield todo[number], whole_submission(parts.pop(number), question_ids)
+
+        def finished():
+            for future in as_completed(futures):
+                try:
+                    yield futures[future], future.result()
+                except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
+                    yield futures[future], exc
+
+        yield from whole_students(todo, jobs, question_ids, finished())
         self.pool.shutdown()
 
     def stop(self) -> None:
@@ -244,6 +258,8 @@ def _leased(conn, job_id: str, lease: float, work):
 class _Job:
     id: str
     entry: Any  # grader.intake.Entry
+    number: int  # the student's, in the class's order
+    question_ids: list[str]
     handles: list = field(default_factory=list)  # Huey results, one per delivery
     quiet_since: float | None = None  # since when nobody holds it and the queue is empty
 
@@ -253,28 +269,36 @@ class _Job:
 
 
 class Distributed:
-    """`grader grade --broker URL`: one Huey job per student on Redis, run by `grader worker --broker URL`
-    on every grading machine. The class is read here; each job carries its student's files (the same
-    `Entry` the embedded pool receives), and its result comes back through Redis."""
+    """`grader grade --broker URL`: Huey jobs on Redis, run by `grader worker --broker URL` on every
+    grading machine. The class is read here; each job carries its student's files (the same `Entry` the
+    embedded pool receives), and its result comes back through Redis. The jobs are those of the embedded
+    pool (`tail_split`) for as many grading processes as the workers announce when the run starts: one
+    per student when a single one (or none yet) is there."""
 
     def __init__(self, broker: str, lease: float = 30.0, poll: float = 0.2):
         self.broker, self.lease, self.poll = broker, lease, poll
         self.huey = batch_queue(broker)
         check_broker(self.huey, broker)
         self.jobs: dict[str, _Job] = {}
-        self.deliveries: dict[str, int] = {}  # student id -> times their job was sent (the fault tests read it)
+        # Student id -> the most times one of their jobs was sent (the fault tests read it).
+        self.deliveries: dict[str, int] = {}
 
     def run(self, todo: list, question_ids: list[str], settings):
-        """Yields (entry, result or the exception that stopped its job) as jobs finish."""
-        import redis
-
-        self.args = (question_ids, settings)
+        """Yields (entry, result or the exception that stopped one of its jobs) as students finish."""
+        self.settings = settings
         run = uuid.uuid4().hex[:12]
+        jobs = tail_split(len(todo), question_ids, max(1, announced_processes(self.huey.storage.conn)))
         self.jobs = {}
-        for number, entry in enumerate(todo):
-            job = _Job(f"{run}:{number}", entry)
+        for index, (number, ids) in enumerate(jobs):
+            job = _Job(f"{run}:{index}", todo[number], number, ids)
             self.jobs[job.id] = job
             self._send(job)
+        yield from whole_students(todo, jobs, question_ids, self._finished())
+
+    def _finished(self):
+        """Yields (student's number, the job's result or why it was given up) as jobs finish."""
+        import redis
+
         checked = time.monotonic()
         while self.jobs:
             finished = []
@@ -288,9 +312,7 @@ class Distributed:
                         continue
                     outcome = self._outcome(job)
                     if outcome is not None:
-                        del self.jobs[job.id]
-                        self.deliveries[job.entry.id] = job.deliveries
-                        finished.append((job.entry, outcome))
+                        finished.append(self._done(job, outcome))
                 if time.monotonic() - checked >= min(1.0, self.lease / 3):
                     checked = time.monotonic()
                     finished += self._send_lost(checked)
@@ -300,12 +322,18 @@ class Distributed:
             if not finished:
                 time.sleep(self.poll)
 
+    def _done(self, job: _Job, outcome) -> tuple[int, Any]:
+        del self.jobs[job.id]
+        sent = self.deliveries.get(job.entry.id, 0)
+        self.deliveries[job.entry.id] = max(sent, job.deliveries)
+        return job.number, outcome
+
     def _send(self, job: _Job) -> None:
         import redis
 
         try:
             self.huey.storage.conn.delete(_claim_key(job.id))
-            job.handles.append(self.huey.grade_remote(job.id, self.lease, job.entry, *self.args))
+            job.handles.append(self.huey.grade_remote(job.id, self.lease, job.entry, job.question_ids, self.settings))
         except redis.RedisError:
             job.handles.append(None)  # not sent: `_send_lost` sends it once the broker answers
         job.quiet_since = None
@@ -341,9 +369,7 @@ class Distributed:
             job.quiet_since = job.quiet_since or now
             if dead or unsent or now - job.quiet_since >= self.lease:
                 if job.deliveries >= MAX_DELIVERIES and not unsent:
-                    del self.jobs[job.id]
-                    self.deliveries[job.entry.id] = job.deliveries
-                    given_up.append((job.entry, WorkerLost(f"{job.deliveries} deliveries")))
+                    given_up.append(self._done(job, WorkerLost(f"{job.deliveries} deliveries")))
                 else:
                     self._send(job)
         return given_up
@@ -360,10 +386,62 @@ class Distributed:
 
 
 def run_batch_worker(broker: str, processes: int = 0) -> None:
-    """`grader worker --broker URL`: Huey's consumer for `grader grade --broker` jobs (blocks until stopped)."""
+    """`grader worker --broker URL`: Huey's consumer for `grader grade --broker` jobs (blocks until
+    stopped), its number of grading processes announced for as long as it runs."""
     huey = batch_queue(broker)
     check_broker(huey, broker)
-    consume(huey, processes or os.cpu_count() or 1)
+    processes = processes or os.cpu_count() or 1
+    withdraw = _announce(broker, processes)
+    try:
+        consume(huey, processes)
+    finally:
+        withdraw()
+
+
+def _announce(broker: str, processes: int):
+    """Keeps this machine's presence key alive from a thread; returns what deletes it."""
+    import redis
+
+    # Connections of its own (Huey's forked processes never use them), never waiting long on a broker away.
+    conn = redis.Redis.from_url(broker, socket_timeout=5, socket_connect_timeout=5)
+    key = f"{WORKER_PRESENCE}{socket.gethostname()}:{os.getpid()}"
+    stop = threading.Event()
+
+    def renew():
+        while True:
+            try:
+                conn.set(key, processes, ex=PRESENCE_SECONDS)
+            except redis.RedisError:  # the broker restarting: the next renewal puts it back
+                pass
+            if stop.wait(PRESENCE_SECONDS / 3):
+                return
+
+    renewing = threading.Thread(target=renew, daemon=True)
+    renewing.start()
+
+    def withdraw():
+        stop.set()
+        renewing.join(PRESENCE_SECONDS)  # a renewal under way would otherwise put the key back
+        try:
+            conn.delete(key)
+        except redis.RedisError:  # the key expires anyway
+            pass
+
+    return withdraw
+
+
+def announced_processes(conn) -> int:
+    """The grading processes that running `grader worker --broker` machines announce, 0 if none."""
+    import redis
+
+    total = 0
+    try:
+        for key in conn.scan_iter(match=f"{WORKER_PRESENCE}*"):
+            value = conn.get(key)  # None if it expired since the scan
+            total += int(value) if value and value.isdigit() else 0
+    except redis.RedisError:  # the broker restarting: the jobs go whole, as with a single process
+        return 0
+    return total
 
 
 def consume(huey, processes: int) -> None:

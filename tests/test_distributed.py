@@ -19,6 +19,13 @@ from tests.distributed_harness import Postgres, Redis, Worker, require_component
 require_components()
 
 from grader.cli import main  # noqa: E402
+from grader.executor import (  # noqa: E402
+    BATCH_QUEUE,
+    PRESENCE_SECONDS,
+    TAIL_STUDENTS_PER_WORKER,
+    WORKER_PRESENCE,
+    announced_processes,
+)
 
 SAMPLE = ROOT / "exercises" / "exemples"
 
@@ -64,7 +71,10 @@ def _scores(out) -> dict:
 
 
 def test_same_class_embedded_and_distributed_gets_identical_scores(tmp_path, redis_server, workers):
-    workers(2)
+    import redis
+
+    for worker in workers(2):
+        worker.ready()  # both announced: the run splits its tail for 2 grading processes
     questions = ["-q", "q1", "-q", "q4", "--seed", "2017"]  # the same cases for both (a run draws its own seed)
     embedded = _grade(str(SAMPLE), "--out", str(tmp_path / "embedded"), *questions, "--workers", "2")
     assert embedded.returncode == 0, embedded.stderr
@@ -77,6 +87,24 @@ def test_same_class_embedded_and_distributed_gets_identical_scores(tmp_path, red
     # Both workers took jobs (each logs the tasks it ran).
     logs = [(tmp_path / f"worker-{n}.log").read_text() for n in range(2)]
     assert all("grade_job" in log for log in logs), logs
+    # The class's last 4 x 2 students (here all 7) went a question per job, as on 2 local processes.
+    claims = list(redis.Redis.from_url(redis_server.url).scan_iter(f"{BATCH_QUEUE}:claim:*"))
+    assert len(claims) == len(expected) * 2 and TAIL_STUDENTS_PER_WORKER * 2 >= len(expected)
+
+
+def test_a_worker_announces_its_grading_processes_while_it_runs(redis_server, workers):
+    """What `grader grade --broker` splits its class for: the processes of the workers running now."""
+    import redis
+
+    conn = redis.Redis.from_url(redis_server.url)
+    assert announced_processes(conn) == 0
+    first, second = (worker.ready() for worker in (*workers(1, processes=3), *workers(1, processes=2)))
+    assert announced_processes(conn) == 5
+    first.stop()  # stopped: withdrawn at once
+    assert announced_processes(conn) == 2
+    second.kill()  # lost with its machine: forgotten when its key expires, renewed no more
+    keys = list(conn.scan_iter(f"{WORKER_PRESENCE}*"))
+    assert len(keys) == 1 and 0 < conn.ttl(keys[0]) <= PRESENCE_SECONDS
 
 
 @pytest.mark.parametrize(
