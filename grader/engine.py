@@ -573,10 +573,22 @@ def grade_question(question: Question, submission: Submission, settings: Setting
 
 def _configure_hypothesis() -> None:
     import hypothesis.configuration
+    from hypothesis.internal.conjecture import providers
 
-    # Hypothesis keeps files of its own (constants found in our sources): in our cache, never in the
-    # folder the grader is run from.
+    # Hypothesis keeps files of its own: in our cache, never in the folder the grader is run from.
     hypothesis.configuration.set_hypothesis_home_dir(cache_dir() / "hypothesis")
+    # Hypothesis (6.131 and later) mixes into its draws the constants it finds in the sources of the
+    # "local" modules loaded so far: ours. Which are loaded differs between processes (a worker's first
+    # job, a student's `--seed` at home), and so would a run's cases (x2's did). None, then: the cases
+    # depend on the seed alone (tests/test_draws_ignore_grader_sources.py).
+    if hasattr(providers, "_get_local_constants"):
+        providers._get_local_constants = _no_local_constants
+
+
+def _no_local_constants():
+    from hypothesis.internal.constants_ast import Constants
+
+    return Constants()
 
 
 def grade_submission(

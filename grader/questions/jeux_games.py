@@ -170,15 +170,20 @@ def jeu1_distance(n: int, t: int) -> int | None:
     A play with k doublings reaches n·2^k + Σ_{j≤k} a_j·2^j, where a_j ≥ 0 is the number of +1 moves
     made before the last j doublings; it costs k + Σ a_j moves. For r = t − n·2^k ≥ 0 the fewest +1 moves
     are ⌊r / 2^k⌋ (before any doubling) plus one per 1-bit of r mod 2^k (powers of two: greedy is
-    optimal). Minimise over k; exact for any t (tests check it against a BFS)."""
+    optimal). Minimise over k; exact for any t (tests check it against a BFS).
+
+    k goes down from the most doublings possible: k + ⌊r / 2^k⌋ = k + ⌊t / 2^k⌋ − n is a lower bound of
+    that k's moves which never decreases as k falls (⌊t / 2^k⌋ ≥ n), so once it reaches the best found,
+    no smaller k can do better (for t near 2^62, a tenth of the work of trying every k)."""
     if not 1 <= n <= t:
         return None
-    best, k = None, 0
-    while n << k <= t:
+    best = None
+    for k in range((t // n).bit_length() - 1, -1, -1):
         r = t - (n << k)
-        moves = k + (r >> k) + bin(r & ((1 << k) - 1)).count("1")
+        if best is not None and k + (r >> k) >= best:
+            break
+        moves = k + (r >> k) + (r & ((1 << k) - 1)).bit_count()
         best = moves if best is None or moves < best else best
-        k += 1
     return best
 
 
