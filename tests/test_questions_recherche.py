@@ -146,6 +146,30 @@ def test_crafted_instances_have_the_stated_distances():
     assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance
 
 
+def test_the_3x3_distances_are_searched_once_per_machine_and_a_rewritten_cache_is_searched_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    searches = []
+    search = recherche.distances
+    monkeypatch.setattr(recherche, "distances", lambda *args: searches.append(1) or search(*args))
+
+    def fresh() -> dict:
+        recherche.distances_3.cache_clear()  # a new process: only the machine's cache is kept
+        return recherche.distances_3()
+
+    searched = fresh()
+    assert len(searched) == recherche.STATES_3 and len(searches) == 1
+    assert searched == search([sliding.goal_state(3)], recherche.neighbours(3))
+    read = fresh()
+    assert len(searches) == 1 and list(read.items()) == list(searched.items())  # in BFS order: the draws use it
+    table = tmp_path / recherche.TABLE_3
+    forged = bytearray(table.read_bytes())
+    forged[-1] = 1  # the last state said 1 move from the goal: a correct answer would fail on it
+    table.write_bytes(bytes(forged))
+    assert list(fresh().items()) == list(searched.items()) and len(searches) == 2
+    assert table.read_bytes() != bytes(forged)  # and the cache was written again
+    recherche.distances_3.cache_clear()
+
+
 def test_optimal_moves_are_shortest_and_lead_to_the_goal():
     four = sliding.goal_state(4)
     for move in ("Up", "Up", "Left", "Down", "Left"):

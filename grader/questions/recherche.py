@@ -16,6 +16,7 @@ from grader.questions import shapes
 from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
 from grader.sandbox import protocol
+from reference.cache import cache_dir, pinned_bytes
 from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
 
@@ -88,10 +89,26 @@ def neighbours(n: int):
     return lambda state: [t for _, t in successors(state, n)]
 
 
+STATES_3 = 181_440  # the solvable 3×3 states
+# The cached table: every state's 9 cells in the order a BFS from the goal meets them, then each one's
+# distance, a byte each. Its sha256, pinned: the cache is trusted only with these very bytes.
+TABLE_3 = "distances3-v1.bin"
+TABLE_3_SHA256 = "ed258429540c9733430ebfe161c56b8b7af6326b7ba5094dc13795f794ac55f9"
+
+
 @functools.lru_cache(maxsize=1)
 def distances_3() -> dict:
-    """Distance to the goal of every solvable 3×3 state (a BFS from the goal: 181,440 states)."""
-    return distances([goal_state(3)], neighbours(3))
+    """Distance to the goal of every solvable 3×3 state, in the order a BFS from the goal meets them: the
+    search once per machine (0.9 s), then the table read from the cache (0.1 s)."""
+    table = pinned_bytes(cache_dir() / TABLE_3, 10 * STATES_3, TABLE_3_SHA256, _searched_distances_3, TABLE_3)
+    cells = 9 * STATES_3
+    return dict(zip((tuple(table[i : i + 9]) for i in range(0, cells, 9)), table[cells:]))
+
+
+def _searched_distances_3():
+    found = distances([goal_state(3)], neighbours(3))
+    table = bytes(cell for state in found for cell in state) + bytes(found.values())
+    return table, lambda f: f.write(table)
 
 
 @functools.lru_cache(maxsize=512)

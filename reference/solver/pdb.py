@@ -9,30 +9,20 @@ at 255) that lets the search update an index with one addition per move.
 Tables are built with numpy by a breadth-first search over (placement, blank cell), with 0-cost moves of
 non-pattern tiles, then the minimum over blank cells is kept. They are cached in TAQUIN_GRADER_CACHE (or
 the user cache folder) and trusted only if their sha256 equals the digest pinned here in the package
-(PINNED): a cache file that anyone rewrote (a student's code run without confinement, a damaged disk) is
-rebuilt, since a checksum kept beside the data could be rewritten with it. They are read back without
+(PINNED, reference/cache.py's `pinned_bytes`). They are read back without
 numpy (its import alone costs about as much as reading them): a search only indexes bytes.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
-try:
-    import fcntl
-except ImportError:  # Windows: no advisory lock; concurrent builders only waste time (files are renamed in)
-    fcntl = None  # type: ignore[assignment]  # (the module, or None where there is none)
-
-from reference.cache import cache_dir
+from reference.cache import cache_dir, pinned_bytes
 
 UNSEEN = 255
 FORMAT = "v1"  # bump when the layout or the construction changes, so that old caches are ignored
@@ -52,58 +42,25 @@ def table_path(tiles, directory: Path | None = None) -> Path:
     return (directory or cache_dir()) / name
 
 
-def _pinned(table: bytes, tiles: tuple) -> bool:
-    return len(table) == 16 ** len(tiles) and hashlib.sha256(table).hexdigest() == PINNED[tiles]
-
-
-def _verified(path: Path, tiles: tuple) -> bytes | None:
-    """The cached table at `path` if its bytes have the digest pinned for `tiles`: the file's last
-    16 ** len(tiles) bytes, after numpy's header (whatever the header says, only those very bytes pass)."""
-    try:
-        table = path.read_bytes()[-(16 ** len(tiles)) :]
-    except OSError:
-        return None
-    return table if _pinned(table, tiles) else None
-
-
-def _write_atomically(path: Path, write) -> None:
-    # Write then rename, so that a reader (or a build interrupted halfway) never sees a partial file.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def load_table(tiles, directory: Path | None = None, progress: bool = True) -> bytes:
     """The pattern database of `tiles` (a byte per entry, 16 ** len(tiles) entries), from the cache or
-    built. Only the patterns of PINNED: no other table could be checked when read back."""
+    built. Only the patterns of PINNED: no other table could be checked when read back (whatever numpy's
+    header in the file says, only the table's very bytes pass)."""
     tiles = tuple(tiles)
     if tiles not in PINNED:
         raise ValueError(f"no pinned digest for the pattern {tiles}")
-    path = table_path(tiles, directory)
-    table = _verified(path, tiles)
-    if table is not None:
-        return table
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # One builder at a time (parallel graders share the cache): the others wait, then load its result.
-    with open(path.with_name(path.name + ".lock"), "w") as lock:
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        table = _verified(path, tiles)
-        if table is None:
-            import numpy as np
 
-            built = build_table(tiles, progress)
-            table = built.tobytes()
-            if built.dtype != np.uint8 or not _pinned(table, tiles):  # the construction changed without its digests
-                raise RuntimeError(f"the pattern database {tiles} built here differs from its pinned digest")
-            _write_atomically(path, lambda f: np.save(f, built))
-    return table
+    def build():
+        import numpy as np
+
+        built = build_table(tiles, progress)
+        if built.dtype != np.uint8:
+            raise RuntimeError(f"the pattern database {tiles} built here is not of bytes")
+        return built.tobytes(), lambda f: np.save(f, built)
+
+    return pinned_bytes(
+        table_path(tiles, directory), 16 ** len(tiles), PINNED[tiles], build, f"the pattern database {tiles}"
+    )
 
 
 def _expand(codes: np.ndarray, weights: np.ndarray, neighbors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
