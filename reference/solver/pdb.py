@@ -9,8 +9,8 @@ at 255) that lets the search update an index with one addition per move.
 Tables are built with numpy by a breadth-first search over (placement, blank cell), with 0-cost moves of
 non-pattern tiles, then the minimum over blank cells is kept. They are cached in TAQUIN_GRADER_CACHE (or
 the user cache folder) and trusted only if their sha256 equals the digest pinned here in the package
-(PINNED, reference/cache.py's `pinned_bytes`). They are read back without
-numpy (its import alone costs about as much as reading them): a search only indexes bytes.
+(PINNED, reference/cache.py's `pinned_bytes`). They are read back without numpy (its import alone costs
+about as much as reading them): a search only indexes bytes.
 """
 
 from __future__ import annotations
@@ -53,9 +53,7 @@ def load_table(tiles, directory: Path | None = None, progress: bool = True) -> b
     def build():
         import numpy as np
 
-        built = build_table(tiles, progress)
-        if built.dtype != np.uint8:
-            raise RuntimeError(f"the pattern database {tiles} built here is not of bytes")
+        built = build_table(tiles, progress)  # (not of bytes: too long for its digest, refused)
         return built.tobytes(), lambda f: np.save(f, built)
 
     return pinned_bytes(
