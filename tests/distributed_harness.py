@@ -203,14 +203,24 @@ class Worker:
         )
 
     def ready(self, timeout: float = 120) -> Worker:
-        """Wait for Huey's consumer to be running (its log says so), or fail with the log."""
+        """Wait for Huey's consumer to be running, or fail with the log. Its log says it started before it
+        forks its processes and handles SIGTERM: until then, a SIGTERM kills it outright (nothing of its
+        own cleanup runs), so ready means the consumer catches SIGTERM too."""
         path = Path(self.log.name)
         deadline = time.monotonic() + timeout
-        while "consumer started" not in path.read_text(errors="replace"):
+        while "consumer started" not in path.read_text(errors="replace") or not self._catches(signal.SIGTERM):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"grader worker did not start:\n{path.read_text(errors='replace')}")
             time.sleep(0.1)
         return self
+
+    def _catches(self, signum: int) -> bool:
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return False
+        caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:"))
+        return bool(int(caught, 16) >> (signum - 1) & 1)
 
     def pids(self) -> set[int]:
         """The consumer and its worker processes (its process group)."""
