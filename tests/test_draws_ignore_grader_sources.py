@@ -3,9 +3,10 @@ from the run's seed (grader/engine.py), in every worker. Hypothesis also mixes i
 constants it finds in the sources of the "local" modules loaded at the time (its
 `hypothesis.internal.constants_ast`: integers from 100 up, short strings, floats): the grader's own and
 the model answers'. Which of those are loaded differs between processes (a worker whose first job was
-q18 has loaded the optimal solver), so a strategy that could draw such a value would give students of
-one run, or a student re-running `--seed`, different cases. Today's strategies draw only small bounded
-integers, which no such constant fits; this test keeps it so."""
+q18 has loaded the optimal solver), so a strategy that could draw such a value gave students of one run,
+or a student re-running `--seed`, different cases: x2's did (an index among the 3×3 states at a distance,
+above 100). The grader switches those constants off (grader/engine.py's `_configure_hypothesis`); this
+test fails if they come back, for any question."""
 
 from __future__ import annotations
 
