@@ -405,8 +405,9 @@ def test_stdout_is_not_the_results_channel():
         'struct.pack(\'>I\', 40) + b\'{"nonce": "0", "seq": 1, "status": "ok"}\'',
         "struct.pack('>I', 200000) + b'[' * 200000",
         "struct.pack('>I', 2**31)",
+        "struct.pack('>I', 5) + b'\"\\xe9t\\xe9\"'",
     ],
-    ids=["bytes", "wrong-nonce", "deep-json", "huge-frame"],
+    ids=["bytes", "wrong-nonce", "deep-json", "huge-frame", "not-utf8"],
 )
 def test_garbage_on_the_reply_pipe_is_a_verdict(garbage):
     reply = call(f"""

@@ -18,7 +18,6 @@ the child's CPU time is read from the kernel, never from the child.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import select
@@ -684,7 +683,7 @@ class Child:
         (size,) = struct.unpack(">I", self._read(4, deadline))
         if size > protocol.MAX_FRAME:
             raise protocol.ProtocolError("oversized frame")
-        return json.loads(self._read(size, deadline))
+        return protocol.parse_frame(self._read(size, deadline))
 
     def _answer(self, serve, name: str, args, seq: int, deadline: float) -> None:
         """Answer one call frame with the handler's value, or tell the child to stop."""

@@ -16,7 +16,6 @@ Linux runs this path in the tests, with the POSIX pieces made unavailable (tests
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import signal
@@ -118,7 +117,7 @@ class StdioChild(Child):
                 if len(body) < size:
                     raise EOFError
                 try:
-                    frame = json.loads(body)
+                    frame = protocol.parse_frame(body)
                 except (ValueError, RecursionError):
                     raise protocol.ProtocolError("unreadable frame") from None
                 self._frames.put(frame)
