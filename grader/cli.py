@@ -18,12 +18,11 @@ import argparse
 import json
 import signal
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 from grader import expectations, i18n
 from grader.engine import Settings, fresh_seed
-from grader.errors import GraderBug, GraderError, InputError, UsageError
+from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
 from grader.results import Status, SubmissionStatus, to_dict
@@ -93,7 +92,11 @@ def check_main(args) -> int:
     warm_up(settings.limits)
     settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
-    result = grade_path(_existing(args.path), questions, settings)
+    path = _existing(args.path)
+    if args.html:  # a folder that cannot be written is said before the check, not after it
+        with writing(args.html):
+            args.html.mkdir(parents=True, exist_ok=True)
+    result = grade_path(path, questions, settings)
     layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:
         print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
@@ -106,8 +109,8 @@ def check_main(args) -> int:
 
         run = new_run(settings, questions)
         run.submissions = [result]
-        args.html.mkdir(parents=True, exist_ok=True)
-        page = render_student(run, result, args.html / "index.html")
+        with writing(args.html):
+            page = render_student(run, result, args.html / "index.html")
         print(i18n.t("cli.report_written", settings.lang, path=page), file=sys.stderr)
     if result.status != SubmissionStatus.GRADED:  # nothing to grade (empty, unreadable): a bad input, said above
         return 2
@@ -209,16 +212,6 @@ def _export_options(args):
     )
 
 
-@contextmanager
-def _writing(where: Path):
-    """A folder or file that cannot be written (permissions, a file in the way, a full disk) is the
-    user's to fix: said as such, exit 2."""
-    try:
-        yield
-    except OSError as exc:
-        raise InputError("export.cannot_write", path=exc.filename or where, error=exc.strerror or exc) from None
-
-
 def export_main(args) -> int:
     """Merge the hand marks into a graded run and write the exports: no regrading."""
     from reports.exports import FORMATS, merged_run, publish
@@ -227,7 +220,7 @@ def export_main(args) -> int:
         raise UsageError("export.bad_out_of", value=args.out_of)
     run = merged_run(args.run_dir, args.marks, args.scheme)
     options = _export_options(args)
-    with _writing(args.to or args.run_dir):
+    with writing(args.to or args.run_dir):
         written = publish(args.run_dir, run, args.formats or list(FORMATS), options, to=args.to)
     for key, params in options.warnings:
         print("! " + i18n.t(key, args.lang, **params), file=sys.stderr)
@@ -241,7 +234,7 @@ def report_main(args) -> int:
     from reports.render import render_class
 
     run = merged_run(args.run_dir, args.marks)
-    with _writing(args.to or args.run_dir):
+    with writing(args.to or args.run_dir):
         index = render_class(run, args.to or args.run_dir, args.lang or run.lang)
     print(i18n.t("cli.report_written", i18n.current(), path=index))
     return 0
@@ -253,7 +246,7 @@ def gradescope_main(args) -> int:
     settings = _settings(args)  # one seed for the whole class, drawn now unless given
     questions = _questions(args, settings)  # scheme and questions checked here, not on Gradescope
     ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
-    with _writing(args.out):
+    with writing(args.out):
         path = build_autograder(
             args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang, memory_mib=args.memory
         )
@@ -267,7 +260,7 @@ def similarity_main(args) -> int:
     for path in (args.class_dir, *args.boilerplate):
         _existing(path)
     report = compare_class(args.class_dir, boilerplate=args.boilerplate, lang=args.lang)
-    with _writing(args.out):
+    with writing(args.out):
         index = render(report, args.out, args.lang)
     print(i18n.t("similarity.written", args.lang, index=index))
     return 0

@@ -10,7 +10,8 @@ status:
     │   ├── SchemeError         2   the grading scheme (barème) file
     │   ├── UnknownQuestion     2   `-q q99`
     │   ├── InputError          2   an input that cannot be read: missing class folder, roster, resume folder,
-    │   │                           a state `grader solve` cannot solve (solve.StateRefused), marks file
+    │   │                           a state `grader solve` cannot solve (solve.StateRefused), marks file;
+    │   │                           an output folder that cannot be written (`writing`)
     │   └── service.web.Refused     an upload the web service turns away (an HTTP status, not an exit status)
     ├── SubmissionError         2   one student's submission cannot be read (in `grade`: that student's
     │                               status only, never the run's)
@@ -24,6 +25,8 @@ HTTP answers). tests/test_errors.py lists them: any other exception class must h
 """
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from grader import i18n
 
@@ -84,3 +87,13 @@ class GraderBug(GraderError):
     """A judge raised or the grader contradicted itself: the grader is wrong, not the student."""
 
     exit_status = 3
+
+
+@contextmanager
+def writing(where):
+    """A folder or file that cannot be written (permissions, a file in the way, a full disk) is the
+    user's to fix: said as such, exit 2."""
+    try:
+        yield
+    except OSError as exc:
+        raise InputError("export.cannot_write", path=exc.filename or where, error=exc.strerror or exc) from None

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader.engine import Settings, grade_submission
 from grader.executor import Embedded
-from grader.errors import InputError
+from grader.errors import InputError, writing
 from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
@@ -225,12 +225,13 @@ def grade_class(
     With a roster (grader/intake/roster.py), its students without a submission get a row too.
     The jobs run on `executor` (grader/executor.py): by default `workers` processes of this machine."""
     found = found or find_class(class_path)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "students").mkdir(exist_ok=True)
     run = new_run(settings, questions)
     run.notices = [Message(key, params) for key, params in found.notices]
-    previous = _previous(out, run, resume)
-    write_json(_manifest(out), _fingerprint(run))
+    with writing(out):  # before any grading: a folder that cannot be written costs nothing
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "students").mkdir(exist_ok=True)
+        previous = _previous(out, run, resume)
+        write_json(_manifest(out), _fingerprint(run))
     results: dict[str, SubmissionResult] = {}
     todo = []
     for entry in found.entries:

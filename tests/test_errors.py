@@ -1,11 +1,14 @@
 """Bad input ends a command with a sentence in the user's language and exit status 2, never a traceback."""
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from grader import errors, i18n
+from grader import errors, grading, i18n
 from grader.cli import main
+from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE = ROOT / "exercises" / "exemples" / "alice"
@@ -88,6 +91,44 @@ def test_check_of_an_empty_folder_or_a_broken_archive_says_why_with_exit_2(tmp_p
     notes = tmp_path / "notes.txt"
     notes.write_text("")
     assert "notes.txt" in _usage_error(capsys, ["check", str(notes)])
+
+
+def test_an_output_folder_that_cannot_be_written_is_said_before_any_grading(tmp_path, capsys, monkeypatch):
+    def graded(*args, **kwargs):
+        raise AssertionError("a student was graded before the output folder was found unwritable")
+
+    monkeypatch.setattr(grading, "_grade_in_pool", graded)
+    (tmp_path / "a-file").write_text("", encoding="utf-8")  # a file where the folder would go
+    out = tmp_path / "a-file" / "sortie"
+    assert f"impossible d'écrire {out}" in _usage_error(capsys, ["grade", str(ALICE.parent), "--out", str(out)])
+    assert "cannot write" in _usage_error(
+        capsys, ["grade", str(ALICE.parent), "--out", str(out), "--lang", "en", "--resume"]
+    )
+    monkeypatch.undo()
+    assert "impossible d'écrire" in _usage_error(capsys, ["check", str(ALICE), "-q", "q1", "--html", str(out)])
+
+
+@pytest.mark.slow
+@as_root
+def test_an_ordinary_teacher_grading_into_a_folder_not_theirs_is_told_so(teacher_python, tmp_path):  # noqa: F811
+    uid, folder, python = teacher_python
+    theirs = folder / "classe"
+    shutil.copytree(ALICE.parent, theirs)
+    subprocess.run(["chown", "-R", f"{uid}:{uid}", theirs], check=True)
+    not_theirs = folder / "notes-du-collegue"
+    not_theirs.mkdir(mode=0o755)  # root's, readable by all, writable by root only
+    done = subprocess.run(
+        ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", str(python), "-m", "grader.cli"]
+        + ["grade", str(theirs), "--out", str(not_theirs)],
+        capture_output=True,
+        text=True,
+        cwd=folder / "src",
+        env={"PATH": "/usr/bin:/bin", "HOME": str(folder)},
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert f"impossible d'écrire {not_theirs}" in done.stderr and "Permission denied" in done.stderr
+    assert "Traceback" not in done.stderr and list(not_theirs.iterdir()) == []
 
 
 # Exceptions that are not errors said to a person, and so stay outside the tree on purpose: signals inside

@@ -194,6 +194,8 @@ def _config(tmp_path, text: str):
         ('name = "c"\nstudents = ["a"]\nseed = 1\ndeadline = 2026-06-01T23:59:00\n', ("deadline",)),
         ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q99"]\n', ("q99",)),
         ("name = \n", ("illisible",)),
+        # Its data folder where a file is (this very file): said at start, not as a traceback.
+        ('name = "c"\nstudents = ["a"]\nseed = 1\ndata = "class.toml/data"\n', ("impossible d'écrire", "class.toml")),
     ],
 )
 def test_bad_configuration_exits_2_with_a_message(tmp_path, capsys, text, words):

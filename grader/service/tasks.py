@@ -7,6 +7,7 @@ SQLite storage in the data folder, or on Redis with `broker` (grader/executor.py
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from grader import i18n
 from grader.engine import Settings, grade_submission
+from grader.errors import writing
 from grader.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.grading import grader_version
 from grader.questions import all_questions, select
@@ -36,7 +38,10 @@ class Service:
     """What a process of the service (web or worker) needs: the configuration, the store, the queue."""
 
     def __init__(self, config: ServiceConfig):
-        config.data.mkdir(parents=True, exist_ok=True)
+        with writing(config.data):  # said at start, not as a failed database or upload later
+            config.data.mkdir(parents=True, exist_ok=True)
+            if not os.access(config.data, os.W_OK | os.X_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(config.data))
         self.config = config
         self.scheme = Scheme.load(config.scheme) if config.scheme else Scheme()
         self.questions = select(all_questions(), config.questions)
