@@ -1,5 +1,7 @@
 """Bad input ends a command with a sentence in the user's language and exit status 2, never a traceback."""
 
+import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -110,25 +112,42 @@ def test_an_output_folder_that_cannot_be_written_is_said_before_any_grading(tmp_
 
 @pytest.mark.slow
 @as_root
-def test_an_ordinary_teacher_grading_into_a_folder_not_theirs_is_told_so(teacher_python, tmp_path):  # noqa: F811
+def test_an_ordinary_teacher_is_told_what_their_account_cannot_read_or_write(teacher_python):  # noqa: F811
+    """A folder not theirs for the output: said before any grading, exit 2. A student's file they may not
+    read: that student is unreadable, the others graded."""
     uid, folder, python = teacher_python
     theirs = folder / "classe"
     shutil.copytree(ALICE.parent, theirs)
     subprocess.run(["chown", "-R", f"{uid}:{uid}", theirs], check=True)
+    (theirs / "bruno").chmod(0o755)
+    os.chown(theirs / "bruno" / "jeux.py", 0, 0)
+    (theirs / "bruno" / "jeux.py").chmod(0o600)  # root's alone
     not_theirs = folder / "notes-du-collegue"
     not_theirs.mkdir(mode=0o755)  # root's, readable by all, writable by root only
-    done = subprocess.run(
-        ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", str(python), "-m", "grader.cli"]
-        + ["grade", str(theirs), "--out", str(not_theirs)],
-        capture_output=True,
-        text=True,
-        cwd=folder / "src",
-        env={"PATH": "/usr/bin:/bin", "HOME": str(folder)},
-        timeout=120,
-    )
+
+    def grade(out: Path) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--", str(python), "-m", "grader.cli"]
+            + ["grade", str(theirs), "--out", str(out), "-q", "q1"],
+            capture_output=True,
+            text=True,
+            cwd=folder / "src",
+            env={"PATH": "/usr/bin:/bin", "HOME": str(folder)},
+            timeout=300,
+        )
+
+    done = grade(not_theirs)
     assert done.returncode == 2, done.stderr
     assert f"impossible d'écrire {not_theirs}" in done.stderr and "Permission denied" in done.stderr
     assert "Traceback" not in done.stderr and list(not_theirs.iterdir()) == []
+    done = grade(folder / "notes")
+    assert done.returncode == 0, done.stderr
+    results = {s["id"]: s for s in json.loads((folder / "notes" / "results.json").read_text())["submissions"]}
+    assert results["bruno"]["status"] == "unreadable"
+    assert results["bruno"]["warnings"] == [
+        {"key": "intake.refused_broken", "params": {"file": "jeux.py", "detail": "Permission denied"}}
+    ]
+    assert results["alice"]["status"] == "graded" and results["alice"]["total"] == 1.0
 
 
 # Exceptions that are not errors said to a person, and so stay outside the tree on purpose: signals inside

@@ -1,6 +1,9 @@
 """Intake: what teachers download and students hand in, read without running anything."""
 
 import io
+import os
+import signal
+import socket
 import stat
 import tarfile
 import zipfile
@@ -209,6 +212,41 @@ def test_each_archive_attack_costs_that_student_only(tmp_path, attack):
     assert mallory.status == UNREADABLE and mallory.sources == {}
     assert mallory.warnings and all(key.startswith("intake.refused_") for key, _ in mallory.warnings)
     assert not (tmp_path / "evil.py").exists() and not Path("/tmp/evil.py").exists()
+
+
+@pytest.mark.parametrize("kind", ["pipe", "socket", "device"])
+def test_a_special_file_on_disk_is_refused_without_waiting_on_it(tmp_path, kind):
+    """A named pipe opened the usual way waits for a writer forever; a device reads without end."""
+    klass = tmp_path / "classe"
+    for student in ("mallory", "honest"):
+        (klass / student).mkdir(parents=True)
+    (klass / "honest" / "jeux.py").write_text(JEUX)
+    special = klass / "mallory" / "jeux.py"
+    if kind == "pipe":
+        os.mkfifo(special)
+    elif kind == "socket":
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(special))
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(special, stat.S_IFCHR | 0o644, os.makedev(1, 5))  # /dev/zero's
+
+    def hung(signum, frame):
+        raise TimeoutError("the grader waited on a special file")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)  # a regression fails this test instead of hanging the run
+    try:
+        found = find_class(klass)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    subs = {entry.id: load(entry) for entry in found.entries}
+    assert subs["honest"].status == SUBMITTED
+    assert subs["mallory"].status == UNREADABLE
+    assert subs["mallory"].warnings == [("intake.refused_special", {"file": "jeux.py", "detail": "jeux.py"})]
+    assert load_submission(special).warnings == [("intake.refused_special", {"file": "jeux.py", "detail": "jeux.py"})]
 
 
 def test_lying_sizes_are_capped_by_what_is_read(tmp_path):

@@ -279,8 +279,12 @@ def read_file(
     """One file on disk as a tree of one entry, or of what it holds when it is an archive."""
     budget = budget or _Budget(limits, str(path))
     cap = _cap(name, limits)
-    with open(path, "rb") as handle:
-        content = handle.read(cap + 1)
+    try:
+        content = _read_regular(path, cap + 1)
+    except OSError as exc:  # a file this account may not read: that student's problem only
+        return {name: Refused("intake.refused_broken", exc.strerror or str(exc))}
+    if content is None:
+        return {name: Refused("intake.refused_special", name)}
     budget.take(len(content))
     if len(content) > cap:
         return {name: Refused("intake.refused_bomb", f"> {cap}")}
@@ -291,3 +295,12 @@ def read_file(
     except ArchiveError as exc:
         return {name: _nested_refusal(exc)}
     return {f"{name}/{inner_name}": value for inner_name, value in inner.items()}
+
+
+def _read_regular(path: Path, size: int) -> bytes | None:
+    """Up to `size` bytes of a regular file; None for a named pipe, a device or a socket, which a plain
+    open would wait on forever (a pipe), read without end (a device) or fail on (a socket)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    with open(path, "rb") as handle:
+        return handle.read(size)
