@@ -45,7 +45,14 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--recalibrate", action="store_true", help=h("recalibrate"))
 
 
+# A child's address space, in MiB: below the floor, Python itself fails at random (a limit under what the
+# process already maps still lets it use its existing pages); a negative value would mean no limit at all.
+MEMORY_MIB = range(64, (1 << 20) + 1)
+
+
 def _settings(args) -> Settings:
+    if args.memory not in MEMORY_MIB:
+        raise UsageError("error.bad_memory", value=args.memory, low=MEMORY_MIB.start, high=MEMORY_MIB.stop - 1)
     scheme = Scheme.load(args.scheme) if args.scheme else Scheme()
     if getattr(args, "recalibrate", False):
         from grader import timing

@@ -216,6 +216,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{path} is in format {found}, another grader version's (this one reads format {expected}): "
         "grade the class again with `grader grade`",
     },
+    "error.bad_memory": {
+        "fr": "--memory {value} : il faut un nombre entier de Mio, de {low} à {high} (défaut : 1024)",
+        "en": "--memory {value}: give a whole number of MiB, from {low} to {high} (default: 1024)",
+    },
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",

@@ -47,7 +47,7 @@ class Scheme:
     def load(cls, path: Path) -> Scheme:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or not TOML
             raise SchemeError("error.scheme_unreadable", path=str(path), detail=str(exc)) from None
         unknown = set(data) - {"time_factor", "time_floor", "questions"}
         if unknown:

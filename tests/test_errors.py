@@ -38,6 +38,16 @@ def test_negative_workers_is_refused_before_any_grading(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("memory", ["-5", "0", "63", str((1 << 20) + 1)])
+def test_a_memory_limit_out_of_range_is_refused_before_any_grading(tmp_path, capsys, memory):
+    """-5 would have meant no limit at all (a negative rlimit is infinity), 0 a limit Python survives
+    only by luck."""
+    err = _usage_error(capsys, ["grade", str(ALICE.parent), "--out", str(tmp_path / "out"), "--memory", memory])
+    assert f"--memory {memory} : il faut un nombre entier de Mio, de 64 à 1048576" in err
+    assert not (tmp_path / "out").exists()
+    assert f"--memory {memory}: give" in _usage_error(capsys, ["check", str(ALICE), "--memory", memory, "--lang", "en"])
+
+
 @pytest.mark.parametrize(
     "content, named",
     [
@@ -49,11 +59,12 @@ def test_negative_workers_is_refused_before_any_grading(tmp_path, capsys):
         ("[questions.q1\n", "illisible"),
         ("bareme = 1\n", "bareme"),
         ("[questions.q1]\ngroups = { nope = 1 }\n", "nope"),
+        (b"time_factor = 2 # \xe9t\xe9\n", "illisible"),  # saved as Latin-1, not UTF-8
     ],
 )
 def test_bad_scheme_values_are_refused_with_the_key_named(tmp_path, capsys, content, named):
     scheme = tmp_path / "bareme.toml"
-    scheme.write_text(content)
+    scheme.write_bytes(content if isinstance(content, bytes) else content.encode())
     assert named in _usage_error(capsys, ["check", str(ALICE), "-q", "q1", "--scheme", str(scheme)])
 
 
