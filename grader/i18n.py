@@ -300,6 +300,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{path} : enregistrez la liste de classe au format CSV (Fichier > Enregistrer sous > CSV)",
         "en": "{path}: save the class list as CSV (File > Save as > CSV)",
     },
+    "roster.unreadable": {
+        "fr": "{path} : liste de classe illisible ({detail}) ; donnez un fichier CSV",
+        "en": "{path}: the class list cannot be read ({detail}); give a CSV file",
+    },
+    "roster.not_text": {
+        "fr": "{path} : ce n'est pas du texte (un tableur ? une image ?) ; donnez la liste de classe en CSV",
+        "en": "{path}: this is not text (a spreadsheet? an image?); give the class list as CSV",
+    },
     "roster.empty": {"fr": "{path} : la liste de classe est vide", "en": "{path}: the class list is empty"},
     "roster.no_names": {
         "fr": "{path} : aucune colonne de noms reconnue (colonnes : {columns}) ; attendu par exemple "

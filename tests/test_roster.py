@@ -51,13 +51,32 @@ def test_moodle_grading_worksheet_gives_participant_ids(tmp_path):
     assert (student.name, student.participant) == ("Élodie Lefèvre", "1001")
 
 
+def test_excel_unicode_text_is_utf16_with_tabs(tmp_path):
+    path = _write(tmp_path, "liste.txt", "Nom\tPrénom\nLEFÈVRE\tÉlodie\n", "utf-16")
+    assert read_roster(path) == [Student("Élodie LEFÈVRE", "", "", "")]
+
+
 @pytest.mark.parametrize(
-    "name, content", [("liste.xlsx", "PK"), ("vide.csv", "\n\n"), ("sans-nom.csv", "email;groupe\na@b;1\n")]
+    "name, content, key",
+    [
+        ("liste.xlsx", "PK", "roster.spreadsheet"),
+        ("vide.csv", "\n\n", "roster.empty"),
+        ("sans-nom.csv", "email;groupe\na@b;1\n", "roster.no_names"),
+        ("liste.csv", "PK\x03\x04\x14\x00\x06\x00", "roster.not_text"),  # an .xlsx renamed .csv
+        ("photo.csv", "\x89PNG\r\n\x1a\n\x00\x00", "roster.not_text"),
+    ],
 )
-def test_unusable_rosters_are_usage_errors(tmp_path, name, content):
+def test_unusable_rosters_are_usage_errors(tmp_path, name, content, key):
     with pytest.raises(InputError) as refused:
         read_roster(_write(tmp_path, name, content))
-    assert refused.value.exit_status == 2
+    assert refused.value.exit_status == 2 and refused.value.key == key
+
+
+def test_a_folder_given_as_the_roster_is_named_as_unreadable_not_missing(tmp_path):
+    with pytest.raises(InputError) as refused:
+        read_roster(tmp_path)
+    assert refused.value.key == "roster.unreadable"
+    assert refused.value.message("fr").startswith(f"{tmp_path} : liste de classe illisible")
 
 
 def _row(sid, name="", participant=""):

@@ -14,6 +14,7 @@ line stays graded and is reported; a name shared by two roster lines is matched 
 
 from __future__ import annotations
 
+import codecs
 import csv
 import re
 from dataclasses import dataclass
@@ -87,12 +88,17 @@ def _fold(cell: str) -> str:
 
 def read_roster(path: Path) -> list[Student]:
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():
         raise InputError("error.path_missing", path=str(path))
     if path.suffix.lower() in (".xlsx", ".xls", ".ods"):
         raise InputError("roster.spreadsheet", path=str(path))
-    data = path.read_bytes()
-    for encoding in ("utf-8-sig", "cp1252"):
+    try:
+        data = path.read_bytes()
+    except OSError as exc:  # a folder, a file this account may not read
+        raise InputError("roster.unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
+    # Excel's "Unicode text" is UTF-16 with its BOM; then UTF-8 (Moodle, LibreOffice), then Windows' own.
+    encodings = ("utf-16",) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else ()
+    for encoding in (*encodings, "utf-8-sig", "cp1252"):
         try:
             text = data.decode(encoding)
             break
@@ -100,6 +106,8 @@ def read_roster(path: Path) -> list[Student]:
             continue
     else:
         text = data.decode("latin-1")
+    if any(char < " " and char not in "\t\r\n" for char in text):  # names never hold control characters
+        raise InputError("roster.not_text", path=str(path))
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("roster.empty", path=str(path))
