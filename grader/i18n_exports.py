@@ -134,6 +134,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "(rapport.html) shows every counterexample.",
     },
     # --- Similarity report ----------------------------------------------------------------------
+    "similarity.boilerplate_unreadable": {
+        "fr": "--boilerplate {path} illisible ({detail}) : donnez un fichier .py en UTF-8",
+        "en": "--boilerplate {path} cannot be read ({detail}): give a .py file in UTF-8",
+    },
     "similarity.title": {
         "fr": "Similarités entre copies (paires à examiner)",
         "en": "Similarities between submissions (pairs to review)",

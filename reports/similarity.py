@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 
-from grader.errors import UsageError
+from grader.errors import InputError, UsageError
 from grader.i18n import t
 from grader.intake import SUBMITTED, find_class, load
 from reports.render import file_names, templates
@@ -109,6 +109,14 @@ def _segments(text: str, slices) -> list[tuple[str, bool]]:
     return pieces
 
 
+def _boilerplate_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:  # missing, a folder, not UTF-8
+        detail = getattr(exc, "strerror", None) or str(exc)
+        raise InputError("similarity.boilerplate_unreadable", path=str(path), detail=detail) from None
+
+
 def compare_class(
     class_dir: Path,
     *,
@@ -120,6 +128,7 @@ def compare_class(
     copydetect = _copydetect()
     import numpy as np
 
+    given = {Path(path): _boilerplate_text(Path(path)) for path in boilerplate}  # said before any work
     sources: dict[str, dict[str, str]] = {m: {} for m in MODULES}
     skipped = []
     for entry in find_class(class_dir).entries:  # the same students, read the same way, as `grader grade`
@@ -134,10 +143,10 @@ def compare_class(
     for module, texts in sources.items():
         if len(texts) < 2:
             continue
-        stubs = [p for p in [STUBS / f"{module}.py"] if p.exists()] + [Path(p) for p in boilerplate]
+        stubs = {p: p.read_text(encoding="utf-8") for p in [STUBS / f"{module}.py"] if p.exists()} | given
         stub_hashes = set()
-        for stub in stubs:
-            stub_hashes |= _fingerprint(copydetect, module, stub.read_text(encoding="utf-8"), []).hashes
+        for stub in stubs.values():
+            stub_hashes |= _fingerprint(copydetect, module, stub, []).hashes
         prints = {
             sid: _fingerprint(copydetect, module, text, np.array(sorted(stub_hashes), dtype=np.int64))
             for sid, text in texts.items()
@@ -170,7 +179,7 @@ def compare_class(
             )
         pairs.sort(key=lambda p: (-p.similarity, p.a, p.b))
         modules[module] = pairs[:max_pairs]
-        used[module] = [s.name for s in stubs]
+        used[module] = [path.name for path in stubs]
     return Report(modules, {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}, skipped, used)
 
 

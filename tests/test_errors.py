@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import errors, grading, i18n
+from grader import cli, errors, grading, i18n
 from grader.cli import main
 from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
 
@@ -75,6 +75,17 @@ def test_unknown_question_in_english(capsys):
 def test_every_error_key_exists_in_both_languages():
     keys = [key for key in i18n.CATALOGUE if key.startswith("error.")]
     assert keys and all(set(i18n.CATALOGUE[key]) == {"fr", "en"} for key in keys)
+
+
+def test_a_grader_bug_is_said_in_a_bounded_message_with_exit_3(capsys, monkeypatch):
+    def bug(args):
+        raise ValueError(b"\xff" * 100_000)  # as a decoding error quotes all the bytes it was given
+
+    monkeypatch.setattr(cli, "check_main", bug)
+    assert main(["check", str(ALICE)]) == 3
+    err = capsys.readouterr().err
+    assert "erreur interne du correcteur" in err
+    assert len(err.splitlines()[-1]) < 1000
 
 
 def test_the_tree_has_one_root_and_usage_errors_exit_2():

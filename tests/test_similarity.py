@@ -138,10 +138,17 @@ def test_pages_show_both_files_with_shared_fragments_marked(small_class, tmp_pat
         assert "script-src" not in text and "default-src &#39;none&#39;" in text  # no script may run
 
 
-def test_bad_inputs_exit_2(tmp_path, capsys):
+def test_bad_inputs_exit_2(small_class, tmp_path, capsys):
     assert main(["similarity", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "nowhere" in err and "Traceback" not in err
+    latin1 = tmp_path / "commun.py"
+    latin1.write_bytes("# écrit en Latin-1\n".encode("latin-1"))
+    for boilerplate, said in ((tmp_path, "Is a directory"), (latin1, "'utf-8' codec can't decode")):
+        argv = ["similarity", str(small_class), "--out", str(tmp_path / "o"), "--boilerplate", str(boilerplate)]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"--boilerplate {boilerplate} illisible ({said}" in err and "Traceback" not in err
     assert not (tmp_path / "o").exists()
 
 
