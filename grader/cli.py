@@ -448,7 +448,9 @@ def main(argv: list[str] | None = None) -> int:
         import traceback
 
         traceback.print_exc()
-        print(i18n.t("cli.error", lang, message=i18n.t("error.internal", lang, detail=repr(exc)[:500])), file=sys.stderr)
+        print(
+            i18n.t("cli.error", lang, message=i18n.t("error.internal", lang, detail=repr(exc)[:500])), file=sys.stderr
+        )
         return GraderBug.exit_status
 
 

@@ -179,7 +179,10 @@ def queue(name: str, broker: str = "", sqlite_file: Path | None = None, results:
         except ImportError:
             raise UsageError("service.extra_missing", module="redis") from None
 
-        return RedisHuey(name=name, url=broker, results=results)
+        try:
+            return RedisHuey(name=name, url=broker, results=results)
+        except ValueError as exc:  # not a Redis URL (http://…, a typo): the user's to fix
+            raise UsageError("executor.broker_url", url=_safe_url(broker), detail=str(exc)) from None
     from huey import SqliteHuey
 
     return SqliteHuey(name=name, filename=str(sqlite_file), results=results)

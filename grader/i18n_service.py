@@ -237,6 +237,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ou le nombre de cœurs)",
         "en": "grading processes on this machine (default: the configuration's workers, or the number of cores)",
     },
+    "executor.broker_url": {
+        "fr": "{url} n'est pas l'adresse d'un broker Redis ({detail}) ; par exemple redis://hote:6379/0",
+        "en": "{url} is not the address of a Redis broker ({detail}); for example redis://host:6379/0",
+    },
     "executor.broker_unreachable": {
         "fr": "le broker {url} ne répond pas : {detail}",
         "en": "the broker {url} does not answer: {detail}",

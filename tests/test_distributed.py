@@ -114,6 +114,8 @@ def test_a_worker_announces_its_grading_processes_while_it_runs(redis_server, wo
         (["worker", "--broker", "redis://127.0.0.1:1/0", "x.toml"], "en", "either CLASS_CONFIG"),
         (["worker", "--broker", "redis://127.0.0.1:1/0"], "fr", "ne répond pas"),
         (["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0"], "en", "does not answer"),
+        (["grade", str(SAMPLE), "--out", "OUT", "--broker", "http://127.0.0.1:6379"], "fr", "n'est pas l'adresse"),
+        (["worker", "--broker", "127.0.0.1:6379"], "en", "127.0.0.1:6379 is not the address of a Redis broker"),
         (
             ["grade", str(SAMPLE), "--out", "OUT", "--broker", "redis://127.0.0.1:1/0", "--workers", "2"],
             "fr",
