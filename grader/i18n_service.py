@@ -44,6 +44,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "service injoignable à {url} : {detail}",
         "en": "service unreachable at {url}: {detail}",
     },
+    "service.bad_url": {
+        "fr": "--url {url} : donnez l'adresse du service en http:// ou https:// (celle de la page de dépôt)",
+        "en": "--url {url}: give the service's address with http:// or https:// (the submission page's)",
+    },
+    "service.not_the_service": {
+        "fr": "{url} a répondu, mais pas comme le service de dépôt : vérifiez l'adresse",
+        "en": "{url} answered, but not as the submission service does: check the address",
+    },
     "service.rejected": {
         "fr": "refusé par le service ({status}) : {detail}",
         "en": "refused by the service ({status}): {detail}",

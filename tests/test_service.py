@@ -3,11 +3,13 @@ rate limit, supersede, idempotence, a worker killed mid-job, access control, upl
 
 from __future__ import annotations
 
+import http.server
 import io
 import json
 import os
 import re
 import signal
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -218,6 +220,36 @@ def test_submit_refuses_a_bad_token_or_an_unreachable_service(tmp_path, capsys):
     assert "jeton invalide" in capsys.readouterr().err
     assert main(["submit", str(path), "--url", "http://127.0.0.1:9", "--token", "abc", "--lang", "en"]) == 2
     assert "unreachable" in capsys.readouterr().err
+    for url in ("http://[::1", "ftp://127.0.0.1:9", "127.0.0.1:8000", "http://"):
+        assert main(["submit", str(path), "--url", url, "--token", "abc"]) == 2
+        err = capsys.readouterr().err
+        assert f"--url {url} : donnez l'adresse du service en http://" in err and "Traceback" not in err
+
+
+def test_submit_to_a_server_that_is_not_the_service_says_so(tmp_path, capsys):
+    """Some other web server at the address (a typo, a school portal): its answers are not the service's."""
+
+    class NotTheService(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(202)
+            self.end_headers()
+            self.wfile.write(b"<html>portail</html>")
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), NotTheService)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    path = tmp_path / "jeux.py"
+    path.write_bytes(WRONG)
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        assert main(["submit", str(path), "--url", url, "--token", "abc"]) == 2
+    finally:
+        server.shutdown()
+    err = capsys.readouterr().err
+    assert f"{url} a répondu, mais pas comme le service de dépôt" in err and "Traceback" not in err
 
 
 def _teacher(server):

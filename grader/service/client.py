@@ -8,6 +8,7 @@ import mimetypes
 import secrets
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -55,9 +56,18 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
         raise UsageError("service.bad_token")
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
-    files = sorted(p for p in path.iterdir() if p.suffix == ".py") if path.is_dir() else [path]
+    try:
+        address = urllib.parse.urlsplit(url)
+    except ValueError:
+        address = None
+    if address is None or address.scheme not in ("http", "https") or not address.hostname:
+        raise UsageError("service.bad_url", url=url)
     url = url.rstrip("/")
-    body, content_type = multipart({p.name: p.read_bytes() for p in files})
+    files = sorted(p for p in path.iterdir() if p.suffix == ".py") if path.is_dir() else [path]
+    try:
+        body, content_type = multipart({p.name: p.read_bytes() for p in files})
+    except OSError as exc:
+        raise InputError("intake.refused_broken", file=exc.filename or str(path), detail=exc.strerror) from None
     try:
         status, answer = request(f"{url}/api/submit?lang={lang}", token, body, content_type)
         if status != 202:
@@ -77,4 +87,6 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
             time.sleep(poll)
     except (urllib.error.URLError, OSError) as exc:
         raise UsageError("service.unreachable", url=url, detail=str(getattr(exc, "reason", exc))) from None
+    except (ValueError, KeyError, TypeError, AttributeError):  # answers that are not the service's JSON
+        raise UsageError("service.not_the_service", url=url) from None
     return 0
