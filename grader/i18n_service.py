@@ -52,6 +52,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{url} a répondu, mais pas comme le service de dépôt : vérifiez l'adresse",
         "en": "{url} answered, but not as the submission service does: check the address",
     },
+    "service.cannot_listen": {
+        "fr": "impossible d'écouter sur {host}:{port} ({detail}) : adresse déjà prise par un autre programme, "
+        "ou invalide (--host, --port de 1 à 65535)",
+        "en": "cannot listen on {host}:{port} ({detail}): an address another program holds, or an invalid one "
+        "(--host, --port from 1 to 65535)",
+    },
     "service.rejected": {
         "fr": "refusé par le service ({status}) : {detail}",
         "en": "refused by the service ({status}): {detail}",

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import signal
+import socket
 import threading
 import time
 import urllib.error
@@ -205,6 +206,24 @@ def test_bad_configuration_exits_2_with_a_message(tmp_path, capsys, text, words)
     err = capsys.readouterr().err
     assert "Traceback" not in err and all(word in err for word in words), err
     assert not (tmp_path / "service-data" / "links.csv").exists()
+
+
+def test_an_address_taken_or_impossible_is_said_before_anything_starts(tmp_path, capsys):
+    config = _config(tmp_path, 'name = "c"\nstudents = ["a"]\nseed = 1\nworkers = 1\n')
+    taken = socket.create_server(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    try:
+        for argv, said in (
+            (["--port", str(port)], f"impossible d'écouter sur 127.0.0.1:{port} ([Errno 98] Address already in use"),
+            (["--port", "70000"], "impossible d'écouter sur 127.0.0.1:70000"),
+            (["--host", "999.0.0.1"], "impossible d'écouter sur 999.0.0.1:8000"),
+        ):
+            assert main(["serve", str(config), "--host", "127.0.0.1", *argv]) == 2
+            err = capsys.readouterr().err
+            assert said in err and "Traceback" not in err, err
+    finally:
+        taken.close()
+    assert not (tmp_path / "service-data" / "links.csv").exists()  # no link handed out for a service not started
 
 
 def test_bad_configuration_in_english(tmp_path, capsys):

@@ -6,6 +6,7 @@ import csv
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -86,6 +87,8 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
         raise UsageError("cli.unconfined_refused")
     if config.broker:
         check_broker(service.huey, config.broker)
+    listening = _listen(host, port)
+    port = listening.getsockname()[1]  # the one the system chose for --port 0
     url = f"http://{host}:{port}"
     password_file, links, new = prepare(service, url)
     if new:
@@ -107,20 +110,23 @@ def serve(config_path: Path, host: str, port: int, lang: str) -> int:
     threading.Thread(target=reaper, args=(service, stop), daemon=True).start()
     print(i18n.t("service.started", lang, name=config.name, url=url, workers=config.workers), flush=True)
     print(i18n.t("service.teacher_url", lang, url=url, path=password_file), flush=True)
+    app = uvicorn.Config(create_app(service), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
     try:
-        uvicorn.run(
-            create_app(service),
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            timeout_graceful_shutdown=5,
-        )  # a page left open keeps polling: do not wait for it
+        uvicorn.Server(app).run(sockets=[listening])  # a page left open keeps polling: not waited for
     finally:
         stop.set()
         if workers is not None:
             _stop(workers)
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The service's socket, bound before anything starts or is written: an address already taken, or one
+    that cannot be, is said at once (exit 2), not by the web server once the workers run."""
+    try:
+        return socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except (OSError, OverflowError) as exc:
+        raise UsageError("service.cannot_listen", host=host, port=port, detail=str(exc)) from None
 
 
 def _die_with_parent() -> None:
