@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import signal
 import sys
 from pathlib import Path
@@ -223,7 +224,7 @@ def export_main(args) -> int:
     """Merge the hand marks into a graded run and write the exports: no regrading."""
     from reports.exports import FORMATS, merged_run, publish
 
-    if not (args.out_of > 0):
+    if not (0 < args.out_of < math.inf):  # nan and inf too: a grade out of inf is none
         raise UsageError("export.bad_out_of", value=args.out_of)
     run = merged_run(args.run_dir, args.marks, args.scheme)
     options = _export_options(args)

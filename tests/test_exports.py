@@ -190,8 +190,9 @@ def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
     assert "unreadable" in capsys.readouterr().err
     assert _export(graded, "--marks", str(_marks(tmp_path, "x", "notes.xlsx"))) == 2
     assert "extension .xlsx inconnue" in capsys.readouterr().err
-    assert _export(graded, "--out-of", "0") == 2
-    assert "--out-of" in capsys.readouterr().err
+    for out_of in ("0", "nan", "inf"):
+        assert _export(graded, "--out-of", out_of) == 2
+        assert f"--out-of doit être un nombre positif (reçu {float(out_of)})" in capsys.readouterr().err
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q4]\npoints = 5\n", encoding="utf-8")
     assert _export(graded, "--scheme", str(scheme)) == 2
