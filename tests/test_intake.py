@@ -1,11 +1,13 @@
 """Intake: what teachers download and students hand in, read without running anything."""
 
 import io
+import json
 import os
 import signal
 import socket
 import stat
 import tarfile
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -138,6 +140,20 @@ def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
     compile(text, "TP.py", "exec")
     dropped = [params for key, params in sub.warnings if key == "intake.notebook_dropped"]
     assert dropped == [{"file": "TP.ipynb", "cells": "1, 2, 3, 4, 5"}]
+
+
+def test_a_notebook_with_cells_without_ids_is_read_without_a_word_to_the_student(tmp_path):
+    """Format 4.5 cells without ids (written by tools older than the format they claim): nbformat warns
+    about the format on stderr, which is neither the student's business nor in their language."""
+    old = json.loads(notebook(JEUX))
+    for cell in old["cells"]:
+        del cell["id"]
+    (tmp_path / "TP.ipynb").write_text(json.dumps(old))
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        sub = load_submission(tmp_path)
+    assert chosen(sub) == {"jeux": "TP.ipynb"}
+    assert [str(w.message) for w in said] == []
 
 
 def test_a_broken_notebook_is_reported_and_the_rest_still_read(tmp_path):

@@ -9,6 +9,7 @@ import ast
 import io
 import re
 import tokenize
+import warnings
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -114,7 +115,9 @@ def notebook_source(data: bytes) -> tuple[str, list[int]]:
     import nbformat
 
     try:
-        notebook = nbformat.reads(data.decode("utf-8-sig"), as_version=4)
+        with warnings.catch_warnings():  # about the file's format (cells without ids before 4.5): not the student's
+            warnings.simplefilter("ignore")
+            notebook = nbformat.reads(data.decode("utf-8-sig"), as_version=4)
     except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds (JSON, schema, version)
         raise ValueError(str(exc)) from None
     parts, touched = [], []
