@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.engine import Settings, grade_submission
 from grader.executor import Embedded
 from grader.errors import InputError, writing
-from grader.intake import SUBMITTED, Entry, entry_for, find_class, load
+from grader.intake import RUN_MANIFEST, SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
 from grader.i18n import Message
@@ -162,7 +162,7 @@ def _student_file(out: Path, student: str) -> Path:
 
 
 def _manifest(out: Path) -> Path:
-    return out / "students" / ".run.json"  # a student's id never starts with a dot
+    return out / RUN_MANIFEST  # a student's id never starts with a dot
 
 
 def saved_seed(out: Path, default: int) -> int:

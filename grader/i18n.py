@@ -115,6 +115,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "renommez ou retirez celles en trop",
         "en": "refused: several submissions have the id {id} ({origins}); none is graded, rename or remove the extra ones",
     },
+    "intake.grader_output": {
+        "fr": "{folder} ignoré : un dossier de résultats du correcteur, pas une copie d'élève",
+        "en": "{folder} ignored: a folder of the grader's results, not a student's submission",
+    },
     "intake.ignored": {
         "fr": "{file} ignoré : ni dossier d'élève, ni fichier Python, notebook ou archive",
         "en": "{file} ignored: not a student's folder, a Python file, a notebook nor an archive",

@@ -2,6 +2,7 @@
 
 import csv
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,18 @@ def test_grade_sample_class_writes_results_gradebook_and_reports(tmp_path):
     assert [r["id"] for r in rows] == sorted(by_id)
     assert {r["id"]: float(r["q1"]) for r in rows}["alice"] == 1.0
     assert (out / "index.html").exists()
+
+
+def test_an_output_folder_inside_the_class_is_no_student_at_the_next_run(tmp_path, capsys):
+    """`grader grade . --out rapport`, run from the class folder, then again."""
+    klass = tmp_path / "classe"
+    shutil.copytree(SAMPLE, klass)
+    for _ in range(2):
+        assert main(["grade", str(klass), "--out", str(klass / "rapport"), "-q", "q1"]) == 0
+    run = json.loads((klass / "rapport" / "results.json").read_text())
+    assert [s["id"] for s in run["submissions"]] == ["alice", "bruno", "chloe", "david", "emma", "farid", "gaspard"]
+    assert run["notices"] == [{"key": "intake.grader_output", "params": {"folder": "rapport"}}]
+    assert "rapport ignoré : un dossier de résultats du correcteur" in capsys.readouterr().err
 
 
 def test_grade_resume_keeps_students_already_graded(tmp_path):

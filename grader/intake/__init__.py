@@ -54,6 +54,9 @@ UNREADABLE = "unreadable"
 DUPLICATE = "duplicate"
 
 Tree = dict[str, "bytes | Refused"]
+# What `grader grade` writes in its output folder, and how a class folder tells one apart from a student's
+# (`grader grade . --out rapport`, run from the class folder, would otherwise make "rapport" a student).
+RUN_MANIFEST = PurePosixPath("students", ".run.json")
 
 
 @dataclass
@@ -115,8 +118,9 @@ def find_class(path: Path) -> Found:
     path = Path(path)
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
+    outputs: list[tuple[str, dict]] = []
     if path.is_dir():
-        top = _folder_top(path)
+        top = _folder_top(path, outputs)
     elif is_archive(path.name):
         try:
             tree = read_archive(path, path.name)
@@ -127,15 +131,20 @@ def find_class(path: Path) -> Found:
         top = [(path.name, False, read_file(path, path.name))]
     else:
         raise InputError("intake.not_a_class", path=str(path))
-    return _entries(_unwrap(top))
+    found = _entries(_unwrap(top))
+    found.notices[:0] = outputs
+    return found
 
 
-def _folder_top(folder: Path) -> list[tuple[str, bool, Tree]]:
+def _folder_top(folder: Path, outputs: list[tuple[str, dict]]) -> list[tuple[str, bool, Tree]]:
+    """The folder's entries; the grader's own output folders are left out, and said in `outputs`."""
     top: list[tuple[str, bool, Tree]] = []
     for child in sorted(folder.iterdir(), key=lambda p: p.name):
         if child.name.startswith(".") or child.name.startswith("__"):
             continue
-        if child.is_symlink():
+        if not child.is_symlink() and (child / RUN_MANIFEST).is_file():
+            outputs.append(("intake.grader_output", {"folder": child.name}))
+        elif child.is_symlink():
             top.append((child.name, False, {child.name: Refused("intake.refused_link", child.name)}))
         elif child.is_dir():
             top.append((child.name, True, read_folder(child)))
