@@ -100,6 +100,8 @@ def check_main(args) -> int:
     warm_up(settings.limits)
     settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
+    if all(q.manual for q in questions):  # `-q q2`: a written question has nothing to run
+        raise UsageError("cli.only_written", ids=", ".join(q.id for q in questions))
     path = _existing(args.path)
     if args.html:  # a folder that cannot be written is said before the check, not after it
         with writing(args.html):

@@ -194,6 +194,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "barème {path} : {key} = {value} n'est pas accepté (valeurs possibles : {accepted})",
         "en": "grading scheme {path}: {key} = {value} is not accepted (possible values: {accepted})",
     },
+    "cli.only_written": {
+        "fr": "{ids} : question(s) rédigée(s), corrigée(s) à la main ; rien à vérifier ici (les questions "
+        "vérifiées : « grader questions »)",
+        "en": "{ids}: written question(s), marked by hand; nothing to check here (the checked questions: "
+        "`grader questions`)",
+    },
     "error.unknown_question": {
         "fr": "question(s) inconnue(s) : {ids} (voir « grader questions »)",
         "en": "unknown question(s): {ids} (see `grader questions`)",

@@ -42,6 +42,14 @@ def test_unknown_question_is_a_usage_error(capsys):
     assert main(["check", str(SAMPLE / "alice"), "-q", "q99"]) == 2
 
 
+def test_a_question_named_twice_counts_once_and_a_written_one_alone_is_nothing_to_check(capsys):
+    assert main(["check", str(SAMPLE / "alice"), "-q", "q1", "-q", "q1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [q["id"] for q in result["questions"]] == ["q1"] and (result["total"], result["max"]) == (1.0, 1.0)
+    assert main(["check", str(SAMPLE / "alice"), "-q", "q2", "-q", "q3"]) == 2
+    assert "q2, q3 : question(s) rédigée(s), corrigée(s) à la main" in capsys.readouterr().err
+
+
 def test_scheme_changes_points_and_rejects_unknown_groups(tmp_path, capsys):
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q1]\npoints = 4\n")

@@ -23,7 +23,8 @@ def all_questions(extensions: bool = False) -> list:
 
 
 def select(questions: list, ids: list[str] | None) -> list:
-    """The questions named in `ids` (all when None); unknown ids are an error."""
+    """The questions named in `ids` (all when None), each once (`-q q1 -q q1` must not count q1 twice);
+    unknown ids are an error."""
     from grader.errors import UnknownQuestion  # here: the catalogue imports this package for its messages
 
     if not ids:
@@ -32,4 +33,4 @@ def select(questions: list, ids: list[str] | None) -> list:
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown))
-    return [known[i] for i in ids]
+    return [known[i] for i in dict.fromkeys(ids)]
