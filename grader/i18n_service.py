@@ -103,6 +103,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "la date limite est passée : dépôt refusé",
         "en": "the deadline has passed: submission refused",
     },
+    "service.refused.form": {
+        "fr": "envoi refusé : au plus {files} fichiers, de {kib} Kio chacun (plus de fichiers : envoyez un .zip)",
+        "en": "submission refused: at most {files} files, of {kib} KiB each (more files: send a .zip)",
+    },
     "service.refused.nothing_graded": {
         "fr": "aucune question notée dans cette classe ne porte sur ces fichiers",
         "en": "no question graded in this class is about these files",

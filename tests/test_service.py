@@ -176,6 +176,14 @@ def test_uploads_are_limited_and_archives_checked(server):
     assert status == 400 and "illisible" in answer["error"]
     status, answer = server.submit("upload", {"notes.txt": b"hello"})
     assert status == 400 and ".py, .zip" in answer["error"]
+    # Past the form's limits (Starlette refuses them in English, as text): the student's language, as JSON.
+    status, answer = server.submit("upload", {f"f{i}.py": b"x = 1\n" for i in range(11)})
+    assert (status, answer) == (
+        400,
+        {"error": "envoi refusé : au plus 10 fichiers, de 64 Kio chacun (plus de fichiers : envoyez un .zip)"},
+    )
+    status, answer = server.api("/api/submit?lang=en", "upload", b"not multipart", "multipart/form-data; boundary=x")
+    assert status == 400 and answer["error"].startswith("submission refused: at most 10 files")
     assert _store(server).attempts_of("upload") == []
 
 

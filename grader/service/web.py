@@ -25,6 +25,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -57,6 +58,7 @@ PAGE_CSP = (
     "frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 SUFFIXES = (".py", ".zip", ".ipynb")
+MAX_FILES = 10  # in one submission (a zip holds more)
 # The database's errors that mean "not reachable now" (not a bug of ours): said to the user as such.
 UNAVAILABLE = (OperationalError, InterfaceError)
 # Live pages (Server-Sent Events): how often the server looks for a change, how long one stream lasts.
@@ -286,7 +288,10 @@ def create_app(service: Service) -> Starlette:
 
     async def accept_form(request: Request, student: str, lang: str) -> int:
         """The page's form and `grader submit` alike: files under `files`, pasted code under `code`."""
-        form = await request.form(max_files=10, max_fields=10, max_part_size=max_upload)
+        try:
+            form = await request.form(max_files=MAX_FILES, max_fields=10, max_part_size=max_upload)
+        except HTTPException:  # too many files, one too large, not multipart: said as Starlette's English
+            raise Refused("service.refused.form", 400, files=MAX_FILES, kib=config.max_upload_kib) from None
         uploads = [
             (f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files") if not isinstance(f, str)
         ]
