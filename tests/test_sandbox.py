@@ -73,6 +73,22 @@ def test_a_child_runs_on_the_cpu_its_grading_thread_holds():
     assert reply.value == ([cpu] if cpu is not None else sorted(os.sched_getaffinity(0))), reply
 
 
+def test_third_party_packages_are_missing_as_on_a_python_without_them():
+    """The same on every start path: an import of numpy (the grader's own dependency) fails with the
+    ModuleNotFoundError a student's code may catch, not with the kernel's refusal, and neither the grader's
+    sources nor any site-packages are on the path."""
+    reply = call("""
+        import os, sys
+        try:
+            import numpy
+        except ImportError as exc:
+            numpy = type(exc).__name__
+        def f():
+            return [numpy, [p for p in sys.path if "site-packages" in p or os.path.isdir(os.path.join(p, "grader"))]]
+    """)
+    assert reply.value == ["ModuleNotFoundError", []], reply
+
+
 def processes_with(marker: str) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):

@@ -117,6 +117,25 @@ def preload(workdir: str) -> None:
     import_stdlib(names)
 
 
+def student_path(workdir: str) -> list[str]:
+    """sys.path for the student's code: their folder (their own helper modules), then the standard library.
+    Off it: the grader's sources and third-party packages (the grader's own, numpy or hypothesis), so that
+    importing one fails as on a Python without it (ModuleNotFoundError, which code may catch) on every
+    system alike: a student whose file imports numpy is told so at home, not at grading. On Linux, Landlock
+    forbids reading them anyway: this is not a security layer."""
+    grader = os.path.realpath(ROOT)
+
+    def in_grader(entry: str) -> bool:
+        try:
+            return os.path.commonpath([grader, os.path.realpath(entry)]) == grader
+        except ValueError:  # on another drive (Windows)
+            return False
+
+    third_party = ("site-packages", "dist-packages")
+    kept = (e for e in sys.path if os.path.basename(os.path.normpath(e)) not in third_party and not in_grader(e))
+    return [workdir, *kept]
+
+
 def import_stdlib(names) -> None:
     """Import those of `names` that are standard-library modules and have no side effects."""
     for name in sorted(names):
@@ -262,7 +281,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
         os._exit(0)
     sys.setrecursionlimit(RECURSION_LIMIT)
     sys.dont_write_bytecode = True
-    sys.path[0] = workdir  # the student's own helper modules, and not the grader's sources
+    sys.path[:] = student_path(workdir)
     import tempfile
 
     tempfile.tempdir = workdir  # the only folder the student's code may write in
