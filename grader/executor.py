@@ -122,7 +122,12 @@ class Embedded:
         SIGKILL what is still there after the grace period (a supervisor sees its channel close, and
         kills its child's processes)."""
         workers = multiprocessing.active_children()
+        manager = None
         if self.pool is not None:
+            # Joined once its workers are gone: while it runs, it may close its wake-up pipe just as Python
+            # 3.11's exit writes to it (concurrent.futures.process._python_exit: a traceback, seen in CI;
+            # later CPython releases lock it: gh-125451).
+            manager = getattr(self.pool, "_executor_manager_thread", None)
             self.pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
@@ -132,6 +137,8 @@ class Embedded:
             if worker.is_alive():
                 worker.kill()
                 worker.join()
+        if manager is not None:
+            manager.join(STOP_GRACE_SECONDS)
 
 
 class _WorkerStopped(KeyboardInterrupt):
