@@ -36,7 +36,7 @@ def check(submission: Path, qid: str, *extra: str) -> tuple[float, float, dict]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "grader.cli", "check", str(submission), "-q", qid, "--json", *extra],
+        [sys.executable, "-m", "grader", "check", str(submission), "-q", qid, "--json", *extra],
         capture_output=True,
         text=True,
         cwd=ROOT,
