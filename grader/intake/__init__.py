@@ -142,10 +142,10 @@ def _folder_top(folder: Path, outputs: list[tuple[str, dict]]) -> list[tuple[str
     for child in sorted(folder.iterdir(), key=lambda p: p.name):
         if child.name.startswith(".") or child.name.startswith("__"):
             continue
-        if not child.is_symlink() and (child / RUN_MANIFEST).is_file():
-            outputs.append(("intake.grader_output", {"folder": child.name}))
-        elif child.is_symlink():
+        if child.is_symlink():
             top.append((child.name, False, {child.name: Refused("intake.refused_link", child.name)}))
+        elif (child / RUN_MANIFEST).is_file():
+            outputs.append(("intake.grader_output", {"folder": child.name}))
         elif child.is_dir():
             top.append((child.name, True, read_folder(child)))
         else:
