@@ -131,8 +131,9 @@ def student_path(workdir: str) -> list[str]:
         except ValueError:  # on another drive (Windows)
             return False
 
-    third_party = ("site-packages", "dist-packages")
-    kept = (e for e in sys.path if os.path.basename(os.path.normpath(e)) not in third_party and not in_grader(e))
+    kept = (
+        e for e in sys.path if os.path.basename(os.path.normpath(e)) not in confine.THIRD_PARTY and not in_grader(e)
+    )
     return [workdir, *kept]
 
 

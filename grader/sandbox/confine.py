@@ -5,10 +5,14 @@ afterwards. In order: resource limits; as root, a uid and gid of the child's own
 groups); as root of a user namespace, no capability left; PR_SET_NO_NEW_PRIVS; Landlock (read-only:
 the standard library; read-write: the child's folder; nothing else; no TCP; signals and abstract unix
 sockets scoped to the child); seccomp (no new process, no tracing of others, no mount, namespace,
-keyring, BPF, io_uring, socket; signals to itself only).
+keyring, BPF, io_uring, socket; no change to any file's metadata; no address given to a socket;
+signals, limits, priorities and affinities of itself only). Where the child may make a mount
+namespace (root, or root of a user namespace), it first moves into a private root holding only its
+folder and the standard library.
 
-Standard library only, except seccomp, which uses libseccomp (through pyseccomp) when it is there:
-this module is imported on Windows and macOS too, where the POSIX-only layers are skipped and said so.
+Standard library only, except seccomp, which uses the system's libseccomp (libseccomp.py) when it is
+there: this module is imported on Windows and macOS too, where the POSIX-only layers are skipped and
+said so.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import errno
 import functools
 import os
 import sys
+
+from grader.sandbox import libseccomp
 
 # Landlock's system calls have the same numbers on every architecture that has them.
 SYS_LANDLOCK_CREATE_RULESET = 444
@@ -60,6 +66,13 @@ READ_WRITE = (
     | FS_TRUNCATE
 )
 
+# The private root (enter_private_root).
+CLONE_NEWNS = 0x00020000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_NOATIME = 1, 2, 4, 8, 32, 1 << 10
+MS_BIND, MS_REC, MS_PRIVATE, MS_STRICTATIME = 1 << 12, 1 << 14, 1 << 18, 1 << 24
+MNT_DETACH = 2
+SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
+
 PR_SET_NO_NEW_PRIVS = 38
 PR_CAPBSET_DROP = 24
 PR_CAP_AMBIENT = 47
@@ -67,11 +80,15 @@ PR_CAP_AMBIENT_CLEAR_ALL = 4
 SYS_CAPSET = {"x86_64": 126, "aarch64": 91}
 CLONE_THREAD = 0x00010000
 
-# Denied by seccomp with EPERM (process creation has rules of its own below).
+# Refused by seccomp with EPERM whatever their arguments (process creation has rules of its own below).
+# Names this architecture does not have are skipped.
 DENIED_SYSCALLS = (
+    # other processes, the kernel, the machine
     "ptrace",
     "process_vm_readv",
     "process_vm_writev",
+    "process_madvise",
+    "process_mrelease",
     "pidfd_getfd",
     "pidfd_open",
     "pidfd_send_signal",
@@ -80,6 +97,14 @@ DENIED_SYSCALLS = (
     "umount2",
     "pivot_root",
     "chroot",
+    "fsopen",
+    "fsconfig",
+    "fsmount",
+    "fspick",
+    "open_tree",
+    "open_tree_attr",
+    "move_mount",
+    "mount_setattr",
     "unshare",
     "setns",
     "bpf",
@@ -94,7 +119,6 @@ DENIED_SYSCALLS = (
     "vfork",
     "execve",
     "execveat",
-    "socket",
     "userfaultfd",
     "open_by_handle_at",
     "name_to_handle_at",
@@ -112,12 +136,89 @@ DENIED_SYSCALLS = (
     "mknodat",
     "acct",
     "quotactl",
+    "quotactl_fd",
     "setdomainname",
     "sethostname",
     "settimeofday",
     "clock_settime",
     "adjtimex",
+    # A file's metadata: Landlock has no right for it, so that a path the uid owns could be made
+    # 0777, given away or back-dated from anywhere. Extended attributes are read by path too.
+    "chmod",
+    "fchmod",
+    "fchmodat",
+    "fchmodat2",
+    "chown",
+    "fchown",
+    "lchown",
+    "fchownat",
+    "chown32",
+    "fchown32",
+    "lchown32",
+    "utime",
+    "utimes",
+    "utimensat",
+    "utimensat_time64",
+    "futimesat",
+    "setxattr",
+    "lsetxattr",
+    "fsetxattr",
+    "setxattrat",
+    "getxattr",
+    "lgetxattr",
+    "fgetxattr",
+    "getxattrat",
+    "listxattr",
+    "llistxattr",
+    "flistxattr",
+    "listxattrat",
+    "removexattr",
+    "lremovexattr",
+    "fremovexattr",
+    "removexattrat",
+    "file_getattr",
+    "file_setattr",
+    # Sockets: no new one (socketpair has its rule below), no address, no message carrying one.
+    "socket",
+    "connect",
+    "bind",
+    "listen",
+    "accept",
+    "accept4",
+    "sendmsg",
+    "sendmmsg",
 )
+# Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
+# Linux 5.1 a new call has one number on every architecture but alpha and mips.
+NEW_SYSCALLS = {
+    "setxattrat": 463,
+    "getxattrat": 464,
+    "listxattrat": 465,
+    "removexattrat": 466,
+    "open_tree_attr": 467,
+    "file_getattr": 468,
+    "file_setattr": 469,
+}
+# Calls that act on the process their first argument names: refused unless it is 0 (this process, or
+# the calling thread). Without a PID namespace the others of the teacher's uid are within reach.
+OWN_PROCESS_ONLY = (
+    "prlimit64",
+    "sched_setaffinity",
+    "sched_setscheduler",
+    "sched_setparam",
+    "sched_setattr",
+    "migrate_pages",
+    "move_pages",
+    "get_robust_list",
+)
+# setpriority(which, who, ...) and ioprio_set(which, who, ...): `which` must name one process (not a
+# process group, not every process of the uid) and `who` must be 0.
+PRIO_PROCESS, IOPRIO_WHO_PROCESS = 0, 1
+AF_UNIX, SOCK_STREAM, SOCK_TYPE_MASK = 1, 1, 0xF
+# fcntl's and ioctl's commands that make the kernel signal another process (SIGIO, SIGURG).
+F_SETOWN, F_SETOWN_EX = 8, 15
+FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
+INT = 0xFFFFFFFF  # an `int` or `unsigned int` argument: the kernel ignores the register's upper half
 
 
 class ConfinementError(RuntimeError):
@@ -149,32 +250,10 @@ def seccomp_available() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        _import_pyseccomp()
-    except (ImportError, RuntimeError, OSError):  # pyseccomp raises RuntimeError without libseccomp
+        libseccomp.library()
+    except (OSError, AttributeError):
         return False
     return True
-
-
-def _import_pyseccomp():
-    """pyseccomp looks its libraries up with ctypes.util.find_library, which starts ldconfig (tens of
-    milliseconds in every child): where the usual sonames load, they are the answer."""
-    import ctypes
-    import ctypes.util
-
-    known = {}
-    for name, soname in (("c", "libc.so.6"), ("seccomp", "libseccomp.so.2")):
-        try:
-            ctypes.CDLL(soname)
-            known[name] = soname
-        except OSError:
-            pass
-    find_library = ctypes.util.find_library
-    ctypes.util.find_library = lambda name: known.get(name) or find_library(name)
-    try:
-        import pyseccomp
-    finally:
-        ctypes.util.find_library = find_library
-    return pyseccomp
 
 
 def apply_rlimits(limits: dict) -> bool:
@@ -231,16 +310,23 @@ def no_new_privs() -> None:
         raise ConfinementError(f"PR_SET_NO_NEW_PRIVS: {os.strerror(ctypes.get_errno())}")
 
 
+THIRD_PARTY = ("site-packages", "dist-packages")
+
+
+def stdlib_folder() -> str:
+    return os.path.dirname(os.path.realpath(os.__file__))
+
+
 @functools.lru_cache(maxsize=1)  # read once by the fork server, not again by each child
 def stdlib_entries() -> tuple[str, ...]:
     """What the child may read: the standard library's files and folders (lib-dynload included),
     without the third-party packages that may sit inside it (site-packages, dist-packages)."""
-    folder = os.path.dirname(os.path.realpath(os.__file__))
+    folder = stdlib_folder()
     return (
         *(
             os.path.join(folder, entry)
             for entry in sorted(os.listdir(folder))
-            if entry not in ("site-packages", "dist-packages", "__pycache__")
+            if entry not in (*THIRD_PARTY, "__pycache__")
         ),
         os.devnull,
     )
@@ -331,39 +417,143 @@ def restrict_landlock(ruleset: int) -> None:
         os.close(ruleset)
 
 
+def _syscall(name: str) -> int | None:
+    number = libseccomp.syscall_number(name)
+    if number is None and name in NEW_SYSCALLS and not os.uname().machine.startswith(("alpha", "mips")):
+        return NEW_SYSCALLS[name]
+    return number
+
+
+def seccomp_rules() -> list[tuple]:
+    """The filter's rules, (action, call number, comparisons...): a call not named runs; a call named
+    is refused when every comparison of one of its rules holds."""
+    arg, denied = libseccomp.arg, libseccomp.errno_action(errno.EPERM)
+    me = os.getpid()
+    rules: list[tuple] = [(denied, name) for name in DENIED_SYSCALLS]
+    rules.append((denied, "clone", arg(0, libseccomp.MASKED_EQ, CLONE_THREAD, 0)))
+    rules.append((libseccomp.errno_action(errno.ENOSYS), "clone3"))
+    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
+        rules.append((denied, name, arg(0, libseccomp.NE, me)))
+    for name in OWN_PROCESS_ONLY:
+        rules.append((denied, name, arg(0, libseccomp.NE, 0)))
+    for name, which in (("setpriority", PRIO_PROCESS), ("ioprio_set", IOPRIO_WHO_PROCESS)):
+        rules += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
+    rules.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
+    rules.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
+    rules += [
+        (denied, "socketpair", arg(1, libseccomp.MASKED_EQ, SOCK_TYPE_MASK, kind))
+        for kind in range(SOCK_TYPE_MASK + 1)
+        if kind != SOCK_STREAM
+    ]
+    for name in ("fcntl", "fcntl64"):
+        rules.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN), arg(2, libseccomp.NE, 0)))
+        rules.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN_EX)))
+    rules += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (FIOSETOWN, SIOCSPGRP)]
+    return rules
+
+
 def apply_seccomp() -> None:
-    """Load the filter: DENIED_SYSCALLS fail with EPERM; clone only for a thread; clone3 says ENOSYS so
-    that the C library falls back to clone (whose flags a filter can read); signals to this process only.
+    """Load the filter (seccomp_rules): refusals answer EPERM, so that the student's code gets a
+    PermissionError; clone3 answers ENOSYS so that the C library falls back to clone, whose flags a
+    filter can read (clone only for a thread). A call through another architecture's entry (x86-64's
+    `int 0x80`, x32) kills the process: the rules name this architecture's numbers only.
 
     Threads are allowed: they live in this process, under the same confinement, share its CPU clock
     and RLIMIT_NPROC, and die with it; refusing them would break `threading` for nothing."""
-    sc = _import_pyseccomp()
-    me = os.getpid()
-    denied = sc.ERRNO(errno.EPERM)
-    rules = sc.SyscallFilter(sc.ALLOW)
-    for name in DENIED_SYSCALLS:
-        try:
-            rules.add_rule(denied, name)
-        except (OSError, ValueError, RuntimeError):  # a call this architecture does not have
-            continue
-    rules.add_rule(denied, "clone", sc.Arg(0, sc.MASKED_EQ, CLONE_THREAD, 0))
-    rules.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
-    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
-        rules.add_rule(denied, name, sc.Arg(0, sc.NE, me))
+    rules = libseccomp.Filter(libseccomp.ALLOW)
+    for action, name, *comparisons in seccomp_rules():
+        number = _syscall(name)
+        if number is not None:  # a call this architecture does not have
+            rules.add(action, number, *comparisons)
     rules.load()
+
+
+def private_root_mounts(workdir: str) -> list[str]:
+    """The mount points of the child's private root (enter_private_root), as /proc/PID/mountinfo lists
+    them: the root, the standard library under each name it goes by, the third-party folders inside it
+    (hidden by an empty file system), /dev/null, the child's folder."""
+    names = sorted({os.path.dirname(os.path.abspath(os.__file__)), stdlib_folder()})
+    hidden = [
+        os.path.join(name, entry) for name in names for entry in THIRD_PARTY if os.path.isdir(os.path.join(name, entry))
+    ]
+    return ["/", *names, *hidden, os.devnull, workdir]
+
+
+def enter_private_root(workdir: str) -> None:
+    """Make this process's root a read-only file system of its own that holds only `workdir` (the
+    current folder, read-write), the standard library (read-only, its third-party folders emptied) and
+    /dev/null, each at its own path, and let go of the old root: `stat` of any other path then finds
+    nothing. In a mount namespace of its own, so that the supervisor keeps the machine's root. Needs
+    CAP_SYS_ADMIN (root, or root of a user namespace), hence before the uid or the capabilities go."""
+    ctypes, libc = _libc()
+
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            raise ConfinementError(f"private root: {what}: {os.strerror(ctypes.get_errno())}")
+
+    def mount(source, target, kind, flags, data=None) -> None:
+        check(
+            libc.mount(
+                source and source.encode(), target.encode(), kind and kind.encode(), ctypes.c_ulong(flags), data
+            ),
+            f"mount {target}",
+        )
+
+    def kept_flags(path: str) -> int:
+        """The flags of the mount `path` is on, which a read-only bind of it must keep (a user namespace
+        may not drop those of the mounts it was given)."""
+        flag = os.statvfs(path).f_flag
+        flags = sum(mask for st, mask in ((2, MS_NOSUID), (4, MS_NODEV), (8, MS_NOEXEC)) if flag & st)
+        if flag & 1024:  # ST_NOATIME
+            return flags | MS_NOATIME
+        return flags | (0 if flag & 4096 else MS_STRICTATIME)  # ST_RELATIME is the default
+
+    number = SYS_PIVOT_ROOT.get(os.uname().machine)
+    if number is None:
+        raise ConfinementError(f"private root: no pivot_root number for {os.uname().machine}")
+    if not os.path.samefile(".", workdir):
+        raise ConfinementError("private root: the current folder is not the child's")
+    check(libc.unshare(CLONE_NEWNS), "unshare")
+    mount(None, "/", None, MS_REC | MS_PRIVATE)
+    # The new root on the folder that holds the child's: the child's folder stays reachable as ".".
+    new = os.path.dirname(workdir)
+    mount("tmpfs", new, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=1m,nr_inodes=256,mode=0755")
+    root, *stdlib, devnull, _ = private_root_mounts(workdir)
+    for path in stdlib:
+        os.makedirs(new + path, exist_ok=True)
+        if any(path.startswith(name + os.sep) for name in stdlib):  # a third-party folder: emptied
+            mount("tmpfs", new + path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=4k,mode=0755")
+        else:
+            mount(stdlib_folder(), new + path, None, MS_BIND | MS_REC)
+            mount(None, new + path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(stdlib_folder()))
+    os.makedirs(os.path.dirname(new + devnull), exist_ok=True)
+    os.close(os.open(new + devnull, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    mount(devnull, new + devnull, None, MS_BIND)
+    os.makedirs(new + workdir)
+    mount(".", new + workdir, None, MS_BIND)
+    mount(None, new, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    os.chdir(new)
+    check(libc.syscall(number, b".", b"."), "pivot_root")  # the old root now sits on top of the new
+    check(libc.umount2(b".", MNT_DETACH), "detach the old root")
+    os.chdir(workdir)
 
 
 def apply(config: dict) -> dict:
     """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
 
-    `config`: limits (dict), uid (int or None: as root), drop_capabilities (bool), landlock (bool),
-    seccomp (bool), read_write (folders; the standard library is read-only). Returns the layers in force."""
+    `config`: limits (dict), private_root (bool), uid (int or None: as root), drop_capabilities (bool),
+    landlock (bool), seccomp (bool), read_write (the child's folder, the current one; the standard
+    library is read-only). Returns the layers in force."""
     layers: dict = {}
     if config.get("seccomp"):
-        _import_pyseccomp()  # before any layer: it loads libraries
+        libseccomp.library()  # before any layer: it loads a library
+    workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
         ruleset, landlock = landlock_ruleset(stdlib_entries(), config.get("read_write", []))
     layers["rlimits"] = apply_rlimits(config.get("limits", {}))
+    if config.get("private_root"):
+        enter_private_root(workdir)
+        layers["private_root"] = True
     if config.get("uid") is not None:
         drop_user(config["uid"])
         layers["uid"] = config["uid"]

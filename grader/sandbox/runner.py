@@ -19,6 +19,7 @@ the child's CPU time is read from the kernel, never from the child.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import select
 import shutil
@@ -336,6 +337,8 @@ class Child:
         """What the child must apply before loading student code (it refuses to go on otherwise)."""
         return {
             "limits": self.limits.as_dict(),
+            # Where the child may make a mount namespace: the parent's `unshare` worked (root, or a user namespace).
+            "private_root": bool(self.prefix),
             "uid": self.uid,
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
@@ -513,15 +516,23 @@ class Child:
             problems.append("capabilities")
         if wanted["landlock"] and not told.get("landlock"):
             problems.append("landlock")
+        if wanted["private_root"] and self._mount_points() != sorted(confine.private_root_mounts(str(self.workdir))):
+            problems.append("private root")
         if problems:
             raise SandboxError(f"the child's confinement is not in force: {', '.join(problems)}")
         return {
             **layers,
+            "private_root": wanted["private_root"],
             "uid": wanted["uid"],
             "landlock": told.get("landlock"),
             "seccomp": wanted["seccomp"],
             "capabilities": "none" if wanted["drop_capabilities"] else None,
         }
+
+    def _mount_points(self) -> list[str]:
+        """The child's mount points, from the kernel (sorted; octal escapes of spaces and such undone)."""
+        with open(f"/proc/{self.pid}/mountinfo") as file:
+            return sorted(re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), line.split()[4]) for line in file)
 
     def describe(self) -> list[str]:
         """The layers in force, as a report states them."""
@@ -534,6 +545,8 @@ class Child:
             )
         else:
             described.append("child subreaper (no PID or network namespace)")
+        if layers.get("private_root"):
+            described.append("private root (its folder and the standard library)")
         if layers.get("uid") is not None:
             described.append(
                 f"own uid per child ({self.limits.uid_first}..{self.limits.uid_first + self.limits.uid_count - 1})"

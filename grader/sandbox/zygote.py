@@ -61,8 +61,7 @@ def main() -> None:
     from grader.sandbox import child, confine
 
     child.import_stdlib(child.PRELOAD)
-    if confine.seccomp_available():
-        confine._import_pyseccomp()
+    confine.seccomp_available()  # loads libseccomp
     confine.stdlib_entries()
     gc.freeze()  # the children's collections then skip our objects: their pages stay shared, not copied
     while True:
