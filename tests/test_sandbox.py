@@ -7,8 +7,10 @@ tests are in test_fork_server.py; the attacks that combine the layers are in tes
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -288,7 +290,9 @@ def test_double_fork_and_setsid_do_not_survive(namespaces):
     if namespaces and not namespace_prefix():
         pytest.skip("unshare does not work here")
     marker = f"{secrets.randbelow(10**6) + 10**6}.{secrets.randbelow(10**6):06d}"
-    hello, reply, child, _ = run(ESCAPE, args=[marker], seccomp=False, landlock=False, namespaces=namespaces)
+    hello, reply, child, _ = run(
+        ESCAPE, args=[marker], seccomp=False, landlock=False, private_root=False, namespaces=namespaces
+    )
     assert reply.value == "escaped"
     for _ in range(50):
         if not processes_with(marker):
@@ -336,9 +340,152 @@ REFUSALS = {
 @pytest.mark.parametrize("code", list(REFUSALS))
 def test_the_kernel_refuses(code):
     tag = secrets.token_hex(4)
-    reply = call(f"import ctypes, os, socket, subprocess, sys\ndef f():\n    return {code.format(tag=tag)}\n")
+    # Without the private root, which would hide the paths before Landlock is asked (its own test is below).
+    reply = call(
+        f"import ctypes, os, socket, subprocess, sys\ndef f():\n    return {code.format(tag=tag)}\n", private_root=False
+    )
     assert (reply.ok and str(reply.value) == REFUSALS[code]) or REFUSALS[code] in reply.error, reply
     assert not Path(f"/tmp/escape-{tag}").exists()
+
+
+@confined
+@pytest.mark.skipif(not namespace_prefix(), reason="needs namespaces: without them there is no private root")
+def test_the_private_root_holds_the_folder_and_the_standard_library_only():
+    """Outside its folder and the standard library, the child finds nothing, not even the names (which
+    Landlock would refuse to read but let `stat`); without the private root it would (the second run)."""
+    outside = [str(ROOT / "README.md"), "/etc/passwd", sys.executable, "/proc/self/status"]
+    source = f"""
+import errno, os
+def f():
+    def seen(path):
+        try:
+            os.stat(path)
+            return True
+        except OSError as exc:
+            return errno.errorcode[exc.errno]
+    return [[seen(p) for p in {outside!r}], sorted(os.listdir('/')), seen(os.__file__), seen('jeux.py')]
+"""
+    kept = {path.split(os.sep)[1] for path in confine.private_root_mounts("/tmp/x")[1:]}
+    private = call(source, landlock=False, seccomp=False)
+    assert private.value == [["ENOENT"] * len(outside), sorted(kept), True, True], private
+    usual = call(source, landlock=False, seccomp=False, private_root=False)
+    assert "ENOENT" not in usual.value[0], usual  # found, or not allowed through a folder: but there
+
+
+# Calls that Landlock does not cover, each made on something the child may reach (its own file, a socket of
+# its own, one of its own threads: `tid`), so that only seccomp refuses them. N: this architecture's numbers.
+SECCOMP_REFUSES = {
+    "chmod": "os.chmod('jeux.py', 0o600)",
+    "fchmod": "os.fchmod(fd, 0o600)",
+    "fchmodat": "os.chmod('jeux.py', 0o600, dir_fd=folder)",
+    "fchmodat2": "raw('fchmodat2', -100, b'jeux.py', 0o600, 0)",
+    "chown": "os.chown('jeux.py', os.getuid(), os.getgid())",
+    "fchown": "os.fchown(fd, os.getuid(), os.getgid())",
+    "lchown": "os.lchown('jeux.py', os.getuid(), os.getgid())",
+    "fchownat": "os.chown('jeux.py', os.getuid(), os.getgid(), dir_fd=folder)",
+    "utimensat": "os.utime('jeux.py', (0, 0))",
+    "futimens": "os.utime(fd, (0, 0))",
+    "utime": "raw('utime', b'jeux.py', None)",
+    "utimes": "raw('utimes', b'jeux.py', None)",
+    "futimesat": "raw('futimesat', -100, b'jeux.py', None)",
+    "setxattr": "os.setxattr('jeux.py', 'user.taquin', b'1')",
+    "fsetxattr": "os.setxattr(fd, 'user.taquin', b'1')",
+    "removexattr": "os.removexattr('jeux.py', 'user.taquin')",
+    "getxattr": "os.getxattr('jeux.py', 'user.taquin')",
+    "listxattr": "os.listxattr('jeux.py')",
+    "setxattrat": "raw('setxattrat', -100, b'jeux.py', 0, b'user.taquin', None, 0)",
+    "file_setattr": "raw('file_setattr', -100, b'jeux.py', None, 0, 0)",
+    "socketpair_datagrams": "socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)",
+    "sendto_an_address": "a.sendto(b'x', '/run/taquin-nowhere')",
+    "sendmsg": "a.sendmsg([b'x'])",
+    "connect": "a.connect('/run/taquin-nowhere')",
+    "bind": "a.bind('\\0taquin-bind-{tag}')",
+    "listen": "a.listen()",
+    "prlimit_another": "resource.prlimit(tid, resource.RLIMIT_NOFILE)",
+    "prlimit_by_own_pid": "resource.prlimit(os.getpid(), resource.RLIMIT_NOFILE)",
+    "setpriority_another": "os.setpriority(os.PRIO_PROCESS, tid, 5)",
+    "setpriority_group": "os.setpriority(os.PRIO_PGRP, 0, 5)",
+    "setpriority_user": "os.setpriority(os.PRIO_USER, 0, 5)",
+    "sched_setaffinity_another": "os.sched_setaffinity(tid, os.sched_getaffinity(0))",
+    "sched_setscheduler_another": "os.sched_setscheduler(tid, os.SCHED_OTHER, os.sched_param(0))",
+    "sched_setparam_another": "os.sched_setparam(tid, os.sched_param(0))",
+    "ioprio_set_another": "raw('ioprio_set', 1, tid, (2 << 13) | 4)",
+    "ioprio_set_user": "raw('ioprio_set', 3, 0, (2 << 13) | 4)",
+    "pidfd_open": "os.close(os.pidfd_open(os.getpid()))",
+    "sigio_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, os.getpid())",
+    "sigio_owner_ioctl": "fcntl.ioctl(a, 0x8901, struct.pack('i', os.getpid()))",
+    "open_tree": "os.close(raw('open_tree', -100, b'.', 0))",
+}
+# What stays allowed: the same calls on the child itself (pid 0), a socketpair's stream.
+SECCOMP_ALLOWS = {
+    "prlimit_itself": "resource.setrlimit(resource.RLIMIT_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE))",
+    "setpriority_itself": "os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0) + 1)",
+    "sched_setaffinity_itself": "os.sched_setaffinity(0, os.sched_getaffinity(0))",
+    "ioprio_set_itself": "raw('ioprio_set', 1, 0, (2 << 13) | 4)",
+    "stream_pair": "a.sendall(b'ping') or b.recv(4)",
+    "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
+}
+SECCOMP_CHILD = """
+import ctypes, fcntl, os, resource, socket, struct, threading
+libc = ctypes.CDLL(None, use_errno=True)
+N = {numbers!r}
+
+def raw(name, *args):
+    result = libc.syscall(ctypes.c_long(N[name]), *(ctypes.c_long(a) if isinstance(a, int) else a for a in args))
+    if result < 0:
+        raise OSError(ctypes.get_errno(), name)
+    return result
+
+def f(calls):
+    release = threading.Event()
+    tids = []
+    worker = threading.Thread(target=lambda: (tids.append(threading.get_native_id()), release.wait()))
+    worker.start()
+    while not tids:
+        pass
+    tid, folder, fd = tids[0], os.open('.', os.O_RDONLY), os.open('jeux.py', os.O_RDONLY)
+    outcome = {{}}
+    for name, code in calls.items():
+        a, b = socket.socketpair()
+        try:
+            exec(code)
+            outcome[name] = 'ran'
+        except OSError as exc:
+            outcome[name] = exc.errno
+        a.close(), b.close()
+    release.set()
+    return outcome
+"""
+
+
+@confined
+@needs_seccomp
+def test_seccomp_refuses_what_landlock_does_not_cover():
+    """Each call fails with EPERM (a PermissionError) under the filter, and does not without it (then it
+    runs, or fails otherwise): the refusal is the filter's. The same calls on the child itself still run."""
+    names = {
+        name
+        for code in (*SECCOMP_REFUSES.values(), *SECCOMP_ALLOWS.values())
+        for name in re.findall(r"raw\('(\w+)'", code)
+    }
+    numbers = {name: confine._syscall(name) for name in names}
+    source = SECCOMP_CHILD.format(numbers=numbers)
+    calls = {
+        name: code.format(tag=secrets.token_hex(4)) for name, code in {**SECCOMP_REFUSES, **SECCOMP_ALLOWS}.items()
+    }
+    confined_reply = call(source, args=[calls], timeout=10)
+    free_reply = call(source, args=[calls], timeout=10, seccomp=False)
+    assert confined_reply.ok and free_reply.ok, (confined_reply, free_reply)
+    assert {n: v for n, v in confined_reply.value.items() if n in SECCOMP_REFUSES} == dict.fromkeys(
+        SECCOMP_REFUSES, errno.EPERM
+    )
+    assert {n: v for n, v in confined_reply.value.items() if n in SECCOMP_ALLOWS} == dict.fromkeys(
+        SECCOMP_ALLOWS, "ran"
+    )
+    # Those two aim at groups of processes, which hold another uid's here (the supervisor's, as root): the
+    # kernel refuses too. With the teacher's uid and no PID namespace they reach the teacher's processes:
+    # tests/attacks has them (`renice_the_teacher`).
+    assert {n for n, v in free_reply.value.items() if v == errno.EPERM} <= {"setpriority_group", "ioprio_set_user"}
 
 
 @needs_landlock

@@ -73,6 +73,7 @@ class Limits:
     stdio: bool = not hasattr(os, "fork")
     # Layers that tests switch off one by one to check the others alone.
     namespaces: bool = True
+    private_root: bool = True  # where there are namespaces
     landlock: bool = True
     seccomp: bool = True
 
@@ -338,7 +339,7 @@ class Child:
         return {
             "limits": self.limits.as_dict(),
             # Where the child may make a mount namespace: the parent's `unshare` worked (root, or a user namespace).
-            "private_root": bool(self.prefix),
+            "private_root": self.limits.private_root and bool(self.prefix),
             "uid": self.uid,
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
