@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.attacks.catalogue import ATTACKS
+from tests.attacks.catalogue import ATTACKS, WITHOUT_MOUNT_NAMESPACE
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
@@ -112,6 +112,8 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     for layer in layers:
         assert layer in report["isolation"], report["isolation"]
     expected = {name: status for name, (status, _, _) in ATTACKS.items()}
+    if "private root" not in report["isolation"]:
+        expected.update(WITHOUT_MOUNT_NAMESPACE)
     expected.update(honest="passed", victim="passed")
     wrong = {name: (got, expected[name]) for name, got in report["verdicts"].items() if got != expected[name]}
     assert not wrong, wrong  # (got, expected) per attack
@@ -123,7 +125,8 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     ), report["out_files"]
     assert report["results_bytes"] < 200_000  # a 400 000-item reply does not bloat the results
     assert report["left_in_tmp"] == [] and report["left_outside"] == []
-    assert report["processes"] == [] and report["connections"] == 0
+    assert report["processes"] == [] and report["connections"] == 0 and report["unix_received"] == 0
+    assert report["metadata_changed"] == {} and report["scheduling_changed"] == {}
     assert "\x1b" not in report["terminal"] and "\r" not in report["terminal"]
 
 
@@ -137,7 +140,17 @@ def test_attacks_as_root():
     finally:
         shutil.rmtree(base, ignore_errors=True)
     assert report["user"] == 0
-    _check(report, ("own uid per child", "PID, network and mount namespaces", "tmpfs folder", "Landlock", "seccomp"))
+    _check(
+        report,
+        (
+            "own uid per child",
+            "PID, network and mount namespaces",
+            "private root",
+            "tmpfs folder",
+            "Landlock",
+            "seccomp",
+        ),
+    )
 
 
 @pytest.mark.slow
@@ -168,7 +181,7 @@ def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
     assert report["user"] == uid
     assert "own uid per child" not in report["isolation"]
     if user_namespaces:
-        _check(report, ("user namespace", "tmpfs folder", "Landlock", "seccomp"))
+        _check(report, ("user namespace", "private root", "tmpfs folder", "Landlock", "seccomp"))
     else:
         _check(report, ("child subreaper", "Landlock", "seccomp"))
-        assert "namespaces" not in report["isolation"] and "tmpfs" not in report["isolation"]
+        assert all(layer not in report["isolation"] for layer in ("namespaces", "tmpfs", "private root"))

@@ -7,12 +7,24 @@ scene checks (tests/attacks/scene.py).
 Sources are string.Template texts: $home (the teacher's $HOME), $checkout (the grader's sources),
 $site (the venv's site-packages), $cache (the grader's cache), $out (the output folder), $victim (a
 classmate's submission file), $tmp (the run's temporary folder, where the children's folders are),
-$port (a TCP port the scene listens on), $tag (a marker for files an attack might create outside),
-$answer (q1's right answer).
+$port (a TCP port the scene listens on), $dgram and $stream (pathname Unix sockets the scene listens on,
+writable by anyone: a datagram one and a stream one), $tag (a marker for files an attack might create
+outside), $answer (q1's right answer).
 """
 from __future__ import annotations
 
 ANSWER = "[1, 2, 4, 5, 10, 20, 21, 42]"
+
+# The pids a child may try to reach: those just before and after its parent's (the grader's workers,
+# the supervisor, the teacher's processes started about then), itself excepted.
+AROUND = (
+    "def _around():\n"
+    "    me, parent = os.getpid(), os.getppid()\n"
+    "    return [p for p in range(max(1, parent - 3000), parent + 3000) if p != me]\n"
+)
+# Verdicts that differ where the child has no mount namespace (an ordinary teacher without user
+# namespaces): what remains visible there (docs/sandbox.md, "What the sandbox promises").
+WITHOUT_MOUNT_NAMESPACE = {"stat_ssh_key": "passed"}
 
 # name: (expected status of q1, body of solution_42 before `return ANSWER`, module-level prelude)
 ATTACKS: dict[str, tuple[str, str, str]] = {
@@ -104,6 +116,90 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "open('$checkout/reference/jeux.py').read()"), "import ctypes"),
     "threads_outlive": ("passed", (
         "threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()"), "import threading"),
+    # -- what Landlock does not cover: metadata, socket addresses, other processes of the same uid -------
+    # (the teacher's uid without a user namespace: the kernel's permission checks would let each through)
+    "chmod_teacher_files": ("error", (
+        "for path in ('$home', '$home/.ssh', '$home/.ssh/id_ed25519', '$cache', '$site'):\n"
+        "    os.chmod(path, 0o777)"), "import os"),
+    "fchmodat_ssh_key": ("error", (
+        "ssh = os.open('$home/.ssh', os.O_PATH | os.O_DIRECTORY)\n"
+        "os.chmod('id_ed25519', 0o666, dir_fd=ssh)"), "import os"),
+    "chown_teacher_file": ("error", "os.chown('$home/.bashrc', os.getuid(), os.getgid())", "import os"),
+    "utimensat_dotfile": ("error", "os.utime('$home/.profile', (0, 0))\nos.utime('$cache/patterns.bin', (0, 0))",
+                          "import os"),
+    "setxattr_teacher_file": ("error", "os.setxattr('$home/.bashrc', 'user.taquin', b'evil')", "import os"),
+    # The size, mode and times of the teacher's key: nothing there where the child has a private root;
+    # without a mount namespace a name can still be looked up (tests/test_attacks.py, docs/sandbox.md).
+    "stat_ssh_key": ("error", "info = os.stat('$home/.ssh/id_ed25519')\nprint(info.st_size, oct(info.st_mode))",
+                     "import os"),
+    # Datagrams and connections to pathname Unix sockets, from the only sockets a child can make.
+    "sendto_unix_socket": ("error", (
+        "sent = 0\n"
+        "for kind in (socket.SOCK_DGRAM, socket.SOCK_STREAM):\n"
+        "    try:\n"
+        "        a, b = socket.socketpair(socket.AF_UNIX, kind)\n"
+        "        a.sendto(b'leak', '$dgram')\n"
+        "        sent += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "try:\n"
+        "    socket.socketpair()[0].sendmsg([b'leak'], [], 0, '$dgram')\n"
+        "    sent += 1\n"
+        "except OSError:\n"
+        "    pass\n"
+        "if not sent:\n"
+        "    raise PermissionError('nothing sent')"), "import socket"),
+    "connect_unix_socket": ("error", "a, b = socket.socketpair()\na.connect('$stream')", "import socket"),
+    "bind_and_listen": ("error", "a, b = socket.socketpair()\na.bind('\\0taquin-attack-$tag')\na.listen()",
+                        "import socket"),
+    # Without a PID namespace, the grader's workers, the supervisor and the teacher's session share the
+    # child's uid: renice them, starve them of CPU time (RLIMIT_CPU kills with SIGXCPU), pin them, slow
+    # their disk. Each raises when it reached no process but itself.
+    "renice_the_teacher": ("error", (
+        "reached = 0\n"
+        "for which, who in [(os.PRIO_USER, 0), (os.PRIO_PGRP, 0)] + [(os.PRIO_PROCESS, p) for p in _around()]:\n"
+        "    try:\n"
+        "        os.setpriority(which, who, 19)\n"
+        "        reached += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "if not reached:\n"
+        "    raise PermissionError('nobody reniced')"), "import os\n\n\n" + AROUND),
+    "prlimit_the_grader": ("error", (
+        "reached = 0\n"
+        "for pid in _around():\n"
+        "    try:\n"
+        "        resource.prlimit(pid, resource.RLIMIT_CPU, (1, 2))\n"
+        "        reached += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "if not reached:\n"
+        "    raise PermissionError('no limit set')"), "import os, resource\n\n\n" + AROUND),
+    "pin_the_teacher": ("error", (
+        "reached = 0\n"
+        "for pid in _around():\n"
+        "    try:\n"
+        "        os.sched_setaffinity(pid, {0})\n"
+        "        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))\n"
+        "        reached += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "if not reached:\n"
+        "    raise PermissionError('nobody pinned')"), "import os\n\n\n" + AROUND),
+    "ioprio_the_teacher": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "ioprio_set, idle = {'x86_64': 251, 'aarch64': 30}[os.uname().machine], 3 << 13  # IOPRIO_CLASS_IDLE\n"
+        "reached = libc.syscall(ioprio_set, 3, 0, idle) == 0  # IOPRIO_WHO_USER: every process of the uid\n"
+        "for pid in _around():\n"
+        "    reached += libc.syscall(ioprio_set, 1, pid, idle) == 0\n"
+        "if not reached:\n"
+        "    raise PermissionError('no priority set')"), "import ctypes, os\n\n\n" + AROUND),
+    # SIGIO, the default action of which ends a process, sent by the kernel to a pipe's owner.
+    "sigio_parent": ("error", (
+        "r, w = os.pipe()\n"
+        "fcntl.fcntl(r, fcntl.F_SETOWN, os.getppid())\n"
+        "fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_ASYNC)\n"
+        "os.write(w, b'x')"), "import fcntl, os"),
     # -- the fork server (grader/sandbox/zygote.py): unconfined, the child's ancestor ---------------------
     # Its control socket would start unconfined processes: any socket among the descriptors gets a
     # forged fork request carrying our own descriptors. Raises when there is no socket to use.

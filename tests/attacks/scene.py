@@ -14,6 +14,7 @@ import json
 import os
 import secrets
 import socket
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -50,6 +51,67 @@ def processes_in(folder: Path) -> list[str]:
     return found
 
 
+def metadata(paths: list[Path]) -> dict[str, list]:
+    """Mode, owner, times and extended attributes of each path (a chmod, chown, utime or setxattr shows)."""
+    found = {}
+    for path in paths:
+        info = os.lstat(path)
+        try:
+            attributes = sorted(os.listxattr(path, follow_symlinks=False))
+        except OSError:
+            attributes = []
+        found[str(path)] = [info.st_mode, info.st_uid, info.st_gid, info.st_mtime_ns, info.st_atime_ns, attributes]
+    return found
+
+
+def scheduling(pids: list[int]) -> dict[str, list]:
+    """Nice value, CPU and open-file limits, CPUs and I/O priority of each process."""
+    import ctypes
+    import resource
+
+    from grader.sandbox import libseccomp
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    ioprio_get = libseccomp.syscall_number("ioprio_get")
+    return {
+        str(pid): [
+            os.getpriority(os.PRIO_PROCESS, pid),
+            list(resource.prlimit(pid, resource.RLIMIT_CPU)),
+            list(resource.prlimit(pid, resource.RLIMIT_NOFILE)),
+            sorted(os.sched_getaffinity(pid)),
+            os.sched_getscheduler(pid),
+            libc.syscall(ioprio_get, 1, pid),  # IOPRIO_WHO_PROCESS
+        ]
+        for pid in pids
+    }
+
+
+def unix_listeners(base: Path) -> tuple[socket.socket, socket.socket]:
+    """A datagram and a stream socket at paths anyone may write (a child that can name them could reach
+    them, as it could any service of the machine's)."""
+    listeners = []
+    for kind, name in ((socket.SOCK_DGRAM, "dgram.sock"), (socket.SOCK_STREAM, "stream.sock")):
+        listener = socket.socket(socket.AF_UNIX, kind)
+        listener.bind(str(base / name))
+        os.chmod(base / name, 0o777)
+        if kind == socket.SOCK_STREAM:
+            listener.listen()
+        listener.setblocking(False)
+        listeners.append(listener)
+    return listeners[0], listeners[1]
+
+
+def received(listener: socket.socket) -> int:
+    """Datagrams or connections waiting on a listener."""
+    count = 0
+    while True:
+        try:
+            listener.recv(64) if listener.type == socket.SOCK_DGRAM else listener.accept()
+        except BlockingIOError:
+            return count
+        count += 1
+
+
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's grader and tests
     base, report = Path(sys.argv[1]), Path(sys.argv[2])
@@ -76,21 +138,28 @@ def main() -> None:
     listener = socket.create_server(("127.0.0.1", 0))
     connections = []
     threading.Thread(target=lambda: connections.append(listener.accept()), daemon=True).start()
+    dgram, stream = unix_listeners(base)
+    bystander = subprocess.Popen(["sleep", "900"])  # another process of the teacher's, her shell say
     tag = secrets.token_hex(4)
     victim = class_dir / "victim.py"
     victim.write_text(HONEST)
     (class_dir / "honest.py").write_text(HONEST)
     where = dict(home=home, checkout=checkout, site=site, cache=cache, out=out, victim=victim, tmp=tmp,
-                 port=listener.getsockname()[1], tag=tag)
+                 port=listener.getsockname()[1], dgram=base / "dgram.sock", stream=base / "stream.sock", tag=tag)
     for name in catalogue.ATTACKS:
         (class_dir / f"{name}.py").write_text(catalogue.source(name, **where))
 
     watched = [home, cache, class_dir] + [checkout / p for p in ("grader", "reference", "reports", "exercises")]
     before = {str(f): snapshot(f) for f in watched}
+    teacher_paths = [home, home / ".ssh", *(home / name for name in CANARIES), cache, cache / "patterns.bin", site,
+                     checkout / "grader"]
+    metadata_before, scheduling_before = metadata(teacher_paths), scheduling([os.getpid(), bystander.pid])
     site_before = sorted(os.listdir(site))
     q1 = [q for q in all_questions() if q.id == "q1"]
     run = grade_class(class_dir, out, q1, Settings(limits=Limits(import_seconds=5.0)), workers=2)
     after = {str(f): snapshot(f) for f in watched}
+    metadata_after, scheduling_after = metadata(teacher_paths), scheduling([os.getpid(), bystander.pid])
+    bystander.kill()
 
     by_id = {s.id: s for s in run.submissions}
     changed = [path for folder in before for path in set(before[folder]) | set(after[folder])
@@ -108,6 +177,11 @@ def main() -> None:
         "left_outside": sorted(str(p) for d in (Path("/tmp"), Path("/dev/shm")) for p in d.glob(f"attack-{tag}-*")),
         "processes": processes_in(tmp),
         "connections": len(connections),
+        "metadata_changed": {p: [metadata_before[p], metadata_after[p]] for p in metadata_before
+                             if metadata_before[p] != metadata_after[p]},
+        "scheduling_changed": {p: [scheduling_before[p], scheduling_after[p]] for p in scheduling_before
+                               if scheduling_before[p] != scheduling_after[p]},
+        "unix_received": received(dgram) + received(stream),
         "terminal": format_result(by_id["escape_sequences"], "en"),
     }, report.open("w"))
 
