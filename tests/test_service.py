@@ -3,6 +3,8 @@ rate limit, supersede, idempotence, a worker killed mid-job, access control, upl
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.server
 import io
 import json
@@ -443,34 +445,85 @@ def test_a_notebook_is_graded_like_its_code(server):
     assert server.wait("notebook", sent["attempt"])["score"] == 3
 
 
+class _From(urllib.request.HTTPHandler):
+    """Requests from a given loopback address (127.0.0.0/8 is all ours): a student on another machine."""
+
+    def __init__(self, address: str):
+        super().__init__()
+        self.address = address
+
+    def http_open(self, req):
+        return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(self.address, 0)), req)
+
+
+def _sign_in(server, password: str, lang: str = "fr", address: str = "127.0.0.1", jar=None) -> tuple[int, str]:
+    """A sign-in as a browser does it (the form, then its post), from `address`, with the cookies of `jar`
+    (a browser of its own when None)."""
+    import http.cookiejar
+
+    jar = http.cookiejar.CookieJar() if jar is None else jar
+    opener = urllib.request.build_opener(_From(address), urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(f"{server.url}/teacher/login?lang={lang}", timeout=30).read().decode()
+    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    body = urllib.parse.urlencode({"csrf": token, "password": password}).encode()
+    try:
+        with opener.open(f"{server.url}/teacher/login?lang={lang}", data=body, timeout=30) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
 @pytest.mark.slow
 def test_wrong_teacher_passwords_are_throttled(tmp_path):
     """Five wrong passwords from one address, then even the right one is refused for a while (429), in
     the page's language; a guess costs a token, so the 72-bit password is not the only defence."""
     server = Server(tmp_path, ["solo"])
     try:
-
-        def attempt(password: str, lang: str = "fr") -> tuple[int, str]:
-            import http.cookiejar
-
-            opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-            page = opener.open(f"{server.url}/teacher/login?lang={lang}", timeout=30).read().decode()
-            token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-            body = urllib.parse.urlencode({"csrf": token, "password": password}).encode()
-            try:
-                with opener.open(f"{server.url}/teacher/login?lang={lang}", data=body, timeout=30) as answer:
-                    return answer.status, answer.read().decode()
-            except urllib.error.HTTPError as exc:
-                return exc.code, exc.read().decode()
-
         for _ in range(5):
-            status, page = attempt("devine")
+            status, page = _sign_in(server, "devine")
             assert status == 403 and "mot de passe incorrect" in page
-        status, page = attempt(server.password)
+        status, page = _sign_in(server, server.password)
         assert status == 429 and "trop de mots de passe erronés" in page
-        status, page = attempt(server.password, "en")
+        status, page = _sign_in(server, server.password, "en")
         assert status == 429 and "too many wrong passwords" in page
         assert "Tableau de bord" not in page
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_students_wrong_passwords_never_lock_the_teacher_out(tmp_path):
+    """Students guessing from several addresses: each of their addresses waits, the teacher's does not; at
+    a throttled address (a classroom behind one router) her right password works once the wait is over;
+    when guesses from many addresses make every unknown browser wait, the browser she signed in with
+    before is not held back."""
+    import http.cookiejar
+
+    from grader.service.web import LOGIN_FREE_PER_ADDRESS, LOGIN_FREE_UNKNOWN, LOGIN_WAIT
+
+    server = Server(tmp_path, ["solo"])
+    try:
+        students = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
+        for address in students:
+            for _ in range(LOGIN_FREE_PER_ADDRESS):
+                assert _sign_in(server, "devine", address=address)[0] == 403
+            last_failure = time.monotonic()
+            assert _sign_in(server, "devine", address=address)[0] == 429
+            assert _sign_in(server, server.password, address=address)[0] == 429  # the teacher there too
+        teachers_browser = http.cookiejar.CookieJar()
+        status, page = _sign_in(server, server.password, jar=teachers_browser)
+        assert status == 200 and "Tableau de bord" in page  # another address: at once
+        time.sleep(max(0.0, last_failure + LOGIN_WAIT[0] + 0.5 - time.monotonic()))
+        status, page = _sign_in(server, server.password, address=students[-1])
+        assert status == 200 and "Tableau de bord" in page  # the throttled address, after its wait
+
+        spread = [f"127.0.1.{n}" for n in range(1, LOGIN_FREE_UNKNOWN // LOGIN_FREE_PER_ADDRESS + 2)]
+        for address in spread:
+            for _ in range(LOGIN_FREE_PER_ADDRESS):
+                assert _sign_in(server, "devine", address=address)[0] in (403, 429)
+        assert _sign_in(server, server.password, address="127.0.2.1")[0] == 429  # an unknown browser waits
+        status, page = _sign_in(server, server.password, address=students[0], jar=teachers_browser)
+        assert status == 200 and "Tableau de bord" in page  # hers does not, even from a throttled address
     finally:
         server.stop()
 

@@ -12,7 +12,7 @@ requests: each names a probe (a function `probe(module, payload)` of a question 
 installs the globals, calls the student's functions and returns plain data.
 
 From the student's first line on, everything in this process belongs to the student (the threat
-model in README): nothing here is a security layer. The kernel enforces the confinement, the parent
+model in docs/sandbox.md): nothing here is a security layer. The kernel enforces the confinement, the parent
 enforces the deadlines and the caps, measures the CPU time and validates every reply.
 """
 

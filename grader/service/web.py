@@ -22,6 +22,7 @@ import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
 
+import itsdangerous
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.applications import Starlette
@@ -64,9 +65,15 @@ UNAVAILABLE = (OperationalError, InterfaceError)
 # Live pages (Server-Sent Events): how often the server looks for a change, how long one stream lasts.
 LIVE_PERIOD = 0.5
 LIVE_SECONDS = 600
-# Wrong teacher passwords allowed (burst, refilled per hour): from one address, and from all together.
-LOGIN_PER_ADDRESS = (5, 12)
-LOGIN_ALL = (50, 120)
+# Wrong teacher passwords allowed before the next check waits (then each failure doubles the wait, from
+# LOGIN_WAIT[0] to LOGIN_WAIT[1] seconds), per client: a browser that signed in before (its own count
+# only, so that nobody else's failures hold it back); otherwise its address, and every such client together.
+LOGIN_FREE_PER_DEVICE = 5
+LOGIN_FREE_PER_ADDRESS = 5
+LOGIN_FREE_UNKNOWN = 50
+LOGIN_WAIT = (5.0, 900.0)
+DEVICE_COOKIE = "grader_teacher_device"
+DEVICE_SECONDS = 365 * 24 * 3600
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -116,8 +123,28 @@ def _lang(request: Request, default: str) -> str:
     return lang if lang in i18n.LANGS else default
 
 
+class _Devices:
+    """The cookie of a browser that signed in as the teacher before: a random id that only this service
+    could have signed (with its session key)."""
+
+    def __init__(self, key: str):
+        self._signer = itsdangerous.Signer(key, salt="teacher-device")
+
+    def sign(self, device: str) -> str:
+        return self._signer.sign(device).decode()
+
+    def unsign(self, cookie: str) -> str | None:
+        try:
+            return self._signer.unsign(cookie).decode()
+        except itsdangerous.BadSignature:
+            return None
+
+
 def create_app(service: Service) -> Starlette:
     config, store = service.config, service.store
+    session_key = store.setting("session_key")
+    assert session_key, "serve.py sets the session key before it makes the app"  # never an empty key
+    devices = _Devices(session_key)
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined)
     max_upload = config.max_upload_kib * 1024
 
@@ -368,20 +395,37 @@ def create_app(service: Service) -> Starlette:
         lang = _lang(request, config.lang)
         if request.method == "POST":
             form = await checked_form(request)
-            # Wrong passwords drain token buckets: the client's address, and every address together (a
-            # shared proxy, or many machines); a full bucket is checked before the password is.
+            # A password is checked only when the client's count of wrong ones allows it now (see
+            # LOGIN_FREE_*): students' failures, from any number of addresses, never hold back a
+            # browser the teacher signed in with before, and an address's wait ends.
+            device = devices.unsign(request.cookies.get(DEVICE_COOKIE, ""))
             address = request.client.host if request.client else "?"
-            buckets = {f"login:{address}": LOGIN_PER_ADDRESS, "login:*": LOGIN_ALL}
+            if device:
+                counts = {f"login:device:{device}": LOGIN_FREE_PER_DEVICE}
+            else:
+                counts = {f"login:address:{address}": LOGIN_FREE_PER_ADDRESS, "login:unknown": LOGIN_FREE_UNKNOWN}
             now = time.time()
-            if any(level < 1 for level in store.take(buckets, now, apply=False).values()):
+            if store.login_wait(counts, now, *LOGIN_WAIT) > 0:
                 return page("login.html", lang, 429, csrf=csrf(request), failed=False, throttled=True)
-            if check_password(str(form.get("password") or ""), store.setting("teacher_password") or ""):
-                request.session.clear()
-                request.session["teacher"] = store.setting("session_epoch")
-                csrf(request)  # a new token after signing in
-                return RedirectResponse(f"/teacher?lang={lang}", status_code=303)
-            store.take(buckets, now, apply=True)
-            return page("login.html", lang, 403, csrf=csrf(request), failed=True, throttled=False)
+            store.login_attempt(counts, now)
+            if not check_password(str(form.get("password") or ""), store.setting("teacher_password") or ""):
+                return page("login.html", lang, 403, csrf=csrf(request), failed=True, throttled=False)
+            store.login_succeeded(
+                [k for k in counts if k != "login:unknown"], [k for k in counts if k == "login:unknown"]
+            )
+            request.session.clear()
+            request.session["teacher"] = store.setting("session_epoch")
+            csrf(request)  # a new token after signing in
+            response = RedirectResponse(f"/teacher?lang={lang}", status_code=303)
+            response.set_cookie(
+                DEVICE_COOKIE,
+                devices.sign(device or secrets.token_urlsafe(16)),
+                max_age=DEVICE_SECONDS,
+                path="/teacher/login",
+                httponly=True,
+                samesite="strict",
+            )
+            return response
         return page("login.html", lang, csrf=csrf(request), failed=False, throttled=False)
 
     async def logout(request: Request) -> Response:
@@ -697,8 +741,6 @@ def create_app(service: Service) -> Starlette:
         Route("/teacher/regrades/{regrade}", regrade_page),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    session_key = store.setting("session_key")
-    assert session_key, "serve.py sets the session key before it makes the app"  # never an empty key
     app = Starlette(
         routes=routes,
         exception_handlers={

@@ -291,9 +291,11 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "        open(f'i{i}', 'w').close()\n"
         "except OSError:\n"
         "    pass"), "import time"),
+    # Folders it may write in but nobody may list (chmod is refused: made so from the start).
     "unremovable_folder": ("passed", (
-        "os.makedirs('deep/er/est')\nopen('deep/er/est/f', 'w').write('x')\n"
-        "os.chmod('deep/er/est', 0)\nos.chmod('deep/er', 0)\nos.chmod('deep', 0)"), "import os"),
+        "for folder in ('deep', 'deep/er', 'deep/er/est'):\n"
+        "    os.mkdir(folder, 0o300)\n"
+        "open('deep/er/est/f', 'w').write('x')"), "import os"),
     "links_for_the_cleanup": ("passed", "os.symlink('$home', 'home')\nos.symlink('$home/.bashrc', 'rc')\n"
                                         "os.symlink('/', 'everything')", "import os"),
     # -- the report as a weapon -----------------------------------------------------------------------
