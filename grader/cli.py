@@ -186,7 +186,8 @@ def grade_main(args) -> int:
         from reports.exports import merged_run, publish
 
         publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
-    print(i18n.t("cli.graded", settings.lang, count=len(run.submissions), out=args.out, index=index))
+    graded = sum(sub.has_grade for sub in run.submissions)  # the others are listed below, each with its status
+    print(i18n.t("cli.graded", settings.lang, count=graded, out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
@@ -216,9 +217,10 @@ def _export_options(args):
     return Options(
         lang=args.lang,
         site_lang=getattr(args, "site_lang", None) or args.lang,
-        out_of=getattr(args, "out_of", 20.0),
+        out_of_given=getattr(args, "out_of", None),
         moodle_worksheet=getattr(args, "moodle_worksheet", None),
         canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment,
+        canvas_gradebook=getattr(args, "canvas_gradebook", None),
     )
 
 
@@ -226,7 +228,7 @@ def export_main(args) -> int:
     """Merge the hand marks into a graded run and write the exports: no regrading."""
     from reports.exports import FORMATS, merged_run, publish
 
-    if not (0 < args.out_of < math.inf):  # nan and inf too: a grade out of inf is none
+    if args.out_of is not None and not (0 < args.out_of < math.inf):  # nan, inf: a grade out of inf is none
         raise UsageError("export.bad_out_of", value=args.out_of)
     run = merged_run(args.run_dir, args.marks, args.scheme)
     options = _export_options(args)
@@ -355,10 +357,11 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     export.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
     export.add_argument("--format", dest="formats", action="append", choices=list(FORMATS), help=h("format"))
     export.add_argument("--to", type=Path, metavar="DIR", help=h("to"))
-    export.add_argument("--out-of", type=float, default=20.0, help=h("out_of"))
+    export.add_argument("--out-of", type=float, help=h("out_of"))
     export.add_argument("--site-lang", choices=i18n.LANGS, help=h("site_lang"))
     export.add_argument("--moodle-worksheet", type=Path, metavar="CSV", help=h("moodle_worksheet"))
     export.add_argument("--canvas-assignment", metavar="NAME", help=h("canvas_assignment"))
+    export.add_argument("--canvas-gradebook", type=Path, metavar="CSV", help=h("canvas_gradebook"))
     export.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("export_scheme"))
     export.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     export.set_defaults(main=export_main)

@@ -25,6 +25,7 @@ from pathlib import Path
 from grader.engine import Settings, grade_submission
 from grader.executor import Embedded
 from grader.errors import InputError, writing
+from grader.gradebook import write_gradebook
 from grader.intake import RUN_MANIFEST, SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
@@ -36,7 +37,6 @@ from grader.results import (
     SubmissionResult,
     SubmissionStatus,
     submission_from_dict,
-    write_gradebook,
     write_json,
 )
 from grader.sandbox.runner import isolation
@@ -271,7 +271,7 @@ def _finish(
         run.notices += [Message(key, params) for key, params in notices]
     run.complete = complete
     write_json(out / "results.json", run)
-    write_gradebook(out / "grades.csv", apply_marks(run))  # the written questions as columns, to be marked
+    write_gradebook(out / "grades.csv", apply_marks(run), run.lang)  # the written questions as columns, to be marked
     return run
 
 

@@ -375,8 +375,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "where to write them (default: OUT/exports)",
     },
     "cli.help.out_of": {
-        "fr": "notes exportées sur ce total (par défaut : 20)",
-        "en": "grades exported on this scale (default: 20)",
+        "fr": "notes exportées sur ce total (par défaut : la note maximale de --moodle-worksheet, sinon 20)",
+        "en": "grades exported on this scale (default: the maximum grade of --moodle-worksheet, else 20)",
     },
     "cli.help.site_lang": {
         "fr": "langue du site Moodle (par défaut : --lang)",
@@ -385,6 +385,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.help.moodle_worksheet": {
         "fr": "la feuille de notes téléchargée de Moodle, à remplir (ses colonnes sont gardées)",
         "en": "the grading worksheet downloaded from Moodle, to fill in (its columns are kept)",
+    },
+    "cli.help.canvas_gradebook": {
+        "fr": "le carnet de notes exporté de Canvas (Notes > Exporter), à remplir : ses élèves et leurs "
+        "identifiants Canvas",
+        "en": "the gradebook exported from Canvas (Grades > Export), to fill in: its students and their Canvas ids",
     },
     "cli.help.canvas_assignment": {
         "fr": "en-tête de colonne Canvas, p. ex. « Taquin (1234) » pour le devoir 1234",
@@ -595,6 +600,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.no_failures": {"fr": "aucun échec", "en": "no failure"},
     "report.students_one": {"fr": "{n} élève", "en": "{n} student"},
     "report.students_many": {"fr": "{n} élèves", "en": "{n} students"},
+    # Students counted apart from the class's statistics (SubmissionResult.has_grade).
+    "report.apart.not_submitted": {"fr": "{n} {n:non rendu|non rendus}", "en": "{n} not submitted"},
+    "report.apart.duplicate": {
+        "fr": "{n} {n:refusé|refusés} (doublons)",
+        "en": "{n} refused (duplicates)",
+    },
+    "report.apart.grader_failed": {
+        "fr": "{n} {n:erreur|erreurs} du correcteur",
+        "en": "{n} grader {n:error|errors}",
+    },
     "report.run": {"fr": "Paramètres de la correction", "en": "Grading parameters"},
     "report.seed": {"fr": "Graine", "en": "Seed"},
     "report.version": {"fr": "Version du correcteur", "en": "Grader version"},

@@ -83,6 +83,46 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
         "not in the worksheet): {students}",
     },
+    "export.moodle_max": {
+        "fr": "feuille Moodle : la note maximale du devoir est {max} ; les notes de tous les exports "
+        "sont sur {max} (--out-of pour en choisir une autre hors de Moodle)",
+        "en": "Moodle worksheet: the assignment's maximum grade is {max}; every export's grades are "
+        "out of {max} (--out-of to choose another outside Moodle)",
+    },
+    "export.moodle_max_differs": {
+        "fr": "feuille Moodle : la note maximale du devoir est {max}, pas {out_of} : la feuille Moodle "
+        "est remplie sur {max} (Moodle ignore une note au-dessus), les autres exports sur {out_of}",
+        "en": "Moodle worksheet: the assignment's maximum grade is {max}, not {out_of}: the Moodle "
+        "worksheet is filled on {max} (Moodle skips a grade above it), the other exports on {out_of}",
+    },
+    "export.moodle_no_max": {
+        "fr": "feuille Moodle écrite sur {out_of} sans --moodle-worksheet : la note maximale du devoir "
+        "Moodle doit être {out_of} (Moodle propose 100 par défaut, et ignore une note au-dessus du "
+        "maximum) ; donnez de préférence la feuille téléchargée de Moodle (--moodle-worksheet)",
+        "en": "Moodle worksheet written on {out_of} without --moodle-worksheet: the Moodle assignment's "
+        "maximum grade must be {out_of} (Moodle's default is 100, and it skips a grade above the "
+        "maximum); better give the worksheet downloaded from Moodle (--moodle-worksheet)",
+    },
+    "export.canvas_by_name": {
+        "fr": "carnet Canvas écrit sans --canvas-gradebook : Canvas reconnaîtra les élèves à leur seul "
+        "nom ; donnez de préférence le carnet exporté de Canvas (--canvas-gradebook)",
+        "en": "Canvas gradebook written without --canvas-gradebook: Canvas will match students by "
+        "name alone; better give the gradebook exported from Canvas (--canvas-gradebook)",
+    },
+    "export.canvas_missing": {
+        "fr": "carnet Canvas : {n} {n:élève|élèves} sans ligne (ni courriel ni nom retrouvé dans le "
+        "carnet) : {students}",
+        "en": "Canvas gradebook: {n} {n:student|students} without a row (neither email nor name found "
+        "in the gradebook): {students}",
+    },
+    "canvas.unreadable": {
+        "fr": "carnet Canvas {path} illisible : {error}",
+        "en": "Canvas gradebook {path} unreadable: {error}",
+    },
+    "canvas.not_gradebook": {
+        "fr": "{path} n'est pas un carnet de notes exporté de Canvas (colonnes : {headers})",
+        "en": "{path} is not a gradebook exported from Canvas (columns: {headers})",
+    },
     "export.feedback_missing": {
         "fr": "retours : {n} élève(s) sans identifiant de participant Moodle, absents du "
         "zip (leurs dossiers sont écrits) : {students}",
@@ -110,6 +150,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "export.col.id": {"fr": "Identifiant", "en": "Id"},
     "export.col.name": {"fr": "Nom", "en": "Name"},
     "export.col.participant": {"fr": "Participant", "en": "Participant"},
+    "export.col.status": {"fr": "Statut", "en": "Status"},
     "export.col.total": {"fr": "Total", "en": "Total"},
     "export.col.max": {"fr": "Maximum", "en": "Maximum"},
     "export.col.grade_on": {"fr": "Note sur {out_of}", "en": "Grade out of {out_of}"},

@@ -1,4 +1,4 @@
-"""Result types (plain dataclasses of plain data), results.json and grades.csv.
+"""Result types (plain dataclasses of plain data) and results.json (grades.csv: grader/gradebook.py).
 
 Everything here is already judged, and in no language: messages are catalogue keys with their
 parameters (`grader.i18n.Message`), titles are catalogue keys, statuses and kinds are enums whose
@@ -8,7 +8,6 @@ language of whoever reads them, so a run graded in French can be shown in Englis
 
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
@@ -73,6 +72,9 @@ class SubmissionStatus(TextEnum):
     UNREADABLE = "unreadable"
     DUPLICATE = "duplicate"
     GRADER_FAILED = "grader_failed"
+
+
+NO_GRADE = (SubmissionStatus.NOT_SUBMITTED, SubmissionStatus.DUPLICATE, SubmissionStatus.GRADER_FAILED)
 
 
 @dataclass
@@ -146,6 +148,14 @@ class SubmissionResult:
     email: str = ""  # from the roster (--roster), when it has one
     group: str = ""  # from the roster
     digest: str = ""  # SHA-256 of the files as read: `--resume` regrades an entry whose files changed
+
+    @property
+    def has_grade(self) -> bool:
+        """False when there is nothing to grade (not submitted) or the grader could not say (a refused
+        duplicate, the grader's own failure): exports leave that student's grade blank, which every
+        LMS importer skips, and class statistics count them apart. An unreadable submission is the
+        student's own file: graded, 0."""
+        return self.status not in NO_GRADE
 
 
 # Bumped when results.json changes shape: `--resume` refuses a folder written in another format, and
@@ -246,24 +256,3 @@ def load_run(path: Path) -> Run:
         return run_from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise InputError("export.bad_run", path=path, error=f"{type(exc).__name__}: {exc}") from None
-
-
-def write_gradebook(path: Path, run: Run) -> None:
-    """grades.csv: one row per student, one column per question, then the total."""
-    question_ids = []
-    for sub in run.submissions:
-        for q in sub.questions:
-            if q.id not in question_ids:
-                question_ids.append(q.id)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["id", *question_ids, "total", "max"])
-        for sub in sorted(run.submissions, key=lambda s: s.id):
-            scores = {q.id: q.score for q in sub.questions if q.status != Status.UNGRADED}  # not marked: empty
-            writer.writerow(
-                [sub.id, *(_number(scores.get(qid, "")) for qid in question_ids), _number(sub.total), _number(sub.max)]
-            )
-
-
-def _number(value):
-    return round(value, 2) if isinstance(value, float) else value

@@ -287,27 +287,33 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
                 "href": name,
                 "total": sub.total,
                 "max": sub.max,
+                "status": sub.status,
+                "graded": sub.has_grade,
                 "cells": [by_id.get(q["id"]) for q in questions],
             }
         )
+    # Means, the histogram and the rates are of the copies graded: an absentee is counted apart, not as 0.
+    graded = [s for s in run.submissions if s.has_grade]
+    apart = Counter(s.status for s in run.submissions if not s.has_grade)
     return {
         "questions": questions,
         "rows": rows,
-        "histogram": _histogram(run),
-        "rates": _pass_rates(run, questions),
-        "failures": _top_failures(run, questions, lang),
+        "apart": sorted(apart.items()),
+        "histogram": _histogram(graded),
+        "rates": _pass_rates(graded, questions),
+        "failures": _top_failures(graded, questions, lang),
     }
 
 
-def _histogram(run: Run) -> dict | None:
+def _histogram(subs: list[SubmissionResult]) -> dict | None:
     """Totals in bins of a round width (at most twelve) between 0 and the highest possible total."""
-    if not run.submissions:
+    if not subs:
         return None
-    top = max(max(s.max for s in run.submissions), max(s.total for s in run.submissions), 1)
+    top = max(max(s.max for s in subs), max(s.total for s in subs), 1)
     width = next(w * 10**e for e in range(-1, 12) for w in (1, 2, 2.5, 5) if top / (w * 10**e) <= 12)
     count = math.ceil(top / width - 1e-9)
     counts = [0] * count
-    for sub in run.submissions:
+    for sub in subs:
         counts[min(count - 1, max(0, int(sub.total / width + 1e-9)))] += 1
     highest = max(counts)
     return {
@@ -320,14 +326,12 @@ def _histogram(run: Run) -> dict | None:
     }
 
 
-def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
+def _pass_rates(subs: list[SubmissionResult], questions: list[dict]) -> list[dict]:
     """Per question, the share of students who passed, got part, failed, or did not answer."""
-    total = len(run.submissions) or 1
+    total = len(subs) or 1
     rates = []
     for q in questions:
-        statuses = Counter(
-            next((x.status for x in s.questions if x.id == q["id"]), Status.MISSING) for s in run.submissions
-        )
+        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), Status.MISSING) for s in subs)
         parts = {
             "passed": statuses[Status.PASSED],
             "partial": statuses[Status.PARTIAL],
@@ -342,13 +346,13 @@ def _pass_rates(run: Run, questions: list[dict]) -> list[dict]:
     return rates
 
 
-def _top_failures(run: Run, questions: list[dict], lang: str) -> list[dict]:
+def _top_failures(subs: list[SubmissionResult], questions: list[dict], lang: str) -> list[dict]:
     """Per question, the three messages of failed checks that most students got, with their count
     (a question that failed without any check message counts under its status)."""
     result = []
     for q in (q for q in questions if not q["manual"]):  # written questions: marks, no failed checks
         counter: Counter = Counter()
-        for sub in run.submissions:
+        for sub in subs:
             question = next((x for x in sub.questions if x.id == q["id"]), None)
             if question is None or question.status == Status.PASSED:
                 continue

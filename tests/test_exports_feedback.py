@@ -18,6 +18,7 @@ from grader.marks import apply_marks
 from grader.i18n import Message
 from grader.results import Check, QuestionResult, load_run, write_json
 from reports.exports.feedback import folder_name
+from tests.importers import moodle_feedback_zip_import
 from tests.report_fixtures import build_run
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -71,36 +72,41 @@ def exported(tmp_path_factory):
 
 
 def moodle_feedback_import(archive: Path, participants: set[str]) -> dict[str, list[str]]:
-    """Moodle's is_valid_filename_for_import: each path part is split on "_" (at most 5 fields);
-    the second must be a participant's numeric id and the third and fourth a plugin; what follows is
-    the file name. Hidden files are skipped."""
-    filed: dict[str, list[str]] = {}
+    """The feedback files Moodle files from `archive`, by participant: the same for Moodle 3.11/4.0's
+    importer and 4.1+'s (tests/importers.py), which is asserted here; every file of the zip filed."""
+    old = moodle_feedback_zip_import(archive, participants, "4.0")
+    new = moodle_feedback_zip_import(archive, participants, "4.1")
+    assert old == new, f"Moodle <= 4.0 files {old}, Moodle >= 4.1 files {new}"
     with zipfile.ZipFile(archive) as zf:
-        for info in zf.infolist():
-            if info.is_dir() or info.filename.rsplit("/", 1)[-1].startswith((".", "~")):
-                continue
-            parts = info.filename.split("/")
-            while parts:
-                fields = parts.pop(0).split("_", 4)
-                if len(fields) < 4 or not fields[1].isdigit() or fields[1] not in participants:
-                    continue
-                assert (fields[2], fields[3]) == ("assignfeedback", "file")
-                rest = [fields[4]] if len(fields) == 5 and fields[4] else []
-                filed.setdefault(fields[1], []).append("/".join(rest + parts))
-                break
-            else:
-                raise AssertionError(f"Moodle would ignore {info.filename}")
-    return filed
+        assert sum(map(len, new.values())) == len([i for i in zf.infolist() if not i.is_dir()])
+    return {number: [name.lstrip("/") for name in names] for number, names in new.items()}
 
 
-def test_moodle_feedback_zip_files_each_student_under_their_participant(exported):
+@pytest.mark.parametrize("version", ["4.0", "4.1"])
+def test_moodle_of_every_version_files_the_feedback(exported, version):
+    """Moodle 3.11 and 4.0 (one importer), 4.1 to 4.5 (the other): each student's two files under
+    their participant, at the top of their feedback area."""
     run = load_run(exported / "results.json")
     participants = {s.participant for s in run.submissions if s.participant}
-    filed = moodle_feedback_import(exported / "exports" / "retours" / "feedback-moodle.zip", participants)
+    filed = moodle_feedback_zip_import(exported / "exports" / "retours" / "feedback-moodle.zip", participants, version)
     assert set(filed) == participants
-    assert all(sorted(files) == ["rapport.html", "retour.pdf"] for files in filed.values())
+    assert all(sorted(files) == ["/rapport.html", "/retour.pdf"] for files in filed.values())
+
+
+def test_the_folder_names_moodle_41_writes_would_be_lost_on_moodle_40(tmp_path):
+    """Why the trailing "_": Moodle 4.1's own folder form ("<name>_<id>_assignfeedback_file/") is
+    four fields for 4.1's importer, fewer than five for 4.0's whole-path split: nothing imported."""
+    archive = tmp_path / "moodle41.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("Alice Martin_1001_assignfeedback_file/retour.pdf", b"%PDF")
+    assert moodle_feedback_zip_import(archive, {"1001"}, "4.1") == {"1001": ["/retour.pdf"]}
+    assert moodle_feedback_zip_import(archive, {"1001"}, "4.0") == {}
+    assert folder_name("Alice Martin", "1001", "alice") == "Alice Martin_1001_assignfeedback_file_"
+
+
+def test_a_name_with_underscores_keeps_the_participant_in_place(exported):
     # "_" in a name would shift the participant id: replaced by a space.
-    assert (exported / "exports" / "retours" / "Jean Pierre Lefèvre_1002_assignfeedback_file").is_dir()
+    assert (exported / "exports" / "retours" / "Jean Pierre Lefèvre_1002_assignfeedback_file_").is_dir()
 
 
 def test_students_without_participant_get_a_folder_but_not_a_zip_entry(exported):
@@ -108,7 +114,7 @@ def test_students_without_participant_get_a_folder_but_not_a_zip_entry(exported)
     assert any(name.startswith("index-") for name in folders)  # "index" has no participant id
     with zipfile.ZipFile(exported / "exports" / "retours" / "feedback-moodle.zip") as zf:
         assert not any(n.startswith("index") for n in zf.namelist())
-    assert folder_name("a/b\\c:d", "7", "x") == "a b c d_7_assignfeedback_file"
+    assert folder_name("a/b\\c:d", "7", "x") == "a b c d_7_assignfeedback_file_"
     assert folder_name("Zoé", "", "zoe-1234") == "zoe-1234"
 
 

@@ -51,6 +51,32 @@ def test_moodle_grading_worksheet_gives_participant_ids(tmp_path):
     assert (student.name, student.participant) == ("Élodie Lefèvre", "1001")
 
 
+def test_canvas_gradebook_export_is_a_roster_without_moodle_ids(tmp_path):
+    """Canvas's gradebook export (gradebook_importer.rb's header): "Points Possible" and muted rows are
+    no students, "Section" is the group, an email login is the email; Canvas's own "ID" is never
+    taken for a Moodle participant number (it would be written as "Participant501" to Moodle)."""
+    path = _write(
+        tmp_path,
+        "Grades-MP2I.csv",
+        "Student,ID,SIS User ID,SIS Login ID,Section,Taquin (4242)\n"
+        "    Points Possible,,,,,20.00\n"
+        ",,,,,Muted\n"
+        '"Lefèvre, Élodie",501,S-1,elodie@lycee.fr,MP2I A,\n'
+        '"Durand, Paul",502,S-2,pdurand,MP2I B,\n',
+        "utf-8-sig",
+    )
+    students = read_roster(path)
+    assert students == [
+        Student("Lefèvre, Élodie", "", "elodie@lycee.fr", "MP2I A"),
+        Student("Durand, Paul", "", "", "MP2I B"),
+    ]
+
+
+def test_prairielearn_roster_uid_is_the_email(tmp_path):
+    path = _write(tmp_path, "roster.csv", "UID,UIN,Name\nelodie@lycee.fr,111,Élodie Lefèvre\n")
+    assert read_roster(path) == [Student("Élodie Lefèvre", "", "elodie@lycee.fr", "")]
+
+
 def test_excel_unicode_text_is_utf16_with_tabs(tmp_path):
     path = _write(tmp_path, "liste.txt", "Nom\tPrénom\nLEFÈVRE\tÉlodie\n", "utf-16")
     assert read_roster(path) == [Student("Élodie LEFÈVRE", "", "", "")]

@@ -1,6 +1,8 @@
 """The class list (`--roster FILE`): who should have handed something in, joined to what was found.
 
-Read: a Moodle participants export or offline grading worksheet, a Pronote class list, or a plain CSV
+Read: a Moodle participants export or offline grading worksheet, a Pronote class list, Canvas's
+gradebook export (its "Points Possible" row skipped, its Canvas ids not taken for Moodle's),
+PrairieLearn's roster (its `uid`, the student's email), or a plain CSV
 `nom;prénom;identifiant;email;groupe` (with or without that header). Separator (`;`, `,`, tab) and
 encoding (UTF-8 with or without BOM, else Windows-1252) are detected; columns are recognised by their
 header in French or English, in any order. Spreadsheets (.xlsx, .ods) are refused with a message: save
@@ -62,9 +64,14 @@ HEADERS = {
         "adresse email",
         "adresse mail",
         "adresse e-mail",
+        "uid",  # PrairieLearn's roster and gradebook: the student's login, an email
     },
-    "group": {"groupe", "groupes", "group", "groups", "classe", "class", "division"},
+    "group": {"groupe", "groupes", "group", "groups", "classe", "class", "division", "section"},
 }
+# Canvas's gradebook export as a roster: its "ID" is Canvas's own (never a Moodle participant), its
+# "SIS Login ID" the school's login (an email, often), and rows that are not students.
+CANVAS_HEADERS = {"full": "student", "email": "sis login id", "group": "section"}
+CANVAS_NOT_STUDENTS = re.compile(r"\s*(Points Possible.*|Muted|Manual Posting.*)?\s*", re.IGNORECASE)
 POSITIONAL = ("last", "first", "id", "email", "group")
 
 
@@ -115,9 +122,14 @@ def read_roster(path: Path) -> list[Student]:
     delimiter = max(";,\t", key=sample.count)
     rows = list(csv.reader(lines, delimiter=delimiter))
     header = {}
-    for index, title in enumerate(rows[0]):
+    folded = [_fold(title) for title in rows[0]]
+    canvas = folded[:2] == ["student", "id"] and "section" in folded
+    if canvas:
+        header = {field: folded.index(name) for field, name in CANVAS_HEADERS.items() if name in folded}
+        rows = [rows[0]] + [row for row in rows[1:] if row and not CANVAS_NOT_STUDENTS.fullmatch(row[0])]
+    for index, title in enumerate(() if canvas else folded):
         for field, names in HEADERS.items():
-            if _fold(title) in names and field not in header:
+            if title in names and field not in header:
                 header[field] = index
     if header:
         rows = rows[1:]
@@ -133,8 +145,9 @@ def read_roster(path: Path) -> list[Student]:
             return row[index].strip() if index is not None and index < len(row) else ""
 
         name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
+        email = cell("email") if not canvas or "@" in cell("email") else ""  # a login that is no email: no uid
         if name:
-            students.append(Student(name=name, id=cell("id"), email=cell("email"), group=cell("group")))
+            students.append(Student(name=name, id=cell("id"), email=email, group=cell("group")))
     if not students:
         raise InputError("roster.empty", path=str(path))
     return students

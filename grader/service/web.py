@@ -46,7 +46,8 @@ from grader import i18n
 from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
 from grader.i18n import Message
-from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict, write_gradebook
+from grader.gradebook import write_gradebook
+from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
 from grader.errors import GraderError, UsageError
@@ -668,12 +669,13 @@ def create_app(service: Service) -> Starlette:
     def gradebook(request: Request) -> Response:
         if not teacher(request):
             raise _Forbidden
+        lang = _lang(request, config.lang)
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "grades.csv"
-            write_gradebook(path, marked_run(config.lang))
-            text = path.read_text(encoding="utf-8")
+            write_gradebook(path, marked_run(lang), lang)  # as `grader grade` writes it: French Excel's form in French
+            data = path.read_bytes()
         return Response(
-            text,
+            data,
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )

@@ -14,17 +14,42 @@ from pathlib import Path
 
 from grader.errors import InputError
 from grader.marks import MarksError, StudentMarks, apply_marks, load_marks
-from grader.results import Run, load_run, write_gradebook
+from grader.gradebook import number, write_gradebook
+from grader.results import Run, load_run
+
+DEFAULT_OUT_OF = 20.0
 
 
 @dataclass
 class Options:
     lang: str = "fr"  # the language of feedback and statistics
     site_lang: str = "fr"  # the language of the Moodle site (its worksheet's headers)
-    out_of: float = 20.0  # grades exported "sur 20" (Moodle, Canvas, Pronote, spreadsheets)
+    out_of: float = 20.0  # grades exported "sur 20": set by `publish` from out_of_given and the worksheet
+    out_of_given: float | None = None  # --out-of
     moodle_worksheet: Path | None = None  # the worksheet downloaded from Moodle, to fill in
     canvas_assignment: str = "Taquin X-ENS 2017"
+    canvas_gradebook: Path | None = None  # the gradebook exported from Canvas, to fill in
     warnings: list[tuple[str, dict]] = field(default_factory=list)  # what the teacher must be told
+
+
+def resolve_out_of(options: Options, formats: list[str]) -> float:
+    """What grades are "on": `--out-of` if given, else the maximum grade of the Moodle worksheet if
+    one is given, else 20; the teacher is told when Moodle's maximum is another number (Moodle's
+    default maximum is 100) or cannot be known (a worksheet built without Moodle's)."""
+    maximum = None
+    if options.moodle_worksheet is not None:
+        from reports.exports.moodle import worksheet_maximum
+
+        maximum = worksheet_maximum(options.moodle_worksheet)
+    out_of = options.out_of_given or maximum or DEFAULT_OUT_OF
+    said = {"max": number(maximum or 0), "out_of": number(out_of)}
+    if maximum is not None and maximum != out_of:
+        options.warnings.append(("export.moodle_max_differs", said))
+    elif maximum is not None and maximum != DEFAULT_OUT_OF:
+        options.warnings.append(("export.moodle_max", said))
+    elif maximum is None and "moodle" in formats:
+        options.warnings.append(("export.moodle_no_max", said))
+    return out_of
 
 
 def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
@@ -46,13 +71,22 @@ def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
 def _canvas(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.canvas import write_gradebook as write_canvas
 
-    return [write_canvas(run, out / "canvas-gradebook.csv", assignment=o.canvas_assignment, out_of=o.out_of)]
+    path, missing = write_canvas(
+        run,
+        out / "canvas-gradebook.csv",
+        assignment=o.canvas_assignment,
+        out_of=o.out_of,
+        template=o.canvas_gradebook,
+    )
+    if o.canvas_gradebook is None:
+        o.warnings.append(("export.canvas_by_name", {}))
+    if missing:
+        o.warnings.append(("export.canvas_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    return [path]
 
 
 def _csv_fr(run: Run, out: Path, o: Options) -> list[Path]:
-    from reports.exports.spreadsheet import write_class_csv
-
-    return [write_class_csv(run, out / "notes-tableur.csv", out_of=o.out_of)]
+    return [write_gradebook(out / "notes-tableur.csv", run, "fr", o.out_of)]  # grades.csv's French form
 
 
 def _pronote(run: Run, out: Path, o: Options) -> list[Path]:
@@ -135,7 +169,8 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
     from reports.render import render_class
 
     run_dir = Path(run_dir)
-    write_gradebook(run_dir / "grades.csv", run)
+    options.out_of = resolve_out_of(options, formats)
+    write_gradebook(run_dir / "grades.csv", run, run.lang, options.out_of)
     written = [run_dir / "grades.csv", render_class(run, run_dir)]
     to = Path(to) if to else run_dir / "exports"
     to.mkdir(parents=True, exist_ok=True)

@@ -9,19 +9,20 @@ import re
 import statistics
 from dataclasses import dataclass
 
+from grader.gradebook import number, question_ids, scaled
 from grader.i18n import t, title
 from grader.results import Run, Status, SubmissionResult
 
 FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
 
 
-def display_name(sub: SubmissionResult) -> str:
-    return sub.name or sub.id
-
-
 def split_name(name: str) -> tuple[str, str]:
-    """(family name, given names). Words written in capitals are the family name ("DURAND Chloé",
-    "Chloé DURAND"); otherwise the last word is (Moodle's default full name is "given family")."""
+    """(family name, given names). Canvas's sortable name says it ("Durand, Chloé"); else words written
+    in capitals are the family name ("DURAND Chloé", "Chloé DURAND"); otherwise the last word is
+    (Moodle's default full name is "given family")."""
+    if "," in name:
+        family, given = name.split(",", 1)
+        return family.strip(), given.strip()
     words = name.split()
     upper = [w for w in words if sum(c.isalpha() for c in w) > 1 and w.upper() == w and any(c.isalpha() for c in w)]
     if upper and len(upper) < len(words):
@@ -29,27 +30,6 @@ def split_name(name: str) -> tuple[str, str]:
     if len(words) < 2:
         return name.strip(), ""
     return words[-1], " ".join(words[:-1])
-
-
-def scaled(sub: SubmissionResult, out_of: float) -> float:
-    """The total on `out_of` (a grade "sur 20"), to the hundredth."""
-    return round(sub.total / sub.max * out_of, 2) if sub.max > 0 else 0.0
-
-
-def number(x: float, decimal: str = ".") -> str:
-    """At most two decimals, no trailing zeros, never an exponent: 12.5 -> "12,5" with decimal=","."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return text.replace(".", decimal)
-
-
-def question_ids(run: Run) -> list[str]:
-    """Every question of the run, in the order students' results list them (the exam's order)."""
-    seen: list[str] = []
-    for sub in run.submissions:
-        for q in sub.questions:
-            if q.id not in seen:
-                seen.append(q.id)
-    return seen
 
 
 @dataclass
@@ -79,7 +59,10 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
     return lines
 
 
-def _head(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
+def headline(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
+    """ "Total : 14/20 — note : 14/20", or what became of a copy the grader has no grade for."""
+    if not sub.has_grade:
+        return t(f"submission.{sub.status}", lang).capitalize()
     decimal = "," if lang == "fr" else "."
     text = t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
     if out_of:
@@ -92,7 +75,7 @@ def _head(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
 def feedback_text(sub: SubmissionResult, lang: str, out_of: float | None = None) -> str:
     """Plain text, one line per question (Gradescope's and PrairieLearn's output, the terminal)."""
     decimal = "," if lang == "fr" else "."
-    out = [_head(sub, lang, out_of)]
+    out = [headline(sub, lang, out_of)]
     for line in feedback_lines(sub, lang):
         status = t(f"status.{line.status}", lang)
         row = f"{line.qid} : {number(line.score, decimal)}/{number(line.max, decimal)} ({status})"
@@ -113,7 +96,7 @@ def feedback_html(sub: SubmissionResult, lang: str, out_of: float | None = None)
         if line.detail:
             text += " — " + esc(line.detail)
         items.append(f"<li>{text}</li>")
-    out = f"<p>{esc(_head(sub, lang, out_of))}</p><ul>{''.join(items)}</ul>"
+    out = f"<p>{esc(headline(sub, lang, out_of))}</p><ul>{''.join(items)}</ul>"
     if sub.comment:
         out += f"<p>{esc(t('export.comment', lang, comment=sub.comment))}</p>"
     return out
@@ -124,7 +107,7 @@ class QuestionStats:
     qid: str
     title: str
     points: float
-    count: int  # students with a result for it (a written question not marked yet is not counted)
+    count: int  # students graded on it (not submitted, and a written question not marked yet: not counted)
     mean: float | None
     median: float | None
     pass_rate: float | None  # share with full marks
@@ -133,7 +116,7 @@ class QuestionStats:
 def question_stats(run: Run, lang: str) -> list[QuestionStats]:
     stats = []
     for qid in question_ids(run):
-        results = [q for s in run.submissions for q in s.questions if q.id == qid]
+        results = [q for s in run.submissions if s.has_grade for q in s.questions if q.id == qid]
         points = max((q.max for q in results), default=0.0)
         marked = [q for q in results if q.status != Status.UNGRADED]
         scores = [q.score for q in marked]

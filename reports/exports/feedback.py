@@ -2,12 +2,16 @@
 and their PDF sheet, and the same folders in one zip for Moodle's "Upload multiple feedback files in a
 zip" (Téléverser plusieurs fichiers de feedback dans un fichier ZIP).
 
-Moodle's importer (mod/assign/feedback/file/importziplib.php) splits each folder name on "_" into
-full name, participant id (numeric), plugin type and plugin name, and files what follows under that
-participant: folders are named "<Full name>_<participant>_assignfeedback_file", with any "_" of the
-name replaced by a space so that the participant id stays the second field. Students without a
-participant id get a folder named by their id, and are left out of the zip (Moodle could not tell
-whose it is)."""
+Moodle's importer (mod/assign/feedback/file/importziplib.php, is_valid_filename_for_import) exists in
+two forms. Up to Moodle 4.0 (3.11 and 4.0 included) it splits the whole path of a file on "_" into at
+most five fields, full name, participant id (numeric), plugin type, plugin name and the file name, and
+imports nothing when there are fewer than five; from 4.1 it splits each folder name of the path in
+turn and accepts four fields or five. Folders are therefore named
+"<Full name>_<participant>_assignfeedback_file_", the trailing "_" giving Moodle <= 4.0 its fifth
+field (Moodle 4.1+'s own download drops it; its importer takes both), with any "_" of the name
+replaced by a space so that the participant id stays the second field. Students without a participant
+id get a folder named by their id, and are left out of the zip (Moodle could not tell whose it is), as
+are students with no grade (not submitted: nothing to give back)."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ import zipfile
 from pathlib import Path
 
 from grader.results import Run
-from reports.exports.common import display_name
+from grader.gradebook import display_name
 from reports.exports.pdf import write_pdfs
 from reports.render import file_names, render_student
 
@@ -34,7 +38,7 @@ def folder_name(name: str, participant: str, fallback: str) -> str:
     clean = unicodedata.normalize("NFC", name).replace("_", " ")
     clean = re.sub(r'[\x00-\x1f\x7f/\\:*?"<>|]+', " ", clean)
     clean = " ".join(clean.split()).strip(". ") or "participant"
-    return f"{clean[:80]}_{participant}_assignfeedback_file"
+    return f"{clean[:80]}_{participant}_assignfeedback_file_"
 
 
 def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) -> list[Path]:
@@ -49,7 +53,7 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     archive = out / ZIP
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         for sub, folder in zip(run.submissions, folders):
-            if not sub.participant:
+            if not sub.participant or not sub.has_grade:
                 continue
             for name in (REPORT, SHEET):
                 zf.write(folder / name, f"{folder.name}/{name}")

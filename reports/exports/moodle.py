@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from grader.errors import InputError
 from grader.marks import normalise
 from grader.results import Run, SubmissionResult, SubmissionStatus
-from reports.exports.common import display_name, feedback_html, number, scaled
+from grader.gradebook import SafeWriter, display_name, grade_text, number
+from reports.exports.common import feedback_html
 
 # The headers of the worksheet as Moodle writes them, by site language (Moodle's language packs).
 HEADERS = {
@@ -67,14 +69,16 @@ def _now() -> str:
 def write_worksheet(
     run: Run, path: Path, *, site_lang: str = "fr", lang: str = "fr", out_of: float = 20, template: Path | None = None
 ) -> tuple[Path, list[str]]:
-    """Write the worksheet; return it and the ids of the students it has no row for."""
+    """Write the worksheet; return it and the ids of the students it has no row for. A student the
+    grader has no grade for (not submitted...) gets an empty grade and comment: Moodle's importer skips
+    an empty grade, where it would record a 0."""
     if template is not None:
-        return _fill(run, path, Path(template), lang)
+        return _fill(run, path, _read(template), lang)
     h = HEADERS[site_lang]
     decimal = "," if site_lang == "fr" else "."
     columns = ["id", "name", "email", "status", "grade", "max", "changeable", "submitted", "modified", "feedback"]
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    writer = SafeWriter(buffer)
     writer.writerow([h[c] for c in columns])
     missing = []
     for sub in run.submissions:
@@ -86,19 +90,32 @@ def write_worksheet(
             "name": display_name(sub),
             "email": sub.email,
             "status": VALUES[site_lang]["none" if sub.status == SubmissionStatus.NOT_SUBMITTED else "submitted"],
-            "grade": number(scaled(sub, out_of), decimal),
+            "grade": grade_text(sub, out_of, decimal),
             "max": number(out_of, decimal),
             "changeable": VALUES[site_lang]["yes"],
             "submitted": "",
             "modified": _now(),
-            "feedback": feedback_html(sub, lang, out_of),
+            "feedback": feedback_html(sub, lang, out_of) if sub.has_grade else "",
         }
         writer.writerow([row[c] for c in columns])
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path, missing
 
 
-def _fill(run: Run, path: Path, template: Path, lang: str) -> tuple[Path, list[str]]:
+@dataclass
+class _Sheet:
+    """A worksheet downloaded from Moodle: its rows, the site language its headers are in, and where
+    the columns this export reads or fills are."""
+
+    path: Path
+    rows: list[list[str]]
+    site_lang: str
+    col: dict[str, int] = field(default_factory=dict)
+    feedback: int | None = None
+
+
+def _read(template: Path) -> _Sheet:
+    template = Path(template)
     try:
         text = template.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -108,23 +125,34 @@ def _fill(run: Run, path: Path, template: Path, lang: str) -> tuple[Path, list[s
         raise InputError("moodle.not_worksheet", path=template, headers="")
     header = rows[0]
     site_lang = next((lg for lg, h in HEADERS.items() if h["id"] in header and h["grade"] in header), None)
-    if site_lang is None:
+    if site_lang is None or HEADERS[site_lang]["modified"] not in header:  # Moodle refuses it without them
         raise InputError("moodle.not_worksheet", path=template, headers=", ".join(header[:6]))
-    h = HEADERS[site_lang]
-    col = {key: header.index(name) for key, name in h.items() if name in header}
+    col = {key: header.index(name) for key, name in HEADERS[site_lang].items() if name in header}
     feedback = next((header.index(n) for n in FEEDBACK_ALIASES if n in header), None)
-    if "modified" not in col:
-        raise InputError("moodle.not_worksheet", path=template, headers=", ".join(header[:6]))
-    decimal = "," if site_lang == "fr" else "."
+    for row in rows[1:]:
+        row.extend([""] * (len(header) - len(row)))
+    return _Sheet(template, rows, site_lang, col, feedback)
+
+
+def worksheet_maximum(template: Path) -> float | None:
+    """The assignment's maximum grade, as the worksheet downloaded from Moodle says it (its "Maximum
+    grade" column, the same on every row): Moodle skips an imported grade above it."""
+    sheet = _read(template)
+    if "max" not in sheet.col:
+        return None
+    found = (_float(row[sheet.col["max"]]) for row in sheet.rows[1:])
+    return next((x for x in found if x is not None and x > 0), None)
+
+
+def _fill(run: Run, path: Path, sheet: _Sheet, lang: str) -> tuple[Path, list[str]]:
+    col, decimal = sheet.col, "," if sheet.site_lang == "fr" else "."
     by_participant = {s.participant: s for s in run.submissions if s.participant}
     by_name: dict[str, list[SubmissionResult]] = {}
     for s in run.submissions:
         by_name.setdefault(normalise(display_name(s)), []).append(s)
     placed = set()
-    for row in rows[1:]:
-        if len(row) < len(header):
-            row.extend([""] * (len(header) - len(row)))
-        number_ = row[col["id"]][len(PARTICIPANT[site_lang].strip()) :].strip()
+    for row in sheet.rows[1:]:
+        number_ = row[col["id"]][len(PARTICIPANT[sheet.site_lang].strip()) :].strip()
         sub = by_participant.get(number_)
         if sub is None and "name" in col:
             same = by_name.get(normalise(row[col["name"]]), [])
@@ -134,12 +162,12 @@ def _fill(run: Run, path: Path, template: Path, lang: str) -> tuple[Path, list[s
         placed.add(sub.id)
         out_of = _float(row[col["max"]]) if "max" in col else None
         out_of = out_of if out_of and out_of > 0 else 20.0
-        row[col["grade"]] = number(scaled(sub, out_of), decimal)
+        row[col["grade"]] = grade_text(sub, out_of, decimal)
         row[col["modified"]] = _now()
-        if feedback is not None:
-            row[feedback] = feedback_html(sub, lang, out_of)
+        if sheet.feedback is not None:
+            row[sheet.feedback] = feedback_html(sub, lang, out_of) if sub.has_grade else ""
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows)
+    SafeWriter(buffer).writerows(sheet.rows)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path, [s.id for s in run.submissions if s.id not in placed]
 

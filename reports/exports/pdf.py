@@ -17,7 +17,8 @@ from fpdf.fonts import FontFace
 
 from grader.i18n import t
 from grader.results import Run, SubmissionResult
-from reports.exports.common import display_name, feedback_lines, number, scaled
+from grader.gradebook import display_name, number
+from reports.exports.common import feedback_lines, headline
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
 # Tried in order until the sheet fits one page: (font size, characters kept of each reason and title).
@@ -45,15 +46,7 @@ def _sheet(
     who = display_name(sub) + (f" — {t('export.col.participant', lang)} {sub.participant}" if sub.participant else "")
     pdf.multi_cell(0, None, who, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", "", size + 1)
-    pdf.multi_cell(
-        0,
-        None,
-        t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
-        + " — "
-        + t("export.grade_on", lang, grade=number(scaled(sub, out_of), decimal), out_of=number(out_of, decimal)),
-        new_x="LMARGIN",
-        new_y="NEXT",
-    )
+    pdf.multi_cell(0, None, headline(sub, lang, out_of), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(size * 0.4)
     pdf.set_font("DejaVu", "", size)
     heading = FontFace(emphasis="BOLD", fill_color=(225, 230, 240))

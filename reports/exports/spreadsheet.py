@@ -1,73 +1,46 @@
-"""Spreadsheets for French locales: `;` between fields, decimal comma, UTF-8 with a BOM (what French
-Excel and LibreOffice open in columns, accents intact), a sheet to paste into Pronote, and the
-per-question statistics."""
+"""Spreadsheets for French locales: the class's table (grades.csv's French form), a sheet to paste
+into Pronote, and the per-question statistics: `;` between fields, decimal comma, UTF-8 with a BOM
+(what French Excel and LibreOffice open in columns, accents intact), every cell safe to open
+(grader.gradebook.spreadsheet_cell)."""
 
 from __future__ import annotations
 
-import csv
 import unicodedata
 from pathlib import Path
 
+from grader.gradebook import ENCODING, SafeWriter, display_name, grade_text, number
 from grader.i18n import t
-from grader.results import Run, Status
-from reports.exports.common import display_name, number, question_ids, question_stats, scaled, split_name
+from grader.results import Run, SubmissionStatus
+from reports.exports.common import question_stats, split_name
 
-ENCODING = "utf-8-sig"  # the BOM tells Excel the file is UTF-8
+# Pronote's own mark for work not handed in; it counts in no average unless the teacher says so.
+PRONOTE_NOT_SUBMITTED = "N.Rdu"
 
 
 def _writer(path: Path):
     handle = path.open("w", newline="", encoding=ENCODING)
-    return handle, csv.writer(handle, delimiter=";", quoting=csv.QUOTE_MINIMAL)
-
-
-def write_class_csv(run: Run, path: Path, out_of: float = 20) -> Path:
-    """One row per student: id, name, participant, each question (written ones too), total, max, grade."""
-    qids = question_ids(run)
-    handle, writer = _writer(path)
-    with handle:
-        writer.writerow(
-            [
-                t("export.col.id", "fr"),
-                t("export.col.name", "fr"),
-                t("export.col.participant", "fr"),
-                *qids,
-                t("export.col.total", "fr"),
-                t("export.col.max", "fr"),
-                t("export.col.grade_on", "fr", out_of=number(out_of, ",")),
-            ]
-        )
-        for sub in run.submissions:
-            scores = {q.id: q for q in sub.questions}
-            cells = [
-                "" if q is None or q.status == Status.UNGRADED else number(q.score, ",")
-                for q in (scores.get(qid) for qid in qids)
-            ]
-            writer.writerow(
-                [
-                    sub.id,
-                    display_name(sub),
-                    sub.participant,
-                    *cells,
-                    number(sub.total, ","),
-                    number(sub.max, ","),
-                    number(scaled(sub, out_of), ","),
-                ]
-            )
-    return path
+    return handle, SafeWriter(handle, delimiter=";")
 
 
 def _sort_key(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
+def _pronote_grade(sub, out_of: float) -> str:
+    if sub.status == SubmissionStatus.NOT_SUBMITTED:
+        return PRONOTE_NOT_SUBMITTED
+    return grade_text(sub, out_of, ",")  # the grader's failure or a refused duplicate: blank, to look at
+
+
 def write_pronote(run: Run, path: Path, out_of: float = 20) -> Path:
     """ "NOM Prénom" and the grade on `out_of`, in Pronote's order (family name, then given names), so
-    that the grade column pastes into Pronote's column of the class as it is listed there."""
+    that the grade column pastes into Pronote's column of the class as it is listed there. A student
+    who handed nothing in gets Pronote's "N.Rdu" (non rendu), never a 0."""
     rows = []
     for sub in run.submissions:
         family, given = split_name(display_name(sub))
         rows.append(
-            (_sort_key(family), _sort_key(given), f"{family.upper()} {given}".strip(), number(scaled(sub, out_of), ","))
+            (_sort_key(family), _sort_key(given), f"{family.upper()} {given}".strip(), _pronote_grade(sub, out_of))
         )
     handle, writer = _writer(path)
     with handle:
