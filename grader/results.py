@@ -151,10 +151,13 @@ class SubmissionResult:
 
     @property
     def has_grade(self) -> bool:
-        """False when there is nothing to grade (not submitted) or the grader could not say (a refused
-        duplicate, the grader's own failure): exports leave that student's grade blank, which every
-        LMS importer skips, and class statistics count them apart. An unreadable submission is the
-        student's own file: graded, 0."""
+        """False when there is nothing to grade (not submitted, and no written question marked by hand:
+        a copy on paper is work handed in) or the grader could not say (a refused duplicate, the
+        grader's own failure): exports leave that student's grade blank, which every LMS importer
+        skips, and class statistics count them apart. An unreadable submission is the student's own
+        file: graded, 0."""
+        if self.status == SubmissionStatus.NOT_SUBMITTED:
+            return any(q.manual and q.status != Status.UNGRADED for q in self.questions)
         return self.status not in NO_GRADE
 
 

@@ -523,18 +523,17 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
     run = merged_run(out, marks, scheme)
     exports = out / "exports"
     by_id = {s.id: s for s in run.submissions}
-    rows = list(
-        csv.reader(io.StringIO((exports / "notes-tableur.csv").read_bytes().decode("utf-8-sig")), delimiter=";")
-    )
-    assert {r[0] for r in rows[1:]} == set(by_id) and "q13" in rows[0]
-    canvas = list(csv.reader((exports / "canvas-gradebook.csv").open(encoding="utf-8")))
-    for row in canvas[2:]:
-        sub = by_id[row[3]]
-        assert float(row[5]) == pytest.approx(round(sub.total / sub.max * 20, 2))
+    rows = spreadsheet_table(exports / "notes-tableur.csv", "Identifiant")
+    assert set(rows) == set(by_id) and "q13" in rows["alice"]
+    students = [CanvasStudent(str(n), s.name or s.id, s.name or s.id) for n, s in enumerate(run.submissions)]
+    imported = canvas_gradebook_import(exports / "canvas-gradebook.csv", students)
+    for student, sub in zip(students, run.submissions):
+        assert float(imported.grades[student.id]["Taquin X-ENS 2017"]) == pytest.approx(
+            round(sub.total / sub.max * 20, 2)
+        )
     assert (exports / "retours" / "retours-classe.pdf").exists()
     assert len(list((exports / "prairielearn").glob("*.json"))) == len(by_id)
-    alice = next(r for r in rows if r[0] == "alice")
-    assert alice[rows[0].index("q13")] == "2"
+    assert rows["alice"]["q13"] == 2
 
 
 def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsys):
@@ -664,6 +663,16 @@ def test_spreadsheet_cell_follows_owasp(cell, written):
 
 
 # --- The class page: absentees counted apart --------------------------------------------------------
+
+
+def test_a_copy_on_paper_marked_by_hand_is_work_handed_in(tmp_path):
+    """Dylan submitted no code but his written answers were marked: he has a grade (0 for the code)."""
+    run = _run()
+    dylan = next(s for s in run.submissions if s.id == "dylan")
+    assert not dylan.has_grade
+    marked = apply_marks(run, load_marks(_marks(tmp_path, "etudiant;q13\ndylan;2\n"), run))
+    dylan = next(s for s in marked.submissions if s.id == "dylan")
+    assert dylan.has_grade and dylan.total == 2
 
 
 def test_the_class_page_counts_absentees_apart(tmp_path):

@@ -26,12 +26,13 @@ def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa
     headers = [h.text.split("\n")[0] for h in browser.find_elements(By.CSS_SELECTOR, "#grades thead th")]
     column = headers.index("q13")
     cells = {
-        r.find_element(By.CSS_SELECTOR, "td.name").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
+        r.find_element(By.CSS_SELECTOR, "td.name a").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
         for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
     }
     assert cells["alice"].text == "3" and "st-passed" in cells["alice"].get_attribute("class")
     assert cells["bob"].text == "1" and "st-partial" in cells["bob"].get_attribute("class")
-    assert "st-ungraded" in cells["dylan"].get_attribute("class")  # not marked yet
+    assert "st-ungraded" in cells["index"].get_attribute("class")  # not marked yet
+    assert cells["dylan"].text == "" and "st-" not in cells["dylan"].get_attribute("class")  # not submitted
     browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")[column].click()
     _screenshot(browser, shots, "class-with-marks")
     _assert_clean(browser)

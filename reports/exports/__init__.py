@@ -52,6 +52,12 @@ def resolve_out_of(options: Options, formats: list[str]) -> float:
     return out_of
 
 
+def _missing(o: Options, key: str, ids: list[str]) -> None:
+    """Tell the teacher which students an export has no row for (the first ten named)."""
+    if ids:
+        o.warnings.append((key, {"n": len(ids), "students": ", ".join(ids[:10])}))
+
+
 def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.moodle import write_worksheet
 
@@ -63,8 +69,7 @@ def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
         out_of=o.out_of,
         template=o.moodle_worksheet,
     )
-    if missing:
-        o.warnings.append(("export.moodle_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    _missing(o, "export.moodle_missing", missing)
     return [path]
 
 
@@ -72,16 +77,11 @@ def _canvas(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.canvas import write_gradebook as write_canvas
 
     path, missing = write_canvas(
-        run,
-        out / "canvas-gradebook.csv",
-        assignment=o.canvas_assignment,
-        out_of=o.out_of,
-        template=o.canvas_gradebook,
+        run, out / "canvas-gradebook.csv", assignment=o.canvas_assignment, out_of=o.out_of, template=o.canvas_gradebook
     )
     if o.canvas_gradebook is None:
         o.warnings.append(("export.canvas_by_name", {}))
-    if missing:
-        o.warnings.append(("export.canvas_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    _missing(o, "export.canvas_missing", missing)
     return [path]
 
 
@@ -110,9 +110,7 @@ def _prairielearn(run: Run, out: Path, o: Options) -> list[Path]:
 def _feedback(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.feedback import write_feedback
 
-    missing = [s.id for s in run.submissions if not s.participant]
-    if missing:
-        o.warnings.append(("export.feedback_missing", {"n": len(missing), "students": ", ".join(missing[:10])}))
+    _missing(o, "export.feedback_missing", [s.id for s in run.submissions if not s.participant])
     return write_feedback(run, out / "retours", o.lang, o.out_of)
 
 

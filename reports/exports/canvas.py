@@ -24,7 +24,7 @@ from grader.errors import InputError
 from grader.gradebook import SafeWriter, display_name, grade_text, number
 from grader.intake.identity import name_key
 from grader.results import Run, SubmissionResult
-from reports.exports.common import split_name
+from reports.exports.common import cell_number, split_name
 
 FIXED = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
 POINTS_POSSIBLE = "Points Possible"
@@ -118,7 +118,7 @@ def _fill(run: Run, path: Path, template: Path, assignment: str, out_of: float) 
     placed: set[str] = set()
     for row in rows[1:]:
         if POINTS_POSSIBLE in row[0]:
-            points = _number(row[column])
+            points = cell_number(row[column])
             if points is None:
                 row[column] = number(out_of)
             out_of = points or out_of  # an existing assignment's points: Canvas's maximum
@@ -134,10 +134,3 @@ def _fill(run: Run, path: Path, template: Path, assignment: str, out_of: float) 
     SafeWriter(buffer, delimiter=delimiter).writerows(rows)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path, [s.id for s in run.submissions if s.id not in placed]
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text.strip().replace(",", "."))
-    except ValueError:
-        return None

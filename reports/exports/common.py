@@ -16,6 +16,14 @@ from grader.results import Run, Status, SubmissionResult
 FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
 
 
+def cell_number(text: str) -> float | None:
+    """A number an LMS wrote in one of its files ("20,00", "40.00"), None if the cell holds none."""
+    try:
+        return float(text.strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
 def split_name(name: str) -> tuple[str, str]:
     """(family name, given names). Canvas's sortable name says it ("Durand, Chloé"); else words written
     in capitals are the family name ("DURAND Chloé", "Chloé DURAND"); otherwise the last word is

@@ -24,7 +24,7 @@ from grader.errors import InputError
 from grader.marks import normalise
 from grader.results import Run, SubmissionResult, SubmissionStatus
 from grader.gradebook import SafeWriter, display_name, grade_text, number
-from reports.exports.common import feedback_html
+from reports.exports.common import cell_number, feedback_html
 
 # The headers of the worksheet as Moodle writes them, by site language (Moodle's language packs).
 HEADERS = {
@@ -140,7 +140,7 @@ def worksheet_maximum(template: Path) -> float | None:
     sheet = _read(template)
     if "max" not in sheet.col:
         return None
-    found = (_float(row[sheet.col["max"]]) for row in sheet.rows[1:])
+    found = (cell_number(row[sheet.col["max"]]) for row in sheet.rows[1:])
     return next((x for x in found if x is not None and x > 0), None)
 
 
@@ -160,7 +160,7 @@ def _fill(run: Run, path: Path, sheet: _Sheet, lang: str) -> tuple[Path, list[st
         if sub is None or sub.id in placed:
             continue
         placed.add(sub.id)
-        out_of = _float(row[col["max"]]) if "max" in col else None
+        out_of = cell_number(row[col["max"]]) if "max" in col else None
         out_of = out_of if out_of and out_of > 0 else 20.0
         row[col["grade"]] = grade_text(sub, out_of, decimal)
         row[col["modified"]] = _now()
@@ -170,10 +170,3 @@ def _fill(run: Run, path: Path, sheet: _Sheet, lang: str) -> tuple[Path, list[st
     SafeWriter(buffer).writerows(sheet.rows)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path, [s.id for s in run.submissions if s.id not in placed]
-
-
-def _float(text: str) -> float | None:
-    try:
-        return float(text.strip().replace(",", "."))
-    except ValueError:
-        return None

@@ -27,7 +27,7 @@ def _sort_key(text: str) -> str:
 
 
 def _pronote_grade(sub, out_of: float) -> str:
-    if sub.status == SubmissionStatus.NOT_SUBMITTED:
+    if sub.status == SubmissionStatus.NOT_SUBMITTED and not sub.has_grade:
         return PRONOTE_NOT_SUBMITTED
     return grade_text(sub, out_of, ",")  # the grader's failure or a refused duplicate: blank, to look at
 
