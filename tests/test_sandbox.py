@@ -488,6 +488,29 @@ def test_seccomp_refuses_what_landlock_does_not_cover():
     assert {n for n, v in free_reply.value.items() if v == errno.EPERM} <= {"setpriority_group", "ioprio_set_user"}
 
 
+INT80_GETPID = """
+import ctypes, mmap, os
+def f():
+    code = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+    code.write(bytes([0xB8, 20, 0, 0, 0, 0xCD, 0x80, 0xC3]))  # mov eax, 20 (i386 getpid); int 0x80; ret
+    call = ctypes.CFUNCTYPE(ctypes.c_int)(ctypes.addressof(ctypes.c_char.from_buffer(code)))
+    return [call(), os.getpid()]
+"""
+
+
+@confined
+@needs_seccomp
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="x86-64's 32-bit entry")
+def test_a_call_through_another_architectures_entry_kills_the_child():
+    """The filter's rules name x86-64's numbers: a call made through the i386 entry (`int 0x80`, where
+    the numbers differ) must not slip past them; libseccomp's check of the architecture kills."""
+    free = call(INT80_GETPID, seccomp=False)
+    if not free.ok or free.value[0] != free.value[1]:
+        pytest.skip(f"no 32-bit entry on this kernel: {free}")
+    confined_reply = call(INT80_GETPID)
+    assert confined_reply.status == protocol.CRASHED and "SIGSYS" in confined_reply.error, confined_reply
+
+
 @needs_landlock
 @confined
 def test_landlock_alone_keeps_files_and_tcp_out():
