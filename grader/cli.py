@@ -221,6 +221,7 @@ def _export_options(args):
         moodle_worksheet=getattr(args, "moodle_worksheet", None),
         canvas_assignment=getattr(args, "canvas_assignment", None) or Options.canvas_assignment,
         canvas_gradebook=getattr(args, "canvas_gradebook", None),
+        prairielearn_qid=getattr(args, "prairielearn_qid", None) or Options.prairielearn_qid,
     )
 
 
@@ -362,6 +363,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     export.add_argument("--moodle-worksheet", type=Path, metavar="CSV", help=h("moodle_worksheet"))
     export.add_argument("--canvas-assignment", metavar="NAME", help=h("canvas_assignment"))
     export.add_argument("--canvas-gradebook", type=Path, metavar="CSV", help=h("canvas_gradebook"))
+    export.add_argument("--prairielearn-qid", metavar="QID", help=h("prairielearn_qid"))
     export.add_argument("--scheme", type=Path, metavar=h("scheme_metavar"), help=h("export_scheme"))
     export.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("export_lang"))
     export.set_defaults(main=export_main)

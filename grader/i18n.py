@@ -391,6 +391,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "identifiants Canvas",
         "en": "the gradebook exported from Canvas (Grades > Export), to fill in: its students and their Canvas ids",
     },
+    "cli.help.prairielearn_qid": {
+        "fr": "la question de l'évaluation PrairieLearn qui reçoit la note (par défaut : taquin)",
+        "en": "the question of the PrairieLearn assessment that takes the score (default: taquin)",
+    },
     "cli.help.canvas_assignment": {
         "fr": "en-tête de colonne Canvas, p. ex. « Taquin (1234) » pour le devoir 1234",
         "en": 'Canvas column header, e.g. "Taquin (1234)" to update assignment 1234',

@@ -64,7 +64,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "export.total": {"fr": "Total : {score}/{max}", "en": "Total: {score}/{max}"},
     "export.grade_on": {"fr": "note : {grade}/{out_of}", "en": "grade: {grade}/{out_of}"},
     "export.comment": {"fr": "Commentaire : {comment}", "en": "Comment: {comment}"},
-    "export.written": {"fr": "question rédigée, notée à la main", "en": "written question, marked by hand"},
     "export.no_run": {
         "fr": "{path} introuvable : donnez le dossier de sortie d'un « grader grade »",
         "en": '{path} not found: give the output folder of a "grader grade"',
@@ -78,9 +77,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "(grader grade); only written questions may change here",
     },
     "export.moodle_missing": {
-        "fr": "feuille Moodle : {n} élève(s) sans ligne (pas d'identifiant de participant "
+        "fr": "feuille Moodle : {n} {n:élève|élèves} sans ligne (pas d'identifiant de participant "
         "Moodle ou absent de la feuille) : {students}",
-        "en": "Moodle worksheet: {n} student(s) without a row (no Moodle participant id, or "
+        "en": "Moodle worksheet: {n} {n:student|students} without a row (no Moodle participant id, or "
         "not in the worksheet): {students}",
     },
     "export.moodle_max": {
@@ -115,6 +114,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Canvas gradebook: {n} {n:student|students} without a row (neither email nor name found "
         "in the gradebook): {students}",
     },
+    "export.prairielearn_missing": {
+        "fr": "PrairieLearn : {n} {n:élève|élèves} sans uid (le courriel de la liste de classe, --roster) : {students}",
+        "en": "PrairieLearn: {n} {n:student|students} without a uid (the roster's email, --roster): {students}",
+    },
     "canvas.unreadable": {
         "fr": "carnet Canvas {path} illisible : {error}",
         "en": "Canvas gradebook {path} unreadable: {error}",
@@ -124,9 +127,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "{path} is not a gradebook exported from Canvas (columns: {headers})",
     },
     "export.feedback_missing": {
-        "fr": "retours : {n} élève(s) sans identifiant de participant Moodle, absents du "
-        "zip (leurs dossiers sont écrits) : {students}",
-        "en": "feedback: {n} student(s) without a Moodle participant id, left out of the "
+        "fr": "retours : {n} {n:élève|élèves} sans identifiant de participant Moodle, "
+        "{n:absent|absents} du zip (leurs dossiers sont écrits) : {students}",
+        "en": "feedback: {n} {n:student|students} without a Moodle participant id, left out of the "
         "zip (their folders are written): {students}",
     },
     "export.gradescope_written": {
@@ -134,7 +137,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, it holds the model answers)",
     },
     "export.cannot_write": {"fr": "impossible d'écrire {path} : {error}", "en": "cannot write {path}: {error}"},
-    "export.written_files": {"fr": "{n} fichier(s) écrit(s) dans {out}", "en": "{n} file(s) written in {out}"},
+    "export.written_files": {
+        "fr": "{n} {n:fichier écrit|fichiers écrits} dans {out}",
+        "en": "{n} {n:file|files} written in {out}",
+    },
     "export.bad_out_of": {
         "fr": "--out-of doit être un nombre positif (reçu {value})",
         "en": "--out-of must be a positive number (got {value})",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import csv
 import io
-import json
 import re
 import shutil
 import statistics
@@ -26,6 +25,7 @@ from tests.importers import (
     CanvasStudent,
     canvas_gradebook_import,
     moodle_worksheet_import,
+    prairielearn_scores_import,
     spreadsheet,
     spreadsheet_table,
 )
@@ -492,23 +492,31 @@ def test_question_statistics_match_an_independent_count(graded, tmp_path):
     assert by_q["q13"]["Copies comptées"] == "3" and by_q["q13"]["Médiane"] == "1"
 
 
-def test_prairielearn_results_follow_the_external_grader_schema(graded):
-    assert _export(graded, "--format", "prairielearn", "--lang", "en") == 0
-    folder = graded / "exports" / "prairielearn"
-    run = apply_marks(load_run(graded / "results.json"))
-    files = sorted(folder.glob("*.json"))
-    assert len(files) == len(run.submissions)
-    for path in files:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert data["gradable"] is True and 0 <= data["score"] <= 1
-        assert isinstance(data["message"], str) and isinstance(data["output"], str)
-        for test in data["tests"]:
-            assert set(test) >= {"name", "points", "max_points"}
-            assert 0 <= test["points"] <= test["max_points"] + 1e-9
-    bob = json.loads((folder / "bob.json").read_text(encoding="utf-8"))
-    sub = next(s for s in run.submissions if s.id == "bob")
-    assert bob["score"] == pytest.approx(sub.total / sub.max)
-    assert sum(t["points"] for t in bob["tests"]) == pytest.approx(sub.total)
+def test_prairielearn_score_upload_reads_back_as_prairielearn_does(tmp_path, capsys):
+    """PrairieLearn's "Upload new question scores" (tests/importers.py, from score-upload.ts): one row
+    per student with a uid (the roster's email), the score in percent, the feedback; the student
+    without an email is named, the one who handed nothing in has no row."""
+    run = _run("en")
+    emails = {"alice": "alice@lycee.fr", "bob": "bob@lycee.fr", "chloé durand": "chloe@lycee.fr", "dylan": "d@l.fr"}
+    for sub in run.submissions:
+        sub.email = emails.get(sub.id, "")
+    # A very long feedback must not overflow PrairieLearn's 10 000-character record.
+    run.submissions[1].comment = "très long " * 2000
+    out = tmp_path / "rapport"
+    out.mkdir()
+    write_json(out / "results.json", run)
+    assert _export(out, "--format", "prairielearn", "--prairielearn-qid", "taquin-xens", "--lang", "en") == 0
+    assert "index" in capsys.readouterr().err  # no uid: named
+    scores = prairielearn_scores_import(out / "exports" / "prairielearn-scores.csv")
+    by_uid = {s.uid: s for s in scores}
+    assert set(by_uid) == {"alice@lycee.fr", "bob@lycee.fr", "chloe@lycee.fr"}  # dylan: not submitted, no row
+    merged = {s.id: s for s in apply_marks(load_run(out / "results.json")).submissions}
+    for sid in ("alice", "bob", "chloé durand"):
+        score = by_uid[emails[sid]]
+        assert (score.instance, score.qid) == (1, "taquin-xens")
+        assert score.score_perc == pytest.approx(round(merged[sid].total / merged[sid].max * 100, 2))
+        assert score.feedback["manual"].startswith("Total: ")
+    assert "q4 : 2/2" in by_uid["alice@lycee.fr"].feedback["manual"]
 
 
 @pytest.mark.slow
@@ -532,7 +540,6 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
             round(sub.total / sub.max * 20, 2)
         )
     assert (exports / "retours" / "retours-classe.pdf").exists()
-    assert len(list((exports / "prairielearn").glob("*.json"))) == len(by_id)
     assert rows["alice"]["q13"] == 2
 
 

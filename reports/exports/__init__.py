@@ -29,6 +29,7 @@ class Options:
     moodle_worksheet: Path | None = None  # the worksheet downloaded from Moodle, to fill in
     canvas_assignment: str = "Taquin X-ENS 2017"
     canvas_gradebook: Path | None = None  # the gradebook exported from Canvas, to fill in
+    prairielearn_qid: str = "taquin"  # the PrairieLearn question the exam's score goes to
     warnings: list[tuple[str, dict]] = field(default_factory=list)  # what the teacher must be told
 
 
@@ -102,9 +103,11 @@ def _stats(run: Run, out: Path, o: Options) -> list[Path]:
 
 
 def _prairielearn(run: Run, out: Path, o: Options) -> list[Path]:
-    from reports.exports.prairielearn import write_results
+    from reports.exports.prairielearn import write_scores
 
-    return [write_results(run, out / "prairielearn", o.lang)]
+    path, missing = write_scores(run, out / "prairielearn-scores.csv", qid=o.prairielearn_qid, lang=o.lang)
+    _missing(o, "export.prairielearn_missing", missing)
+    return [path]
 
 
 def _feedback(run: Run, out: Path, o: Options) -> list[Path]:

@@ -1,68 +1,44 @@
-"""PrairieLearn's external-grader result (the `results.json` an external grader writes to
-/grade/results/): `gradable`, `score` between 0 and 1, `message`, `output`, and one test per check
-group with its points."""
+"""PrairieLearn's score upload (an assessment's "Upload new question scores"), read by PrairieLearn's
+apps/prairielearn/src/lib/score-upload.ts (uploadInstanceQuestionScores) through its CSV parser
+(lib/csv.ts createCsvParser): a header of lower-cased column names, then one row per student and
+question: `uid` (the student's login, an email), `instance` (the assessment instance, 1), `qid` (the
+question of the assessment that stands for this exam), `score_perc` (0-100, read with parseFloat: a
+decimal point), `feedback` (shown to the student as the manual feedback). A blank cell is null; a row
+with neither score nor feedback is skipped; a record over 10 000 characters fails the whole upload's
+parse, so the feedback is cut well below that.
+
+The uid is the roster's email (`--roster`, PrairieLearn's own roster export's `UID` column included);
+a student without one, or without a grade (not submitted), has no row and is named to the teacher.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from grader.i18n import say, t, title
-from grader.results import Run, SubmissionResult
+from grader.gradebook import SafeWriter, number
+from grader.results import Run
 from reports.exports.common import feedback_text
-from reports.render import file_names
+
+COLUMNS = ["uid", "instance", "qid", "score_perc", "feedback"]
+FEEDBACK_MAX_CHARS = 8000  # csv.ts's maxRecordSize is 10 000 for the whole record
+INSTANCE = 1
 
 
-def result(sub: SubmissionResult, lang: str = "fr") -> dict:
-    tests = []
-    for q in sub.questions:
-        if q.manual:
-            tests.append(
-                {
-                    "name": f"{q.id} · {title(q.title, lang)}",
-                    "description": t("export.written", lang),
-                    "points": q.score,
-                    "max_points": q.max,
-                    "message": q.comment,
-                    "output": "",
-                }
-            )
-            continue
-        for check in q.checks or []:
-            tests.append(
-                {
-                    "name": f"{q.id} · {title(check.title, lang)}",
-                    "description": title(q.title, lang),
-                    "points": round(check.points, 4),
-                    "max_points": round(check.max_points, 4),
-                    "message": say(check.message, lang),
-                    "output": "",
-                }
-            )
-        if not q.checks:  # nothing ran (module missing...): the question as one test
-            tests.append(
-                {
-                    "name": f"{q.id} · {title(q.title, lang)}",
-                    "description": title(q.title, lang),
-                    "points": q.score,
-                    "max_points": q.max,
-                    "message": t(f"status.{q.status}", lang),
-                    "output": "",
-                }
-            )
-    return {
-        "gradable": True,
-        "score": round(sub.total / sub.max, 6) if sub.max > 0 else 0.0,
-        "message": feedback_text(sub, lang).splitlines()[0],
-        "output": feedback_text(sub, lang),
-        "tests": tests,
-    }
-
-
-def write_results(run: Run, folder: Path, lang: str = "fr") -> Path:
-    """One `<student>.json` per student in `folder`."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for sub, name in zip(run.submissions, file_names([s.id for s in run.submissions])):
-        path = folder / (name[: -len(".html")] + ".json")
-        path.write_text(json.dumps(result(sub, lang), ensure_ascii=False, indent=1), encoding="utf-8")
-    return folder
+def write_scores(run: Run, path: Path, *, qid: str, lang: str = "fr") -> tuple[Path, list[str]]:
+    """Write the upload; return it and the ids of the students it has no row for."""
+    missing = []
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = SafeWriter(handle)
+        writer.writerow(COLUMNS)
+        for sub in run.submissions:
+            if not sub.has_grade:
+                continue
+            if not sub.email.strip():
+                missing.append(sub.id)
+                continue
+            feedback = feedback_text(sub, lang)
+            if len(feedback) > FEEDBACK_MAX_CHARS:
+                feedback = feedback[: FEEDBACK_MAX_CHARS - 1] + "…"
+            score = sub.total / sub.max * 100 if sub.max > 0 else 0.0
+            writer.writerow([sub.email.strip(), INSTANCE, qid, number(score), feedback])
+    return path, missing
