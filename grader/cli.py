@@ -258,7 +258,7 @@ def gradescope_main(args) -> int:
 
     settings = _settings(args)  # one seed for the whole class, drawn now unless given
     questions = _questions(args, settings)  # scheme and questions checked here, not on Gradescope
-    ids = [q.id for q in questions if not q.manual] if args.questions or args.extensions else []
+    ids = [q.id for q in questions if not q.manual]  # the barème's own, x1-x4 with --extensions only
     with writing(args.out):
         path = build_autograder(
             args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang, memory_mib=args.memory

@@ -136,6 +136,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "autograder Gradescope écrit : {path} (graine {seed} ; gardez ce zip privé, il contient les corrigés)",
         "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, it holds the model answers)",
     },
+    "export.gradescope_old_python": {
+        "fr": "taquin-grader demande Python 3.10 ou plus récent ; cette image Gradescope a {found} et "
+        "aucun n'a pu être installé : choisissez une image de base Ubuntu 22.04 (Configure Autograder > "
+        "Base image) et reconstruisez l'autograder",
+        "en": "taquin-grader needs Python 3.10 or newer; this Gradescope image has {found} and none could "
+        "be installed: choose an Ubuntu 22.04 base image (Configure Autograder > Base image) and rebuild "
+        "the autograder",
+    },
     "export.cannot_write": {"fr": "impossible d'écrire {path} : {error}", "en": "cannot write {path}: {error}"},
     "export.written_files": {
         "fr": "{n} {n:fichier écrit|fichiers écrits} dans {out}",

@@ -146,3 +146,63 @@ def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
         assert (target / path).is_file(), path
     setup = (autograder / "source" / "setup.sh").read_text(encoding="utf-8")
     assert "pip install -q /autograder/source/taquin-grader" in setup
+
+
+def test_the_bareme_questions_by_default_extensions_on_request(tmp_path):
+    """Without -q the autograder grades the barème's automatic questions (a perfect copy is 20/20, not
+    "20/30" with four absent extensions); x1-x4 only with --extensions."""
+    from grader.questions import all_questions
+
+    def listed(*args) -> list[str]:
+        archive = tmp_path / "a.zip"
+        assert main(["gradescope", "--out", str(archive), "--seed", "3", *args]) == 0
+        with zipfile.ZipFile(archive) as zf:
+            return json.loads(zf.read("settings.json"))["questions"]
+
+    exam = [q.id for q in all_questions() if not q.manual]
+    assert listed() == exam and not any(q.startswith("x") for q in exam)
+    assert listed("--extensions") == exam + ["x1", "x2", "x3", "x4"]
+
+
+def test_the_total_is_rounded_once():
+    """Three checks of 20/3 points each: the tests show 6.6667, the total is 20, not 20.0001."""
+    from grader.results import Check, QuestionResult, SubmissionResult
+    from reports.exports.gradescope import result
+
+    third = 20 / 3
+    checks = [Check(f"c{i}", "q4.petits_jeux", True, third, third) for i in range(3)]
+    question = QuestionResult("q4", "q4.title", sum(c.points for c in checks), 20, "passed", checks)
+    data = result(SubmissionResult("alice", question.score, 20, [question]), "fr")
+    assert [t["score"] for t in data["tests"]] == [6.6667] * 3
+    assert data["score"] == 20
+
+
+def test_setup_says_so_when_the_image_python_is_too_old(tmp_path):
+    """An image whose python3 is 3.8 and from which no newer Python can be installed (apt-get and
+    add-apt-repository fail): setup.sh stops with a message naming the version and the fix."""
+    archive = tmp_path / "a.zip"
+    assert main(["gradescope", "--out", str(archive), "--seed", "3", "--lang", "en"]) == 0
+    with zipfile.ZipFile(archive) as zf:
+        setup = zf.read("setup.sh").decode()
+    stubs = tmp_path / "bin"
+    stubs.mkdir()
+    for name, body in {
+        "python3": 'if [ "$1" = --version ]; then echo "Python 3.8.10"; exit 0; fi; exit 1',
+        "apt-get": "exit 100",
+        "add-apt-repository": "exit 1",
+    }.items():
+        (stubs / name).write_text(f"#!/bin/sh\n{body}\n")
+        (stubs / name).chmod(0o755)
+    (stubs / "bash").symlink_to(shutil.which("bash"))
+    (stubs / "sh").symlink_to(shutil.which("sh"))
+    (tmp_path / "setup.sh").write_text(setup)
+    done = subprocess.run(
+        [shutil.which("bash"), str(tmp_path / "setup.sh")],
+        env={"PATH": str(stubs)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "needs Python 3.10 or newer" in done.stderr and "Python 3.8.10" in done.stderr
+    assert "Ubuntu 22.04" in done.stderr

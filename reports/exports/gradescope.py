@@ -36,8 +36,31 @@ SOURCE = "taquin-grader"  # the grader's sources, inside the zip
 SETUP = """#!/usr/bin/env bash
 # Gradescope runs this once when the autograder is built (Ubuntu image, as root, network allowed).
 set -euo pipefail
-apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip
-python3 -m venv /autograder/venv
+export DEBIAN_FRONTEND=noninteractive
+# The grader needs Python 3.10 or newer: Ubuntu 22.04's python3 is 3.10, 20.04's is 3.8.
+find_python() {{
+  for candidate in python3.13 python3.12 python3.11 python3.10 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 \\
+        && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1; then
+      command -v "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}}
+apt-get update -qq || true
+apt-get install -y -qq python3 python3-venv python3-pip || true
+if ! PYTHON="$(find_python)"; then
+  # An older image: Python 3.10 from the deadsnakes archive, where the image can reach it.
+  {{ apt-get install -y -qq software-properties-common && add-apt-repository -y ppa:deadsnakes/ppa \\
+      && apt-get update -qq && apt-get install -y -qq python3.10 python3.10-venv; }} || true
+  if ! PYTHON="$(find_python)"; then
+    found="$(python3 --version 2>&1 || echo python3?)"
+    echo "{old_python}" >&2
+    exit 1
+  fi
+fi
+"$PYTHON" -m venv /autograder/venv
 /autograder/venv/bin/pip install -q /autograder/source/{source}
 # The optimal solver's pattern databases (about a minute), built now rather than in every run.
 /autograder/venv/bin/grader solve 0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 >/dev/null
@@ -87,7 +110,8 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
                 }
             )
     data = {
-        "score": round(sum(x["score"] for x in tests), 4),
+        # The questions' own scores, added then rounded once: per-test roundings would add up to 20.0001.
+        "score": round(sum(q.score for q in sub.questions if not q.manual), 2),
         "output": feedback_text(sub, lang),
         "visibility": "visible",
         "stdout_visibility": "hidden",
@@ -129,7 +153,7 @@ def _sources(destination: Path) -> None:
 def build_autograder(
     path: Path, *, seed: int, scheme: Path | None, questions: list[str], lang: str, memory_mib: int
 ) -> Path:
-    """Write the autograder zip; `questions` are ids (all the automatic ones when empty)."""
+    """Write the autograder zip; `questions` are the ids of the automatic questions to grade."""
     settings = {
         "seed": seed,
         "questions": questions,
@@ -142,7 +166,8 @@ def build_autograder(
         _sources(source)
         path.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
-            for name, text in (("setup.sh", SETUP.format(source=SOURCE)), ("run_autograder", RUN)):
+            setup = SETUP.format(source=SOURCE, old_python=t("export.gradescope_old_python", lang, found="$found"))
+            for name, text in (("setup.sh", setup), ("run_autograder", RUN)):
                 info = zipfile.ZipInfo(name)
                 info.external_attr = 0o100755 << 16  # executable, as Gradescope runs them
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -170,7 +195,8 @@ def run(root: Path) -> dict:
         scheme_file = root / "source" / "bareme.toml"
         scheme_file.write_text(settings["scheme"], encoding="utf-8")
         scheme = Scheme.load(scheme_file)
-    questions = [q for q in select(all_questions(extensions=True), settings.get("questions") or None) if not q.manual]
+    # The zip lists its questions (the barème's, x1-x4 only when built with --extensions).
+    questions = [q for q in select(all_questions(extensions=True), settings["questions"]) if not q.manual]
     graded = grade_path(
         root / "submission",
         questions,
