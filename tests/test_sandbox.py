@@ -302,6 +302,9 @@ def test_double_fork_and_setsid_do_not_survive(namespaces):
 
 
 def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_the_pipes():
+    """The grandchild would hold the pipes for 30 s: the call and the child's end are over well before
+    the call's own 10 s deadline (the portable path's close once waited for the grandchild)."""
+    started = time.monotonic()
     reply = call(
         """
         import os, time
@@ -314,6 +317,7 @@ def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_
         timeout=10,
     )
     assert reply.status == protocol.CRASHED and "code 3" in reply.error
+    assert time.monotonic() - started < 10
 
 
 # -- Landlock and seccomp: refusals the kernel makes ---------------------------------------------------

@@ -125,6 +125,8 @@ class StdioChild(Child):
             self._frames.put(EOFError())
         except protocol.ProtocolError as exc:
             self._frames.put(exc)
+        finally:
+            stream.close()
 
     def _write_frames(self) -> None:
         stream = self._popen.stdin
@@ -167,24 +169,27 @@ class StdioChild(Child):
 
     # -- the end ----------------------------------------------------------------------------------
     def _kill(self) -> None:
+        if hasattr(os, "killpg"):
+            # Its own session: what it started without leaving it goes too, even once the child itself
+            # has exited (a process group outlives its leader while a member lives, and holds the pipes).
+            try:
+                os.killpg(self._popen.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         if self._popen.poll() is None:
-            if hasattr(os, "killpg"):  # its own session: what it started without leaving it goes too
-                try:
-                    os.killpg(self._popen.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    self._popen.kill()
-            else:
-                self._popen.kill()
+            self._popen.kill()
         self._popen.wait()
 
     def _close_channel(self) -> None:
+        # The reader thread closes the child's stdout itself when its read ends: closing a buffered
+        # stream from here would wait for that thread's lock, for as long as a process left behind
+        # (Windows has no process group to kill) holds the pipe open.
         self._writes.put(None)
-        for stream in (self._popen.stdin, self._popen.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        try:
+            if self._popen.stdin is not None:
+                self._popen.stdin.close()
+        except OSError:
+            pass
 
     def _death(self) -> Reply:
         """The child went away: its exit status, as the operating system gives it to its parent."""
