@@ -572,6 +572,7 @@ def grade_question(question: Question, submission: Submission, settings: Setting
 
 
 def _configure_hypothesis() -> None:
+    import hypothesis
     import hypothesis.configuration
     from hypothesis.internal.conjecture import providers
 
@@ -580,9 +581,20 @@ def _configure_hypothesis() -> None:
     # Hypothesis (6.131 and later) mixes into its draws the constants it finds in the sources of the
     # "local" modules loaded so far: ours. Which are loaded differs between processes (a worker's first
     # job, a student's `--seed` at home), and so would a run's cases (x2's did). None, then: the cases
-    # depend on the seed alone (tests/test_draws_ignore_grader_sources.py).
-    if hasattr(providers, "_get_local_constants"):
-        providers._get_local_constants = _no_local_constants
+    # depend on the seed alone (tests/test_draws_ignore_grader_sources.py). There is no public switch:
+    # pyproject.toml pins the releases that have this internal, and a release without it is refused here.
+    if not hasattr(providers, "_get_local_constants"):
+        raise GraderBug(
+            "error.hypothesis", where="hypothesis", detail=f"{_NO_LOCAL_CONSTANTS} {hypothesis.__version__}"
+        )
+    providers._get_local_constants = _no_local_constants
+
+
+_NO_LOCAL_CONSTANTS = "no hypothesis.internal.conjecture.providers._get_local_constants to replace in Hypothesis"
+
+
+def _import_hypothesis() -> None:
+    import hypothesis.internal.conjecture.providers  # noqa: F401 - configured by the first draw
 
 
 def _no_local_constants():
@@ -599,7 +611,7 @@ def grade_submission(
     # Hypothesis takes a tenth of a second to import: do it while the first child starts and imports the
     # student's module (the import lock makes the checks wait for it if they come first).
     if any(q.draws_with_hypothesis for q in automatic):
-        threading.Thread(target=_configure_hypothesis, daemon=True).start()
+        threading.Thread(target=_import_hypothesis, daemon=True).start()
     results = []
     # On one CPU with its children (that thread left free): a served call's round trip never crosses CPUs.
     with affinity.one_cpu():

@@ -2,10 +2,14 @@
 
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
+from hypothesis.internal.conjecture import providers
 
 from grading import say
+from grader import engine
 from grader.engine import Context, Settings, grade_submission
+from grader.errors import GraderBug
 from grader.questions import all_questions, select
 from grader.scoring import Scheme
 from grader.intake import load_submission
@@ -369,3 +373,12 @@ def test_what_a_student_printed_just_before_returning_is_in_the_report(tmp_path,
     (q1,) = grade(tmp_path, "q1").questions
     printed = "<b>calcul</b> " * 2000 + "\n"
     assert q1.status == "passed" and q1.output.stdout == printed and q1.output.dropped == 0
+
+
+def test_a_hypothesis_without_the_internal_the_grader_replaces_is_refused(monkeypatch):
+    """The cases must depend on the seed alone (tests/test_draws_ignore_grader_sources.py): a Hypothesis
+    release that renamed the internal switched off by the grader is an error, never a silent change."""
+    monkeypatch.delattr(providers, "_get_local_constants")
+    with pytest.raises(GraderBug) as raised:
+        engine._configure_hypothesis()
+    assert "_get_local_constants" in raised.value.message("en")
