@@ -26,7 +26,7 @@ from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
-from grader.results import Status, SubmissionStatus, to_dict
+from grader.results import Status, SubmissionStatus, private_folder, to_dict
 from grader.scoring import Scheme
 from grader.sandbox.runner import Limits, isolation, warm_up
 from reports.terminal import format_result
@@ -105,7 +105,7 @@ def check_main(args) -> int:
     path = _existing(args.path)
     if args.html:  # a folder that cannot be written is said before the check, not after it
         with writing(args.html):
-            args.html.mkdir(parents=True, exist_ok=True)
+            private_folder(args.html)
     result = grade_path(path, questions, settings)
     layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:

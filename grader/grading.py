@@ -36,6 +36,7 @@ from grader.results import (
     Status,
     SubmissionResult,
     SubmissionStatus,
+    private_folder,
     submission_from_dict,
     write_json,
 )
@@ -228,7 +229,7 @@ def grade_class(
     run = new_run(settings, questions)
     run.notices = [Message(key, params) for key, params in found.notices]
     with writing(out):  # before any grading: a folder that cannot be written costs nothing
-        out.mkdir(parents=True, exist_ok=True)
+        private_folder(out)
         (out / "students").mkdir(exist_ok=True)
         previous = _previous(out, run, resume)
         write_json(_manifest(out), _fingerprint(run))

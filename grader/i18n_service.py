@@ -200,11 +200,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "service.marks.title": {"fr": "Notes à la main (questions écrites)", "en": "Hand marks (written questions)"},
     "service.marks.explain": {
-        "fr": "Le format de grader export --marks, par exemple [alice] puis q2 = 1.5 ; vérifié entièrement "
-        "avant d'être gardé ; repris dans le carnet de notes et les exports.",
-        "en": "The format of grader export --marks, e.g. [alice] then q2 = 1.5; checked in full "
-        "before it is kept; used by the gradebook and the exports.",
+        "fr": "Le format de grader export --marks (TOML ou CSV : une ligne par élève, une colonne par "
+        "question écrite) ; vérifié entièrement avant d'être gardé ; repris dans le carnet de notes et "
+        "les exports.",
+        "en": "The format of grader export --marks (TOML, or CSV: a row per student, a column per written "
+        "question); checked in full before it is kept; used by the gradebook and the exports.",
     },
+    "service.marks.no_points": {
+        "fr": "Le barème de la classe ne donne de points à aucune question écrite : donnez-en dans son "
+        "fichier de barème (scheme, par exemple [questions.q13] points = 2) pour les noter ici ; un "
+        "commentaire sur la copie est toujours possible.",
+        "en": "The class's barème gives no written question any points: give some in its barème file "
+        "(scheme, e.g. [questions.q13] points = 2) to mark them here; a comment on the copy is always "
+        "possible.",
+    },
+    "service.marks.example": {"fr": "Par exemple, pour cette classe :", "en": "For example, for this class:"},
+    "service.marks.example_comment": {"fr": "Bon travail", "en": "Good work"},
     "service.marks.kind": {"fr": "Format", "en": "Format"},
     "service.marks.save": {"fr": "Enregistrer les notes", "en": "Save the marks"},
     "service.regrade.title": {"fr": "Recorriger la classe", "en": "Regrade the class"},

@@ -232,6 +232,15 @@ def run_from_dict(data: dict) -> Run:
     )
 
 
+def private_folder(path: Path) -> Path:
+    """Make `path` (and missing parents) if it does not exist: a folder the grader creates to hold
+    students' work, names and grades is its account's alone (0700), as personal data should be; an
+    existing folder keeps the mode its owner gave it."""
+    path = Path(path)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
 def write_json(path: Path, obj) -> None:
     """Write a result type or plain data atomically, so that an interrupted run never leaves half a file.
     Without indentation: only then does `json` use its C encoder (5x faster on a class's results.json,

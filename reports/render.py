@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from grader import display
 from grader.i18n import CATALOGUE, say, t, title
-from grader.results import STATUSES, Run, Status, SubmissionResult
+from grader.results import STATUSES, Run, Status, SubmissionResult, private_folder
 from reference import puzzle, sliding
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -65,7 +65,7 @@ def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
     """Write OUT/index.html, one page per student and OUT/print.html, in `lang` (by default the
     language the run was graded in); return the index's path."""
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_folder(out_dir)
     lang = lang or run.lang
     env = _environment(lang)
     names = file_names([s.id for s in run.submissions])

@@ -28,6 +28,7 @@ from typing import Any
 from grader.errors import InputError, UsageError
 from grader.i18n import t
 from grader.intake import SUBMITTED, find_class, load
+from grader.results import private_folder
 from reports.render import file_names, templates
 
 MODULES = ("jeux", "taquin", "recherche")
@@ -185,7 +186,7 @@ def compare_class(
 
 def render(report: Report, out: Path, lang: str = "fr") -> Path:
     """OUT/index.html (the ranked pairs) and one page per pair; returns the index."""
-    out.mkdir(parents=True, exist_ok=True)
+    private_folder(out)
     env = templates(lang, csp=CSP)  # no script on these pages
     env.filters["pct"] = lambda x: f"{100 * x:.0f}"
     pairs = [p for ps in report.modules.values() for p in ps]

@@ -47,14 +47,20 @@ class Server:
         python: list[str] | None = None,
         cwd: Path = ROOT,
         env: dict | None = None,
+        roster: str | None = None,
     ):
         """`python`: the command that runs Python (default: this interpreter), e.g. prefixed by `setpriv`
-        to run the service as another account, with `cwd` and `env` of its own."""
+        to run the service as another account, with `cwd` and `env` of its own. `roster`: the text of a
+        class list, given instead of `students`."""
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config = self.folder / "class.toml"
+        who = f"students = {json.dumps(students)}"
+        if roster is not None:  # a class list file instead of ids
+            (self.folder / "roster.csv").write_text(roster, encoding="utf-8")
+            who = 'roster = "roster.csv"'
         self.config.write_text(
-            f'name = "Classe de test"\nstudents = {json.dumps(students)}\nseed = 918273645\n'
+            f'name = "Classe de test"\n{who}\nseed = 918273645\n'
             f'questions = {json.dumps(list(questions))}\nworkers = {workers}\ndata = "data"\n{extra}\n',
             encoding="utf-8",
         )

@@ -11,6 +11,7 @@ import csv
 import io
 import re
 import shutil
+import stat
 import statistics
 from dataclasses import replace
 from pathlib import Path
@@ -556,7 +557,11 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
     )
     rows = _grades(out)
     assert rows["alice"]["q13"] == 1.5 and rows["alice"]["Total"] == pytest.approx(1 + 1.5)
+    # The folder the grader made holds students' names, work and grades: its account's alone.
+    assert stat.S_IMODE(out.stat().st_mode) == 0o700
     assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
+    assert _export(out, "--format", "stats", "--to", str(tmp_path / "envoi" / "lms")) == 0
+    assert stat.S_IMODE((tmp_path / "envoi" / "lms").stat().st_mode) == 0o700
     bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
     assert (
         main(

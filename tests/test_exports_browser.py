@@ -42,3 +42,28 @@ def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa
     assert comment.find_elements(By.TAG_NAME, "b") == []  # the teacher's markup is text, not markup
     _screenshot(browser, shots, "student-with-marks", selector="#q2")
     _assert_clean(browser)
+
+
+def test_absentees_and_decimal_commas_on_the_class_page(browser, shots, tmp_path):  # noqa: F811 - fixtures
+    """Dylan handed nothing in: a grey "non rendu" badge, no score, counted apart in the heading; the
+    marks and totals written with a decimal comma."""
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "rapport"
+    out.mkdir()
+    write_json(out / "results.json", _run())
+    marks = _marks(tmp_path, "etudiant;q2;q13\nalice;1,5;2,5\n")
+    assert main(["export", str(out), "--marks", str(marks), "--format", "stats"]) == 0
+    _open(browser, out / "index.html")
+    assert "1 non rendu" in browser.find_element(By.CSS_SELECTOR, "header.top").text
+    rows = {
+        r.find_element(By.CSS_SELECTOR, "td.name a").text: r
+        for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
+    }
+    badge = rows["dylan"].find_element(By.CSS_SELECTOR, ".badge.sub-apart")
+    assert badge.text == "non rendu" and badge.value_of_css_property("background-color") == "rgba(91, 100, 117, 1)"
+    assert rows["dylan"].find_element(By.CSS_SELECTOR, "td.total").text == "—"
+    cells = [c.text for c in rows["alice"].find_elements(By.TAG_NAME, "td")]
+    assert "1,5" in cells and "2,5" in cells and not any("." in c for c in cells[1:])
+    _screenshot(browser, shots, "class-absentees")
+    _assert_clean(browser)

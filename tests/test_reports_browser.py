@@ -99,12 +99,27 @@ def _screenshot(driver, shots: Path, name: str, width: int = 1280, selector: str
 
 
 def _assert_clean(driver):
-    """No console error, no request beyond the file itself, no injected script run."""
+    """No console error, no request beyond the file itself, no injected script run, and no WCAG 2.1
+    A/AA violation axe-core finds."""
     severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert severe == []
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
     assert driver.execute_script("return window.__pwned") is None
     assert "PWNED" not in driver.title
+    assert_accessible(driver)
+
+
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def assert_accessible(driver) -> None:
+    """axe-core (the axe-core-python package's copy, run in the page by WebDriver) finds no violation
+    of WCAG 2.0 and 2.1 at levels A and AA on the page as it is now."""
+    from axe_core_python.selenium import Axe
+
+    results = Axe().run(driver, options={"runOnly": {"type": "tag", "values": WCAG_21_AA}})
+    found = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:5]) for v in results["violations"]]
+    assert found == [], found
 
 
 def _column(driver, index: int) -> list[str]:

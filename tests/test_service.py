@@ -4,6 +4,7 @@ rate limit, supersede, idempotence, a worker killed mid-job, access control, upl
 from __future__ import annotations
 
 import functools
+import html
 import http.client
 import http.server
 import io
@@ -12,6 +13,7 @@ import os
 import re
 import signal
 import socket
+import stat
 import threading
 import time
 import urllib.error
@@ -29,7 +31,7 @@ require_service_extra()
 from grader.cli import main  # noqa: E402
 from grader.service import config as config_module  # noqa: E402
 from grader.service.store import Store  # noqa: E402
-from tests.importers import spreadsheet_table  # noqa: E402
+from tests.importers import moodle_worksheet_import, spreadsheet_table  # noqa: E402
 
 RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
@@ -591,5 +593,49 @@ def test_the_service_runs_as_an_ordinary_account(teacher_python):  # noqa: F811 
         assert owners == {uid}
         assert (base / "data" / "teacher-password.txt").stat().st_mode & 0o777 == 0o600
         assert os.stat(f"/proc/{server.process.pid}").st_uid == uid
+    finally:
+        server.stop()
+
+
+MOODLE_WORKSHEET = (
+    "Identifiant,Nom complet,Adresse de courriel,Statut,Note,Note maximale,La note peut être modifiée,"
+    "Dernière modification (travail remis),Dernière modification (note),Feedback par commentaires\n"
+    'Participant1001,Élodie Lefèvre,elodie@lycee.fr,Remis pour évaluation,,"20,00",Oui,-,-,\n'
+    'Participant1002,Zoé N\'Diaye,zoe@lycee.fr,Aucun travail remis,,"20,00",Oui,-,-,\n'
+)
+
+
+@pytest.mark.slow
+def test_a_moodle_worksheet_roster_goes_back_to_moodle_filled(tmp_path):
+    """The class's roster is Moodle's grading worksheet, the barème the default one: the students are
+    the worksheet's (names and participant ids), the dashboard's hand-marks example is accepted as it
+    is, the export zip holds that worksheet filled (Élodie's grade, Zoé blank: nothing handed in), and
+    the service's data are its account's alone."""
+    import zipfile
+
+    server = Server(tmp_path, [], roster=MOODLE_WORKSHEET, questions=("q1",))
+    try:
+        assert set(server.links) == {"elodie-lefevre_1001", "zoe-n-diaye_1002"}
+        data = server.folder / "data"
+        assert stat.S_IMODE(data.stat().st_mode) == 0o700
+        for name in ("service.db", "queue.db"):
+            assert stat.S_IMODE((data / name).stat().st_mode) == 0o600, name
+        _, sent = server.submit("elodie-lefevre_1001", {"jeux.py": RIGHT})
+        assert server.wait("elodie-lefevre_1001", sent["attempt"])["state"] == "done"
+        opener, token = _teacher(server)
+        page = opener.open(server.url + "/teacher", timeout=30).read().decode()
+        example = html.unescape(re.search(r'<pre id="marks-example">(.*?)</pre>', page, re.S).group(1))
+        assert "elodie-lefevre_1001" in example and 'id="marks-no-points"' in page  # no written question has points
+        body = urllib.parse.urlencode({"csrf": token, "marks": example, "kind": "toml"}).encode()
+        page = opener.open(server.url + "/teacher/marks", data=body, timeout=30).read().decode()
+        assert 'id="error"' not in page  # the page's own example, accepted
+        archive = tmp_path / "exports.zip"
+        archive.write_bytes(opener.open(server.url + "/teacher/exports.zip", timeout=60).read())
+        with zipfile.ZipFile(archive) as zf:
+            worksheet = tmp_path / "moodle.csv"
+            worksheet.write_bytes(zf.read("exports/moodle-feuille-de-notes.csv"))
+        recorded = moodle_worksheet_import(worksheet, "fr", {"1001", "1002"}, maximum=20)
+        assert set(recorded) == {"1001"} and recorded["1001"].grade == 20  # q1 right: full marks
+        assert "Bon travail" in recorded["1001"].feedback
     finally:
         server.stop()

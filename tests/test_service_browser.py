@@ -4,7 +4,6 @@ both in the dashboard and downloads the gradebook. Screenshots go to tests/artif
 
 from __future__ import annotations
 
-import csv
 import io
 import urllib.request
 import zipfile
@@ -13,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.service_harness import ROOT, Server, require_service_extra
-from tests.test_reports_browser import ARTIFACTS, browser  # noqa: F401 - the shared Chromium fixture
+from tests.importers import spreadsheet_table
+from tests.test_reports_browser import ARTIFACTS, assert_accessible, browser  # noqa: F401 - the shared Chromium fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 require_service_extra()
@@ -24,7 +24,7 @@ RIGHT = ROOT / "reference" / "jeux.py"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("service"), ["alice", "bruno <b>&amp;"])
+    server = Server(tmp_path_factory.mktemp("service"), ["alice", "bruno <b>&amp;", "chloe"])
     yield server
     server.stop()
 
@@ -113,6 +113,10 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     driver.get(server.links["alice"] + "?lang=en")
     _wait(driver, lambda d: "done" in d.find_element(By.ID, "attempts").text)
 
+    # Chloé's wrong copy (through the API): a score with decimals on the dashboard.
+    _, sent = server.submit("chloe", {"jeux.py": WRONG.read_bytes()})
+    assert server.wait("chloe", sent["attempt"])["state"] == "done"
+
     # The teacher: sign in, the class live, the gradebook.
     driver.get(server.url + "/teacher")
     driver.find_element(By.ID, "password").send_keys(server.password)
@@ -124,7 +128,14 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     # A student id holding markup is shown as text, never parsed.
     assert driver.find_element(By.ID, "missing").text == "bruno <b>&amp;"
     assert not driver.find_elements(By.CSS_SELECTOR, "#missing b")
+    # Bruno handed nothing in: a "non rendu" badge, no score; Chloé's with a decimal comma.
+    bruno = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='bruno <b>&amp;']")
+    assert bruno.find_element(By.CSS_SELECTOR, ".badge.sub-apart").text == "non rendu"
+    assert bruno.find_element(By.CSS_SELECTOR, ".total").text == ""
+    chloe = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='chloe'] .total").text
+    assert "," in chloe and "." not in chloe and float(chloe.replace(",", ".")) < 3
     _shot(driver, "teacher-dashboard")
+    assert_accessible(driver)
     alice.find_element(By.TAG_NAME, "a").click()
     rows = driver.find_elements(By.CSS_SELECTOR, "#student-attempts tbody tr")
     assert len(rows) == 2 and "3/3" in rows[0].text and wrong in rows[1].text
@@ -134,10 +145,11 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     link = driver.find_element(By.ID, "gradebook").get_attribute("href")
     cookie = driver.get_cookie("grader_teacher")
     request = urllib.request.Request(link, headers={"Cookie": f"grader_teacher={cookie['value']}"})
-    text = urllib.request.urlopen(request, timeout=30).read().decode("utf-8")
-    rows = {row["id"]: row for row in csv.DictReader(io.StringIO(text))}
-    assert rows["alice"]["total"] == "3.0" and rows["alice"]["q4"] == "2.0"
-    assert rows["bruno <b>&amp;"]["q4"] == "0.0"  # no submission: every question missing
+    gradebook = server.folder / "grades.csv"
+    gradebook.write_bytes(urllib.request.urlopen(request, timeout=30).read())
+    rows = spreadsheet_table(gradebook, "Identifiant")  # `grader grade`'s grades.csv, French Excel's form
+    assert rows["alice"]["Total"] == 3 and rows["alice"]["q4"] == 2
+    assert rows["bruno <b>&amp;"]["q4"] == "" and rows["bruno <b>&amp;"]["Statut"] == "non rendu"  # never a 0
     # Every export of `grader export`, in one zip, from the same session.
     request = urllib.request.Request(
         server.url + "/teacher/exports.zip", headers={"Cookie": f"grader_teacher={cookie['value']}"}

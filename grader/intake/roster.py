@@ -93,7 +93,9 @@ def _fold(cell: str) -> str:
     return re.sub(r"\s+", " ", ascii_fold(cell).lower().replace("_", " ")).strip(" *:")
 
 
-def read_roster(path: Path) -> list[Student]:
+def read_roster(path: Path, positional: bool = True) -> list[Student]:
+    """The students of a class list; a list without a header is `nom;prénom;identifiant;email;groupe`
+    (`positional=False`: refused as having no names, roster.no_names)."""
     path = Path(path)
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
@@ -133,7 +135,7 @@ def read_roster(path: Path) -> list[Student]:
                 header[field] = index
     if header:
         rows = rows[1:]
-    else:
+    elif positional:
         header = {field: index for index, field in enumerate(POSITIONAL)}
     if not ({"full"} <= set(header) or {"last"} <= set(header)):
         raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")

@@ -1,7 +1,8 @@
 """The class configuration of `grader serve` (a TOML file): every key checked, unknown ones refused.
 
 name = "MP2 2026"
-students = ["alice", "bruno"]          # or roster = "roster.csv" (first column: the student's id)
+students = ["alice", "bruno"]          # or roster = "roster.csv": a class list as `grader grade --roster`
+                                         # reads it (Moodle's grading worksheet: its exports are filled)
 deadline = 2026-06-01T23:59:00Z         # optional; TOML datetime, with its offset
 late = "accept"                          # after the deadline: "accept" (marked late) or "refuse"
 seed = 918273                            # the class's secret seed: never served
@@ -29,6 +30,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from grader.errors import InputError, UsageError
+from grader.intake.identity import slug
+from grader.intake.roster import Student, read_roster
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -67,6 +70,9 @@ class ServiceConfig:
     max_deliveries: int = 3
     database_url: str = ""  # default: SQLite in `data`; PostgreSQL for the distributed mode
     broker: str = ""  # default: Huey on SQLite in `data`; a Redis URL for the distributed mode
+    # From a roster: each student's name as the LMS spells it, LMS participant id, email, group.
+    people: dict[str, Student] = field(default_factory=dict)
+    roster: Path | None = None  # the class list read (Moodle's grading worksheet: the exports fill it)
 
     @property
     def database(self) -> str:
@@ -124,7 +130,7 @@ def load(path: Path) -> ServiceConfig:
     name = typed("name", str, "")
     if not name.strip():
         raise bad("name")
-    students = _students(raw, base, path, bad)
+    students, people = _students(raw, base, path, bad)
     seed = raw.get("seed")
     if type(seed) is not int:
         raise UsageError("service.config_no_seed", path=str(path))
@@ -188,6 +194,8 @@ def load(path: Path) -> ServiceConfig:
         path=path,
         name=name,
         students=students,
+        people=people,
+        roster=base / raw["roster"] if people else None,
         seed=seed,
         deadline=deadline,
         late=late,
@@ -205,9 +213,11 @@ def load(path: Path) -> ServiceConfig:
     )
 
 
-def _students(raw: dict, base: Path, path: Path, bad) -> list[str]:
+def _students(raw: dict, base: Path, path: Path, bad) -> tuple[list[str], dict[str, Student]]:
+    """The class's student ids, and what a roster with names says of each."""
     if ("students" in raw) == ("roster" in raw):
         raise UsageError("service.config_students", path=str(path))
+    people: dict[str, Student] = {}
     if "students" in raw:
         students = raw["students"]
         if not isinstance(students, list) or not all(isinstance(s, str) for s in students):
@@ -215,14 +225,35 @@ def _students(raw: dict, base: Path, path: Path, bad) -> list[str]:
     else:
         if not isinstance(raw["roster"], str):
             raise bad("roster")
-        roster = base / raw["roster"]
-        try:
-            with roster.open(newline="", encoding="utf-8-sig") as handle:
-                rows = [row for row in csv.reader(handle) if row and row[0].strip()]
-        except OSError:
-            raise InputError("error.path_missing", path=str(roster)) from None
-        students = [row[0] for row in rows[1:]]  # the first row is the header
+        pairs = _people(base / raw["roster"])
+        students = [sid for sid, _ in pairs]
+        people = {sid.strip(): student for sid, student in pairs if student.name != sid.strip()}
     students = [s.strip() for s in students]
     if not students or any(not s or len(s) > 200 for s in students) or len(set(students)) != len(students):
         raise bad("students")
-    return students
+    return students, people
+
+
+def _people(roster: Path) -> list[tuple[str, Student]]:
+    """The roster read as `grader grade --roster` reads it, with a service id each: the roster's own
+    identifier (a login), else the id `grader grade` gives (the name's slug, with Moodle's participant
+    number). A list without a header naming names is a list of ids (its first column, under a header)."""
+    try:
+        students = read_roster(roster, positional=False)
+    except InputError as exc:
+        if exc.key != "roster.no_names":
+            raise
+        with roster.open(newline="", encoding="utf-8-sig") as handle:
+            rows = [row for row in csv.reader(handle) if row and row[0].strip()]
+        return [(row[0], Student(row[0].strip())) for row in rows[1:]]  # the first row is the header
+    people: list[tuple[str, Student]] = []
+    taken: set[str] = set()
+    for student in students:
+        sid = student.id.strip() if student.id.strip() and not student.participant else ""
+        if not sid:  # made up here: made distinct here, as `grader grade` does for its absentees
+            sid = slug(student.name) + (f"_{student.participant}" if student.participant else "")
+            while sid in taken:
+                sid += "_"
+        taken.add(sid)
+        people.append((sid, student))
+    return people

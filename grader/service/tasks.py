@@ -34,14 +34,28 @@ MAX_RESULT_BYTES = 4 * 1024 * 1024  # a result beyond this is not shown: the att
 TASK = "grade_attempt"
 
 
+def private(config: ServiceConfig) -> None:
+    """The data folder (students' files and results, token hashes, the teacher's password hash) is
+    the account's alone: 0700, its SQLite files 0600 (created so before SQLite opens them; SQLite
+    gives its journal files the database's mode)."""
+    os.chmod(config.data, 0o700)
+    files = [config.queue_file] if not config.broker else []
+    if not config.database_url:
+        files.append(config.data / "service.db")
+    for path in files:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        os.chmod(path, 0o600)
+
+
 class Service:
     """What a process of the service (web or worker) needs: the configuration, the store, the queue."""
 
     def __init__(self, config: ServiceConfig):
         with writing(config.data):  # said at start, not as a failed database or upload later
-            config.data.mkdir(parents=True, exist_ok=True)
+            config.data.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not os.access(config.data, os.W_OK | os.X_OK):
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(config.data))
+            private(config)
         self.config = config
         self.scheme = Scheme.load(config.scheme) if config.scheme else Scheme()
         self.questions = select(all_questions(), config.questions)

@@ -46,7 +46,7 @@ from grader import i18n
 from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
 from grader.i18n import Message
-from grader.gradebook import write_gradebook
+from grader.gradebook import number, write_gradebook
 from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
@@ -449,7 +449,25 @@ def create_app(service: Service) -> Starlette:
             regrades=store.regrade_records(),
             marks=store.setting("marks") or "",
             marks_kind=store.setting("marks_kind") or "toml",
+            marks_example=marks_example(lang),
         )
+
+    def marks_example(lang: str) -> dict:
+        """An example of hand marks this class accepts (the page's promise, checked by a test): the
+        first student, and the first written question the class's barème gives points to, if any."""
+        run = class_run(lang)
+        written = [
+            (qid, float(q.get("points", 0)))
+            for qid, q in run.scheme.get("questions", {}).items()
+            if isinstance(q, dict) and q.get("manual") and float(q.get("points", 0)) > 0
+        ]
+        student = json.dumps(run.submissions[0].id if run.submissions else "alice", ensure_ascii=False)
+        lines = [f"[{student}]"]
+        if written:
+            qid, points = written[0]
+            lines.append(f"{qid} = {number(points / 2)}")
+        lines.append(f'commentaire = "{i18n.t("service.marks.example_comment", lang)}"')
+        return {"text": "\n".join(lines), "written": [qid for qid, _ in written]}
 
     def class_json(request: Request) -> Response:
         if not teacher(request):
@@ -470,6 +488,7 @@ def create_app(service: Service) -> Starlette:
             by_student[row.student].append(row)
         latest = best_results()
         qids = [q.id for q in service.questions if not q.manual]
+        decimal = "," if lang == "fr" else "."  # numbers as the page's language writes them
         table = []
         for student, own in by_student.items():
             result = latest.get(student)
@@ -478,10 +497,14 @@ def create_app(service: Service) -> Starlette:
                 {
                     "student": student,
                     "attempts": len(own),
-                    "state": i18n.t(f"service.state.{last.state}", lang, n=0) if last else "",
+                    # Nothing handed in: said with a badge, as on the class report, never a row of zeros.
+                    "absent": not own,
+                    "state": i18n.t(f"service.state.{last.state}", lang, n=0)
+                    if last
+                    else i18n.t("submission.not_submitted", lang),
                     "late": any(r.late for r in own),
-                    "scores": {q.id: round(q.score, 2) for q in result.questions} if result else {},
-                    "total": round(result.total, 2) if result else None,
+                    "scores": {q.id: number(q.score, decimal) for q in result.questions} if result else {},
+                    "total": number(result.total, decimal) if result else None,
                 }
             )
         stats = []
@@ -492,7 +515,7 @@ def create_app(service: Service) -> Starlette:
                 {
                     "id": qid,
                     "graded": len(marks),
-                    "mean": round(sum(q.score for q in marks) / len(marks), 2) if marks else None,
+                    "mean": number(sum(q.score for q in marks) / len(marks), decimal) if marks else None,
                     "passed": sum(q.status == Status.PASSED for q in marks),
                 }
             )
@@ -629,6 +652,15 @@ def create_app(service: Service) -> Starlette:
             )
             for s in store.student_ids()
         ]
+        for sub in run.submissions:  # who each is, as the roster says: the LMS's names and ids for the exports
+            person = config.people.get(sub.id)
+            if person is not None:
+                sub.name, sub.participant, sub.email, sub.group = (
+                    person.name,
+                    person.participant,
+                    person.email,
+                    person.group,
+                )
         return run
 
     def marks_for(run, text: str, kind: str) -> dict:
@@ -680,6 +712,19 @@ def create_app(service: Service) -> Starlette:
             headers={"Content-Disposition": 'attachment; filename="grades.csv"'},
         )
 
+    def moodle_worksheet() -> Path | None:
+        """The class's roster when it is Moodle's grading worksheet: the Moodle export fills it, as
+        `grader export --moodle-worksheet` does."""
+        from reports.exports.moodle import worksheet_maximum
+
+        if config.roster is None:
+            return None
+        try:
+            worksheet_maximum(config.roster)
+        except GraderError:
+            return None
+        return config.roster
+
     def exports(request: Request) -> Response:
         """Every export of `grader export` (Moodle, Canvas, spreadsheets, Pronote, PrairieLearn,
         feedback sheets) with grades.csv and the HTML class report, in one zip."""
@@ -690,8 +735,9 @@ def create_app(service: Service) -> Starlette:
         lang = _lang(request, config.lang)
         run = marked_run(lang)
         buffer = io.BytesIO()
+        options = Options(lang=lang, site_lang=lang, moodle_worksheet=moodle_worksheet())
         with tempfile.TemporaryDirectory() as folder:
-            publish(Path(folder), run, list(FORMATS), Options(lang=lang, site_lang=lang))
+            publish(Path(folder), run, list(FORMATS), options)
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in sorted(Path(folder).rglob("*")):
                     if path.is_file():

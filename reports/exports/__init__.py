@@ -15,7 +15,7 @@ from pathlib import Path
 from grader.errors import InputError
 from grader.marks import MarksError, StudentMarks, apply_marks, load_marks
 from grader.gradebook import number, write_gradebook
-from grader.results import Run, load_run
+from grader.results import Run, load_run, private_folder
 
 DEFAULT_OUT_OF = 20.0
 
@@ -174,7 +174,7 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
     write_gradebook(run_dir / "grades.csv", run, run.lang, options.out_of)
     written = [run_dir / "grades.csv", render_class(run, run_dir)]
     to = Path(to) if to else run_dir / "exports"
-    to.mkdir(parents=True, exist_ok=True)
+    private_folder(to)
     for name in formats:
         written += FORMATS[name](run, to, options)
     return written

@@ -20,7 +20,7 @@ import unicodedata
 import zipfile
 from pathlib import Path
 
-from grader.results import Run
+from grader.results import Run, private_folder
 from grader.gradebook import display_name
 from reports.exports.pdf import write_pdfs
 from reports.render import file_names, render_student
@@ -44,7 +44,7 @@ def folder_name(name: str, participant: str, fallback: str) -> str:
 def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) -> list[Path]:
     """out/<folder>/rapport.html and retour.pdf per student, out/feedback-moodle.zip, and the class's
     PDF (out/retours-classe.pdf, a page per student, to print)."""
-    out.mkdir(parents=True, exist_ok=True)
+    private_folder(out)
     fallbacks = [n[: -len(".html")] for n in file_names([s.id for s in run.submissions])]
     folders = [out / folder_name(display_name(s), s.participant, f) for s, f in zip(run.submissions, fallbacks)]
     for sub, folder in zip(run.submissions, folders):

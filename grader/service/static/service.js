@@ -99,7 +99,10 @@
         const link = el("a", s.student);
         link.href = "/teacher/students/" + encodeURIComponent(s.student) + "?lang=" + lang;
         name.append(link);
-        row.append(name, el("td", s.attempts), el("td", s.state + (s.late ? " (" + text.late + ")" : "")));
+        const state = el("td");
+        if (s.absent) state.append(el("span", s.state, "badge sub-apart"));
+        else state.textContent = s.state + (s.late ? " (" + text.late + ")" : "");
+        row.append(name, el("td", s.attempts), state);
         data.questions.forEach(function (q) { row.append(el("td", q in s.scores ? s.scores[q] : "", "score-" + q)); });
         row.append(el("td", s.total === null ? "" : s.total, "total"));
         body.append(row);
