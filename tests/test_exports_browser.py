@@ -14,21 +14,30 @@ from tests.test_reports_browser import _assert_clean, _open, _screenshot, browse
 pytestmark = pytest.mark.browser
 
 
-def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa: F811 - fixtures
+def _class_page(browser, tmp_path, marks: str):  # noqa: F811 - the fixture
+    """The test class exported with `marks`, its class page open; its folder, and its rows by name."""
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "rapport"
     out.mkdir()
     write_json(out / "results.json", _run())
-    marks = _marks(tmp_path, "etudiant;q2;q2 commentaire;q13\nalice;1,5;<b>Preuve</b> incomplète;3\nbob;0;;1\n")
-    assert main(["export", str(out), "--marks", str(marks), "--format", "stats"]) == 0
+    assert main(["export", str(out), "--marks", str(_marks(tmp_path, marks)), "--format", "stats"]) == 0
     _open(browser, out / "index.html")
-    headers = [h.text.split("\n")[0] for h in browser.find_elements(By.CSS_SELECTOR, "#grades thead th")]
-    column = headers.index("q13")
-    cells = {
-        r.find_element(By.CSS_SELECTOR, "td.name a").text: r.find_elements(By.CSS_SELECTOR, "td")[column]
+    rows = {
+        r.find_element(By.CSS_SELECTOR, "td.name a").text: r
         for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
     }
+    return out, rows
+
+
+def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa: F811 - fixtures
+    from selenium.webdriver.common.by import By
+
+    marks = "etudiant;q2;q2 commentaire;q13\nalice;1,5;<b>Preuve</b> incomplète;3\nbob;0;;1\n"
+    out, rows = _class_page(browser, tmp_path, marks)
+    headers = [h.text.split("\n")[0] for h in browser.find_elements(By.CSS_SELECTOR, "#grades thead th")]
+    column = headers.index("q13")
+    cells = {name: row.find_elements(By.CSS_SELECTOR, "td")[column] for name, row in rows.items()}
     assert cells["alice"].text == "3" and "st-passed" in cells["alice"].get_attribute("class")
     assert cells["bob"].text == "1" and "st-partial" in cells["bob"].get_attribute("class")
     assert "st-ungraded" in cells["index"].get_attribute("class")  # not marked yet
