@@ -639,3 +639,11 @@ def test_a_moodle_worksheet_roster_goes_back_to_moodle_filled(tmp_path):
         assert "Bon travail" in recorded["1001"].feedback
     finally:
         server.stop()
+
+
+def test_the_links_file_holds_no_formula():
+    """links.csv is opened in a spreadsheet to hand the links out: a student id is never run."""
+    from grader.service.serve import _csv_line
+
+    assert _csv_line(['=HYPERLINK("http://evil")', "http://127.0.0.1/s/x"]).startswith("\"'=HYPERLINK(")
+    assert _csv_line(["alice", "http://127.0.0.1/s/x"]) == "alice,http://127.0.0.1/s/x\r\n"

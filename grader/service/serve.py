@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import csv
+import io
 import os
 import secrets
 import signal
@@ -16,6 +16,7 @@ from pathlib import Path
 from grader import i18n
 from grader.errors import UsageError
 from grader.executor import check_broker
+from grader.gradebook import SafeWriter
 from grader.sandbox.runner import isolation
 from grader.service import config as config_module
 from grader.service.store import hash_password
@@ -44,10 +45,9 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
 
 
 def _csv_line(row: list[str]) -> str:
-    import io
-
+    """A line of links.csv, which the teacher opens in a spreadsheet: no student id runs as a formula."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerow(row)
+    SafeWriter(buffer).writerow(row)
     return buffer.getvalue()
 
 
