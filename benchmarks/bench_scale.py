@@ -13,7 +13,7 @@ benchmarks/results/scale.md.
 
 Only q1 is graded by default (one sandboxed child per student, under a second), so that all of it
 finishes in about half an hour on this shared 2-core machine; a real barème costs what `grader grade`
-costs per student (README, "Speed"). Half the answers are right, half wrong, each file different.
+costs per student (benchmarks/results/speed-history.md). Half the answers are right, half wrong, each file different.
 """
 
 from __future__ import annotations

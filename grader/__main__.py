@@ -3,7 +3,7 @@ for `grader check`.
 
 A student waits for each check. The fork server's start-up (an interpreter, the child's imports; see
 grader/sandbox/zygote.py) then runs on the other core while this process imports the grader, instead of
-after it: 0.05 to 0.07 s of each check (README, "Speed"). `grader.cli.check_main` starts it too
+after it: 0.05 to 0.07 s of each check (benchmarks/results/speed-history.md). `grader.cli.check_main` starts it too
 (`warm_up`) for callers that do not come through here; it is started once either way.
 """
 

@@ -1,6 +1,6 @@
 """Intake: from what a teacher downloaded (or a student points `grader check` at) to submissions.
 
-One loader, one rule (README, "What the grader reads"):
+One loader, one rule (docs/intake.md):
 
 1. The class is a folder, a .zip or a .tar(.gz); it is read into memory (grader/intake/archive.py),
    nested archives opened, hostile members refused. When it holds a single folder that itself holds
