@@ -26,7 +26,7 @@ from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
-from grader.results import Status, SubmissionStatus, private_folder, to_dict
+from grader.results import Status, SubmissionStatus, isolation_text, private_folder, to_dict
 from grader.scoring import Scheme
 from grader.sandbox.runner import Limits, isolation, warm_up
 from reports.terminal import format_result
@@ -82,7 +82,7 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: bool, warning: str) -> list[str]:
+def _isolation(settings: Settings, refuse: bool, warning: str) -> list[i18n.Message]:
     """The sandbox's layers on this machine. When no layer keeps a student's code away from other
     files: a usage error saying how to get one when `refuse`, else the message `warning`."""
     found = isolation(settings.limits)
@@ -101,7 +101,7 @@ def check_main(args) -> int:
     settings.progress = True  # a student waits in front of a terminal
     questions = _questions(args, settings)
     if all(q.manual for q in questions):  # `-q q2`: a written question has nothing to run
-        raise UsageError("cli.only_written", ids=", ".join(q.id for q in questions))
+        raise UsageError("cli.only_written", ids=", ".join(q.id for q in questions), count=len(questions))
     path = _existing(args.path)
     if args.html:  # a folder that cannot be written is said before the check, not after it
         with writing(args.html):
@@ -112,7 +112,10 @@ def check_main(args) -> int:
         print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
-        print(i18n.t("cli.isolation", settings.lang, layers=", ".join(layers)), file=sys.stderr)
+        print(
+            i18n.t("cli.isolation", settings.lang, layers=", ".join(m.text(settings.lang) for m in layers)),
+            file=sys.stderr,
+        )
     print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
     if args.html:
         from reports.render import render_student
@@ -148,7 +151,7 @@ def grade_main(args) -> int:
 
         executor = Distributed(args.broker)
     found = find_class(args.class_dir)
-    progress = Progress(len(found.entries))
+    progress = Progress(len(found.entries), settings.lang)
     try:
         run = grade_class(
             args.class_dir,
@@ -188,7 +191,7 @@ def grade_main(args) -> int:
         publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
     graded = sum(sub.has_grade for sub in run.submissions)  # the others are listed below, each with its status
     print(i18n.t("cli.graded", settings.lang, count=graded, out=args.out, index=index))
-    print(i18n.t("cli.isolation", settings.lang, layers=run.limits["isolation"]))
+    print(i18n.t("cli.isolation", settings.lang, layers=isolation_text(run.limits, settings.lang)))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
         print(f"grader: {notice.text(settings.lang)}", file=sys.stderr)

@@ -16,7 +16,6 @@ import platform
 import signal
 import sys
 import threading
-import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
@@ -25,10 +24,11 @@ from pathlib import Path
 from grader.engine import Settings, grade_submission
 from grader.executor import Embedded
 from grader.errors import InputError, writing
-from grader.gradebook import write_gradebook
+from grader.gradebook import display_name, write_gradebook
 from grader.intake import RUN_MANIFEST, SUBMITTED, Entry, entry_for, find_class, load
 from grader.intake.roster import join
 from grader.marks import apply_marks
+from grader import i18n
 from grader.i18n import Message
 from grader.results import (
     QuestionResult,
@@ -131,8 +131,12 @@ def new_run(settings: Settings, questions: list) -> Run:
     limits = settings.limits.as_dict()
     found = isolation(settings.limits)
     # Every report says it when the students' code could reach other files (`grade --unsafe`, `check`).
-    layers = ", ".join(found["layers"]) + ("" if found["files_confined"] else " (NOT CONFINED)")
-    limits.update(time_factor=settings.scheme.time_factor, time_floor=settings.scheme.time_floor, isolation=layers)
+    layers = found["layers"] + ([] if found["files_confined"] else [Message("isolation.not_confined")])
+    limits.update(
+        time_factor=settings.scheme.time_factor,
+        time_floor=settings.scheme.time_floor,
+        isolation=[layer.to_dict() for layer in layers],
+    )
     return Run(
         grader_version=grader_version(),
         seed=settings.seed,
@@ -222,7 +226,7 @@ def grade_class(
     roster=None,
     executor=None,
 ) -> Run:
-    """Grade every student of `class_path`; `progress(done, total, student)` is told of each one.
+    """Grade every student of `class_path`; `progress(done, total, result)` is told of each one.
     With a roster (grader/intake/roster.py), its students without a submission get a row too.
     The jobs run on `executor` (grader/executor.py): by default `workers` processes of this machine."""
     found = found or find_class(class_path)
@@ -296,7 +300,7 @@ def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, result
             write_json(_student_file(out, result.id), result)
             results[result.id] = result
             if progress:
-                progress(len(results), total, result.id)
+                progress(len(results), total, result)
     except Interrupted:
         executor.stop()
         raise
@@ -326,24 +330,27 @@ class _signals_raise_interrupted:
 
 
 class Progress:
-    """A tqdm bar with the time left on a terminal; plain lines otherwise (logs, CI)."""
+    """A tqdm bar with the time left on a terminal; plain lines otherwise (logs, CI): each student by
+    name, with the time their own grading took (their questions may run beside other students')."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, lang: str = "fr", stream=None):
         self.stream = stream = stream or sys.stderr  # the current one: tests swap sys.stderr
-        self.started = time.monotonic()
+        self.lang = lang
         self.bar = None
         if stream.isatty():
             from tqdm import tqdm
 
             self.bar = tqdm(total=total, unit="student", file=stream)
 
-    def __call__(self, done: int, total: int, student: str) -> None:
+    def __call__(self, done: int, total: int, result: SubmissionResult) -> None:
+        name = printable(display_name(result), False)
         if self.bar is not None:
-            self.bar.set_postfix_str(printable(student[:20], False))
+            self.bar.set_postfix_str(name[:20])
             self.bar.update(1)
         else:
-            elapsed = time.monotonic() - self.started
-            print(f"[{done}/{total}] {printable(student, False)} ({elapsed:.1f} s)", file=self.stream, flush=True)
+            seconds = round(sum(q.timing.get("wall", 0.0) for q in result.questions), 1)
+            line = i18n.t("cli.progress", self.lang, done=done, total=total, name=name, seconds=seconds)
+            print(line, file=self.stream, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:

@@ -5,7 +5,8 @@ question family's beside its code (grader/questions/<family>_messages.py), merge
 `t(key, lang, **params)` formats a message; an unknown language falls back to French, and an unknown
 key is a bug (KeyError), so that no message is silently lost. A number's field may choose between a
 singular and a plural, `{n:état|états}` (`#` in either stands for the number): French counts 0 and 1
-as singular, English only 1.
+as singular, English only 1. A float parameter is written with the language's decimal mark (`0,25` in
+French); `local_time` says a moment in the reader's local time.
 
 argparse's own strings (usage, errors, help headings) are translated too, by `argparse_language`.
 """
@@ -17,6 +18,7 @@ import contextlib
 import functools
 import string
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 
 LANGS = ("fr", "en")
 
@@ -171,8 +173,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "grading scheme {path} cannot be read: {detail}",
     },
     "error.scheme_unknown_keys": {
-        "fr": "barème {path} : clé(s) inconnue(s) : {keys} (connues : time_factor, time_floor, questions)",
-        "en": "grading scheme {path}: unknown key(s): {keys} (known: time_factor, time_floor, questions)",
+        "fr": "barème {path} : {count:clé inconnue|clés inconnues} : {keys} (connues : time_factor, time_floor, "
+        "questions)",
+        "en": "grading scheme {path}: unknown {count:key|keys}: {keys} (known: time_factor, time_floor, questions)",
     },
     "error.scheme_bad_value": {
         "fr": "barème {path} : {key} = {value} n'est pas un nombre positif",
@@ -183,8 +186,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "grading scheme: question {question} has no check group '{group}' (it has: {groups})",
     },
     "error.scheme_unknown_question": {
-        "fr": "barème {path} : question(s) inconnue(s) : {ids} (voir « grader questions »)",
-        "en": "grading scheme {path}: unknown question(s): {ids} (see `grader questions`)",
+        "fr": "barème {path} : {count:question inconnue|questions inconnues} : {ids} (voir « grader questions »)",
+        "en": "grading scheme {path}: unknown {count:question|questions}: {ids} (see `grader questions`)",
     },
     "error.scheme_unknown_option": {
         "fr": "barème {path} : la question {question} n'a pas de réglage {keys} (elle a : {known})",
@@ -195,14 +198,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "grading scheme {path}: {key} = {value} is not accepted (possible values: {accepted})",
     },
     "cli.only_written": {
-        "fr": "{ids} : question(s) rédigée(s), corrigée(s) à la main ; rien à vérifier ici (les questions "
-        "vérifiées : « grader questions »)",
-        "en": "{ids}: written question(s), marked by hand; nothing to check here (the checked questions: "
-        "`grader questions`)",
+        "fr": "{ids} : {count:question rédigée, corrigée|questions rédigées, corrigées} à la main ; rien à "
+        "vérifier ici (les questions vérifiées : « grader questions »)",
+        "en": "{ids}: written {count:question|questions}, marked by hand; nothing to check here (the checked "
+        "questions: `grader questions`)",
     },
     "error.unknown_question": {
-        "fr": "question(s) inconnue(s) : {ids} (voir « grader questions »)",
-        "en": "unknown question(s): {ids} (see `grader questions`)",
+        "fr": "{count:question inconnue|questions inconnues} : {ids} (voir « grader questions »)",
+        "en": "unknown {count:question|questions}: {ids} (see `grader questions`)",
     },
     "error.judge_raised": {"fr": "{where} : {detail}", "en": "{where}: {detail}"},
     "error.hypothesis": {
@@ -249,6 +252,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{count} {count:soumission corrigée|soumissions corrigées} dans {out} ; rapport de la classe : {index}",
         "en": "{count} {count:submission|submissions} graded in {out}; class report: {index}",
     },
+    "cli.progress": {"fr": "[{done}/{total}] {name} ({seconds} s)", "en": "[{done}/{total}] {name} ({seconds} s)"},
     "cli.seed": {
         "fr": "Graine : {seed} (pour refaire les mêmes cas : --seed {seed})",
         "en": "Seed: {seed} (to make the same cases again: --seed {seed})",
@@ -278,9 +282,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "only runs your own code.",
     },
     "cli.interrupted": {
-        "fr": "interrompu ({signal}) : {graded} élève(s) sur {total} corrigé(s) et enregistré(s) dans {out}.\n"
+        "fr": "interrompu ({signal}) : copies corrigées et enregistrées dans {out} : {graded} sur {total}.\n"
         "Pour reprendre là où la correction s'est arrêtée : {command}",
-        "en": "interrupted ({signal}): {graded} of {total} student(s) graded and saved in {out}.\n"
+        "en": "interrupted ({signal}): {graded} of {total} {total:student|students} graded and saved in {out}.\n"
         "To resume where grading stopped: {command}",
     },
     "cli.stopped": {"fr": "interrompu", "en": "interrupted"},
@@ -566,9 +570,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "Building the optimal solver's tables, once on this machine (about a minute in all): "
         "table {tiles}, {done}%",
     },
+    # --- Dates: local time, with the zone's name --------------------------------------------------
+    "time.date_format": {"fr": "%d/%m/%Y", "en": "%Y-%m-%d"},
+    "time.local": {"fr": "{date} à {time} ({zone})", "en": "{date} {time} ({zone})"},
     # --- Reports ----------------------------------------------------------------------------------
     "report.class_title": {"fr": "Résultats de la classe", "en": "Class results"},
-    "report.student_title": {"fr": "Copie de {id}", "en": "Report for {id}"},
+    "report.student_title": {"fr": "Copie de {name}", "en": "Report for {name}"},
     "report.print_all_title": {"fr": "Toutes les copies", "en": "All reports"},
     "report.print_all": {
         "fr": "Toutes les copies, à imprimer (une par page)",
@@ -736,6 +743,58 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limit.landlock": {"fr": "Landlock", "en": "Landlock"},
     "report.limit.seccomp": {"fr": "seccomp", "en": "seccomp"},
     "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
+    "report.limit.fork_server": {
+        "fr": "Enfants démarrés par le serveur de fork",
+        "en": "Children started by the fork server",
+    },
+    "report.limit.stdio": {
+        "fr": "Chemin portable (sans confinement du noyau)",
+        "en": "Portable path (no confinement by the kernel)",
+    },
+    "report.limit.private_root": {"fr": "Racine privée", "en": "Private root"},
+    "report.true": {"fr": "oui", "en": "yes"},
+    "report.false": {"fr": "non", "en": "no"},
+    # The sandbox's layers in force (runner.Child.describe), on every report and after every run.
+    "isolation.rlimits": {"fr": "limites de ressources (rlimits)", "en": "rlimits"},
+    "isolation.no_rlimits": {"fr": "pas de limites de ressources (système non POSIX)", "en": "no rlimits (not POSIX)"},
+    "isolation.namespaces": {
+        "fr": "espaces de noms PID, réseau et montage",
+        "en": "PID, network and mount namespaces",
+    },
+    "isolation.namespaces_user": {
+        "fr": "espaces de noms PID, réseau et montage (espace de noms utilisateur, sans capacité)",
+        "en": "PID, network and mount namespaces (user namespace, no capability)",
+    },
+    "isolation.subreaper": {
+        "fr": "récupérateur des processus enfants (pas d'espace de noms PID ni réseau)",
+        "en": "child subreaper (no PID or network namespace)",
+    },
+    "isolation.private_root": {
+        "fr": "racine privée (son dossier et la bibliothèque standard)",
+        "en": "private root (its folder and the standard library)",
+    },
+    "isolation.uid": {
+        "fr": "un uid par enfant ({first}..{last})",
+        "en": "own uid per child ({first}..{last})",
+    },
+    "isolation.tmpfs": {
+        "fr": "dossier en tmpfs ({mib} Mio, {files} fichiers)",
+        "en": "tmpfs folder ({mib} MiB, {files} files)",
+    },
+    "isolation.landlock": {"fr": "Landlock ABI {abi} (fichiers)", "en": "Landlock ABI {abi} (files)"},
+    "isolation.landlock_net": {"fr": "Landlock ABI {abi} (fichiers, TCP)", "en": "Landlock ABI {abi} (files, TCP)"},
+    "isolation.landlock_scoped": {
+        "fr": "Landlock ABI {abi} (fichiers, TCP, signaux, sockets abstraites)",
+        "en": "Landlock ABI {abi} (files, TCP, signals, abstract sockets)",
+    },
+    "isolation.no_landlock": {"fr": "pas de Landlock", "en": "no Landlock"},
+    "isolation.seccomp": {"fr": "seccomp", "en": "seccomp"},
+    "isolation.no_seccomp": {"fr": "pas de seccomp", "en": "no seccomp"},
+    "isolation.no_supervisor": {
+        "fr": "pas de superviseur (chemin portable) : les processus lancés par le code de l'élève peuvent lui survivre",
+        "en": "no supervisor (portable path): processes started by the student's code may outlive it",
+    },
+    "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
 }
 
 from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
@@ -769,8 +828,38 @@ class _Formatter(string.Formatter):
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             singular = abs(value) < 2 if self.lang == "fr" else value == 1
-            return (one if singular else many).replace("#", str(value))
+            return (one if singular else many).replace("#", decimal(value, self.lang))
+        if type(value) is float and not format_spec:
+            return decimal(value, self.lang)
         return super().format_field(value, format_spec)
+
+
+def decimal(value, lang: str) -> str:
+    """A number as Python writes it, with the language's decimal mark: 0.25 -> "0,25" in French."""
+    text = str(value)
+    return text.replace(".", ",") if lang == "fr" and type(value) is float else text
+
+
+def local_time(moment: datetime | float | str, lang: str) -> str:
+    """A moment (a datetime, a POSIX timestamp, or an ISO 8601 text with its offset, as results.json
+    keeps it) in this machine's local time, as `lang` writes dates, with the zone's name."""
+    if isinstance(moment, str):
+        try:
+            moment = datetime.fromisoformat(moment)
+        except ValueError:
+            return str(moment)  # not a date the grader wrote: shown as it is
+    elif not isinstance(moment, datetime):
+        moment = datetime.fromtimestamp(moment, timezone.utc)
+    if moment.tzinfo is None:  # a naive moment is UTC, as everything the grader records
+        moment = moment.replace(tzinfo=timezone.utc)
+    local = moment.astimezone()
+    return t(
+        "time.local",
+        lang,
+        date=local.strftime(t("time.date_format", lang)),
+        time=local.strftime("%H:%M"),
+        zone=local.tzname() or "",
+    )
 
 
 def t(key: str, lang: str = "fr", /, **params) -> str:

@@ -9,8 +9,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "configuration {path} is unreadable: {detail}",
     },
     "service.config_unknown_keys": {
-        "fr": "configuration {path} : clé(s) inconnue(s) : {keys}",
-        "en": "configuration {path}: unknown key(s): {keys}",
+        "fr": "configuration {path} : {count:clé inconnue|clés inconnues} : {keys}",
+        "en": "configuration {path}: unknown {count:key|keys}: {keys}",
     },
     "service.config_bad_value": {
         "fr": "configuration {path} : valeur refusée pour {key} : {value}",
@@ -25,16 +25,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": 'configuration {path}: give either students = [...] or roster = "file.csv"',
     },
     "service.started": {
-        "fr": "Service de la classe {name} : {url} ({workers} correcteur(s)). Ctrl-C pour arrêter.",
-        "en": "Service of class {name}: {url} ({workers} grading worker(s)). Ctrl-C to stop.",
+        "fr": "Service de la classe {name} : {url} ({workers} {workers:correcteur|correcteurs}). Ctrl-C pour arrêter.",
+        "en": "Service of class {name}: {url} ({workers} grading {workers:worker|workers}). Ctrl-C to stop.",
     },
     "service.teacher_url": {
         "fr": "Tableau de bord de l'enseignant : {url}/teacher (mot de passe dans {path})",
         "en": "Teacher's dashboard: {url}/teacher (password in {path})",
     },
     "service.links_written": {
-        "fr": "{n} nouveau(x) lien(s) d'élève dans {path} (à distribuer ; ils ne sont écrits qu'une fois)",
-        "en": "{n} new student link(s) in {path} (to hand out; they are written only once)",
+        "fr": "{n} {n:nouveau lien|nouveaux liens} d'élève dans {path} (à distribuer ; ils ne sont écrits qu'une fois)",
+        "en": "{n} new student {n:link|links} in {path} (to hand out; they are written only once)",
     },
     "service.submitted": {
         "fr": "tentative n°{attempt} déposée ; correction en cours…",
@@ -230,12 +230,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "service.regrade.start": {"fr": "Recorriger", "en": "Regrade"},
     "service.regrade.item": {"fr": "Recorrigé n°{n} (graine {seed})", "en": "Regrade #{n} (seed {seed})"},
     "service.regrade.progress": {
-        "fr": "{done} copie(s) sur {total} recorrigée(s) ({ungradable} impossible(s)) ; rechargez pour suivre",
-        "en": "{done} of {total} copies regraded ({ungradable} ungradable); reload to follow",
+        "fr": "copies recorrigées : {done} sur {total} ({ungradable} {ungradable:impossible|impossibles}) ; "
+        "rechargez pour suivre",
+        "en": "{done} of {total} {total:copy|copies} regraded ({ungradable} ungradable); reload to follow",
     },
     "service.regrade.before": {"fr": "Avant", "en": "Before"},
     "service.regrade.after": {"fr": "Après", "en": "After"},
     "service.regrade.changed": {"fr": "Questions changées", "en": "Questions changed"},
+    "service.regrade.moved": {"fr": "{qid} : {old} → {new}", "en": "{qid}: {old} → {new}"},
     "service.regrade.adopt": {
         "fr": "Les notes de la classe ne changent pas : pour adopter cette graine ou ce barème, "
         "mettez-les dans la configuration et redémarrez le service.",

@@ -185,6 +185,14 @@ class Run:
     notices: list[Message] = field(default_factory=list)  # about the class: files ignored, roster mismatches
 
 
+def isolation_text(limits: dict, lang: str) -> str:
+    """The sandbox's layers in force (`limits["isolation"]`: messages), as a person reads them."""
+    layers = limits.get("isolation", "")
+    if isinstance(layers, str):  # a run graded before the layers were messages
+        return layers
+    return ", ".join(Message.from_dict(layer).text(lang) for layer in layers)
+
+
 def to_dict(obj) -> dict:
     return asdict(obj, dict_factory=_plain)
 

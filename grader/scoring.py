@@ -51,7 +51,9 @@ class Scheme:
             raise SchemeError("error.scheme_unreadable", path=str(path), detail=str(exc)) from None
         unknown = set(data) - {"time_factor", "time_floor", "questions"}
         if unknown:
-            raise SchemeError("error.scheme_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)))
+            raise SchemeError(
+                "error.scheme_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)), count=len(unknown)
+            )
         questions = data.get("questions", {})
         if not isinstance(questions, dict) or not all(isinstance(q, dict) for q in questions.values()):
             raise SchemeError("error.scheme_bad_value", path=str(path), key="questions", value=repr(questions))
@@ -79,7 +81,9 @@ class Scheme:
         known = {q.id: q for q in all_questions(extensions=True)}
         unknown = sorted(set(self.overrides) - set(known))
         if unknown:
-            raise SchemeError("error.scheme_unknown_question", path=self.source, ids=", ".join(unknown))
+            raise SchemeError(
+                "error.scheme_unknown_question", path=self.source, ids=", ".join(unknown), count=len(unknown)
+            )
         for qid, override in self.overrides.items():
             question = known[qid]
             keys = {"points", "groups", *question.options}

@@ -24,8 +24,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from grader import display
-from grader.i18n import CATALOGUE, say, t, title
-from grader.results import STATUSES, Run, Status, SubmissionResult, private_folder
+from grader.gradebook import DECIMAL, display_name, number
+from grader.i18n import CATALOGUE, local_time, say, t, title
+from grader.results import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
 from reference import puzzle, sliding
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -152,6 +153,8 @@ def _environment(lang: str) -> Environment:
         limits_view=lambda limits: _limits_view(limits, lang),
     )
     env.filters["num"] = lambda x: _number(x, lang)
+    env.filters["person"] = display_name  # the name as the LMS or the roster spells it; the id is for files
+    env.filters["when"] = lambda moment: local_time(moment, lang)
     env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.i18n.Message)
     env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
     env.filters["value"] = _value
@@ -167,8 +170,7 @@ def _number(x, lang: str) -> str:
         return str(x)
     if not math.isfinite(x):
         return str(x)
-    text = f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
-    return text.replace(".", ",") if lang == "fr" else text
+    return number(x, DECIMAL.get(lang, ",")) if isinstance(x, float) else str(x)
 
 
 def _title(qid: str, text: str) -> str:
@@ -222,8 +224,10 @@ def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
             text = "× " + _number(value, lang)
         elif isinstance(value, (int, float)) and (key.endswith("_seconds") or key == "time_floor"):
             text = _number(value, lang) + " s"
-        elif isinstance(value, str):
-            text = value  # a grader's own description (the isolation in force), not a student's value
+        elif key == "isolation":
+            text = isolation_text(limits, lang)
+        elif isinstance(value, bool):
+            text = t(f"report.{str(value).lower()}", lang)
         else:
             text = _number(value, lang) if isinstance(value, (int, float)) else _value(value)
         shown.append((label, text))
@@ -284,6 +288,7 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
         rows.append(
             {
                 "id": sub.id,
+                "name": display_name(sub),
                 "href": name,
                 "total": sub.total,
                 "max": sub.max,

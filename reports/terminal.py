@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from grader import display, i18n
 from grader.display import shared_failure
+from grader.gradebook import DECIMAL, number
 from grader.terminal import printable
 
 
@@ -15,8 +16,10 @@ def format_result(result, lang: str) -> str:
     lines = []
     colon = i18n.t("cli.colon", lang)
     said: dict[str, str] = {}  # a shared reason -> the first question it was given for
+    decimal = DECIMAL.get(lang, ",")
     for q in result.questions:
-        head = f"{q.id:4} {i18n.title(q.title, lang):45} {q.score:5.2f}/{q.max:g}  {i18n.t(f'status.{q.status}', lang)}"
+        score = f"{number(q.score, decimal):>5}/{number(q.max, decimal)}"
+        head = f"{q.id:4} {i18n.title(q.title, lang):45} {score}  {i18n.t(f'status.{q.status}', lang)}"
         shared = i18n.say(shared_failure(q.checks), lang)
         if shared:
             first, *rest = shared.splitlines()
@@ -42,7 +45,7 @@ def format_result(result, lang: str) -> str:
         if q.output.stdout or q.output.stderr:
             lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
     lines.extend(f"! {warning.text(lang)}" for warning in result.warnings)
-    lines.append(f"{i18n.t('cli.total', lang)}{colon}{result.total:.2f}/{result.max:g}")
+    lines.append(f"{i18n.t('cli.total', lang)}{colon}{number(result.total, decimal)}/{number(result.max, decimal)}")
     # Student text (messages, values, output) is in these lines: its control characters are escaped,
     # and a line break of its own cannot start a line that looks like ours.
     return "\n".join(printable(line, keep_newlines=False) for line in lines)

@@ -36,11 +36,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _students(students: list) -> str:
+    """The configuration's students: an id, or (id, name) as `{ id = ..., name = ... }`."""
+    return (
+        "["
+        + ", ".join(
+            json.dumps(s) if isinstance(s, str) else f"{{ id = {json.dumps(s[0])}, name = {json.dumps(s[1])} }}"
+            for s in students
+        )
+        + "]"
+    )
+
+
 class Server:
     def __init__(
         self,
         folder: Path,
-        students: list[str],
+        students: list,
         workers: int = 1,
         extra: str = "",
         questions: tuple[str, ...] = ("q1", "q4"),
@@ -55,7 +67,7 @@ class Server:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config = self.folder / "class.toml"
-        who = f"students = {json.dumps(students)}"
+        who = f"students = {_students(students)}"
         if roster is not None:  # a class list file instead of ids
             (self.folder / "roster.csv").write_text(roster, encoding="utf-8")
             who = 'roster = "roster.csv"'

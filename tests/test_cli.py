@@ -17,7 +17,7 @@ SAMPLE = ROOT / "exercises" / "exemples"
 def test_check_reference_passes_with_exit_0(capsys):
     assert main(["check", str(ROOT / "reference" / "jeux.py"), "-q", "q1"]) == 0
     out = capsys.readouterr().out
-    assert "réussi" in out and "1.00/1" in out
+    assert "réussi" in out and "    1/1" in out and "Total : 1/1" in out
 
 
 def test_check_stub_fails_with_exit_1_and_says_so_in_french_or_english(capsys):
@@ -47,7 +47,7 @@ def test_a_question_named_twice_counts_once_and_a_written_one_alone_is_nothing_t
     result = json.loads(capsys.readouterr().out)
     assert [q["id"] for q in result["questions"]] == ["q1"] and (result["total"], result["max"]) == (1.0, 1.0)
     assert main(["check", str(SAMPLE / "alice"), "-q", "q2", "-q", "q3"]) == 2
-    assert "q2, q3 : question(s) rédigée(s), corrigée(s) à la main" in capsys.readouterr().err
+    assert "q2, q3 : questions rédigées, corrigées à la main" in capsys.readouterr().err
 
 
 def test_scheme_changes_points_and_rejects_unknown_groups(tmp_path, capsys):
@@ -179,3 +179,25 @@ def test_check_leaves_nothing_in_the_folder_it_is_run_from(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_grade_names_students_as_the_lms_spells_them_with_their_own_time(tmp_path, capsys):
+    """A Moodle download: the terminal's progress lines and the class page name each student as the
+    folder spells them (the id stays in file names); each line gives that student's own grading time,
+    not the time since the run started (the slow student is graded first, on one worker)."""
+    klass = tmp_path / "classe"
+    slow = klass / "Aaron Lent_1000_assignsubmission_file_"
+    slow.mkdir(parents=True)
+    (slow / "jeux.py").write_text("import time\ntime.sleep(3)\n" + (SAMPLE / "alice" / "jeux.py").read_text())
+    fast = klass / "Élise Dupré-Lefèvre_1001_assignsubmission_file_"
+    fast.mkdir()
+    shutil.copy(SAMPLE / "alice" / "jeux.py", fast / "jeux.py")
+    out = tmp_path / "out"
+    assert main(["grade", str(klass), "--out", str(out), "-q", "q1", "--workers", "1", "--seed", "1"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("[")]
+    assert [line.rsplit(" (", 1)[0] for line in lines] == ["[1/2] Aaron Lent", "[2/2] Élise Dupré-Lefèvre"]
+    seconds = [float(line.rsplit(" (", 1)[1].removesuffix(" s)").replace(",", ".")) for line in lines]
+    assert seconds[0] >= 3 and seconds[1] < 2, lines
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert ">Élise Dupré-Lefèvre</a>" in index and 'href="elise-dupre-lefevre_1001.html"' in index
+    assert "Copie de Élise Dupré-Lefèvre" in (out / "elise-dupre-lefevre_1001.html").read_text(encoding="utf-8")

@@ -69,7 +69,7 @@ def test_bad_scheme_values_are_refused_with_the_key_named(tmp_path, capsys, cont
 
 
 def test_unknown_question_in_english(capsys):
-    assert "unknown question(s): q99" in _usage_error(capsys, ["check", str(ALICE), "-q", "q99", "--lang", "en"])
+    assert "unknown question: q99" in _usage_error(capsys, ["check", str(ALICE), "-q", "q99", "--lang", "en"])
 
 
 def test_every_error_key_exists_in_both_languages():

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grader import cli
+from grader.results import isolation_text
 from grader.sandbox import confine, runner
 from grader.terminal import printable
 
@@ -48,11 +49,12 @@ def test_grade_unsafe_runs_and_every_report_says_not_confined(tmp_path, unconfin
         cli.main(["grade", str(_one_student(tmp_path)), "--out", str(out), "-q", "q1", "--unsafe", "--workers", "1"])
         == 0
     )
-    isolation = json.loads((out / "results.json").read_text())["limits"]["isolation"]
+    limits = json.loads((out / "results.json").read_text())["limits"]
+    isolation = isolation_text(limits, "en")
     assert "NOT CONFINED" in isolation and "no Landlock" in isolation
-    assert "NOT CONFINED" in capsys.readouterr().out
+    assert "NON CONFINÉ" in capsys.readouterr().out  # the run's language
     pages = list(out.glob("*.html"))
-    assert pages and all("NOT CONFINED" in page.read_text() for page in pages)
+    assert pages and all("NON CONFINÉ" in page.read_text() for page in pages)
 
 
 def test_check_runs_unconfined_with_a_warning(unconfined, capsys):
@@ -65,7 +67,7 @@ def test_check_runs_unconfined_with_a_warning(unconfined, capsys):
 def test_layers_in_force_are_recorded(tmp_path):
     out = tmp_path / "out"
     assert cli.main(["grade", str(_one_student(tmp_path)), "--out", str(out), "-q", "q1", "--workers", "1"]) == 0
-    isolation = json.loads((out / "results.json").read_text())["limits"]["isolation"]
+    isolation = isolation_text(json.loads((out / "results.json").read_text())["limits"], "en")
     if confine.landlock_abi():
         assert "Landlock ABI" in isolation and "NOT CONFINED" not in isolation
     if confine.seccomp_available():

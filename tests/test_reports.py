@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,10 +16,12 @@ from grader.results import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
 from reference import sliding
+from tests.french import english_in
 from tests.report_fixtures import (
     DETOUR,
     HOSTILE_ID,
     IMG_PAYLOAD,
+    LIMITS,
     LONG_LENGTH,
     LONG_MOVES,
     LONG_START,
@@ -27,6 +30,7 @@ from tests.report_fixtures import (
     PUZZLE_OPTIMAL,
     PUZZLE_START,
     START,
+    _perfect,
     build_run,
 )
 
@@ -172,7 +176,6 @@ def test_class_page_content(report):
         "Résultats de la classe",
         "20170417",
         "0.1.0",
-        "2024-06-01T10:00:00+02:00",
         "Mémoire 1 Gio",
         "Distribution des totaux",
         "Réussite par question",
@@ -382,3 +385,55 @@ def test_every_report_string_exists_in_both_languages():
     assert used <= set(CATALOGUE)
     for key in used:
         assert set(CATALOGUE[key]) == {"fr", "en"}, key
+
+
+@pytest.fixture
+def paris(monkeypatch):
+    """This machine's local time is Paris's (the grader records UTC)."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_names_as_the_lms_spells_them_ids_in_file_names_local_time_and_no_english(tmp_path, paris):
+    # A Moodle download's student: the folder's name is the display name, the id is file-safe.
+    elise = SubmissionResult(
+        "elise-dupre-lefevre_1001", 2.5, 3, [_perfect("q1", 1)], name="Élise Dupré-Lefèvre", participant="1001"
+    )
+    sean = SubmissionResult("sean-o-brien_1002", 1, 3, [_perfect("q1", 1)], name="Seán O'Brien", participant="1002")
+    limits = {
+        **LIMITS,
+        "fork_server": True,
+        "stdio": False,
+        "isolation": [
+            Message("isolation.namespaces").to_dict(),
+            Message("isolation.landlock_scoped", {"abi": 7}).to_dict(),
+        ],
+    }
+    run = Run("0.1.0", 1, "fr", "2024-01-15T08:05:00+00:00", {}, limits, [elise, sean])
+    index = render_class(run, tmp_path)
+    page = Page(_read(index))
+    assert "Élise Dupré-Lefèvre" in page.body and "Seán O'Brien" in page.body
+    assert "elise-dupre-lefevre_1001" not in page.body and "sean-o-brien_1002" not in page.body
+    assert {"elise-dupre-lefevre_1001.html", "sean-o-brien_1002.html"} <= set(page.links)
+    assert "15/01/2024 à 09:05 (CET)" in page.body  # 08:05 UTC, in Paris's winter time
+    student = _read(tmp_path / "elise-dupre-lefevre_1001.html")
+    assert "<title>Copie de Élise Dupré-Lefèvre</title>" in student
+    assert "Copie de Élise Dupré-Lefèvre" in Page(student).body and "Total : 2,5 / 3" in Page(student).body
+    for html in (page.body, Page(student).body):
+        assert english_in(html) == []
+        assert "espaces de noms PID, réseau et montage" in html and "fichiers, TCP, signaux" in html
+        run_section = html[html.index("Paramètres de la correction") :]
+        assert "True" not in run_section and "False" not in run_section and "oui" in run_section
+    english = render_class(run, tmp_path / "en", lang="en")
+    assert "2024-01-15 09:05 (CET)" in Page(_read(english)).body
+    assert "PID, network and mount namespaces" in Page(_read(english)).body
+
+
+def test_the_english_fragments_of_a_french_page_are_found(report):
+    """The detector the French pages are checked with finds what it is meant to find."""
+    index, _ = report
+    assert english_in(Page(_read(index)).body) == []
+    assert english_in("Isolation : rlimits, PID, network and mount namespaces") == ["PID, network and mount namespaces"]

@@ -324,7 +324,6 @@ def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_
 REFUSALS = {
     "open('/tmp/escape-{tag}', 'w')": "Permission denied",
     f"open({str(ROOT / 'reference' / 'jeux.py')!r}).read()": "Permission denied",
-    "__import__('reference.jeux')": "Permission denied",
     "os.listdir('/etc')": "Permission denied",
     "subprocess.run(['true'])": "Operation not permitted",
     "os.system('true')": "32512",  # the C library's system() says 127 when it cannot start a shell
@@ -513,6 +512,48 @@ def test_a_call_through_another_architectures_entry_kills_the_child():
         pytest.skip(f"no 32-bit entry on this kernel: {free}")
     confined_reply = call(INT80_GETPID)
     assert confined_reply.status == protocol.CRASHED and "SIGSYS" in confined_reply.error, confined_reply
+
+
+@confined
+@needs_landlock
+@pytest.mark.parametrize("preloaded", [False, True], ids=["alone", "reference-preloaded"])
+def test_the_model_answer_cannot_be_imported_from_the_checkout(preloaded):
+    """A student who puts the checkout on sys.path cannot import the model answer, and the kernel is
+    what refuses. Python's import system says it two ways: a refused read is a PermissionError, but a
+    refused look at the folder is a ModuleNotFoundError (it takes a folder it cannot stat or list for an
+    empty one). Which one a child meets depends on what its fork server imported before (the extensions'
+    probes, grader.questions.recherche, import the `reference` package and its folder's listing, cached
+    there) and on whether the child's uid may pass through the folders above the checkout (a clone under
+    a 0700 folder, as `mktemp -d` makes, may not): so the test asks for either, and for the kernel's
+    refusal to list and to read the folder from the same child."""
+    folder = ROOT / "reference"
+    source = f"""
+import os, sys
+def f():
+    sys.path.insert(0, {str(ROOT)!r})
+    try:
+        __import__("reference.jeux")
+        imported = "imported"
+    except BaseException as exc:
+        imported = type(exc).__name__
+    refused = []
+    for look in (lambda: os.listdir({str(folder)!r}), lambda: open({str(folder / "jeux.py")!r}).read()):
+        try:
+            look()
+            refused.append(False)
+        except PermissionError:
+            refused.append(True)
+    return [imported, refused]
+"""
+    probes = ["tests.hostile.probes", *(["grader.questions.recherche"] if preloaded else [])]
+    child = new_child({"jeux": source}, "jeux", probes, Limits(**PATH, private_root=False))
+    try:
+        assert child.start().ok
+        reply = child.call(PROBE, {"function": "f", "args": []}, 5.0)
+    finally:
+        child.close()
+    imported, refused = reply.value
+    assert imported in ("PermissionError", "ModuleNotFoundError") and refused == [True, True], reply
 
 
 @needs_landlock

@@ -17,7 +17,7 @@ Q18 = next(q for q in all_questions() if q.id == "q18")
 @pytest.mark.parametrize(
     "content, named_fr, named_en",
     [
-        ("[questions.q99]\npoints = 1\n", "question(s) inconnue(s) : q99", "unknown question(s): q99"),
+        ("[questions.q99]\npoints = 1\n", "question inconnue : q99", "unknown question: q99"),
         ("[questions.q18]\npointz = 1\n", "n'a pas de réglage pointz", "has no setting pointz"),
         ("[questions.q18]\ngroups = { nope = 1 }\n", "« nope »", "'nope'"),
         ("[questions.q18]\nchallenge_seconds = -3\n", "challenge_seconds = -3", "challenge_seconds = -3"),

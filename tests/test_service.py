@@ -242,7 +242,7 @@ def test_an_address_taken_or_impossible_is_said_before_anything_starts(tmp_path,
 def test_bad_configuration_in_english(tmp_path, capsys):
     path = _config(tmp_path, 'name = "c"\nstudents = ["a"]\nseed = 1\ncolour = "blue"\n')
     assert main(["serve", str(path), "--lang", "en"]) == 2
-    assert "unknown key(s): colour" in capsys.readouterr().err
+    assert "unknown key: colour" in capsys.readouterr().err
 
 
 def test_submit_refuses_a_bad_token_or_an_unreachable_service(tmp_path, capsys):
@@ -294,6 +294,35 @@ def _teacher(server):
     body = urllib.parse.urlencode({"csrf": token, "password": server.password}).encode()
     page = opener.open(server.url + "/teacher/login", data=body, timeout=30).read().decode()
     return opener, re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def test_a_class_list_gives_ids_and_the_names_pages_show(tmp_path):
+    (tmp_path / "roster.csv").write_text("id,nom\nelise,Élise Dupré-Lefèvre\nbob,\n", encoding="utf-8")
+    config = config_module.load(_config(tmp_path, 'name = "c"\nroster = "roster.csv"\nseed = 1\n'))
+    assert config.students == ["elise", "bob"]
+    assert (config.name_of("elise"), config.name_of("bob")) == ("Élise Dupré-Lefèvre", "bob")
+    listed = 'name = "c"\nseed = 1\nstudents = ["bob", { id = "sean", name = "Seán O\'Brien" }]\n'
+    config = config_module.load(_config(tmp_path, listed))
+    assert config.students == ["bob", "sean"] and config.name_of("sean") == "Seán O'Brien"
+    assert main(["serve", str(_config(tmp_path, 'name = "c"\nseed = 1\nstudents = [{ nom = "x" }]\n'))]) == 2
+
+
+@pytest.mark.slow
+def test_pages_name_students_as_the_class_list_spells_them(tmp_path):
+    server = Server(tmp_path, ["alice", ("elise", "Élise Dupré-Lefèvre")])
+    try:
+        assert "<h1>Dépôts de Élise Dupré-Lefèvre</h1>" in _get(server.links["elise"])[1]
+        opener, _ = _teacher(server)
+        data = json.loads(opener.open(server.url + "/teacher/class.json", timeout=30).read())
+        assert {row["student"]: row["name"] for row in data["students"]} == {
+            "alice": "alice",
+            "elise": "Élise Dupré-Lefèvre",
+        }
+        assert data["missing"] == ["alice", "Élise Dupré-Lefèvre"]
+        detail = opener.open(server.url + "/teacher/students/elise", timeout=30).read().decode()
+        assert "<h1>" in detail and "Élise Dupré-Lefèvre" in detail.split("<h1>", 1)[1].split("</h1>", 1)[0]
+    finally:
+        server.stop()
 
 
 @pytest.mark.slow
@@ -351,7 +380,7 @@ def test_teacher_renews_a_lost_link(server):
 @pytest.mark.parametrize("late", ["refuse", "accept"])
 def test_deadline_and_late_policy(tmp_path, late):
     extra = f'deadline = 2020-01-01T00:00:00Z\nlate = "{late}"\n'
-    server = Server(tmp_path, ["late"], extra=extra)
+    server = Server(tmp_path, ["late"], extra=extra, env={**os.environ, "TZ": "Europe/Paris"})
     try:
         status, answer = server.submit("late", {"jeux.py": RIGHT})
         if late == "refuse":
@@ -361,7 +390,7 @@ def test_deadline_and_late_policy(tmp_path, late):
             assert status == 202
             view = server.wait("late", answer["attempt"])
             assert view["late"] is True and view["score"] == 3
-        assert "2020-01-01 00:00 UTC" in _get(server.links["late"])[1]
+        assert "01/01/2020 à 01:00 (CET)" in _get(server.links["late"])[1]  # the server's local time
     finally:
         server.stop()
     # Stopping the service (SIGTERM) stops its workers too: no process left on this class's folder.

@@ -163,7 +163,7 @@ def test_a_missing_path_is_an_error_with_exit_status_2(capsys, tmp_path):
 
 def test_an_unknown_question_is_said_in_french(capsys):
     status, out, err = check(capsys, SAMPLE / "alice", "-q", "q99", "-q", "q98")
-    assert status == 2 and "inconnue(s) : q99, q98" in err and err.startswith("grader : erreur : ")
+    assert status == 2 and "questions inconnues : q99, q98" in err and err.startswith("grader : erreur : ")
 
 
 def test_a_folder_checked_as_dot_is_named_after_the_folder(tmp_path):

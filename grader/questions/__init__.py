@@ -32,5 +32,5 @@ def select(questions: list, ids: list[str] | None) -> list:
     known = {q.id: q for q in questions}
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown))
+        raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown), count=len(unknown))
     return [known[i] for i in dict.fromkeys(ids)]

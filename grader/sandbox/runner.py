@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import SandboxError
+from grader.i18n import Message
 from grader.sandbox import calls, confine, fork_server, protocol
 
 CHILD_SCRIPT = Path(__file__).with_name("child.py")
@@ -535,36 +536,37 @@ class Child:
         with open(f"/proc/{self.pid}/mountinfo") as file:
             return sorted(re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), line.split()[4]) for line in file)
 
-    def describe(self) -> list[str]:
-        """The layers in force, as a report states them."""
-        layers = self.layers
-        described = ["rlimits" if layers.get("rlimits") else "no rlimits (not POSIX)"]
+    def describe(self) -> list[Message]:
+        """The layers in force, as a report states them (said in its reader's language)."""
+        limits, layers = self.limits, self.layers
+        described = [Message("isolation.rlimits" if layers.get("rlimits") else "isolation.no_rlimits")]
         if layers.get("namespaces"):
             described.append(
-                "PID, network and mount namespaces"
-                + (" (user namespace, no capability)" if layers["namespaces"] == "user" else "")
+                Message("isolation.namespaces_user" if layers["namespaces"] == "user" else "isolation.namespaces")
             )
         else:
-            described.append("child subreaper (no PID or network namespace)")
+            described.append(Message("isolation.subreaper"))
         if layers.get("private_root"):
-            described.append("private root (its folder and the standard library)")
+            described.append(Message("isolation.private_root"))
         if layers.get("uid") is not None:
             described.append(
-                f"own uid per child ({self.limits.uid_first}..{self.limits.uid_first + self.limits.uid_count - 1})"
+                Message("isolation.uid", {"first": limits.uid_first, "last": limits.uid_first + limits.uid_count - 1})
             )
         if layers.get("tmpfs"):
-            described.append(f"tmpfs folder ({self.limits.disk_bytes >> 20} MiB, {self.limits.disk_files} files)")
+            described.append(Message("isolation.tmpfs", {"mib": limits.disk_bytes >> 20, "files": limits.disk_files}))
         landlock = layers.get("landlock")
         if landlock:
-            described.append(
-                f"Landlock ABI {landlock['abi']} (files"
-                + (", TCP" if landlock["net"] else "")
-                + (", signals, abstract sockets" if landlock["scoped"] else "")
-                + ")"
+            kind = (
+                "isolation.landlock_scoped"
+                if landlock["scoped"]
+                else "isolation.landlock_net"
+                if landlock["net"]
+                else "isolation.landlock"
             )
+            described.append(Message(kind, {"abi": landlock["abi"]}))
         else:
-            described.append("no Landlock")
-        described.append("seccomp" if layers.get("seccomp") else "no seccomp")
+            described.append(Message("isolation.no_landlock"))
+        described.append(Message("isolation.seccomp" if layers.get("seccomp") else "isolation.no_seccomp"))
         return described
 
     def files_confined(self) -> bool:

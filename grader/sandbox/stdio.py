@@ -27,6 +27,7 @@ import threading
 import time
 from pathlib import Path
 
+from grader.i18n import Message
 from grader.sandbox import protocol
 from grader.sandbox.runner import CHILD_SCRIPT, Child, Reply, _Capture
 
@@ -86,12 +87,12 @@ class StdioChild(Child):
         it applied, before any student code ran."""
         return {"rlimits": bool(told.get("rlimits")), "tmpfs": False, "namespaces": False, "uid": None}
 
-    def describe(self) -> list[str]:
+    def describe(self) -> list[Message]:
         return [
-            "rlimits" if self.layers.get("rlimits") else "no rlimits (not POSIX)",
-            "no supervisor (portable path): processes started by the student's code may outlive it",
-            "no Landlock",
-            "no seccomp",
+            Message("isolation.rlimits" if self.layers.get("rlimits") else "isolation.no_rlimits"),
+            Message("isolation.no_supervisor"),
+            Message("isolation.no_landlock"),
+            Message("isolation.no_seccomp"),
         ]
 
     def output(self) -> tuple[str, str, int]:

@@ -1,7 +1,8 @@
 """The class configuration of `grader serve` (a TOML file): every key checked, unknown ones refused.
 
 name = "MP2 2026"
-students = ["alice", "bruno"]          # or roster = "roster.csv": a class list as `grader grade --roster`
+students = ["alice", { id = "elise", name = "Élise Dupré-Lefèvre" }]   # an id, or an id and the name pages show
+                                         # or roster = "roster.csv": a class list as `grader grade --roster`
                                          # reads it (Moodle's grading worksheet: its exports are filled)
 deadline = 2026-06-01T23:59:00Z         # optional; TOML datetime, with its offset
 late = "accept"                          # after the deadline: "accept" (marked late) or "refuse"
@@ -53,7 +54,7 @@ class RateLimit:
 class ServiceConfig:
     path: Path
     name: str
-    students: list[str]
+    students: list[str]  # ids: links, files, the database
     seed: int
     data: Path
     deadline: datetime | None = None
@@ -73,6 +74,11 @@ class ServiceConfig:
     # From a roster: each student's name as the LMS spells it, LMS participant id, email, group.
     people: dict[str, Student] = field(default_factory=dict)
     roster: Path | None = None  # the class list read (Moodle's grading worksheet: the exports fill it)
+
+    def name_of(self, student: str) -> str:
+        """What a page calls a student: their name as the class list spells it, else their id."""
+        person = self.people.get(student)
+        return person.name if person is not None and person.name else student
 
     @property
     def database(self) -> str:
@@ -115,7 +121,9 @@ def load(path: Path) -> ServiceConfig:
         raise UsageError("service.config_unreadable", path=str(path), detail=str(exc)) from None
     unknown = set(raw) - _KEYS
     if unknown:
-        raise UsageError("service.config_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)))
+        raise UsageError(
+            "service.config_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)), count=len(unknown)
+        )
     base = path.parent
 
     def bad(key, value=None):
@@ -179,7 +187,10 @@ def load(path: Path) -> ServiceConfig:
     unknown = set(rate) - _RATE_KEYS
     if unknown:
         raise UsageError(
-            "service.config_unknown_keys", path=str(path), keys=", ".join(f"rate_limit.{k}" for k in sorted(unknown))
+            "service.config_unknown_keys",
+            path=str(path),
+            keys=", ".join(f"rate_limit.{k}" for k in sorted(unknown)),
+            count=len(unknown),
         )
     for key, value in rate.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
@@ -219,9 +230,21 @@ def _students(raw: dict, base: Path, path: Path, bad) -> tuple[list[str], dict[s
         raise UsageError("service.config_students", path=str(path))
     people: dict[str, Student] = {}
     if "students" in raw:
-        students = raw["students"]
-        if not isinstance(students, list) or not all(isinstance(s, str) for s in students):
+        listed = raw["students"]
+        if not isinstance(listed, list):
             raise bad("students")
+        students = []
+        for entry in listed:  # an id, or { id = ..., name = ... }: the name pages and exports show
+            if isinstance(entry, dict) and "id" in entry and set(entry) <= {"id", "name"}:
+                if not all(isinstance(v, str) for v in entry.values()):
+                    raise bad("students")
+                students.append(entry["id"])
+                if entry.get("name", "").strip():
+                    people[entry["id"].strip()] = Student(entry["name"].strip()[:200])
+            elif isinstance(entry, str):
+                students.append(entry)
+            else:
+                raise bad("students")
     else:
         if not isinstance(raw["roster"], str):
             raise bad("roster")

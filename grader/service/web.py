@@ -19,7 +19,6 @@ import secrets
 import tempfile
 import time
 import zipfile
-from datetime import datetime, timezone
 from pathlib import Path
 
 import itsdangerous
@@ -46,7 +45,7 @@ from grader import i18n
 from grader.grading import new_run, not_graded
 from grader.marks import apply_marks
 from grader.i18n import Message
-from grader.gradebook import number, write_gradebook
+from grader.gradebook import DECIMAL, number, write_gradebook
 from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
@@ -167,7 +166,7 @@ def create_app(service: Service) -> Starlette:
             "student": row.student,
             "state": row.state,
             "late": bool(row.late),
-            "created": datetime.fromtimestamp(row.created, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "created": i18n.local_time(row.created, lang),
             "questions": [],
             "score": None,
             "max": None,
@@ -193,13 +192,13 @@ def create_app(service: Service) -> Starlette:
                 score=round(result["total"], 2),
                 max=result["max"],
                 report=f"{base}/attempts/{row.id}/report?lang={lang}",
-                score_text=f"{result['total']:.4g}/{result['max']:g}",
+                score_text=_score(result["total"], result["max"], lang),
             )
             view["questions"] = [
                 {
                     "id": q["id"],
-                    "score": round(q["score"], 2),
-                    "max": q["max"],
+                    "score": _number(q["score"], lang),
+                    "max": _number(q["max"], lang),
                     "status": i18n.t(f"status.{q['status']}", lang),
                 }
                 for q in result["questions"]
@@ -224,7 +223,7 @@ def create_app(service: Service) -> Starlette:
         from reports.render import CSP, student_page
 
         result = submission_from_dict(done_result(row))
-        result.id = row.student
+        result.id, result.name = row.student, config.name_of(row.student)
         run = new_run(service.settings(row.lang, row), service.questions)
         run.seed = None  # the class seed is a secret: never in a page (the report then shows no seed row)
         run.submissions = [result]
@@ -246,7 +245,7 @@ def create_app(service: Service) -> Starlette:
         return page(
             "student.html",
             lang,
-            student=student,
+            student=config.name_of(student),
             base=base,
             budget=budget(student),
             error=request.query_params.get("error", ""),
@@ -488,7 +487,6 @@ def create_app(service: Service) -> Starlette:
             by_student[row.student].append(row)
         latest = best_results()
         qids = [q.id for q in service.questions if not q.manual]
-        decimal = "," if lang == "fr" else "."  # numbers as the page's language writes them
         table = []
         for student, own in by_student.items():
             result = latest.get(student)
@@ -496,6 +494,7 @@ def create_app(service: Service) -> Starlette:
             table.append(
                 {
                     "student": student,
+                    "name": config.name_of(student),
                     "attempts": len(own),
                     # Nothing handed in: said with a badge, as on the class report, never a row of zeros.
                     "absent": not own,
@@ -503,8 +502,8 @@ def create_app(service: Service) -> Starlette:
                     if last
                     else i18n.t("submission.not_submitted", lang),
                     "late": any(r.late for r in own),
-                    "scores": {q.id: number(q.score, decimal) for q in result.questions} if result else {},
-                    "total": number(result.total, decimal) if result else None,
+                    "scores": {q.id: _number(q.score, lang) for q in result.questions} if result else {},
+                    "total": _number(result.total, lang) if result else None,
                 }
             )
         stats = []
@@ -515,7 +514,7 @@ def create_app(service: Service) -> Starlette:
                 {
                     "id": qid,
                     "graded": len(marks),
-                    "mean": number(sum(q.score for q in marks) / len(marks), decimal) if marks else None,
+                    "mean": _number(sum(q.score for q in marks) / len(marks), lang) if marks else None,
                     "passed": sum(q.status == Status.PASSED for q in marks),
                 }
             )
@@ -523,7 +522,7 @@ def create_app(service: Service) -> Starlette:
             "students": table,
             "questions": qids,
             "stats": stats,
-            "missing": [s for s, own in by_student.items() if not own],
+            "missing": [config.name_of(s) for s, own in by_student.items() if not own],
             "waiting": sum(r.state in (QUEUED, RUNNING) for r in rows),
         }
 
@@ -588,16 +587,23 @@ def create_app(service: Service) -> Starlette:
             old, new = before.get(student), after[student]
             olds = {q.id: q for q in old.questions} if old else {}
             moved = [
-                f"{q.id} : {olds[q.id].score:.4g}/{olds[q.id].max:g} → {q.score:.4g}/{q.max:g}"
+                i18n.t(
+                    "service.regrade.moved",
+                    lang,
+                    qid=q.id,
+                    old=_score(olds[q.id].score, olds[q.id].max, lang),
+                    new=_score(q.score, q.max, lang),
+                )
                 for q in new.questions
                 if q.id in olds and (olds[q.id].score, olds[q.id].max) != (q.score, q.max)
             ]
             changes.append(
                 {
                     "student": student,
-                    "old": f"{old.total:.4g}/{old.max:g}" if old else "",
-                    "new": f"{new.total:.4g}/{new.max:g}",
-                    "delta": round(new.total - (old.total if old else 0.0), 2),
+                    "name": config.name_of(student),
+                    "old": _score(old.total, old.max, lang) if old else "",
+                    "new": _score(new.total, new.max, lang),
+                    "delta": _number(round(new.total - (old.total if old else 0.0), 2), lang),
                     "moved": moved,
                 }
             )
@@ -624,7 +630,9 @@ def create_app(service: Service) -> Starlette:
             await checked_form(request)
             link = f"{request.base_url}s/{store.new_token(student)}"
         views = [attempt_view(r, lang, "/teacher") for r in reversed(store.attempts_of(student))]
-        return page("attempts.html", lang, student=student, attempts=views, csrf=csrf(request), link=link)
+        return page(
+            "attempts.html", lang, student=config.name_of(student), attempts=views, csrf=csrf(request), link=link
+        )
 
     def teacher_report(request: Request) -> Response:
         if not teacher(request):
@@ -855,6 +863,15 @@ def _int(text: str) -> int:
     return int(text) if text.isdigit() and len(text) < 12 else -1
 
 
+def _number(x: float, lang: str) -> str:
+    return number(x, DECIMAL.get(lang, ","))
+
+
+def _score(points: float, most: float, lang: str) -> str:
+    """A score and its maximum, "2,5/3" in French."""
+    return f"{_number(points, lang)}/{_number(most, lang)}"
+
+
 def _quote(text: str) -> str:
     from urllib.parse import quote
 
@@ -867,7 +884,7 @@ def _deadline(config, lang: str) -> str:
     return i18n.t(
         "service.deadline",
         lang,
-        when=config.deadline.strftime("%Y-%m-%d %H:%M UTC"),
+        when=i18n.local_time(config.deadline, lang),
         policy=i18n.t(f"service.late.{config.late}", lang),
     )
 

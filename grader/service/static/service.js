@@ -96,7 +96,7 @@
         const row = el("tr");
         row.dataset.student = s.student;
         const name = el("td");
-        const link = el("a", s.student);
+        const link = el("a", s.name);
         link.href = "/teacher/students/" + encodeURIComponent(s.student) + "?lang=" + lang;
         name.append(link);
         const state = el("td");
