@@ -132,6 +132,7 @@ def main() -> None:
     from grader.engine import Settings
     from grader.grading import grade_class
     from grader.questions import all_questions
+    from grader.results import isolation_text
     from grader.sandbox.runner import Limits
     from tests.attacks import catalogue
 
@@ -169,7 +170,7 @@ def main() -> None:
     written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     json.dump({
         "user": os.geteuid(),
-        "isolation": run.limits["isolation"],
+        "isolation": isolation_text(run.limits, "en"),
         "verdicts": {name: by_id[name].questions[0].status for name in by_id},
         "changed": changed,
         "site_added": sorted(set(os.listdir(site)) - set(site_before) - {"__pycache__"}),  # ours, not theirs
