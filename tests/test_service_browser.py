@@ -87,7 +87,7 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     _send(driver, WRONG, 1)
     assert _verdict(driver, 1) & {"queued", "running"}  # seen waiting, then the verdict came by itself
     wrong = _row_state(driver, 0)[1]
-    assert wrong.endswith("/3") and float(wrong.split("/")[0]) < 3
+    assert wrong.endswith("/3") and "." not in wrong and float(wrong.split("/")[0].replace(",", ".")) < 3  # "1,2/3"
     _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
     _shot(driver, "student-wrong")
 
