@@ -8,25 +8,31 @@ import pytest
 
 from grader.cli import main
 from grader.results import write_json
+from reports.render import file_names
 from tests.test_exports import _marks, _run
 from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
 
-def _class_page(browser, tmp_path, marks: str):  # noqa: F811 - the fixture
-    """The test class exported with `marks`, its class page open; its folder, and its rows by name."""
+def _rows(browser):  # noqa: F811 - the fixture
+    """The class table's rows by student id, found by the page each links to (the links show names)."""
     from selenium.webdriver.common.by import By
 
+    ids = [s.id for s in _run().submissions]
+    by_page = dict(zip(file_names(ids), ids))
+    links = browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr td.name a")
+    return {by_page[a.get_attribute("href").rsplit("/", 1)[1]]: a.find_element(By.XPATH, "../..") for a in links}
+
+
+def _class_page(browser, tmp_path, marks: str):  # noqa: F811 - the fixture
+    """The test class exported with `marks`, its class page open; its folder, and its rows by id."""
     out = tmp_path / "rapport"
     out.mkdir()
     write_json(out / "results.json", _run())
     assert main(["export", str(out), "--marks", str(_marks(tmp_path, marks)), "--format", "stats"]) == 0
     _open(browser, out / "index.html")
-    rows = {
-        r.find_element(By.CSS_SELECTOR, "td.name a").text: r
-        for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
-    }
+    rows = _rows(browser)
     return out, rows
 
 
@@ -65,10 +71,8 @@ def test_absentees_and_decimal_commas_on_the_class_page(browser, shots, tmp_path
     assert main(["export", str(out), "--marks", str(marks), "--format", "stats"]) == 0
     _open(browser, out / "index.html")
     assert "1 non rendu" in browser.find_element(By.CSS_SELECTOR, "header.top").text
-    rows = {
-        r.find_element(By.CSS_SELECTOR, "td.name a").text: r
-        for r in browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr")
-    }
+    rows = _rows(browser)
+    assert rows["dylan"].find_element(By.CSS_SELECTOR, "td.name a").text == "Dylan Roux"  # as the LMS spells it
     badge = rows["dylan"].find_element(By.CSS_SELECTOR, ".badge.sub-apart")
     assert badge.text == "non rendu" and badge.value_of_css_property("background-color") == "rgba(91, 100, 117, 1)"
     assert rows["dylan"].find_element(By.CSS_SELECTOR, "td.total").text == "—"

@@ -297,10 +297,6 @@ def _teacher(server):
 
 
 def test_a_class_list_gives_ids_and_the_names_pages_show(tmp_path):
-    (tmp_path / "roster.csv").write_text("id,nom\nelise,Élise Dupré-Lefèvre\nbob,\n", encoding="utf-8")
-    config = config_module.load(_config(tmp_path, 'name = "c"\nroster = "roster.csv"\nseed = 1\n'))
-    assert config.students == ["elise", "bob"]
-    assert (config.name_of("elise"), config.name_of("bob")) == ("Élise Dupré-Lefèvre", "bob")
     listed = 'name = "c"\nseed = 1\nstudents = ["bob", { id = "sean", name = "Seán O\'Brien" }]\n'
     config = config_module.load(_config(tmp_path, listed))
     assert config.students == ["bob", "sean"] and config.name_of("sean") == "Seán O'Brien"

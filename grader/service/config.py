@@ -206,7 +206,7 @@ def load(path: Path) -> ServiceConfig:
         name=name,
         students=students,
         people=people,
-        roster=base / raw["roster"] if people else None,
+        roster=base / raw["roster"] if "roster" in raw and people else None,
         seed=seed,
         deadline=deadline,
         late=late,
