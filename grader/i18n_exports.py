@@ -210,13 +210,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
     "similarity.method": {
         "fr": "Méthode : empreintes de fragments (winnowing, bibliothèque copydetect) après "
-        "normalisation des noms, chaînes et commentaires ; le code fourni (squelette) et les "
-        "fragments présents dans plus de {common} % des copies sont exclus. Score : part "
-        "des fragments restants communs aux deux fichiers.",
+        "normalisation des noms, chaînes et commentaires ; seul le code fourni est exclu (le squelette "
+        "de l'énoncé et les fichiers donnés avec --boilerplate, comme une fonction dictée en classe) : "
+        "un fragment que presque toute la classe partage compte. Score : part des fragments restants "
+        "communs aux deux fichiers. Des copies reliées par des paires semblables à {link} % ou plus "
+        "forment un groupe, donné avec la part de leur code que toutes ont en commun.",
         "en": "Method: fragment fingerprints (winnowing, the copydetect library) after names, "
-        "strings and comments are normalised; the code handed out (stub) and fragments "
-        "found in more than {common}% of the submissions are left out. Score: the share "
-        "of the remaining fragments the two files have in common.",
+        "strings and comments are normalised; only the code handed out is left out (the exam's stub "
+        "and the files given with --boilerplate, such as a function dictated in class): a fragment "
+        "almost the whole class shares counts. Score: the share of the remaining fragments the two "
+        "files have in common. Submissions linked by pairs {link}% or more similar form a group, given "
+        "with the share of their code all of them have.",
     },
     "similarity.module_info": {
         "fr": "{n} copies comparées ; code fourni exclu : {stubs}",
@@ -235,6 +239,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.help.boilerplate": {
         "fr": "code fourni aux élèves, exclu (exercises/<module>.py l'est toujours)",
         "en": "code handed to students, left out (exercises/<module>.py always is)",
+    },
+    "similarity.cluster": {
+        "fr": "{n} copies sur {total} partagent {pct} % de {module}.py :",
+        "en": "{n} of {total} submissions share {pct}% of {module}.py:",
     },
     "similarity.back": {"fr": "← Toutes les paires", "en": "← All pairs"},
     "similarity.student_a": {"fr": "Copie A", "en": "Submission A"},

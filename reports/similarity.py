@@ -3,11 +3,13 @@
 For each module (jeux.py, taquin.py, recherche.py), every pair of students is compared with
 copydetect's fingerprints: Pygments tokens with names, strings and comments normalised away (renamed
 variables do not hide a copy), k-grams hashed and winnowed (Schleimer, Wilkerson and Aiken's
-algorithm, as MOSS and Dolos use). Two kinds of fragments are left out before comparing, as they say
-nothing about copying: those of the stub handed to students (exercises/<module>.py, or files given
-with `boilerplate`) and those found in more than `common_share` of the class (the exam's skeleton,
-a helper the teacher dictated). A pair's similarity is the share of the two files' remaining
-fingerprinted tokens they have in common.
+algorithm, as MOSS and Dolos use). The code the teacher handed out is left out before comparing: the
+stub (exercises/<module>.py) and the files given with `boilerplate` (a helper dictated in class), and
+nothing else. A fragment most of the class shares is not dropped as common ground: when most of a class
+handed in one program, that is the commonest copying there is. A pair's similarity is the share of the
+two files' remaining fingerprinted tokens they have in common; students linked by pairs at least
+CLUSTER_LINK similar form a cluster, reported with the share of their code all of them have
+("6 copies sur 8 partagent 94 % de taquin.py").
 
 The result is a ranked list of pairs for a person to read, side by side with the shared fragments
 marked: a high score is a reason to look, never a verdict (short functions, a common textbook BFS or
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,8 @@ MODULES = ("jeux", "taquin", "recherche")
 STUBS = Path(__file__).resolve().parents[1] / "exercises"
 NOISE = 25  # k: shortest run of normalised tokens that counts as shared (copydetect's noise threshold)
 GUARANTEE = 30  # every shared run this long is found (sets the winnowing window)
-COMMON_SHARE = 0.5  # a fragment found in more than this share of the class is common, not copied
+CLUSTER_LINK = 0.5  # a pair at least this similar puts its two students in one cluster
+CLUSTER_SIZE = 3  # a cluster has at least this many students (two are a pair, listed as such)
 MAX_PAIRS = 60  # pairs listed per module (the most similar)
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
@@ -55,11 +57,21 @@ class Pair:
 
 
 @dataclass
+class Cluster:
+    """Students whose files are linked by similar pairs, and how much of their code all of them share."""
+
+    members: list[str]  # student ids
+    share: float  # mean over members of the share of their fingerprinted tokens in fragments all have
+
+
+@dataclass
 class Report:
     modules: dict[str, list[Pair]]  # module -> pairs, most similar first
     students: dict[str, int]  # module -> students who handed it in
     skipped: list[tuple[str, str]]  # (student, reason) of submissions that could not be read
     boilerplate: dict[str, list[str]]  # module -> the files whose fragments were left out
+    clusters: dict[str, list[Cluster]] = field(default_factory=dict)  # module -> clusters, largest first
+    names: dict[str, str] = field(default_factory=dict)  # student id -> name as the LMS spells it
 
 
 def _stable_kgrams(text: str, k: int):
@@ -118,11 +130,42 @@ def _boilerplate_text(path: Path) -> str:
         raise InputError("similarity.boilerplate_unreadable", path=str(path), detail=detail) from None
 
 
+def _clusters(copydetect, prints: dict, pairs: list[Pair]) -> list[Cluster]:
+    """Students linked by pairs at least CLUSTER_LINK similar (single linkage), CLUSTER_SIZE or more,
+    with the share of each one's code in the fragments the whole cluster has."""
+    group = {sid: sid for sid in prints}
+
+    def root(sid: str) -> str:
+        while group[sid] != sid:
+            sid = group[sid]
+        return sid
+
+    for pair in pairs:
+        if pair.similarity >= CLUSTER_LINK:
+            group[root(pair.a)] = root(pair.b)
+    members: dict[str, list[str]] = {}
+    for sid in sorted(prints):
+        members.setdefault(root(sid), []).append(sid)
+    clusters = []
+    for ids in members.values():
+        if len(ids) < CLUSTER_SIZE:
+            continue
+        everyone = set.intersection(*(set(prints[sid].hashes) for sid in ids))
+        shares = []
+        for sid in ids:
+            fp = prints[sid]
+            covered = copydetect.utils.get_token_coverage(
+                {h: fp.hash_idx[h] for h in everyone}, fp.k, len(fp.filtered_code)
+            )
+            shares.append(covered / fp.token_coverage if fp.token_coverage else 0.0)
+        clusters.append(Cluster(ids, float(sum(shares) / len(shares))))
+    return sorted(clusters, key=lambda c: (-len(c.members), -c.share, c.members))
+
+
 def compare_class(
     class_dir: Path,
     *,
     boilerplate: tuple[Path, ...] | list[Path] = (),
-    common_share: float = COMMON_SHARE,
     max_pairs: int = MAX_PAIRS,
     lang: str = "fr",
 ) -> Report:
@@ -131,33 +174,27 @@ def compare_class(
 
     given = {Path(path): _boilerplate_text(Path(path)) for path in boilerplate}  # said before any work
     sources: dict[str, dict[str, str]] = {m: {} for m in MODULES}
-    skipped = []
+    skipped, names = [], {}
     for entry in find_class(class_dir).entries:  # the same students, read the same way, as `grader grade`
         submission = load(entry)
+        names[submission.id] = submission.name or submission.id
         if submission.status != SUBMITTED:
             skipped.append((submission.id, "; ".join(t(key, lang, **params) for key, params in submission.warnings)))
             continue
         for module, source in submission.sources.items():
             if module in sources and source.text.strip():
                 sources[module][submission.id] = source.text
-    modules, used = {}, {}
+    modules, used, clusters = {}, {}, {}
     for module, texts in sources.items():
         if len(texts) < 2:
             continue
+        # Only the code handed out is left out: whatever students share beyond it is theirs to explain.
         stubs = {p: p.read_text(encoding="utf-8") for p in [STUBS / f"{module}.py"] if p.exists()} | given
         stub_hashes = set()
         for stub in stubs.values():
             stub_hashes |= _fingerprint(copydetect, module, stub, []).hashes
-        prints = {
-            sid: _fingerprint(copydetect, module, text, np.array(sorted(stub_hashes), dtype=np.int64))
-            for sid, text in texts.items()
-        }
-        # Fragments most of the class has: common ground, not copying.
-        counts = Counter(h for fp in prints.values() for h in fp.hashes)
-        common = {h for h, n in counts.items() if n > common_share * len(prints)}
-        if common:
-            excluded = np.array(sorted(stub_hashes | common), dtype=np.int64)
-            prints = {sid: _fingerprint(copydetect, module, texts[sid], excluded) for sid in texts}
+        excluded = np.array(sorted(stub_hashes), dtype=np.int64)
+        prints = {sid: _fingerprint(copydetect, module, text, excluded) for sid, text in texts.items()}
         pairs = []
         for a, b in itertools.combinations(sorted(prints), 2):
             overlap, (share_a, share_b), slices = copydetect.compare_files(prints[a], prints[b])
@@ -179,9 +216,11 @@ def compare_class(
                 )
             )
         pairs.sort(key=lambda p: (-p.similarity, p.a, p.b))
+        clusters[module] = _clusters(copydetect, prints, pairs)
         modules[module] = pairs[:max_pairs]
         used[module] = [path.name for path in stubs]
-    return Report(modules, {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}, skipped, used)
+    students = {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}
+    return Report(modules, students, skipped, used, clusters, names)
 
 
 def render(report: Report, out: Path, lang: str = "fr") -> Path:
@@ -189,11 +228,12 @@ def render(report: Report, out: Path, lang: str = "fr") -> Path:
     private_folder(out)
     env = templates(lang, csp=CSP)  # no script on these pages
     env.filters["pct"] = lambda x: f"{100 * x:.0f}"
+    env.filters["person"] = lambda sid: report.names.get(sid) or sid
     pairs = [p for ps in report.modules.values() for p in ps]
     names = file_names([f"{p.module}-{p.a}-{p.b}" for p in pairs])
     for pair, name in zip(pairs, names):
         pair.page = name
         (out / name).write_text(env.get_template("similarity_pair.html").render(pair=pair), encoding="utf-8")
     index = out / "index.html"
-    index.write_text(env.get_template("similarity.html").render(report=report, common=COMMON_SHARE), encoding="utf-8")
+    index.write_text(env.get_template("similarity.html").render(report=report, link=CLUSTER_LINK), encoding="utf-8")
     return index

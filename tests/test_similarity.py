@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import itertools
 import os
 import keyword
 import re
@@ -100,14 +101,21 @@ def test_the_renamed_copy_comes_first_far_above_honest_pairs(small_class):
     assert top.similarity > 2 * max(p.similarity for p in honest)
 
 
-def test_the_stub_and_code_shared_by_most_of_the_class_do_not_count(small_class):
+def test_only_the_code_handed_out_is_left_out(small_class, tmp_path):
     pairs = compare_class(small_class).modules["jeux"]
     # The untouched stub, twice: everything they share is the stub's, left out.
     assert not any({p.a, p.b} == {"stub1", "stub2"} for p in pairs)
     for sid in (*HONEST, "zoe", "hostile"):
         path = small_class / sid / "jeux.py"
         path.write_text(path.read_text(encoding="utf-8") + DICTATED, encoding="utf-8")
-    after = compare_class(small_class).modules["jeux"]
+    # A helper the whole class shares is not dropped as common ground: the pairs show it...
+    shared = compare_class(small_class).modules["jeux"]
+    alice_bruno = next(p for p in shared if {p.a, p.b} == {"alice", "bruno"})
+    assert "marque" in "".join(text for text, shared in alice_bruno.segments_a if shared)
+    # ...unless the teacher says they handed it out (--boilerplate).
+    dictated = tmp_path / "dictee.py"
+    dictated.write_text(DICTATED, encoding="utf-8")
+    after = compare_class(small_class, boilerplate=[dictated]).modules["jeux"]
     for pair in after:
         if {pair.a, pair.b} <= set(HONEST):
             # (the few tokens where a file's end meets the helper may match: the pair stays low)
@@ -115,10 +123,37 @@ def test_the_stub_and_code_shared_by_most_of_the_class_do_not_count(small_class)
             marked = "".join(text for text, shared in pair.segments_a if shared)
             # (a fragment may run from a file's own end into the helper's first line, not further)
             assert "marque" not in marked and "print(f" not in marked
-    # Without the exclusion (a fragment counts however common), the dictated helper would be marked.
-    raw = compare_class(small_class, common_share=1.0).modules["jeux"]
-    alice_bruno = next(p for p in raw if {p.a, p.b} == {"alice", "bruno"})
-    assert "numero" in "".join(text for text, shared in alice_bruno.segments_a if shared)
+
+
+def test_most_of_the_class_handing_in_one_program_is_a_cluster(tmp_path):
+    """6 of 8 students hand in one taquin.py (renamed or touched up), 2 their own: the 6 are one
+    cluster sharing almost all of their code, said on the page; before, fragments most of the class
+    had were dropped as common ground and the report said that no pair shared anything."""
+    root = tmp_path / "classe"
+    original = (SAMPLE / "alice" / "taquin.py").read_text(encoding="utf-8")
+    names = set(re.findall(r"^def (\w+)", (STUB.parent / "taquin.py").read_text(encoding="utf-8"), flags=re.M))
+    copiers = [f"copie{i}" for i in range(6)]
+    for i, sid in enumerate(copiers):
+        (root / sid).mkdir(parents=True)
+        text = renamed(original, names | _exam_names()) if i % 2 else original
+        (root / sid / "taquin.py").write_text(text + f"\n# version {i}\n", encoding="utf-8")
+    for sid in ("chloe", "farid"):
+        shutil.copytree(SAMPLE / sid, root / sid)
+    report = compare_class(root)
+    assert report.students["taquin"] == 8
+    (cluster,) = report.clusters["taquin"]
+    assert cluster.members == copiers and cluster.share > 0.9
+    pairs = report.modules["taquin"]
+    assert {frozenset((p.a, p.b)) for p in pairs[:15]} == {frozenset(q) for q in itertools.combinations(copiers, 2)}
+    out = tmp_path / "similarite"
+    assert main(["similarity", str(root), "--out", str(out)]) == 0
+    index = (out / "index.html").read_text(encoding="utf-8")
+    pct = round(100 * cluster.share)
+    assert (
+        f"6 copies sur 8 partagent {pct} % de taquin.py : copie0, copie1, copie2, copie3, copie4, copie5"
+        in " ".join(index.split())
+    )
+    assert "Aucune paire n&#39;a de fragment commun" not in index.split('id="module-taquin"')[1]
 
 
 def test_pages_show_both_files_with_shared_fragments_marked(small_class, tmp_path):
