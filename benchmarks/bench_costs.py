@@ -86,7 +86,7 @@ def trap_costs(runs: int) -> dict[str, float]:
 
     def exhaust(trap):
         payload = taquin_questions._payload(trap.state, taquin_questions.BLANK_VALUES[0], served=["dfs"])
-        with serving(taquin_questions.ModelServer(taquin_questions.LAST, max_bound=trap.bound)):
+        with serving(taquin_questions.ModelServer(taquin_questions.LAST, ["dfs"], max_bound=trap.bound)):
             try:
                 taquin_questions.probe_taquin(model_answer, payload)
             except Stopped:

@@ -56,6 +56,7 @@ MESSAGES = (
     "engine.reply.timeout_at",
     "engine.reply.not_implemented",
     "engine.reply.not_implemented_at",
+    "engine.reply.not_served",
     "engine.import_failed",
     "engine.module_missing",
     "engine.function_missing",
@@ -265,8 +266,12 @@ class Context:
         Inconclusive), so it is not run again: the rerun only protects a verdict."""
         if limit is None or callable(limit):
             model_payload = payload if timed_on is None else timed_on
-            seconds = self.reference_served(probe, model_payload, serve=model_serve, case=case)[1]
+            _, seconds, model = self.reference_served(probe, model_payload, serve=model_serve, case=case)
             limit = self.limit(slower * seconds) if limit is None else limit(seconds)
+            if serve is not None and model is not None:
+                # The parent's work for the student's run: the multiple of the model answer's that the time
+                # limit allows (a correct answer asks the same calls of it).
+                serve.afford(model, limit / seconds if seconds > 0 else self.settings.scheme.time_factor * slower)
         return self.call(probe, payload, limit, serve=serve, retry=not timeout_inconclusive)
 
     # -- judging ------------------------------------------------------------------------------------
@@ -274,6 +279,10 @@ class Context:
         """The failure a non-ok reply stands for."""
         # A traceback ends with the error's own line: said once, with the frames above it.
         detail: str | Message = (reply.traceback or reply.error).strip("\n").rstrip()
+        if reply.status == protocol.VIOLATION and reply.violation is not None:
+            # A call outside the run's interface: the parent refused it, nothing of the student's judged.
+            key, params = reply.violation
+            return Failure(kind=Kind.INVALID, message=key, params=params, counterexample=case, **extra)
         if reply.status == protocol.NOT_IMPLEMENTED:
             # Not written yet: where it was raised is what matters, not the case that got there.
             where = _last_student_line(reply.traceback)

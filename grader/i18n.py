@@ -84,6 +84,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "fonction non traitée : NotImplementedError levée en {where}",
         "en": "function not implemented: NotImplementedError raised at {where}",
     },
+    "engine.reply.not_served": {
+        "fr": "appel de {name} refusé : le correcteur ne fournit pas cette fonction pour cette question "
+        "(appel hors protocole)",
+        "en": "call of {name} refused: the grader does not provide that function for this question "
+        "(protocol violation)",
+    },
     "engine.reply.invalid": {
         "fr": "valeur renvoyée inutilisable : {detail}",
         "en": "unusable value returned: {detail}",

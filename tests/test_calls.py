@@ -14,22 +14,40 @@ from grader.sandbox.runner import Child, Limits
 PROBES = "tests.calls.probes"
 
 
-class Recorder:
-    """A handler: doubles numbers, records every call, stops after `budget` calls."""
+class Recorder(calls.Served):
+    """A handler serving "oracle": doubles numbers, records every call, stops after `allowed` calls."""
 
-    def __init__(self, budget: int = 10**9):
-        self.budget = budget
+    names = frozenset({"oracle"})
+
+    def __init__(self, allowed: int = 10**9):
+        super().__init__()
+        self.allowed = allowed
         self.trace = []
 
     def __call__(self, name, args):
         self.trace.append((name, args))
-        if len(self.trace) > self.budget:
+        if len(self.trace) > self.allowed:
             raise calls.Stop("budget")
         return 2 * args
 
 
-def run(source: str, probe: str = "probe_proxied", payload=None, serve=None, timeout: float = 5.0):
-    child = Child({"jeux": textwrap.dedent(source)}, "jeux", [PROBES], Limits())
+class Slow(Recorder):
+    """Answers after `seconds`, or works on it in steps of its budget (`charge`) until told to stop."""
+
+    def __init__(self, seconds: float = 0.0):
+        super().__init__()
+        self.seconds = seconds
+
+    def __call__(self, name, args):
+        if self.seconds:
+            time.sleep(self.seconds)
+            return 2 * args
+        while True:  # a search that never ends: only the run's budget or deadline stops it
+            self.charge()
+
+
+def run(source: str, probe: str = "probe_proxied", payload=None, serve=None, timeout: float = 5.0, prelude: str = ""):
+    child = Child({"jeux": prelude + "\n" + textwrap.dedent(source)}, "jeux", [PROBES], Limits())
     try:
         assert child.start().ok
         return child.call(f"{PROBES}:{probe}", payload or {}, timeout, serve=serve)
@@ -51,7 +69,7 @@ def test_answers_come_from_the_parent_and_the_trace_is_the_parents():
 
 
 def test_a_stop_cannot_be_swallowed_by_except_exception_and_the_parent_knows():
-    recorder = Recorder(budget=5)
+    recorder = Recorder(allowed=5)
     reply = run(
         """
         def f():
@@ -70,7 +88,7 @@ def test_a_stop_cannot_be_swallowed_by_except_exception_and_the_parent_knows():
 
 
 def test_a_student_catching_the_stop_still_gets_nothing_more_from_the_parent():
-    recorder = Recorder(budget=2)
+    recorder = Recorder(allowed=2)
     reply = run(
         """
         def f():
@@ -106,14 +124,11 @@ def test_a_child_flooding_call_frames_cannot_block_the_parent():
 
 
 def test_an_answer_arriving_after_the_childs_deadline_is_dropped_and_the_child_serves_on():
-    def slow(name, args):
-        time.sleep(0.6)  # longer than the child's own alarm: it replies "timeout" while we work
-        return 2 * args
-
     child = Child({"jeux": "def f():\n    return oracle(1)\n"}, "jeux", [PROBES], Limits(grace_seconds=2.0))
     try:
         assert child.start().ok
-        late = child.call(f"{PROBES}:probe_proxied", {}, 0.2, serve=slow)
+        # The handler works longer than the child's own alarm: it replies "timeout" while we work.
+        late = child.call(f"{PROBES}:probe_proxied", {}, 0.2, serve=Slow(0.6))
         again = child.call(f"{PROBES}:probe_proxied", {}, 5.0, serve=Recorder())
         out, err, _ = child.output()
     finally:
@@ -124,11 +139,45 @@ def test_an_answer_arriving_after_the_childs_deadline_is_dropped_and_the_child_s
 
 
 def test_a_handler_bug_is_raised_in_the_parent_not_blamed_on_the_student():
-    def broken(name, args):
-        raise KeyError("grader bug")
+    class Broken(Recorder):
+        def __call__(self, name, args):
+            raise KeyError("grader bug")
 
     with pytest.raises(KeyError):
-        run("def f():\n    return oracle(1)\n", serve=broken)
+        run("def f():\n    return oracle(1)\n", serve=Broken())
+
+
+def test_a_name_the_run_does_not_serve_is_a_violation_and_reaches_no_handler():
+    recorder = Recorder()
+    reply = run(
+        "def f():\n    return ask('secret', 1)\n", serve=recorder, prelude="from grader.sandbox.calls import ask"
+    )
+    assert reply.status == protocol.VIOLATION and reply.violation == ("engine.reply.not_served", {"name": "secret"})
+    assert recorder.trace == []
+
+
+def test_a_handlers_violation_kills_the_run_and_says_why():
+    class Strict(Recorder):
+        def __call__(self, name, args):
+            if type(args) is not int:
+                raise calls.Violation("test.shape", got=type(args).__name__)
+            return super().__call__(name, args)
+
+    reply = run("def f():\n    oracle(1)\n    return oracle('x')\n", serve=Strict())
+    assert reply.status == protocol.VIOLATION and reply.violation == ("test.shape", {"got": "str"})
+
+
+@pytest.mark.parametrize("budget", [50.0, float("inf")], ids=["budget", "deadline"])
+def test_the_handlers_work_stops_at_the_runs_budget_or_deadline_as_a_timeout(budget):
+    """A handler whose work never ends (a search on an arrangement with no solution) is stopped by the
+    run's budget of work, or else by the run's own deadline: never past it."""
+    slow = Slow()
+    slow.budget = budget
+    started = time.monotonic()
+    reply = run("def f():\n    return oracle(1)\n", serve=slow, timeout=0.5)
+    assert reply.status == protocol.TIMEOUT and "grader's work" in reply.error
+    assert time.monotonic() - started < 5
+    assert slow.work == 51 if budget == 50.0 else slow.work > 1000
 
 
 def test_in_process_serving_routes_ask_to_the_handler():
@@ -142,7 +191,7 @@ def test_in_process_serving_routes_ask_to_the_handler():
     recorder = Recorder()
     with calls.serving(recorder):
         assert probes.probe_proxied(Module, {}) == 42
-    stopping = Recorder(budget=0)
+    stopping = Recorder(allowed=0)
     with calls.serving(stopping), pytest.raises(calls.Stopped):
         probes.probe_proxied(Module, {})
     with pytest.raises(RuntimeError):

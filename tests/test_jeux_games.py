@@ -81,7 +81,7 @@ def test_the_server_answers_from_its_game_and_keeps_the_trace():
     assert server.events == [("suivants", 0), ("final", 3), ("final", 1)]
 
 
-@pytest.mark.parametrize("sent", [[0, True], {"type": "list", "repr": "[0, 1]"}, [0.0, 1], "x", [0, 1, 2], None])
+@pytest.mark.parametrize("sent", [{"type": "list", "repr": "[0, 1]"}, "x", [0, 1, 2]])
 def test_anything_but_a_state_of_the_game_stops_the_run(sent):
     server = jeux_games.GameServer(jeux_games.named_game({"r": ["a"]}, ["a"], labels="tuple"))
     with pytest.raises(calls.Stop):
@@ -89,6 +89,26 @@ def test_anything_but_a_state_of_the_game_stops_the_run(sent):
     assert server.stop["reason"] == "not_a_state" and server.events == []
     with pytest.raises(calls.Stop):
         server("final", [0, 0])  # once stopped, stopped for good
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [[0, True], [0.0, 1], None, "x" * 201, 1 << 201, list(range(17)), {"type": "list", "repr": "[0, 1]", "more": 1}],
+    ids=["bool", "float", "none", "long-str", "huge-int", "long-list", "extra-key"],
+)
+def test_an_argument_the_probe_never_ships_is_a_protocol_violation(sent):
+    """What jeux_probes.encode never sends is no student's value but a forged call: refused before the
+    game is looked at, and the trace stays empty."""
+    server = jeux_games.GameServer(jeux_games.named_game({"r": ["a"]}, ["a"], labels="tuple"))
+    with pytest.raises(calls.Violation):
+        server("final", sent)
+    assert server.events == []
+
+
+def test_h_is_served_only_on_a_game_that_has_one():
+    game = jeux_games.named_game({"r": ["a"]}, ["a"])
+    assert jeux_games.GameServer(game).names == {"final", "suivants"}
+    assert jeux_games.GameServer({"kind": "jeu1", "target": 10, "h": "log2"}).names == {"final", "suivants", "h"}
 
 
 def test_the_budget_stops_the_run_and_is_counted_by_the_parent():

@@ -422,21 +422,23 @@ def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
 @pytest.mark.parametrize(
     "broken, fr, en",
     [
-        ('h = "oops"', "les variables globales grid, li, lj, h, solution, minimum ne décrivent pas", "do not describe"),
-        ("lj = 3", "qui lève IndexError", "which raises IndexError"),
+        ('h = "oops"\n    move(li, lj + 1)', "h n'est pas la somme des distances", "h is not the sum"),
+        ("move(li + 1, lj + 1)", "pas voisine de la case libre", "not next to the blank"),
+        ("lj = 3\n    move(li, lj + 1)", "grid n'est pas un état du taquin", "grid is not a taquin state"),
     ],
-    ids=["globals-broken", "move-off-the-grid"],
+    ids=["globals-broken", "move-not-a-neighbour", "blank-moved"],
 )
 def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path, broken, fr, en):
     """q16 with the model answer's move served: a tente_gauche that breaks the globals, or asks for a move
-    off the grid, is told why by the parent, in French or English, with no sandbox wording inside."""
+    the rules do not have, is a protocol violation (`invalid`, the model answer not run), told by the
+    parent in French or English, with no sandbox wording inside."""
     source = (ROOT / "reference" / "taquin.py").read_text()
-    broken_gauche = f"def gauche():\n    global h, lj\n    {broken}\n    move(li, lj + 1)\n"
+    broken_gauche = f"def gauche():\n    global h, lj\n    {broken}\n"
     assert source.count("def gauche():\n    move(li, lj + 1)\n") == 1
     (tmp_path / "taquin.py").write_text(source.replace("def gauche():\n    move(li, lj + 1)\n", broken_gauche))
     (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
     failed = [c for c in q16.checks if c.name == "acceptation"][0]
-    assert not failed.passed and failed.counterexample is not None
+    assert not failed.passed and failed.counterexample is not None and failed.kind == "invalid"
     assert fr in say(failed.message) and en in say(failed.message, "en"), say(failed.message)
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
 
@@ -457,17 +459,18 @@ def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(
     from grader.questions import taquin
 
     taquin._DFS_ANSWERS.clear()
-    first = taquin.ModelServer(taquin.LAST)
+    first = taquin.ModelServer(taquin.LAST, ["dfs"], keeps=True)  # the model answer's own run
     computed = _ask_dfs(first, 2), _ask_dfs(first, 1)
     assert computed[0]["result"] is True and len(computed[0]["state"]["solution"]) == 2
     assert computed[1]["result"] is False and computed[1]["state"]["minimum"] == 2
 
-    second = taquin.ModelServer(taquin.LAST)  # another student's server
+    second = taquin.ModelServer(taquin.LAST, ["dfs"])  # a student's server
     monkeypatch.setattr(second.model, "dfs", None)  # not run again: answered from what the first computed
     assert (_ask_dfs(second, 2), _ask_dfs(second, 1)) == computed
     # What they cost the model answer is kept with them: a limit timed through them does not shrink.
     assert second.model_seconds == first.model_seconds > 0
-    with pytest.raises(Exception, match="served_raised"):
+    assert second.work == first.work > 0  # and the nodes they cost are charged to the student's run
+    with pytest.raises(TypeError):
         _ask_dfs(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
 
 
@@ -479,22 +482,37 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     taquin._DFS_ANSWERS.clear()
-    cheap = _ask_dfs(taquin.ModelServer(taquin.LAST), 2)
+    model = functools.partial(taquin.ModelServer, taquin.LAST, ["dfs"], keeps=True)  # the model answer's runs
+    cheap = _ask_dfs(model(), 2)
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # from here on, every search counts as costing seconds
-    expensive = _ask_dfs(taquin.ModelServer(taquin.LAST), 1)
+    expensive = _ask_dfs(model(), 1)
     (stored,) = tmp_path.glob("timings-*.json")
 
     taquin._DFS_ANSWERS.clear()  # another process: only the disk is shared
-    other = taquin.ModelServer(taquin.LAST)
+    other = model()
     with monkeypatch.context() as unable:
         unable.setattr(other.model, "dfs", None)
         assert _ask_dfs(other, 1) == expensive and expensive["state"]["minimum"] == 2
-        with pytest.raises(Exception, match="served_raised"):
+        with pytest.raises(TypeError):
             _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
     assert cheap["result"] is True
     stored.write_text("{")  # a torn or foreign file: computed again, the right answer
     taquin._DFS_ANSWERS.clear()
-    assert _ask_dfs(taquin.ModelServer(taquin.LAST), 1) == expensive
+    assert _ask_dfs(model(), 1) == expensive
+
+
+def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkeypatch):
+    """A student's own calls (globals and bounds the child chose) are answered for that run alone: neither
+    the machine's timings nor the process's kept answers receive them, however much they cost."""
+    from grader import timing
+    from grader.questions import taquin
+
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search counts as costing seconds
+    taquin._DFS_ANSWERS.clear()
+    student = taquin.ModelServer(taquin.LAST, ["dfs"])
+    assert _ask_dfs(student, 2)["result"] is True and student.work > 0
+    assert list(tmp_path.iterdir()) == [] and taquin._DFS_ANSWERS == {}
 
 
 def _served_searches(monkeypatch) -> dict[str, list]:
@@ -514,9 +532,11 @@ def _served_searches(monkeypatch) -> dict[str, list]:
         finally:
             for_child.pop()
 
-    def searching(self, name, args, played):
-        asked["student" if for_child else "model"].append((name, json.dumps(args, sort_keys=True)))
-        return answer(self, name, args, played)
+    def searching(self, name, arguments, state, played, meter=None):
+        asked["student" if for_child else "model"].append(
+            (name, json.dumps({"args": arguments, "state": state}, sort_keys=True))
+        )
+        return answer(self, name, arguments, state, played, meter)
 
     monkeypatch.setattr(runner.Child, "_answer", answering_the_child)
     monkeypatch.setattr(taquin.ModelServer, "_answer", searching)
@@ -575,7 +595,9 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
         limits.append([])
         asked = _served_searches(monkeypatch)
         grade_submission(load_submission(path_of("reference")), question, settings)
-    assert asked == {"model": [], "student": []}  # the second read every search
+    # The second read every search of the model answer's; the student's own (the traps', whose limit is not
+    # the model answer's time) are computed for each run: nothing a child asked is kept.
+    assert asked["model"] == [] and asked["student"]
     deep = [limit for limit in limits[0] if limit > settings.scheme.time_floor]
     assert len(deep) >= 3 and limits[1] == limits[0]
 
@@ -616,3 +638,19 @@ def test_a_check_of_q17_alone_never_imports_hypothesis():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert json.loads(done.stdout)["questions"][0]["score"] == 3.0, done.stderr
     assert done.stderr.split()[-2:] == ["0", "False"], done.stderr
+
+
+@pytest.mark.parametrize("attack", ["not_served_q16", "not_served_q17"])
+def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
+    """A child that forges a call of a served name its question does not serve (q16's tente_*, q17's dfs:
+    the model answer's work, were it answered) gets a protocol violation on every case, never an answer."""
+    from tests.attacks.served import ATTACKS
+
+    _, expected, source = ATTACKS[attack]
+    ((qid, (status, points)),) = expected.items()
+    (tmp_path / "taquin.py").write_text(source)
+    (result,) = grade_submission(load_submission(tmp_path), select(all_questions(), [qid]), FAST).questions
+    assert (result.status, result.score) == (status, points)
+    weighted = [c for c in result.checks if c.max_points]
+    assert weighted and all(c.kind == "invalid" for c in weighted), [(c.name, c.kind) for c in weighted]
+    assert "engine.reply.not_served" in {c.message.key for c in weighted}

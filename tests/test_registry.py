@@ -34,6 +34,7 @@ KEY_ARGUMENTS = {
     "_failure": (1, "message"),
     "timeout_failure": (2, "key"),
     "Outcome": (None, "skipped"),
+    "Violation": (0, None),
 }
 MESSAGE_CALLS = set(KEY_ARGUMENTS)
 

@@ -174,7 +174,7 @@ class SearchQuestion(Question):
         if stop is not None:
             if stop["reason"] == "budget":
                 key = "jeux.budget" if reference.bound is None else "jeux.budget_bound"
-                return self._failure(game, key, budget=server.budget, reference=reference.total)
+                return self._failure(game, key, budget=server.call_budget, reference=reference.total)
             if stop["reason"] == "too_deep":
                 return self._failure(
                     game, "jeux.too_deep", called=stop["function"], state=stop["state"], depth=optimum(game)

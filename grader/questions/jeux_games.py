@@ -21,7 +21,8 @@ these on the very case played.
 from __future__ import annotations
 
 from grader.display import python_source
-from grader.sandbox.calls import Stop
+from grader.questions import shapes
+from grader.sandbox.calls import Served, Stop, Violation
 from reference import graphs
 
 LABEL_KINDS = ("int", "str", "tuple")
@@ -69,18 +70,38 @@ def shown_wire(x) -> str:
     return repr(label)[:60] if label is not None else "?"
 
 
+def shipped_state(x) -> bool:
+    """Whether `x` has a shape jeux_probes.encode gives a state: an int of at most MAX_STATE_BITS bits, a
+    str of at most MAX_STATE_CHARS characters, a list of at most MAX_STATE_ITEMS of those, or a value
+    described by its type and repr (a value that is no state, judged as such)."""
+    from grader.questions.jeux_probes import MAX_STATE_BITS, MAX_STATE_CHARS, MAX_STATE_ITEMS, MAX_SHOWN_CHARS
+
+    kind = type(x)
+    if kind is int:
+        return x.bit_length() <= MAX_STATE_BITS
+    if kind is str:
+        return len(x) <= MAX_STATE_CHARS
+    if kind is list:
+        return len(x) <= MAX_STATE_ITEMS and all(shipped_state(y) for y in x)
+    return (
+        shapes.described(x) and len(x) == 2 and len(x["type"]) <= MAX_SHOWN_CHARS and len(x["repr"]) <= MAX_SHOWN_CHARS
+    )
+
+
 # --- The server --------------------------------------------------------------------------------------
-class GameServer:
+class GameServer(Served):
     """Answers `final`, `suivants` and `h` for one run of a student's (or the model's) search, and keeps
     the trace: `events`, the (function, state) of every call in order (state: the index of a finite
-    game's state, the int of game (1))."""
+    game's state, the int of game (1)). The run serves `h` only on a game that has one; each argument
+    is a state as jeux_probes.encode ships one, anything else a protocol violation."""
 
     def __init__(self, game: dict, budget: int | None = None):
+        super().__init__()
         self.game = game
-        self.budget = budget
+        self.call_budget = budget
         self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
         self.reset()
-        self.functions = {"final", "suivants"} | ({"h"} if "h" in game else set())
+        self.names = frozenset({"final", "suivants"} | ({"h"} if "h" in game else set()))
         self.table = game["kind"] == "table"
         if self.table:
             self.labels = labels_of(game["labels"], len(game["succ"]))
@@ -94,6 +115,7 @@ class GameServer:
 
     def reset(self) -> None:
         """Forget a run: its calls, its stop (a timed-out run is run again: grader.engine.Context.call)."""
+        super().reset()
         self.events: list[tuple[str, int]] = []
         self.stop: dict | None = None
 
@@ -106,17 +128,17 @@ class GameServer:
         raise Stop(reason)
 
     def __call__(self, name: str, args):
+        if not shipped_state(args):
+            raise Violation("jeux.served_not_shipped", function=name)
         if self.stop is not None:
             raise Stop(self.stop["reason"])  # once stopped, every later call is refused too
-        if name not in self.functions:
-            self._halt("not_a_state", function=str(name)[:20], state="?")
         state = self._state(args)
         if state is None:
             if not self.table and type(args) is dict and args.get("type") == "int":
                 # A positive int too large to ship: a state of game (1), far deeper than any solution.
                 self._halt("too_deep", function=name, state=shown_wire(args))
             self._halt("not_a_state", function=name, state=shown_wire(args))
-        if self.budget is not None and len(self.events) >= self.budget:
+        if self.call_budget is not None and len(self.events) >= self.call_budget:
             self._halt("budget")
         self.events.append((name, state))
         if name == "final":

@@ -122,6 +122,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{function} a appelé {called} sur {state}, qui n'est pas un état du jeu",
         "en": "{function} called {called} on {state}, which is not a state of the game",
     },
+    "jeux.served_not_shipped": {
+        "fr": "appel de {function} refusé : son argument n'a pas la forme d'un état envoyé par le correcteur "
+        "(appel hors protocole)",
+        "en": "call of {function} refused: its argument is not shaped as the grader sends a state (protocol violation)",
+    },
     "jeux.unreachable": {
         "fr": "{function} a testé l'état {state}, qu'aucune suite de coups ne permet d'atteindre depuis "
         "l'état initial : les états doivent venir de initial et de suivants",

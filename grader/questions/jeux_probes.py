@@ -15,6 +15,8 @@ from grader.sandbox.calls import ask, probe
 
 MAX_STATE_BITS = 200  # beyond, an int is surely not a state of ours: shipped as text, judged in the parent
 MAX_STATE_ITEMS = 16
+MAX_STATE_CHARS = 200
+MAX_SHOWN_CHARS = 60  # of a value that is no state: its type's name and its repr, cut
 
 
 def describe_value(value):
@@ -23,16 +25,16 @@ def describe_value(value):
     if type(value) is int and abs(value) < 1 << 62:
         return value
     try:
-        text = repr(value)[:60]
+        text = repr(value)[:MAX_SHOWN_CHARS]
     except Exception:  # noqa: BLE001 - a student's object whose __repr__ fails
         text = "?"
-    return {"type": type(value).__name__, "repr": text}
+    return {"type": type(value).__name__[:MAX_SHOWN_CHARS], "repr": text}
 
 
 def encode(e):
     """A state from the student's code, as the parent reads it."""
     kind = type(e)
-    if (kind is int and e.bit_length() <= MAX_STATE_BITS) or (kind is str and len(e) <= 200):
+    if (kind is int and e.bit_length() <= MAX_STATE_BITS) or (kind is str and len(e) <= MAX_STATE_CHARS):
         return e
     if kind is tuple and len(e) <= MAX_STATE_ITEMS:
         return [encode(x) for x in e]

@@ -27,6 +27,7 @@ from grader.i18n import Message
 from grader.questions import shapes
 from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Option, Outcome, Question, oracle, probe
+from grader.sandbox.calls import Served, Violation
 
 if TYPE_CHECKING:
     from grader.engine import Context
@@ -312,19 +313,27 @@ def _taquin_expected(payload, served=None):
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
 SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"), "q18": ("dfs",)}
-# The served dfs's answers and what each cost the model answer, kept for the process: the model answer's
-# dfs is a function of its arguments and the globals sent with them, every student of a run plays the same
-# cases, and correct answers ask the same bounds, so q18's searches are run once per process, not per
-# student. The model answer's own taquin is timed through the same answers (Chain.run), so that a correct
-# student's searches are those already run. Those that cost seconds (the challenge's) are kept for the
-# machine too (grader/timing.py): the other workers and the next runs read them.
-_DFS_ANSWERS: dict[str, tuple[dict, float]] = {}
+# The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
+# Nievergelt, 1999): no served call of a case needs `solution` or a dfs bound to reach further.
+DIAMETER = 80
+STATE_GLOBALS = frozenset({"grid", "h", "li", "lj", "solution", "minimum"})
+CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served`)
+# The served dfs's answers and what each cost the model answer (CPU seconds, nodes searched), kept for the
+# process: the model answer's dfs is a function of its arguments and the globals sent with them, every
+# student of a run plays the same cases, and correct answers ask the same bounds, so q18's searches are run
+# once per process, not per student. Only the model answer's own runs on the grader's cases are kept (a
+# student's other calls are computed for that run alone): the model answer's taquin is timed through the
+# same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
+# seconds (the challenge's) are kept for the machine too (grader/timing.py): the other workers and the
+# next runs read them.
+_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = {}
 MAX_DFS_ANSWERS = 20_000
 
 
 @functools.cache  # one per process: every call sets all the globals it reads (ModelServer._answer)
 def _served_model():
-    """A private copy of the model answer's module, whose globals the served calls set."""
+    """A private copy of the model answer's module, whose globals the served calls set. Its dfs counts the
+    nodes it searches and charges them to the server of the call (`meter`, set by ModelServer._answer)."""
     import importlib.util
     from pathlib import Path
 
@@ -333,94 +342,152 @@ def _served_model():
     path = Path(reference.__file__).with_name("taquin.py")
     spec = importlib.util.spec_from_file_location("_served_taquin", path)
     assert spec is not None and spec.loader is not None  # a source file of the package
-    model = importlib.util.module_from_spec(spec)
+    model: Any = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(model)
+    search = model.dfs
+
+    def counted(m, p):  # its own recursive calls find this one among the module's globals
+        model.nodes += 1
+        model.meter()
+        return search(m, p)
+
+    model.dfs, model.nodes, model.meter = counted, 0, lambda: None
     return model
 
 
-class ModelServer:
+class ModelServer(Served):
     """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
-    travels in the student's order (`convention`) and is kept most recent last here. A state that is not
-    one (the student's code broke the globals) stops the run, and so does a served function that raises on
-    the student's arguments: `stop` then says why, as a message (`reset` clears it). With
-    `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is refused,
-    and so is every later call: the parent itself then knows that the student's search went past that
-    bound (`past_bound`). `model_seconds`: the model answer's CPU time on the dfs calls answered, whether
-    run here or read from where they were kept (the model answer's time when it is the one served): one
-    run each, or the best of timing.RUNS for those it keeps for the machine when `runs` says so (a limit
-    that separates algorithms by their time needs it)."""
+    travels in the student's order (`convention`) and is kept most recent last here.
 
-    def __init__(self, convention, max_bound: int | None = None, runs: int = 1):
+    The run's interface: the `names` it serves; for each call the globals of a taquin state (grid a 4 × 4
+    arrangement of tiles 0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest`
+    moves; minimum an integer or infinity), and arguments the name takes: move a cell next to the blank,
+    tente_* none, dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a solvable grid.
+    Anything else is a Violation: the model answer never runs on it. The dfs's nodes are charged to the
+    run (calls.Served: its budget, from the model answer's own run on the case, and its deadline).
+
+    With `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is
+    refused, and so is every later call: the parent itself then knows that the student's search went past
+    that bound (`past_bound`). `keeps`: this server answers the model answer's own run on the grader's
+    case (Chain.run's `model_serve`), whose answers are kept (_DFS_ANSWERS, and for the machine those that
+    cost seconds, timed best of `runs`); a student's server only reads them. `model_seconds`: the model
+    answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
+
+    def __init__(self, convention, names, max_bound: int | None = None, runs: int = 1, keeps: bool = False):
+        super().__init__()
         self.model = _served_model()
+        self.names = frozenset(names)
         self.convention = convention or LAST
         self.max_bound = max_bound
         self.past_bound = False
-        self.stop: Failure | None = None
         self.model_seconds = 0.0
         self.runs = runs
+        self.keeps = keeps
+        self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
 
-    def reset(self) -> None:
-        """Before a run (Chain.run) or its rerun (engine.Context.call): only why the last one was stopped
-        is forgotten; a trap's search past its bound stays known, and refused."""
-        self.stop = None
+    def case(self, payload: dict) -> None:
+        """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
+        self.longest = len(payload["solution"]) + DIAMETER
 
     def __call__(self, name, args):
         from grader.sandbox.calls import Stop
 
-        state = args.get("state") if type(args) is dict else None
-        if name not in sum(SERVED.values(), ()) or type(state) is not dict:
-            self._halt(Failure(Kind.WRONG, "taquin.served_unknown", {"name": str(name)[:40]}))
-        if self.past_bound or (name == "dfs" and not self._within_bound(args.get("args"))):
+        arguments, state, played = self._checked(name, args)
+        if self.past_bound or (name == "dfs" and self.max_bound is not None and self._beyond(arguments)):
             self.past_bound = True
             raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
-        grid, li, lj, minimum = state.get("grid"), state.get("li"), state.get("lj"), state.get("minimum")
-        moves = _moves(state.get("solution"))
-        if not (
-            shapes.grid(grid)
-            and all(shapes.list_of(row, int) for row in grid)
-            and _is_int(li)
-            and _is_int(lj)
-            and 0 <= li < 4
-            and 0 <= lj < 4
-            and _is_int(state.get("h"))
-            and moves is not None
-            and (minimum == "inf" or type(minimum) in (int, float))
-        ):
-            self._halt(Failure(Kind.WRONG, "taquin.served_not_a_state", {"name": name}))
-        played = _reordered(moves, self.convention)
         if name != "dfs":
-            return self._in_student_order(self._answer(name, args, played))
+            return self._in_student_order(self._answer(name, arguments, state, played)[0])
         # Keyed in the order played: students who keep `solution` either way share the answers.
-        key = json.dumps([args.get("args"), {**state, "solution": played}], sort_keys=True)
-        if key not in _DFS_ANSWERS:
-            if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
-                _DFS_ANSWERS.clear()
-            from grader import timing
-
-            compute = functools.partial(self._answer, name, args, played)
-            answer, seconds = timing.measured(f"served {key}", compute, runs=self.runs)
-            _DFS_ANSWERS[key] = answer, seconds
-        answer, seconds = _DFS_ANSWERS[key]
+        key = json.dumps([arguments, {**state, "solution": played}], sort_keys=True)
+        kept = _DFS_ANSWERS.get(key)
+        if kept is not None:
+            answer, seconds, nodes = kept
+            self.charge(nodes)
+        elif self.keeps:
+            answer, seconds, nodes = self._kept(key, name, arguments, state, played)
+            self.work += nodes
+        else:
+            answer, nodes = self._answer(name, arguments, state, played, meter=self.charge)
+            seconds = 0.0
         self.model_seconds += seconds
         return self._in_student_order(answer)
 
-    def _answer(self, name, args, played: list) -> dict:
-        """The model answer's `name` applied to the globals the child sent (checked by the caller, which
-        read their `solution` as `played`, in the order played); `solution` after it in that order too."""
+    def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
+        """The model answer's own search on the grader's case, computed once and kept (see _DFS_ANSWERS)."""
+        from grader import timing
+
+        def compute():
+            answer, nodes = self._answer(name, arguments, state, played)
+            return {"answer": answer, "nodes": nodes}
+
+        value: Any
+        value, seconds = timing.measured(f"served {key}", compute, runs=self.runs)
+        if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
+            _DFS_ANSWERS.clear()
+        _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
+        return _DFS_ANSWERS[key]
+
+    def _checked(self, name: str, args) -> tuple[list, dict, list]:
+        """(the call's arguments, the globals, `solution` in the order played) of a call of the run's
+        interface; a Violation otherwise (see the class's docstring)."""
+
+        if type(args) is not dict or args.keys() != CALL_FIELDS or type(args["args"]) is not list:
+            raise Violation("taquin.served_shape", name=name)
+        arguments, state = args["args"], args["state"]
+        if type(state) is not dict or state.keys() != STATE_GLOBALS:
+            raise Violation("taquin.served_shape", name=name)
+        li, lj = state["li"], state["lj"]
+        if not (_is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
+            raise Violation("taquin.served_blank", name=name)
+        arrangement = _arrangement(state["grid"], li, lj)
+        if arrangement is None:
+            raise Violation("taquin.served_grid", name=name)
+        if not (_is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
+            raise Violation("taquin.served_h", name=name)
+        moves = _moves(state["solution"])
+        if moves is None or len(moves) > self.longest:
+            raise Violation("taquin.served_solution", name=name, longest=self.longest)
+        minimum = state["minimum"]
+        if not (minimum == "inf" or _is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
+            raise Violation("taquin.served_minimum", name=name)
+        self._check_arguments(name, arguments, arrangement, li, lj)
+        return arguments, state, _reordered(moves, self.convention)
+
+    def _check_arguments(self, name: str, arguments: list, arrangement: list, li: int, lj: int) -> None:
+        if name == "move":
+            if (
+                not (len(arguments) == 2 and all(_is_int(a) for a in arguments))
+                or sorted((abs(arguments[0] - li), abs(arguments[1] - lj))) != [0, 1]
+                or not all(0 <= a < 4 for a in arguments)
+            ):
+                raise Violation("taquin.served_move", li=li, lj=lj)
+        elif name == "dfs":
+            from reference.puzzle import is_solvable
+
+            if not (
+                len(arguments) == 2
+                and all(_is_int(a) for a in arguments)
+                and 0 <= arguments[1] <= self.longest
+                and 0 <= arguments[0] <= arguments[1] + DIAMETER
+                and is_solvable(arrangement)
+            ):
+                raise Violation("taquin.served_dfs", longest=self.longest, diameter=DIAMETER)
+        elif arguments:
+            raise Violation("taquin.served_tente", name=name)
+
+    def _answer(self, name, arguments: list, state: dict, played: list, meter=None) -> tuple[dict, int]:
+        """The model answer's `name` applied to globals the caller checked (their `solution` read as `played`,
+        in the order played), with `solution` after it in that order too; and the dfs nodes it searched,
+        each passed to `meter` (which raises calls.Exhausted past the run's budget or deadline)."""
         model: Any = self.model  # the model answer's module: its globals are set here
-        state = args["state"]
         model.grid = [list(row) for row in state["grid"]]
         model.li, model.lj, model.h = state["li"], state["lj"], state["h"]
         model.solution = [model.Deplacement[m] for m in played]
         model.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
-        try:
-            result = getattr(model, name)(*args.get("args", ()))
-        except Exception as exc:  # noqa: BLE001 - the student's arguments (e.g. move(0, 4) at the edge)
-            call = f"{name}{tuple(args.get('args', ()))}"
-            self._halt(
-                Failure(Kind.ERROR, "taquin.served_raised", {"call": call, "error": f"{type(exc).__name__}: {exc}"})
-            )
+        model.nodes, model.meter = 0, meter or (lambda: None)
+        result = getattr(model, name)(*arguments)
         after = {
             "grid": model.grid,
             "li": model.li,
@@ -429,27 +496,39 @@ class ModelServer:
             "solution": [m.name for m in model.solution],
             "minimum": "inf" if model.minimum == math.inf else model.minimum,
         }
-        return {"result": result, "state": after}
+        return {"result": result, "state": after}, model.nodes
 
     def _in_student_order(self, answer: dict) -> dict:
         """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
         state = answer["state"]
         return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
 
-    def _halt(self, failure: Failure):
-        from grader.sandbox.calls import Stop
-
-        self.stop = failure
-        raise Stop(failure.message)
-
-    def _within_bound(self, arguments) -> bool:
-        """Whether dfs(m, p) searches no deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
-        if self.max_bound is None:
-            return True
-        if type(arguments) is not list or len(arguments) != 2 or not all(type(a) in (int, float) for a in arguments):
-            return False
+    def _beyond(self, arguments: list) -> bool:
+        """Whether dfs(m, p) searches deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
         m, p = arguments
-        return m - p <= self.max_bound
+        return m - p > self.max_bound
+
+
+def _arrangement(grid, li: int, lj: int) -> list | None:
+    """The state `grid` holds with the blank at (li, lj): its other cells the tiles 0..14, each once (the
+    blank cell's value is not significant, but an int); None when it holds anything else. (Checked on
+    every served call, tens of thousands a check: built-ins only.)"""
+    if not shapes.grid(grid):
+        return None
+    cells = [*grid[0], *grid[1], *grid[2], *grid[3]]
+    if set(map(type, cells)) != {int}:
+        return None
+    cells[4 * li + lj] = BLANK
+    return cells if sorted(cells) == ALL_CELLS else None
+
+
+ALL_CELLS = list(range(16))
+# Tile t's distance to its home from cell c (the blank's: none), so that h is checked with built-ins.
+_DISTANCES = [[abs(c // 4 - t // 4) + abs(c % 4 - t % 4) if t != BLANK else 0 for t in range(16)] for c in range(16)]
+
+
+def _manhattan(cells: list) -> int:
+    return sum(map(list.__getitem__, _DISTANCES, cells))
 
 
 OWN_CHAIN = "chaine_eleve"  # the weightless check of the student's own functions
@@ -472,26 +551,27 @@ class Chain:
         served = {"served": list(self.served)} if self.server else {}
         if self.server is not None:
             self.server.reset()
+            self.server.case(payload)
         if "dfs" in self.served and timed_on is None:
             # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
             # it, and a correct student's served searches are then those it already made.
             timed_on = {**payload, **served}
             from grader import timing
 
-            limits["model_serve"] = functools.partial(ModelServer, LAST, runs=timing.RUNS if precise else 1)
+            limits["model_serve"] = functools.partial(
+                ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
+            )
         return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
 
     def failure(self, ctx, reply, shown) -> Failure:
-        """Why a run failed: the served function's refusal as the parent said it, else the reply's own."""
-        if self.server is not None and self.server.stop is not None:
-            return replace(self.server.stop, counterexample=shown)
+        """Why a run failed, the served calls' refusals included (a protocol violation, as the runner says)."""
         return ctx.failure(reply, shown)
 
     def bounded(self, bound: int) -> Chain:
         """This chain for a trap: its served dfs refuses to search deeper than `bound` (ModelServer)."""
         if self.server is None:
             return self
-        return replace(self, server=ModelServer(self.server.convention, max_bound=bound))
+        return replace(self, server=ModelServer(self.server.convention, self.served, max_bound=bound))
 
 
 def chain_of(ctx, question, convention) -> Chain:
@@ -506,7 +586,7 @@ def chain_of(ctx, question, convention) -> Chain:
         return Chain()
     if question.id == "q17" and same_tentes(ctx, convention):
         return Chain(verified=True)
-    return Chain(SERVED[question.id], ModelServer(convention))
+    return Chain(SERVED[question.id], ModelServer(convention, SERVED[question.id]))
 
 
 def same_tentes(ctx, convention) -> bool:

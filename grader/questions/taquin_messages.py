@@ -81,19 +81,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": 'noté avec vos propres fonctions (barème : dependances = "eleve")',
         "en": 'graded with your own functions (scheme: dependances = "eleve")',
     },
-    "taquin.served_not_a_state": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), les variables "
-        "globales grid, li, lj, h, solution, minimum ne décrivent pas un état du taquin",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), the globals grid, li, "
-        "lj, h, solution, minimum do not describe a taquin state",
+    # A served call outside its run's interface (ModelServer): refused before the model answer runs.
+    "taquin.served_shape": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), ce qui lui "
+        "parvient n'a pas la forme prévue (les globales grid, li, lj, h, solution, minimum et les arguments) : "
+        "appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), what reaches it is not "
+        "shaped as expected (the globals grid, li, lj, h, solution, minimum and the arguments): protocol "
+        "violation",
     },
-    "taquin.served_raised": {
-        "fr": "votre code appelle {call} (la fonction du corrigé, fournie par le correcteur), qui lève {error}",
-        "en": "your code calls {call} (the model answer's function, supplied by the grader), which raises {error}",
+    "taquin.served_blank": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), li et lj ne "
+        "désignent pas une case de la grille (deux entiers de 0 à 3) : appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), li and lj do not name "
+        "a cell of the grid (two integers from 0 to 3): protocol violation",
     },
-    "taquin.served_unknown": {
-        "fr": "appel inconnu du correcteur : {name}",
-        "en": "a call the grader does not know: {name}",
+    "taquin.served_grid": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), grid n'est pas un "
+        "état du taquin : une grille 4 × 4 dont les cases autres que la case libre (li, lj) portent les "
+        "entiers 0 à 14, chacun une fois : appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), grid is not a taquin "
+        "state: a 4 × 4 grid whose cells other than the blank (li, lj) hold the integers 0 to 14, each "
+        "once: protocol violation",
+    },
+    "taquin.served_h": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), h n'est pas la "
+        "somme des distances de Manhattan des cases de grid : appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), h is not the sum of "
+        "the Manhattan distances of grid's tiles: protocol violation",
+    },
+    "taquin.served_solution": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), solution n'est "
+        "pas une liste d'au plus {longest} déplacements : appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), solution is not a "
+        "list of at most {longest} moves: protocol violation",
+    },
+    "taquin.served_minimum": {
+        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), minimum n'est ni "
+        "un entier ni l'infini : appel hors protocole",
+        "en": "when your code calls {name} (the model answer's, supplied by the grader), minimum is neither an "
+        "integer nor infinity: protocol violation",
+    },
+    "taquin.served_move": {
+        "fr": "votre code appelle move (celle du corrigé, fournie par le correcteur) sur une case qui n'est "
+        "pas voisine de la case libre ({li}, {lj}) dans la grille : appel hors protocole",
+        "en": "your code calls move (the model answer's, supplied by the grader) on a cell that is not next to "
+        "the blank ({li}, {lj}) in the grid: protocol violation",
+    },
+    "taquin.served_tente": {
+        "fr": "votre code appelle {name} (celle du corrigé, fournie par le correcteur) avec des arguments : "
+        "elle n'en prend aucun (appel hors protocole)",
+        "en": "your code calls {name} (the model answer's, supplied by the grader) with arguments: it takes "
+        "none (protocol violation)",
+    },
+    "taquin.served_dfs": {
+        "fr": "votre code appelle dfs (celle du corrigé, fournie par le correcteur) hors de ce que le cas "
+        "permet : dfs(m, p) attend deux entiers avec 0 ≤ p ≤ {longest} et 0 ≤ m ≤ p + {diameter}, sur une "
+        "grille que des déplacements peuvent résoudre (appel hors protocole)",
+        "en": "your code calls dfs (the model answer's, supplied by the grader) outside what the case allows: "
+        "dfs(m, p) takes two integers with 0 ≤ p ≤ {longest} and 0 ≤ m ≤ p + {diameter}, on a grid that "
+        "moves can solve (protocol violation)",
     },
     "taquin.own_chain_verified": {
         "fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "

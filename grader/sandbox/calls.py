@@ -24,9 +24,15 @@ Parent side:
 
     reply = child.call(probe_name, payload, timeout, serve=handler)   # grader/sandbox/runner.py
 
-  `handler(name, args)` returns the answer (plain data) or raises `Stop(reason)`; it runs in the
-  parent, is question code, and keeps the trace. The runner records nothing itself. To run the same
-  probe in the parent on the model answer, `serving(handler)` routes `ask` to the handler directly.
+  The handler is a `Served`: the run's interface. It declares the names the run serves (`names`); a
+  call of any other name, or with arguments of another shape than the name's (the handler checks them
+  before any work), is the student's protocol violation (`Violation`): the child is killed and the
+  check is `invalid`, never an answer. `handler(name, args)` returns the answer (plain data) or raises
+  `Stop(reason)`; it runs in the parent, is question code, and keeps the trace. Its work for the run is
+  bounded: `budget` units (set from the model answer's work on the same case) and the run's `deadline`
+  (set by the runner): past either it raises `Exhausted`, and the run is the student's timeout. The
+  runner records nothing itself. To run the same probe in the parent on the model answer,
+  `serving(handler)` routes `ask` to the handler directly.
 
 Wire format (length-prefixed JSON frames of protocol.py, on the request/reply pipes):
   child -> parent, on the reply pipe:   {"nonce": n, "seq": s, "call": name, "args": args}
@@ -37,6 +43,7 @@ Wire format (length-prefixed JSON frames of protocol.py, on the request/reply pi
 from __future__ import annotations
 
 import contextlib
+import math
 
 from grader.sandbox import protocol
 
@@ -57,6 +64,62 @@ class Stop(Exception):
 
 class Stopped(BaseException):
     """Raised by `ask` in the child when the parent refused the call."""
+
+
+class Violation(Exception):
+    """Raised in the parent: a call outside the run's interface (a name the run does not serve, arguments
+    of another shape). `key` and `params` say it (a message of the question's family); params hold only
+    what the parent wrote, or bounded excerpts of the child's values."""
+
+    def __init__(self, key: str, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+class Exhausted(Exception):
+    """Raised in the parent: the work done for a run's calls passed its budget or its deadline."""
+
+
+# The work a run's handler may always do, whatever the model answer's work on the case (small cases cost
+# the model answer almost nothing; a correct answer's calls may be ordered differently).
+WORK_FLOOR = 10_000
+
+
+class Served:
+    """A run's parent-served interface: the names it serves, and the work it may do (see the module's
+    docstring). A question's handler subclasses it, sets `names` and counts its work with `charge`."""
+
+    names: frozenset[str] = frozenset()
+
+    def __init__(self) -> None:
+        self.work = 0  # units of work done for the run (a question's own unit: nodes searched)
+        self.budget: float = math.inf
+        self.deadline: float = math.inf  # time.monotonic() past which the parent stops working for it
+
+    def afford(self, model: Served, multiple: float) -> None:
+        """A budget of `multiple` times the work the model answer's run did on the same case, where it was
+        measured (an oracle stands in for a run without serving anything: the deadline alone bounds it)."""
+        if model.work:
+            self.budget = WORK_FLOOR + multiple * model.work
+
+    def charge(self, units: int = 1) -> None:
+        self.work += units
+        if self.work > self.budget:
+            raise Exhausted(f"the grader's work for this run passed its budget ({self.budget:.0f})")
+
+    def reset(self) -> None:
+        """Before a rerun: its work is counted anew."""
+        self.work = 0
+
+    def __call__(self, name: str, args):
+        raise NotImplementedError
+
+
+def answer(handler: Served, name: str, args):
+    """The handler's answer to a call of the run; a name the run does not serve is a Violation."""
+    if name not in handler.names:
+        raise Violation("engine.reply.not_served", name=name[:40])
+    return handler(name, args)
 
 
 def _unconnected(name, args):
@@ -102,7 +165,7 @@ def serving(handler):
 
     def direct(name, args):
         try:
-            return handler(name, args)
+            return answer(handler, name, args)
         except Stop as stop:
             raise Stopped(stop.reason) from None
 

@@ -33,6 +33,8 @@ MISSING = "missing"
 NOT_IMPLEMENTED = "not_implemented"
 INVALID = "invalid"
 REPLY_STATUSES = (OK, ERROR, TIMEOUT, MEMORY, CRASHED, MISSING, NOT_IMPLEMENTED, INVALID)
+# The parent's own status, never the child's to send: a call outside the run's interface (calls.py).
+VIOLATION = "violation"
 # The sequence number of the frame the child sends once confined, before any student code is loaded:
 # the layers in force (the only frame the parent trusts, since nothing of the student's has run yet).
 CONFINED_SEQ = -1

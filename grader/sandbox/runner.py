@@ -93,6 +93,8 @@ class Reply:
     cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
     limit: float = 0.0  # the call's time limit, for a timeout's message
     calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
+    # A call outside the run's interface (status VIOLATION): the message key and parameters that say it.
+    violation: tuple[str, dict] | None = None
 
     @property
     def ok(self) -> bool:
@@ -594,8 +596,9 @@ class Child:
 
     def call(self, probe: str, payload: dict, timeout: float, serve=None) -> Reply:
         """Run `probe` on `payload` in the child. While it runs, the child's call frames are answered
-        with `serve(name, args)` (see grader/sandbox/calls.py); without `serve` a call frame is a
-        protocol violation. The deadline covers the whole run, answers included."""
+        by `serve`, the run's interface (a calls.Served, see grader/sandbox/calls.py); without `serve` a
+        call frame is a protocol violation. The deadline covers the whole run, answers included: the
+        handler's work stops at it too."""
         self.seq += 1
         deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
         cpu, started = self.cpu(), time.monotonic()
@@ -656,7 +659,9 @@ class Child:
     def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
         if deadline is None:
             deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
-        calls = 0
+        calls_answered = 0
+        if serve is not None:
+            serve.deadline = deadline
         try:
             while True:
                 body = self._frame(deadline)
@@ -665,7 +670,7 @@ class Child:
                 if serve is None:
                     raise protocol.ProtocolError("a call frame, and nobody to answer it")
                 self._answer(serve, *protocol.check_call(body, self.nonce, seq), seq, deadline)
-                calls += 1
+                calls_answered += 1
             body = protocol.check_reply(body, self.nonce, seq)
             value = protocol.plain(body.get("value")) if body["status"] == protocol.OK else None
             reply = Reply(
@@ -677,6 +682,12 @@ class Child:
         except TimeoutError:
             self._kill()
             reply = Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
+        except calls.Exhausted as exc:
+            self._kill()
+            reply = Reply(protocol.TIMEOUT, error=str(exc))
+        except calls.Violation as exc:
+            self._kill()
+            reply = Reply(protocol.VIOLATION, error=exc.key, violation=(exc.key, exc.params))
         except (EOFError, BrokenPipeError):
             reply = self._death()
         except (protocol.ProtocolError, protocol.InvalidValue, ValueError, RecursionError) as exc:
@@ -685,7 +696,7 @@ class Child:
         except BaseException:
             self._kill()  # the handler raised: a grader bug, the child is of no further use
             raise
-        reply.calls = calls
+        reply.calls = calls_answered
         return reply
 
     def _close_channel(self) -> None:
@@ -704,7 +715,7 @@ class Child:
     def _answer(self, serve, name: str, args, seq: int, deadline: float) -> None:
         """Answer one call frame with the handler's value, or tell the child to stop."""
         try:
-            answer = {"seq": seq, "answer": serve(name, args)}
+            answer = {"seq": seq, "answer": calls.answer(serve, name, args)}
         except calls.Stop as stop:
             answer = {"seq": seq, "stop": stop.reason}
         self._send(answer, deadline)

@@ -1,0 +1,114 @@
+"""Attacks on the parent-served channel (grader/sandbox/calls.py): student files that call the grader's
+proxies themselves, as a student owning the child can, each with what it must get. Written for this
+suite. Every attack reaches `ask` the way any student code can (the probe modules are loaded before the
+student's), forges the calls the proxies would send, and would earn points or cost the grader if the
+parent believed it.
+
+`ATTACKS`: name -> (module, {question id: (status, points)}, source). The taquin attacks are the model
+answer with some functions replaced (so that nothing else fails first); `FORGE` is the forging kit.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The student's side of a served call, as grader/questions/taquin.py's `_served` proxies make it.
+FORGE = '''
+import math as _math
+import sys as _sys
+
+_ask = _sys.modules["grader.sandbox.calls"].ask
+
+
+def _globals():
+    return {"grid": grid, "h": h, "li": li, "lj": lj, "solution": [m.name for m in solution],
+            "minimum": "inf" if minimum == _math.inf else minimum}
+
+
+def _forge(name, *args, **state):
+    """Ask the parent for `name(*args)` on the globals (some replaced by `state`), and keep its answer."""
+    global grid, h, li, lj, solution, minimum
+    answer = _ask(name, {"args": list(args), "state": {**_globals(), **state}})
+    after = answer["state"]
+    grid, h, li, lj = after["grid"], after["h"], after["li"], after["lj"]
+    solution = [Deplacement[m] for m in after["solution"]]
+    minimum = _math.inf if after["minimum"] == "inf" else after["minimum"]
+    return answer["result"]
+'''
+
+# A far-from-cheap search the child picks (Korf's first instance, 57 moves from the goal, with a bound 16
+# above its Manhattan sum): kept in the machine's timing cache by a grader that stored what a child asks.
+CHOSEN_GRID = [[13, 9, 10, 11], [1, 3, 12, 8], [4, 7, 2, 5], [0, 14, 6, 99]]
+CHOSEN_BOUND = 16
+
+
+def _replace(source: str, name: str, body: str) -> str:
+    """`source` with the top-level function `name` replaced by `body` (a whole `def`)."""
+    start = source.index(f"\ndef {name}(")
+    end = source.find("\ndef ", start + 1)
+    following = source.find("\n# ", start + 1)
+    end = min(e for e in (end, following, len(source)) if e != -1)
+    return source[:start] + "\n" + body.strip("\n") + "\n" + source[end:]
+
+
+def taquin(**bodies: str) -> str:
+    """The model answer's taquin.py with the forging kit and the given functions replaced."""
+    source = (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8") + FORGE
+    for name, body in bodies.items():
+        source = _replace(source, name, body)
+    return source
+
+
+TENTES_FORGED = {
+    f"tente_{d}": f"def tente_{d}():\n    return _forge('tente_{d}')\n" for d in ("gauche", "bas", "droite", "haut")
+}
+
+ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
+    # -- names the question does not serve: the model answer's work would be graded as the student's ----
+    "not_served_q16": ("taquin", {"q16": ("failed", 0.0)}, taquin(**TENTES_FORGED)),
+    "not_served_q17": ("taquin", {"q17": ("failed", 0.0)},
+                       taquin(**TENTES_FORGED, dfs="def dfs(m, p):\n    return _forge('dfs', m, p)\n")),
+    "not_served_h": ("jeux", {"q4": ("failed", 0.0)}, (
+        "import sys\n"
+        "ask = sys.modules['grader.sandbox.calls'].ask\n\n"
+        "def bfs():\n"
+        "    ask('h', initial)\n"
+        "    return 0\n")),
+    # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
+    "absurd_arguments": ("taquin", {"q16": ("failed", 0.0), "q18": ("failed", 0.0)}, taquin(
+        gauche="def gauche():\n    _forge('move', 7, -3)\n",
+        bas="def bas():\n    _forge('move', li - 1, lj, grid=[[0] * 4] * 4)\n",
+        droite="def droite():\n    _forge('move', li, lj - 1, h=-10**9)\n",
+        haut="def haut():\n    _ask('move', {'args': [li + 1, lj], 'state': {**_globals(), 'extra': 1}})\n",
+        taquin="def taquin():\n    _forge('dfs', 10**6, -1)\n    return []\n")),
+    # -- a search with no end: two tiles swapped (no solution), or a bound far beyond the case's --------------
+    "unsolvable_dfs": ("taquin", {"q18": ("failed", 0.0)}, taquin(taquin=(
+        "def taquin():\n"
+        "    cells = [[grid[r][c] for c in range(4)] for r in range(4)]\n"
+        "    free = [(r, c) for r in range(4) for c in range(4) if (r, c) != (li, lj)]\n"
+        "    (a, b), (c, d) = free[0], free[1]\n"
+        "    cells[a][b], cells[c][d] = cells[c][d], cells[a][b]\n"
+        "    _forge('dfs', h + 80, 0, grid=cells)\n"
+        "    return []\n"))),
+    "endless_dfs": ("taquin", {"q18": ("timeout", 0.0)}, taquin(taquin=(
+        "def taquin():\n"
+        "    _forge('dfs', h + 80, 0)\n"
+        "    return [m.name for m in solution]\n"))),
+    # -- a costly search of the child's choosing, which a grader keeping served timings would keep ----------
+    "chosen_timing_key": ("taquin", {"q18": ("failed", 0.0)}, taquin(taquin=(
+        "def taquin():\n"
+        f"    chosen = {CHOSEN_GRID!r}\n"
+        "    h_chosen = sum(abs(r - v // 4) + abs(c - v % 4) for r in range(4) for c in range(4)\n"
+        "                   for v in [chosen[r][c]] if (r, c) != (3, 3))\n"
+        f"    _forge('dfs', h_chosen + {CHOSEN_BOUND}, 0, grid=chosen, li=3, lj=3, h=h_chosen, solution=[])\n"
+        "    return []\n"))),
+    # -- 20 MB of arguments, and text no file can hold --------------------------------------------------------
+    "huge_arguments": ("taquin", {"q18": ("crashed", 0.0)}, taquin(taquin=(
+        "def taquin():\n"
+        "    _forge('dfs', h, 0, solution=['Haut'] * 3_000_000)\n"
+        "    return []\n"))),
+    "lone_surrogates": ("taquin", {"q15": ("error", 0.0), "q18": ("failed", 0.0)}, taquin(
+        move="def move(i, j):\n    raise ValueError('\\ud800 \\x00 \\u202e \\x1b[2J' * 1000)\n",
+        taquin="def taquin():\n    return ['\\udfff', '\\x00\\u202e'] * 50_000\n")),
+}
