@@ -6,6 +6,7 @@ grader report OUT [--lang fr|en] [--to DIR] [--marks F]
 grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
 grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
 grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
+grader kit --out DIR [--lang fr|en]
 grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
 grader submit PATH --url URL --token TOKEN [--no-wait]
 grader questions [--lang fr|en]
@@ -282,6 +283,16 @@ def similarity_main(args) -> int:
     return 0
 
 
+def kit_main(args) -> int:
+    from grader.kit import build_kit
+
+    with writing(args.out):
+        written = build_kit(args.out)
+    stubs = ", ".join(path.name for role, path in written.items() if role.endswith(".py"))
+    print(i18n.t("kit.written", args.lang, out=args.out, wheel=written["wheel"].name, stubs=stubs))
+    return 0
+
+
 def _quoted(arg: str) -> str:
     import shlex
 
@@ -382,6 +393,11 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP", help=h("gradescope_out"))
     _common(gradescope, lang)
     gradescope.set_defaults(main=gradescope_main)
+
+    kit = commands.add_parser("kit", help=h("kit"), description=h("kit"))
+    kit.add_argument("--out", type=Path, required=True, metavar="DIR", help=h("kit_out"))
+    kit.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
+    kit.set_defaults(main=kit_main)
 
     similarity = commands.add_parser("similarity", help=h("similarity"), description=h("similarity"))
     similarity.add_argument("class_dir", type=Path, metavar=h("class_metavar"), help=h("similarity_class"))

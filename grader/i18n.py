@@ -418,6 +418,39 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "build a Gradescope autograder zip grading with this grader",
     },
     "cli.help.gradescope_out": {"fr": "le zip à écrire", "en": "the zip to write"},
+    "cli.help.kit": {
+        "fr": "écrire le kit à distribuer aux élèves : le correcteur sans corrigé (wheel), les squelettes, "
+        "les consignes et l'installation sous Windows, macOS et Linux",
+        "en": "write the kit to hand out to students: the grader without model answers (a wheel), the "
+        "stubs, the instructions and how to install on Windows, macOS and Linux",
+    },
+    "cli.help.kit_out": {"fr": "le dossier du kit (nouveau ou vide)", "en": "the kit's folder (new or empty)"},
+    "kit.written": {
+        "fr": "kit écrit dans {out} : {wheel}, exercices/ ({stubs}), LISEZMOI.md, INSTALLER.md. "
+        "À distribuer tel quel : il ne contient aucun corrigé.",
+        "en": "kit written in {out}: {wheel}, exercices/ ({stubs}), LISEZMOI.md, INSTALLER.md. "
+        "Hand it out as it is: it holds no model answer.",
+    },
+    "kit.no_checkout": {
+        "fr": "grader kit se lance depuis le dépôt de l'enseignant (pip install -e .) : {path} manque",
+        "en": "grader kit runs from the teacher's repository (pip install -e .): {path} is missing",
+    },
+    "kit.out_not_empty": {
+        "fr": "{path} existe et n'est pas un dossier vide : donnez un dossier nouveau ou vide pour le kit",
+        "en": "{path} exists and is not an empty folder: give a new or empty folder for the kit",
+    },
+    "kit.build_failed": {
+        "fr": "la construction du wheel a échoué (pip wheel) :\n{detail}",
+        "en": "building the wheel failed (pip wheel):\n{detail}",
+    },
+    "kit.answers_inside": {
+        "fr": "le wheel construit contient des corrigés ({files}) : kit refusé (setup.py doit les exclure)",
+        "en": "the wheel built holds model answers ({files}): kit refused (setup.py must leave them out)",
+    },
+    "kit.no_tables": {
+        "fr": "le wheel construit n'a pas les tables du solveur (reference/solver/tables/) : kit refusé",
+        "en": "the wheel built lacks the solver's tables (reference/solver/tables/): kit refused",
+    },
     "cli.help.export_lang": {"fr": "langue des retours et des messages", "en": "language of feedback and messages"},
     "cli.help.check": {
         "fr": "corriger une copie (un dossier, un .py ou un .zip)",

@@ -50,12 +50,36 @@ SKIPPED_PACKAGES = (
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="creates the teacher's account: run as root (CI does)")
 
 
-def _teacher() -> pwd.struct_passwd:
+def account(name: str) -> pwd.struct_passwd:
+    """An ordinary account of this machine, created if need be (as CI does in .ci/run)."""
     try:
-        return pwd.getpwnam(TEACHER)
+        return pwd.getpwnam(name)
     except KeyError:
-        subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", TEACHER], check=True)
-        return pwd.getpwnam(TEACHER)
+        subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+        return pwd.getpwnam(name)
+
+
+def system_python_or_skip() -> None:
+    """Debian's python3, which an ordinary account can run, of this interpreter's version (the packages
+    copied from this venv are built for it)."""
+    if not SYSTEM_PYTHON.exists():
+        pytest.skip("no /usr/bin/python3 for an ordinary account (apt-get install python3)")
+    version = subprocess.run(
+        [SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+    ).stdout.strip()
+    if version != str(sys.version_info[:2]):
+        pytest.skip(f"/usr/bin/python3 is {version}, the venv's packages are for {sys.version_info[:2]}")
+
+
+def copy_packages(site: Path, skipped: tuple[str, ...] = ()) -> None:
+    """This venv's packages into another venv's `site` (the grader's dependencies, for an account that
+    cannot read this one), but for those of SKIPPED_PACKAGES and `skipped`, and those `site` has."""
+    ours = Path(sysconfig.get_paths()["purelib"])
+    for entry in ours.iterdir():
+        if entry.name.startswith(SKIPPED_PACKAGES + skipped) or entry.name == "__pycache__":
+            continue
+        if not (site / entry.name).exists():
+            (shutil.copytree if entry.is_dir() else shutil.copy2)(entry, site / entry.name)
 
 
 @pytest.fixture(scope="module")
@@ -63,14 +87,8 @@ def teacher_python(tmp_path_factory):
     """(uid, folder, python) for an ordinary teacher: Debian's python3 in a venv of the teacher's,
     with this venv's packages and a copy of the checkout (owned by the teacher, so that a child running
     as the teacher could write them: the canaries mean something)."""
-    if not SYSTEM_PYTHON.exists():
-        pytest.skip("no /usr/bin/python3 for the ordinary teacher (apt-get install python3)")
-    version = subprocess.run(
-        [SYSTEM_PYTHON, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
-    ).stdout.strip()
-    if version != str(sys.version_info[:2]):
-        pytest.skip(f"/usr/bin/python3 is {version}, the venv's packages are for {sys.version_info[:2]}")
-    teacher = _teacher()
+    system_python_or_skip()
+    teacher = account(TEACHER)
     folder = Path(tempfile.mkdtemp(prefix="taquin-teacher-"))
     folder.chmod(0o755)
     subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--without-pip", folder / "venv"], check=True)
@@ -82,10 +100,7 @@ def teacher_python(tmp_path_factory):
             check=True,
         ).stdout.strip()
     )
-    ours = Path(sysconfig.get_paths()["purelib"])
-    for entry in ours.iterdir():
-        if not entry.name.startswith(SKIPPED_PACKAGES) and entry.name != "__pycache__":
-            (shutil.copytree if entry.is_dir() else shutil.copy2)(entry, site / entry.name)
+    copy_packages(site)
     src = folder / "src"
     src.mkdir()
     for part in CHECKOUT_PARTS:

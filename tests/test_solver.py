@@ -176,6 +176,30 @@ def test_damaged_or_tampered_cache_files_are_rebuilt_from_the_digests_pinned_in_
     assert pdb.load_table(tiles, progress=False) == expected and path.exists()
 
 
+def test_a_fresh_cache_takes_the_tables_the_package_ships_without_building_them(tmp_path, monkeypatch):
+    """A fresh installation (a student's first check of q18) decompresses the shipped tables instead of
+    building them for a minute; a shipped file that is missing or damaged is built instead, and either
+    way only the pinned bytes are kept."""
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(pdb, "build_table", lambda tiles, progress=True: pytest.fail(f"built {tiles}"))
+    for tiles, digest in pdb.PINNED.items():
+        assert pdb.shipped_path(tiles).stat().st_size < 2**20  # compressed: well under a MiB each
+        assert hashlib.sha256(pdb.load_table(tiles, progress=False)).hexdigest() == digest
+        assert pdb.table_path(tiles).exists()
+    monkeypatch.undo()
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "other"))
+    monkeypatch.setattr(pdb, "SHIPPED", tmp_path / "shipped")
+    (tmp_path / "shipped").mkdir()
+    pdb.shipped_path((1, 2, 3)).write_bytes(b"\xfd7zXZ\x00 damaged")
+    built = []
+    real_build = pdb.build_table
+    monkeypatch.setattr(
+        pdb, "build_table", lambda tiles, progress=True: built.append(tiles) or real_build(tiles, False)
+    )
+    assert hashlib.sha256(pdb.load_table((1, 2, 3), progress=False)).hexdigest() == pdb.PINNED[(1, 2, 3)]
+    assert built == [(1, 2, 3)]
+
+
 def test_a_cached_table_is_read_without_importing_numpy(tmp_path):
     """numpy's import costs about what reading the tables does: a search that finds them cached never
     imports it (only building them does)."""

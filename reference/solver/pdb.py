@@ -7,14 +7,21 @@ heuristic. A placement is indexed as sum(cell(tiles[i]) * 16 ** i): a sparse lay
 at 255) that lets the search update an index with one addition per move.
 
 Tables are built with numpy by a breadth-first search over (placement, blank cell), with 0-cost moves of
-non-pattern tiles, then the minimum over blank cells is kept. They are cached in TAQUIN_GRADER_CACHE (or
-the user cache folder) and trusted only if their sha256 equals the digest pinned here in the package
-(PINNED, reference/cache.py's `pinned_bytes`). They are read back without numpy (its import alone costs
-about as much as reading them): a search only indexes bytes.
+non-pattern tiles, then the minimum over blank cells is kept: about a minute of CPU for the two 6-tile
+tables. The package ships them compressed (reference/solver/tables/, 1.9 MB of xz for 34 MB): a fresh
+installation (a student's first `grader check` of q18) decompresses them in a second instead, and
+builds them only if they are missing or do not give the pinned bytes. They are cached in
+TAQUIN_GRADER_CACHE (or the user cache folder) and trusted only if their sha256 equals the digest pinned
+here in the package (PINNED, reference/cache.py's `pinned_bytes`), whichever way they were obtained.
+They are read back without numpy (its import alone costs about as much as reading them): a search only
+indexes bytes.
+
+`python -m reference.solver.pdb` writes the shipped files again (after a change of FORMAT and PINNED).
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +34,7 @@ from reference.cache import cache_dir, pinned_bytes
 UNSEEN = 255
 FORMAT = "v1"  # bump when the layout or the construction changes, so that old caches are ignored
 _CHUNK = 1 << 21  # states expanded at once: bounds the memory of the temporaries
+SHIPPED = Path(__file__).parent / "tables"  # the tables, compressed, in the package
 
 # sha256 of each table's bytes (table.tobytes(): independent of numpy's file header), for the patterns the
 # solver uses. A build must give these very bytes: a change of construction bumps FORMAT and these digests.
@@ -53,12 +61,44 @@ def load_table(tiles, directory: Path | None = None, progress: bool = True) -> b
     def build():
         import numpy as np
 
-        built = build_table(tiles, progress)  # (not of bytes: too long for its digest, refused)
-        return built.tobytes(), lambda f: np.save(f, built)
+        data = _shipped(tiles)
+        if data is None:
+            data = build_table(tiles, progress).tobytes()  # (not of bytes: too long for its digest, refused)
+        return data, lambda f: np.save(f, np.frombuffer(data, dtype=np.uint8))
 
     return pinned_bytes(
         table_path(tiles, directory), 16 ** len(tiles), PINNED[tiles], build, f"the pattern database {tiles}"
     )
+
+
+def shipped_path(tiles) -> Path:
+    return SHIPPED / f"pdb-{FORMAT}-{'-'.join(map(str, tiles))}.xz"
+
+
+def _shipped(tiles) -> bytes | None:
+    """The table as the package ships it, if it is there and gives the pinned bytes."""
+    try:
+        import lzma
+    except ImportError:  # a Python built without liblzma: the table is built
+        return None
+    try:
+        data = lzma.decompress(shipped_path(tiles).read_bytes())
+    except (OSError, lzma.LZMAError):  # missing, damaged
+        return None
+    return data if hashlib.sha256(data).hexdigest() == PINNED[tuple(tiles)] else None
+
+
+def ship(directory: Path = SHIPPED) -> list[Path]:
+    """Write every pinned table, xz-compressed, where the package ships them."""
+    import lzma
+
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for tiles in PINNED:
+        path = directory / shipped_path(tiles).name
+        path.write_bytes(lzma.compress(load_table(tiles), preset=9 | lzma.PRESET_EXTREME))
+        written.append(path)
+    return written
 
 
 def _expand(codes: np.ndarray, weights: np.ndarray, neighbors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -158,3 +198,8 @@ class _Progress:
         elif percent // 25 > self.shown:
             self.shown = percent // 25
             print(self.say(percent), file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    for written in ship():
+        print(written)

@@ -122,7 +122,7 @@ def result(sub: SubmissionResult, lang: str = "fr", seconds: float | None = None
     return data
 
 
-def _sources(destination: Path) -> None:
+def grader_sources(destination: Path) -> None:
     """The grader's packages, and its pyproject (the repository's, or one made from the installed
     package's metadata), so that `pip install` works on Gradescope's image."""
     import grader
@@ -145,7 +145,8 @@ def _sources(destination: Path) -> None:
         f"dependencies = {json.dumps(requires)}\n\n"
         '[project.scripts]\ngrader = "grader.cli:main"\n\n'
         '[tool.setuptools.packages.find]\ninclude = ["grader*", "reference*", "reports*"]\n\n'
-        '[tool.setuptools.package-data]\nreports = ["templates/*", "fonts/*"]\ngrader = ["data/*"]\n',
+        '[tool.setuptools.package-data]\nreports = ["templates/*", "fonts/*"]\ngrader = ["data/*"]\n'
+        'reference = ["solver/tables/*"]\n',
         encoding="utf-8",
     )
 
@@ -163,7 +164,7 @@ def build_autograder(
     }
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / SOURCE
-        _sources(source)
+        grader_sources(source)
         path.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
             setup = SETUP.format(source=SOURCE, old_python=t("export.gradescope_old_python", lang, found="$found"))

@@ -1,0 +1,88 @@
+"""`grader kit --out DIR`: what a teacher hands out to students, built from the teacher's checkout.
+
+    DIR/taquin_grader-<version>-py3-none-any.whl   the grader, without any model answer (setup.py leaves
+                                                   them out) and with the solver's tables, compressed
+    DIR/exercices/jeux.py, taquin.py, recherche.py the stubs students start from
+    DIR/LISEZMOI.md                                the conventions and how to check (exercises/README.md)
+    DIR/INSTALLER.md                               installing on Windows, macOS and Linux, the wheel named
+
+The wheel is built from a copy of the grader's packages (the checkout stays as it is), with setuptools'
+own build when this environment has setuptools (no network needed), else in pip's isolated build
+environment. It is then read back: a model answer inside it, or the solver's tables missing, refuse the
+kit (a student's first check of q18 would build the tables for a minute, or see the answers).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from grader.errors import GraderBug, UsageError
+
+ROOT = Path(__file__).resolve().parents[1]
+EXERCISES = ROOT / "exercises"
+STUBS = ("jeux.py", "taquin.py", "recherche.py")
+# setup.py's MODEL_ANSWERS, as paths in the wheel: never handed out.
+MODEL_ANSWERS = ("reference/jeux.py", "reference/taquin.py", "reference/recherche.py")
+TABLES = "reference/solver/tables/"
+WHEEL_PLACEHOLDER = "{wheel}"  # INSTALLER.md names the wheel, whose name holds the version
+
+
+def build_kit(out: Path) -> dict[str, Path]:
+    """Write the kit into `out` (a new or empty folder); return what was written, by role."""
+    missing = [p for p in (ROOT / "setup.py", EXERCISES / "README.md", EXERCISES / "INSTALLER.md") if not p.exists()]
+    missing += [EXERCISES / stub for stub in STUBS if not (EXERCISES / stub).exists()]
+    if missing:  # an installed wheel has neither the stubs nor setup.py: the kit is made from the checkout
+        raise UsageError("kit.no_checkout", path=missing[0])
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UsageError("kit.out_not_empty", path=out)
+    with tempfile.TemporaryDirectory(prefix="grader-kit-") as tmp:
+        wheel = _checked(_build_wheel(Path(tmp)))
+        out.mkdir(parents=True, exist_ok=True)
+        written = {"wheel": Path(shutil.copy2(wheel, out / wheel.name))}
+    (out / "exercices").mkdir()
+    for stub in STUBS:
+        written[stub] = Path(shutil.copy2(EXERCISES / stub, out / "exercices" / stub))
+    written["readme"] = Path(shutil.copy2(EXERCISES / "README.md", out / "LISEZMOI.md"))
+    install = (EXERCISES / "INSTALLER.md").read_text(encoding="utf-8").replace(WHEEL_PLACEHOLDER, wheel.name)
+    written["install"] = out / "INSTALLER.md"
+    written["install"].write_text(install, encoding="utf-8")
+    return written
+
+
+def _build_wheel(work: Path) -> Path:
+    from reports.exports.gradescope import grader_sources
+
+    source = work / "src"
+    grader_sources(source)  # the packages, pyproject.toml and README.md
+    for name in ("setup.py", "MANIFEST.in"):  # setup.py's build leaves the model answers out
+        shutil.copy2(ROOT / name, source / name)
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(source)]
+    # This environment's setuptools first (no network); pip's isolated build when it cannot (no
+    # setuptools, as in Python >= 3.12's venvs, or one too old to build a wheel without `wheel`).
+    attempts = [["--no-build-isolation"], []] if importlib.util.find_spec("setuptools") else [[]]
+    for options in attempts:
+        done = subprocess.run(command + options, capture_output=True, text=True, timeout=900)
+        if done.returncode == 0:
+            break
+    wheels = sorted((work / "dist").glob("taquin_grader-*.whl"))
+    if done.returncode != 0 or len(wheels) != 1:
+        raise UsageError("kit.build_failed", detail=(done.stdout + done.stderr).strip()[-2000:])
+    return wheels[0]
+
+
+def _checked(wheel: Path) -> Path:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    answers = sorted(names & set(MODEL_ANSWERS))
+    if answers:  # setup.py's build did not leave them out: never handed out
+        raise GraderBug("kit.answers_inside", files=", ".join(answers))
+    if not any(name.startswith(TABLES) for name in names):
+        raise GraderBug("kit.no_tables")
+    return wheel
