@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 
 from grader.sandbox import protocol
 
@@ -103,9 +104,12 @@ class Served:
             self.budget = WORK_FLOOR + multiple * model.work
 
     def charge(self, units: int = 1) -> None:
+        """Count `units` of work; Exhausted past the run's budget or its deadline."""
         self.work += units
         if self.work > self.budget:
             raise Exhausted(f"the grader's work for this run passed its budget ({self.budget:.0f})")
+        if time.monotonic() > self.deadline:
+            raise Exhausted("the grader's work for this run reached the run's deadline")
 
     def reset(self) -> None:
         """Before a rerun: its work is counted anew."""
