@@ -25,7 +25,7 @@ from grader import expectations, i18n, timing
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
-from grader.results import Kind, Output, QuestionResult, SubmissionResult
+from grader.results import Kind, Output, QuestionResult, SubmissionResult, capped
 from grader.sandbox import affinity, protocol
 from grader.sandbox.runner import Child, Limits, Reply, new_child
 from grader.scoring import Scheme, question_result, sayable, submission_total
@@ -629,10 +629,12 @@ def grade_submission(
                 progress(k, len(automatic), q.id)
             results.append(grade_question(q, submission, settings))
     total, most = submission_total(results)
-    return SubmissionResult(
-        id=submission.id,
-        total=total,
-        max=most,
-        questions=results,
-        warnings=[Message(key, params) for key, params in submission.warnings],
+    return capped(
+        SubmissionResult(
+            id=submission.id,
+            total=total,
+            max=most,
+            questions=results,
+            warnings=[Message(key, params) for key, params in submission.warnings],
+        )
     )

@@ -40,6 +40,7 @@ from grader.results import (
     submission_from_dict,
     write_json,
 )
+from grader.sandbox.protocol import escaped
 from grader.sandbox.runner import isolation
 from grader.scoring import submission_total
 from grader.terminal import printable
@@ -203,8 +204,8 @@ def _previous(out: Path, run: Run, resume: bool) -> dict[str, SubmissionResult]:
         if not path.name.startswith("."):
             try:
                 result = submission_from_dict(json.loads(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, TypeError, KeyError):
-                continue  # a file cut short by a crash: that student is graded again
+            except (OSError, ValueError, TypeError, KeyError, AttributeError):
+                continue  # a file cut short by a crash, or of another shape: that student is graded again
             kept[result.id] = result
     return kept
 
@@ -286,24 +287,40 @@ def _grade_in_pool(todo: list[Entry], questions, settings, executor, out, result
     try:
         automatic = [q.id for q in questions if not q.manual]  # the written ones have no job to run
         for entry, outcome in executor.run(todo, automatic, settings):
-            if isinstance(outcome, SubmissionResult):
-                result = outcome
-            else:  # a grader bug or a lost worker: still one row
-                result = not_graded(
-                    entry.id,
-                    questions,
-                    settings,
-                    SubmissionStatus.GRADER_FAILED,
-                    [Message("warning.grader_failed", {"reason": f"{type(outcome).__name__}: {outcome}"})],
-                )
-                result.name, result.participant = entry.identity.name, entry.identity.participant
-            write_json(_student_file(out, result.id), result)
+            # A grader bug or a lost worker: still one row.
+            result = (
+                outcome
+                if isinstance(outcome, SubmissionResult)
+                else _grader_failed(entry, questions, settings, outcome)
+            )
+            try:
+                write_json(_student_file(out, result.id), result)
+            except OSError:
+                raise  # the output folder's: every student's, said once by the command
+            except Exception as exc:  # noqa: BLE001 - one student's result never stops the class
+                result = _grader_failed(entry, questions, settings, exc)
+                write_json(_student_file(out, result.id), result)
             results[result.id] = result
             if progress:
                 progress(len(results), total, result)
     except Interrupted:
         executor.stop()
         raise
+
+
+def _grader_failed(entry: Entry, questions, settings: Settings, why: BaseException) -> SubmissionResult:
+    """The row of a student the grader failed (a bug, a lost worker, a job past its deadline, a result
+    that could not be written), with the reason: "erreur du correcteur", never the student's fault."""
+    reason = escaped(f"{type(why).__name__}: {why}")[:500]
+    result = not_graded(
+        entry.id,
+        questions,
+        settings,
+        SubmissionStatus.GRADER_FAILED,
+        [Message("warning.grader_failed", {"reason": reason})],
+    )
+    result.name, result.participant = escaped(entry.identity.name), escaped(entry.identity.participant)
+    return result
 
 
 class _signals_raise_interrupted:

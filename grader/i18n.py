@@ -95,6 +95,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "unusable value returned: {detail}",
     },
     # --- Submissions -------------------------------------------------------------------------------
+    "warning.results_capped": {
+        "fr": "les résultats de cette copie dépassaient {limit} Mio : ce que le code a affiché et les valeurs "
+        "des vérifications (contre-exemples, valeurs obtenues) n'ont pas été gardés",
+        "en": "this submission's results exceeded {limit} MiB: what the code printed and the checks' values "
+        "(counterexamples, values got) were not kept",
+    },
     "warning.encoding": {
         "fr": "{file} n'est pas en UTF-8 : lu comme {encoding}. Enregistrez-le en UTF-8 (conseillé), ou "
         "déclarez son encodage réel en première ligne : # -*- coding: {encoding} -*-",

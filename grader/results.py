@@ -16,6 +16,7 @@ from typing import Any
 
 from grader.errors import InputError
 from grader.i18n import Message
+from grader.sandbox.protocol import representable
 
 
 class TextEnum(str, Enum):
@@ -161,6 +162,79 @@ class SubmissionResult:
         return self.status not in NO_GRADE
 
 
+# What a student's run can put in results is bounded, whatever the child sends: values copied into a check
+# (the value got, a counterexample, a message's parameters) are excerpts of at most SHOWN_ITEMS items and
+# SHOWN_CHARS characters in all (a list cut ends with "… len=N", N its length; a string cut with the same),
+# the student's moves drawn in a visual at most SHOWN_MOVES (the reports' "…" and `length`), and one
+# student's results at most MAX_SUBMISSION_BYTES of JSON (`capped`).
+SHOWN_ITEMS = 2000
+SHOWN_CHARS = 20_000
+SHOWN_DEPTH = 10
+SHOWN_MOVES = 200
+MAX_SUBMISSION_BYTES = 1 << 20
+
+
+def excerpt(value, _room: list | None = None, _depth: int = 0):
+    """A bounded copy of plain data (Messages too) for results: see SHOWN_ITEMS."""
+    room = [SHOWN_ITEMS, SHOWN_CHARS] if _room is None else _room
+    kind = type(value)
+    if kind is str:
+        kept = value[: max(0, room[1])]
+        room[1] -= len(kept)
+        return kept if len(kept) == len(value) else f"{kept}… len={len(value)}"
+    if kind is Message:
+        return Message(value.key, excerpt(value.params, room, _depth))
+    if kind not in (list, tuple, dict):
+        return value
+    items = list(value.items()) if kind is dict else list(value)
+    shown = []
+    for item in items:
+        room[0] -= 1
+        if room[0] < 0 or _depth >= SHOWN_DEPTH:
+            break
+        shown.append(
+            (excerpt(item[0], room, _depth + 1), excerpt(item[1], room, _depth + 1))
+            if kind is dict
+            else excerpt(item, room, _depth + 1)
+        )
+    marker = f"… len={len(items)}"
+    if kind is dict:
+        return {**dict(shown), **({"…": marker} if len(shown) < len(items) else {})}
+    return shown + ([marker] if len(shown) < len(items) else [])
+
+
+def shown_visual(visual: dict | None) -> dict | None:
+    """A visual (built by a judge from the case and the student's moves) with the moves cut as reports
+    expect them: the first SHOWN_MOVES, then "…", and `length` the full count."""
+    if visual is None:
+        return None
+    moves = visual.get("moves")
+    if type(moves) is list and len(moves) > SHOWN_MOVES:
+        visual = {**visual, "moves": moves[:SHOWN_MOVES] + ["…"], "length": visual.get("length", len(moves))}
+    return {key: value if key in ("moves", "length") else excerpt(value) for key, value in visual.items()}
+
+
+def size(result) -> int:
+    """The bytes of a result's JSON form, as written."""
+    return len(json_bytes(result))
+
+
+def capped(result: SubmissionResult) -> SubmissionResult:
+    """`result` within MAX_SUBMISSION_BYTES: past it, what the student's code printed goes first, then the
+    values of the checks (counterexamples, values got, visuals), said by a warning; the scores stay."""
+    if size(result) <= MAX_SUBMISSION_BYTES:
+        return result
+    for question in result.questions:
+        dropped = len(question.output.stdout) + len(question.output.stderr) + question.output.dropped
+        question.output = Output(dropped=dropped)
+    if size(result) > MAX_SUBMISSION_BYTES:
+        for question in result.questions:
+            for check in question.checks:
+                check.counterexample = check.expected = check.got = check.visual = None
+    result.warnings.append(Message("warning.results_capped", {"limit": MAX_SUBMISSION_BYTES >> 20}))
+    return result
+
+
 # Bumped when results.json changes shape: `--resume` refuses a folder written in another format, and
 # reading one (`grader report`, `grader export`) says which grader wrote it. 3: messages as keys.
 FORMAT_VERSION = 3
@@ -254,9 +328,19 @@ def write_json(path: Path, obj) -> None:
     Without indentation: only then does `json` use its C encoder (5x faster on a class's results.json,
     which the run writes while nothing else can go on); `python -m json.tool` shows it indented."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    data = obj if isinstance(obj, dict) else to_dict(obj)
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    tmp.write_bytes(json_bytes(obj))
     tmp.replace(path)
+
+
+def json_bytes(obj) -> bytes:
+    """A result type or plain data as UTF-8 JSON, whatever strings it holds: one no file can (a lone
+    surrogate: text from a child is made safe where it enters, but a file's name from a disk may hold
+    one) is written escaped rather than stopping the class."""
+    data = obj if isinstance(obj, dict) else to_dict(obj)
+    try:
+        return json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(representable(data), ensure_ascii=False).encode("utf-8")
 
 
 def load_run(path: Path) -> Run:

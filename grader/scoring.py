@@ -27,7 +27,7 @@ else:  # pragma: no cover - Python 3.10
 from grader import i18n
 from grader.errors import SchemeError
 from grader.i18n import Message
-from grader.results import Check, Kind, Output, QuestionResult, Status
+from grader.results import Check, Kind, Output, QuestionResult, Status, excerpt, shown_visual
 
 # When nothing passed, the status names the worst thing that happened, in this order.
 STATUS_PRIORITY = (Status.MEMORY, Status.TIMEOUT, Status.CRASHED, Status.ERROR)
@@ -168,7 +168,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
         if outcome.skipped:
             message, kind = sayable(Message(outcome.skipped), Kind.SKIPPED)
         elif f is not None:
-            message, kind = sayable(Message(f.message, f.params), Kind(f.kind))
+            message, kind = sayable(Message(f.message, excerpt(f.params)), Kind(f.kind))
         else:  # a group that passed may still say what it left undecided
             message, kind = sayable(outcome.note)[0] if outcome.note else None, Kind.OK
         checks.append(
@@ -180,10 +180,11 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 max_points=float(share),
                 message=message,
                 kind=kind,
-                counterexample=None if f is None else f.counterexample,
-                expected=None if f is None else f.expected,
-                got=None if f is None else f.got,
-                visual=None if f is None else f.visual,
+                # Copies of what the case and the student's run were, bounded (see grader/results.py).
+                counterexample=None if f is None else excerpt(f.counterexample),
+                expected=None if f is None else excerpt(f.expected),
+                got=None if f is None else excerpt(f.got),
+                visual=None if f is None else shown_visual(f.visual),
                 seconds=outcome.seconds,
             )
         )

@@ -12,7 +12,9 @@ import enum
 import json
 import math
 import os
+import re
 import struct
+import unicodedata
 
 # A student's value is at most MAX_VALUE_BYTES of JSON (beyond, an `invalid` verdict: a report must not
 # bloat); a frame has room for it plus the error and traceback, and the parent reads no more.
@@ -64,8 +66,52 @@ _DECODER = json.JSONDecoder()
 
 def parse_frame(body: bytes):
     """A frame's body as data. Decoded as UTF-8 first: json.loads on bytes guesses their encoding, half
-    of a small frame's cost. ValueError (a UnicodeDecodeError or a JSONDecodeError) if it is not JSON."""
-    return _DECODER.decode(body.decode("utf-8"))
+    of a small frame's cost. ValueError (a UnicodeDecodeError or a JSONDecodeError) if it is not JSON.
+    Every string in it is made representable (`representable`): this is where text from a child enters
+    the parent, and nothing downstream (results.json, HTML, CSV, PDF, the terminal, a database) may
+    fail on it."""
+    data = _DECODER.decode(body.decode("utf-8"))
+    # Only a non-ASCII byte or one of these escapes can bring an unsafe character (JSON refuses raw
+    # control characters): most frames, a state of the game or the taquin, are not walked at all.
+    return representable(data) if _MAYBE_UNSAFE.search(body) else data
+
+
+_MAYBE_UNSAFE = re.compile(rb"[\x80-\xff]|\\[ubfr]")
+# Characters a file, a page or a terminal must never receive as they are: controls (but newline and tab),
+# format characters (bidi overrides, zero-width...), line and paragraph separators, and lone surrogates
+# (which no UTF-8 file can hold: one in a message stopped the class's results.json).
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def escaped(text: str, kept: str = "\n\t") -> str:
+    """`text` with every character of UNSAFE_CATEGORIES but those in `kept` written as a Python escape
+    (\\x00, \\u202e, \\ud800): shown, never obeyed or choked on."""
+    visible = text
+    for char in kept:
+        visible = visible.replace(char, "")
+    if visible.isprintable():  # the usual case, decided in C
+        return text
+    out = []
+    for char in text:
+        if char in kept or unicodedata.category(char) not in UNSAFE_CATEGORIES:
+            out.append(char)
+        elif ord(char) <= 0xFF:
+            out.append(f"\\x{ord(char):02x}")
+        else:
+            out.append(f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
+    return "".join(out)
+
+
+def representable(value):
+    """`value` (plain data) with every string, keys included, `escaped`."""
+    kind = type(value)
+    if kind is str:
+        return escaped(value)
+    if kind is list:
+        return [representable(item) for item in value]
+    if kind is dict:
+        return {escaped(key) if type(key) is str else key: representable(item) for key, item in value.items()}
+    return value
 
 
 def frame_bytes(obj) -> bytes:

@@ -182,7 +182,7 @@ class _Capture(threading.Thread):
             self.dropped += max(0, len(chunk) - room)
 
     def text(self) -> str:
-        return self.kept.decode("utf-8", errors="replace")
+        return protocol.escaped(self.kept.decode("utf-8", errors="replace"))
 
 
 class _UidLease:

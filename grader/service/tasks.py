@@ -23,7 +23,8 @@ from grader.errors import writing
 from grader.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.grading import grader_version
 from grader.questions import all_questions, select
-from grader.results import to_dict
+from grader.results import json_bytes
+from grader.sandbox.protocol import escaped
 from grader.sandbox.runner import Limits
 from grader.scoring import Scheme
 from grader.service.config import ServiceConfig
@@ -117,7 +118,8 @@ class Service:
                 store.save_result(key, data)
             store.finish(attempt_id, claim, DONE, time.time(), result_key=key)
         except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
-            store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=f"{type(exc).__name__}: {exc}"[:500])
+            message = escaped(f"{type(exc).__name__}: {exc}")[:500]
+            store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=message)
         finally:
             stop.set()
 
@@ -136,7 +138,7 @@ class Service:
             self.store.beat(attempt.id, claim, time.time(), done=k, current=qid)
 
         result = grade_submission(submission, questions, self.settings(attempt.lang, attempt), progress=progress)
-        return json.dumps(to_dict(result), ensure_ascii=False)
+        return json_bytes(result).decode("utf-8")
 
 
 def scheme_from_text(text: str) -> Scheme:

@@ -1,0 +1,146 @@
+"""What the channel from a child into the parent promises beyond the served calls (tests/test_calls.py):
+any bytes a child sends are representable once in the parent, what results copy of them is bounded, one
+student's results have a hard size, and writing one student's result never stops the class."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from grader.i18n import Message
+from grader.results import (
+    MAX_SUBMISSION_BYTES,
+    SHOWN_ITEMS,
+    Check,
+    Output,
+    QuestionResult,
+    Status,
+    SubmissionResult,
+    capped,
+    excerpt,
+    json_bytes,
+    shown_visual,
+    size,
+)
+from grader.sandbox import protocol
+from grader.sandbox.runner import Child, Limits
+
+PROBES = "tests.calls.probes"
+UNSAFE = "\ud800\udfff\x00\x07\x1b\u202e\u2066\u2028\r"
+HOSTILE = " ".join(UNSAFE) + "[2J"
+
+
+def _run(source: str, probe: str = "probe_proxied"):
+    child = Child({"jeux": textwrap.dedent(source)}, "jeux", [PROBES], Limits())
+    try:
+        assert child.start().ok
+        reply = child.call(f"{PROBES}:{probe}", {}, 5.0)
+        return reply, child
+    finally:
+        child.close()
+
+
+@pytest.mark.parametrize("how", ["returned", "raised", "printed"])
+def test_text_from_a_child_is_made_representable_where_it_enters(how):
+    """Lone surrogates, NUL, controls, bidi and line separators from a child (a value, an exception's
+    message, its output) reach the parent escaped: UTF-8 files, pages and terminals can hold them."""
+    body = {
+        "returned": f"return [{HOSTILE!r}, {{{HOSTILE!r}: 1}}]",
+        "raised": f"raise ValueError({HOSTILE!r})",
+        "printed": f"import sys\n    sys.stdout.buffer.write({HOSTILE.encode('utf-8', 'surrogatepass')!r})\n    return 1",
+    }[how]
+    reply, child = _run(f"def f():\n    {body}\n")
+    out, err, _ = child.output()
+    seen = json.dumps([reply.value, reply.error, reply.traceback, out, err], ensure_ascii=False)
+    seen.encode("utf-8")  # a lone surrogate would raise here
+    for char in UNSAFE:
+        assert char not in seen
+    # (Bytes of the output that are no UTF-8, as a surrogate's are, read as U+FFFD.)
+    assert ("\\ud800" in seen or how == "printed") and "\\x00" in seen and "\\u202e" in seen
+
+
+def test_a_frame_without_unsafe_text_is_not_walked_and_one_with_it_is_escaped():
+    plain = json.dumps({"grid": [[1, 2], [3, 4]], "solution": ["Haut"], "e": "\\n"}).encode()
+    assert protocol.parse_frame(plain) == json.loads(plain)
+    escaped = protocol.parse_frame(json.dumps({"k\ud800": ["é\u202e", "tab\tnew\nline"]}).encode())
+    assert escaped == {"k\\ud800": ["é\\u202e", "tab\tnew\nline"]}
+
+
+def test_values_copied_into_results_are_bounded_excerpts_that_say_the_length():
+    assert excerpt([[0, 1, 2, 3]] * 4) == [[0, 1, 2, 3]] * 4  # a grid stays a grid
+    long = list(range(10 * SHOWN_ITEMS))
+    cut = excerpt(long)
+    assert cut[:10] == long[:10] and cut[-1] == f"… len={len(long)}" and len(cut) <= SHOWN_ITEMS + 1
+    text = excerpt("x" * 10**6)
+    assert len(text) < 30_000 and text.endswith("… len=1000000")
+    nested = excerpt([[list(range(1000))] * 1000])
+    assert len(json.dumps(nested)) < 50_000
+    message = excerpt(Message("engine.reply.error", {"detail": "y" * 10**6}))
+    assert isinstance(message, Message) and len(message.params["detail"]) < 30_000
+    visual = shown_visual({"type": "taquin", "start": list(range(16)), "moves": ["Haut"] * 5000})
+    assert visual["moves"][-1] == "…" and visual["length"] == 5000 and len(visual["moves"]) == 201
+
+
+def _bulky(checks: int, printed: int) -> SubmissionResult:
+    question = QuestionResult(
+        id="q18",
+        title="q18.title",
+        score=0.0,
+        max=3.0,
+        status=Status.FAILED,
+        checks=[
+            Check(
+                name=f"c{i}", title="q18.ordre", passed=False, got=list(range(SHOWN_ITEMS)), counterexample="z" * 20_000
+            )
+            for i in range(checks)
+        ],
+        output=Output(stdout="o" * printed, stderr="e" * printed),
+    )
+    return SubmissionResult(id="bulky", total=0.0, max=3.0, questions=[question])
+
+
+def test_one_students_results_have_a_hard_size_and_say_so():
+    result = capped(_bulky(checks=200, printed=64 * 1024))
+    assert size(result) <= MAX_SUBMISSION_BYTES
+    assert result.questions[0].score == 0.0 and result.questions[0].output.dropped == 2 * 64 * 1024
+    assert result.warnings[-1] == Message("warning.results_capped", {"limit": 1})
+    small = _bulky(checks=1, printed=10)
+    assert capped(small) is small and small.warnings == [] and small.questions[0].checks[0].got is not None
+
+
+def test_a_result_no_file_could_hold_is_written_escaped():
+    result = SubmissionResult(id="s", total=0.0, max=0.0, name="Chlo\udce9 \ud800")  # a name from a disk's bytes
+    data = json.loads(json_bytes(result))
+    assert data["name"] == "Chlo\\udce9 \\ud800"
+
+
+HONEST = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
+
+
+def test_a_result_that_cannot_be_written_is_the_graders_failure_and_the_class_goes_on(tmp_path, monkeypatch):
+    from grader import grading
+    from grader.engine import Settings
+    from grader.questions import all_questions, select
+
+    (tmp_path / "class").mkdir()
+    for student in ("anna", "bruno", "chloe"):
+        (tmp_path / "class" / f"{student}.py").write_text(HONEST)
+    write_json = grading.write_json
+
+    def failing_for_bruno(path, obj):
+        if getattr(obj, "id", "") == "bruno" and obj.status == "graded":
+            raise TypeError("a value json cannot write")
+        write_json(path, obj)
+
+    monkeypatch.setattr(grading, "write_json", failing_for_bruno)
+    out, questions, settings = tmp_path / "out", select(all_questions(), ["q1"]), Settings(seed=1)
+    run = grading.grade_class(tmp_path / "class", out, questions, settings, workers=1)
+    by_id = {s.id: s for s in run.submissions}
+    assert by_id["anna"].total == by_id["chloe"].total == 1.0
+    assert by_id["bruno"].status == "grader_failed" and "a value json cannot write" in str(by_id["bruno"].warnings)
+    assert json.loads((out / "results.json").read_text())["complete"] is True
+    monkeypatch.setattr(grading, "write_json", write_json)
+    again = grading.grade_class(tmp_path / "class", out, questions, settings, workers=1, resume=True)
+    assert {s.id: s.status for s in again.submissions} == {"anna": "graded", "bruno": "graded", "chloe": "graded"}
