@@ -144,3 +144,64 @@ def test_a_result_that_cannot_be_written_is_the_graders_failure_and_the_class_go
     monkeypatch.setattr(grading, "write_json", write_json)
     again = grading.grade_class(tmp_path / "class", out, questions, settings, workers=1, resume=True)
     assert {s.id: s.status for s in again.submissions} == {"anna": "graded", "bruno": "graded", "chloe": "graded"}
+
+
+@pytest.mark.slow
+def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
+    """The issue's acceptance: honest students and one whose answers send a lone surrogate (a returned
+    value and an exception), a served call with absurd arguments and a 20 MB argument list, graded by
+    `grader grade`: exit 0, every honest student full marks, the hostile one's results under 1 MiB and
+    scored nothing, and `--resume` reads what the run wrote."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.attacks import served
+
+    root = Path(__file__).resolve().parent.parent
+    reference = root / "reference"
+    klass = tmp_path / "class"
+    for honest in ("anna", "bruno"):
+        (klass / honest).mkdir(parents=True)
+        for module in ("jeux", "taquin"):
+            (klass / honest / f"{module}.py").write_text((reference / f"{module}.py").read_text())
+    (klass / "zoe").mkdir()
+    (klass / "zoe" / "jeux.py").write_text("def solution_42():\n    return ['\\ud800', '\\x1b[2J', '\\u202e']\n")
+    hostile = served.taquin(move=served.SURROGATE_MOVE, gauche=served.ABSURD_GAUCHE, taquin=served.HUGE_CALL)
+    (klass / "zoe" / "taquin.py").write_text(hostile)
+    scheme = tmp_path / "bareme.toml"
+    scheme.write_text("[questions.q18.groups]\ndefi = 0\n")
+    out = tmp_path / "out"
+    command = [
+        sys.executable,
+        "-m",
+        "grader",
+        "grade",
+        str(klass),
+        "--out",
+        str(out),
+        "--seed",
+        "7",
+        "--scheme",
+        str(scheme),
+        "--workers",
+        "2",
+    ]
+    command += [arg for qid in ("q1", "q15", "q16", "q18") for arg in ("-q", qid)]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(command, capture_output=True, text=True, timeout=1500, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
+    run = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    by_id = {s["id"]: s for s in run["submissions"]}
+    assert by_id["anna"]["total"] == by_id["anna"]["max"] and by_id["bruno"]["total"] == by_id["bruno"]["max"]
+    zoe = {q["id"]: (q["status"], q["score"]) for q in by_id["zoe"]["questions"]}
+    # q16: its refusals are its own (right); every accepted move asks the served move absurdly.
+    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 1.0), "q18": ("crashed", 0.0)}
+    (accepting,) = [c for q in by_id["zoe"]["questions"] for c in q["checks"] if c["name"] == "acceptation"]
+    assert accepting["kind"] == "invalid" and accepting["message"]["key"] == "taquin.served_move"
+    assert (out / "students" / "zoe.json").stat().st_size < MAX_SUBMISSION_BYTES
+    assert "\\ud800" in (out / "students" / "zoe.json").read_text(encoding="utf-8")  # shown, escaped
+    again = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=600, env=env)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"] == run["submissions"]

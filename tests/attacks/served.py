@@ -54,11 +54,27 @@ def _replace(source: str, name: str, body: str) -> str:
 
 def taquin(**bodies: str) -> str:
     """The model answer's taquin.py with the forging kit and the given functions replaced."""
-    source = (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8") + FORGE
+    source = FORGE + (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8")
     for name, body in bodies.items():
         source = _replace(source, name, body)
     return source
 
+
+# 20 MB of arguments written straight on the reply pipe (the proxies' encoder refuses a frame that large).
+HUGE_CALL = (
+    "def taquin():\n"
+    "    import json, os, struct\n"
+    "    channel = _sys.modules['grader.sandbox.calls']._server\n"
+    "    state = {**_globals(), 'solution': '@'}\n"
+    "    call = {'nonce': channel.nonce, 'seq': channel.seq, 'call': 'dfs', 'args': {'args': [h, 0], 'state': state}}\n"
+    "    body = json.dumps(call).encode().replace(b'\"@\"', b'[' + b'\"Haut\",' * 3_000_000 + b'\"Haut\"]')\n"
+    "    view = memoryview(struct.pack('>I', len(body)) + body)\n"
+    "    while view:\n"
+    "        view = view[os.write(channel.reply_fd, view):]\n"
+    "    return []\n"
+)
+ABSURD_GAUCHE = "def gauche():\n    _forge('move', 7, -3)\n"
+SURROGATE_MOVE = "def move(i, j):\n    raise ValueError('\\ud800 \\x00 \\u202e \\x1b[2J' * 1000)\n"
 
 TENTES_FORGED = {
     f"tente_{d}": f"def tente_{d}():\n    return _forge('tente_{d}')\n" for d in ("gauche", "bas", "droite", "haut")
@@ -76,8 +92,8 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "    ask('h', initial)\n"
         "    return 0\n")),
     # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
-    "absurd_arguments": ("taquin", {"q16": ("failed", 0.0), "q18": ("failed", 0.0)}, taquin(
-        gauche="def gauche():\n    _forge('move', 7, -3)\n",
+    "absurd_arguments": ("taquin", {"q16": ("partial", 1.0), "q18": ("failed", 0.0)}, taquin(
+        gauche=ABSURD_GAUCHE,
         bas="def bas():\n    _forge('move', li - 1, lj, grid=[[0] * 4] * 4)\n",
         droite="def droite():\n    _forge('move', li, lj - 1, h=-10**9)\n",
         haut="def haut():\n    _ask('move', {'args': [li + 1, lj], 'state': {**_globals(), 'extra': 1}})\n",
@@ -104,11 +120,8 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         f"    _forge('dfs', h_chosen + {CHOSEN_BOUND}, 0, grid=chosen, li=3, lj=3, h=h_chosen, solution=[])\n"
         "    return []\n"))),
     # -- 20 MB of arguments, and text no file can hold --------------------------------------------------------
-    "huge_arguments": ("taquin", {"q18": ("crashed", 0.0)}, taquin(taquin=(
-        "def taquin():\n"
-        "    _forge('dfs', h, 0, solution=['Haut'] * 3_000_000)\n"
-        "    return []\n"))),
+    "huge_arguments": ("taquin", {"q18": ("crashed", 0.0)}, taquin(taquin=HUGE_CALL)),
     "lone_surrogates": ("taquin", {"q15": ("error", 0.0), "q18": ("failed", 0.0)}, taquin(
-        move="def move(i, j):\n    raise ValueError('\\ud800 \\x00 \\u202e \\x1b[2J' * 1000)\n",
+        move=SURROGATE_MOVE,
         taquin="def taquin():\n    return ['\\udfff', '\\x00\\u202e'] * 50_000\n")),
 }
