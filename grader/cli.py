@@ -25,6 +25,7 @@ from pathlib import Path
 from grader import expectations, i18n
 from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
+from grader.gradebook import display_name
 from grader.marks import apply_marks
 from grader.questions import all_questions, select
 from grader.results import Status, SubmissionStatus, isolation_text, private_folder, to_dict
@@ -198,7 +199,8 @@ def grade_main(args) -> int:
         print(f"grader: {notice.text(settings.lang)}", file=sys.stderr)
     for sub in run.submissions:
         if sub.status != SubmissionStatus.GRADED:
-            print(f"  {sub.name or sub.id}: {i18n.t('submission.' + sub.status, settings.lang)}", file=sys.stderr)
+            status = i18n.t("submission." + sub.status, settings.lang)
+            print(f"  {display_name(sub)}{i18n.t('cli.colon', settings.lang)}{status}", file=sys.stderr)
     return 0
 
 

@@ -294,13 +294,13 @@ class Context:
             return Failure(
                 kind=Kind(reply.status),
                 message="engine.reply.timeout_at" if where else "engine.reply.timeout",
-                params={"seconds": f"{reply.limit:.2g}", "where": where},
+                params={"seconds": float(f"{reply.limit:.2g}"), "where": where},
                 counterexample=case,
                 **extra,
             )
         if reply is self.import_failure:
             if reply.status == protocol.TIMEOUT:
-                detail = Message("engine.reply.timeout", {"seconds": f"{reply.limit:.2g}"})
+                detail = Message("engine.reply.timeout", {"seconds": float(f"{reply.limit:.2g}")})
             return Failure(
                 kind=Kind(reply.status),
                 message="engine.import_failed",

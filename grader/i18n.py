@@ -880,7 +880,10 @@ class _Formatter(string.Formatter):
 
 
 def decimal(value, lang: str) -> str:
-    """A number as Python writes it, with the language's decimal mark: 0.25 -> "0,25" in French."""
+    """A number as Python writes it, with the language's decimal mark (0.25 -> "0,25" in French), a
+    whole float without its ".0" (12.0 -> "12")."""
+    if type(value) is float and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
     text = str(value)
     return text.replace(".", ",") if lang == "fr" and type(value) is float else text
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 
 from grader.cli import main
+from tests.french import english_in
 from tests.importers import spreadsheet_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,7 +17,9 @@ SAMPLE = ROOT / "exercises" / "exemples"
 
 def test_check_reference_passes_with_exit_0(capsys):
     assert main(["check", str(ROOT / "reference" / "jeux.py"), "-q", "q1"]) == 0
-    out = capsys.readouterr().out
+    said = capsys.readouterr()
+    assert english_in(said.out + said.err) == []
+    out = said.out
     assert "réussi" in out and "    1/1" in out and "Total : 1/1" in out
 
 
@@ -194,7 +197,9 @@ def test_grade_names_students_as_the_lms_spells_them_with_their_own_time(tmp_pat
     shutil.copy(SAMPLE / "alice" / "jeux.py", fast / "jeux.py")
     out = tmp_path / "out"
     assert main(["grade", str(klass), "--out", str(out), "-q", "q1", "--workers", "1", "--seed", "1"]) == 0
-    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("[")]
+    said = capsys.readouterr()
+    assert english_in(said.out + said.err) == []  # the isolation's layers included
+    lines = [line for line in said.err.splitlines() if line.startswith("[")]
     assert [line.rsplit(" (", 1)[0] for line in lines] == ["[1/2] Aaron Lent", "[2/2] Élise Dupré-Lefèvre"]
     seconds = [float(line.rsplit(" (", 1)[1].removesuffix(" s)").replace(",", ".")) for line in lines]
     assert seconds[0] >= 3 and seconds[1] < 2, lines

@@ -49,7 +49,7 @@ def test_timeout_message_gives_the_limit_and_the_students_line(tmp_path):
     (q1,) = grade(tmp_path, "q1").questions
     (check,) = q1.checks
     assert q1.status == "timeout" and check.kind == "timeout"
-    assert "limite de 0.5 s" in say(check.message) and "jeux.py:2 (solution_42) while True:" in say(check.message)
+    assert "limite de 0,5 s" in say(check.message) and "jeux.py:2 (solution_42) while True:" in say(check.message)
     assert q1.timing["wall"] >= 0.5
 
 

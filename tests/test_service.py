@@ -23,6 +23,7 @@ import zipfile
 
 import pytest
 
+from tests.french import english_in
 from tests.service_harness import ROOT, Server, require_service_extra
 from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
 
@@ -317,6 +318,9 @@ def test_pages_name_students_as_the_class_list_spells_them(tmp_path):
         assert data["missing"] == ["alice", "Élise Dupré-Lefèvre"]
         detail = opener.open(server.url + "/teacher/students/elise", timeout=30).read().decode()
         assert "<h1>" in detail and "Élise Dupré-Lefèvre" in detail.split("<h1>", 1)[1].split("</h1>", 1)[0]
+        dashboard = opener.open(server.url + "/teacher", timeout=30).read().decode()
+        for page in (dashboard, detail, _get(server.links["elise"])[1], json.dumps(data, ensure_ascii=False)):
+            assert english_in(page) == []  # a French page says nothing in English
     finally:
         server.stop()
 

@@ -1394,7 +1394,7 @@ class Q18(Question):
         if chain.server is not None and chain.server.past_bound:  # what the parent itself refused
             return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
         if reply.status == protocol.TIMEOUT:
-            return Inconclusive("q18.trap_timeout", {**seen, "seconds": f"{reply.limit:.2g}"})
+            return Inconclusive("q18.trap_timeout", {**seen, "seconds": float(f"{reply.limit:.2g}")})
         return self.verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain)
 
     @staticmethod
