@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from grader import expectations, i18n, timing
+from grader.deadline import JOB_SECONDS
 from grader.errors import GraderBug, GraderError
 from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
 from grader.i18n import Message
@@ -78,6 +79,9 @@ class Settings:
     progress: bool = False  # a line on stderr while one call runs longer than PROGRESS_AFTER (grader check)
     scheme: Scheme = field(default_factory=Scheme)
     limits: Limits = field(default_factory=Limits)
+    # A job's hard wall deadline (grader/deadline.py): a whole student, or a question of one; every call
+    # inside has its own limit, so only a grader's bug or an unbounded computation reaches it.
+    job_seconds: float = JOB_SECONDS
 
 
 class _Falsified(Exception):

@@ -31,11 +31,15 @@ import threading
 import time
 import uuid
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pebble
+
+from grader.deadline import JobDeadline, watched
 from grader.errors import InputError, UsageError
 
 BATCH_QUEUE = "grader-batch"  # `grader grade --broker`: self-contained jobs, any class
@@ -96,39 +100,43 @@ def whole_students(todo: list, jobs: list[tuple[int, list[str]]], question_ids: 
 
 
 class Embedded:
+    """This machine's processes: a pebble pool, which kills a worker whose job passes its deadline
+    (`Settings.job_seconds`, from the job's start) and starts another; the job's student is then the
+    grader's failure, with the reason, and the other jobs go on (a process pool of the standard library
+    can neither stop one job nor lose a worker without failing them all)."""
+
     def __init__(self, workers: int = 0):
         self.workers = workers or os.cpu_count() or 1
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: pebble.ProcessPool | None = None
 
     def run(self, todo: list, question_ids: list[str], settings):
         """Yields (entry, result or the exception that stopped one of its jobs) as students finish."""
         workers = max(1, min(self.workers, len(todo)))
-        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+        self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init)
         jobs = tail_split(len(todo), question_ids, workers)
-        futures = {self.pool.submit(_in_pool_worker, todo[number], ids, settings): number for number, ids in jobs}
+        futures = {
+            self.pool.schedule(_in_pool_worker, (todo[number], ids, settings), timeout=settings.job_seconds): number
+            for number, ids in jobs
+        }
 
         def finished():
             for future in as_completed(futures):
                 try:
                     yield futures[future], future.result()
+                except FutureTimeout:
+                    yield futures[future], JobDeadline(settings.job_seconds)
                 except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
                     yield futures[future], exc
 
         yield from whole_students(todo, jobs, question_ids, finished())
-        self.pool.shutdown()
+        self.pool.close()
+        self.pool.join()
 
     def stop(self) -> None:
         """SIGTERM every worker (each closes its children, whose supervisors kill what they started), then
         SIGKILL what is still there after the grace period (a supervisor sees its channel close, and
         kills its child's processes)."""
         workers = multiprocessing.active_children()
-        manager = None
-        if self.pool is not None:
-            # Joined once its workers are gone: while it runs, it may close its wake-up pipe just as Python
-            # 3.11's exit writes to it (concurrent.futures.process._python_exit: a traceback, seen in CI;
-            # later CPython releases lock it: gh-125451).
-            manager = getattr(self.pool, "_executor_manager_thread", None)
-            self.pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
         deadline = time.monotonic() + STOP_GRACE_SECONDS
@@ -137,8 +145,9 @@ class Embedded:
             if worker.is_alive():
                 worker.kill()
                 worker.join()
-        if manager is not None:
-            manager.join(STOP_GRACE_SECONDS)
+        if self.pool is not None:
+            self.pool.stop()
+            self.pool.join(STOP_GRACE_SECONDS)
 
 
 class _WorkerStopped(KeyboardInterrupt):
@@ -226,10 +235,22 @@ def batch_queue(broker: str):
 
     @huey.task(name=GRADE_JOB)
     def grade_remote(job_id: str, lease: float, entry, question_ids, settings):
-        return _leased(conn, job_id, lease, lambda: grade_job(entry, question_ids, settings))
+        with watched(settings.job_seconds, "grader.executor:record_deadline", broker, job_id):
+            return _leased(conn, job_id, lease, lambda: grade_job(entry, question_ids, settings))
 
     huey.grade_remote = grade_remote
     return huey
+
+
+def record_deadline(seconds: float, broker: str, job_id: str) -> None:
+    """Said by a job's watcher (grader/deadline.py) before it stops the job: read by `Distributed`."""
+    import redis
+
+    redis.Redis.from_url(broker, socket_timeout=5).set(_deadline_key(job_id), repr(seconds), ex=24 * 3600)
+
+
+def _deadline_key(job_id: str) -> str:
+    return f"{BATCH_QUEUE}:deadline:{job_id}"
 
 
 def _claim_key(job_id: str) -> str:
@@ -368,6 +389,10 @@ class Distributed:
         conn = self.huey.storage.conn
         empty = self.huey.pending_count() == 0
         for job in list(self.jobs.values()):
+            stopped = conn.get(_deadline_key(job.id))
+            if stopped is not None:  # its watcher stopped it: not sent again
+                given_up.append(self._done(job, JobDeadline(float(stopped))))
+                continue
             if conn.exists(_beat_key(job.id)):
                 job.quiet_since = None
                 continue

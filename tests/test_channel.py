@@ -205,3 +205,69 @@ def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
     again = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=600, env=env)
     assert again.returncode == 0, again.stderr[-3000:]
     assert json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"] == run["submissions"]
+
+
+def test_a_job_past_its_deadline_is_stopped_from_outside_and_the_class_goes_on(tmp_path, monkeypatch):
+    """`grader grade`'s pool kills the worker of a job past `Settings.job_seconds` (here a job that never
+    ends, as a parent-side computation nobody bounded would): that student is the grader's failure with
+    the reason, the others are graded, the run ends."""
+    import time
+
+    from grader import executor, grading
+    from grader.engine import Settings
+    from grader.questions import all_questions, select
+
+    (tmp_path / "class").mkdir()
+    for student in ("anna", "stuck", "chloe"):
+        (tmp_path / "class" / f"{student}.py").write_text(HONEST)
+    grade_job = executor.grade_job
+
+    def never_ending_for_stuck(entry, question_ids, settings):
+        while entry.id == "stuck":
+            time.sleep(1)
+        return grade_job(entry, question_ids, settings)
+
+    monkeypatch.setattr(executor, "grade_job", never_ending_for_stuck)  # the pool's workers are forked
+    started = time.monotonic()
+    settings = Settings(seed=1, job_seconds=8.0)
+    run = grading.grade_class(
+        tmp_path / "class", tmp_path / "out", select(all_questions(), ["q1"]), settings, workers=2
+    )
+    by_id = {s.id: s for s in run.submissions}
+    assert by_id["anna"].total == by_id["chloe"].total == 1.0
+    assert by_id["stuck"].status == "grader_failed"
+    assert "deadline of 8 s" in by_id["stuck"].warnings[0].params["reason"]
+    assert time.monotonic() - started < 60
+
+
+def _record_for_test(seconds: float, path: str) -> None:
+    """A watcher's recorder (grader/deadline.py), for the test below."""
+    from pathlib import Path
+
+    Path(path).write_text(repr(seconds))
+
+
+def test_a_watched_job_is_recorded_then_killed_at_its_deadline_and_an_ended_one_is_left_alone(tmp_path):
+    """The watcher of a Huey worker's job: past the deadline it records why (where the job's owner reads
+    it) and ends the job's process, SIGTERM then SIGKILL (this one ignores SIGTERM)."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    record = tmp_path / "why"
+    job = (
+        "import signal, time\n"
+        "from grader.deadline import watched\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        f"with watched({{seconds}}, 'tests.test_channel:_record_for_test', {str(record)!r}):\n"
+        "    time.sleep({sleep})\n"
+    )
+    started = time.monotonic()
+    stuck = subprocess.run([sys.executable, "-c", job.format(seconds=1.0, sleep=120)], cwd=root, timeout=60)
+    assert stuck.returncode == -9 and record.read_text() == "1.0"
+    assert time.monotonic() - started < 30
+    record.unlink()
+    quick = subprocess.run([sys.executable, "-c", job.format(seconds=30.0, sleep=0.1)], cwd=root, timeout=60)
+    assert quick.returncode == 0 and not record.exists()

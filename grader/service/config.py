@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from grader.deadline import JOB_SECONDS
 from grader.errors import InputError, UsageError
 from grader.intake.identity import slug
 from grader.intake.roster import Student, read_roster
@@ -69,6 +70,7 @@ class ServiceConfig:
     lease_seconds: float = 30.0
     # Deliveries after which an attempt that keeps killing its worker is declared ungradable.
     max_deliveries: int = 3
+    job_seconds: float = JOB_SECONDS  # an attempt's hard wall deadline (grader/deadline.py)
     database_url: str = ""  # default: SQLite in `data`; PostgreSQL for the distributed mode
     broker: str = ""  # default: Huey on SQLite in `data`; a Redis URL for the distributed mode
     # From a roster: each student's name as the LMS spells it, LMS participant id, email, group.
@@ -105,6 +107,7 @@ _KEYS = {
     "rate_limit",
     "lease_seconds",
     "max_deliveries",
+    "job_seconds",
     "database_url",
     "broker",
 }
@@ -201,6 +204,9 @@ def load(path: Path) -> ServiceConfig:
     deliveries = typed("max_deliveries", int, 3)
     if not 1 <= deliveries <= 10:
         raise bad("max_deliveries")
+    job = raw.get("job_seconds", JOB_SECONDS)
+    if isinstance(job, bool) or not isinstance(job, (int, float)) or not 10 <= job <= 24 * 3600:
+        raise bad("job_seconds")
     return ServiceConfig(
         path=path,
         name=name,
@@ -219,6 +225,7 @@ def load(path: Path) -> ServiceConfig:
         rate_limit=RateLimit(**rate),
         lease_seconds=float(lease),
         max_deliveries=deliveries,
+        job_seconds=float(job),
         database_url=database_url,
         broker=broker,
     )

@@ -18,6 +18,7 @@ import time
 from pathlib import Path, PurePosixPath
 
 from grader import i18n
+from grader.deadline import watched
 from grader.engine import Settings, grade_submission
 from grader.errors import writing
 from grader.executor import SERVICE_QUEUE, check_broker, consume, queue
@@ -108,20 +109,22 @@ class Service:
                     pass
 
         threading.Thread(target=heartbeat, daemon=True).start()
-        try:
-            key = self.result_key(attempt)
-            if store.result(key) is None:  # same content, grader, seed, scheme: graded already
-                data = self._grade_content(attempt, claim)
-                if len(data.encode("utf-8")) > MAX_RESULT_BYTES:
-                    store.finish(attempt_id, claim, UNGRADABLE, time.time(), message="oversized")
-                    return
-                store.save_result(key, data)
-            store.finish(attempt_id, claim, DONE, time.time(), result_key=key)
-        except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
-            message = escaped(f"{type(exc).__name__}: {exc}")[:500]
-            store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=message)
-        finally:
-            stop.set()
+        recorder = ("grader.service.tasks:record_deadline", str(self.config.path), str(attempt_id), claim)
+        with watched(self.config.job_seconds, *recorder):
+            try:
+                key = self.result_key(attempt)
+                if store.result(key) is None:  # same content, grader, seed, scheme: graded already
+                    data = self._grade_content(attempt, claim)
+                    if len(data.encode("utf-8")) > MAX_RESULT_BYTES:
+                        store.finish(attempt_id, claim, UNGRADABLE, time.time(), message="oversized")
+                        return
+                    store.save_result(key, data)
+                store.finish(attempt_id, claim, DONE, time.time(), result_key=key)
+            except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
+                message = escaped(f"{type(exc).__name__}: {exc}")[:500]
+                store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=message)
+            finally:
+                stop.set()
 
     def _grade_content(self, attempt, claim: str) -> str:
         filename, data = self.store.content(attempt.content_hash)
@@ -139,6 +142,16 @@ class Service:
 
         result = grade_submission(submission, questions, self.settings(attempt.lang, attempt), progress=progress)
         return json_bytes(result).decode("utf-8")
+
+
+def record_deadline(seconds: float, config_path: str, attempt_id: str, claim: str) -> None:
+    """Said by an attempt's watcher (grader/deadline.py) before it stops the job: the attempt is
+    ungradable, and why (the grader's failure, not the student's); the reaper does not queue it again."""
+    from grader.deadline import JobDeadline
+    from grader.service.config import load
+
+    message = str(JobDeadline(seconds))
+    Store(load(Path(config_path)).database).finish(int(attempt_id), claim, UNGRADABLE, time.time(), message=message)
 
 
 def scheme_from_text(text: str) -> Scheme:
