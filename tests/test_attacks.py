@@ -27,6 +27,7 @@ from tests.attacks.catalogue import ATTACKS, WITHOUT_MOUNT_NAMESPACE
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
+SERVED_SCENE = Path("tests") / "attacks" / "served_scene.py"
 TEACHER = "taquin-teacher"
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 # What the copy of the checkout needs (the grader, its data and templates, the attacks).
@@ -172,8 +173,21 @@ def test_attacks_as_root():
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
+    uid = teacher_python[0]
+    report = _as_teacher(teacher_python, user_namespaces, SCENE)
+    assert report["user"] == uid
+    assert "own uid per child" not in report["isolation"]
+    if user_namespaces:
+        _check(report, ("user namespace", "private root", "tmpfs folder", "Landlock", "seccomp"))
+    else:
+        _check(report, ("child subreaper", "Landlock", "seccomp"))
+        assert all(layer not in report["isolation"] for layer in ("namespaces", "tmpfs", "private root"))
+
+
+def _as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
+    """`scene`'s report, run as the ordinary teacher, with user namespaces or without them."""
     uid, folder, python = teacher_python
-    base = folder / ("with-userns" if user_namespaces else "without-userns")
+    base = folder / f"{scene.stem}-{'with' if user_namespaces else 'without'}-userns"
     base.mkdir()
     os.chown(base, uid, uid)
     path = "/usr/bin:/bin"
@@ -190,13 +204,49 @@ def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
         "--clear-groups",
         "--",
         str(python),
-        str(folder / "src" / SCENE),
+        str(folder / "src" / scene),
     ]
-    report = _scene(command, base, {"PATH": path, "HOME": str(base)})
-    assert report["user"] == uid
-    assert "own uid per child" not in report["isolation"]
-    if user_namespaces:
-        _check(report, ("user namespace", "private root", "tmpfs folder", "Landlock", "seccomp"))
-    else:
-        _check(report, ("child subreaper", "Landlock", "seccomp"))
-        assert all(layer not in report["isolation"] for layer in ("namespaces", "tmpfs", "private root"))
+    return _scene(command, base, {"PATH": path, "HOME": str(base)})
+
+
+def _check_served(report: dict) -> None:
+    """The served-channel attacks (tests/attacks/served.py): each its verdict and points; the honest
+    students full marks; the run finished; every student's results under 1 MiB; nothing of the child's
+    choosing in the machine's timing cache; nothing unsafe on the terminal."""
+    from tests.attacks.served import ATTACKS as SERVED
+
+    assert report["complete"] is True
+    assert report["totals"]["honest"][0] == report["totals"]["honest"][1] == report["totals"]["victim"][0]
+    wrong = {
+        (name, qid): (report["verdicts"][name][qid], [status, points])
+        for name, (_, expected, _) in SERVED.items()
+        for qid, (status, points) in expected.items()
+        if report["verdicts"][name][qid] != [status, points]
+    }
+    assert not wrong, wrong  # (got, expected) per attack and question
+    assert max(report["sizes"].values()) < 1 << 20
+    assert report["timing_cache_has_chosen_search"] is False
+    assert not any(char in report["terminal"] for char in "\x1b\r\x00\u202e\ud800")
+
+
+@pytest.mark.slow
+@as_root
+def test_served_channel_attacks_as_root():
+    base = Path(tempfile.mkdtemp(prefix="taquin-served-"))  # the children's uids pass through it
+    base.chmod(0o711)
+    try:
+        command = [sys.executable, str(ROOT / SERVED_SCENE)]
+        report = _scene(command, base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    assert report["user"] == 0
+    _check_served(report)
+
+
+@pytest.mark.slow
+@as_root
+@pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
+def test_served_channel_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
+    report = _as_teacher(teacher_python, user_namespaces, SERVED_SCENE)
+    assert report["user"] == teacher_python[0]
+    _check_served(report)

@@ -37,10 +37,12 @@ def _forge(name, *args, **state):
     return answer["result"]
 '''
 
-# A far-from-cheap search the child picks (Korf's first instance, 57 moves from the goal, with a bound 16
-# above its Manhattan sum): kept in the machine's timing cache by a grader that stored what a child asks.
-CHOSEN_GRID = [[13, 9, 10, 11], [1, 3, 12, 8], [4, 7, 2, 5], [0, 14, 6, 99]]
-CHOSEN_BOUND = 16
+# A search the child picks (a solvable state, a bound 8 above its Manhattan sum: about 40,000 nodes and a
+# tenth of a second of the model answer's dfs), which a grader that stored what a child asks kept in the
+# machine's timing cache. Its first row, as JSON writes it, is what the scene looks for there.
+CHOSEN_GRID = [[9, 13, 10, 11], [1, 3, 12, 8], [4, 7, 2, 5], [0, 14, 6, 99]]
+CHOSEN_BOUND = 8
+CHOSEN_MARK = "[9,13,10,11]"
 
 
 def _replace(source: str, name: str, body: str) -> str:
@@ -92,7 +94,7 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "    ask('h', initial)\n"
         "    return 0\n")),
     # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
-    "absurd_arguments": ("taquin", {"q16": ("partial", 1.0), "q18": ("failed", 0.0)}, taquin(
+    "absurd_arguments": ("taquin", {"q16": ("partial", 0.5), "q18": ("failed", 0.0)}, taquin(
         gauche=ABSURD_GAUCHE,
         bas="def bas():\n    _forge('move', li - 1, lj, grid=[[0] * 4] * 4)\n",
         droite="def droite():\n    _forge('move', li, lj - 1, h=-10**9)\n",
@@ -107,12 +109,12 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "    cells[a][b], cells[c][d] = cells[c][d], cells[a][b]\n"
         "    _forge('dfs', h + 80, 0, grid=cells)\n"
         "    return []\n"))),
-    "endless_dfs": ("taquin", {"q18": ("timeout", 0.0)}, taquin(taquin=(
+    "endless_dfs": ("taquin", {"q18": ("failed", 0.0)}, taquin(taquin=(
         "def taquin():\n"
         "    _forge('dfs', h + 80, 0)\n"
         "    return [m.name for m in solution]\n"))),
     # -- a costly search of the child's choosing, which a grader keeping served timings would keep ----------
-    "chosen_timing_key": ("taquin", {"q18": ("failed", 0.0)}, taquin(taquin=(
+    "chosen_timing_key": ("taquin", {"q18": ("timeout", 0.0)}, taquin(taquin=(
         "def taquin():\n"
         f"    chosen = {CHOSEN_GRID!r}\n"
         "    h_chosen = sum(abs(r - v // 4) + abs(c - v % 4) for r in range(4) for c in range(4)\n"
