@@ -124,6 +124,16 @@ def _scene(command: list, base: Path, env: dict) -> dict:
     return json.loads(report.read_text())
 
 
+def _as_root(scene: Path) -> dict:
+    """`scene`'s report, run as root."""
+    base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
+    base.chmod(0o711)
+    try:
+        return _scene([sys.executable, str(ROOT / scene)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def _check(report: dict, layers: tuple[str, ...]) -> None:
     for layer in layers:
         assert layer in report["isolation"], report["isolation"]
@@ -149,12 +159,7 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
 @pytest.mark.slow
 @as_root
 def test_attacks_as_root():
-    base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
-    base.chmod(0o711)
-    try:
-        report = _scene([sys.executable, str(ROOT / SCENE)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
+    report = _as_root(SCENE)
     assert report["user"] == 0
     _check(
         report,
@@ -232,13 +237,7 @@ def _check_served(report: dict) -> None:
 @pytest.mark.slow
 @as_root
 def test_served_channel_attacks_as_root():
-    base = Path(tempfile.mkdtemp(prefix="taquin-served-"))  # the children's uids pass through it
-    base.chmod(0o711)
-    try:
-        command = [sys.executable, str(ROOT / SERVED_SCENE)]
-        report = _scene(command, base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
+    report = _as_root(SERVED_SCENE)
     assert report["user"] == 0
     _check_served(report)
 
