@@ -22,6 +22,7 @@ import signal
 import sys
 from pathlib import Path
 
+from grader.deadline import JOB_SECONDS
 from grader import expectations, i18n
 from grader.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
@@ -51,6 +52,7 @@ def _common(parser: argparse.ArgumentParser, lang: str) -> None:
 # A child's address space, in MiB: below the floor, Python itself fails at random (a limit under what the
 # process already maps still lets it use its existing pages); a negative value would mean no limit at all.
 MEMORY_MIB = range(64, (1 << 20) + 1)
+JOB_SECONDS_RANGE = (10, 24 * 3600)  # a job shorter than a child's start is no deadline; a day is plenty
 
 
 def _settings(args) -> Settings:
@@ -62,12 +64,18 @@ def _settings(args) -> Settings:
 
         timing.refresh()
     seed = fresh_seed() if args.seed is None else args.seed
+    job_seconds = getattr(args, "job_deadline", JOB_SECONDS)
+    if not JOB_SECONDS_RANGE[0] <= job_seconds <= JOB_SECONDS_RANGE[1]:
+        raise UsageError(
+            "error.bad_job_deadline", value=job_seconds, low=JOB_SECONDS_RANGE[0], high=JOB_SECONDS_RANGE[1]
+        )
     return Settings(
         seed=seed,
         lang=args.lang,
         scheme=scheme,
         reference=args.reference,
         limits=Limits(memory_bytes=args.memory * 1024 * 1024),
+        job_seconds=job_seconds,
     )
 
 
@@ -361,6 +369,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("--workers", type=int, default=0, metavar="N", help=h("workers"))
     grade.add_argument("--broker", metavar="URL", help=h("broker"))
     grade.add_argument("--resume", action="store_true", help=h("resume"))
+    grade.add_argument("--job-deadline", type=float, default=JOB_SECONDS, metavar="SECONDS", help=h("job_deadline"))
     grade.add_argument("--roster", type=Path, metavar=h("file_metavar"), help=h("roster"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
     grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))

@@ -245,6 +245,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "--memory {value} : il faut un nombre entier de Mio, de {low} à {high} (défaut : 1024)",
         "en": "--memory {value}: give a whole number of MiB, from {low} to {high} (default: 1024)",
     },
+    "error.bad_job_deadline": {
+        "fr": "--job-deadline {value} : il faut un nombre de secondes de {low} à {high} (défaut : 1800)",
+        "en": "--job-deadline {value}: give a number of seconds from {low} to {high} (default: 1800)",
+    },
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
@@ -495,6 +499,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "corriger même si aucune couche du bac à sable ne confine le code des élèves à leurs "
         "propres fichiers (chaque rapport le dit)",
         "en": "grade even when no sandbox layer confines the students' code to its own files (every report says so)",
+    },
+    "cli.help.job_deadline": {
+        "fr": "durée au-delà de laquelle la correction d'un élève (ou d'une de ses questions) est arrêtée "
+        "et comptée comme erreur du correcteur, en secondes (défaut : 1800)",
+        "en": "time past which grading a student (or one of their questions) is stopped and counted as the "
+        "grader's error, in seconds (default: 1800)",
     },
     "cli.help.resume": {
         "fr": "garder les élèves déjà corrigés dans OUT dont les fichiers n'ont pas changé",

@@ -271,3 +271,16 @@ def test_a_watched_job_is_recorded_then_killed_at_its_deadline_and_an_ended_one_
     record.unlink()
     quick = subprocess.run([sys.executable, "-c", job.format(seconds=30.0, sleep=0.1)], cwd=root, timeout=60)
     assert quick.returncode == 0 and not record.exists()
+
+
+def test_the_job_deadline_is_the_teachers_within_bounds(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "anna.py").write_text(HONEST)
+    command = [sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out", str(tmp_path / "out")]
+    refused = subprocess.run([*command, "--job-deadline", "3", "--lang", "en"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "--job-deadline 3: give a number of seconds from 10 to 86400" in refused.stderr
+    graded = subprocess.run([*command, "--job-deadline", "60", "-q", "q1"], capture_output=True, text=True)
+    assert graded.returncode == 0, graded.stderr[-2000:]
