@@ -284,3 +284,31 @@ def test_the_job_deadline_is_the_teachers_within_bounds(tmp_path):
     assert refused.returncode == 2 and "--job-deadline 3: give a number of seconds from 10 to 86400" in refused.stderr
     graded = subprocess.run([*command, "--job-deadline", "60", "-q", "q1"], capture_output=True, text=True)
     assert graded.returncode == 0, graded.stderr[-2000:]
+
+
+def test_grade_broker_gives_up_a_job_its_watcher_stopped_and_does_not_send_it_again():
+    """`grader grade --broker`: a job whose watcher recorded its deadline (grader/deadline.py, on the
+    worker's machine) is given up with the reason at once, never sent again to burn another deadline."""
+    import time
+    from types import SimpleNamespace
+
+    from tests.service_harness import require_service_extra
+
+    require_service_extra()
+    from tests.distributed_harness import Redis, require_components
+
+    require_components()
+    from grader.deadline import JobDeadline
+    from grader.executor import Distributed, _Job, record_deadline
+
+    server = Redis()
+    try:
+        owner = Distributed(server.url)
+        job = _Job("run:0", SimpleNamespace(id="stuck"), 0, ["q1"], handles=[object()])
+        owner.jobs = {job.id: job}
+        record_deadline(8.0, server.url, job.id)
+        ((number, why),) = owner._send_lost(time.monotonic())
+        assert number == 0 and isinstance(why, JobDeadline) and "deadline of 8 s" in str(why)
+        assert job.deliveries == 1 and owner.jobs == {}
+    finally:
+        server.stop()
