@@ -312,3 +312,32 @@ def test_grade_broker_gives_up_a_job_its_watcher_stopped_and_does_not_send_it_ag
         assert job.deliveries == 1 and owner.jobs == {}
     finally:
         server.stop()
+
+
+def test_the_services_watcher_records_an_attempt_stopped_at_its_deadline_as_ungradable(tmp_path):
+    """`grader serve`'s job: its watcher's recorder makes the attempt ungradable, saying why, so that the
+    page says it and the reaper never queues it again; the class's `job_seconds` is checked like any key."""
+    from tests.service_harness import require_service_extra
+
+    require_service_extra()
+    from grader.errors import UsageError
+    from grader.service.config import load
+    from grader.service.store import QUEUED, UNGRADABLE, Store
+    from grader.service.tasks import record_deadline
+
+    config_path = tmp_path / "classe.toml"
+    config_path.write_text('name = "MP"\nstudents = ["anna"]\nseed = 1\njob_seconds = 60\n', encoding="utf-8")
+    config = load(config_path)
+    assert config.job_seconds == 60.0
+    config.data.mkdir()  # as the service makes it at its start
+    store = Store(config.database)
+    attempt, _ = store.store_attempt("anna", "jeux.py", HONEST.encode(), ["jeux"], ["q1"], "fr", False, 0.0)
+    assert store.attempt(attempt).state == QUEUED
+    claim = store.claim(attempt, 1.0)
+    record_deadline(60.0, str(config_path), str(attempt), claim)
+    row = store.attempt(attempt)
+    assert row.state == UNGRADABLE and "deadline of 60 s" in row.message
+    assert store.reap(10_000.0, 1.0, 3) == []
+    config_path.write_text('name = "MP"\nstudents = ["anna"]\nseed = 1\njob_seconds = 1\n', encoding="utf-8")
+    with pytest.raises(UsageError):
+        load(config_path)
