@@ -15,8 +15,9 @@ Groups, each judged on its own:
   exact, or random below the distance). A bug that shows on 1 random game in 20 is missed by all of
   them with probability (19/20)^RANDOM_GAMES: 1 - (19/20)^n >= 0.99 needs n >= 90; n = 100 gives 99.4 %.
 - jeu1: game (1) for every target of JEU1_TARGETS (no sampling: the same for all).
-- profond: games whose optimum is >= 60 (chains with dead side branches; for q10 with h such that
-  IDA* needs dozens of passes): a search that gives up after some depth or some number of rounds.
+- profond: games whose optimum is >= 60 (chains with dead side branches; for q4 also behind a level of
+  WIDE_LEVEL states; for q10 with h such that IDA* needs dozens of passes): a search that gives up after
+  some depth, some number of rounds or some number of states per level.
 - algorithme: crafted trees and DAGs on which the parent's trace must show the requested algorithm
   (jeux_traces.py). Judged on the trace alone, whatever the depth returned: a right algorithm with a
   slip in its count keeps this group, a wrong algorithm with right values loses it (see the barème).
@@ -44,6 +45,7 @@ from grader.questions.jeux_games import (
     case_view,
     comb,
     distances,
+    fan,
     h_jeu1_model,
     jeu1_distance,
     named_game,
@@ -95,14 +97,26 @@ def fixed_games(with_h: bool) -> list[dict]:
     ]
 
 
+# q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
+# states of each level keeps. A wider level would catch larger caps (and caps keeping the last states)
+# at 2 round trips per state: 1100 states cost a correct check about 0.2 s of CPU.
+WIDE_LEVEL = 1100
+WIDE_WAY = 1050
+
+
 def deep_games(function: str) -> list[dict]:
     """Optimum >= 60, each at a cost linear or quadratic in the depth (every call is a round trip to
-    the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), and a
-    bare chain. ids: a bare chain (61 passes). idastar: h = max(0, 45 - i) on a chain, admissible, so
+    the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), a
+    bare chain, and a chain behind a level of WIDE_LEVEL states (a BFS that keeps only so many states
+    per level). ids: a bare chain (61 passes). idastar: h = max(0, 45 - i) on a chain, admissible, so
     that IDA* makes 16 passes with bounds 45, 46, …, 60; and the exact h on a chain with leaves (one
     pass 62 deep, the leaves near the end pruned)."""
     if function == "bfs":
-        return [comb(60, sides=(("first", 0), ("last", 0))), comb(64, labels="tuple")]
+        return [
+            comb(60, sides=(("first", 0), ("last", 0))),
+            comb(64, labels="tuple"),
+            fan(WIDE_LEVEL, WIDE_WAY, 60),
+        ]
     if function == "ids":
         return [comb(60, labels="tuple")]
     return [
@@ -340,6 +354,35 @@ THRESHOLDS_H = {
 }
 
 
+# Bounds 2, 4, 6, 8: nothing has p + h odd, so a bound raised by one instead of to the smallest p + h
+# that exceeded it makes a pass that expands no more than the one before (then one pass too many).
+GAPS = {
+    "r": ["l0", "c1"],
+    "c1": ["c2", "l1"],
+    "c2": ["l2", "c3"],
+    "c3": ["c4", "l3"],
+    "c4": ["c5"],
+    "c5": ["c6"],
+    "c6": ["c7"],
+    "c7": ["c8"],
+}
+GAPS_H = {
+    "r": 2,
+    "c1": 3,
+    "c2": 4,
+    "c3": 5,
+    "c4": 4,
+    "c5": 3,
+    "c6": 2,
+    "c7": 1,
+    "c8": 0,
+    "l0": 9,
+    "l1": 8,
+    "l2": 7,
+    "l3": 6,
+}
+
+
 class Q10(SearchQuestion):
     id = "q10"
     function = "idastar"
@@ -365,6 +408,7 @@ class Q10(SearchQuestion):
             named_game(DECOY, ["b3"], low, labels="int"),
             named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
             named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
+            named_game(GAPS, ["c8"], GAPS_H, labels="int"),
         ]
 
     def recognise(self, game, events, labels):

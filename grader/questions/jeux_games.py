@@ -330,6 +330,18 @@ def comb(depth: int, sides=(), labels="int", h=None) -> dict:
     return game
 
 
+def fan(width: int, branch: int, depth: int, labels="int") -> dict:
+    """e0 with `width` successors, dead leaves but the `branch`-th, from which a chain leads to the final
+    state at `depth`: a level of `width` distinct states that a search must go through whole."""
+    succ: list[list[int]] = [list(range(1, width + 1))] + [[] for _ in range(width)]
+    last = branch + 1
+    for _ in range(depth - 1):
+        succ.append([])
+        succ[last].append(len(succ) - 1)
+        last = len(succ) - 1
+    return table_game(labels, succ, [last], 0)
+
+
 def strategy_tables(with_h: bool, max_states: int = 8):
     """Random finite games where a solution exists: cycles, self-loops, repeated successors, several
     final states, possibly a final initial state; states of every label kind. When no final state is

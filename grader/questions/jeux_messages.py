@@ -40,8 +40,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal depth on game (1), for various targets t",
     },
     "q4.profond": {
-        "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus",
-        "en": "optimal depth on games whose optimal solution takes 60 moves or more",
+        "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus, "
+        "dont un avec un niveau de plus de mille états",
+        "en": "optimal depth on games whose optimal solution takes 60 moves or more, "
+        "one of them with a level of over a thousand states",
     },
     "q4.algorithme": {
         "fr": "parcours en largeur : niveau par niveau, sans revenir à un niveau terminé",

@@ -387,10 +387,15 @@ def judge_search(module, qid) -> str | None:
         # Decoys that h rules out: IDA* never expands them.
         decoy = Game({"r": ["a", "b"], "a": ["a1", "a2"], "a1": ["a3"], "b": ["b1"], "b1": ["g"]}, frozenset({"g"}), "r",
                      {"r": 1, "a": 9, "a1": 9, "a2": 9, "a3": 9, "b": 1, "b1": 1, "g": 0}, "decoy pruned by h")
-        status, value, trace = play_search(module, function, decoy)
-        witness = algorithm_witness(qid, decoy, trace, depth_first=False) if status == "ok" and value == 3 else f"got {value!r}, optimum 3"
-        if witness:
-            return f"{witness} ({describe(decoy)})"
+        # Bounds 2, 4, 6 (every p + h even): one pass per bound, none for the odd numbers in between.
+        steps = Game({"g0": ["g1", "d0"], "d0": [], "g1": ["d1", "g2"], "g2": ["g3"], "g3": ["g4"], "g4": ["g5"], "g5": ["g6"]},
+                     frozenset({"g6"}), "g0", {"g0": 2, "g1": 3, "g2": 4, "g3": 3, "g4": 2, "g5": 1, "g6": 0, "d0": 8, "d1": 8},
+                     "bounds two apart")
+        for game, optimum in ((decoy, 3), (steps, 6)):
+            status, value, trace = play_search(module, function, game)
+            witness = algorithm_witness(qid, game, trace, depth_first=False) if status == "ok" and value == optimum else f"got {value!r}, optimum {optimum}"
+            if witness:
+                return f"{witness} ({describe(game)})"
     return None
 
 
