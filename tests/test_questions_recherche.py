@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
+import bruteforce
 import pytest
 from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_path, summary
 
@@ -34,19 +36,24 @@ EXPECTED = {
     # Typical mistakes: the right group fails.
     "search_sans_depart.py": {"x1": ("failed", 0.0, {"graphs", "puzzles"})},
     "search_visites.py": {"x1": ("partial", 1.0, {"graphs"})},
+    # Hidden mistakes the checks once missed (test_the_hidden_mistakes_are_wrong_by_an_independent_check).
+    "search_heuristique_inversee.py": {"x1": ("timeout", 0.0, {"graphs", "puzzles"})},
+    "search_sans_heuristique.py": {"x1": ("partial", 2.0, {"puzzles"})},
+    "astar_h_case_vide.py": {"x2": ("partial", 1.5, {"optimal3"})},
+    "dfs_largeur.py": {"x4": ("partial", 1.5, {"profondeur"})},
     "astar_sans_fermes.py": {"x2": ("partial", 2.25, {"closed"})},
     "astar_glouton.py": {"x2": ("partial", 0.75, {"optimal3", "closed"})},
     # Its paths fill the memory while its time runs out: which comes first depends on the machine's load.
     "bfs_pile.py": {"x3": ({"timeout", "memory"}, 0.0, {"short", "long"})},
     "bfs_litteral.py": {"x3": ("partial", 4 / 3, {"long"})},
     "bfs_tuile.py": {"x3": ("failed", 0.0, {"short", "long"})},
-    "dfs_francais.py": {"x4": ("failed", 0.0, {"valid", "limits"})},
+    "dfs_francais.py": {"x4": ("failed", 0.0, {"valid", "limits", "profondeur"})},
     # Nothing to run.
     "exercises/recherche.py": {q: ("not_implemented", 0.0, {g.name for g in QUESTIONS[q].groups}) for q in FULL},
 }
 # Slow to fail by design: a looping DFS runs until 10× the reference's whole exploration of the puzzle,
 # unless its stack fills the memory limit first (which comes first depends on the machine).
-SLOW = {"dfs_sans_fermes.py": {"x4": ({"timeout", "memory"}, 0.0, {"valid", "limits"})}}
+SLOW = {"dfs_sans_fermes.py": {"x4": ({"timeout", "memory"}, 0.0, {"valid", "limits", "profondeur"})}}
 
 
 def path_of(name: str) -> Path:
@@ -137,12 +144,84 @@ def test_check_command_selects_an_extension_question(capsys):
     assert code == 1 and "X1 — search" in out and "X2" not in out
 
 
+def _module(name: str):
+    spec = importlib.util.spec_from_file_location(f"hidden_{Path(name).stem}", path_of(name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _puzzle_successors(n: int):
+    """(operation, state) pairs of an n×n puzzle (0 the blank, operations moving the blank): written here,
+    apart from reference/ and grader/."""
+
+    def successors(state):
+        blank = state.index(0)
+        i, j = divmod(blank, n)
+        for operation, (di, dj) in {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}.items():
+            if 0 <= i + di < n and 0 <= j + dj < n:
+                cells = list(state)
+                cells[blank], cells[(i + di) * n + j + dj] = cells[(i + di) * n + j + dj], 0
+                yield operation, tuple(cells)
+
+    return successors
+
+
+def _solved_length(n: int, start: tuple, operations: list) -> int | None:
+    """The number of operations if they lead from `start` to the goal, else None."""
+    moves, state = _puzzle_successors(n), start
+    for operation in operations:
+        state = dict(moves(state))[operation]
+    return len(operations) if state == tuple(range(1, n * n)) + (0,) else None
+
+
+def _distance(n: int, start: tuple) -> int:
+    moves = _puzzle_successors(n)
+    return bruteforce.distance_to_final(
+        start, lambda s: [t for _, t in moves(s)], lambda s: s == tuple(range(1, n * n)) + (0,)
+    )
+
+
+def test_the_hidden_mistakes_are_wrong_by_an_independent_check():
+    """Each submission the checks once missed is wrong by a witness found here, with tests/bruteforce.py
+    and a puzzle written in this file, not by the grader's checks."""
+    # heuristic(goal, state): a longer path than the shortest on a directed graph with an admissible h.
+    graph = {"s": ["a", "b1"], "a": ["g"], "b1": ["b2"], "b2": ["b3"], "b3": ["g"], "g": []}
+    towards_g = {"s": 2, "a": 1, "b1": 3, "b2": 2, "b3": 1, "g": 0}
+    table = {**{(x, "g"): d for x, d in towards_g.items()}, ("g", "a"): 9}  # g reaches nothing: any value
+    path = _module("search_heuristique_inversee.py").search(
+        "s", "g", lambda x: list(graph[x]), lambda x, target: table.get((x, target), 0)
+    )
+    assert len(path) - 1 > bruteforce.distance_to_final("s", graph.__getitem__, "g".__eq__) == 2
+    # search never calls the heuristic.
+    calls = []
+    start = (1, 2, 3, 4, 5, 6, 0, 7, 8)
+    _module("search_sans_heuristique.py").search(
+        start,
+        tuple(range(1, 9)) + (0,),
+        lambda s: [t for _, t in _puzzle_successors(3)(s)],
+        lambda *a: calls.append(a) or 0,
+    )
+    assert calls == []
+    # astar: a valid solution longer than the distance.
+    start = (4, 5, 7, 0, 6, 8, 3, 1, 2)
+    got = _solved_length(3, start, _module("astar_h_case_vide.py").astar(sliding.matrix(start, 3)))
+    assert got is not None and got > _distance(3, start) == 27
+    # dfs_taquin is breadth-first: the shortest solution even 31 moves away, where a stack goes deep.
+    start = (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    got = _solved_length(3, start, _module("dfs_largeur.py").dfs_taquin(sliding.matrix(start, 3)))
+    assert got == _distance(3, start) == 31
+
+
 # --- The crafted instances are what the comments in grader/questions/recherche.py say -------------
 def test_crafted_instances_have_the_stated_distances():
     distance = recherche.distances_3()
     assert [distance[s] for s in recherche.ASTAR_CLOSED_CASES] == [21, 21, 22]
     assert [distance[s] for s in recherche.BFS_LONG_CASES] == [14, 17, 20]
     assert [distance[s] for s in recherche.DFS_LONG_CASES] == [20, 31, 31]
+    assert [distance[s] for s in recherche.ASTAR_HARD_CASES] == [24, 22, 27]
+    for start in recherche.SEARCH_DEEP_CASES:  # Manhattan distance = optimum: one IDA* pass
+        assert sliding.manhattan(start, 4) == len(recherche.optimal_moves(start, 4)) in (36, 44)
     assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance
 
 

@@ -14,7 +14,7 @@ import math
 
 from grader.questions import shapes
 from grader.results import Kind
-from grader.questions.base import CHEAP, Failure, Group, Question, oracle, probe
+from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Outcome, Question, oracle, probe
 from grader.sandbox import protocol
 from reference.cache import cache_dir, pinned_bytes
 from reference.graphs import distances, walk
@@ -29,19 +29,43 @@ SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep resu
 ASTAR_CLOSED_CASES = ((3, 2, 1, 4, 8, 7, 5, 0, 6), (2, 7, 6, 1, 3, 0, 8, 4, 5), (4, 8, 0, 7, 3, 1, 2, 5, 6))
 BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
 DFS_LONG_CASES = ((4, 1, 8, 2, 0, 5, 3, 7, 6), (8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
+# 3×3 instances of 24, 22 and 27 moves on which an A* whose h also counts the blank's distance (not
+# admissible) returns a longer solution: the last one in each of the 120 ways measured (24 orders of the
+# operations × 5 ways of breaking ties between equal f), the first two in 96 of them. On the last two an A* without closed set is 170-270 times
+# slower than the model answer, and the `closed` group's business: a timeout there decides nothing; on
+# the first it is 5-7 times slower, so that optimality is always decided.
+ASTAR_HARD_CASES = ((3, 7, 8, 6, 0, 1, 5, 2, 4), (1, 6, 4, 7, 2, 5, 0, 3, 8), (4, 5, 7, 0, 6, 8, 3, 1, 2))
+# 4×4 instances 36 and 44 moves away whose Manhattan distance is the optimum: the model answer's `search`
+# needs one pass (milliseconds); a search that ignores the heuristic (or swaps its arguments, and gets 0)
+# cannot end in time.
+SEARCH_DEEP_CASES = (
+    (0, 9, 5, 8, 6, 10, 1, 3, 14, 13, 2, 15, 11, 12, 4, 7),
+    (9, 8, 4, 11, 3, 15, 1, 10, 7, 13, 0, 14, 6, 12, 2, 5),
+)
 # Two tiles swapped: not reachable, so a DFS with a closed set explores its whole half of the 3×3
 # puzzle (181,440 states). The reference's time on it bounds what any order of exploration needs.
 UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
-# For `search`, before the random graphs: x is first reached through a detour (0, 1, x) within the
-# bound 2; an IDA* that marks states visited for the whole iteration (instead of the current path)
-# then refuses the shortest path (0, x, 3) and returns a longer one.
+# For `search`, before the random graphs. The heuristic is a table over (state, target) pairs, 0 where
+# it has no entry. First: x is first reached through a detour (0, 1, x) within the bound 2; an IDA* that
+# marks states visited for the whole iteration (instead of the current path) then refuses the shortest
+# path (0, x, 3) and returns a longer one. Second, a directed graph whose heuristic is exact towards the
+# goal and says the opposite way round (from the goal, which reaches none of them: any value is
+# admissible there) that `a` is far and the long way near: a search calling heuristic(goal, state)
+# returns the long way (s, b1, b2, b3, g) instead of (s, a, g).
 CRAFTED_GRAPHS = (
     {
         "start": 0,
         "goal": 3,
         "next_states": [[0, [1, 2]], [1, [2]], [2, [3]], [3, []]],
         "container": "list",
-        "heuristic": [[0, 0], [1, 0], [2, 0], [3, 0]],
+        "heuristic": [],
+    },
+    {
+        "start": "s",
+        "goal": "g",
+        "next_states": [["s", ["a", "b1"]], ["a", ["g"]], ["b1", ["b2"]], ["b2", ["b3"]], ["b3", ["g"]], ["g", []]],
+        "container": "set",
+        "heuristic": [["s", "g", 2], ["a", "g", 1], ["b1", "g", 3], ["b2", "g", 2], ["b3", "g", 1], ["g", "a", 9]],
     },
 )
 # A correct A* written with plain lists (linear scans of open and closed, as the description reads)
@@ -67,13 +91,13 @@ def probe_search(module, payload):
     else:
         start, goal = payload["start"], payload["goal"]
         graph = {state: list(succ) for state, succ in payload["next_states"]}
-        h = dict(payload["heuristic"])
+        h = {(state, target): value for state, target, value in payload["heuristic"]}
 
         def next_states(state):
             return container(graph[state])
 
         def heuristic(state, target):
-            return h[state] if target == goal else 0
+            return h.get((state, target), 0)
 
     return module.search(start, goal, next_states, heuristic)
 
@@ -256,15 +280,20 @@ def graphs():
             "next_states": [[name(i), [name(j) for j in succ]] for i, succ in enumerate(edges)],
             "container": draw(st.sampled_from(["set", "list"])),
         }
-        # An admissible h: a fraction of the true distance; states that cannot reach the goal get any.
-        fractions = draw(st.lists(st.integers(0, 4), min_size=size, max_size=size))
+        # An admissible h towards every target, so that it is asymmetric on a directed graph (a search
+        # that swaps its arguments gets a wrong one): a fraction of the true distance; where the target
+        # cannot be reached, any value.
+        fractions = draw(st.lists(st.integers(0, 4), min_size=size * size, max_size=size * size))
         h = []
         for i in range(size):
-            try:
-                exact = graph_distance({**case, "start": name(i)})
-            except KeyError:
-                exact = 4
-            h.append([name(i), exact * fractions[i] // 4])
+            for j in range(size):
+                try:
+                    exact = graph_distance({**case, "start": name(i), "goal": name(j)})
+                except KeyError:
+                    exact = 4
+                value = exact * fractions[i * size + j] // 4
+                if value:
+                    h.append([name(i), name(j), value])
         case["heuristic"] = h
         return case
 
@@ -351,10 +380,17 @@ class TaquinQuestion(Question):
         return self.functions[0]
 
     def judge(
-        self, ctx, start: tuple, limit_key: str | None = None, allowance: float = 1.0, timed_on: dict | None = None
+        self,
+        ctx,
+        start: tuple,
+        limit_key: str | None = None,
+        allowance: float = 1.0,
+        timed_on: dict | None = None,
+        solved: dict | None = None,
     ) -> Failure | None:
         """`allowance`: how many times slower than the reference a correct answer may be; `timed_on`: the
-        case whose reference time sets the limit, when not this one."""
+        case whose reference time sets the limit, when not this one; `solved`, when given, gets the length
+        of each valid solution, by start."""
         n = round(len(start) ** 0.5)
         payload = {"function": self.function, "matrix": matrix(start, n)}
         reply = ctx.run(probe_taquin, payload, timed_on=timed_on, slower=allowance)
@@ -365,6 +401,8 @@ class TaquinQuestion(Question):
         failure = judge_moves(self.function, start, n, reply.value, optimal_moves(start, n) if self.optimal else None)
         if failure is not None:
             failure.counterexample = matrix(start, n)
+        elif solved is not None:
+            solved[start] = len(reply.value)
         return failure
 
 
@@ -381,11 +419,19 @@ class X1(Question):
         graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, judge)
         if graphs_outcome.failure is None:
             graphs_outcome = ctx.check("graphs", graphs(), judge)
-        return [graphs_outcome, ctx.check("puzzles", puzzles_for_search(), judge)]
+        puzzles = ctx.check("puzzles", puzzles_for_search(), judge)
+        if puzzles.failure is None:
+            seconds = puzzles.seconds
+            deep = [{"n": 4, "start": list(start), "container": "set"} for start in SEARCH_DEEP_CASES]
+            puzzles = ctx.check_cases("puzzles", deep, judge)
+            puzzles.seconds += seconds
+        return [graphs_outcome, puzzles]
 
     def judge(self, ctx, case: dict) -> Failure | None:
         reply = ctx.run(probe_search, case)
         if not reply.ok:
+            if case.get("start") in [list(start) for start in SEARCH_DEEP_CASES]:
+                return timeout_failure(ctx, reply, "x1.too_slow", reply.limit)
             return ctx.failure(reply)
         if "n" in case:
             return self.judge_puzzle(case, reply.value)
@@ -471,8 +517,14 @@ class X2(TaquinQuestion):
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
+        optimal3 = ctx.check("optimal3", near_3(14), judge)
+        if optimal3.failure is None:
+            seconds = optimal3.seconds
+            # As slow as the closed set's cases: a correct A* with plain lists is allowed as much.
+            optimal3 = ctx.check_cases("optimal3", ASTAR_HARD_CASES, functools.partial(self.judge_hard, ctx))
+            optimal3.seconds += seconds
         return [
-            ctx.check("optimal3", near_3(14), judge),
+            optimal3,
             ctx.check("optimal4", walks(4, 16), judge),
             ctx.check_cases(
                 "closed",
@@ -480,6 +532,14 @@ class X2(TaquinQuestion):
                 functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
             ),
         ]
+
+    def judge_hard(self, ctx, start: tuple) -> Failure | Inconclusive | None:
+        """Optimality on a hard instance; a timeout there is the `closed` group's to judge (an A* without
+        closed set), not a wrong length."""
+        failure = self.judge(ctx, start, allowance=ASTAR_CLOSED_ALLOWANCE)
+        if failure is not None and failure.kind == Kind.TIMEOUT:
+            return Inconclusive("x2.hard_timeout", {"distance": distances_3()[start]})
+        return failure
 
 
 class X3(TaquinQuestion):
@@ -501,7 +561,9 @@ class X4(TaquinQuestion):
     functions = ("dfs_taquin",)
     optimal = False
     points = 2.0
-    groups = (Group("valid", 2.0), Group("limits", 1.0))
+    # A breadth-first search (or an A*) answers right but is not the search asked for: it keeps the
+    # validity groups and loses `profondeur`.
+    groups = (Group("valid", 2.0), Group("limits", 1.0), Group("profondeur", 1.0))
 
     def run(self, ctx):
         # However lucky or unlucky its order, a DFS with a closed set explores at most the whole
@@ -509,10 +571,24 @@ class X4(TaquinQuestion):
         exploration = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
         judge = functools.partial(self.judge, ctx, limit_key="x4.too_slow", timed_on=exploration)
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
+        solved: dict[tuple, int] = {}
         return [
             ctx.check("valid", near_3(10), judge, max_examples=examples),
-            ctx.check_cases("limits", DFS_LONG_CASES, judge),
+            ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved)),
+            self.depth_first(solved),
         ]
+
+    @staticmethod
+    def depth_first(solved: dict[tuple, int]) -> Outcome:
+        """`profondeur`, from the solutions of the long cases: the document's DFS (a stack, a closed set)
+        goes deep before it goes wide, and in any order of the operations returns thousands of moves
+        there (measured: 6,414 to 113,606 for the 24 orders, 47 to 359 when the children are sorted by
+        h), never the shortest solutions of all three; a search that does is breadth-first (or A*)."""
+        if not solved:
+            return Outcome("profondeur", Failure(Kind.WRONG, "x4.depth_unobserved"))
+        if all(length == len(optimal_moves(start, 3)) for start, length in solved.items()):
+            return Outcome("profondeur", Failure(Kind.WRONG, "x4.shortest", {"count": len(solved)}))
+        return Outcome("profondeur")
 
 
 QUESTIONS = [X1(), X2(), X3(), X4()]

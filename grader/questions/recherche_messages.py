@@ -17,8 +17,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "shortest path on arbitrary graphs (int or string states)",
     },
     "x1.puzzles": {
-        "fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan)",
-        "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance)",
+        "fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan), jusqu'à 44 coups du but",
+        "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance), up to 44 moves from the goal",
+    },
+    "x1.too_slow": {
+        "fr": "temps limite dépassé ({limit} s) sur un taquin 4×4 dont la distance de Manhattan est la longueur "
+        "optimale (le corrigé le résout en un seul parcours) : la recherche n'est pas guidée par "
+        "heuristic(state, goal) (fonction ignorée, ou arguments inversés)",
+        "en": "time limit exceeded ({limit} s) on a 4×4 puzzle whose Manhattan distance is the optimal length "
+        "(the model answer solves it in a single pass): the search is not guided by heuristic(state, goal) "
+        "(ignored, or its arguments swapped)",
     },
     "x1.not_a_list": {
         "fr": "search doit renvoyer le chemin, une liste d'états [start, …, goal]",
@@ -42,7 +50,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
         "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}",
     },
-    "x2.optimal3": {"fr": "solution la plus courte sur des taquins 3×3", "en": "shortest solution on 3×3 puzzles"},
+    "x2.optimal3": {
+        "fr": "solution la plus courte sur des taquins 3×3, jusqu'à 27 coups du but",
+        "en": "shortest solution on 3×3 puzzles, up to 27 moves from the goal",
+    },
+    "x2.hard_timeout": {
+        "fr": "non conclu sur un taquin à {distance} coups : temps limite dépassé, ce que juge le groupe closed",
+        "en": "undecided on a {distance}-move puzzle: time limit exceeded, which the closed group judges",
+    },
     "x2.optimal4": {
         "fr": "solution la plus courte sur des taquins 4×4 proches du but",
         "en": "shortest solution on 4×4 puzzles close to the goal",
@@ -78,6 +93,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "x4.limits": {
         "fr": "terminaison dans le temps et la mémoire impartis, jusqu'à 31 coups du but",
         "en": "ends within the time and memory limits, up to 31 moves from the goal",
+    },
+    "x4.profondeur": {
+        "fr": "parcours en profondeur : une pile (LIFO), pas la solution la plus courte à coup sûr",
+        "en": "depth-first: a stack (LIFO), not the shortest solution for sure",
+    },
+    "x4.shortest": {
+        "fr": "les {count} solutions des taquins à 20 et 31 coups sont toutes les plus courtes : c'est ce que "
+        "fait un parcours en largeur (ou A*), pas le parcours en profondeur demandé, qui s'enfonce d'abord et "
+        "rend des milliers d'opérations",
+        "en": "the {count} solutions of the 20- and 31-move puzzles are all shortest ones: that is what a "
+        "breadth-first search (or A*) does, not the depth-first search asked for, which goes deep first and "
+        "returns thousands of operations",
+    },
+    "x4.depth_unobserved": {
+        "fr": "aucun des taquins à 20 et 31 coups n'est résolu : rien ne montre un parcours en profondeur",
+        "en": "none of the 20- and 31-move puzzles is solved: nothing shows a depth-first search",
     },
     "x4.too_slow": {
         "fr": "temps limite dépassé ({limit} s, assez pour explorer tout le taquin 3×3) : sans closed, le "

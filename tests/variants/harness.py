@@ -5,8 +5,9 @@ bug in the grader or the model answers cannot hide behind the same bug here. It 
 this process on cases of its own: exhaustive small games, random games, deep chains (optimum >= 60),
 game (1) up to t = 2^62 in exact arithmetic, games needing many IDA* bounds, crafted trees whose
 call order tells the algorithms apart, and for the taquin exhaustive tente_* cases, dfs(m, p) below,
-at and above the optimum with p > 0 and a non-empty `solution`, and taquin() up to a state whose
-optimum exceeds 60. A variant is wrong on a question when a witness is found, correct otherwise.
+at and above the optimum with p > 0 and a non-empty `solution`, and taquin() on states needing seven
+to nine IDA* rounds and up to a state whose optimum exceeds 60. A variant is wrong on a question when
+a witness is found, correct otherwise.
 
 A variant file declares in its docstring the questions it is right on (`Correct: q4 q7`) and wrong on
 (`Wrong: q10`); `python tests/variants/harness.py` prints each variant's classification and witnesses.
@@ -536,6 +537,34 @@ def taquin_states():
     return sorted(found.items(), key=lambda item: (item[1], bf.manhattan(item[0])))
 
 
+@functools.lru_cache(maxsize=None)
+def many_rounds_states():
+    """(state, optimum <= 22) whose optimum exceeds h by 12, 14 and 16 (seven to nine IDA* rounds), two of
+    each: the goal with two pairs of tiles exchanged (an even permutation, the blank in place: solvable),
+    then a short walk. Short optima keep a slow correct variant (h recomputed at each move) within
+    CASE_SECONDS."""
+    rng = random.Random("variants:rounds")
+    wanted = {12: 2, 14: 2, 16: 2}
+    found = []
+    while any(wanted.values()):
+        cells = list(bf.GOAL)
+        a, b, c, d = (cells.index(t) for t in rng.sample(range(15), 4))
+        cells[a], cells[b] = cells[b], cells[a]
+        cells[c], cells[d] = cells[d], cells[c]
+        state = bf.random_walk(rng, rng.randint(0, 6), start=tuple(cells))
+        if bf.manhattan(state) > 8:  # the optimum would be too far for the bidirectional search
+            continue
+        try:
+            optimum = bf.optimal_length(state, limit=22)
+        except ValueError:
+            continue
+        detour = optimum - bf.manhattan(state)
+        if wanted.get(detour):
+            wanted[detour] -= 1
+            found.append((state, optimum))
+    return found
+
+
 def judge_dfs(module) -> str | None:
     """dfs(m, p) against next_threshold (figure 3's tree, no immediate reversal), with m below, at and
     above the optimum, p = 0 or 2 with a matching `solution`, and every junk value."""
@@ -581,7 +610,7 @@ def _rotated_goal():
 
 
 def judge_taquin(module) -> str | None:
-    for state, optimum in taquin_states():
+    for state, optimum in [*taquin_states(), *many_rounds_states()]:
         install(module, state, JUNK[optimum % len(JUNK)])
         status, moves = attempt(module.taquin)
         if status != "ok" or not isinstance(moves, list):
