@@ -363,6 +363,51 @@ def test_each_traps_optimum_is_the_solvers():
         assert len(moves) == trap.optimum and replay(trap.state, moves) == GOAL
 
 
+# --- q18's many-rounds states: a bound skipped late returns a longer solution -------------------------
+def _first_solution(state, bound: int, order) -> int | None:
+    """The length of the first solution a depth-first pass with `bound` meets (figure 3's DFS*, moves tried
+    in `order`, never the reverse of the one before), None if none is within the bound: tests/bruteforce.py's
+    moves, not the grader's."""
+    import bruteforce
+
+    def explore(s, p, last):
+        if p + bruteforce.manhattan(s) > bound:
+            return None
+        if s == bruteforce.GOAL:
+            return p
+        after = dict(bruteforce.successors(s))
+        for move in order:
+            if move in after and (last is None or move != bruteforce.REVERSE[last]):
+                found = explore(after[move], p + 1, move)
+                if found is not None:
+                    return found
+        return None
+
+    return explore(state, 0, None)
+
+
+@pytest.mark.slow
+def test_each_many_rounds_state_is_as_stated_and_a_skipped_bound_gives_a_longer_solution():
+    """Each row of q18_rounds.txt: its optimum is the solver's, 12 to 18 above h; a pass with the bound
+    optimum + 2, in the model answer's order of moves or the reverse, meets a longer solution first; and
+    a bound optimum - 2 finds none (so that IDA* does reach the optimum's bound)."""
+    import bruteforce
+
+    from grader.questions.taquin import ROUND_DETOURS, ROUNDS, transposed
+    from reference.puzzle import BLANK, GOAL, MOVES, manhattan, replay
+    from reference.solver import solve
+
+    assert {optimum - manhattan(state) for state, optimum in ROUNDS} == set(ROUND_DETOURS)
+    for state, optimum in ROUNDS:
+        moves = solve(state)
+        assert len(moves) == optimum and replay(state, moves) == GOAL
+        assert len(solve(transposed(state))) == optimum
+        mine = tuple(None if t == BLANK else t for t in state)
+        for order in (MOVES, MOVES[::-1]):
+            assert _first_solution(mine, optimum + 2, order) == optimum + 2, (state, order)
+        bruteforce.next_threshold(mine, optimum - 2)  # raises ValueError if a solution is within optimum - 2
+
+
 def _deep_group(path: Path, dependances: str):
     """q18's `grandes_profondeurs` check on `path` (the other groups without weight: not run)."""
     groups = {"petites_profondeurs": 0, "ordre": 0, "defi": 0}

@@ -42,6 +42,8 @@ MAX_WALK_Q17 = 24  # dfs is judged on shallow instances: the reference answers i
 MAX_WALK_Q18 = 24
 DEEP_BANDS = {(26, 29): 2, (30, 32): 3}  # optimum range -> number of q18 instances drawn in it
 CLIMBS = 2  # q18 states 40 to 48 moves away whose optimum is known without search
+# q18 draws one of ROUNDS for each of these detours (optimum - h): a bound skipped in the 7th to 10th round.
+ROUND_DETOURS = (12, 14, 16, 18)
 MAX_DETOUR = 10
 # A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
 # recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
@@ -1498,6 +1500,16 @@ KORF = [(numbers[:16], numbers[16]) for numbers in _data_rows("korf100.txt")]
 CHALLENGE_KORF = 48  # optimum 49, Manhattan 39: about 1.5 s of the model answer's CPU
 
 
+# States whose optimum is h + 12 to h + 18 (grader/data/q18_rounds.txt): (state, optimum).
+ROUNDS = [(row[:16], row[16]) for row in _data_rows("q18_rounds.txt")]
+
+
+def transposed(state: tuple) -> tuple:
+    """The state reflected in its main diagonal, tiles renamed likewise (the goal is its own reflection):
+    the same distance and the same search, every move mirrored (Gauche and Haut, Droite and Bas)."""
+    return tuple(4 * (state[4 * (c % 4) + c // 4] % 4) + state[4 * (c % 4) + c // 4] // 4 for c in range(16))
+
+
 class Trap(NamedTuple):
     """A state whose optimum is above 60 moves while the Manhattan IDA* exhausts its bounds up to `bound`
     in milliseconds (grader/data/q18_traps.txt): a taquin() capped below the optimum gives up at once,
@@ -1536,7 +1548,8 @@ def trap_cases(seed: int) -> list[tuple]:
 def deep_instances(seed: int) -> tuple[tuple, ...]:
     """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
-    of a second for the model answer), then CLIMBS states 40 to 48 moves away, known without search."""
+    of a second for the model answer), one of ROUNDS for each detour of ROUND_DETOURS (7 to 10 passes),
+    then CLIMBS states 40 to 48 moves away, known without search."""
     import random
 
     from reference.puzzle import manhattan, scramble
@@ -1554,7 +1567,11 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
         if band and length - manhattan(state) <= MAX_DETOUR:
             wanted[band] -= 1
             found.append((length, state, rng.choice(BLANK_VALUES), None))
-    while len(found) < sum(DEEP_BANDS.values()) + CLIMBS:
+    for detour in ROUND_DETOURS:
+        state, optimum = rng.choice([(s, o) for s, o in ROUNDS if o - manhattan(s) == detour])
+        state = transposed(state) if rng.random() < 0.5 else state
+        found.append((optimum, state, rng.choice(BLANK_VALUES), optimum))
+    while len(found) < sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS:
         length = rng.randint(40, 48)
         state = climb(rng, length)
         if state is not None:
