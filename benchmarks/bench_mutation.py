@@ -12,7 +12,12 @@ Prints a table and writes it to benchmarks/results/mutation.md.
    grader/ or reference/) finds no witness behaves like a correct answer on everything it tries: it is
    counted as equivalent, not as a survivor, and listed.
 3. The others are graded by the real grader (that question only, default scheme without the q18
-   challenge, the class seed); a mutant is caught when it loses points on its question.
+   challenge, the class seed); a mutant is caught when it loses points on its question, and the report
+   says what share of the question's points each keeps.
+4. Do-nothing mutants: the body of each graded function (the functions a question names) replaced by
+   `return False`, `return None`, `return 0`, `return []` or `pass`, and the four tente_* at once. They
+   must keep 0 % of their question's points; the report lists each with the share it keeps and the
+   groups it still passes.
 
 Why a mutator of our own rather than mutmut or cosmic-ray: both run a test command per mutant and
 report killed/survived for a whole file; here a mutant must be attributed to one question, filtered by
@@ -29,6 +34,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import os
 import platform
 import random
 import resource
@@ -68,6 +74,15 @@ QUESTION_OF = {
     },
 }
 NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
+# The bodies a function that does nothing is given, as a student's stub or a guess would have it.
+DO_NOTHING = {
+    "return False": [ast.Return(ast.Constant(False))],
+    "return None": [ast.Return(ast.Constant(None))],
+    "return 0": [ast.Return(ast.Constant(0))],
+    "return []": [ast.Return(ast.List([], ast.Load()))],
+    "pass": [ast.Pass()],
+}
+TENTES = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
 WORKER_MEMORY = 2 << 30  # a mutant that never stops growing a list must not take the machine with it
 
 
@@ -103,6 +118,7 @@ class Mutant:
     line: int
     description: str
     source: str
+    do_nothing: bool = False
 
 
 def _mutations(node):
@@ -176,6 +192,44 @@ def mutants(module: str) -> list[Mutant]:
     return found
 
 
+def graded_functions(module: str) -> dict[str, str]:
+    """Function -> question, for the functions the grader's questions on `module` name."""
+    from grader.questions import all_questions
+
+    return {f: q.id for q in all_questions() if q.module == module for f in q.functions}
+
+
+def do_nothing_mutants(module: str) -> list[Mutant]:
+    """Each graded function's body replaced by each of DO_NOTHING's; for the taquin, also the four tente_*
+    at once (a student who has not written any of them)."""
+    source = (ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8")
+    graded = graded_functions(module)
+    groups = [[name] for name in graded]
+    if set(TENTES) <= set(graded):
+        groups.append(list(TENTES))
+    found = []
+    for names in groups:
+        for description, body in DO_NOTHING.items():
+            tree = ast.parse(source)
+            defs = [f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in names]
+            for function in defs:
+                function.body = copy.deepcopy(body)
+            text = ast.unparse(ast.fix_missing_locations(tree))
+            name = names[0] if len(names) == 1 else "tente_*"
+            found.append(
+                Mutant(module, graded[names[0]], name, defs[0].lineno, f"body -> {description}", text, do_nothing=True)
+            )
+    return found
+
+
+def all_of(module: str) -> list[Mutant]:
+    """The first-order mutants and the do-nothing ones, each source once (deleting a body's only
+    statement is a do-nothing body: counted as such)."""
+    nothing = do_nothing_mutants(module)
+    bodies = {m.source for m in nothing}
+    return [m for m in mutants(module) if m.source not in bodies] + nothing
+
+
 def _inside_nested(function, node, functions) -> bool:
     """Whether `node` belongs to a function nested in `function` (it is mutated as part of that one)."""
     for other in functions:
@@ -208,8 +262,27 @@ def oracle_witness(mutant: Mutant) -> str | None:
             return f"{type(exc).__name__}: {exc}"[:200]
 
 
-def grade_mutant(job) -> tuple[bool, str]:
-    """(caught, why) for one mutant graded by the real grader on its question."""
+@dataclass
+class Verdict:
+    """One mutant's grade on its question."""
+
+    score: float
+    max: float
+    failing: list[str]  # the weighted groups it fails
+    passing: list[str]  # the weighted groups it passes
+
+    @property
+    def caught(self) -> bool:
+        return self.score < self.max
+
+    @property
+    def kept(self) -> float:
+        """The share of the question's points it keeps, in %."""
+        return 100 * self.score / self.max
+
+
+def grade_mutant(job) -> Verdict:
+    """One mutant graded by the real grader on its question."""
     mutant, seed = job
     from grading import QUESTIONS, load_submission
 
@@ -223,11 +296,113 @@ def grade_mutant(job) -> tuple[bool, str]:
             load_submission(path),
             Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)),
         )
-    failing = [c.name for c in result.checks if not c.passed and c.max_points]
-    return result.score < result.max, f"{result.score:.2f}/{result.max:g} {','.join(failing)}"
+    weighted = [c for c in result.checks if c.max_points]
+    return Verdict(
+        result.score,
+        result.max,
+        [c.name for c in weighted if not c.passed],
+        [c.name for c in weighted if c.passed],
+    )
 
 
 # --- Report -----------------------------------------------------------------------------------------------
+def _percent(value: float) -> str:
+    return f"{value:.0f} %"
+
+
+def report(args, all_mutants, witnesses, graded, verdicts, seconds: float) -> str:
+    """The tables, as markdown: per question, the mutants caught and the share of points they keep; then
+    each do-nothing mutant, the survivors, the mutants that keep most, and the equivalent ones."""
+    alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
+    equivalent = [m for m, w in zip(all_mutants, witnesses) if w is None]
+    judged = list(zip(graded, verdicts))
+    questions = sorted({m.question for m in all_mutants}, key=lambda q: int(q[1:]))
+    rows = [
+        "| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % "
+        "| points kept, mean | points kept, most | do-nothing: points kept, most |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for q in questions:
+        total = sum(m.question == q for m in all_mutants)
+        eq = sum(m.question == q for m in equivalent)
+        live = sum(m.question == q for m in alive)
+        results = [v for m, v in judged if m.question == q]
+        nothing = [v for m, v in judged if m.question == q and m.do_nothing]
+        caught = sum(v.caught for v in results)
+        share = f"{100 * caught / len(results):.1f}" if results else "n/a"
+        kept = _percent(sum(v.kept for v in results) / len(results)) if results else "n/a"
+        most = _percent(max(v.kept for v in results)) if results else "n/a"
+        nothing_most = _percent(max(v.kept for v in nothing)) if nothing else "n/a"
+        rows.append(
+            f"| {q} | {total} | {eq} | {live} | {len(results)} | {caught} | {share} | {kept} | {most} | {nothing_most} |"
+        )
+    command = (
+        f"`python benchmarks/bench_mutation.py --workers {args.workers}"
+        + (f" --sample {args.sample}" if args.sample else "")
+        + f" --seed {args.seed}`"
+    )
+    lines = [
+        f"# Mutation score ({date.today()}, {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
+        f"Python {platform.python_version()})",
+        "",
+        f"{command}: {len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py "
+        f"({sum(m.do_nothing for m in all_mutants)} of them do-nothing bodies), {seconds:.0f} s wall. "
+        "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
+        "grader (default scheme without the q18 challenge) takes points off the mutant's question. Points "
+        "kept: the share of its question's points a non-equivalent mutant still gets (target: 0 % for a "
+        "do-nothing body, and every other mutant loses at least the group it breaks)."
+        + (
+            f" At most {args.sample} non-equivalent mutants graded per question (fixed-seed sample)."
+            if args.sample
+            else ""
+        ),
+        "",
+        *rows,
+        "",
+        "## Do-nothing mutants",
+        "",
+        "| question | function | body | points kept | groups still passed |",
+        "|---|---|---|---:|---|",
+    ]
+    lines += [
+        f"| {m.question} | {m.function} | {m.description.removeprefix('body -> ')} | {_percent(v.kept)} "
+        f"| {', '.join(v.passing) or '-'} |"
+        for m, v in judged
+        if m.do_nothing
+    ] or ["| - | - | - | - | - |"]
+    survivors = [(m, witnesses[all_mutants.index(m)]) for m, v in judged if not v.caught]
+    lines += ["", "## Survivors (non-equivalent, full marks from the grader)", ""]
+    if survivors:
+        lines += ["| question | function:line | mutation | the harness's witness |", "|---|---|---|---|"]
+        lines += [
+            f"| {m.question} | {m.function}:{m.line} | {m.description} | {(w or '').replace('|', '/')[:240]} |"
+            for m, w in survivors
+        ]
+    else:
+        lines.append("None.")
+    partial = sorted(
+        ((m, v) for m, v in judged if v.caught and v.kept >= 50 and not m.do_nothing), key=lambda mv: -mv[1].kept
+    )
+    lines += [
+        "",
+        "## Other mutants caught but keeping half of the points or more",
+        "",
+        "Each loses the groups listed; whether that is the group its mutation breaks is for a reader to judge.",
+        "",
+    ]
+    if partial:
+        lines += ["| question | function:line | mutation | points kept | groups lost |", "|---|---|---|---:|---|"]
+        lines += [
+            f"| {m.question} | {m.function}:{m.line} | {m.description} | {_percent(v.kept)} | {', '.join(v.failing)} |"
+            for m, v in partial
+        ]
+    else:
+        lines.append("None.")
+    lines += ["", "## Equivalent mutants (no witness from the harness)", ""]
+    lines += [f"- {m.question} {m.function}:{m.line} {m.description}" for m in equivalent] or ["None."]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
@@ -239,69 +414,21 @@ def main(argv=None) -> int:
 
     started = time.perf_counter()
     all_mutants = [
-        m for module in QUESTION_OF for m in mutants(module) if not args.question or m.question in args.question
+        m for module in QUESTION_OF for m in all_of(module) if not args.question or m.question in args.question
     ]
     with ProcessPoolExecutor(max_workers=args.workers, initializer=_limit_memory) as pool:
         witnesses = list(pool.map(oracle_witness, all_mutants, chunksize=4))
         alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
-        equivalent = [m for m, w in zip(all_mutants, witnesses) if w is None]
         rng = random.Random(f"mutants:{args.seed}")
         graded = []
         for question in sorted({m.question for m in alive}, key=lambda q: int(q[1:])):
-            pool_q = [m for m in alive if m.question == question]
+            # Do-nothing mutants are always graded: they are what the target is about.
+            pool_q = [m for m in alive if m.question == question and not m.do_nothing]
             if args.sample and len(pool_q) > args.sample:
                 pool_q = rng.sample(pool_q, args.sample)
-            graded += pool_q
+            graded += pool_q + [m for m in alive if m.question == question and m.do_nothing]
         verdicts = list(pool.map(grade_mutant, [(m, args.seed) for m in graded]))
-    seconds = time.perf_counter() - started
-
-    questions = sorted({m.question for m in all_mutants}, key=lambda q: int(q[1:]))
-    rows = [
-        "| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % |",
-        "|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    survivors = []
-    for q in questions:
-        total = sum(m.question == q for m in all_mutants)
-        eq = sum(m.question == q for m in equivalent)
-        live = sum(m.question == q for m in alive)
-        results = [(m, v) for m, v in zip(graded, verdicts) if m.question == q]
-        caught = sum(v[0] for _, v in results)
-        share = f"{100 * caught / len(results):.1f}" if results else "n/a"
-        rows.append(f"| {q} | {total} | {eq} | {live} | {len(results)} | {caught} | {share} |")
-        survivors += [(m, v[1], w) for m, v in results if not v[0] for w in [witnesses[all_mutants.index(m)]]]
-    lines = [
-        f"# Mutation score ({date.today()}, {platform.machine()}, {len(__import__('os').sched_getaffinity(0))} cores, "
-        f"Python {platform.python_version()})",
-        "",
-        f"`python benchmarks/bench_mutation.py --workers {args.workers}"
-        + (f" --sample {args.sample}" if args.sample else "")
-        + f" --seed {args.seed}`: "
-        f"{len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py, {seconds:.0f} s wall. "
-        "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
-        "grader (default scheme without the q18 challenge) takes points off the mutant's question."
-        + (
-            f" At most {args.sample} non-equivalent mutants graded per question (fixed-seed sample)."
-            if args.sample
-            else ""
-        ),
-        "",
-        *rows,
-        "",
-        "## Survivors (non-equivalent, full marks from the grader)",
-        "",
-    ]
-    if survivors:
-        lines += ["| question | function:line | mutation | the harness's witness |", "|---|---|---|---|"]
-        lines += [
-            f"| {m.question} | {m.function}:{m.line} | {m.description} | {(w or '').replace('|', '/')[:240]} |"
-            for m, _, w in survivors
-        ]
-    else:
-        lines.append("None.")
-    lines += ["", "## Equivalent mutants (no witness from the harness)", ""]
-    lines += [f"- {m.question} {m.function}:{m.line} {m.description}" for m in equivalent] or ["None."]
-    text = "\n".join(lines) + "\n"
+    text = report(args, all_mutants, witnesses, graded, verdicts, time.perf_counter() - started)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     print(text)

@@ -1,6 +1,7 @@
 """The mutation benchmark's own parts: the mutator, the attribution of mutants to questions, and the
 harness's split between equivalent and non-equivalent mutants (benchmarks/bench_mutation.py)."""
 
+import argparse
 import ast
 import sys
 from pathlib import Path
@@ -46,3 +47,46 @@ def test_the_oracle_tells_an_equivalent_mutant_from_a_wrong_one(jeux_mutants):
     wrong = _one(jeux_mutants, "dfs_star", "Gt -> GtE", "c >= m")
     assert bench_mutation.oracle_witness(equivalent) is None
     assert bench_mutation.oracle_witness(wrong) is not None
+
+
+def _body(source: str, name: str) -> str:
+    function = next(f for f in ast.parse(source).body if isinstance(f, ast.FunctionDef) and f.name == name)
+    return ast.unparse(function.body)
+
+
+def test_do_nothing_mutants_cover_every_graded_function_and_the_four_tentes_at_once():
+    for module in ("jeux", "taquin"):
+        graded = bench_mutation.graded_functions(module)
+        nothing = bench_mutation.do_nothing_mutants(module)
+        for name, question in graded.items():
+            bodies = {_body(m.source, name) for m in nothing if m.function == name and m.question == question}
+            assert bodies == {"return False", "return None", "return 0", "return []", "pass"}, name
+    together = [m for m in bench_mutation.do_nothing_mutants("taquin") if m.function == "tente_*"]
+    assert len(together) == 5 and {m.question for m in together} == {"q16"}
+    for m in together:
+        assert len({_body(m.source, t) for t in bench_mutation.TENTES}) == 1  # all four replaced alike
+        assert _body(m.source, "dfs") == _body((ROOT / "reference" / "taquin.py").read_text(), "dfs")
+
+
+def test_a_deleted_only_statement_is_counted_once_as_a_do_nothing_body():
+    everything = bench_mutation.all_of("jeux")
+    assert len({m.source for m in everything}) == len(everything)
+    emptied = [m for m in everything if m.function == "solution_42" and _body(m.source, "solution_42") == "pass"]
+    assert len(emptied) == 1 and emptied[0].do_nothing
+
+
+def test_a_do_nothing_mutant_keeps_no_point_and_the_report_says_so(tmp_path):
+    """Graded for real (q1: a second); the report's tables show the share each mutant keeps."""
+    nothing = next(
+        m for m in bench_mutation.do_nothing_mutants("jeux") if m.function == "solution_42" and "[]" in m.description
+    )
+    verdict = bench_mutation.grade_mutant((nothing, 2017))
+    assert verdict.caught and verdict.kept == 0 and verdict.passing == []
+    half = bench_mutation.Verdict(1.0, 2.0, ["refus"], ["acceptation"])
+    slip = bench_mutation.Mutant("taquin", "q16", "tente_bas", 3, "Gt -> GtE", "")
+    args = argparse.Namespace(workers=1, sample=0, seed=2017)
+    text = bench_mutation.report(args, [nothing, slip], ["a witness", "another"], [nothing, slip], [verdict, half], 1.0)
+    assert "| q1 | 1 | 0 | 1 | 1 | 1 | 100.0 | 0 % | 0 % | 0 % |" in text
+    assert "| q16 | 1 | 0 | 1 | 1 | 1 | 100.0 | 50 % | 50 % | n/a |" in text
+    assert "| q1 | solution_42 | return [] | 0 % | - |" in text
+    assert "| q16 | tente_bas:3 | Gt -> GtE | 50 % | refus |" in text
