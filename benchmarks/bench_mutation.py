@@ -75,7 +75,7 @@ QUESTION_OF = {
 }
 NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
 # The bodies a function that does nothing is given, as a student's stub or a guess would have it.
-DO_NOTHING = {
+DO_NOTHING: dict[str, list[ast.stmt]] = {
     "return False": [ast.Return(ast.Constant(False))],
     "return None": [ast.Return(ast.Constant(None))],
     "return 0": [ast.Return(ast.Constant(0))],
