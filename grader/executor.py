@@ -35,12 +35,13 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pebble
+from typing import TYPE_CHECKING, Any
 
 from grader.deadline import JobDeadline, watched
 from grader.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    import pebble
 
 BATCH_QUEUE = "grader-batch"  # `grader grade --broker`: self-contained jobs, any class
 SERVICE_QUEUE = "grader-service"  # `grader serve`: one class's attempts, over its database
@@ -111,6 +112,8 @@ class Embedded:
 
     def run(self, todo: list, question_ids: list[str], settings):
         """Yields (entry, result or the exception that stopped one of its jobs) as students finish."""
+        import pebble  # a class run's only: it imports asyncio, which `grader check` has no use for
+
         workers = max(1, min(self.workers, len(todo)))
         self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init)
         jobs = tail_split(len(todo), question_ids, workers)

@@ -198,4 +198,4 @@ def test_grader_check_reads_a_notebook(tmp_path, capsys):
     path = tmp_path / "TP.ipynb"
     path.write_text(notebook("%matplotlib inline", RIGHT_JEUX))
     assert main(["check", str(path), "-q", "q1"]) == 0
-    assert "1.00/1" in capsys.readouterr().out
+    assert "Total : 1/1" in capsys.readouterr().out
