@@ -436,26 +436,36 @@ class Context:
             raise GraderBug("error.no_case_judged", where=where)
         return failures[-1] if failures else None
 
-    def check_cases(self, group: str, cases, judge) -> Outcome:
-        self.group = group
+    def check_cases(self, group: str, cases, judge, part=None) -> Outcome:
         """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. A case
         the judge finds Inconclusive neither fails nor passes the group: the group passes on its other
         cases and says what was left undecided (its note). A group without a decided case (no case, or
-        only inconclusive ones) is the grader's error, never a pass."""
+        only inconclusive ones) is the grader's error, never a pass. With `part(case)` (say, which of
+        four functions the case calls), a failure stops only the cases of its part, and the outcome
+        names the parts that passed all theirs (`Outcome.parts_passed`)."""
+        self.group = group
         started = time.perf_counter()
         undecided: list[Inconclusive] = []
         cases = list(cases)
+        first: Failure | None = None
+        failed_parts: set = set()
         for case in cases:
+            if part is not None and part(case) in failed_parts:
+                continue
             failure = judge(case)
             if isinstance(failure, Inconclusive):
                 undecided.append(failure)
             elif failure is not None:
                 _attach(failure, case)
-                return Outcome(group, failure, time.perf_counter() - started)
-        if len(undecided) == len(cases):
+                first = first or failure
+                if part is None:
+                    break
+                failed_parts.add(part(case))
+        if first is None and len(undecided) == len(cases):
             raise GraderBug("error.no_case_judged", where=f"{self.question.id}/{group}")
-        note = Message(undecided[0].message, undecided[0].params) if undecided else None
-        return Outcome(group, None, time.perf_counter() - started, note=note)
+        note = Message(undecided[0].message, undecided[0].params) if undecided and first is None else None
+        parts = frozenset(part(case) for case in cases) - failed_parts if part is not None else frozenset()
+        return Outcome(group, first, time.perf_counter() - started, note=note, parts_passed=parts)
 
 
 PROGRESS_AFTER = 2.0  # seconds a student waits without a word

@@ -193,6 +193,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "barème {path} : {key} = {value} n'est pas un nombre positif",
         "en": "grading scheme {path}: {key} = {value} is not a non-negative number",
     },
+    "error.scheme_no_weight": {
+        "fr": "barème {path} : la question {question} a des points, mais tous ses groupes de tests pèsent 0 : "
+        "aucune réponse, même juste, ne pourrait les gagner",
+        "en": "grading scheme {path}: question {question} has points, but all its check groups weigh 0: no "
+        "answer, even a correct one, could earn them",
+    },
     "error.scheme_unknown_group": {
         "fr": "barème : la question {question} n'a pas de groupe de tests « {group} » (elle a : {groups})",
         "en": "grading scheme: question {question} has no check group '{group}' (it has: {groups})",
@@ -880,6 +886,9 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value, format_spec: str):
+        if format_spec == "num":  # points: at most two decimals, a decimal comma in French
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+            return text.replace(".", ",") if self.lang == "fr" else text
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             singular = abs(value) < 2 if self.lang == "fr" else value == 1

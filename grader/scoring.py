@@ -96,7 +96,10 @@ class Scheme:
                     keys=", ".join(extra),
                     known=", ".join(sorted(keys)),
                 )
-            self.weights(question)
+            weights = self.weights(question)
+            if weights and not any(weights.values()) and self.points(question) > 0:
+                # Nothing to earn the points with: every answer, a correct one included, would get 0.
+                raise SchemeError("error.scheme_no_weight", path=self.source, question=qid)
             for name, option in question.options.items():
                 if name in override and not option.accepts(override[name]):
                     accepted = (
@@ -176,7 +179,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 name=outcome.group,
                 title=f"{question.id}.{outcome.group}",
                 passed=passed,
-                points=float(share) if passed else 0.0,
+                points=float(share * outcome.credit) if passed else 0.0,
                 max_points=float(share),
                 message=message,
                 kind=kind,
@@ -188,7 +191,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 seconds=outcome.seconds,
             )
         )
-        score += share if passed else 0
+        score += share * outcome.credit if passed else 0
     return QuestionResult(
         id=question.id,
         title=f"{question.id}.title",
@@ -220,7 +223,8 @@ def status(checks: list[Check]) -> Status:
     weighted = [c for c in checks if c.max_points > 0]
     checks = weighted or [c for c in checks if not (c.kind == Kind.SKIPPED and c.max_points == 0)]
     if all(c.passed for c in checks):
-        return Status.PASSED
+        # A group that earns part of its points (Outcome.credit) passed, but not the question as a whole.
+        return Status.PASSED if all(c.points >= c.max_points for c in checks) else Status.PARTIAL
     kinds = {c.kind for c in checks if not c.passed and c.kind != Kind.SKIPPED}
     for kind in (Status.MISSING, Status.NOT_IMPLEMENTED):
         if kinds == {kind}:

@@ -107,8 +107,10 @@ def test_a_student_catching_the_stop_still_gets_nothing_more_from_the_parent():
 
 
 def test_a_call_without_a_handler_is_a_protocol_violation():
+    """A run that serves no name (q17's: its earlier functions run in the child) calls none: any call is the
+    student's violation, said as one (`not_served`), as a name a serving run does not declare."""
     reply = run("def f():\n    return oracle(1)\n")
-    assert reply.status == protocol.CRASHED and "protocol violation" in reply.error
+    assert reply.status == protocol.VIOLATION and reply.violation == ("engine.reply.not_served", {"name": "oracle"})
 
 
 def test_a_call_frame_for_another_request_is_a_protocol_violation():

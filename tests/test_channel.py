@@ -196,8 +196,9 @@ def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
     by_id = {s["id"]: s for s in run["submissions"]}
     assert by_id["anna"]["total"] == by_id["anna"]["max"] and by_id["bruno"]["total"] == by_id["bruno"]["max"]
     zoe = {q["id"]: (q["status"], q["score"]) for q in by_id["zoe"]["questions"]}
-    # q16: its refusals are its own (right); every accepted move asks the served move absurdly.
-    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 1.0), "q18": ("crashed", 0.0)}
+    # q16: its refusals are its own (right), and count for the three tente_* seen moving (with the served
+    # move: its own raises); tente_gauche asks the served move absurdly.
+    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 0.75), "q18": ("crashed", 0.0)}
     (accepting,) = [c for q in by_id["zoe"]["questions"] for c in q["checks"] if c["name"] == "acceptation"]
     assert accepting["kind"] == "invalid" and accepting["message"]["key"] == "taquin.served_move"
     assert (out / "students" / "zoe.json").stat().st_size < MAX_SUBMISSION_BYTES

@@ -676,3 +676,54 @@ def test_the_links_file_holds_no_formula():
 
     assert _csv_line(['=HYPERLINK("http://evil")', "http://127.0.0.1/s/x"]).startswith("\"'=HYPERLINK(")
     assert _csv_line(["alice", "http://127.0.0.1/s/x"]) == "alice,http://127.0.0.1/s/x\r\n"
+
+
+@pytest.mark.slow
+def test_the_service_grades_an_attempt_as_grader_grade_grades_that_student(tmp_path):
+    """The same files, the same barème and seed: an attempt's result is `grader grade`'s for that student,
+    question by question and in total, partial copies included (a question whose module the copy lacks
+    is missing, 0 of its points, out of the whole barème: a copy answering only jeux.py got 8.6/10 in the
+    service, exported 17.2/20, where `grader grade` gave 8.6/20); and the class's gradebook says it too."""
+    from grader.questions import all_questions
+
+    partial_taquin = (ROOT / "tests" / "submissions" / "taquin" / "partiel.py").read_bytes()
+    copies = {"jeuxseul": {"jeux.py": WRONG}, "taquinpartiel": {"taquin.py": partial_taquin}}
+    qids = [q.id for q in all_questions() if not q.manual]
+    folder = tmp_path / "service"
+    folder.mkdir()
+    (folder / "bareme.toml").write_text("[questions.q4]\npoints = 4\n", encoding="utf-8")
+    server = Server(folder, list(copies), questions=tuple(qids), extra='scheme = "bareme.toml"\n')
+    try:
+        views = {}
+        for student, files in copies.items():
+            status, sent = server.submit(student, files)
+            assert status == 202, sent
+            views[student] = server.wait(student, sent["attempt"], timeout=600)
+            assert views[student]["state"] == "done", views[student]
+        opener, _ = _teacher(server)
+        gradebook = tmp_path / "gradebook.csv"
+        gradebook.write_bytes(opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read())
+    finally:
+        server.stop()
+    classe = tmp_path / "classe"
+    for student, files in copies.items():
+        for name, data in files.items():
+            (classe / student).mkdir(parents=True, exist_ok=True)
+            (classe / student / name).write_bytes(data)
+    out = tmp_path / "out"
+    seed = re.search(r"seed = (\d+)", server.config.read_text()).group(1)
+    assert main(["grade", str(classe), "--out", str(out), "--seed", seed, "--scheme", str(folder / "bareme.toml")]) in (
+        0,
+        1,
+    )
+    batch = {s["id"]: s for s in json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]}
+    rows = spreadsheet_table(gradebook, "Identifiant")
+    for student, view in views.items():
+        graded = batch[student]
+        assert (view["score"], view["max"]) == (round(graded["total"], 2), graded["max"]) and view[
+            "max"
+        ] == 22  # the whole barème (q4 on 4)
+        shown = [(q["id"], float(q["score"].replace(",", ".")), float(q["max"])) for q in view["questions"]]
+        assert shown == [(q["id"], round(q["score"], 2), q["max"]) for q in graded["questions"]]
+        assert 0 < view["score"] < view["max"]
+        assert rows[student]["Total"] == pytest.approx(view["score"]), rows[student]

@@ -204,11 +204,10 @@ def test_no_warning_and_no_failure_mark_on_a_perfect_answer(capsys, tmp_path):
     status, out, _ = check(capsys, SAMPLE / "alice", "-q", "q15", "-q", "q16", "-q", "q17", "--html", tmp_path)
     assert status == 0
     assert not [line for line in out.splitlines() if line.lstrip().startswith("!")]
-    # q17's weightless check of the student's own tente_* is not run when they were verified and used
-    # for the grade: said, with a neutral mark, not as a failure.
-    assert "✗" not in out and re.search(r"^     – .*tente_\*", out, re.MULTILINE), out
+    # The weightless check that says which functions counted: the student's own, passed, said beside it.
+    assert "✗" not in out and re.search(r"^     ✓ .*tente_\*.*noté avec vos propres fonctions", out, re.MULTILINE), out
     page = "".join(p.read_text(encoding="utf-8") for p in tmp_path.rglob("*.html"))
-    assert 'class="ko"' not in page and "–</span>" in page
+    assert 'class="ko"' not in page and "noté avec vos propres fonctions" in page
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from grader.i18n import Message
@@ -96,7 +97,9 @@ class Inconclusive:
 class Outcome:
     """The result of one check group: None for `failure` when it passed; `skipped` (a catalogue key
     saying why) when it was not run: it then earns nothing and does not count in the status. `note`:
-    what a group that passed left undecided (an Inconclusive case), said beside it."""
+    what a group that passed left undecided (an Inconclusive case), or why it earns only part of its
+    points (`credit`, see `earned`), said beside it. `parts_passed`: with `Context.check_cases(part=)`,
+    the parts (say, which of four functions) that passed all their cases."""
 
     group: str
     failure: Failure | None = None
@@ -104,6 +107,20 @@ class Outcome:
     warnings: list[Message] = field(default_factory=list)  # said once for the question
     skipped: str | None = None
     note: Message | None = None
+    credit: Fraction = Fraction(1)  # the share of its points a passed group earns
+    parts_passed: frozenset = frozenset()
+
+
+def earned(outcome: Outcome, credit: Fraction, unearned: Failure, partly: Message | None = None) -> Outcome:
+    """A passed group that code doing nothing passes too (a refusal, a state left as it was, a bound kept),
+    counted in proportion to `credit`: the share of the evidence, observed on the same function, that the
+    code acts (the moves it makes, the solutions it finds). Without any, it is the failure `unearned`;
+    with part of it, it earns that part, `partly` said beside it. A failed group stays as it is."""
+    if outcome.failure is not None or outcome.skipped is not None or credit >= 1:
+        return outcome
+    if credit <= 0:
+        return replace(outcome, failure=unearned, note=None)
+    return replace(outcome, credit=Fraction(credit), note=partly)
 
 
 class Question(ABC):

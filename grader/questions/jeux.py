@@ -25,8 +25,9 @@ Only solvable games are played: bfs and idastar may do anything otherwise, ids l
 
 q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
 its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
-their exact value (fractions), against jeu1_distance. Groups: admissible (t <= 300), grands_t
-(admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0).
+their exact value (fractions; a bool is no number), against jeu1_distance. Groups: admissible (t <= 300), grands_t
+(admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
+admissible, grands_t and natural count only for an h that is not constant (see Q11).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from fractions import Fraction
 from grader.display import python_source, python_text
 from grader.questions import jeux_traces, shapes
 from grader.results import Kind
-from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, oracle
+from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, earned, oracle
 from grader.questions.jeux_games import (
     LABEL_KINDS,
     GameServer,
@@ -506,6 +507,10 @@ class Q11(Question):
     probe_modules = PROBES
     functions = ("h_jeu1",)
     points = 2.0
+    # Default barème: an admissible h (on small and large targets) is what IDA* needs of it (half); one
+    # that is not constant is what makes it worth anything (0.3); ints >= 0, the exam's type, 0.2. A
+    # constant h (`return 0`) is admissible and an int, but does nothing: those three groups count only
+    # for an h that is not constant on the cases drawn (`earned`), so that it earns 0.
     groups = (Group("admissible", 0.4), Group("grands_t", 0.1), Group("non_constante", 0.3), Group("entier", 0.2))
     T_MAX = 300
     CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
@@ -517,11 +522,14 @@ class Q11(Question):
         # Large targets are a group of their own: an h that is right but too slow for them (an exact
         # distance by a backward programme, O(t) per call) loses that group only.
         large, failure = self._collect(ctx, self._large_payloads())
+        non_constant = self._non_constant(small)
+        acts = Fraction(non_constant.failure is None)
+        unearned = Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
         return [
-            self._admissible(small, "admissible"),
-            Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"),
-            self._non_constant(small),
-            self._natural(small),
+            earned(self._admissible(small, "admissible"), acts, unearned),
+            earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
+            non_constant,
+            earned(self._natural(small), acts, unearned),
         ]
 
     def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
@@ -585,11 +593,10 @@ class Q11(Question):
 
     @staticmethod
     def _number(v) -> Fraction | int | None:
-        """The exact numeric value of a returned h (bools, floats and huge ints count), or None."""
+        """The exact numeric value of a returned h (floats and huge ints count), or None: a bool is a truth
+        value, not a distance (False would pass for an admissible 0)."""
         if type(v) is int:
             return v
-        if v["type"] == "bool":
-            return int(v["repr"] == "True")
         if v["type"] in ("int", "float"):
             try:
                 return Fraction(v["repr"])  # a float's repr is exact: so is this

@@ -232,6 +232,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "pour chaque t ≤ {t}, h_jeu1(n, t) a la même valeur pour tous les 1 ≤ n ≤ t : h doit être non constante",
         "en": "for each t ≤ {t}, h_jeu1(n, t) takes the same value for all 1 ≤ n ≤ t: h must not be constant",
     },
+    "q11.constant_unearned": {
+        "fr": "ne compte que pour un h non constant : pour chaque t ≤ {t}, h_jeu1(n, t) a la même valeur "
+        "pour tous les n, et un h constant (return 0) ne guide pas la recherche",
+        "en": "counts only for an h that is not constant: for each t ≤ {t}, h_jeu1(n, t) takes the same "
+        "value for every n, and a constant h (return 0) does not guide the search",
+    },
     "q11.not_natural": {
         "fr": "h_jeu1({n}, {t}) = {got} (type {type}) : un entier naturel (int ≥ 0) est attendu",
         "en": "h_jeu1({n}, {t}) = {got} (type {type}): a natural number (int ≥ 0) is expected",

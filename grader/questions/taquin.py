@@ -17,16 +17,30 @@ import collections
 import contextlib
 import enum
 import functools
+import inspect
 import json
 import math
 import random
+import types
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from grader.i18n import Message
 from grader.questions import shapes
 from grader.results import Kind
-from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Option, Outcome, Question, oracle, probe
+from grader.questions.base import (
+    CHEAP,
+    Failure,
+    Group,
+    Inconclusive,
+    Option,
+    Outcome,
+    Question,
+    earned,
+    oracle,
+    probe,
+)
 from grader.sandbox.calls import Served, Violation
 
 if TYPE_CHECKING:
@@ -51,19 +65,97 @@ SEARCH_SLACK = 3.0
 
 
 # --- Child side: install the globals, call, observe ---------------------------------------------------
+class Representation(NamedTuple):
+    """How a student's module writes the moves: `values`, the value it uses for each exam name, and
+    `constants`, the names of its own globals whose values are not strings nor enum members (so that a
+    `solution` of those values reads back as their names)."""
+
+    values: dict
+    constants: dict  # (type, value) -> the global's name
+
+
+_representations: dict[int, tuple[Any, Representation]] = {}  # by id(module), with the module itself
+
+
+def _representation(module) -> Representation:
+    """The student's own way of writing the moves, found in their module (once per module), first match:
+    their constants (`Gauche = "Gauche"`, `GAUCHE = 0`: four globals named after the moves, in any case,
+    that are not functions, with distinct values); an enum of theirs naming the four moves (by its members'
+    names or values, in any case) that their code uses (`Deplacement` first); the strings their code
+    writes (their spelling of each name); an enum they define but do not use; the exam's names."""
+    kept = _representations.get(id(module))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    lowered = {name.lower(): name for name in MOVE_NAMES}
+    own = vars(module)
+    constants = {lowered[k.lower()]: v for k, v in own.items() if k.lower() in lowered and not callable(v)}
+    names = {lowered[k.lower()]: k for k in own if k.lower() in lowered and not callable(own[k])}
+    found: Representation | None = None
+    if len(constants) == 4 and len({_key(v) for v in constants.values()}) == 4:
+        found = Representation(
+            dict(constants),
+            {_key(v): names[m] for m, v in constants.items() if not isinstance(v, (str, enum.Enum))},
+        )
+    codes = list(_codes(own.values()))
+    used = {name for code in codes for name in code.co_names}
+    enums = sorted(
+        (value for value in own.values() if isinstance(value, type) and issubclass(value, enum.Enum)),
+        key=lambda kind: kind.__name__ != "Deplacement",
+    )
+    members = [(kind, _members(kind, lowered)) for kind in enums]
+    members = [(kind, named) for kind, named in members if len(named) == 4]
+    if found is None:
+        found = next((Representation(named, {}) for kind, named in members if kind.__name__ in used), None)
+    if found is None:
+        spelled = {
+            lowered[c.lower()]: c for code in codes for c in code.co_consts if type(c) is str and c.lower() in lowered
+        }
+        if spelled:
+            found = Representation({name: spelled.get(name, name) for name in MOVE_NAMES}, {})
+    if found is None:
+        found = Representation(members[0][1] if members else {name: name for name in MOVE_NAMES}, {})
+    _representations[id(module)] = module, found
+    return found
+
+
+def _key(value):
+    """A value as a dict key that tells True from 1 (and is one even when the value is not hashable)."""
+    try:
+        hash(value)
+    except TypeError:
+        return type(value), id(value)
+    return type(value), value
+
+
+def _members(kind, lowered: dict) -> dict:
+    """An enum's member for each exam name it names (by the member's name, or its value)."""
+    members: dict = {}
+    for member in kind:
+        for label in (member.name, member.value):
+            if type(label) is str and label.lower() in lowered:
+                members.setdefault(lowered[label.lower()], member)
+    return members
+
+
+def _codes(values):
+    """The code objects of the module's functions and of its classes' methods, nested ones included."""
+    pending = []
+    for value in values:
+        if isinstance(value, type) and not issubclass(value, enum.Enum):
+            pending.extend(getattr(v, "__func__", v) for v in vars(value).values())
+        else:
+            pending.append(value)
+    codes = [value.__code__ for value in pending if isinstance(value, types.FunctionType)]
+    while codes:
+        code = codes.pop()
+        yield code
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
 def _student_moves(module, names):
-    """The student's own Deplacement members when the module defines that enum with a member for each
-    move (its name, in any case, or its value naming it), else the names."""
-    kind = vars(module).get("Deplacement")
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        members = {}
-        for member in kind:
-            for label in (member.name, member.value):
-                if type(label) is str and label.lower() in {n.lower() for n in MOVE_NAMES}:
-                    members.setdefault(label.lower(), member)
-        if all(n.lower() in members for n in MOVE_NAMES):
-            return [members[n.lower()] for n in names]
-    return list(names)
+    """The moves `names` written the student's way (_representation)."""
+    values = _representation(module).values
+    return [values.get(name, name) for name in names]
 
 
 def _grid(payload):
@@ -81,16 +173,20 @@ def _install(module, payload):
     module.minimum = math.inf
 
 
-def _listed(value):
+def _listed(module, value):
     """Moves as plain data: a deque (a natural way to keep moves) as a list; an enum member by its name,
-    or by its value when only the value names a move (`class D(Enum): A = "Haut"`)."""
+    or by its value when only the value names a move (`class D(Enum): A = "Haut"`); one of the student's
+    constants that is neither (`GAUCHE = 0`) by the constant's name."""
     if type(value) not in (list, tuple, collections.deque):
         return value
     lowered = {name.lower() for name in MOVE_NAMES}
+    constants = _representation(module).constants
 
     def named(item):
         if isinstance(item, enum.Enum) and str(item.name).lower() not in lowered and type(item.value) is str:
             return item.value
+        if constants and not isinstance(item, (str, enum.Enum)):
+            return constants.get(_key(item), item)
         return item
 
     return [named(item) for item in value]
@@ -103,7 +199,7 @@ def _snapshot(module):
         "h": vars(module).get("h"),
         "li": vars(module).get("li"),
         "lj": vars(module).get("lj"),
-        "solution": _listed(vars(module).get("solution")),
+        "solution": _listed(module, vars(module).get("solution")),
         "minimum": "inf" if type(minimum) is float and minimum == math.inf else minimum,
     }
 
@@ -139,16 +235,22 @@ def _write_back(module, state):
         module.solution = moves
 
 
-SERVABLE = ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut", "dfs")
-_originals: dict = {}  # the student's own functions, as the module defined them, by name
+# The exam's signature of each function that may be served: its number of arguments.
+SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0, "tente_haut": 0, "dfs": 2}
+SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
+_undo: list = []  # how to undo the redirections in force (see _served)
 
 
 @contextlib.contextmanager
-def _served(module, names):
-    """The student's `names` replaced by proxies while the block runs: each call sends the globals to the
-    parent, which applies the model answer's function to them (its code never reaches this process) and
-    answers with the result and the new globals, written back here. The module's own functions are back
-    after it: in the parent, the model answer's module, timed through the same proxies, is shared."""
+def _served(module, payload):
+    """The earlier functions the payload names answered for the student's code while the block runs:
+    `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
+    function to them (its code never reaches this process) and answers with the result and the new
+    globals, written back here; `exam` ones by the exam's own (_exam_functions, in this process). Whatever
+    the student's code holds the function by (the global name, a tuple or dict built at import, a default
+    argument, a closure, a functools.partial, a bound method), it reaches them (_redirect). The module is
+    as it was after the block: in the parent, the model answer's module, timed through the same proxies,
+    is shared."""
     from grader.sandbox import protocol
     from grader.sandbox.calls import ask
 
@@ -161,21 +263,153 @@ def _served(module, names):
         call.__name__ = name
         return call
 
-    def restore():
-        for name in SERVABLE:
-            _originals.setdefault(name, vars(module).get(name))
-            if _originals[name] is None:
-                vars(module).pop(name, None)
-            else:
-                setattr(module, name, _originals[name])
-
-    restore()  # records the module's own functions the first time; nothing an earlier run replaced stays
-    for name in names:
-        setattr(module, name, proxy(name))
+    exam = _exam_functions(module, payload.get("convention", LAST))
+    targets = {name: proxy(name) for name in payload.get("served", ())}
+    targets.update((name, exam[name]) for name in payload.get("exam", ()))
+    _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
+    for name, target in targets.items():
+        _undo.append(_redirect(module, name, target, SERVED_ARITY[name]))
     try:
         yield
     finally:
-        restore()
+        _undo_all()
+
+
+def _undo_all() -> None:
+    while _undo:
+        _undo[-1]()
+        _undo.pop()
+
+
+def _redirect(module, name: str, target, arity: int):
+    """Make every reference to the student's `name` call `target` with the exam's `arity` arguments, and
+    return how to undo it. A function (a bound method's too) keeps its identity and gets code that hands
+    its call to `target`, so that every reference to it, however captured, is redirected; a
+    functools.partial is pointed at `target`; anything else (missing, another kind of callable) is
+    replaced by name only."""
+    current = vars(module).get(name)
+    function = getattr(current, "__func__", current)  # a bound method's, or a staticmethod's
+    if isinstance(function, types.FunctionType):
+        return _swap_code(function, target, arity, skip=int(isinstance(current, types.MethodType)))
+    if isinstance(current, functools.partial):
+        pointed: Any = current  # typeshed does not list partial's __setstate__
+        state = pointed.__reduce__()[2]
+        pointed.__setstate__((target, (), {}, None))
+        return functools.partial(pointed.__setstate__, state)
+    had = name in vars(module)
+    setattr(module, name, target)
+    return functools.partial(setattr, module, name, current) if had else functools.partial(delattr, module, name)
+
+
+def _swap_code(function, target, arity: int, skip: int):
+    """Give `function` code that calls `target` with its first `arity` arguments after `skip` (a bound
+    method's self), read against its own signature (keywords and defaults included); return the undo."""
+    signature = inspect.signature(function, follow_wrapped=False)  # read before its code changes
+    plain = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in signature.parameters.values())
+    count = len(signature.parameters)
+
+    def call(args, kwargs):
+        if plain and not kwargs and len(args) == count:  # the usual call, without inspect's binding
+            return target(*args[skip : skip + arity])
+        bound = signature.bind(*args, **kwargs)  # a TypeError, as the call itself would raise
+        bound.apply_defaults()
+        values: list = []
+        for parameter in signature.parameters.values():
+            value = bound.arguments[parameter.name]
+            if parameter.kind is parameter.VAR_POSITIONAL:
+                values.extend(value)
+            elif parameter.kind is not parameter.VAR_KEYWORD:
+                values.append(value)
+        return target(*values[skip : skip + arity])
+
+    code, keywords = function.__code__, function.__kwdefaults__
+    function.__code__ = _trampoline(len(code.co_freevars))
+    function.__kwdefaults__ = {SERVED_KEYWORD: call}
+
+    def undo():
+        function.__code__, function.__kwdefaults__ = code, keywords
+
+    return undo
+
+
+@functools.cache
+def _trampoline(free: int):
+    """Code that hands its arguments to the function's SERVED_KEYWORD default, with `free` free variables:
+    a function's code may only be replaced by code with as many as its closure has cells."""
+    cells = [f"_cell{i}" for i in range(free)]
+    lines = [
+        "def outer():",
+        *(f"    {cell} = None" for cell in cells),
+        f"    def served(*args, {SERVED_KEYWORD}, **kwargs):",
+        *(f"        {cell}" for cell in cells),
+        f"        return {SERVED_KEYWORD}(args, kwargs)",
+        "    return served",
+    ]
+    namespace: dict = {}
+    exec(compile("\n".join(lines), "<served>", "exec"), namespace)
+    return namespace["outer"]().__code__
+
+
+# Where the tile that each move slides comes from, seen from the blank; and each move's opposite.
+TILE_FROM = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0)}
+OPPOSITE_MOVE = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
+
+
+def _exam_functions(module, convention: str) -> dict:
+    """The exam's move and tente_* (what the model answer's do: tests/test_questions_taquin.py compares
+    them), on the student's module's globals, `solution` in the student's `convention` and own way of
+    writing moves. Run in the child, so that q17's dfs is judged with them as fast as with the student's
+    own (served by the parent, they cost a round trip per call). Nothing is taken on trust from them: the
+    dfs is judged on the globals it leaves, and the student's code, which could change them, could as well
+    do anything they do."""
+    own = vars(module)
+    values = _representation(module).values
+
+    def undoes(last, direction: str) -> bool:
+        """Whether `last`, the student's last move, is the opposite of `direction` (their own value first:
+        the common case, cheap)."""
+        opposite = values[OPPOSITE_MOVE[direction]]
+        if last is opposite or (type(last) is type(opposite) and last == opposite):
+            return True
+        if any(last is value for value in values.values()):
+            return False
+        return _named(module, last) == OPPOSITE_MOVE[direction]
+
+    def move(i, j):
+        li, lj, value = own["li"], own["lj"], own["grid"][i][j]
+        home_i, home_j = divmod(value, 4)
+        own["h"] += abs(li - home_i) + abs(lj - home_j) - abs(i - home_i) - abs(j - home_j)
+        own["grid"][li][lj] = value
+        own["li"], own["lj"] = i, j
+
+    def tente(direction):
+        di, dj = TILE_FROM[direction]
+        i, j = own["li"] + di, own["lj"] + dj
+        solution = own["solution"]
+        last = (solution[0] if convention == FIRST else solution[-1]) if len(solution) else None
+        if not (0 <= i < 4 and 0 <= j < 4) or (last is not None and undoes(last, direction)):
+            return False
+        move(i, j)
+        value = values[direction]
+        if isinstance(solution, (list, collections.deque)) and convention != FIRST:
+            solution.append(value)
+        elif isinstance(solution, collections.deque):
+            solution.appendleft(value)
+        elif isinstance(solution, list):
+            solution.insert(0, value)
+        else:
+            own["solution"] = [value, *solution] if convention == FIRST else [*solution, value]
+        return True
+
+    tentes = {f"tente_{name.lower()}": functools.partial(tente, name) for name in MOVE_NAMES}
+    return {"move": move, **tentes}
+
+
+def _named(module, item) -> str | None:
+    """The exam's name of a move written the student's way, in any case; None when it names none."""
+    (read,) = _listed(module, [item])
+    label = read.name if isinstance(read, enum.Enum) else read
+    return next((name for name in MOVE_NAMES if type(label) is str and label.lower() == name.lower()), None)
 
 
 @probe
@@ -188,7 +422,7 @@ def probe_move(module, payload):
 @probe
 def probe_tente(module, payload):
     _install(module, payload)
-    with _served(module, payload.get("served", ())):
+    with _served(module, payload):
         accepted = _function(module, "tente_" + payload["direction"].lower())()
     return {"accepted": accepted, **_snapshot(module)}
 
@@ -202,7 +436,7 @@ def probe_tentes(module, payload):
 @probe
 def probe_dfs(module, payload):
     _install(module, payload)
-    with _served(module, payload.get("served", ())):
+    with _served(module, payload):
         found = _function(module, "dfs")(payload["m"], payload["p"])
     return {"found": found, **_snapshot(module)}
 
@@ -210,8 +444,8 @@ def probe_dfs(module, payload):
 @probe
 def probe_taquin(module, payload):
     _install(module, payload)
-    with _served(module, payload.get("served", ())):
-        return {"moves": _listed(_function(module, "taquin")())}
+    with _served(module, payload):
+        return {"moves": _listed(module, _function(module, "taquin")())}
 
 
 # --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
@@ -314,7 +548,11 @@ def _taquin_expected(payload, served=None):
 
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
-SERVED = {"q16": ("move",), "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"), "q18": ("dfs",)}
+# The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
+# the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
+# q17 the exam's own, run in the child (_exam_functions: its dfs makes five calls a node).
+SERVED = {"q16": ("move",), "q18": ("dfs",)}
+EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
 # The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
 # Nievergelt, 1999): no served call of a case needs `solution` or a dfs bound to reach further.
 DIAMETER = 80
@@ -364,8 +602,9 @@ class ModelServer(Served):
 
     The run's interface: the `names` it serves; for each call the globals of a taquin state (grid a 4 × 4
     arrangement of tiles 0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest`
-    moves; minimum an integer or infinity), and arguments the name takes: move a cell next to the blank,
-    tente_* none, dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a solvable grid.
+    moves; minimum an integer or infinity), and arguments the name takes (SERVED: q16's move, q18's dfs):
+    move a cell next to the blank, dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a
+    solvable grid.
     Anything else is a Violation: the model answer never runs on it. The dfs's nodes are charged to the
     run (calls.Served: its budget, from the model answer's own run on the case, and its deadline).
 
@@ -465,7 +704,7 @@ class ModelServer(Served):
                 or not all(0 <= a < 4 for a in arguments)
             ):
                 raise Violation("taquin.served_move", li=li, lj=lj)
-        elif name == "dfs":
+        else:  # dfs: the only other name a run serves (SERVED)
             from reference.puzzle import is_solvable
 
             if not (
@@ -476,8 +715,6 @@ class ModelServer(Served):
                 and is_solvable(arrangement)
             ):
                 raise Violation("taquin.served_dfs", longest=self.longest, diameter=DIAMETER)
-        elif arguments:
-            raise Violation("taquin.served_tente", name=name)
 
     def _answer(self, name, arguments: list, state: dict, played: list, meter=None) -> tuple[dict, int]:
         """The model answer's `name` applied to globals the caller checked (their `solution` read as `played`,
@@ -533,8 +770,12 @@ def _manhattan(cells: list) -> int:
     return sum(map(list.__getitem__, _DISTANCES, cells))
 
 
-OWN_CHAIN = "chaine_eleve"  # the weightless check of the student's own functions
-SERVED_SLACK = 20.0  # q17's limits when tente_* and move are served: a round trip per call
+OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the grade was judged with
+# q17's limits with the exam's move and tente_* (_exam_functions): a call passes through the redirection and
+# reads the student's way of writing moves: up to 2.7 times the model answer's own time on q17's cases (measured).
+EXAM_SLACK = 3.0
+# The earlier functions each question builds on, as its messages name them.
+EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
 
 
 @dataclass
@@ -544,13 +785,16 @@ class Chain:
 
     served: tuple = ()
     server: ModelServer | None = None
-    verified: bool = False  # the student's own, checked to behave as the model answer's (same_tentes)
+    exam: tuple = ()  # the exam's own functions, run in the child (_exam_functions)
+    convention: str = LAST  # the student's order of `solution`, for those
 
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
         for a served dfs with the same served answers, each the best of several runs if `precise`
         (`limits`: see grader.engine.Context.run)."""
-        served = {"served": list(self.served)} if self.server else {}
+        served: dict = {"served": list(self.served)} if self.server else {}
+        if self.exam:
+            served.update(exam=list(self.exam), convention=self.convention)
         if self.server is not None:
             self.server.reset()
             self.server.case(payload)
@@ -576,67 +820,92 @@ class Chain:
         return replace(self, server=ModelServer(self.server.convention, self.served, max_bound=bound))
 
 
-def chain_of(ctx, question, convention) -> Chain:
-    """What the student's calls get under the scheme's `dependances` policy: with the model answer's
-    functions (the default, when the model answer is installed), the names the question builds on are
-    served by a ModelServer; else the student's own. For q17, whose dfs makes about five calls a node
-    (a served call is a round trip: tens of thousands per check), the student's own tente_* stand for the
-    model answer's when they behave as it does on every configuration they can meet (`same_tentes`)."""
+def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Outcome]:
+    """The question's outcomes, judged twice when it takes: with the student's own earlier functions
+    (`judge(Chain())`) and with the model answer's, served (`judge(Chain(...))`); the better of the two
+    counts (ties: the model answer's, the question judged on its own). A carried error never costs the student (a correct dfs over broken tente_*),
+    and a division of labour between two functions other than the model answer's is no error either (a
+    taquin whose own dfs resets `minimum` at the root). The second judgement is made only when the first
+    is not full marks: q16 and q17 are judged first with the student's own functions (q17's served ones
+    are a round trip per call), q18 with the model answer's dfs (its searches are made once per process
+    for the whole class). Then the weightless `chaine_eleve` outcome says which judgement counted; when
+    q18's first judgement is full, `own_check(Chain())` tells on a few cases whether the student's own
+    chain works too. The scheme's `dependances = "eleve"` judges with the student's own only."""
     from grader.expectations import has_model_answer
+    from grader.i18n import Message
 
+    own = Chain()
     if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
-        return Chain()
-    if question.id == "q17" and same_tentes(ctx, convention):
-        return Chain(verified=True)
-    return Chain(SERVED[question.id], ModelServer(convention, SERVED[question.id]))
+        return [*judge(own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")]
+    if question.id in SERVED:
+        model = Chain(SERVED[question.id], ModelServer(convention, SERVED[question.id]))
+    else:
+        model = Chain(exam=EXAM[question.id], convention=convention or LAST)
+    own_first = question.id != "q18"
+    first = judge(own if own_first else model)
+    names = {"names": EARLIER[question.id]}
+    if _full(ctx, question, first):
+        if own_first:
+            return [*first, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
+        assert own_check is not None  # q18's first judgement is the model answer's
+        info = own_check(own)
+        if info.failure is None:
+            return [*first, replace(info, note=Message("taquin.judged_model_own_works", names))]
+        return [*first, replace(info, failure=_judged_with(info.failure, "taquin.judged_model_own_fails", names))]
+    second = judge(model if own_first else own)
+    own_outcomes, model_outcomes = (first, second) if own_first else (second, first)
+    own_score, model_score = _score(ctx, question, own_outcomes), _score(ctx, question, model_outcomes)
+    numbers = {
+        **names,
+        "own": float(own_score),
+        "model": float(model_score),
+        "max": ctx.settings.scheme.points(question),
+    }
+    if own_score > model_score:
+        if _full(ctx, question, own_outcomes):
+            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
+        said = _judged_with(_first_loss(own_outcomes), "taquin.judged_own_better", numbers)
+        return [*own_outcomes, Outcome(OWN_CHAIN, said)]
+    said = _judged_with(_first_loss(own_outcomes), "taquin.judged_model", numbers)
+    return [*model_outcomes, Outcome(OWN_CHAIN, said)]
 
 
-def same_tentes(ctx, convention) -> bool:
-    """Whether the student's tente_* (and the move they call) do what the model answer's do for every blank
-    cell, direction and previous move (none or one of four): 320 cases, the other tiles and the blank's
-    value drawn from the seed, judged against the tente_* oracle in one call to the child."""
-    from reference.puzzle import MOVES, from_grid
-
-    judged_in = convention or LAST
-    rng = random.Random(f"{ctx.settings.seed}:tentes")
-    cases = []
-    for blank in range(16):
-        tiles = rng.sample(range(15), 15)
-        state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
-        for direction in MOVES:
-            for previous in (None, *MOVES):
-                history = [rng.choice(MOVES), previous] if previous else []
-                cases.append((state, rng.choice(BLANK_VALUES), history, direction))
-    payloads = [
-        _payload(state, blank_value, history, judged_in, direction=direction)
-        for state, blank_value, history, direction in cases
-    ]
-    reply = ctx.call(probe_tentes, {"cases": payloads}, ctx.limit(0.0))
-    if not reply.ok or type(reply.value) is not list or len(reply.value) != len(cases):
-        return False
-    for (state, blank_value, history, direction), got in zip(cases, reply.value):
-        expected, _ = _tente_expected(_payload(state, blank_value, history, direction=direction))
-        got = _fields(got)
-        if got["accepted"] is not expected["accepted"] or _differences(
-            got,
-            from_grid(expected["grid"], expected["li"], expected["lj"]),
-            _reordered(expected["solution"], judged_in),
-        ):
-            return False
-    return True
+def _first_loss(outcomes: list[Outcome]) -> Failure:
+    """Where a judgement that is not full lost points: its first failure, or the first group that earned
+    only part of its points (Outcome.credit), as a failure that says why."""
+    failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
+    shown = [failure for failure in failures if failure.counterexample is not None]
+    if shown or failures:  # a failure on a case first: it says more than one of a whole group
+        return (shown or failures)[0]
+    for outcome in outcomes:
+        if outcome.credit < 1 and outcome.note is not None:
+            return Failure(Kind.WRONG, outcome.note.key, outcome.note.params)
+    raise AssertionError("a judgement that is not full lost points somewhere")
 
 
-def own_chain(ctx, chain: Chain, run) -> Outcome:
-    """The weightless check: the same judge on a few cases with the student's own functions, to tell the
-    student whether their chain works (the grade came from the model answer's)."""
-    if chain.server is None:
-        return Outcome(OWN_CHAIN, skipped="taquin.own_chain_verified" if chain.verified else "taquin.own_chain_graded")
-    saved = chain.served, chain.server
-    chain.served, chain.server = (), None
-    try:
-        return run()
-    finally:
-        chain.served, chain.server = saved
+def _judged_with(own_failure: Failure, key: str, params: dict) -> Failure:
+    """`chaine_eleve`'s failure: which functions counted (`key`), and why the student's own chain lost
+    points (its first failure, said inside, with its case)."""
+    from grader.i18n import Message
+
+    reason = Message(own_failure.message, own_failure.params)
+    return replace(own_failure, kind=Kind.WRONG, message=key, params={**params, "reason": reason})
+
+
+def _score(ctx, question, outcomes: list[Outcome]) -> Fraction:
+    """The points `outcomes` earn under the run's scheme (exact)."""
+    from grader.results import Output
+    from grader.scoring import question_result
+
+    return Fraction(question_result(question, ctx.settings.scheme, outcomes, Output()).score)
+
+
+def _full(ctx, question, outcomes: list[Outcome]) -> bool:
+    """Whether `outcomes` earn every point the scheme gives their groups (no second judgement can do better)."""
+    weights = ctx.settings.scheme.weights(question)
+    return all(
+        not weights.get(o.group) or (o.failure is None and o.skipped is None and o.credit >= 1) for o in outcomes
+    )
 
 
 @dataclass
@@ -650,6 +919,12 @@ class Judging:
     policy: str
     chain: Chain
     notes: set[str] = field(default_factory=set)  # "casse": a move read in another case (move_warnings)
+    # What shows the judged function acting, for the groups doing nothing would pass (base.earned): q16's
+    # directions, each True while every acceptance case judged saw its tente_* accept and change the globals;
+    # q17's runs that had to search, each True when the dfs left in `minimum` the f of a state cut below
+    # the root (known only by going there).
+    acted: dict[str, bool] = field(default_factory=dict)
+    searched: list[bool] = field(default_factory=list)
 
     @property
     def judged_in(self) -> str:
@@ -740,6 +1015,11 @@ def _mirrored(moves):
     from reference.puzzle import OPPOSITE
 
     return [OPPOSITE[m] for m in moves]
+
+
+def _tentes(moves) -> str:
+    """The tente_* functions of `moves`, as the student names them."""
+    return ", ".join(f"tente_{move.lower()}" for move in moves)
 
 
 def move_warnings(notes) -> list[Message]:
@@ -878,6 +1158,9 @@ class Q16(Question):
     points = 2.0
     # Default barème: making the move and recording it in `solution` is the function's purpose (half);
     # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
+    # A tente_* that never moves (`return False`) refuses everything: the refusals count only for the
+    # tente_* seen making every move they must (`earned`: in proportion, a quarter for each), so that doing
+    # nothing earns 0.
     groups = (
         Group("refus_bord", 1.0),
         Group("refus_oppose", 1.0),
@@ -886,28 +1169,42 @@ class Q16(Question):
     )
     # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
     # a warning; "strict" wants the exam's names exactly.
-    # `dependances`: "corrige" (default) serves the model answer's move to tente_*; "eleve" uses the student's.
+    # `dependances`: "corrige" (default) judges tente_* with the student's own move and, unless that gets
+    # full marks, with the model answer's, served: the better counts (best_judgement); "eleve" with the
+    # student's own only.
     options = CHAIN_OPTIONS
 
     def run(self, ctx):
         convention = detect_convention(ctx)
-        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain_of(ctx, self, convention))
-        seed = ctx.settings.seed
-        outcomes = [
-            ctx.check_cases(
-                group.name, self.cases(seed, group.name), functools.partial(self.judge, judging, group.name)
-            )
-            for group in self.groups
-            if group.name != OWN_CHAIN
-        ]
-        accepting = functools.partial(self.judge, judging, "acceptation")
-        outcomes.append(
-            own_chain(
-                ctx, judging.chain, lambda: ctx.check_cases(OWN_CHAIN, self.cases(seed, "acceptation"), accepting)
-            )
-        )
-        outcomes[0].warnings = convention_warning(convention) + move_warnings(judging.notes)
+        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention))
+        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
         return outcomes
+
+    def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
+        """The graded groups with `chain`'s move: acceptance judged direction by direction (a failure stops
+        only its direction's cases), the refusals counted for the directions that act."""
+        from reference.puzzle import MOVES
+
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
+        seed = ctx.settings.seed
+        outcomes = {
+            group: ctx.check_cases(
+                group,
+                self.cases(seed, group),
+                functools.partial(self.judge, judging, group),
+                part=(lambda case: case[0]) if group == "acceptation" else None,
+            )
+            for group in ("refus_bord", "refus_oppose", "acceptation")
+        }
+        acting = [move for move in MOVES if judging.acted.get(move)]
+        credit = Fraction(len(acting), len(MOVES))
+        unearned = Failure(Kind.WRONG, "q16.refusals_unearned")
+        partly = Message("q16.refusals_partly", {"count": len(acting), "names": _tentes(acting)})
+        for group in ("refus_bord", "refus_oppose"):
+            outcomes[group] = earned(outcomes[group], credit, unearned, partly)
+        graded = list(outcomes.values())
+        graded[0].warnings = move_warnings(judging.notes)
+        return graded
 
     @staticmethod
     def possible(blank: int, direction: str) -> bool:
@@ -965,9 +1262,12 @@ class Q16(Question):
                 detail=f"the model answer's tente returns {accept} on {case!r}",
             )
         reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
+        value = _fields(reply.value) if reply.ok else {}
+        if group == "acceptation":
+            acted = value.get("accepted") is True and bool(_differences(value, state, payload["solution"]))
+            judging.acted[direction] = judging.acted.get(direction, True) and acted
         if not reply.ok:
             return judging.chain.failure(ctx, reply, shown)
-        value = _fields(reply.value)
         if type(value["accepted"]) is not bool:
             return _bool_failure(value["accepted"], call, shown)
         if value["accepted"] != accept:
@@ -1061,6 +1361,28 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
 
 
 @functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _cut_below_root(state, previous: str | None, m: int, p: int) -> frozenset:
+    """The values f = p + depth + h of the states a dfs(m, p) from `state` cuts below the root (depth 1 or
+    more, f > m), the move `previous` just played: what only a dfs that searched can leave in `minimum`."""
+    from reference.puzzle import OPPOSITE, apply, legal_moves, manhattan
+
+    found: set[int] = set()
+
+    def search(current, last, depth):
+        for move in legal_moves(current):
+            if last is None or move != OPPOSITE[last]:
+                child = apply(current, move)
+                f = p + depth + 1 + manhattan(child)
+                if f > m:
+                    found.add(f)
+                else:
+                    search(child, move, depth + 1)
+
+    search(state, previous, 0)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
 def _constrained_optimum(state, previous: str | None) -> int:
     """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
     played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
@@ -1092,11 +1414,14 @@ class Q17(Question):
     points = 3.0
     # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
     # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
+    # A dfs that does nothing (`return False`) leaves the state as it found it too: `echec_restaure` counts
+    # fully for a dfs seen searching, one that finds the solutions (`succes`) or the next bound (`seuil`);
+    # else in proportion to its runs of the group that had to search and left in `minimum` the f of a state
+    # cut below the root (Judging.searched: known only by going there), so that doing nothing earns 0.
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
-    # `dependances`: "corrige" (default) judges dfs with tente_* that behave as the model answer's: the
-    # student's own when they do on every configuration (see same_tentes), else the model answer's, served
-    # (a round trip to the parent per call, about five a node: limits SERVED_SLACK times longer); "eleve"
-    # judges it with the student's own whatever they do.
+    # `dependances`: "corrige" (default) judges dfs with the student's own move and tente_* and, unless that
+    # gets full marks, with the exam's (the model answer's, run in the child: limits EXAM_SLACK times
+    # longer): the better counts (best_judgement); "eleve" with the student's own only.
     options = CHAIN_OPTIONS
     limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
     draws_with_hypothesis = False  # see `cases`
@@ -1130,22 +1455,33 @@ class Q17(Question):
 
     def run(self, ctx):
         convention = detect_convention(ctx)
-        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain_of(ctx, self, convention))
+        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention))
+        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
+        return outcomes
+
+    def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
+        """The graded groups with `chain`'s move and tente_*."""
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
         has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
         seed, count = ctx.settings.seed, ctx.settings.examples
-        outcomes = [
+        restored, threshold = (
             ctx.check_cases(
                 group, self.cases(seed, group, count), functools.partial(self.judge_below, judging, group, has_minimum)
             )
             for group in ("echec_restaure", "seuil")
-        ]
-        success = functools.partial(self.judge_success, judging)
-        outcomes.append(ctx.check_cases("succes", self.cases(seed, "succes", count), success))
-        outcomes.append(
-            own_chain(ctx, judging.chain, lambda: ctx.check_cases(OWN_CHAIN, self.cases(seed, OWN_CHAIN, 10), success))
         )
-        outcomes[0].warnings = convention_warning(convention) + move_warnings(judging.notes)
-        return outcomes
+        success = ctx.check_cases(
+            "succes", self.cases(seed, "succes", count), functools.partial(self.judge_success, judging)
+        )
+        runs, searched = len(judging.searched), sum(judging.searched)
+        if success.failure is None or threshold.failure is None:
+            searches = Fraction(1)
+        else:
+            searches = Fraction(searched, runs) if runs else Fraction(0)
+        partly = Message("q17.restore_partly", {"searched": searched, "runs": runs})
+        restored = earned(restored, searches, Failure(Kind.WRONG, "q17.restore_unearned"), partly)
+        restored.warnings = move_warnings(judging.notes)
+        return [restored, threshold, success]
 
     def call_on(self, case: tuple, succeed: bool) -> tuple:
         """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
@@ -1176,21 +1512,22 @@ class Q17(Question):
                 detail=f"the model answer returns {expected['found']}",
             )
         shown = _shown(payload, f"dfs({m}, {p})")
-        # Served calls are a round trip each, however small the case: the whole limit is stretched. And a
-        # correct dfs may try the moves in any order: above the optimum, the order decides how much of the
+        # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
-        served = SERVED_SLACK if judging.chain.server else 1.0
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)
         spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
+        slower = EXAM_SLACK if judging.chain.exam else 1.0
         reply = judging.chain.run(
-            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: served * ctx.limit(spread * seconds)
+            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
         )
         return DfsCall(state, history, m, p, optimum, expected, shown, reply)
 
     def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
         """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
         answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
-        state, history, m, _, optimum, expected, shown, reply = self.dfs(judging, case, False)
+        from reference.puzzle import manhattan
+
+        state, history, m, p, optimum, expected, shown, reply = self.dfs(judging, case, False)
         if group == "seuil" and not has_minimum:
             return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
         if not reply.ok:
@@ -1201,6 +1538,9 @@ class Q17(Question):
         if value["found"]:
             return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
         if group == "echec_restaure":
+            if p + manhattan(state) <= m:  # a run that has to search below the root
+                cut = _cut_below_root(state, history[-1] if history else None, m, p)
+                judging.searched.append(type(value["minimum"]) in (int, float) and value["minimum"] in cut)
             restored = _reordered(history, judging.judged_in)
             for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
                 return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
@@ -1297,7 +1637,9 @@ class Q18(Question):
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
     # order is 16 times slower), or `challenge_seconds` when set.
-    # `dependances`: "corrige" (default) serves the model answer's dfs to taquin(); "eleve" uses the student's.
+    # `dependances`: "corrige" (default) judges taquin() with the model answer's dfs, served, and unless that
+    # gets full marks with the student's own: the better counts (best_judgement); "eleve" with the
+    # student's own only.
     options = {
         **CHAIN_OPTIONS,
         "challenge": Option("korf", choices=("korf", "enonce")),
@@ -1306,17 +1648,34 @@ class Q18(Question):
     }
 
     def run(self, ctx):
+        convention = detect_convention(ctx)
+        return best_judgement(
+            ctx,
+            self,
+            convention,
+            functools.partial(self.judged, ctx, convention),
+            own_check=functools.partial(self.own_check, ctx, convention),
+        )
+
+    @staticmethod
+    def walks():
         from hypothesis import strategies as st
 
+        return st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
+
+    def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
+        """The graded groups with `chain`'s dfs. The `ordre` group is judged on the lists the two depth
+        groups saw: the small states are played for it even when their own group weighs nothing."""
         scheme = ctx.settings.scheme
         weights = scheme.weights(self)
-        convention = detect_convention(ctx)
-        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain_of(ctx, self, convention))
-        walks = st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
+        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain)
         on_walk = functools.partial(self.judge_walk, judging)
         deep = functools.partial(self.judge_deep, judging)
+        small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
-            self.skipped(weights, "petites_profondeurs") or ctx.check("petites_profondeurs", walks, on_walk),
+            ctx.check("petites_profondeurs", self.walks(), on_walk)
+            if small
+            else Outcome("petites_profondeurs", skipped="q18.skipped"),
             self.skipped(weights, "grandes_profondeurs")
             or ctx.check_cases(
                 "grandes_profondeurs", [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)], deep
@@ -1336,9 +1695,14 @@ class Q18(Question):
             self.skipped(weights, "defi", tried)
             or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
         )
-        outcomes.append(own_chain(ctx, judging.chain, lambda: ctx.check(OWN_CHAIN, walks, on_walk, max_examples=10)))
         outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes
+
+    def own_check(self, ctx, convention, chain: Chain) -> Outcome:
+        """A few small states with the student's own dfs, when the grade came from the model answer's: to tell
+        the student whether their own chain works (weightless)."""
+        judging = Orders(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
+        return ctx.check(OWN_CHAIN, self.walks(), functools.partial(self.judge_walk, judging), max_examples=10)
 
     @staticmethod
     def skipped(weights: dict, group: str, tried: bool = True) -> Outcome | None:

@@ -66,20 +66,70 @@ MESSAGES: dict[str, dict[str, str]] = {
         "the exam a move is named by the direction the tile goes",
     },
     "q16.chaine_eleve": {
-        "fr": "avec votre propre move (sans effet sur la note : tente_* est noté avec le move du corrigé)",
-        "en": "with your own move (no effect on the grade: tente_* is graded with the model answer's move)",
+        "fr": "avec votre propre move ou celui du corrigé : la meilleure des deux notes compte",
+        "en": "with your own move or the model answer's: the better of the two grades counts",
     },
     "q17.chaine_eleve": {
-        "fr": "avec vos propres move et tente_* (sans effet sur la note : dfs est noté avec ceux du corrigé)",
-        "en": "with your own move and tente_* (no effect on the grade: dfs is graded with the model answer's)",
+        "fr": "avec vos propres move et tente_* ou ceux du corrigé : la meilleure des deux notes compte",
+        "en": "with your own move and tente_* or the model answer's: the better of the two grades counts",
     },
     "q18.chaine_eleve": {
-        "fr": "avec votre propre dfs (sans effet sur la note : taquin est noté avec le dfs du corrigé)",
-        "en": "with your own dfs (no effect on the grade: taquin is graded with the model answer's dfs)",
+        "fr": "avec votre propre dfs ou celui du corrigé : la meilleure des deux notes compte",
+        "en": "with your own dfs or the model answer's: the better of the two grades counts",
     },
     "taquin.own_chain_graded": {
         "fr": 'noté avec vos propres fonctions (barème : dependances = "eleve")',
         "en": 'graded with your own functions (scheme: dependances = "eleve")',
+    },
+    "taquin.judged_own": {
+        "fr": "noté avec vos propres fonctions ({names})",
+        "en": "graded with your own functions ({names})",
+    },
+    "taquin.judged_own_better": {
+        "fr": "noté avec vos propres fonctions ({names}) : {own:num} / {max:num}, mieux qu'avec celles du "
+        "corrigé ({model:num} / {max:num}) ; avec les vôtres : {reason}",
+        "en": "graded with your own functions ({names}): {own:num} / {max:num}, better than with the model "
+        "answer's ({model:num} / {max:num}); with yours: {reason}",
+    },
+    "taquin.judged_model": {
+        "fr": "noté avec {names} du corrigé : {model:num} / {max:num} ; avec les vôtres, {own:num} / "
+        "{max:num}, où : {reason}",
+        "en": "graded with the model answer's {names}: {model:num} / {max:num}; with yours, {own:num} / "
+        "{max:num}, where: {reason}",
+    },
+    "taquin.judged_model_own_works": {
+        "fr": "noté avec {names} du corrigé ; avec les vôtres, ces cas-ci sont justes aussi",
+        "en": "graded with the model answer's {names}; with yours, these cases are right too",
+    },
+    "taquin.judged_model_own_fails": {
+        "fr": "noté avec {names} du corrigé ; avec les vôtres : {reason}",
+        "en": "graded with the model answer's {names}; with yours: {reason}",
+    },
+    "q16.refusals_unearned": {
+        "fr": "ne compte pas : aucun tente_* n'a fait tous les déplacements demandés, et un refus ne compte "
+        "que pour une fonction qui sait aussi accepter (return False refuse tout)",
+        "en": "does not count: no tente_* made every move asked of it, and a refusal counts only for a "
+        "function that can also accept (return False refuses everything)",
+    },
+    "q16.refusals_partly": {
+        "fr": "compte pour {count} {count:fonction|fonctions} sur 4 ({names}) : un refus ne compte que pour une "
+        "fonction qui fait aussi les déplacements demandés",
+        "en": "counts for {count} {count:function|functions} of 4 ({names}): a refusal counts only for a function "
+        "that also makes the moves asked of it",
+    },
+    "q17.restore_partly": {
+        "fr": "compte pour {searched} {searched:appel|appels} sur {runs} : dfs ne trouve ni les solutions ni la "
+        "borne suivante, et laisser l'état inchangé ne compte que pour les appels où il a cherché (où il "
+        "laisse dans minimum la valeur p + h d'un état coupé sous la racine)",
+        "en": "counts for {searched} {searched:call|calls} of {runs}: dfs finds neither the solutions nor the "
+        "next bound, and leaving the state unchanged counts only for the calls where it searched (where it "
+        "leaves in minimum the p + h of a state cut below the root)",
+    },
+    "q17.restore_unearned": {
+        "fr": "ne compte pas : dfs ne trouve pas les solutions et ne calcule pas la borne suivante, rien ne "
+        "montre qu'il cherche (ne rien faire laisse aussi l'état inchangé)",
+        "en": "does not count: dfs neither finds the solutions nor computes the next bound, so nothing shows "
+        "it searches (doing nothing leaves the state unchanged too)",
     },
     # A served call outside its run's interface (ModelServer): refused before the model answer runs.
     "taquin.served_shape": {
@@ -128,12 +178,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "your code calls move (the model answer's, supplied by the grader) on a cell that is not next to "
         "the blank ({li}, {lj}) in the grid: protocol violation",
     },
-    "taquin.served_tente": {
-        "fr": "votre code appelle {name} (celle du corrigé, fournie par le correcteur) avec des arguments : "
-        "elle n'en prend aucun (appel hors protocole)",
-        "en": "your code calls {name} (the model answer's, supplied by the grader) with arguments: it takes "
-        "none (protocol violation)",
-    },
     "taquin.served_dfs": {
         "fr": "votre code appelle dfs (celle du corrigé, fournie par le correcteur) hors de ce que le cas "
         "permet : dfs(m, p) attend deux entiers avec 0 ≤ p ≤ {longest} et 0 ≤ m ≤ p + {diameter}, sur une "
@@ -141,12 +185,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "your code calls dfs (the model answer's, supplied by the grader) outside what the case allows: "
         "dfs(m, p) takes two integers with 0 ≤ p ≤ {longest} and 0 ≤ m ≤ p + {diameter}, on a grid that "
         "moves can solve (protocol violation)",
-    },
-    "taquin.own_chain_verified": {
-        "fr": "noté avec vos propres move et tente_* : ils font ce que font ceux du "
-        "corrigé dans chaque configuration (case vide, direction, coup précédent)",
-        "en": "graded with your own move and tente_*: they do what the model answer's do in "
-        "every configuration (blank cell, direction, previous move)",
     },
     "q17.no_minimum": {
         "fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "

@@ -667,9 +667,10 @@ class Child:
                 body = self._frame(deadline)
                 if not protocol.is_call(body):
                     break
-                if serve is None:
-                    raise protocol.ProtocolError("a call frame, and nobody to answer it")
-                self._answer(serve, *protocol.check_call(body, self.nonce, seq), seq, deadline)
+                name, args = protocol.check_call(body, self.nonce, seq)
+                if serve is None:  # a run that serves no name: whatever it calls, it does not serve
+                    raise calls.Violation("engine.reply.not_served", name=name[:40])
+                self._answer(serve, name, args, seq, deadline)
                 calls_answered += 1
             body = protocol.check_reply(body, self.nonce, seq)
             value = protocol.plain(body.get("value")) if body["status"] == protocol.OK else None

@@ -67,7 +67,14 @@ class Service:
         self.grade_task = self.huey.task(name=TASK)(self.grade)
 
     def questions_for(self, modules: list[str]) -> list:
+        """The class's questions that files holding `modules` answer (what an attempt spends of the rate
+        limit; an attempt that answers none is refused)."""
         return [q for q in self.questions if not q.manual and q.module in modules]
+
+    def graded_questions(self) -> list:
+        """What every attempt is graded on, as `grader grade` grades a student: every automatic question of
+        the class, those whose module the files lack being missing (0 of their points)."""
+        return [q for q in self.questions if not q.manual]
 
     def settings(self, lang: str, attempt=None) -> Settings:
         """The class's settings, or a regrade's seed and barème for one of its attempts."""
@@ -128,7 +135,6 @@ class Service:
 
     def _grade_content(self, attempt, claim: str) -> str:
         filename, data = self.store.content(attempt.content_hash)
-        questions = select(self.questions, json.loads(attempt.questions))
         with tempfile.TemporaryDirectory(prefix="grader-service-") as folder:
             path = Path(folder) / PurePosixPath(filename).name
             path.write_bytes(data)
@@ -140,7 +146,8 @@ class Service:
         def progress(k: int, n: int, qid: str) -> None:
             self.store.beat(attempt.id, claim, time.time(), done=k, current=qid)
 
-        result = grade_submission(submission, questions, self.settings(attempt.lang, attempt), progress=progress)
+        settings = self.settings(attempt.lang, attempt)
+        result = grade_submission(submission, self.graded_questions(), settings, progress=progress)
         return json_bytes(result).decode("utf-8")
 
 

@@ -47,6 +47,7 @@ from grader.marks import apply_marks
 from grader.i18n import Message
 from grader.gradebook import DECIMAL, number, write_gradebook
 from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict
+from grader.scoring import submission_total
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
 from grader.errors import GraderError, UsageError
@@ -342,7 +343,8 @@ def create_app(service: Service) -> Starlette:
                 429,
                 questions=", ".join(q for q in empty if q),
             )
-        attempt, _ = store.store_attempt(student, filename, data, modules, [q.id for q in questions], lang, late, now)
+        graded = [q.id for q in service.graded_questions()]
+        attempt, _ = store.store_attempt(student, filename, data, modules, graded, lang, late, now)
         service.enqueue(attempt)  # stored first: if this fails, the reaper queues it again
         return attempt
 
@@ -527,25 +529,34 @@ def create_app(service: Service) -> Starlette:
         }
 
     def best_results(regrade: int = 0) -> dict[str, SubmissionResult]:
-        """Per student, each question from the latest graded attempt that graded it (of the students'
-        own attempts, or of one regrade)."""
+        """Per student, each question from the latest graded attempt whose files answered it (of the
+        students' own attempts, or of one regrade); a question none answered is missing (0 of its points),
+        as in every attempt's own result."""
+        module_of = {q.id: q.module for q in service.questions}
         merged: dict[str, dict] = {}
+        latest = {}  # each student's latest graded attempt: its barème gives the unanswered questions' points
         for row in store.attempts_of(regrade=regrade):
             if row.state != DONE:
                 continue
-            result = done_result(row)
-            for q in result["questions"]:
-                merged.setdefault(row.student, {})[q["id"]] = q
+            latest[row.student] = row
+            answered = set(row.modules.split(","))
+            for q in done_result(row)["questions"]:
+                if module_of.get(q["id"]) in answered:
+                    merged.setdefault(row.student, {})[q["id"]] = q
         out = {}
-        for student, questions in merged.items():
-            order = [q.id for q in service.questions if q.id in questions]
-            data = {
-                "id": student,
-                "total": sum(questions[k]["score"] for k in order),
-                "max": sum(questions[k]["max"] for k in order),
-                "questions": [questions[k] for k in order],
-            }
-            out[student] = submission_from_dict(data)
+        for student, kept in merged.items():
+            found = submission_from_dict({"id": student, "total": 0, "max": 0, "questions": list(kept.values())})
+            by_id = {q.id: q for q in found.questions}
+            unanswered = not_graded(
+                student,
+                service.graded_questions(),
+                service.settings(config.lang, latest[student]),
+                SubmissionStatus.GRADED,
+                [],
+            )
+            questions = [by_id.get(q.id, q) for q in unanswered.questions]
+            total, most = submission_total(questions)
+            out[student] = SubmissionResult(id=student, total=total, max=most, questions=questions)
         return out
 
     async def regrade(request: Request) -> Response:

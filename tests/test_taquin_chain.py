@@ -1,0 +1,319 @@
+"""q16-q18 judged on their own, and points only for observed work, on whole taquin.py files written from
+the model answer with one function broken or rewritten, graded as a user would grade them.
+
+- A later question gets the better of two judgements: with the student's own earlier functions and with
+  the model answer's. A broken earlier function costs it nothing, however the later one holds it (a tuple
+  built at import as the model answer's own ESSAIS, a list, a dict, a default argument, a closure, a
+  functools.partial, a method of a class); a division of labour other than the model answer's costs nothing.
+- The earlier moves and every value the grader puts in `solution` are written the student's way (their
+  strings, their enum, their constants).
+- A function that does nothing (`return False`) earns nothing for the groups doing nothing would pass.
+"""
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+from grading import SEED, say
+
+from grader.engine import Settings, grade_submission
+from grader.questions import all_questions, select
+from grader.scoring import Scheme
+from grader.intake import load_submission
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL = (ROOT / "reference" / "taquin.py").read_text()
+# The challenge costs seconds: q18's other groups say what these tests ask.
+FAST = Settings(seed=SEED, examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+TENTES = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
+
+
+def body(source: str, name: str, new_body: str) -> str:
+    """`source` with the body of the top-level function `name` replaced by `new_body` (one line)."""
+    pattern = re.compile(rf"^def {name}\((.*)\):\n(?:(?:    .*)?\n)+", re.MULTILINE)
+    assert len(pattern.findall(source)) == 1, name
+    return pattern.sub(lambda m: f"def {name}({m[1]}):\n    {new_body}\n\n\n", source)
+
+
+def replaced(source: str, old: str, new: str) -> str:
+    assert source.count(old) == 1, old
+    return source.replace(old, new)
+
+
+def graded(tmp_path: Path, source: str, qid: str, settings: Settings = FAST):
+    folder = tmp_path / f"{qid}-{abs(hash(source))}"
+    folder.mkdir()
+    (folder / "taquin.py").write_text(source)
+    (result,) = grade_submission(load_submission(folder), select(all_questions(), [qid]), settings).questions
+    return result
+
+
+def judged_with(result) -> str:
+    return next(c for c in result.checks if c.name == "chaine_eleve").message.key
+
+
+def failures(result) -> list:
+    return [(c.name, say(c.message)) for c in result.checks if not c.passed]
+
+
+@functools.cache
+def broken_tentes() -> str:
+    source = MODEL
+    for name in TENTES:
+        source = body(source, name, "return False")
+    return source
+
+
+# --- The issue's table: points only for observed work, a carried error costs nothing ------------------
+def test_four_tentes_that_refuse_everything_earn_nothing(tmp_path):
+    result = graded(tmp_path, broken_tentes(), "q16")
+    assert result.score == 0, failures(result)
+    assert {c.name: c.message.key for c in result.checks if c.name.startswith("refus")} == {
+        "refus_bord": "q16.refusals_unearned",
+        "refus_oppose": "q16.refusals_unearned",
+    }
+
+
+def test_refusals_count_for_the_tentes_that_act(tmp_path):
+    """tente_haut does nothing, the three others are right: the refusals count for three functions of four,
+    said beside them; acceptance fails."""
+    result = graded(tmp_path, body(MODEL, "tente_haut", "return False"), "q16")
+    refusal = next(c for c in result.checks if c.name == "refus_bord")
+    assert refusal.passed and refusal.points == pytest.approx(0.75 * refusal.max_points)
+    assert "3 fonctions sur 4" in say(refusal.message) and "tente_haut" not in say(refusal.message)
+    assert result.score == pytest.approx(0.75) and result.status == "partial"
+
+
+def test_a_dfs_that_does_nothing_earns_nothing(tmp_path):
+    result = graded(tmp_path, body(MODEL, "dfs", "return False"), "q17")
+    assert result.score == 0, failures(result)
+    assert next(c for c in result.checks if c.name == "echec_restaure").message.key == "q17.restore_unearned"
+
+
+def test_a_correct_dfs_over_tentes_that_refuse_everything_gets_full_marks(tmp_path):
+    """The model answer's own dfs holds its tente_* in a tuple built at import (ESSAIS)."""
+    result = graded(tmp_path, broken_tentes(), "q17")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model"
+
+
+def test_a_division_of_labour_other_than_the_model_answers_costs_nothing(tmp_path):
+    """A taquin that leaves resetting `minimum` to its own dfs (at the root, p = 0): judged with the model
+    answer's dfs, which leaves that to its caller, it loops; with its own, it is right."""
+    source = replaced(
+        MODEL,
+        "    global minimum\n    c = p + h\n",
+        "    global minimum\n    if p == 0:\n        minimum = math.inf\n    c = p + h\n",
+    )
+    source = replaced(source, "    while m != math.inf:\n        minimum = math.inf\n", "    while m != math.inf:\n")
+    result = graded(tmp_path, source, "q18")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_own"
+
+
+# --- Captured references: the model answer's functions reach the student's code however it holds them ------
+# A correct dfs over broken tente_* (they refuse everything), each holding them its own way.
+def _body_of(name: str) -> str:
+    """The model answer's body of the top-level function `name` (its lines up to the next blank line)."""
+    start = MODEL.index(f"def {name}(")
+    start = MODEL.index("\n", start) + 1
+    end = MODEL.find("\n\n", start)
+    return MODEL[start : end + 1 if end >= 0 else len(MODEL)]
+
+
+DFS_BODY = replaced(_body_of("dfs"), "in ESSAIS:", "in {pairs}:")
+PAIRS = "((tente_gauche, droite), (tente_bas, haut), (tente_droite, gauche), (tente_haut, bas))"
+
+
+def _dfs(pairs: str, signature: str = "m, p", indent: str = "") -> str:
+    lines = f"def dfs({signature}):\n{DFS_BODY.format(pairs=pairs)}".splitlines()
+    return "\n".join(indent + line if line else line for line in lines) + "\n"
+
+
+def _with_dfs(source: str, dfs: str) -> str:
+    start, end = source.index("def dfs(m, p):"), source.index("# Question 18")
+    return source[:start] + dfs + "\n\n" + source[end:]
+
+
+CAPTURES = {
+    "tuple": _with_dfs(broken_tentes(), f"PAIRES = {PAIRS}\n\n\n" + _dfs("PAIRES")),
+    "list": _with_dfs(broken_tentes(), f"PAIRES = [list(p) for p in {PAIRS}]\n\n\n" + _dfs("PAIRES")),
+    "dict": _with_dfs(
+        broken_tentes(),
+        "ANNULE = {tente_gauche: droite, tente_bas: haut, tente_droite: gauche, tente_haut: bas}\n\n\n"
+        + _dfs("ANNULE.items()"),
+    ),
+    "default argument": _with_dfs(broken_tentes(), _dfs("essais", f"m, p, essais={PAIRS}")),
+    "closure": _with_dfs(
+        broken_tentes(),
+        "def fabrique(essais):\n"
+        + _dfs("essais", indent="    ")
+        + "\n    return dfs\n\n\n"
+        + f"dfs = fabrique({PAIRS})\n",
+    ),
+    "functools.partial": replaced(
+        MODEL,
+        "def tente_gauche():\n    return tente(Deplacement.Gauche, lj < 3, gauche)\n",
+        "def tente_gauche():\n    return False\n\n\ntente_gauche = functools.partial(tente_gauche)\n",
+    ).replace("import enum\n", "import enum\nimport functools\n", 1),
+}
+
+
+def _methods() -> str:
+    """tente_* and dfs as methods of one object, called through `self`; the module's names are its bound
+    methods."""
+    source = broken_tentes()
+    start, end = source.index("def tente_gauche():"), source.index("# Question 18")
+    methods = "class Taquin:\n"
+    for name in TENTES:
+        methods += f"    def {name}(self):\n        return False\n\n"
+    pairs = "((self.tente_gauche, droite), (self.tente_bas, haut), (self.tente_droite, gauche), (self.tente_haut, bas))"
+    methods += _dfs(pairs, "self, m, p", indent="    ").replace("if dfs(m, p + 1)", "if self.dfs(m, p + 1)")
+    methods += "\n\nT = Taquin()\n" + "".join(f"{name} = T.{name}\n" for name in (*TENTES, "dfs")) + "\n\n"
+    return source[:start] + methods + source[end:]
+
+
+CAPTURES["methods of a class"] = _methods()
+
+
+@pytest.mark.parametrize("style", sorted(CAPTURES))
+def test_a_correct_dfs_gets_full_marks_however_it_holds_the_broken_tentes(tmp_path, style):
+    source = CAPTURES[style]
+    if style == "functools.partial":  # only tente_gauche is broken there: the others are the model answer's
+        assert "tente_gauche = functools.partial(tente_gauche)" in source
+    result = graded(tmp_path, source, "q17")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model"
+    # and the student's own chain, judged too, is not full (the broken tente_* are theirs)
+    assert "avec les vôtres" in say(next(c for c in result.checks if c.name == "chaine_eleve").message)
+
+
+# A correct taquin over a dfs that does nothing, each holding it its own way.
+TAQUIN_BODY = replaced(_body_of("taquin"), "if dfs(m, 0):", "if {call}(m, 0):")
+DFS_CAPTURES = {
+    "default argument": ("def taquin(chercher=dfs):\n", "chercher"),
+    "dict": ("RECHERCHES = {'dfs': dfs}\n\n\ndef taquin():\n", "RECHERCHES['dfs']"),
+    "closure": ("def fabrique(chercher):\n    def taquin():\n", "chercher"),
+    "functools.partial": ("CHERCHER = functools.partial(dfs)\n\n\ndef taquin():\n", "CHERCHER"),
+}
+
+
+@pytest.mark.parametrize("style", sorted(DFS_CAPTURES))
+def test_a_correct_taquin_gets_full_marks_however_it_holds_a_broken_dfs(tmp_path, style):
+    header, call = DFS_CAPTURES[style]
+    source = body(MODEL, "dfs", "return False").replace("import enum\n", "import enum\nimport functools\n", 1)
+    start = source.index("def taquin():")
+    taquin = header + TAQUIN_BODY.format(call=call)
+    if style == "closure":
+        taquin = header + "\n".join(
+            "    " + line if line else line for line in TAQUIN_BODY.format(call=call).splitlines()
+        )
+        taquin += "\n\n    return taquin\n\n\ntaquin = fabrique(dfs)\n"
+    result = graded(tmp_path, source[:start] + taquin, "q18")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model_own_fails"
+
+
+def test_a_correct_tente_gets_full_marks_however_it_holds_a_broken_move(tmp_path):
+    """tente_* reach move through a dict of the exam's four gestures built at import, and an alias."""
+    source = body(MODEL, "move", "pass")
+    source = replaced(
+        source, "def haut():\n    move(li + 1, lj)\n", "BOUGE = move\n\n\ndef haut():\n    BOUGE(li + 1, lj)\n"
+    )
+    source = source.replace(
+        "def tente_gauche():\n    return tente(Deplacement.Gauche, lj < 3, gauche)\n",
+        "GESTES = {Deplacement.Gauche: gauche}\n\n\ndef tente_gauche():\n    return tente(Deplacement.Gauche, lj < 3, GESTES[Deplacement.Gauche])\n",
+    )
+    result = graded(tmp_path, source, "q16")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model"
+
+
+# --- The student's own way of writing moves ---------------------------------------------------------------
+def _strings() -> str:
+    """`Gauche = "Gauche"`, the natural translation of Caml's constructors; the stub's enum left in place,
+    unused."""
+    source = replaced(
+        MODEL, "OPPOSE = {", 'Gauche, Bas, Droite, Haut = "Gauche", "Bas", "Droite", "Haut"\n\nOPPOSE = {'
+    )
+    return re.sub(r"Deplacement\.(Gauche|Bas|Droite|Haut)", r"\1", source).replace(
+        "solution: list[Deplacement] = []", "solution = []"
+    )
+
+
+def _own_enum() -> str:
+    source = replaced(MODEL, "class Deplacement(enum.Enum):", "class Direction(enum.Enum):")
+    source = re.sub(
+        r'    (Gauche|Bas|Droite|Haut) = "\w+"', lambda m: f"    {m[1].upper()} = {'GBDH'.index(m[1][0]) + 1}", source
+    )
+    return re.sub(r"Deplacement\.(Gauche|Bas|Droite|Haut)", lambda m: f"Direction.{m[1].upper()}", source).replace(
+        "list[Deplacement]", "list"
+    )
+
+
+def _constants() -> str:
+    source = replaced(MODEL, "OPPOSE = {", "GAUCHE, BAS, DROITE, HAUT = range(4)\n\nOPPOSE = {")
+    source = re.sub(r"Deplacement\.(Gauche|Bas|Droite|Haut)", lambda m: m[1].upper(), source)
+    return source.replace("list[Deplacement]", "list")
+
+
+def _lower_case_literals() -> str:
+    source = re.sub(r"Deplacement\.(Gauche|Bas|Droite|Haut)", lambda m: f'"{m[1].lower()}"', MODEL)
+    return source.replace("list[Deplacement]", "list")
+
+
+REPRESENTATIONS = {
+    "strings": _strings(),
+    "own enum": _own_enum(),
+    "int constants": _constants(),
+    "lower-case literals": _lower_case_literals(),
+}
+
+
+@pytest.mark.parametrize("representation", sorted(REPRESENTATIONS))
+@pytest.mark.parametrize("qid", ["q16", "q17", "q18"])
+def test_moves_written_the_students_way_get_full_marks(tmp_path, representation, qid):
+    source = REPRESENTATIONS[representation]
+    assert "Deplacement." not in source
+    result = graded(tmp_path, source, qid)
+    assert result.score == result.max, failures(result)
+
+
+@pytest.mark.parametrize("representation", sorted(REPRESENTATIONS))
+def test_the_model_answers_functions_write_moves_the_students_way(tmp_path, representation):
+    """A correct dfs over tente_* that refuse everything: the exam's tente_* record the moves, and read the
+    last one, in the student's own values."""
+    source = REPRESENTATIONS[representation]
+    for name in TENTES:
+        source = body(source, name, "return False")
+    result = graded(tmp_path, source, "q17")
+    assert result.score == result.max, failures(result)
+    result = graded(tmp_path, body(REPRESENTATIONS[representation], "dfs", "return False"), "q18")
+    assert result.score == result.max, failures(result)
+
+
+def _model_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("model_taquin", ROOT / "reference" / "taquin.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seed", [SEED, 1, 2])
+def test_the_exams_own_move_and_tentes_do_what_the_model_answers_do(seed):
+    """q17's model judgement runs the exam's move and tente_* in the child (_exam_functions): on every case
+    q16 plays, they leave what the model answer's leave; and the model answer's own functions are back
+    after each call (its module is shared in the parent)."""
+    from grader.questions.taquin import EXAM, Q16, _payload, probe_tente
+
+    model = _model_module()
+    own = {name: getattr(model, name).__code__ for name in EXAM["q17"]}
+    exam = {"exam": list(EXAM["q17"]), "convention": "last"}
+    for group in ("refus_bord", "refus_oppose", "acceptation"):
+        for direction, state, history, blank_value in Q16().cases(seed, group):
+            payload = _payload(state, blank_value, history, direction=direction)
+            assert probe_tente(model, {**payload, **exam}) == probe_tente(model, payload), (group, state, direction)
+    assert {name: getattr(model, name).__code__ for name in EXAM["q17"]} == own
