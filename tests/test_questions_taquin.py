@@ -388,7 +388,7 @@ def _first_solution(state, bound: int, order) -> int | None:
 
 @pytest.mark.slow
 def test_each_many_rounds_state_is_as_stated_and_a_skipped_bound_gives_a_longer_solution():
-    """Each row of q18_rounds.txt: its optimum is the solver's, 12 to 18 above h; a pass with the bound
+    """Each row of q18_rounds.txt: its optimum is the solver's, 12 to 16 above h; a pass with the bound
     optimum + 2, in the model answer's order of moves or the reverse, meets a longer solution first; and
     a bound optimum - 2 finds none (so that IDA* does reach the optimum's bound)."""
     import bruteforce

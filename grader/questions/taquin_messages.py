@@ -228,9 +228,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal solutions, up to 24 moves",
     },
     "q18.grandes_profondeurs": {
-        "fr": "solutions optimales de 26 à 48 coups, dont certaines après 7 à 10 bornes successives, et un piège "
+        "fr": "solutions optimales de 26 à 48 coups, dont certaines après 7 à 9 bornes successives, et un piège "
         "à plus de 60 coups pour une recherche plafonnée",
-        "en": "optimal solutions of 26 to 48 moves, some after 7 to 10 successive bounds, and a trap beyond 60 "
+        "en": "optimal solutions of 26 to 48 moves, some after 7 to 9 successive bounds, and a trap beyond 60 "
         "moves for a capped search",
     },
     "q18.trap_timeout": {
