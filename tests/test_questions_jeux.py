@@ -109,14 +109,18 @@ def test_expected_status_score_and_failing_groups(name, qid):
 
 
 # Attacks on the parent's trace: each may only spoil its own run (the outcome of a race with the
-# student's thread varies: any status, never a point, never the grader's fault).
-ATTACKS = {"attaque_cherche_le_jeu.py": "q4", "attaque_fil.py": "q7"}
+# student's thread varies: any status, never the algorithm's points, never more than the honest program
+# underneath earns, never the grader's fault). attaque_fil.py is ids_largeur.py's BFS with a thread padding
+# the trace: the right depths it returns may earn what that BFS earns when the thread loses the race.
+ATTACKS = {"attaque_cherche_le_jeu.py": ("q4", 0.0), "attaque_fil.py": ("q7", EXPECTED["ids_largeur.py"]["q7"][1])}
 
 
 @pytest.mark.parametrize("name", ATTACKS)
 def test_attacks_on_the_trace_earn_nothing_and_are_the_students_fault(name):
-    result = grade(name, ATTACKS[name])
-    assert result.score == 0
+    qid, honest_score = ATTACKS[name]
+    result = grade(name, qid)
+    assert result.score <= honest_score
+    assert not any(c.passed for c in result.checks if c.name == "algorithme")
     assert not any("erreur interne du correcteur" in say(c.message) for c in result.checks)
 
 
