@@ -1,6 +1,7 @@
 """The bundled sample class, graded as README's first command does: every verdict it was built for."""
 
 import json
+from pathlib import Path
 
 import pytest
 from tests.importers import spreadsheet_table
@@ -103,3 +104,29 @@ def test_the_noisy_students_output_is_kept_capped_and_his_html_is_inert(graded_s
     assert q1["checks"][0]["got"] == "<img src=x onerror=alert(1)>"
     page = next(graded_sample_class.glob("gaspard*.html")).read_text()
     assert "<img src=x onerror" not in page and "&lt;img src=x onerror" in page
+
+
+def verdicts(results: dict) -> dict:
+    """What a rebuild must leave unchanged: every score, status and check outcome, with its message key."""
+    return {
+        s["id"]: {
+            "total": s["total"],
+            "status": s["status"],
+            "questions": {
+                q["id"]: [q["score"], q["status"]]
+                + [
+                    [c["name"], c["passed"], c["points"], c["kind"], (c["message"] or {}).get("key")]
+                    for c in q["checks"]
+                ]
+                for q in s["questions"]
+            },
+        }
+        for s in results["submissions"]
+    }
+
+
+def test_the_verdicts_are_those_recorded_before_the_rebuild(graded_sample_class):
+    # tests/data/sample_class_verdicts.json was written from main before the structure was rebuilt
+    # (issue 28); a change of verdict must be deliberate, and shows here first.
+    recorded = json.loads((Path(__file__).parent / "data" / "sample_class_verdicts.json").read_text("utf-8"))
+    assert verdicts(json.loads((graded_sample_class / "results.json").read_text("utf-8"))) == recorded
