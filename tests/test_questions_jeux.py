@@ -55,6 +55,7 @@ EXPECTED = {
     "bfs_profondeur.py": {"q4": ("partial", 0.2, {"petits_jeux", "jeu1", "algorithme"})},
     "ids_largeur.py": {"q7": ("partial", 0.8, {"algorithme"})},
     "ids_largeur_initial.py": {"q7": ("partial", 0.8, {"algorithme"})},
+    "ids_sans_reprise.py": {"q7": ("partial", 0.8, {"algorithme"})},
     "idastar_sans_h.py": {"q10": ("partial", 1.2, {"algorithme"})},
     "idastar_dernier_f.py": {"q10": ("partial", 1.2, {"algorithme"})},
     "idastar_astar.py": {"q10": ("partial", 1.2, {"algorithme"})},

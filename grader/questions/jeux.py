@@ -37,7 +37,7 @@ from abc import abstractmethod
 from fractions import Fraction
 
 from grader.display import python_source, python_text
-from grader.questions import jeux_traces, shapes
+from grader.questions import jeux_replay, jeux_traces, shapes
 from grader.results import Kind
 from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, earned, oracle
 from grader.questions.jeux_games import (
@@ -230,19 +230,23 @@ class SearchQuestion(Question):
         finals = set(game["finals"])
         if not any(f == "final" and s in finals for f, s in server.events):
             return self._failure(game, "jeux.never_found")
-        seen = self.recognise(game, server.events, shown_labels(game))
-        if seen is not None:
-            key, params = seen
-            return self._failure(game, key, **params)
-        return None
+        labels = shown_labels(game)
+        verdict = self.recognise(game, server.events, labels)
+        if verdict is None:
+            return None
+        failure = self._failure(game, verdict.key, **verdict.params)
+        # The game's drawing carries the replay: the student's search beside the algorithm's.
+        replay = jeux_replay.replay(self.function, game, server.events, labels, verdict)
+        failure.visual = {**(failure.visual or {}), "replay": replay}
+        return failure
 
     @abstractmethod
     def crafted(self) -> list[dict]:
         """The games built to tell this algorithm apart from the others."""
 
     @abstractmethod
-    def recognise(self, game: dict, events: list, labels: list) -> tuple[str, dict] | None:
-        """What in the parent's trace is not this algorithm's (a message key and its fields), or None."""
+    def recognise(self, game: dict, events: list, labels: list) -> jeux_traces.Verdict | None:
+        """What in the parent's trace is not this algorithm's (a message key, its fields, where), or None."""
 
 
 # Trees whose final state sits in a middle branch: a DFS in either successor order leaves a level

@@ -246,4 +246,92 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "h_jeu1({n}, {t}) a levé une exception : {detail}",
         "en": "h_jeu1({n}, {t}) raised: {detail}",
     },
+    # The replay of a failed algorithm check (jeux_replay.py): what the algorithm does where the
+    # student's search went another way, then the reports' labels.
+    "jeux.replay_pruned": {
+        "fr": "IDA* n'explore pas l'état {state} : p + h = {p} + {h} = {f} dépasse le seuil m = {bound}",
+        "en": "IDA* does not explore state {state}: p + h = {p} + {h} = {f} exceeds the bound m = {bound}",
+    },
+    "jeux.replay_expanded": {
+        "fr": "IDA* explore l'état {state} dans ce parcours : p + h = {p} + {h} = {f} ne dépasse pas le seuil "
+        "m = {bound}",
+        "en": "IDA* explores state {state} in this pass: p + h = {p} + {h} = {f} does not exceed the bound m = {bound}",
+    },
+    "jeux.replay_single_pass": {
+        "fr": "IDA* ne va pas jusqu'à l'état {state} dans son premier parcours (p + h = {f}, seuil m = {bound}) : "
+        "il repart de l'état initial avec un seuil plus grand",
+        "en": "IDA* does not reach state {state} in its first pass (p + h = {f}, bound m = {bound}): it "
+        "starts again from the initial state with a larger bound",
+    },
+    "jeux.replay_passes": {
+        "fr": "IDA* fait {count} parcours sur ce jeu, de seuils {bounds}, chacun le plus petit "
+        "p + h qui a dépassé le précédent",
+        "en": "IDA* makes {count} {count:pass|passes} on this game, with bounds {bounds}, each the smallest "
+        "p + h that exceeded the previous one",
+    },
+    "jeux.replay_bfs_level": {
+        "fr": "un parcours en largeur teste tous les états à distance {level} (dont {left}) avant de passer à "
+        "l'état {state}, à distance {depth}",
+        "en": "a breadth-first search tests every state at distance {level} ({left} among them) before moving "
+        "on to state {state}, at distance {depth}",
+    },
+    "jeux.replay_bfs_once": {
+        "fr": "un parcours en largeur ne revient jamais à un niveau terminé : il ne refait pas {call}({state}) "
+        "(distance {depth})",
+        "en": "a breadth-first search never goes back to a finished level: it does not call {call}({state}) "
+        "(distance {depth}) again",
+    },
+    "jeux.replay_ids_depth": {
+        "fr": "la recherche itérée n'appelle {call}({state}), à la profondeur {depth}, qu'au parcours m = "
+        "{depth} ou après, chaque parcours repartant de l'état initial avec m augmenté de 1",
+        "en": "iterative deepening calls {call}({state}), at depth {depth}, only in pass m = {depth} or "
+        "later, each pass starting again from the initial state with m one more",
+    },
+    "jeux.replay_depth_first": {
+        "fr": "un parcours en profondeur n'atteint l'état {state} qu'en descendant de {parent}, sur le chemin courant",
+        "en": "a depth-first search reaches state {state} only by going down from {parent}, on the current path",
+    },
+    "jeux.replay_no_h": {
+        "fr": "IDA* appelle h sur chaque état atteint, pour comparer p + h au seuil m",
+        "en": "IDA* calls h on every state it reaches, to compare p + h with the bound m",
+    },
+    "jeux.replay_other": {
+        "fr": "la recherche demandée ne fait pas cet appel à ce moment-là",
+        "en": "the requested search does not make this call at that point",
+    },
+    "jeux.replay_title": {
+        "fr": "Votre recherche rejouée à côté de l'algorithme demandé",
+        "en": "Your search replayed beside the requested algorithm",
+    },
+    "jeux.replay_student": {"fr": "votre code ({seen})", "en": "your code ({seen})"},
+    "jeux.replay_expected": {"fr": "{algorithm} attendu", "en": "{algorithm} expected"},
+    "jeux.replay_first": {
+        "fr": "Premier écart, appel n° {step} : {call}",
+        "en": "First divergence, call #{step}: {call}",
+    },
+    "jeux.replay_cut": {
+        "fr": "… {length} appels en tout",
+        "en": "… {length} calls in all",
+    },
+    "jeux.replay_level": {"fr": "profondeur {bound}", "en": "depth {bound}"},
+    "jeux.replay_pass_m": {"fr": "parcours m = {bound}", "en": "pass m = {bound}"},
+    "jeux.replay_reach": {"fr": "parcours jusqu'à la profondeur {bound}", "en": "pass down to depth {bound}"},
+    "jeux.replay_reach_f": {"fr": "parcours, p + h ≤ {bound}", "en": "pass, p + h ≤ {bound}"},
+    "jeux.replay_sweep": {"fr": "une seule exploration", "en": "a single sweep"},
+    "jeux.replay_graph": {
+        "fr": "Le jeu par profondeur ; sur chaque état, le numéro de son premier test par votre code "
+        "(à gauche) et par l'algorithme (à droite)",
+        "en": "The game by depth; on each state, the number of its first test by your code (left) and by "
+        "the algorithm (right)",
+    },
+    "jeux.algo_bfs": {"fr": "parcours en largeur", "en": "breadth-first search"},
+    "jeux.algo_ids": {"fr": "recherche itérée en profondeur", "en": "iterative deepening"},
+    "jeux.algo_idastar": {"fr": "IDA*", "en": "IDA*"},
+    "jeux.algo_astar": {"fr": "A*", "en": "A*"},
+    "jeux.algo_dfs": {"fr": "parcours en profondeur sans reprise", "en": "depth-first search without restart"},
+    "jeux.algo_passes": {
+        "fr": "parcours en profondeur répétés (ni IDS ni IDA*)",
+        "en": "repeated depth-first passes (neither IDS nor IDA*)",
+    },
+    "jeux.algo_other": {"fr": "autre", "en": "other"},
 }

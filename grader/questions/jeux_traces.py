@@ -4,8 +4,9 @@ The trace is GameServer.events: every call of the student's code to `final`, `su
 order, as answered by the parent. The crafted games are trees (or, for q4, DAGs) whose initial state
 has no predecessor; each criterion below is a property of every correct variant (successors in any
 order, goal tested on entry or at generation, duplicates kept or removed, root handled before the
-loop, bound or depth returned), and each returns None or (message key, parameters) naming what was
-seen.
+loop, bound or depth returned), and each returns None or a Verdict: the message key and parameters
+naming what was seen, and the index of the call where the search went another way (jeux_replay.py
+replays the trace up to there).
 
 BFS (q4): states are tested level by level and a finished level is never visited again.
   1. In the order of their first `final` test, states have nondecreasing distance from e0 (a DFS goes
@@ -33,9 +34,18 @@ those of its bound.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import NamedTuple, cast
 
 from grader.questions.jeux_games import distances, idastar_passes, optimum
+
+
+class Verdict(NamedTuple):
+    """What in a trace is not the requested algorithm's: a message key, its fields, and `at`, the index
+    in the trace of the first call where the search went another way (the replay marks it)."""
+
+    key: str
+    params: dict
+    at: int
 
 
 def _depths(succ: list[list[int]], root: int) -> list[int]:
@@ -64,40 +74,56 @@ def _graded_depths(game: dict) -> list[int | None]:
 def bfs(game: dict, events: list[tuple[str, int]], labels: list):
     depth = _depths(game["succ"], game["initial"])
     deepest = None
-    for i in _first_tests(events):
+    tests = list(_first_tests(events))
+    for k, (_, i) in enumerate(tests):
         if deepest is not None and depth[i] < depth[deepest]:
-            return "q4.not_level_order", {
-                "state": labels[i],
-                "depth": depth[i],
-                "previous": labels[deepest],
-                "previous_depth": depth[deepest],
-            }
+            # The search went another way where it first tested a state deeper than one it tests later.
+            went = next(a for a, j in tests[:k] if depth[j] > depth[i])
+            return Verdict(
+                "q4.not_level_order",
+                {"state": labels[i], "depth": depth[i], "previous": labels[deepest], "previous_depth": depth[deepest]},
+                went,
+            )
         if deepest is None or depth[i] > depth[deepest]:
             deepest = i
     graded = _graded_depths(game)
     farthest = None  # the deepest state touched so far
-    for name, i in events:
+    for at, (name, i) in enumerate(events):
         level = graded[i]
         if level is not None and farthest is not None and depth[farthest] >= level + 2:
-            return "q4.restarts", {
-                "state": labels[i],
-                "depth": level,
-                "call": name,
-                "later": labels[farthest],
-                "later_depth": depth[farthest],
-            }
+            params = {"state": labels[i], "depth": level, "call": name, "later": labels[farthest]}
+            return Verdict("q4.restarts", {**params, "later_depth": depth[farthest]}, _first_return(game, events, at))
         if farthest is None or depth[i] > depth[farthest]:
             farthest = i
     return None
 
 
+def _first_return(game: dict, events: list[tuple[str, int]], at: int) -> int:
+    """Where a search that comes back to a finished level first did so, at or before `at`: the first
+    `suivants` call repeated on a state that a single path reaches. Every BFS variant expands such a
+    state once (a state may be tested twice, at generation and on entry; figure 1 expands a state
+    reached by two paths twice)."""
+    succ = game["succ"]
+    ways = [0] * len(succ)
+    for row in succ:
+        for y in row:
+            ways[y] += 1
+    expanded: set = set()
+    for k, (name, x) in enumerate(events[:at]):
+        if name == "suivants":
+            if x in expanded and ways[x] <= 1 and x not in succ[x]:
+                return k
+            expanded.add(x)
+    return at
+
+
 def _first_tests(events):
-    """States in the order of their first `final` test."""
+    """(index in the trace, state) in the order of the states' first `final` test."""
     seen = set()
-    for name, i in events:
+    for at, (name, i) in enumerate(events):
         if name == "final" and i not in seen:
             seen.add(i)
-            yield i
+            yield at, i
 
 
 def passes(events: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
@@ -119,12 +145,21 @@ def passes(events: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
     return cut
 
 
-def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list):
-    """None if the pass is a depth-first search from e0, else what broke it."""
+def _starts(cut: list[list]) -> list[int]:
+    """The index in the trace of each pass's first call, and the trace's length after the last."""
+    starts = [0]
+    for one_pass in cut:
+        starts.append(starts[-1] + len(one_pass))
+    return starts
+
+
+def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list, start: int = 0) -> Verdict | None:
+    """None if the pass (beginning at index `start` of the trace) is a depth-first search from e0, else
+    what broke it."""
     succ, root = game["succ"], game["initial"]
     depth = _depths(succ, root)
     path = [root]
-    for name, x in one_pass:
+    for k, (name, x) in enumerate(one_pass):
         if x != root:
             while path and path[-1] != x and x not in succ[path[-1]]:
                 path.pop()
@@ -132,11 +167,21 @@ def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list):
                 parent = min(
                     (y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y]
                 )
-                return "jeux.not_depth_first", {"state": labels[x], "call": name, "parent": labels[parent]}
+                params = {"state": labels[x], "call": name, "parent": labels[parent]}
+                return Verdict("jeux.not_depth_first", params, start + k)
         else:
             path = [root]
         if name == "suivants" and path[-1] != x:
             path.append(x)
+    return None
+
+
+def _depth_first_passes(game: dict, cut: list[list], labels: list) -> Verdict | None:
+    starts = _starts(cut)
+    for one_pass, start in zip(cut, starts):
+        failure = depth_first(game, one_pass, labels, start)
+        if failure:
+            return failure
     return None
 
 
@@ -145,43 +190,58 @@ def _reach(game: dict, one_pass) -> int:
     return max(depth[x] for _, x in one_pass)
 
 
-def ids(game: dict, events: list[tuple[str, int]], labels: list):
+def _first_below(game: dict, one_pass, start: int, bound: int) -> int:
+    """The index in the trace of the pass's first call on a state deeper than `bound`."""
+    depth = _depths(game["succ"], game["initial"])
+    return start + next(k for k, (_, x) in enumerate(one_pass) if depth[x] > bound)
+
+
+def ids(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict | None:
     cut = passes(events)
     root = game["initial"]
     if len(cut) <= 1:
-        return "q7.no_restart", {
+        params = {
             "tests": sum(1 for f, s in events if f == "final" and s == root),
             "expansions": sum(1 for f, s in events if f == "suivants" and s == root),
             "depth": optimum(game),
         }
-    for one_pass in cut:
-        failure = depth_first(game, one_pass, labels)
-        if failure:
-            return failure
+        # The first pass goes down to depth 1 at most (m = 0, or m = 1 with e0 tested before the loop).
+        return Verdict("q7.no_restart", params, _first_below(game, events, 0, 1))
+    failure = _depth_first_passes(game, cut, labels)
+    if failure:
+        return failure
     reach = [_reach(game, one_pass) for one_pass in cut]
-    if reach[0] > 1 or any(b != a + 1 for a, b in zip(reach, reach[1:])):
-        return "q7.bounds", {"reach": ", ".join(map(str, reach))}
+    starts = _starts(cut)
+    for k, got in enumerate(reach):
+        bound = 1 if k == 0 else reach[k - 1] + 1
+        if got > bound:  # this pass went below its bound
+            went = _first_below(game, cut[k], starts[k], bound)
+            return Verdict("q7.bounds", {"reach": ", ".join(map(str, reach))}, went)
+        if k and got < bound:  # this pass restarted before reaching its bound
+            return Verdict("q7.bounds", {"reach": ", ".join(map(str, reach))}, starts[k + 1])
     return None
 
 
-def idastar(game: dict, events: list[tuple[str, int]], labels: list):
+def idastar(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict | None:
     if not any(f == "h" for f, _ in events):
-        return "q10.no_h", {}
+        return Verdict("q10.no_h", {}, 0)
     cut = passes(events)
-    for one_pass in cut:
-        failure = depth_first(game, one_pass, labels)
-        if failure:
-            return failure
+    failure = _depth_first_passes(game, cut, labels)
+    if failure:
+        return failure
+    starts = _starts(cut)
     expected = idastar_passes(game)
     depth = _depths(game["succ"], game["initial"])
     h = game["h"]
     bounds = ", ".join(str(p["bound"]) for p in expected)
     if len(cut) == 1 < len(expected):
-        return "q10.single_pass", {"expected": len(expected), "bounds": bounds}
+        allowed = expected[0]["expanded"]
+        went = next((k for k, (f, x) in enumerate(events) if f == "suivants" and x not in allowed), len(events))
+        return Verdict("q10.single_pass", {"expected": len(expected), "bounds": bounds}, went)
     for k, one_pass in enumerate(cut):
-        expanded = {x for f, x in one_pass if f == "suivants"}
         if k >= len(expected):
-            return "q10.extra_pass", {"count": len(cut), "expected": len(expected), "bounds": bounds}
+            params = {"count": len(cut), "expected": len(expected), "bounds": bounds}
+            return Verdict("q10.extra_pass", params, starts[k])
         bound, allowed = expected[k]["bound"], expected[k]["expanded"]
 
         def at(x, k=k, bound=bound):
@@ -197,13 +257,17 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list):
                 "bounds": bounds,
             }
 
+        expanded = {x for f, x in one_pass if f == "suivants"}
         beyond = sorted(expanded - allowed, key=lambda x: depth[x])
         if beyond:
-            return "q10.not_pruned", at(beyond[0])
+            # Marked where the pass first expanded a state beyond its bound.
+            went = next(i for i, (f, x) in enumerate(one_pass) if f == "suivants" and x not in allowed)
+            return Verdict("q10.not_pruned", at(beyond[0]), starts[k] + went)
         last = k == len(expected) - 1
         missing = sorted(allowed - expanded, key=lambda x: depth[x])
         if missing and not last:
-            return "q10.not_expanded", at(missing[0])
+            return Verdict("q10.not_expanded", at(missing[0]), starts[k + 1])
     if len(cut) < len(expected):
-        return "q10.missing_passes", {"count": len(cut), "expected": len(expected), "bounds": bounds}
+        params = {"count": len(cut), "expected": len(expected), "bounds": bounds}
+        return Verdict("q10.missing_passes", params, len(events))
     return None

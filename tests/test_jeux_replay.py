@@ -1,0 +1,133 @@
+"""The replay of a failed algorithm check (grader/questions/jeux_replay.py): wrong submissions graded the
+way a user grades them, and the replay's first divergence read from what results keep."""
+
+from __future__ import annotations
+
+import json
+
+from grading import check, grade_file, say, submission_path
+
+from grader.i18n import Message
+from grader.questions import jeux, jeux_replay, jeux_traces
+from grader.questions.jeux_games import named_game, shown_labels
+from grader.results import SHOWN_ITEMS
+
+
+def replay_of(name: str, qid: str, lang: str = "fr") -> tuple[dict, list, list]:
+    """The replay of the algorithm group's failure, and each side's calls as (f|s, state)."""
+    c = check(grade_file(submission_path("jeux", name), qid, lang), "algorithme")
+    assert not c.passed
+    replay = c.visual["replay"]
+    student = [tuple(call) for group in replay["student"]["groups"] for call in group["calls"]]
+    expected = [tuple(call) for group in replay["expected"]["groups"] for call in group["calls"]]
+    return replay, student, expected
+
+
+def why(replay: dict, lang: str = "fr") -> str:
+    return Message.from_dict(replay["why"]).text(lang)
+
+
+def test_a_bfs_posing_as_ids_parts_where_its_first_sweep_goes_below_depth_1():
+    replay, student, expected = replay_of("ids_largeur.py", "q7")
+    assert replay["algorithm"] == "ids" and replay["seen"] == "bfs"
+    step = replay["step"]
+    # The sweep tests the three states at depth 1 and expands them: an IDS may do that much in its
+    # first pass (m = 1, goal tested at generation), not test a state at depth 2 before restarting.
+    assert student[:step] == [("f", 0), ("s", 0), ("f", 1), ("f", 2), ("f", 3), ("s", 1), ("s", 2), ("s", 3)]
+    assert student[step] == ("f", 6)
+    assert [g["bound"] for g in replay["student"]["groups"]] == [0, 1, 2, 3]  # read as BFS levels
+    assert [g["bound"] for g in replay["expected"]["groups"]] == [0, 1, 2, 3]  # IDS passes m = 0..3
+    assert expected[:4] == [("f", 0), ("s", 0), ("f", 0), ("s", 0)]  # m = 0, then m = 1 from e0 again
+    assert why(replay) == (
+        "la recherche itérée n'appelle final(6), à la profondeur 2, qu'au parcours m = 2 ou après, "
+        "chaque parcours repartant de l'état initial avec m augmenté de 1"
+    )
+
+
+def test_an_ids_that_does_not_restart_parts_where_its_second_pass_goes_on_from_the_first_ones_leaves():
+    replay, student, _ = replay_of("ids_sans_reprise.py", "q7")
+    assert replay["seen"] == "bfs"  # never restarting, its passes make a breadth-first search
+    assert student[replay["step"]] == ("f", 6) and ("f", 0) not in student[1:]
+    assert replay["why"]["key"] == "jeux.replay_ids_depth" and replay["why"]["params"]["depth"] == 2
+
+
+def test_an_idastar_whose_next_bound_is_wrong_parts_where_it_expands_a_state_beyond_the_bound():
+    replay, student, expected = replay_of("idastar_dernier_f.py", "q10")
+    assert replay["seen"] == "passes"
+    # The model's bounds are 1, 2, 3, 4, 5; the student's second pass takes the last p + h seen (7).
+    assert [g["bound"] for g in replay["expected"]["groups"]] == [1, 2, 3, 4, 5]
+    assert [g["bound"] for g in replay["student"]["groups"]][:2] == [1, 8]
+    step = replay["step"]
+    assert student[step][0] == "s" and student[:2] == expected[:2]  # the first pass is IDA*'s
+    assert why(replay) == "IDA* n'explore pas l'état e5 : p + h = 1 + 6 = 7 dépasse le seuil m = 2"
+    en = replay_of("idastar_dernier_f.py", "q10", "en")[0]
+    assert why(en, "en") == "IDA* does not explore state e5: p + h = 1 + 6 = 7 exceeds the bound m = 2"
+
+
+def test_an_astar_is_recognised_and_parts_where_it_goes_past_the_first_bound():
+    replay, student, expected = replay_of("idastar_astar.py", "q10")
+    assert replay["seen"] == "astar"
+    assert len(replay["student"]["groups"]) == 1 and len(replay["expected"]["groups"]) == 3
+    step = replay["step"]
+    assert student[step] == ("s", 4) and expected[step] == ("s", 0)  # IDA* starts its second pass there
+    assert why(replay) == (
+        "IDA* ne va pas jusqu'à l'état 4 dans son premier parcours (p + h = 2, seuil m = 1) : "
+        "il repart de l'état initial avec un seuil plus grand"
+    )
+
+
+def test_a_depth_first_bfs_parts_where_it_goes_down_before_finishing_a_level():
+    replay, student, expected = replay_of("bfs_profondeur.py", "q4")
+    assert replay["seen"] == "dfs"
+    step = replay["step"]
+    assert student[:step] == expected[:step] and (student[step], expected[step]) == (("f", "a1"), ("f", "b"))
+    assert why(replay) == (
+        "un parcours en largeur teste tous les états à distance 1 (dont b) avant de passer à l'état a1, à distance 2"
+    )
+
+
+def test_an_iterative_deepening_bfs_parts_at_its_first_expansion_of_e0_again():
+    replay, student, _ = replay_of("bfs_iteree.py", "q4")
+    assert replay["seen"] == "ids"
+    assert student[: replay["step"] + 1] == [("f", 0), ("s", 0), ("f", 0), ("s", 0)]
+    assert replay["why"]["key"] == "jeux.replay_bfs_once"
+
+
+def test_the_references_follow_the_exam_figures():
+    order = jeux.GAPS  # bounds 2, 4, 6, 8: IDA* jumps over the odd ones
+    game = named_game(order, ["c8"], jeux.GAPS_H)
+    _, passes = jeux_replay.reference_idastar(game, game["succ"])
+    assert [bound for _, bound in passes] == [2, 4, 6, 8]
+    tree = jeux.MIDDLE_TREE
+    calls, passes = jeux_replay.reference_ids(tree, tree["succ"])
+    assert [bound for _, bound in passes] == [0, 1, 2]
+    labels = shown_labels(tree)
+    assert [labels[x] for name, x in calls[passes[2][0] :] if name == "final"] == ["r", "a", "a1", "b", "b1"]
+    calls, levels = jeux_replay.reference_bfs(tree, tree["succ"])
+    assert [labels[x] for name, x in calls if name == "final"] == ["r", "a", "b", "c", "a1", "b1"]
+    # In the student's order: c before a.
+    order = [list(reversed(row)) for row in tree["succ"]]
+    calls, _ = jeux_replay.reference_bfs(tree, order)
+    assert [labels[x] for name, x in calls if name == "final"][:4] == ["r", "c", "b", "a"]
+
+
+def test_a_long_trace_is_cut_with_its_length_said():
+    tree = jeux.MIDDLE_TREE
+    labels = shown_labels(tree)
+    # A depth-first search that tests a1's parent a over and over before going on (a budget allows it).
+    events = [("final", 0), ("suivants", 0), ("final", 1), ("suivants", 1), ("final", 4)] + [("final", 1)] * 600
+    events += [("final", 2), ("suivants", 2), ("final", 5)]
+    verdict = jeux_traces.bfs(tree, events, labels)
+    assert verdict is not None
+    replay = jeux_replay.replay("bfs", tree, events, labels, verdict)
+    shown = sum(len(g["calls"]) for g in replay["student"]["groups"])
+    assert shown == jeux_replay.SHOWN_CALLS < SHOWN_ITEMS and replay["student"]["length"] == len(events)
+    assert replay["step"] == 4
+    assert len(json.dumps(replay)) < 4000
+
+
+def test_the_replay_survives_results_json_and_reads_the_same_in_the_report_language():
+    c = check(grade_file(submission_path("jeux", "idastar_sans_h.py"), "q10"), "algorithme")
+    again = json.loads(json.dumps(c.visual))
+    assert again["replay"] == c.visual["replay"]
+    assert say(Message.from_dict(again["replay"]["why"]), "en").startswith("IDA* does not explore state a:")
