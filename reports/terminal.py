@@ -8,6 +8,7 @@ from grader import display, i18n
 from grader.display import shared_failure
 from grader.gradebook import DECIMAL, number
 from grader.terminal import printable
+from reports import replay
 
 
 def format_result(result, lang: str) -> str:
@@ -80,6 +81,8 @@ def _check_lines(check, lang: str) -> list[str]:
             lines.append(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items()))
         else:
             lines.append(f"{label} {_short(value)}")
+    if isinstance(check.visual, dict):
+        lines.extend(replay.terminal_lines(check.visual.get("replay"), lang))
     return lines
 
 

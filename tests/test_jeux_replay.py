@@ -7,10 +7,13 @@ import json
 
 from grading import check, grade_file, say, submission_path
 
+from grader.cli import main
 from grader.i18n import Message
 from grader.questions import jeux, jeux_replay, jeux_traces
 from grader.questions.jeux_games import named_game, shown_labels
 from grader.results import SHOWN_ITEMS
+from reports.replay import terminal_lines
+from tests.french import english_in
 
 
 def replay_of(name: str, qid: str, lang: str = "fr") -> tuple[dict, list, list]:
@@ -131,3 +134,34 @@ def test_the_replay_survives_results_json_and_reads_the_same_in_the_report_langu
     again = json.loads(json.dumps(c.visual))
     assert again["replay"] == c.visual["replay"]
     assert say(Message.from_dict(again["replay"]["why"]), "en").startswith("IDA* does not explore state a:")
+
+
+def test_grader_check_prints_the_first_divergence_and_both_sequences_up_to_it(capsys):
+    path = str(submission_path("jeux", "idastar_dernier_f.py"))
+    assert main(["check", path, "-q", "q10"]) == 1
+    out = capsys.readouterr().out
+    assert "Premier écart, appel n° 6 : suivants(e5)" in out
+    assert (
+        "votre code (parcours en profondeur répétés (ni IDS ni IDA*)) : [parcours, p + h ≤ 1] final(e0) "
+        "suivants(e0) [parcours, p + h ≤ 8] final(e0) suivants(e0) final(e5) » suivants(e5) «"
+    ) in out
+    assert (
+        "algorithme demandé (IDA*)" in out
+        and "[parcours m = 2] final(e0) suivants(e0) final(e1) » suivants(e1) «" in out
+    )
+    assert "→ IDA* n'explore pas l'état e5 : p + h = 1 + 6 = 7 dépasse le seuil m = 2" in out
+    assert english_in(out) == []
+    assert main(["check", path, "-q", "q10", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "First divergence, call #6: suivants(e5)" in out
+    assert "→ IDA* does not explore state e5: p + h = 1 + 6 = 7 exceeds the bound m = 2" in out
+
+
+def test_the_terminal_keeps_the_last_calls_before_a_late_divergence_with_their_group():
+    replay, _, _ = replay_of("ids_largeur.py", "q7")
+    student, expected = terminal_lines(replay, "fr")[1:3]
+    assert student.endswith(
+        "… [profondeur 1] final(1) final(2) final(3) suivants(1) suivants(2) suivants(3) [profondeur 2] » final(6) «"
+    )
+    assert "[parcours m = 1] final(0) suivants(0) final(1)" in expected
+    assert terminal_lines({"step": "x"}, "fr") == []  # a damaged replay is left out

@@ -304,7 +304,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your search replayed beside the requested algorithm",
     },
     "jeux.replay_student": {"fr": "votre code ({seen})", "en": "your code ({seen})"},
-    "jeux.replay_expected": {"fr": "{algorithm} attendu", "en": "{algorithm} expected"},
+    "jeux.replay_expected": {"fr": "algorithme demandé ({algorithm})", "en": "requested algorithm ({algorithm})"},
     "jeux.replay_first": {
         "fr": "Premier écart, appel n° {step} : {call}",
         "en": "First divergence, call #{step}: {call}",
@@ -317,6 +317,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jeux.replay_pass_m": {"fr": "parcours m = {bound}", "en": "pass m = {bound}"},
     "jeux.replay_reach": {"fr": "parcours jusqu'à la profondeur {bound}", "en": "pass down to depth {bound}"},
     "jeux.replay_reach_f": {"fr": "parcours, p + h ≤ {bound}", "en": "pass, p + h ≤ {bound}"},
+    "jeux.replay_pass": {"fr": "parcours", "en": "pass"},
     "jeux.replay_sweep": {"fr": "une seule exploration", "en": "a single sweep"},
     "jeux.replay_graph": {
         "fr": "Le jeu par profondeur ; sur chaque état, le numéro de son premier test par votre code "
