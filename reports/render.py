@@ -28,6 +28,7 @@ from grader.gradebook import DECIMAL, display_name, number
 from grader.i18n import CATALOGUE, local_time, say, t, title
 from grader.results import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
 from reference import puzzle, sliding
+from reports import replay
 
 TEMPLATES = Path(__file__).parent / "templates"
 INDEX = "index.html"
@@ -139,6 +140,7 @@ def templates(lang: str, csp: str = CSP) -> Environment:
         lstrip_blocks=True,
     )
     env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=csp)
+    env.globals.update(replay_view=lambda data: replay.view(data, lang), replay_graph=replay.graph)
     return env
 
 
@@ -307,6 +309,7 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
         "histogram": _histogram(graded),
         "rates": _pass_rates(graded, questions),
         "failures": _top_failures(graded, questions, lang),
+        "algorithms": replay.class_algorithms(run.submissions, names, lang),
     }
 
 
@@ -398,7 +401,8 @@ def _visual(visual) -> dict | None:
         if visual.get("type") == "puzzle" and visual["size"] in PUZZLE_SIZES:
             return _boards_view(visual, _puzzle_rules(visual["size"]))
         if visual.get("type") == "game":
-            return _game_view(visual)
+            # A failed algorithm check's replay is drawn from the visual as results keep it.
+            return {**_game_view(visual), "replay": visual.get("replay"), "source": visual}
     except (TypeError, ValueError, KeyError):  # a malformed visual: the check's values still show
         return None
     return None

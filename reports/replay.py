@@ -5,6 +5,9 @@ file: a replay that does not read is left out (`view` returns None), the check's
 
 from __future__ import annotations
 
+import json
+from collections import deque
+
 from grader import i18n
 from grader.i18n import Message
 
@@ -38,13 +41,20 @@ def _call_text(call) -> str:
     return f"{CALL[name]}({state})"
 
 
+def _key(state) -> str:
+    """A state as the drawing keys it: JSON text tells 1 and "1" apart."""
+    return json.dumps(state, ensure_ascii=False, sort_keys=True)
+
+
 def _side(side: str, replay: dict, step: int, lang: str) -> dict:
     data = replay[side]
     groups, n = [], 0
     for group in data["groups"]:
         calls = []
         for call in group["calls"]:
-            calls.append({"text": _call_text(call), "n": n + 1, "mark": n == step, "after": n > step})
+            calls.append(
+                {"text": _call_text(call), "n": n + 1, "mark": n == step, "after": n > step, "key": _key(call[1])}
+            )
             n += 1
         groups.append({"label": _group_label(side, replay, group["bound"], lang), "calls": calls})
     more = i18n.t("jeux.replay_cut", lang, length=data["length"]) if data["length"] > n else ""
@@ -74,6 +84,146 @@ def view(replay, lang: str) -> dict | None:
         }
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
+
+
+def graph(visual, shown: dict) -> dict | None:
+    """The game by depth (levels from the initial state, as its edges give them) with, on each state,
+    the number of the call that first tested it on each side, and the state where they part; None for
+    a game too large to draw legibly or a visual that does not read."""
+    try:
+        initial = _key(visual["initial"])
+        edges: list[tuple[str, str]] = []
+        for a, b in visual.get("edges") or []:
+            edge = (_key(a), _key(b))
+            if edge not in edges:
+                edges.append(edge)
+        labels = {_key(s): str(s) for pair in visual.get("edges") or [] for s in pair}
+        labels[initial] = str(visual["initial"])
+        finals = {_key(f) for f in visual.get("finals") or []}
+    except (KeyError, TypeError, ValueError):
+        return None
+    depth = {initial: 0}
+    queue = deque([initial])
+    while queue:
+        a = queue.popleft()
+        for x, y in edges:
+            if x == a and y not in depth:
+                depth[y] = depth[a] + 1
+                queue.append(y)
+    if len(labels) > GRAPH_MAX_STATES or len(depth) < len(labels) or max(depth.values()) >= GRAPH_MAX_LEVELS:
+        return None
+    first = [_first_tests(shown[side]) for side in ("student", "expected")]
+    levels: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
+    for k in sorted(depth, key=lambda k: (first[1].get(k, 10**9), list(labels).index(k))):
+        levels[depth[k]].append(k)
+    r, dx, dy = 17, 62, 72
+    width = max(260, dx * max(map(len, levels)))
+    pos = {
+        k: (width * (i + 0.5) / len(level), 28 + r + dy * d)
+        for d, level in enumerate(levels)
+        for i, k in enumerate(level)
+    }
+    marked = [c["key"] for g in shown["student"]["groups"] for c in g["calls"] if c["mark"]]
+    nodes = [
+        {
+            "key": k,
+            "x": x,
+            "y": y,
+            "label": labels[k] if len(labels[k]) <= 5 else labels[k][:4] + "…",
+            "full": labels[k],
+            "initial": k == initial,
+            "final": k in finals,
+            "student": first[0].get(k, "–"),
+            "expected": first[1].get(k, "–"),
+            "diverge": bool(marked) and k == marked[0],
+        }
+        for k, (x, y) in pos.items()
+    ]
+    return {
+        "nodes": nodes,
+        "edges": [_edge_path(pos[a], pos[b], r) for a, b in edges],
+        "width": width,
+        "height": 28 + 2 * r + dy * (len(levels) - 1) + 30,
+        "r": r,
+    }
+
+
+def _first_tests(side: dict) -> dict[str, int]:
+    """Each state's number of the first `final` call on it, in a side's shown calls."""
+    first: dict[str, int] = {}
+    for group in side["groups"]:
+        for call in group["calls"]:
+            if call["text"].startswith("final("):
+                first.setdefault(call["key"], call["n"])
+    return first
+
+
+def _edge_path(a: tuple[float, float], b: tuple[float, float], r: float) -> str:
+    """An SVG path from state a to state b, stopping at b's circle: straight down a level, a loop for a
+    self-loop, a curve for an edge to the same or an earlier level."""
+    (x1, y1), (x2, y2) = a, b
+    if a == b:
+        return f"M{x1 + r:.1f},{y1 - 4:.1f} C{x1 + 2.6 * r:.1f},{y1 - 2 * r:.1f} {x1 + 2.6 * r:.1f},{y1 + 2 * r:.1f} {x1 + r:.1f},{y1 + 6:.1f}"
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
+    if y2 > y1:  # downwards: straight
+        ex, ey = x2 - (x2 - x1) * (r + 3) / length, y2 - (y2 - y1) * (r + 3) / length
+        sx, sy = x1 + (x2 - x1) * r / length, y1 + (y2 - y1) * r / length
+        return f"M{sx:.1f},{sy:.1f} L{ex:.1f},{ey:.1f}"
+    cx, cy = (x1 + x2) / 2 + 40, (y1 + y2) / 2 - 30
+    return f"M{x1:.1f},{y1 - r:.1f} Q{cx:.1f},{cy:.1f} {x2 + r:.1f},{y2 - 4:.1f}"
+
+
+def asked_algorithms() -> dict[str, str]:
+    """The search questions (q4, q7, q10) and the algorithm each asks for."""
+    from grader.questions import jeux  # the question modules, only where a class page needs them
+
+    return {q.id: q.function for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)}
+
+
+def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
+    """Per search question, how many copies the grader recognised as each algorithm (a passed algorithm
+    check is the requested one; a failed one is what its replay recognised), most frequent first, each
+    with a link to one copy's replay (the first in the class's order). Copies whose search could not be
+    read (not written, stopped, crashed) are counted apart."""
+    asked = asked_algorithms()
+    found: dict[str, dict[str, dict]] = {}
+    unread: dict[str, int] = {}
+    for sub, href in zip(submissions, hrefs):
+        if not sub.has_grade:
+            continue
+        for q in sub.questions:
+            if q.id not in asked:
+                continue
+            check = next((c for c in q.checks if c.name == "algorithme"), None)
+            if check is None:
+                continue
+            data = check.visual.get("replay") if isinstance(check.visual, dict) else None
+            if check.passed:
+                name, link = asked[q.id], None
+            elif isinstance(data, dict) and isinstance(data.get("seen"), str):
+                name, link = data["seen"], f"{href}#{q.id}"
+            else:
+                unread[q.id] = unread.get(q.id, 0) + 1
+                continue
+            group = found.setdefault(q.id, {}).setdefault(name, {"count": 0, "href": link})
+            group["count"] += 1
+    return [
+        {
+            "id": qid,
+            "groups": [
+                {
+                    "label": algorithm_name(name, lang),
+                    "asked": name == asked[qid],
+                    "count": group["count"],
+                    "href": group["href"],
+                }
+                for name, group in sorted(found.get(qid, {}).items(), key=lambda item: (-item[1]["count"], item[0]))
+            ],
+            "unread": unread.get(qid, 0),
+        }
+        for qid in asked
+        if qid in found or qid in unread
+    ]
 
 
 def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:

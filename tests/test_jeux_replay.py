@@ -165,3 +165,13 @@ def test_the_terminal_keeps_the_last_calls_before_a_late_divergence_with_their_g
     )
     assert "[parcours m = 1] final(0) suivants(0) final(1)" in expected
     assert terminal_lines({"step": "x"}, "fr") == []  # a damaged replay is left out
+
+
+def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
+    path = str(submission_path("jeux", "bfs_profondeur.py"))
+    assert main(["check", path, "-q", "q4", "--html", str(tmp_path / "out"), "--lang", "en"]) == 1
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Your search replayed beside the requested algorithm" in page
+    assert "First divergence, call #5: final(a1)" in page
+    assert page.count('<svg class="graph bylevel"') == 1 and "<mark>final(a1)</mark>" in page
+    assert "http://" not in page and "https://" not in page

@@ -317,13 +317,32 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jeux.replay_pass_m": {"fr": "parcours m = {bound}", "en": "pass m = {bound}"},
     "jeux.replay_reach": {"fr": "parcours jusqu'à la profondeur {bound}", "en": "pass down to depth {bound}"},
     "jeux.replay_reach_f": {"fr": "parcours, p + h ≤ {bound}", "en": "pass, p + h ≤ {bound}"},
+    "jeux.replay_class": {
+        "fr": "Algorithmes reconnus dans les copies",
+        "en": "Algorithms recognised in the copies",
+    },
+    "jeux.replay_class_legend": {
+        "fr": "Par question de recherche, la recherche que le correcteur a reconnue dans chaque copie, d'après "
+        "les appels observés sur les jeux construits pour les distinguer ; chaque lien ouvre une copie "
+        "dont la recherche est rejouée à côté de l'algorithme demandé",
+        "en": "For each search question, the search the grader recognised in each copy, from the calls "
+        "observed on the games built to tell them apart; each link opens a copy whose search is replayed "
+        "beside the requested algorithm",
+    },
+    "jeux.replay_asked": {"fr": "demandé", "en": "requested"},
+    "jeux.replay_example": {"fr": "une copie rejouée ({algorithm})", "en": "one copy replayed ({algorithm})"},
+    "jeux.replay_unread": {
+        "fr": "{n} {n:copie|copies} dont la recherche n'a pas pu être lue (non écrite, arrêtée ou en erreur)",
+        "en": "{n} {n:copy|copies} whose search could not be read (not written, stopped or failing)",
+    },
+    "jeux.replay_step": {"fr": "Appel n°", "en": "Call #"},
     "jeux.replay_pass": {"fr": "parcours", "en": "pass"},
     "jeux.replay_sweep": {"fr": "une seule exploration", "en": "a single sweep"},
     "jeux.replay_graph": {
-        "fr": "Le jeu par profondeur ; sur chaque état, le numéro de son premier test par votre code "
-        "(à gauche) et par l'algorithme (à droite)",
-        "en": "The game by depth; on each state, the number of its first test by your code (left) and by "
-        "the algorithm (right)",
+        "fr": "Le jeu par profondeur ; sous chaque état, le numéro de l'appel qui l'a testé en premier : "
+        "votre code · l'algorithme (– : pas testé dans les appels montrés)",
+        "en": "The game by depth; under each state, the number of the call that first tested it: your "
+        "code · the algorithm (– : not tested in the calls shown)",
     },
     "jeux.algo_bfs": {"fr": "parcours en largeur", "en": "breadth-first search"},
     "jeux.algo_ids": {"fr": "recherche itérée en profondeur", "en": "iterative deepening"},

@@ -53,6 +53,40 @@ document.querySelectorAll(".player").forEach(function (player) {
   show(0);
 });
 
+// Search replay: the controls (hidden without script) walk both sides' calls, marking the k-th call of
+// each and its state in the drawing; the static lists and drawing read the same without them.
+document.querySelectorAll("section.replay").forEach(function (replay) {
+  var controls = replay.querySelector(".replay-controls");
+  var slider = controls.querySelector("input[type=range]");
+  var sides = replay.querySelectorAll(".replay-side");
+  var step = parseInt(slider.value, 10), last = parseInt(slider.max, 10);
+  function show(k) {
+    step = Math.max(1, Math.min(last, k));
+    slider.value = String(step);
+    controls.querySelector(".k").textContent = String(step);
+    replay.querySelectorAll("svg .node").forEach(function (node) {
+      node.classList.remove("current-student", "current-expected");
+    });
+    sides.forEach(function (side, i) {
+      side.querySelectorAll("li[data-n]").forEach(function (li) {
+        var here = li.dataset.n === String(step);
+        li.classList.toggle("current", here);
+        if (here) {
+          replay.querySelectorAll("svg .node").forEach(function (node) {
+            if (node.dataset.key === li.dataset.key) { node.classList.add(i === 0 ? "current-student" : "current-expected"); }
+          });
+        }
+      });
+    });
+  }
+  controls.querySelectorAll("button[data-step]").forEach(function (button) {
+    button.addEventListener("click", function () { show(step + (button.dataset.step === "next" ? 1 : -1)); });
+  });
+  slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
+  controls.hidden = false;
+  show(step);
+});
+
 document.querySelectorAll("button.print").forEach(function (button) {
   button.addEventListener("click", function () { window.print(); });
 });

@@ -1,0 +1,108 @@
+"""The search replay in a real headless Chromium: a class graded from wrong submissions (tests/submissions/
+jeux/), its class page counting the algorithms recognised and linking a replay per group, and a student's
+page with the replay side by side, its drawing by depth and its step buttons; in French and in English,
+nothing loaded from the network, no WCAG 2.1 A/AA violation. Screenshots are copied to tests/artifacts/
+(git-ignored) as the other browser tests do."""
+
+from __future__ import annotations
+
+import pytest
+from grading import grade_file, submission_path
+
+from grader.results import Run, SubmissionResult
+from reports.render import file_names, render_class
+from tests.report_fixtures import LIMITS, SCHEME
+from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+# Each copy: its files per question (reference/jeux.py passes all three).
+COPIES = {
+    "ana": {"q4": "bfs_profondeur.py", "q7": "ids_largeur.py", "q10": "idastar_dernier_f.py"},
+    "basile": {"q4": "reference/jeux.py", "q7": "ids_sans_reprise.py", "q10": "idastar_astar.py"},
+    "chloe": {"q4": "bfs_iteree.py", "q7": "reference/jeux.py", "q10": "idastar_sans_h.py"},
+    "dora": {"q4": "reference/jeux.py", "q7": "reference/jeux.py", "q10": "reference/jeux.py"},
+}
+
+
+def _run(lang: str) -> Run:
+    submissions = []
+    for name, files in COPIES.items():
+        questions = [grade_file(submission_path("jeux", path), qid, lang) for qid, path in files.items()]
+        total = sum(q.score for q in questions)
+        submissions.append(SubmissionResult(name, total, sum(q.max for q in questions), questions))
+    return Run("0.1.0", 2017, lang, "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, submissions)
+
+
+@pytest.fixture(scope="module", params=["fr", "en"])
+def replay_class(request, tmp_path_factory):
+    lang = request.param
+    run = _run(lang)
+    index = render_class(run, tmp_path_factory.mktemp(f"replay-{lang}"))
+    return lang, index, dict(zip((s.id for s in run.submissions), file_names([s.id for s in run.submissions])))
+
+
+def test_the_class_page_counts_the_algorithms_recognised_and_links_a_replay(browser, replay_class, shots):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    lang, index, names = replay_class
+    _open(browser, index)
+    lists = browser.find_elements(By.CSS_SELECTOR, "ul.algorithms")
+    assert len(lists) == 3  # q4, q7, q10
+    q4 = [li.text for li in lists[0].find_elements(By.TAG_NAME, "li")]
+    asked, seen = ("demandé", "parcours en profondeur sans reprise") if lang == "fr" else ("requested", "depth-first")
+    assert any(line.startswith(("parcours en largeur 2", "breadth-first search 2")) and asked in line for line in q4)
+    assert any(seen in line for line in q4)
+    links = [a.get_attribute("href") for a in lists[2].find_elements(By.TAG_NAME, "a")]
+    assert len(links) == 3 and all(link.endswith("#q10") for link in links)  # A*, passes, DFS: one each
+    _screenshot(browser, shots, f"replay-class-{lang}", selector="ul.algorithms")
+    _assert_clean(browser)
+    lists[0].find_element(By.TAG_NAME, "a").click()
+    assert browser.current_url.endswith(f"{names['ana']}#q4")
+
+
+def test_the_student_page_replays_the_search_beside_the_algorithm(browser, replay_class, shots):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    lang, index, names = replay_class
+    _open(browser, index.parent / names["ana"])
+    replay = browser.find_element(By.CSS_SELECTOR, "#q10 section.replay")
+    first = "Premier écart, appel n° 6 : suivants(e5)" if lang == "fr" else "First divergence, call #6: suivants(e5)"
+    assert first in replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
+    student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
+    assert student.find_element(By.CSS_SELECTOR, "li.diverge").text == "6 suivants(e5)"
+    assert expected.find_element(By.CSS_SELECTOR, "li.diverge").text == "6 suivants(e1)"
+    # The drawing: every state with its visit numbers, the one where the searches part marked.
+    nodes = replay.find_elements(By.CSS_SELECTOR, "svg .node")
+    assert len(nodes) == 14
+    marked = replay.find_element(By.CSS_SELECTOR, "svg .node.diverge")
+    assert marked.find_element(By.CSS_SELECTOR, "text.visits").text == "5 · –"
+    # The step buttons walk both sides and the drawing.
+    controls = replay.find_element(By.CSS_SELECTOR, ".replay-controls")
+    assert controls.is_displayed()
+    controls.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
+    assert controls.find_element(By.CSS_SELECTOR, ".k").text == "7"
+    assert student.find_element(By.CSS_SELECTOR, "li.current").text == "7 final(e1)"
+    assert expected.find_element(By.CSS_SELECTOR, "li.current").text == "7 final(e0)"
+    assert replay.find_elements(By.CSS_SELECTOR, "svg .node.current-student")
+    _screenshot(browser, shots, f"replay-student-{lang}", selector="#q10 section.replay")
+    _screenshot(browser, shots, f"replay-student-{lang}-full")
+    _assert_clean(browser)
+
+
+def test_without_script_the_replay_reads_the_same_and_hides_its_buttons(browser, replay_class):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    lang, index, names = replay_class
+    html = (index.parent / names["ana"]).read_text(encoding="utf-8")
+    # The lists, the marks and the drawing are in the page as written; only the buttons need the script.
+    assert html.count('class="diverge"') == 6 and html.count('<svg class="graph bylevel"') == 3
+    assert 'class="controls replay-controls" hidden' in html
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        _open(browser, index.parent / names["ana"])
+        controls = browser.find_element(By.CSS_SELECTOR, "#q4 .replay-controls")
+        assert not controls.is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, "#q4 svg.bylevel").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
