@@ -9,7 +9,7 @@ import pytest
 from grader.cli import main
 from grader.results import write_json
 from reports.render import file_names
-from tests.test_exports import _marks, _run
+from tests.unit.test_exports import _marks, _run
 from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser

@@ -10,8 +10,6 @@ import copy
 import csv
 import io
 import re
-import shutil
-import stat
 import statistics
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +19,7 @@ import pytest
 from grader.cli import main
 from grader.marks import MarksError, apply_marks, load_marks
 from grader.results import load_run, write_json
-from reports.exports import merged_run, moodle
+from reports.exports import moodle
 from tests.importers import (
     CanvasStudent,
     canvas_gradebook_import,
@@ -32,7 +30,7 @@ from tests.importers import (
 )
 from tests.report_fixtures import build_run
 
-SAMPLE_CLASS = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
+SAMPLE_CLASS = Path(__file__).resolve().parents[2] / "exercises" / "exemples"
 IDENTITIES = {
     "alice": ("Alice Martin", "1001"),
     "bob": ("Bob Lefèvre", "1002"),
@@ -518,99 +516,6 @@ def test_prairielearn_score_upload_reads_back_as_prairielearn_does(tmp_path, cap
         assert score.score_perc == pytest.approx(round(merged[sid].total / merged[sid].max * 100, 2))
         assert score.feedback["manual"].startswith("Total: ")
     assert "q4 : 2/2" in by_uid["alice@lycee.fr"].feedback["manual"]
-
-
-@pytest.mark.slow
-def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, tmp_path):
-    """The sample class graded by `grader grade`, then every export with hand marks: each file reads
-    back as its target tool reads it, with the grades of the run."""
-    out = tmp_path / "rapport"
-    shutil.copytree(graded_sample_class, out)
-    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
-    marks = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;2;Très clair\nchloe;0,5;\n")
-    assert _export(out, "--scheme", str(scheme), "--marks", str(marks), "--site-lang", "en") == 0
-    run = merged_run(out, marks, scheme)
-    exports = out / "exports"
-    by_id = {s.id: s for s in run.submissions}
-    rows = spreadsheet_table(exports / "notes-tableur.csv", "Identifiant")
-    assert set(rows) == set(by_id) and "q13" in rows["alice"]
-    students = [CanvasStudent(str(n), s.name or s.id, s.name or s.id) for n, s in enumerate(run.submissions)]
-    imported = canvas_gradebook_import(exports / "canvas-gradebook.csv", students)
-    for student, sub in zip(students, run.submissions):
-        assert float(imported.grades[student.id]["Taquin X-ENS 2017"]) == pytest.approx(
-            round(sub.total / sub.max * 20, 2)
-        )
-    assert (exports / "retours" / "retours-classe.pdf").exists()
-    assert rows["alice"]["q13"] == 2
-
-
-def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsys):
-    """`grader grade --marks`: the marks are in the first reports; a bad file costs no grading (the
-    run is saved, `grader export` merges a corrected file)."""
-    classe = tmp_path / "classe"
-    shutil.copytree(SAMPLE_CLASS / "alice", classe / "alice")
-    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
-    out = tmp_path / "rapport"
-    good = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;1,5;Presque\n")
-    assert (
-        main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme), "--marks", str(good)]) == 0
-    )
-    rows = _grades(out)
-    assert rows["alice"]["q13"] == 1.5 and rows["alice"]["Total"] == pytest.approx(1 + 1.5)
-    # The folder the grader made holds students' names, work and grades: its account's alone.
-    assert stat.S_IMODE(out.stat().st_mode) == 0o700
-    assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
-    assert _export(out, "--format", "stats", "--to", str(tmp_path / "envoi" / "lms")) == 0
-    assert stat.S_IMODE((tmp_path / "envoi" / "lms").stat().st_mode) == 0o700
-    bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
-    assert (
-        main(
-            [
-                "grade",
-                str(classe),
-                "--out",
-                str(tmp_path / "r2"),
-                "-q",
-                "q1",
-                "--scheme",
-                str(scheme),
-                "--marks",
-                str(bad),
-            ]
-        )
-        == 2
-    )
-    assert "dépasse les 2 point(s)" in capsys.readouterr().err
-    assert (tmp_path / "r2" / "results.json").exists()  # graded and saved all the same
-
-
-def test_a_moodle_shaped_class_goes_back_to_moodle(tmp_path):
-    """The done-when path: a class shaped like Moodle's download (tests/test_lms_classes.py) graded,
-    then exported: the worksheet and the feedback zip read back under each Moodle participant, the
-    student who handed nothing in said so, Pronote's names as Pronote writes them."""
-    from tests.test_exports_feedback import moodle_feedback_import
-    from tests.test_lms_classes import QUESTIONS, _write_zip, moodle_download
-
-    klass = _write_zip(tmp_path / "MP2I-TP taquin-4242.zip", moodle_download())
-    out = tmp_path / "rapport"
-    assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2"]) == 0
-    assert _export(out) == 0
-    run = apply_marks(load_run(out / "results.json"))
-    participants = {s.participant: s for s in run.submissions}
-    assert set(participants) == {"1001", "1002", "1003", "1004", "1005", "1006"}
-    imported = moodle_import(out / "exports" / "moodle-feuille-de-notes.csv", "fr")
-    for number, sub in participants.items():
-        if number != "1004":
-            assert imported[number]["grade"] == pytest.approx(round(sub.total / sub.max * 20, 2))
-    assert "1004" not in imported  # not submitted: left blank, which Moodle skips
-    assert imported["1001"]["grade"] == 20 and imported["1005"]["grade"] < 20  # Léa's q1 is wrong
-    rows = list(csv.reader(io.StringIO((out / "exports" / "moodle-feuille-de-notes.csv").read_text("utf-8"))))
-    status = {r[0]: r[3] for r in rows[1:]}
-    assert status["Participant1004"] == "Aucun travail remis" and status["Participant1001"] != status["Participant1004"]
-    filed = moodle_feedback_import(out / "exports" / "retours" / "feedback-moodle.zip", set(participants))
-    assert set(filed) == set(participants) - {"1004"}  # nothing handed in, nothing to give back
-    pronote = (out / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")
-    assert "LEFÈVRE Élodie" in pronote and "N'DIAYE Zoé" in pronote
 
 
 # --- Spreadsheet formulas (CSV injection) -----------------------------------------------------------

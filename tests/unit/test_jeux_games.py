@@ -14,7 +14,7 @@ from bruteforce import distance_to_final
 from grader.questions import jeux, jeux_games, jeux_traces
 from grader.sandbox import calls
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
 # and no third-party package to rely on.
 PROBE_MODULES = ["grader/questions/jeux_probes.py"]
