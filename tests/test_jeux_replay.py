@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 
 from grading import check, grade_file, say, submission_path
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grader.cli import main
 from grader.i18n import Message
 from grader.questions import jeux, jeux_replay, jeux_traces
-from grader.questions.jeux_games import named_game, shown_labels
+from grader.questions.jeux_games import distances, named_game, shown_labels
 from grader.results import SHOWN_ITEMS
-from reports.replay import terminal_lines
+from reports.replay import terminal_lines, view
 from tests.french import english_in
 
 
@@ -175,3 +177,27 @@ def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
     assert "First divergence, call #5: final(a1)" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>final(a1)</mark>" in page
     assert "http://" not in page and "https://" not in page
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
+    """Whatever calls a search makes on a crafted game (any order, repeats, `h` anywhere), a verdict's
+    replay is computed without error, its divergence within the trace and each side bounded."""
+    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    game = data.draw(st.sampled_from(question.crafted()))
+    names = ["final", "suivants", *(["h"] if "h" in game else [])]
+    reachable = [i for i, d in enumerate(distances(game["succ"], [game["initial"]])) if d is not None]
+    events = data.draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(reachable)), max_size=150))
+    labels = shown_labels(game)
+    verdict = question.recognise(game, events, labels)
+    if verdict is None:
+        return
+    assert 0 <= verdict.at <= len(events)
+    replay = jeux_replay.replay(question.function, game, events, labels, verdict)
+    assert 0 <= replay["step"] <= replay["student"]["length"]
+    assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
+    for side in ("student", "expected"):
+        assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= jeux_replay.SHOWN_CALLS
+    Message.from_dict(replay["why"]).text("en")
+    assert view(replay, "fr") is not None and terminal_lines(replay, "en")

@@ -191,9 +191,9 @@ def _reach(game: dict, one_pass) -> int:
 
 
 def _first_below(game: dict, one_pass, start: int, bound: int) -> int:
-    """The index in the trace of the pass's first call on a state deeper than `bound`."""
+    """The index in the trace of the pass's first call on a state deeper than `bound` (its end if none)."""
     depth = _depths(game["succ"], game["initial"])
-    return start + next(k for k, (_, x) in enumerate(one_pass) if depth[x] > bound)
+    return start + next((k for k, (_, x) in enumerate(one_pass) if depth[x] > bound), len(one_pass))
 
 
 def ids(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict | None:
