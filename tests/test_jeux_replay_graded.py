@@ -6,15 +6,10 @@ from __future__ import annotations
 import json
 
 from grading import check, grade_file, say, submission_path
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grader.cli import main
 from grader.i18n import Message
-from grader.questions import jeux, jeux_replay, jeux_traces
-from grader.questions.jeux_games import distances, named_game, shown_labels
-from grader.results import SHOWN_ITEMS
-from reports.replay import terminal_lines, view
+from reports.replay import terminal_lines
 from tests.french import english_in
 
 
@@ -98,39 +93,6 @@ def test_an_iterative_deepening_bfs_parts_at_its_first_expansion_of_e0_again():
     assert replay["why"]["key"] == "jeux.replay_bfs_once"
 
 
-def test_the_references_follow_the_exam_figures():
-    order = jeux.GAPS  # bounds 2, 4, 6, 8: IDA* jumps over the odd ones
-    game = named_game(order, ["c8"], jeux.GAPS_H)
-    _, passes = jeux_replay.reference_idastar(game, game["succ"])
-    assert [bound for _, bound in passes] == [2, 4, 6, 8]
-    tree = jeux.MIDDLE_TREE
-    calls, passes = jeux_replay.reference_ids(tree, tree["succ"])
-    assert [bound for _, bound in passes] == [0, 1, 2]
-    labels = shown_labels(tree)
-    assert [labels[x] for name, x in calls[passes[2][0] :] if name == "final"] == ["r", "a", "a1", "b", "b1"]
-    calls, levels = jeux_replay.reference_bfs(tree, tree["succ"])
-    assert [labels[x] for name, x in calls if name == "final"] == ["r", "a", "b", "c", "a1", "b1"]
-    # In the student's order: c before a.
-    order = [list(reversed(row)) for row in tree["succ"]]
-    calls, _ = jeux_replay.reference_bfs(tree, order)
-    assert [labels[x] for name, x in calls if name == "final"][:4] == ["r", "c", "b", "a"]
-
-
-def test_a_long_trace_is_cut_with_its_length_said():
-    tree = jeux.MIDDLE_TREE
-    labels = shown_labels(tree)
-    # A depth-first search that tests a1's parent a over and over before going on (a budget allows it).
-    events = [("final", 0), ("suivants", 0), ("final", 1), ("suivants", 1), ("final", 4)] + [("final", 1)] * 600
-    events += [("final", 2), ("suivants", 2), ("final", 5)]
-    verdict = jeux_traces.bfs(tree, events, labels)
-    assert verdict is not None
-    replay = jeux_replay.replay("bfs", tree, events, labels, verdict)
-    shown = sum(len(g["calls"]) for g in replay["student"]["groups"])
-    assert shown == jeux_replay.SHOWN_CALLS < SHOWN_ITEMS and replay["student"]["length"] == len(events)
-    assert replay["step"] == 4
-    assert len(json.dumps(replay)) < 4000
-
-
 def test_the_replay_survives_results_json_and_reads_the_same_in_the_report_language():
     c = check(grade_file(submission_path("jeux", "idastar_sans_h.py"), "q10"), "algorithme")
     again = json.loads(json.dumps(c.visual))
@@ -177,27 +139,3 @@ def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
     assert "First divergence, call #5: final(a1)" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>final(a1)</mark>" in page
     assert "http://" not in page and "https://" not in page
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
-    """Whatever calls a search makes on a crafted game (any order, repeats, `h` anywhere), a verdict's
-    replay is computed without error, its divergence within the trace and each side bounded."""
-    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
-    game = data.draw(st.sampled_from(question.crafted()))
-    names = ["final", "suivants", *(["h"] if "h" in game else [])]
-    reachable = [i for i, d in enumerate(distances(game["succ"], [game["initial"]])) if d is not None]
-    events = data.draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(reachable)), max_size=150))
-    labels = shown_labels(game)
-    verdict = question.recognise(game, events, labels)
-    if verdict is None:
-        return
-    assert 0 <= verdict.at <= len(events)
-    replay = jeux_replay.replay(question.function, game, events, labels, verdict)
-    assert 0 <= replay["step"] <= replay["student"]["length"]
-    assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
-    for side in ("student", "expected"):
-        assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= jeux_replay.SHOWN_CALLS
-    Message.from_dict(replay["why"]).text("en")
-    assert view(replay, "fr") is not None and terminal_lines(replay, "en")
