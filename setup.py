@@ -5,7 +5,7 @@ What `pip install taquin-grader` (a wheel, or an sdist built into one) gives a s
 the solutions: the model answers reference/jeux.py, reference/taquin.py and reference/recherche.py are left
 out of every build, and the sample students (exercises/) are never packaged. A teacher's installation is
 the repository itself (`pip install -e .` runs from the sources, model answers and sample class
-included). Without the model answers, expectations come from oracles: see grader/expectations.py.
+included). Without the model answers, expectations come from oracles: see grader/judge/expectations.py.
 """
 
 from setuptools import setup

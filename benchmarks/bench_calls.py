@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.sandbox import affinity, calls  # noqa: E402
-from grader.sandbox.runner import Child, Limits  # noqa: E402
+from grader.sandbox.process import Child  # noqa: E402
+from grader.sandbox.limits import Limits  # noqa: E402
 from tests.calls import probes  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "calls.md"

@@ -2,10 +2,10 @@
 
     python benchmarks/bench_costs.py
 
-Needs a teacher's checkout (the model answers). Times, in this process, grader/calibration.py's workload
+Needs a teacher's checkout (the model answers). Times, in this process, grader/judge/calibration.py's workload
 (best of five) and the model answer's probe on each named case (best of `--runs`), then writes both to
 grader/data/costs.json: a student's installation scales these costs by its own workload time
-(grader/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
+(grader/judge/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
 a named case changes, on an idle machine.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from grader import calibration  # noqa: E402
+from grader.judge import calibration  # noqa: E402
 from grader.questions import recherche as recherche_questions  # noqa: E402
 from grader.questions import taquin as taquin_questions  # noqa: E402
 from reference import puzzle  # noqa: E402

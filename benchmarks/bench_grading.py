@@ -41,7 +41,7 @@ def reference_submission(folder: Path) -> Path:
 
 
 def check_costs(submission: Path) -> list[str]:
-    from grader.questions import all_questions
+    from grader.registry import all_questions
 
     rows = [
         "| question | `grader check` wall (s) | submission compute (s) | reference compute (s) "

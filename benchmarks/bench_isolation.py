@@ -37,7 +37,9 @@ def measure(starts: int, calls: int) -> dict:
     """Run in the tree under test: timings of `starts` start+close and `calls` round trips."""
     import time
 
-    from grader.sandbox.runner import Child, Limits
+    from grader.sandbox.process import Child
+
+    from grader.sandbox.limits import Limits
 
     start_times, call_times = [], []
     for _ in range(starts):

@@ -194,7 +194,7 @@ def mutants(module: str) -> list[Mutant]:
 
 def graded_functions(module: str) -> dict[str, str]:
     """Function -> question, for the functions the grader's questions on `module` name."""
-    from grader.questions import all_questions
+    from grader.registry import all_questions
 
     return {f: q.id for q in all_questions() if q.module == module for f in q.functions}
 
@@ -286,8 +286,8 @@ def grade_mutant(job) -> Verdict:
     mutant, seed = job
     from grading import QUESTIONS, load_submission
 
-    from grader.engine import Settings, grade_question
-    from grader.scoring import Scheme
+    from grader.judge.engine import Settings, grade_question
+    from grader.results.scoring import Scheme
 
     with tempfile.TemporaryDirectory() as folder:
         path = _write(mutant, Path(folder))

@@ -1,5 +1,5 @@
 """How much the search replays add to results.json: a class of 100 whose every copy fails q4's, q7's and
-q10's algorithm checks (so carries three replays), against the 1 MiB per-student cap (grader.results.capped).
+q10's algorithm checks (so carries three replays), against the 1 MiB per-student cap (grader.results.records.capped).
 
     python benchmarks/bench_replay_size.py
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from grading import grade_file, submission_path  # noqa: E402
 
-from grader.results import MAX_SUBMISSION_BYTES, Run, SubmissionResult, json_bytes, size  # noqa: E402
+from grader.results.records import MAX_SUBMISSION_BYTES, Run, SubmissionResult, json_bytes, size  # noqa: E402
 
 CLASS = 100
 WRONG = {

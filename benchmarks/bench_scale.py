@@ -31,10 +31,10 @@ sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "benchmarks" / "results" / "scale.md"
 
 from benchmarks.bench_service import RIGHT, WRONG, percentile, settled  # noqa: E402
-from grader.engine import Settings  # noqa: E402
-from grader.executor import Distributed  # noqa: E402
-from grader.grading import grade_class  # noqa: E402
-from grader.questions import all_questions, select  # noqa: E402
+from grader.judge.engine import Settings  # noqa: E402
+from grader.run.executor import Distributed  # noqa: E402
+from grader.run.grading import grade_class  # noqa: E402
+from grader.registry import all_questions, select  # noqa: E402
 from grader.service.store import Store  # noqa: E402
 from tests.distributed_harness import Postgres, Redis, Worker  # noqa: E402
 from tests.service_harness import Server  # noqa: E402

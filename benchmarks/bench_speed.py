@@ -13,7 +13,7 @@
 4. A class of N copies of the sample class, default barème with its default challenge, with 1, 2, 2
    then 1 workers (the speed-up from both runs of each, so that a machine whose speed drifts between
    runs weighs on both alike; the model answer's time on the challenge comes from the machine's
-   cache, grader/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
+   cache, grader/judge/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
    wall time over the students' own CPU time (the sum of the questions' `timing.student`, from the
    kernel's clock). Before and after the class runs, the machine's own ceiling: how much more 2
    processes of plain Python get done than 1 (a virtual machine's 2 cores may not give 2×). Between the
@@ -45,9 +45,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_calls, bench_check  # noqa: E402
-from grader import calibration  # noqa: E402
+from grader.judge import calibration  # noqa: E402
 from grader.sandbox import fork_server  # noqa: E402
-from grader.sandbox.runner import Child, Limits  # noqa: E402
+from grader.sandbox.process import Child  # noqa: E402
+from grader.sandbox.limits import Limits  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "speed.md"
 SAMPLE = ROOT / "exercises" / "exemples"
@@ -125,7 +126,7 @@ def round_trips(calls: int, runs: int, one_cpu: bool) -> dict:
 
 
 def checks(runs: int) -> list[tuple]:
-    from grader.questions import all_questions
+    from grader.registry import all_questions
 
     submission = SAMPLE / "alice"
     rows = []
@@ -157,7 +158,7 @@ def make_class(folder: Path, students: int) -> Path:
 
 
 CLASS_ORDER = (1, 2, 2, 1)
-WORKLOAD_ROUNDS = 20  # grader/calibration.py's workload, about 1.5 s alone
+WORKLOAD_ROUNDS = 20  # grader/judge/calibration.py's workload, about 1.5 s alone
 CEILING_RUNS = 3
 
 
@@ -320,7 +321,7 @@ def main() -> None:
             "machine's cache costs nothing). Graded with 1, 2, 2 then 1 workers; speed-up: the 1-worker runs' "
             f"mean wall ÷ this run's. **2 workers ÷ 1 worker, both runs each: {walls[1] / walls[2]:.2f}×.**",
             "",
-            "The machine's own ceiling: calibration's workload (grader/calibration.py) run by 2 processes at "
+            "The machine's own ceiling: calibration's workload (grader/judge/calibration.py) run by 2 processes at "
             f"once gets {ceilings[0]:.2f}× as much done as by 1 alone in the same time before the class runs, "
             f"{ceilings[1]:.2f}× after them (best of {CEILING_RUNS} each; it varies by several percent from "
             "minute to minute on this shared machine).",

@@ -22,16 +22,19 @@ import signal
 import sys
 from pathlib import Path
 
-from grader.deadline import JOB_SECONDS
-from grader import expectations, i18n
-from grader.engine import Settings, fresh_seed
+from grader.judge.engine import JOB_SECONDS
+from grader.judge import expectations
+from grader.text import i18n
+from grader.text.message import Message
+from grader.judge.engine import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
-from grader.gradebook import display_name
-from grader.marks import apply_marks
-from grader.questions import all_questions, select
-from grader.results import Status, SubmissionStatus, isolation_text, private_folder, to_dict
-from grader.scoring import Scheme
-from grader.sandbox.runner import Limits, isolation, warm_up
+from grader.results.gradebook import display_name
+from grader.results.marks import apply_marks
+from grader.registry import all_questions, select
+from grader.results.records import Status, SubmissionStatus, isolation_text, private_folder, to_dict
+from grader.results.scoring import Scheme
+from grader.sandbox.limits import Limits
+from grader.sandbox.runner import isolation, warm_up
 from reports.terminal import format_result
 
 
@@ -60,7 +63,7 @@ def _settings(args) -> Settings:
         raise UsageError("error.bad_memory", value=args.memory, low=MEMORY_MIB.start, high=MEMORY_MIB.stop - 1)
     scheme = Scheme.load(args.scheme) if args.scheme else Scheme()
     if getattr(args, "recalibrate", False):
-        from grader import timing
+        from grader.judge import timing
 
         timing.refresh()
     seed = fresh_seed() if args.seed is None else args.seed
@@ -92,7 +95,7 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: bool, warning: str) -> list[i18n.Message]:
+def _isolation(settings: Settings, refuse: bool, warning: str) -> list[Message]:
     """The sandbox's layers on this machine. When no layer keeps a student's code away from other
     files: a usage error saying how to get one when `refuse`, else the message `warning`."""
     found = isolation(settings.limits)
@@ -104,7 +107,8 @@ def _isolation(settings: Settings, refuse: bool, warning: str) -> list[i18n.Mess
 
 
 def check_main(args) -> int:
-    from grader.grading import grade_path, new_run
+    from grader.run.grading import new_run
+    from grader.run.jobs import grade_path
 
     settings = _settings(args)
     warm_up(settings.limits)
@@ -123,7 +127,7 @@ def check_main(args) -> int:
     else:
         print(format_result(result, settings.lang))
         print(
-            i18n.t("cli.isolation", settings.lang, layers=", ".join(m.text(settings.lang) for m in layers)),
+            i18n.t("cli.isolation", settings.lang, layers=", ".join(i18n.say(m, settings.lang) for m in layers)),
             file=sys.stderr,
         )
     print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
@@ -141,7 +145,7 @@ def check_main(args) -> int:
 
 
 def grade_main(args) -> int:
-    from grader.grading import Interrupted, Progress, grade_class, saved_seed
+    from grader.run.grading import Interrupted, Progress, grade_class, saved_seed
     from grader.intake import find_class
     from grader.intake.roster import read_roster
 
@@ -157,7 +161,7 @@ def grade_main(args) -> int:
     roster = read_roster(args.roster) if args.roster else None
     executor = None
     if args.broker:
-        from grader.executor import Distributed
+        from grader.run.executor import Distributed
 
         executor = Distributed(args.broker)
     found = find_class(args.class_dir)
@@ -204,7 +208,7 @@ def grade_main(args) -> int:
     print(i18n.t("cli.isolation", settings.lang, layers=isolation_text(run.limits, settings.lang)))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
-        print(f"grader: {notice.text(settings.lang)}", file=sys.stderr)
+        print(f"grader: {i18n.say(notice, settings.lang)}", file=sys.stderr)
     for sub in run.submissions:
         if sub.status != SubmissionStatus.GRADED:
             status = i18n.t("submission." + sub.status, settings.lang)
@@ -219,7 +223,7 @@ def worker_main(args) -> int:
         raise UsageError("executor.worker_usage")
     if args.config is not None:
         return _service().worker(args.config, args.processes)
-    from grader.executor import run_batch_worker
+    from grader.run.executor import run_batch_worker
 
     run_batch_worker(args.broker, args.processes)
     return 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from grader import i18n
+from grader.text import i18n
 from grader.errors import InputError
 from reference.solver import from_korf, solve
 from reference.solver.korf import korf_moves
@@ -77,9 +77,3 @@ def print_solutions(states: list[tuple], korf: bool) -> None:
     for state in states:
         moves = solve(state)
         print(len(moves), *(korf_moves(moves) if korf else moves), flush=True)
-
-
-if __name__ == "__main__":
-    from grader.cli import main
-
-    sys.exit(main(["solve", *sys.argv[1:]]))

@@ -23,10 +23,10 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from grader import display
-from grader.gradebook import DECIMAL, display_name, number
-from grader.i18n import CATALOGUE, local_time, say, t, title
-from grader.results import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
+from grader.text import display
+from grader.results.gradebook import DECIMAL, display_name, number
+from grader.text.i18n import CATALOGUE, local_time, say, t, title
+from grader.results.records import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
 from reference import puzzle, sliding
 from reports import replay
 
@@ -157,7 +157,7 @@ def _environment(lang: str) -> Environment:
     env.filters["num"] = lambda x: _number(x, lang)
     env.filters["person"] = display_name  # the name as the LMS or the roster spells it; the id is for files
     env.filters["when"] = lambda moment: local_time(moment, lang)
-    env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.i18n.Message)
+    env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.text.message.Message)
     env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
     env.filters["value"] = _value
     env.filters["cut"] = _cut

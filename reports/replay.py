@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from collections import deque
 
-from grader import i18n
-from grader.i18n import Message
+from grader.text import i18n
+from grader.text.message import Message
 
 # The terminal shows the calls just before the divergence, not the whole sequences.
 TERMINAL_CALLS = 8
@@ -80,7 +80,7 @@ def view(replay, lang: str) -> dict | None:
             "expected": expected,
             "step": step,
             "first": i18n.t("jeux.replay_first", lang, step=step + 1, call=marked[0] if marked else "…"),
-            "why": Message.from_dict(replay["why"]).text(lang),
+            "why": i18n.say(Message.from_dict(replay["why"]), lang),
         }
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None

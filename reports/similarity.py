@@ -27,9 +27,9 @@ from typing import Any
 
 
 from grader.errors import InputError, UsageError
-from grader.i18n import t
+from grader.text.i18n import t
 from grader.intake import SUBMITTED, find_class, load
-from grader.results import private_folder
+from grader.results.records import private_folder
 from reports.render import file_names, templates
 
 MODULES = ("jeux", "taquin", "recherche")

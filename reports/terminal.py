@@ -1,13 +1,13 @@
 """The student's view of a graded submission in a terminal (`grader check`, `grader submit`), beside the
 HTML pages and the exports: values in Python's syntax, taquin grids drawn, a reason shared by several
-questions said once, and every student string made harmless to the terminal (grader/terminal.py)."""
+questions said once, and every student string made harmless to the terminal (grader/text/terminal.py)."""
 
 from __future__ import annotations
 
-from grader import display, i18n
-from grader.display import shared_failure
-from grader.gradebook import DECIMAL, number
-from grader.terminal import printable
+from grader.text import display, i18n
+from grader.text.display import shared_failure
+from grader.results.gradebook import DECIMAL, number
+from grader.text.terminal import printable
 from reports import replay
 
 
@@ -42,10 +42,10 @@ def format_result(result, lang: str) -> str:
                     continue
                 shown.setdefault(key, title)
                 lines.extend(_check_lines(check, lang))
-        lines.extend(f"     ! {warning.text(lang)}" for warning in q.warnings)
+        lines.extend(f"     ! {i18n.say(warning, lang)}" for warning in q.warnings)
         if q.output.stdout or q.output.stderr:
             lines.append(f"     {i18n.t('cli.output', lang)}{colon}{(q.output.stdout + q.output.stderr)[:200]!r}")
-    lines.extend(f"! {warning.text(lang)}" for warning in result.warnings)
+    lines.extend(f"! {i18n.say(warning, lang)}" for warning in result.warnings)
     lines.append(f"{i18n.t('cli.total', lang)}{colon}{number(result.total, decimal)}/{number(result.max, decimal)}")
     # Student text (messages, values, output) is in these lines: its control characters are escaped,
     # and a line break of its own cannot start a line that looks like ours.

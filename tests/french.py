@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from grader.i18n import CATALOGUE
+from grader.text.i18n import CATALOGUE
 
 _FIELD = re.compile(r"\{[^{}]*\}")
 

@@ -3,10 +3,10 @@
 import functools
 from pathlib import Path
 
-from grader import i18n
-from grader.engine import Settings, grade_question
-from grader.questions import all_questions
-from grader.scoring import Scheme
+from grader.text import i18n
+from grader.judge.engine import Settings, grade_question
+from grader.registry import all_questions
+from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from grader.i18n import Message
+from grader.text.message import Message
 from grader.questions import recherche
-from grader.results import Check, Output, QuestionResult, Run, SubmissionResult
+from grader.results.records import Check, Output, QuestionResult, Run, SubmissionResult
 from reference import puzzle, sliding
 
 # Runs in the page's context if any escaping fails: the browser tests assert it never did.

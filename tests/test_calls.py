@@ -9,7 +9,8 @@ import time
 import pytest
 
 from grader.sandbox import calls, protocol
-from grader.sandbox.runner import Child, Limits
+from grader.sandbox.process import Child
+from grader.sandbox.limits import Limits
 
 PROBES = "tests.calls.probes"
 

@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
-from grader.i18n import Message
-from grader.results import (
+from grader.text.message import Message
+from grader.results.records import (
     MAX_SUBMISSION_BYTES,
     SHOWN_ITEMS,
     Check,
@@ -25,7 +25,8 @@ from grader.results import (
     size,
 )
 from grader.sandbox import protocol
-from grader.sandbox.runner import Child, Limits
+from grader.sandbox.process import Child
+from grader.sandbox.limits import Limits
 
 PROBES = "tests.calls.probes"
 UNSAFE = "\ud800\udfff\x00\x07\x1b\u202e\u2066\u2028\r"
@@ -120,9 +121,9 @@ HONEST = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
 
 
 def test_a_result_that_cannot_be_written_is_the_graders_failure_and_the_class_goes_on(tmp_path, monkeypatch):
-    from grader import grading
-    from grader.engine import Settings
-    from grader.questions import all_questions, select
+    from grader.run import grading
+    from grader.judge.engine import Settings
+    from grader.registry import all_questions, select
 
     (tmp_path / "class").mkdir()
     for student in ("anna", "bruno", "chloe"):
@@ -214,9 +215,9 @@ def test_a_job_past_its_deadline_is_stopped_from_outside_and_the_class_goes_on(t
     the reason, the others are graded, the run ends."""
     import time
 
-    from grader import executor, grading
-    from grader.engine import Settings
-    from grader.questions import all_questions, select
+    from grader.run import executor, grading
+    from grader.judge.engine import Settings
+    from grader.registry import all_questions, select
 
     (tmp_path / "class").mkdir()
     for student in ("anna", "stuck", "chloe"):
@@ -242,7 +243,7 @@ def test_a_job_past_its_deadline_is_stopped_from_outside_and_the_class_goes_on(t
 
 
 def _record_for_test(seconds: float, path: str) -> None:
-    """A watcher's recorder (grader/deadline.py), for the test below."""
+    """A watcher's recorder (grader/run/deadline.py), for the test below."""
     from pathlib import Path
 
     Path(path).write_text(repr(seconds))
@@ -260,7 +261,7 @@ def test_a_watched_job_is_recorded_then_killed_at_its_deadline_and_an_ended_one_
     record = tmp_path / "why"
     job = (
         "import signal, time\n"
-        "from grader.deadline import watched\n"
+        "from grader.run.deadline import watched\n"
         "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
         f"with watched({{seconds}}, 'tests.test_channel:_record_for_test', {str(record)!r}):\n"
         "    time.sleep({sleep})\n"
@@ -288,7 +289,7 @@ def test_the_job_deadline_is_the_teachers_within_bounds(tmp_path):
 
 
 def test_grade_broker_gives_up_a_job_its_watcher_stopped_and_does_not_send_it_again():
-    """`grader grade --broker`: a job whose watcher recorded its deadline (grader/deadline.py, on the
+    """`grader grade --broker`: a job whose watcher recorded its deadline (grader/run/deadline.py, on the
     worker's machine) is given up with the reason at once, never sent again to burn another deadline."""
     import time
     from types import SimpleNamespace
@@ -299,8 +300,8 @@ def test_grade_broker_gives_up_a_job_its_watcher_stopped_and_does_not_send_it_ag
     from tests.distributed_harness import Redis, require_components
 
     require_components()
-    from grader.deadline import JobDeadline
-    from grader.executor import Distributed, _Job, record_deadline
+    from grader.run.deadline import JobDeadline
+    from grader.run.executor import Distributed, _Job, record_deadline
 
     server = Redis()
     try:

@@ -1,4 +1,4 @@
-"""The distributed mode with its real components (grader/executor.py): Redis as Huey's broker, PostgreSQL
+"""The distributed mode with its real components (grader/run/executor.py): Redis as Huey's broker, PostgreSQL
 as the service's database, `grader worker` processes as if on other machines. The same class graded
 embedded and distributed gets the same scores; bad inputs are refused with exit status 2."""
 
@@ -19,7 +19,7 @@ from tests.distributed_harness import Postgres, Redis, Worker, require_component
 require_components()
 
 from grader.cli import main  # noqa: E402
-from grader.executor import (  # noqa: E402
+from grader.run.executor import (  # noqa: E402
     BATCH_QUEUE,
     PRESENCE_SECONDS,
     TAIL_STUDENTS_PER_WORKER,

@@ -1,5 +1,5 @@
 """A job's hard wall deadline inside a real Huey worker (`grader worker --broker`), end to end: the
-watcher (grader/deadline.py) records why, ends the job's process, Huey's consumer starts another, the
+watcher (grader/run/deadline.py) records why, ends the job's process, Huey's consumer starts another, the
 class goes on. Only the commands a teacher runs and the real Redis (tests/distributed_harness.py)."""
 
 from __future__ import annotations

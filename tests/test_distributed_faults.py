@@ -22,10 +22,10 @@ from tests.distributed_harness import Postgres, Redis, Worker, require_component
 
 require_components()
 
-from grader.engine import Settings  # noqa: E402
-from grader.executor import BATCH_QUEUE, Distributed  # noqa: E402
-from grader.grading import grade_class  # noqa: E402
-from grader.questions import all_questions, select  # noqa: E402
+from grader.judge.engine import Settings  # noqa: E402
+from grader.run.executor import BATCH_QUEUE, Distributed  # noqa: E402
+from grader.run.grading import grade_class  # noqa: E402
+from grader.registry import all_questions, select  # noqa: E402
 from tests.test_reports_browser import browser  # noqa: E402, F401 - the shared Chromium fixture
 from tests.test_service import RIGHT, WRONG  # noqa: E402
 
@@ -249,7 +249,7 @@ def test_slower_worker_keeps_time_limits_fair(tmp_path, embedded_scores):
 
 
 def _workload_cpu(python: str) -> float:
-    """The CPU seconds that `python` spends on a fixed pure-Python workload (not grader/calibration.py's:
+    """The CPU seconds that `python` spends on a fixed pure-Python workload (not grader/judge/calibration.py's:
     its set and tuple work runs in C, which the debug build slows only about 2×, against 4.5× here)."""
     script = "import time; t = time.process_time(); sum(i * i for i in range(300_000)); print(time.process_time() - t)"
     return float(subprocess.run([python, "-c", script], capture_output=True, text=True, check=True).stdout)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.engine import Settings, grade_question
+from grader.judge.engine import Settings, grade_question
 from grader.intake import load_submission
-from grader.questions import all_questions
-from grader.scoring import Scheme
+from grader.registry import all_questions
+from grader.results.scoring import Scheme
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = {q.id: q for q in all_questions(extensions=True) if not q.manual}

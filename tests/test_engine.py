@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 from hypothesis.internal.conjecture import providers
 
 from grading import say
-from grader import engine
-from grader.engine import Context, Settings, grade_submission
+from grader.judge import engine
+from grader.judge.engine import Context, Settings, grade_submission
 from grader.errors import GraderBug
-from grader.questions import all_questions, select
-from grader.scoring import Scheme
+from grader.registry import all_questions, select
+from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +113,7 @@ def test_a_failure_that_stops_the_group_is_still_reported_after_hypothesis_repla
     """A fatal failure stops the group: Hypothesis's replay then passes (Flaky), the failure stands."""
     from hypothesis import strategies as st
 
-    from grader.questions.base import Failure
+    from grader.judge.question import Failure
 
     def run(self, ctx):
         return [
@@ -139,7 +139,7 @@ def test_without_the_kernels_clock_a_load_spike_is_not_a_timeout(tmp_path, monke
     # macOS and Windows: the parent cannot read the child's CPU time, so a first run that spent its limit
     # of wall time may have been waiting for a core. The rerun gets RERUN_SLACK times the limit, and only
     # its own timeout is a verdict (here a sleep stands for the load: 0.7 s of wall time, limit 0.5 s).
-    from grader.sandbox.runner import Child
+    from grader.sandbox.process import Child
 
     monkeypatch.setattr(Child, "cpu", lambda self: None)
     (tmp_path / "jeux.py").write_text(
@@ -159,7 +159,7 @@ def _trap_run(decided_case_fails: bool = False):
     """Q1's checks replaced by a group of two cases: a decided one (failing or not) and a trap whose
     timeout is declared inconclusive (as q18's trap, grader/questions/taquin.py)."""
     from grader.questions import jeux
-    from grader.questions.base import Failure, Inconclusive
+    from grader.judge.question import Failure, Inconclusive
     from grader.sandbox import protocol
 
     def run(self, ctx):
@@ -188,7 +188,7 @@ def test_a_timeout_declared_inconclusive_is_not_rerun_and_decides_nothing(tmp_pa
     assert "trap undecided" in say(q1.checks[0].message, "en")
     assert q1.output.stderr.count("essai") == 1  # one run: the rerun only protects a verdict
 
-    from grader.results import Run
+    from grader.results.records import Run
     from reports.render import student_page
     from reports.terminal import format_result
 
@@ -211,7 +211,7 @@ def test_an_inconclusive_case_does_not_hide_a_decided_failure(tmp_path, monkeypa
 
 
 def test_a_group_whose_cases_are_all_inconclusive_is_a_grader_error_not_a_pass(monkeypatch):
-    from grader.questions.base import Inconclusive
+    from grader.judge.question import Inconclusive
 
     trap = Inconclusive("q18.trap_timeout", {"h": 58, "optimum": 78, "seconds": "0.3"})
     q1 = _grade_q1_with(monkeypatch, lambda self, ctx: [ctx.check_cases("sequence", [1, 2], lambda case: trap)])
@@ -219,8 +219,8 @@ def test_a_group_whose_cases_are_all_inconclusive_is_a_grader_error_not_a_pass(m
 
 
 def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
-    from grader.questions.base import Outcome
-    from grader.scoring import Scheme, question_result
+    from grader.judge.question import Outcome
+    from grader.results.scoring import Scheme, question_result
 
     # q18's default weights (4, 4, 1, 1) over 3 points summed to 2.9999999999999996 in floats.
     questions = {q.id: q for q in all_questions()}
@@ -263,7 +263,7 @@ def _q4_context(seed: int) -> Context:
 
 
 def _fails_on_a_big_sum(case):
-    from grader.questions.base import Failure
+    from grader.judge.question import Failure
 
     return Failure("wrong", "engine.reply.error", {"detail": "x"}) if sum(case) > 1000 else None
 
@@ -272,7 +272,7 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
     """Cases are drawn once per process: a later student's check runs no Hypothesis when it passes, and
     a failing one gets the counterexample Hypothesis finds when it judges every case itself, each case
     judged as many times (the cases before the failure once, not again when Hypothesis replays them)."""
-    from grader import engine
+    from grader.judge import engine
 
     monkeypatch.setattr(engine, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 10**4), max_size=8)
@@ -302,7 +302,7 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
 
 
 def test_a_judge_that_changes_its_case_does_not_change_the_next_students(monkeypatch):
-    from grader import engine
+    from grader.judge import engine
 
     monkeypatch.setattr(engine, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 9), min_size=1, max_size=4)
@@ -325,7 +325,7 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
     import threading
     import time
 
-    from grader import engine
+    from grader.judge import engine
 
     monkeypatch.setattr(engine, "PROGRESS_AFTER", 0.5)
     log = io.StringIO()
@@ -358,15 +358,15 @@ def test_what_a_student_printed_just_before_returning_is_in_the_report(tmp_path,
     # own: a slow drain (a loaded machine, made certain here) must not lose what is still in the pipe.
     import time
 
-    from grader.sandbox import runner
+    from grader.sandbox import process
 
-    drain = runner._Capture.run
+    drain = process.Capture.run
 
     def slow_drain(self):
         time.sleep(0.3)
         drain(self)
 
-    monkeypatch.setattr(runner._Capture, "run", slow_drain)
+    monkeypatch.setattr(process.Capture, "run", slow_drain)
     (tmp_path / "jeux.py").write_text(
         "def solution_42():\n    print('<b>calcul</b> ' * 2000)\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
     )

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from grader import cli, errors, grading, i18n
+from grader import cli, errors
+
+from grader.run import grading
+
+from grader.text import i18n
 from grader.cli import main
 from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
 
@@ -186,11 +190,11 @@ OUTSIDE_THE_TREE = {
     "grader.sandbox.calls.Violation",
     "grader.sandbox.calls.Exhausted",
     "grader.sandbox.confine.ConfinementError",
-    "grader.engine._Falsified",
-    "grader.grading.Interrupted",
-    "grader.executor._WorkerStopped",
-    "grader.executor.WorkerLost",
-    "grader.deadline.JobDeadline",
+    "grader.judge.engine._Falsified",
+    "grader.run.grading.Interrupted",
+    "grader.run.executor._WorkerStopped",
+    "grader.run.executor.WorkerLost",
+    "grader.run.deadline.JobDeadline",
     "grader.service.web._TooLarge",
     "grader.service.web._NotFound",
     "grader.service.web._Forbidden",

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from grading import say
-from grader import calibration, engine, expectations
-from grader.engine import Settings, grade_question
-from grader.scoring import Scheme
+from grader.judge import calibration, engine, expectations
+from grader.judge.engine import Settings, grade_question
+from grader.results.scoring import Scheme
 from grader.questions import jeux, recherche, taquin
 from grader.intake import load_submission
 from reference import puzzle

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import main
-from grader.results import write_json
+from grader.results.records import write_json
 from reports.render import file_names
 from tests.unit.test_exports import _marks, _run
 from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures

@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 
 from grader.cli import main
-from grader.marks import apply_marks
-from grader.i18n import Message
-from grader.results import Check, QuestionResult, load_run, write_json
+from grader.results.marks import apply_marks
+from grader.text.message import Message
+from grader.results.records import Check, QuestionResult, load_run, write_json
 from reports.exports.feedback import folder_name
 from tests.importers import moodle_feedback_zip_import
 from tests.report_fixtures import build_run

@@ -11,8 +11,8 @@ import stat
 import pytest
 
 from grader.cli import main
-from grader.marks import apply_marks
-from grader.results import load_run
+from grader.results.marks import apply_marks
+from grader.results.records import load_run
 from reports.exports import merged_run
 from tests.importers import CanvasStudent, canvas_gradebook_import, spreadsheet_table
 from tests.unit.test_exports import SAMPLE_CLASS, _export, _grades, _marks, moodle_import

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.engine import Settings
-from grader.grading import grade_path
-from grader.i18n import title
-from grader.questions import all_questions, select
+from grader.judge.engine import Settings
+from grader.run.jobs import grade_path
+from grader.text.i18n import title
+from grader.registry import all_questions, select
 
 SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
 QUESTIONS = ["q1", "q4", "q7"]
@@ -151,7 +151,7 @@ def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
 def test_the_bareme_questions_by_default_extensions_on_request(tmp_path):
     """Without -q the autograder grades the barème's automatic questions (a perfect copy is 20/20, not
     "20/30" with four absent extensions); x1-x4 only with --extensions."""
-    from grader.questions import all_questions
+    from grader.registry import all_questions
 
     def listed(*args) -> list[str]:
         archive = tmp_path / "a.zip"
@@ -166,7 +166,7 @@ def test_the_bareme_questions_by_default_extensions_on_request(tmp_path):
 
 def test_the_total_is_rounded_once():
     """Three checks of 20/3 points each: the tests show 6.6667, the total is 20, not 20.0001."""
-    from grader.results import Check, QuestionResult, SubmissionResult
+    from grader.results.records import Check, QuestionResult, SubmissionResult
     from reports.exports.gradescope import result
 
     third = 20 / 3

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import fork_server
-from grader.sandbox.runner import Child, Limits
+from grader.sandbox.process import Child
+from grader.sandbox.limits import Limits
 from tests.test_sandbox import PROBE, ROOT, call, needs_seccomp
 
 pytestmark = pytest.mark.skipif(not fork_server.available(), reason="the fork server needs Linux")
@@ -110,11 +111,12 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
         "reference.recherche",
         "reference.taquin",
         "reference.puzzle",
-        "grader.engine",
-        "grader.grading",
+        "grader.judge.engine",
+        "grader.run.grading",
         "grader.cli",
-        "grader.timing",
+        "grader.judge.timing",
         "grader.sandbox.runner",
+        "grader.sandbox.process",
         "grader.sandbox.fork_server",
     }
     assert not forbidden & set(loaded) and not [m for m in loaded if m.startswith("reference.solver")]
@@ -130,7 +132,8 @@ def test_a_dead_zygote_is_replaced_and_a_gone_parent_ends_it():
         import sys
         sys.path.insert(0, {str(ROOT)!r})
         from grader.sandbox import fork_server
-        from grader.sandbox.runner import Child, Limits
+        from grader.sandbox.process import Child
+        from grader.sandbox.limits import Limits
         child = Child({{"jeux": ""}}, "jeux", ["tests.hostile.probes"], Limits(fork_server=True))
         assert child.start().ok
         print(fork_server.server().process.pid, flush=True)

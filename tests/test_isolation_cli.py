@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from grader import cli
-from grader.results import isolation_text
-from grader.sandbox import confine, runner
-from grader.terminal import printable
+from grader.results.records import isolation_text
+from grader.sandbox import confine, host, process
+from grader.text.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def unconfined(monkeypatch):
     """A machine without Landlock, where `unshare` does not work (an old kernel, as a plain user)."""
     monkeypatch.setattr(confine, "landlock_abi", lambda: 0)
-    monkeypatch.setattr(runner, "_namespace_prefix", {True: [], False: []})
-    monkeypatch.setattr(runner, "_isolation", {})
+    monkeypatch.setattr(host, "_namespace_prefix", {True: [], False: []})
+    monkeypatch.setattr(process, "VERIFIED", {})
 
 
 def _one_student(tmp_path: Path) -> Path:

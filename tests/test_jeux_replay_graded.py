@@ -8,7 +8,7 @@ import json
 from grading import check, grade_file, say, submission_path
 
 from grader.cli import main
-from grader.i18n import Message
+from grader.text.message import Message
 from reports.replay import terminal_lines
 from tests.french import english_in
 
@@ -24,7 +24,7 @@ def replay_of(name: str, qid: str, lang: str = "fr") -> tuple[dict, list, list]:
 
 
 def why(replay: dict, lang: str = "fr") -> str:
-    return Message.from_dict(replay["why"]).text(lang)
+    return say(Message.from_dict(replay["why"]), lang)
 
 
 def test_a_bfs_posing_as_ids_parts_where_its_first_sweep_goes_below_depth_1():

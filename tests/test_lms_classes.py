@@ -8,7 +8,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from grader.i18n import Message
+from grader.text.i18n import say
+from grader.text.message import Message
 from grader.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +139,7 @@ def test_a_moodle_download_is_graded_with_every_student_right(tmp_path, capsys, 
     assert by_id["zoe-n-diaye_1003"]["email"] == "z@lycee.fr" and by_id["paul-durand"]["group"] == "MP2I"
 
     def said(student):  # the warnings of a student, as the French reports say them
-        return " ".join(Message.from_dict(w).text("fr") for w in by_id[student]["warnings"])
+        return " ".join(say(Message.from_dict(w), "fr") for w in by_id[student]["warnings"])
 
     assert "TP taquin.ipynb" in said("zoe-n-diaye_1003") and "cellules 1, 2" in said("zoe-n-diaye_1003")
     assert "Jeux.py" in said("elodie-lefevre_1001")

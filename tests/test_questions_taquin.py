@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.engine import Settings, grade_submission
-from grader.questions import all_questions, select
-from grader.scoring import Scheme
+from grader.judge.engine import Settings, grade_submission
+from grader.registry import all_questions, select
+from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -524,9 +524,9 @@ def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(
 
 
 def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monkeypatch):
-    # The challenge's served searches cost seconds: they are kept on disk (grader/timing.py), so that the
+    # The challenge's served searches cost seconds: they are kept on disk (grader/judge/timing.py), so that the
     # run's other worker processes and the next runs read them; a cheap one is computed in each process.
-    from grader import timing
+    from grader.judge import timing
     from grader.questions import taquin
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
@@ -553,7 +553,7 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
 def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkeypatch):
     """A student's own calls (globals and bounds the child chose) are answered for that run alone: neither
     the machine's timings nor the process's kept answers receive them, however much they cost."""
-    from grader import timing
+    from grader.judge import timing
     from grader.questions import taquin
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
@@ -568,11 +568,11 @@ def _served_searches(monkeypatch) -> dict[str, list]:
     """The model answer's dfs searches run in this process from here on, by whom they were asked: the
     model answer's own taquin, timed for a limit (served in-process), or a student's child (`student`)."""
     from grader.questions import taquin
-    from grader.sandbox import runner
+    from grader.sandbox import process
 
     asked: dict[str, list] = {"model": [], "student": []}
     for_child: list[bool] = []
-    answer_child, answer = runner.Child._answer, taquin.ModelServer._answer
+    answer_child, answer = process.Child._answer, taquin.ModelServer._answer
 
     def answering_the_child(self, *args):
         for_child.append(True)
@@ -587,7 +587,7 @@ def _served_searches(monkeypatch) -> dict[str, list]:
         )
         return answer(self, name, arguments, state, played, meter)
 
-    monkeypatch.setattr(runner.Child, "_answer", answering_the_child)
+    monkeypatch.setattr(process.Child, "_answer", answering_the_child)
     monkeypatch.setattr(taquin.ModelServer, "_answer", searching)
     return asked
 
@@ -597,7 +597,7 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
     # q18's limits come from the model answer's taquin run through the same served dfs answers as the
     # student's: a correct taquin asks the very searches the model answer made, so the parent runs none
     # of them again, whichever order the student keeps `solution` in.
-    from grader import engine, timing
+    from grader.judge import engine, timing
     from grader.questions import taquin
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
@@ -623,7 +623,7 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
-    from grader import engine, timing
+    from grader.judge import engine, timing
     from grader.questions import taquin
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
@@ -657,7 +657,7 @@ def test_q17s_model_answer_is_timed_once_where_a_question_that_times_algorithms_
     """q17's limits only stop a dfs that never ends: one run of the model answer per costly case (a single
     run can only make a limit more lenient). Other questions keep the best of timing.RUNS. Every case
     counts as costly here."""
-    from grader import timing
+    from grader.judge import timing
 
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)
     monkeypatch.setattr(timing, "_store", lambda key, entry: None)  # nothing read back: every case measured

@@ -13,17 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from grader import engine, i18n
-from grader.questions import all_questions
-from grader.results import Kind, Status, SubmissionStatus
+from grader.judge import engine
+
+from grader.text import i18n
+from grader.registry import all_questions
+from grader.results.records import Kind, Status, SubmissionStatus
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = all_questions(extensions=True)
-# Where the keys of results come from: the question modules, the engine and the expectations.
-SOURCES = sorted((ROOT / "grader" / "questions").glob("*.py")) + [
-    ROOT / "grader" / "engine.py",
-    ROOT / "grader" / "expectations.py",
-]
+# Where the keys of results come from: the question modules and the judge (engine, expectations...).
+SOURCES = sorted((ROOT / "grader" / "questions").rglob("*.py")) + sorted((ROOT / "grader" / "judge").glob("*.py"))
 KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 # What takes a message key (the questions' own helpers too): its position and keyword.
 KEY_ARGUMENTS = {
@@ -134,10 +133,10 @@ def test_kinds_and_statuses_are_the_strings_results_json_holds():
 def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
     """A judge that emits a key the catalogue lacks, or forgets a parameter, is the grader's bug, said as
     such on that question: never a results.json no report can draw."""
-    from grader.engine import Settings, grade_submission
+    from grader.judge.engine import Settings, grade_submission
     from grader.intake import load_submission
     from grader.questions import jeux
-    from grader.questions.base import Failure, Outcome
+    from grader.judge.question import Failure, Outcome
 
     q1 = next(q for q in jeux.QUESTIONS if q.id == "q1")
     submission = load_submission(ROOT / "reference" / "jeux.py")
@@ -146,14 +145,14 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
         (result,) = grade_submission(submission, [q1], Settings()).questions
         (check,) = result.checks
         assert result.status == "error" and check.message.key == "engine.grader_bug"
-        assert failure.message in check.message.text("en")
+        assert failure.message in i18n.say(check.message, "en")
         for lang in i18n.LANGS:
-            check.message.text(lang)  # says itself in both languages
+            i18n.say(check.message, lang)  # says itself in both languages
 
 
 def test_each_family_keeps_its_own_messages_beside_its_code():
     """grader/questions/<family>_messages.py: the keys of its questions and of the family itself (a key
-    defined twice anywhere is refused when the catalogue is built: grader/i18n.py `_merge`)."""
+    defined twice anywhere is refused when the catalogue is built: grader/text/i18n/__init__.py `_merge`)."""
     seen: set[str] = set()
     for family in i18n.FAMILY_MESSAGES:
         name = family.__name__.rsplit(".", 1)[1].removesuffix("_messages")

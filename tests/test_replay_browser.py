@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from grading import grade_file, submission_path
 
-from grader.results import Run, SubmissionResult
+from grader.results.records import Run, SubmissionResult
 from reports.render import file_names, render_class
 from tests.report_fixtures import LIMITS, SCHEME
 from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures

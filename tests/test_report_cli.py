@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.i18n import Message, title
+from grader.text.i18n import say, title
+from grader.text.message import Message
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "exercises" / "exemples"
@@ -64,8 +65,8 @@ def test_a_run_graded_in_french_is_drawn_again_in_english(graded_in_french, tmp_
                 titles.add(c["title"])
                 if c["message"]:
                     messages.append(Message.from_dict(c["message"]))
-        english_said += _said([m.text("en") for m in messages])
-        french_said += _said([m.text("fr") for m in messages if m.text("fr") != m.text("en")])
+        english_said += _said([say(m, "en") for m in messages])
+        french_said += _said([say(m, "fr") for m in messages if say(m, "fr") != say(m, "en")])
     assert len(english_said) >= 7 and french_said  # the sample class fails in many ways: something to say
 
     pages = {page.name: _text(page) for page in alone.glob("*.html")}

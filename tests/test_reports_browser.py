@@ -303,7 +303,7 @@ def test_english_pages(browser, tmp_path, shots):
 def test_real_sample_class(browser, tmp_path, shots, graded_sample_class):
     from selenium.webdriver.common.by import By
 
-    from grader.results import load_run
+    from grader.results.records import load_run
 
     out = graded_sample_class
     # The pages are a function of results.json alone.

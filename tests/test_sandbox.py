@@ -21,7 +21,10 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import affinity, confine, fork_server, protocol
-from grader.sandbox.runner import Limits, SandboxError, namespace_prefix, new_child
+from grader.sandbox.limits import Limits
+from grader.errors import SandboxError
+from grader.sandbox.host import namespace_prefix
+from grader.sandbox.runner import new_child
 
 PROBE = "tests.hostile.probes:probe_call"
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.engine import Settings
-from grader.grading import grade_class, grade_path
-from grader.questions import all_questions
-from grader.sandbox.runner import Limits
+from grader.judge.engine import Settings
+from grader.run.grading import grade_class
+from grader.run.jobs import grade_path
+from grader.registry import all_questions
+from grader.sandbox.limits import Limits
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "hostile" / "class"

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.questions import all_questions
-from grader.scoring import Scheme
+from grader.registry import all_questions
+from grader.results.scoring import Scheme
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,7 +24,7 @@ MODEL_ANSWERS = {"jeux": "jeux.py", "taquin": "taquin.py", "recherche": "recherc
 def test_a_correct_answer_gets_full_marks_with_any_single_group_weighted(qid, group):
     """A barème may weight one check group alone (the others 0): a correct answer still gets every point.
     (The order of q18's list was judged on the lists of the groups then skipped: 0 / 3.)"""
-    from grader.engine import Settings, grade_question
+    from grader.judge.engine import Settings, grade_question
     from grader.intake import load_submission
 
     question = next(q for q in all_questions(extensions=True) if q.id == qid)

@@ -684,7 +684,7 @@ def test_the_service_grades_an_attempt_as_grader_grade_grades_that_student(tmp_p
     question by question and in total, partial copies included (a question whose module the copy lacks
     is missing, 0 of its points, out of the whole barème: a copy answering only jeux.py got 8.6/10 in the
     service, exported 17.2/20, where `grader grade` gave 8.6/20); and the class's gradebook says it too."""
-    from grader.questions import all_questions
+    from grader.registry import all_questions
 
     partial_taquin = (ROOT / "tests" / "submissions" / "taquin" / "partiel.py").read_bytes()
     copies = {"jeuxseul": {"jeux.py": WRONG}, "taquinpartiel": {"taquin.py": partial_taquin}}

@@ -89,7 +89,7 @@ def test_an_invalid_line_is_reported_before_anything_is_solved(tmp_path, capsys)
 def test_as_a_process_reading_stdin():
     state = puzzle.apply(puzzle.apply(puzzle.GOAL, "Bas"), "Droite")
     result = subprocess.run(
-        [sys.executable, "-m", "grader.solve", "-"],
+        [sys.executable, "-m", "grader", "solve", "-"],
         input=" ".join(words(state)),
         capture_output=True,
         text=True,
@@ -103,7 +103,7 @@ def test_as_a_process_reading_stdin():
 
 def test_as_a_process_with_an_unsolvable_state():
     result = subprocess.run(
-        [sys.executable, "-m", "grader.solve", *words((1, 0) + puzzle.GOAL[2:])],
+        [sys.executable, "-m", "grader", "solve", *words((1, 0) + puzzle.GOAL[2:])],
         capture_output=True,
         text=True,
         cwd=ROOT,

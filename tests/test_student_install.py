@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.stubs import stubbed_functions
+from grader.judge.stubs import stubbed_functions
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE = ROOT / "exercises" / "exemples" / "alice"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.i18n import t
+from grader.text.i18n import t
 from grader.intake.modules import decode
 
 ROOT = Path(__file__).resolve().parents[1]

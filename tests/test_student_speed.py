@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import i18n
+from grader.text import i18n
 from grader.cli import main
 from grader.questions.taquin import _walk_state
 from reference import puzzle

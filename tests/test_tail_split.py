@@ -1,4 +1,4 @@
-"""The class's last students are graded a question per job (grader/executor.py's tail split), so that a
+"""The class's last students are graded a question per job (grader/run/executor.py's tail split), so that a
 worker that runs out of students takes their questions instead of idling: no result may change."""
 
 import json
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.executor import TAIL_STUDENTS_PER_WORKER, tail_split
-from grader.grading import whole_submission
-from grader.results import QuestionResult, Status, SubmissionResult
+from grader.run.executor import TAIL_STUDENTS_PER_WORKER, tail_split
+from grader.run.jobs import whole_submission
+from grader.results.records import QuestionResult, Status, SubmissionResult
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "exercises" / "exemples"

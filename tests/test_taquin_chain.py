@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.engine import Settings, grade_submission
-from grader.questions import all_questions, select
-from grader.scoring import Scheme
+from grader.judge.engine import Settings, grade_submission
+from grader.registry import all_questions, select
+from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
 ROOT = Path(__file__).resolve().parent.parent

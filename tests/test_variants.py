@@ -23,8 +23,8 @@ import pytest
 from grading import QUESTIONS, ROOT, load_submission, say
 from variants import harness
 
-from grader.engine import Settings, fresh_seed, grade_question
-from grader.scoring import Scheme
+from grader.judge.engine import Settings, fresh_seed, grade_question
+from grader.results.scoring import Scheme
 
 VARIANTS = harness.variants()
 # The q18 challenge (the exam's example) costs a correct answer about half a minute and says nothing

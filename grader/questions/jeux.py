@@ -36,10 +36,10 @@ import functools
 from abc import abstractmethod
 from fractions import Fraction
 
-from grader.display import python_source, python_text
+from grader.text.display import python_source, python_text
 from grader.questions import jeux_replay, jeux_traces, shapes
-from grader.results import Kind
-from grader.questions.base import CHEAP, Failure, Group, Outcome, Question, earned, oracle
+from grader.results.records import Kind
+from grader.judge.question import CHEAP, Failure, Group, Outcome, Question, earned, oracle
 from grader.questions.jeux_games import (
     LABEL_KINDS,
     GameServer,
@@ -163,7 +163,7 @@ class SearchQuestion(Question):
             # verdict is then shrunk to a small game), only one that makes none by the time limit.
             return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
 
-        # A timeout is run again with the server reset (grader.engine.Context.call): if the search made
+        # A timeout is run again with the server reset (grader.judge.engine.Context.call): if the search made
         # calls, with RERUN_SLACK times the limit, so that the budget, not the load, stops a search whose
         # calls were answered slower than ROUND_TRIP_SECONDS.
         server = GameServer(game, budget)
@@ -486,7 +486,7 @@ def large_pairs() -> tuple[tuple[int, int], ...]:
     return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
 
 
-# Where the model answer is not installed (grader/expectations.py): what the probes return on it.
+# Where the model answer is not installed (grader/judge/expectations.py): what the probes return on it.
 @oracle(probe_search)
 def _search_expected(payload, server):
     """The optimum of the server's game; the budget counts from an upper bound of a correct search's
@@ -495,7 +495,7 @@ def _search_expected(payload, server):
     return optimum(server.game), CHEAP
 
 
-# Where the model answer is not installed (grader/expectations.py): what probe_h_jeu1 returns on it.
+# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on it.
 @oracle(probe_h_jeu1)
 def _h_jeu1_expected(payload):
     if "pairs" in payload:

@@ -20,7 +20,7 @@ these on the very case played.
 
 from __future__ import annotations
 
-from grader.display import python_source
+from grader.text.display import python_source
 from grader.questions import shapes
 from grader.sandbox.calls import Served, Stop, Violation
 from reference import graphs
@@ -114,7 +114,7 @@ class GameServer(Served):
             self.initial = 1
 
     def reset(self) -> None:
-        """Forget a run: its calls, its stop (a timed-out run is run again: grader.engine.Context.call)."""
+        """Forget a run: its calls, its stop (a timed-out run is run again: grader.judge.engine.Context.call)."""
         super().reset()
         self.events: list[tuple[str, int]] = []
         self.stop: dict | None = None

@@ -13,8 +13,8 @@ import functools
 import math
 
 from grader.questions import shapes
-from grader.results import Kind
-from grader.questions.base import CHEAP, Failure, Group, Inconclusive, Outcome, Question, oracle, probe
+from grader.results.records import Kind
+from grader.judge.question import CHEAP, Failure, Group, Inconclusive, Outcome, Question, oracle, probe
 from grader.sandbox import protocol
 from reference.cache import cache_dir, pinned_bytes
 from reference.graphs import distances, walk
@@ -207,7 +207,7 @@ def costed_cases() -> dict[str, dict]:
     return cases
 
 
-# --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/judge/expectations.py)
 @oracle(probe_search)
 def _search_expected(payload):
     if "n" not in payload:
@@ -222,7 +222,7 @@ def _search_expected(payload):
 def _taquin_expected(payload):
     """A shortest list of operations (None when the goal cannot be reached); the crafted cases' cost is
     the model answer's, shipped; the others are cheap."""
-    from grader import calibration
+    from grader.judge import calibration
 
     n = len(payload["matrix"])
     start = tuple(v for row in payload["matrix"] for v in row)

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from grader.i18n import Message
+from grader.text.message import Message
 from grader.questions import shapes
-from grader.results import Kind
-from grader.questions.base import (
+from grader.results.records import Kind
+from grader.judge.question import (
     CHEAP,
     Failure,
     Group,
@@ -44,8 +44,8 @@ from grader.questions.base import (
 from grader.sandbox.calls import Served, Violation
 
 if TYPE_CHECKING:
-    from grader.engine import Context
-    from grader.sandbox.runner import Reply
+    from grader.judge.engine import Context
+    from grader.sandbox.limits import Reply
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
@@ -450,7 +450,7 @@ def probe_taquin(module, payload):
         return {"moves": _listed(module, _function(module, "taquin")())}
 
 
-# --- Oracles: what the probes return on a correct answer, without the model answer (grader/expectations.py)
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/judge/expectations.py)
 def _expected_snapshot(payload, state, solution):
     """A correct answer's globals after a call, from the puzzle model (blank cell: the payload's value)."""
     from reference.puzzle import manhattan
@@ -494,7 +494,7 @@ def _dfs_expected(payload):
     success the goal and `solution` extended by the moves found, else the state as it was and the least
     p + h above m met (the next bound). The grader's own search on the puzzle model, in the model answer's
     order of moves; the cost is its number of calls times the model answer's time per call."""
-    from grader import calibration
+    from grader.judge import calibration
     from reference.puzzle import GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
 
     calls = 0
@@ -535,7 +535,7 @@ def _taquin_expected(payload, served=None):
     model answer's dfs that the student's run gets (Chain.run), is not needed: the oracle searches alone."""
     import time
 
-    from grader import calibration
+    from grader.judge import calibration
     from reference.puzzle import EXAM_EXAMPLE
     from reference.solver.shallow import solve_near
 
@@ -566,7 +566,7 @@ CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served
 # once per process, not per student. Only the model answer's own runs on the grader's cases are kept (a
 # student's other calls are computed for that run alone): the model answer's taquin is timed through the
 # same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
-# seconds (the challenge's) are kept for the machine too (grader/timing.py): the other workers and the
+# seconds (the challenge's) are kept for the machine too (grader/judge/timing.py): the other workers and the
 # next runs read them.
 _DFS_ANSWERS: dict[str, tuple[dict, float, int]] = {}
 MAX_DFS_ANSWERS = 20_000
@@ -659,7 +659,7 @@ class ModelServer(Served):
 
     def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
         """The model answer's own search on the grader's case, computed once and kept (see _DFS_ANSWERS)."""
-        from grader import timing
+        from grader.judge import timing
 
         def compute():
             answer, nodes = self._answer(name, arguments, state, played)
@@ -793,7 +793,7 @@ class Chain:
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
         for a served dfs with the same served answers, each the best of several runs if `precise`
-        (`limits`: see grader.engine.Context.run)."""
+        (`limits`: see grader.judge.engine.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.exam:
             served.update(exam=list(self.exam), convention=self.convention)
@@ -804,7 +804,7 @@ class Chain:
             # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
             # it, and a correct student's served searches are then those it already made.
             timed_on = {**payload, **served}
-            from grader import timing
+            from grader.judge import timing
 
             limits["model_serve"] = functools.partial(
                 ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
@@ -833,8 +833,8 @@ def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Out
     for the whole class). Then the weightless `chaine_eleve` outcome says which judgement counted; when
     q18's first judgement is full, `own_check(Chain())` tells on a few cases whether the student's own
     chain works too. The scheme's `dependances = "eleve"` judges with the student's own only."""
-    from grader.expectations import has_model_answer
-    from grader.i18n import Message
+    from grader.judge.expectations import has_model_answer
+    from grader.text.message import Message
 
     own = Chain()
     if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
@@ -888,7 +888,7 @@ def _first_loss(outcomes: list[Outcome]) -> Failure:
 def _judged_with(own_failure: Failure, key: str, params: dict) -> Failure:
     """`chaine_eleve`'s failure: which functions counted (`key`), and why the student's own chain lost
     points (its first failure, said inside, with its case)."""
-    from grader.i18n import Message
+    from grader.text.message import Message
 
     reason = Message(own_failure.message, own_failure.params)
     return replace(own_failure, kind=Kind.WRONG, message=key, params={**params, "reason": reason})
@@ -896,8 +896,8 @@ def _judged_with(own_failure: Failure, key: str, params: dict) -> Failure:
 
 def _score(ctx, question, outcomes: list[Outcome]) -> Fraction:
     """The points `outcomes` earn under the run's scheme (exact)."""
-    from grader.results import Output
-    from grader.scoring import question_result
+    from grader.results.records import Output
+    from grader.results.scoring import question_result
 
     return Fraction(question_result(question, ctx.settings.scheme, outcomes, Output()).score)
 
@@ -1899,7 +1899,7 @@ TRAP_FLOOR = 0.1
 
 def trap_limit(trap: Trap) -> float:
     """The trap's time limit on this machine, in seconds."""
-    from grader import calibration
+    from grader.judge import calibration
 
     return max(TRAP_FLOOR, TRAP_SLACK * calibration.seconds(calibration.cost(trap.cost)))
 

@@ -22,7 +22,7 @@ Child side (probe modules; standard library, this module and protocol.py only):
 
 Parent side:
 
-    reply = child.call(probe_name, payload, timeout, serve=handler)   # grader/sandbox/runner.py
+    reply = child.call(probe_name, payload, timeout, serve=handler)   # grader/sandbox/process.py
 
   The handler is a `Served`: the run's interface. It declares the names the run serves (`names`); a
   call of any other name, or with arguments of another shape than the name's (the handler checks them

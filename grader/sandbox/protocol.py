@@ -14,7 +14,8 @@ import math
 import os
 import re
 import struct
-import unicodedata
+
+from grader.text.terminal import escaped
 
 # A student's value is at most MAX_VALUE_BYTES of JSON (beyond, an `invalid` verdict: a report must not
 # bloat); a frame has room for it plus the error and traceback, and the parent reads no more.
@@ -77,29 +78,6 @@ def parse_frame(body: bytes):
 
 
 _MAYBE_UNSAFE = re.compile(rb"[\x80-\xff]|\\[ubfr]")
-# Characters a file, a page or a terminal must never receive as they are: controls (but newline and tab),
-# format characters (bidi overrides, zero-width...), line and paragraph separators, and lone surrogates
-# (which no UTF-8 file can hold: one in a message stopped the class's results.json).
-UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-
-
-def escaped(text: str, kept: str = "\n\t") -> str:
-    """`text` with every character of UNSAFE_CATEGORIES but those in `kept` written as a Python escape
-    (\\x00, \\u202e, \\ud800): shown, never obeyed or choked on."""
-    visible = text
-    for char in kept:
-        visible = visible.replace(char, "")
-    if visible.isprintable():  # the usual case, decided in C
-        return text
-    out = []
-    for char in text:
-        if char in kept or unicodedata.category(char) not in UNSAFE_CATEGORIES:
-            out.append(char)
-        elif ord(char) <= 0xFF:
-            out.append(f"\\x{ord(char):02x}")
-        else:
-            out.append(f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
-    return "".join(out)
 
 
 def representable(value):

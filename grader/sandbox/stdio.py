@@ -1,4 +1,4 @@
-"""The sandbox's portable path, for a parent that lacks what runner.py's paths need (a forking
+"""The sandbox's portable path, for a parent that lacks what process.py's paths need (a forking
 supervisor, descriptors passed to it, `poll`): Windows, where many students check their work.
 
 The child is `python -I child.py - -`: the protocol's frames travel on its standard input and output
@@ -27,9 +27,10 @@ import threading
 import time
 from pathlib import Path
 
-from grader.i18n import Message
+from grader.text.message import Message
 from grader.sandbox import protocol
-from grader.sandbox.runner import CHILD_SCRIPT, Child, Reply, _Capture
+from grader.sandbox.limits import Reply
+from grader.sandbox.process import CHILD_SCRIPT, Capture, Child
 
 # Frames read ahead of the parent's wait: a child that floods its output blocks on the pipe, not us.
 READ_AHEAD = 2
@@ -79,7 +80,7 @@ class StdioChild(Child):
         self._writes: queue.SimpleQueue = queue.SimpleQueue()
         threading.Thread(target=self._read_frames, daemon=True).start()
         threading.Thread(target=self._write_frames, daemon=True).start()
-        self._captures = [_Capture(self.proc.stderr, self.limits.output_bytes)]
+        self._captures = [Capture(self.proc.stderr, self.limits.output_bytes)]
         self._captures[0].start()
 
     def _verify(self, wanted: dict, told: dict) -> dict:

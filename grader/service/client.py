@@ -12,9 +12,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from grader import i18n
+from grader.text import i18n
 from grader.errors import InputError, UsageError
-from grader.results import Status, submission_from_dict
+from grader.results.records import Status, submission_from_dict
 
 FINAL = ("done", "ungradable", "superseded")
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from grader.deadline import JOB_SECONDS
+from grader.judge.engine import JOB_SECONDS
 from grader.errors import InputError, UsageError
 from grader.intake.identity import slug
 from grader.intake.roster import Student, read_roster
@@ -70,7 +70,7 @@ class ServiceConfig:
     lease_seconds: float = 30.0
     # Deliveries after which an attempt that keeps killing its worker is declared ungradable.
     max_deliveries: int = 3
-    job_seconds: float = JOB_SECONDS  # an attempt's hard wall deadline (grader/deadline.py)
+    job_seconds: float = JOB_SECONDS  # an attempt's hard wall deadline (grader/run/deadline.py)
     database_url: str = ""  # default: SQLite in `data`; PostgreSQL for the distributed mode
     broker: str = ""  # default: Huey on SQLite in `data`; a Redis URL for the distributed mode
     # From a roster: each student's name as the LMS spells it, LMS participant id, email, group.

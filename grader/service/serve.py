@@ -13,10 +13,10 @@ import threading
 import time
 from pathlib import Path
 
-from grader import i18n
+from grader.text import i18n
 from grader.errors import UsageError
-from grader.executor import check_broker
-from grader.gradebook import SafeWriter
+from grader.run.executor import check_broker
+from grader.results.gradebook import SafeWriter
 from grader.sandbox.runner import isolation
 from grader.service import config as config_module
 from grader.service.store import hash_password

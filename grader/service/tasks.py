@@ -1,8 +1,9 @@
 """The grading job and the queue it runs on (Huey).
 
-The job is plain code over the `Store`: it grades through `grader.engine.grade_submission`, the same
-function as `grader grade`, so student code runs only in the sandbox. The queue is Huey with its
-SQLite storage in the data folder, or on Redis with `broker` (grader/executor.py): the same task code.
+The job is plain code over the `Store`: it grades an attempt's files through `grader.run.jobs.grade_entry`,
+the job `grader grade` runs for each student, so student code runs only in the sandbox. The queue is Huey
+with its SQLite storage in the data folder, or on Redis with `broker` (grader/run/executor.py): the same
+task code.
 """
 
 from __future__ import annotations
@@ -15,22 +16,24 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
-from grader import i18n
-from grader.deadline import watched
-from grader.engine import Settings, grade_submission
+from grader.text import i18n
+from grader.run.deadline import watched
+from grader.judge.engine import Settings
 from grader.errors import writing
-from grader.executor import SERVICE_QUEUE, check_broker, consume, queue
-from grader.grading import grader_version
-from grader.questions import all_questions, select
-from grader.results import json_bytes
-from grader.sandbox.protocol import escaped
-from grader.sandbox.runner import Limits
-from grader.scoring import Scheme
+from grader.run.executor import SERVICE_QUEUE, check_broker, consume, queue
+from grader.version import grader_version
+from grader.registry import all_questions, select
+from grader.results.records import SubmissionStatus, json_bytes
+from grader.run.jobs import grade_entry
+from grader.text.terminal import escaped
+from grader.sandbox.limits import Limits
+from grader.results.scoring import Scheme
 from grader.service.config import ServiceConfig
 from grader.service.store import DONE, UNGRADABLE, Store
-from grader.intake import SUBMITTED, load_submission
+from grader.intake import entry_for
 
 MAX_RESULT_BYTES = 4 * 1024 * 1024  # a result beyond this is not shown: the attempt is ungradable
 TASK = "grade_attempt"
@@ -138,23 +141,23 @@ class Service:
         with tempfile.TemporaryDirectory(prefix="grader-service-") as folder:
             path = Path(folder) / PurePosixPath(filename).name
             path.write_bytes(data)
-            submission = load_submission(path)
-        if submission.status != SUBMITTED:  # checked at upload: only a grader slip can bring one here
-            raise ValueError("; ".join(i18n.t(key, "en", **params) for key, params in submission.warnings))
-        submission.id = attempt.student
+            entry = entry_for(path)
+        entry.identity = replace(entry.identity, id=attempt.student)
 
         def progress(k: int, n: int, qid: str) -> None:
             self.store.beat(attempt.id, claim, time.time(), done=k, current=qid)
 
         settings = self.settings(attempt.lang, attempt)
-        result = grade_submission(submission, self.graded_questions(), settings, progress=progress)
+        result = grade_entry(entry, self.graded_questions(), settings, progress=progress)
+        if result.status != SubmissionStatus.GRADED:  # checked at upload: only a grader slip can bring one here
+            raise ValueError("; ".join(i18n.say(warning, "en") for warning in result.warnings))
         return json_bytes(result).decode("utf-8")
 
 
 def record_deadline(seconds: float, config_path: str, attempt_id: str, claim: str) -> None:
-    """Said by an attempt's watcher (grader/deadline.py) before it stops the job: the attempt is
+    """Said by an attempt's watcher (grader/run/deadline.py) before it stops the job: the attempt is
     ungradable, and why (the grader's failure, not the student's); the reaper does not queue it again."""
-    from grader.deadline import JobDeadline
+    from grader.run.deadline import JobDeadline
     from grader.service.config import load
 
     message = str(JobDeadline(seconds))

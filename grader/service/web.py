@@ -41,13 +41,14 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from grader import i18n
-from grader.grading import new_run, not_graded
-from grader.marks import apply_marks
-from grader.i18n import Message
-from grader.gradebook import DECIMAL, number, write_gradebook
-from grader.results import Status, SubmissionResult, SubmissionStatus, submission_from_dict
-from grader.scoring import submission_total
+from grader.text import i18n
+from grader.run.grading import new_run
+from grader.run.jobs import not_graded
+from grader.results.marks import apply_marks
+from grader.text.message import Message
+from grader.results.gradebook import DECIMAL, number, write_gradebook
+from grader.results.records import Status, SubmissionResult, SubmissionStatus, submission_from_dict
+from grader.results.scoring import submission_total
 from grader.service.store import DONE, QUEUED, RUNNING, SUPERSEDED, UNGRADABLE, check_password
 from grader.service.tasks import Service, scheme_from_text
 from grader.errors import GraderError, UsageError
@@ -685,7 +686,7 @@ def create_app(service: Service) -> Starlette:
     def marks_for(run, text: str, kind: str) -> dict:
         """The hand marks typed in the dashboard (the CSV or TOML of `--marks`), checked against `run`
         by the same code as `grader export --marks`."""
-        from grader.marks import MarksError, load_marks
+        from grader.results.marks import MarksError, load_marks
 
         if not text.strip():
             return {}

@@ -184,7 +184,7 @@ class _Progress:
     elsewhere (logs, CI), a line at every quarter."""
 
     def __init__(self, tiles):
-        from grader import i18n
+        from grader.text import i18n
 
         self.say = lambda done: i18n.t("solve.building", i18n.current(), tiles="-".join(map(str, tiles)), done=done)
         self.tty = sys.stderr.isatty()

@@ -1,6 +1,6 @@
 """Exports of a graded run to what teachers upload back: LMS gradebooks, spreadsheets, feedback.
 
-Every export is a plain function of a `Run` (already merged with the hand marks, see grader/marks.py)
+Every export is a plain function of a `Run` (already merged with the hand marks, see grader/results/marks.py)
 and a path; `FORMATS` names them for `grader export --format`. `publish` is what the command does:
 read OUT/results.json, merge the marks, redraw grades.csv and the HTML reports, write the exports.
 Nothing here regrades: changing a mark or a comment is a matter of seconds.
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.marks import MarksError, StudentMarks, apply_marks, load_marks
-from grader.gradebook import number, write_gradebook
-from grader.results import Run, load_run, private_folder
+from grader.results.marks import MarksError, StudentMarks, apply_marks, load_marks
+from grader.results.gradebook import number, write_gradebook
+from grader.results.records import Run, load_run, private_folder
 
 DEFAULT_OUT_OF = 20.0
 
@@ -143,8 +143,8 @@ def merged_run(run_dir: Path, marks_file: Path | None, scheme_file: Path | None 
 
 
 def _rescheme(run: Run, scheme_file: Path) -> None:
-    from grader.questions import all_questions
-    from grader.scoring import Scheme
+    from grader.registry import all_questions
+    from grader.results.scoring import Scheme
 
     scheme = Scheme.load(scheme_file)
     questions = run.scheme.setdefault("questions", {})

@@ -21,9 +21,9 @@ import re
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.gradebook import SafeWriter, display_name, grade_text, number
+from grader.results.gradebook import SafeWriter, display_name, grade_text, number
 from grader.intake.identity import name_key
-from grader.results import Run, SubmissionResult
+from grader.results.records import Run, SubmissionResult
 from reports.exports.common import cell_number, split_name
 
 FIXED = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]

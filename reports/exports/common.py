@@ -9,9 +9,9 @@ import re
 import statistics
 from dataclasses import dataclass
 
-from grader.gradebook import number, question_ids, scaled
-from grader.i18n import t, title
-from grader.results import Run, Status, SubmissionResult
+from grader.results.gradebook import number, question_ids, scaled
+from grader.text.i18n import say, t, title
+from grader.results.records import Run, Status, SubmissionResult
 
 FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
 
@@ -59,7 +59,7 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
             detail = ""
         else:
             failed = [c.message for c in q.checks if c.failed and c.message]
-            detail = failed[0].text(lang) if failed else t(f"status.{q.status}", lang)
+            detail = say(failed[0], lang) if failed else t(f"status.{q.status}", lang)
         detail = re.sub(r"\s+", " ", detail).strip()
         if len(detail) > FEEDBACK_DETAIL_CHARS:
             detail = detail[: FEEDBACK_DETAIL_CHARS - 1] + "…"

@@ -20,8 +20,8 @@ import unicodedata
 import zipfile
 from pathlib import Path
 
-from grader.results import Run, private_folder
-from grader.gradebook import display_name
+from grader.results.records import Run, private_folder
+from grader.results.gradebook import display_name
 from reports.exports.pdf import write_pdfs
 from reports.render import file_names, render_student
 

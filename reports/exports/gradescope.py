@@ -25,9 +25,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from grader.display import python_text
-from grader.i18n import say, t, title
-from grader.results import SubmissionResult
+from grader.text.display import python_text
+from grader.text.i18n import say, t, title
+from grader.results.records import SubmissionResult
 from reports.exports.common import feedback_text
 
 PACKAGES = ("grader", "reference", "reports")
@@ -182,11 +182,11 @@ def build_autograder(
 
 def run(root: Path) -> dict:
     """Grade root/submission with root/source/settings.json; write root/results/results.json."""
-    from grader.engine import Settings
-    from grader.grading import grade_path
-    from grader.questions import all_questions, select
-    from grader.sandbox.runner import Limits
-    from grader.scoring import Scheme
+    from grader.judge.engine import Settings
+    from grader.run.jobs import grade_path
+    from grader.registry import all_questions, select
+    from grader.sandbox.limits import Limits
+    from grader.results.scoring import Scheme
 
     started = time.monotonic()
     settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))

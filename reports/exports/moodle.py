@@ -21,9 +21,9 @@ from datetime import datetime
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.marks import normalise
-from grader.results import Run, SubmissionResult, SubmissionStatus
-from grader.gradebook import SafeWriter, display_name, grade_text, number
+from grader.results.marks import normalise
+from grader.results.records import Run, SubmissionResult, SubmissionStatus
+from grader.results.gradebook import SafeWriter, display_name, grade_text, number
 from reports.exports.common import cell_number, feedback_html
 
 # The headers of the worksheet as Moodle writes them, by site language (Moodle's language packs).

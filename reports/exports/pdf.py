@@ -15,9 +15,9 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from grader.i18n import t
-from grader.results import Run, SubmissionResult
-from grader.gradebook import display_name, number
+from grader.text.i18n import t
+from grader.results.records import Run, SubmissionResult
+from grader.results.gradebook import display_name, number
 from reports.exports.common import feedback_lines, headline
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grader.gradebook import SafeWriter, number
-from grader.results import Run
+from grader.results.gradebook import SafeWriter, number
+from grader.results.records import Run
 from reports.exports.common import feedback_text
 
 COLUMNS = ["uid", "instance", "qid", "score_perc", "feedback"]

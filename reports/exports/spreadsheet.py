@@ -1,16 +1,16 @@
 """Spreadsheets for French locales: the class's table (grades.csv's French form), a sheet to paste
 into Pronote, and the per-question statistics: `;` between fields, decimal comma, UTF-8 with a BOM
 (what French Excel and LibreOffice open in columns, accents intact), every cell safe to open
-(grader.gradebook.spreadsheet_cell)."""
+(grader.results.gradebook.spreadsheet_cell)."""
 
 from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
 
-from grader.gradebook import ENCODING, SafeWriter, display_name, grade_text, number
-from grader.i18n import t
-from grader.results import Run, SubmissionStatus
+from grader.results.gradebook import ENCODING, SafeWriter, display_name, grade_text, number
+from grader.text.i18n import t
+from grader.results.records import Run, SubmissionStatus
 from reports.exports.common import question_stats, split_name
 
 # Pronote's own mark for work not handed in; it counts in no average unless the teacher says so.

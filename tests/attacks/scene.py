@@ -129,11 +129,11 @@ def main() -> None:
 
     import grader
     from grader.cli import format_result
-    from grader.engine import Settings
-    from grader.grading import grade_class
-    from grader.questions import all_questions
-    from grader.results import isolation_text
-    from grader.sandbox.runner import Limits
+    from grader.judge.engine import Settings
+    from grader.run.grading import grade_class
+    from grader.registry import all_questions
+    from grader.results.records import isolation_text
+    from grader.sandbox.limits import Limits
     from tests.attacks import catalogue
 
     checkout = Path(grader.__file__).resolve().parent.parent

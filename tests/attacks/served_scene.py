@@ -25,10 +25,10 @@ def main() -> None:
     tempfile.tempdir = str(tmp)  # inherited by the workers (fork)
 
     from grader.cli import format_result
-    from grader.engine import Settings
-    from grader.grading import grade_class
-    from grader.questions import all_questions, select
-    from grader.scoring import Scheme
+    from grader.judge.engine import Settings
+    from grader.run.grading import grade_class
+    from grader.registry import all_questions, select
+    from grader.results.scoring import Scheme
     from tests.attacks import served
 
     checkout = Path(served.__file__).resolve().parents[2]

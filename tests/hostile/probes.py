@@ -1,5 +1,5 @@
 """Probes for the sandbox's own tests: call any function of the student's module, as a question would."""
-from grader.questions.base import probe
+from grader.judge.question import probe
 
 
 @probe

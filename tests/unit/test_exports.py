@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.marks import MarksError, apply_marks, load_marks
-from grader.results import load_run, write_json
+from grader.results.marks import MarksError, apply_marks, load_marks
+from grader.results.records import load_run, write_json
 from reports.exports import moodle
 from tests.importers import (
     CanvasStudent,
@@ -93,12 +93,12 @@ def _grades(out: Path) -> dict[str, dict]:
 
 
 def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch):
-    import grader.engine
+    import grader.judge.engine
 
     def no_grading(*a, **k):
         raise AssertionError("exporting must not grade")
 
-    monkeypatch.setattr(grader.engine, "grade_submission", no_grading)
+    monkeypatch.setattr(grader.judge.engine, "grade_submission", no_grading)
     assert _export(graded, "--marks", str(_marks(tmp_path))) == 0
     before = load_run(graded / "results.json")
     rows = _grades(graded)
@@ -574,7 +574,7 @@ def test_no_csv_a_person_opens_holds_a_formula(tmp_path):
     ],
 )
 def test_spreadsheet_cell_follows_owasp(cell, written):
-    from grader.gradebook import spreadsheet_cell
+    from grader.results.gradebook import spreadsheet_cell
 
     assert spreadsheet_cell(cell) == written
 

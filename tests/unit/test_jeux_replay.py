@@ -9,10 +9,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grader.i18n import Message
+from grader.text.i18n import say
+from grader.text.message import Message
 from grader.questions import jeux, jeux_replay, jeux_traces
 from grader.questions.jeux_games import distances, named_game, shown_labels
-from grader.results import SHOWN_ITEMS
+from grader.results.records import SHOWN_ITEMS
 from reports.replay import terminal_lines, view
 
 
@@ -69,5 +70,5 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
     assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
     for side in ("student", "expected"):
         assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= jeux_replay.SHOWN_CALLS
-    Message.from_dict(replay["why"]).text("en")
+    say(Message.from_dict(replay["why"]), "en")
     assert view(replay, "fr") is not None and terminal_lines(replay, "en")

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.i18n import CATALOGUE, Message
-from grader.results import Check, QuestionResult, Run, SubmissionResult
+from grader.text.i18n import CATALOGUE
+
+from grader.text.message import Message
+from grader.results.records import Check, QuestionResult, Run, SubmissionResult
 from reports import render
 from reports.render import file_names, render_class, render_student
 from reference import sliding

@@ -4,7 +4,7 @@ import pytest
 
 from grader.errors import InputError
 from grader.intake.roster import Student, join, read_roster
-from grader.results import SubmissionResult
+from grader.results.records import SubmissionResult
 
 
 def _write(tmp_path, name: str, text: str, encoding: str = "utf-8") -> object:

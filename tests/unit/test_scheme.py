@@ -6,8 +6,8 @@ import pytest
 
 from grader.cli import main
 from grader.errors import SchemeError
-from grader.questions import all_questions
-from grader.scoring import Scheme
+from grader.registry import all_questions
+from grader.results.scoring import Scheme
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE = ROOT / "exercises" / "exemples" / "alice"

@@ -1,4 +1,4 @@
-"""The per-machine cache of the model answer's expensive timings (grader/timing.py): an expensive case is
+"""The per-machine cache of the model answer's expensive timings (grader/judge/timing.py): an expensive case is
 measured once per machine, keyed by a fingerprint (CPU model, Python version, grader version); another
 fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from grader import timing
+from grader.judge import timing
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_another_machine_or_version_measures_again_and_refresh_forgets(cache, mo
 def test_the_fingerprint_names_the_cpu_python_and_grader():
     import platform
 
-    from grader.grading import grader_version
+    from grader.version import grader_version
 
     text = timing.fingerprint()
     assert f"Python {platform.python_version()}" in text and f"grader {grader_version()}" in text
@@ -75,9 +75,9 @@ def test_the_fingerprint_names_the_cpu_python_and_grader():
 def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_answer_cpu(cache, monkeypatch):
     """`timing.reference` says what a run spent on the model answer: the case's cached seconds still set
     its limit, but the run that only read them spent nothing (bench_speed's class table adds these up)."""
-    from grader import engine, expectations
+    from grader.judge import engine, expectations
     from grader.intake import load_submission
-    from grader.questions import all_questions, select
+    from grader.registry import all_questions, select
 
     from grading import ROOT
 

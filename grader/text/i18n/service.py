@@ -1,5 +1,5 @@
 """Messages of the web service (`grader serve`, `grader worker`, `grader submit`), merged into
-grader.i18n's catalogue; kept apart so that the engineers' catalogues do not collide."""
+grader.text.i18n's catalogue; kept apart so that the engineers' catalogues do not collide."""
 
 from __future__ import annotations
 

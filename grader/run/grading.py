@@ -1,9 +1,7 @@
-"""Grade one submission or a whole class; write results as students finish; stop cleanly; resume.
+"""Grade a whole class; write results as students finish; stop cleanly; resume.
 
-`grade_entry` never raises for a student's reason: whatever the submission is, it comes back as a
-`SubmissionResult` (not submitted, unreadable, duplicate and graded ones alike). `grade_class` grades
-students in parallel worker processes and writes each student's result to OUT/students/ as soon as it
-is done. SIGINT or SIGTERM stop every worker and its children at once, write what was graded
+Each student is one job, `grader.run.jobs.grade_entry`. `grade_class` grades students in parallel
+worker processes and writes each student's result to OUT/students/ as soon as it is done. SIGINT or SIGTERM stop every worker and its children at once, write what was graded
 (`results.json` marked incomplete) and raise `Interrupted`; `--resume` then grades only the students
 missing from OUT or whose files changed, and refuses a folder written by an incompatible run.
 """
@@ -16,34 +14,31 @@ import platform
 import signal
 import sys
 import threading
-from dataclasses import replace
 from datetime import datetime, timezone
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from grader.engine import Settings, grade_submission
-from grader.executor import Embedded
+from grader.judge.engine import Settings
+from grader.run.executor import Embedded
+from grader.run.jobs import not_graded
 from grader.errors import InputError, writing
-from grader.gradebook import display_name, write_gradebook
-from grader.intake import RUN_MANIFEST, SUBMITTED, Entry, entry_for, find_class, load
+from grader.results.gradebook import display_name, write_gradebook
+from grader.intake import RUN_MANIFEST, Entry, find_class
 from grader.intake.roster import join
-from grader.marks import apply_marks
-from grader import i18n
-from grader.i18n import Message
-from grader.results import (
-    QuestionResult,
+from grader.results.marks import apply_marks
+from grader.text import i18n
+from grader.text.message import Message
+from grader.results.records import (
     Run,
-    Status,
     SubmissionResult,
     SubmissionStatus,
     private_folder,
     submission_from_dict,
     write_json,
 )
-from grader.sandbox.protocol import escaped
+from grader.text.terminal import escaped
 from grader.sandbox.runner import isolation
-from grader.scoring import submission_total
-from grader.terminal import printable
+from grader.version import grader_version
+from grader.text.terminal import printable
 
 # What must be equal for two runs' results to sit in one results.json (not the language: results hold
 # no text).
@@ -60,69 +55,6 @@ class Interrupted(BaseException):
     @property
     def exit_status(self) -> int:
         return 128 + self.signum
-
-
-def grader_version() -> str:
-    """The package's version and a digest of the grader's own code: a changed judge is a new version."""
-    try:
-        base = version("taquin-grader")
-    except PackageNotFoundError:
-        base = "0+unknown"
-    hasher = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
-    for package in ("grader", "reference"):
-        for path in sorted((root / package).rglob("*.py")):
-            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    return f"{base}+{hasher.hexdigest()[:12]}"
-
-
-# -- one student --------------------------------------------------------------------------------------
-def grade_entry(entry: Entry, questions: list, settings: Settings) -> SubmissionResult:
-    submission = load(entry)
-    if submission.status == SUBMITTED:
-        result = grade_submission(submission, questions, settings)
-        result.status = SubmissionStatus.GRADED
-    else:
-        result = not_graded(
-            submission.id,
-            questions,
-            settings,
-            SubmissionStatus(submission.status),
-            [Message(key, params) for key, params in submission.warnings],
-        )
-    result.name, result.participant, result.digest = submission.name, submission.participant, entry.digest()
-    return result
-
-
-def whole_submission(parts: list, question_ids: list[str]):
-    """One student's result from those of the jobs that graded parts of their questions (the tail split
-    of grader/executor.py), in the order of `question_ids`; or the first exception that stopped a job."""
-    stopped = [part for part in parts if not isinstance(part, SubmissionResult)]
-    if stopped or len(parts) == 1:
-        return (stopped or parts)[0]
-    order = {qid: number for number, qid in enumerate(question_ids)}
-    questions = sorted((q for part in parts for q in part.questions), key=lambda q: order[q.id])
-    total, most = submission_total(questions)
-    return replace(parts[0], questions=questions, total=total, max=most)
-
-
-def grade_path(path: Path, questions: list, settings: Settings) -> SubmissionResult:
-    """One submission, as `grader check` sees it."""
-    return grade_entry(entry_for(path), questions, settings)
-
-
-def not_graded(
-    student: str, questions, settings: Settings, status: SubmissionStatus, warnings: list[Message]
-) -> SubmissionResult:
-    """A row for a student nothing was graded for: every automatic question missing, and why."""
-    results = [
-        QuestionResult(id=q.id, title=f"{q.id}.title", score=0.0, max=settings.scheme.points(q), status=Status.MISSING)
-        for q in questions
-        if not q.manual
-    ]
-    return SubmissionResult(
-        id=student, total=0.0, max=sum(r.max for r in results), questions=results, warnings=warnings, status=status
-    )
 
 
 # -- a class ------------------------------------------------------------------------------------------
@@ -229,7 +161,7 @@ def grade_class(
 ) -> Run:
     """Grade every student of `class_path`; `progress(done, total, result)` is told of each one.
     With a roster (grader/intake/roster.py), its students without a submission get a row too.
-    The jobs run on `executor` (grader/executor.py): by default `workers` processes of this machine."""
+    The jobs run on `executor` (grader/run/executor.py): by default `workers` processes of this machine."""
     found = found or find_class(class_path)
     run = new_run(settings, questions)
     run.notices = [Message(key, params) for key, params in found.notices]

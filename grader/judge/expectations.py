@@ -9,14 +9,14 @@ time limit is a multiple of them). Two providers answer:
 - `Oracles`, on a student's installation (the wheel `pip install` builds holds no model answer, see
   setup.py): the probe's oracle computes the value independently (exact search over the explicit game,
   the optimal solver reference.solver, the puzzle model reference.puzzle) and says what the model answer
-  costs on that case, in seconds of the machine costs were measured on; grader/calibration.py scales
+  costs on that case, in seconds of the machine costs were measured on; grader/judge/calibration.py scales
   that to this machine.
 
 `Settings.reference` chooses ("auto": the model answer when it is installed, else the oracles); the
 class grading of a teacher can use the oracles too (`--reference oracles`), which is how they are tested.
 
 Plugging a probe in: beside it, in the question's module (`oracle` and `CHEAP` come from
-grader/questions/base.py, which the sandbox's child imports too: nothing heavy there),
+grader/judge/question.py, which the sandbox's child imports too: nothing heavy there),
 
     @oracle(probe_x)
     def _probe_x_expected(payload):
@@ -38,7 +38,7 @@ import json
 import time
 from pathlib import Path
 
-from grader import calibration, timing
+from grader.judge import calibration, timing
 from grader.errors import GraderBug
 from grader.sandbox import calls, protocol
 
@@ -68,7 +68,7 @@ class ModelAnswer:
     def run(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
         module = importlib.import_module(f"reference.{self.module}")
         handler = serve() if serve is not None else None
-        if handler is None:  # CPU time, best of several and cached per machine (grader/timing.py)
+        if handler is None:  # CPU time, best of several and cached per machine (grader/judge/timing.py)
             key = json.dumps([_source_digest(module), probe.__module__, probe.__name__, payload], sort_keys=True)
             value, seconds = timing.measured(key, lambda: protocol.plain(probe(module, payload)), self.runs)
             return value, seconds, None

@@ -7,8 +7,8 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
   imports Hypothesis or the reference. A question may keep its probes in modules of their own
   (`probe_modules`); probes may make parent-served calls (grader/sandbox/calls.py).
 - questions: subclasses of `Question` whose `run(ctx)` drives the checks through the `Context` of
-  grader/engine.py and returns one `Outcome` per check group. They are listed in the module's
-  `QUESTIONS` and collected by grader/questions/__init__.py.
+  grader/judge/engine.py and returns one `Outcome` per check group. They are listed in the module's
+  `QUESTIONS` and collected by grader/registry.py.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from grader.i18n import Message
-from grader.results import Kind
+from grader.text.message import Message
+from grader.results.records import Kind
 from grader.sandbox.calls import probe  # noqa: F401 - the marker, re-exported for question modules
 
 
@@ -29,7 +29,7 @@ CHEAP = 0.0  # an oracle's cost when the model answer takes milliseconds: the sc
 def oracle(probe_function):
     """Register the decorated `f(payload) -> (value, cost)` as the probe's oracle: the value the probe
     returns on a correct answer, computed independently, and the model answer's cost (see
-    grader/expectations.py). Used where the model answers are not installed."""
+    grader/judge/expectations.py). Used where the model answers are not installed."""
 
     def register(function):
         probe_function.oracle = function
@@ -44,7 +44,7 @@ def probe_name(function) -> str:
 
 @dataclass(frozen=True)
 class Group:
-    """A check group: its share of the question's points, and its label key in grader/i18n.py."""
+    """A check group: its share of the question's points, and its label key in grader/text/i18n/__init__.py."""
 
     name: str
     weight: float
@@ -131,7 +131,7 @@ class Question(ABC):
     probe_modules: ClassVar[tuple[str, ...]] = ()
     points: ClassVar[float] = 1.0  # default barème
     groups: ClassVar[tuple[Group, ...]] = ()
-    options: ClassVar[dict[str, Option]] = {}  # scheme settings of its own (grader/scoring.py)
+    options: ClassVar[dict[str, Option]] = {}  # scheme settings of its own (grader/results/scoring.py)
     manual: ClassVar[bool] = False  # graded by hand
     extension: ClassVar[bool] = False  # outside the exam's barème
     # Whether a time limit tells algorithms apart (a wrong answer may fail by time alone): the model
@@ -143,7 +143,7 @@ class Question(ABC):
 
     @abstractmethod
     def run(self, ctx) -> list[Outcome]:
-        """Drive the checks through `ctx` (grader.engine.Context); one Outcome per group."""
+        """Drive the checks through `ctx` (grader.judge.engine.Context); one Outcome per group."""
 
 
 class ManualQuestion(Question):

@@ -19,6 +19,7 @@ import platform
 import threading
 import time
 
+from grader.version import grader_version
 from reference.cache import cache_dir
 
 REPEAT_ABOVE = 0.05  # seconds: cheaper cases are under the scheme's floor anyway, one run is enough
@@ -45,8 +46,6 @@ def _cpu_model() -> str:
 
 @functools.cache
 def fingerprint() -> str:
-    from grader.grading import grader_version
-
     return f"{_cpu_model()} | Python {platform.python_version()} | grader {grader_version()}"
 
 

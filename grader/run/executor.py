@@ -7,8 +7,9 @@
   the workers announce in Redis; `grader serve` with `broker = "redis://…"` in its configuration queues
   its attempts there (`queue()`), its database on PostgreSQL.
 
-Both modes run the same job functions: `grade_job` for a student of a class (`grader grade`), and
-`Service.grade` for an attempt of the service. Student code runs only in the sandbox, in both.
+Both modes run the same job function, `grader.run.jobs.grade_entry`: through `grade_job` for a student of
+a class (`grader grade`), through `Service.grade` for an attempt of the service. Student code runs only
+in the sandbox, in both.
 
 Huey delivers a message at most once: a worker killed mid-job takes its message with it, and a broker
 restarted without its data forgets what was queued. Whoever owns the jobs therefore keeps a lease on
@@ -37,8 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grader.deadline import JobDeadline, watched
+from grader.run.deadline import JobDeadline, watched
 from grader.errors import InputError, UsageError
+from grader.registry import all_questions, select
+from grader.run.jobs import grade_entry, whole_submission
 
 if TYPE_CHECKING:
     import pebble
@@ -63,9 +66,6 @@ class WorkerLost(Exception):
 # -- the job, in both modes -------------------------------------------------------------------------------
 def grade_job(entry, question_ids: list[str], settings):
     """Grade one student of a class: questions travel as ids (question objects stay in each process)."""
-    from grader.grading import grade_entry
-    from grader.questions import all_questions, select
-
     return grade_entry(entry, select(all_questions(extensions=True), question_ids), settings)
 
 
@@ -89,8 +89,6 @@ def tail_split(students: int, question_ids: list[str], workers: int) -> list[tup
 def whole_students(todo: list, jobs: list[tuple[int, list[str]]], question_ids: list[str], finished):
     """Yields (entry, result) as each student's last job comes in; `finished` yields (student's number,
     the job's result or the exception that stopped it) in any order."""
-    from grader.grading import whole_submission
-
     left = Counter(number for number, _ in jobs)
     parts: dict[int, list] = {}
     for number, outcome in finished:
@@ -238,7 +236,7 @@ def batch_queue(broker: str):
 
     @huey.task(name=GRADE_JOB)
     def grade_remote(job_id: str, lease: float, entry, question_ids, settings):
-        with watched(settings.job_seconds, "grader.executor:record_deadline", broker, job_id):
+        with watched(settings.job_seconds, "grader.run.executor:record_deadline", broker, job_id):
             return _leased(conn, job_id, lease, lambda: grade_job(entry, question_ids, settings))
 
     huey.grade_remote = grade_remote
@@ -246,7 +244,7 @@ def batch_queue(broker: str):
 
 
 def record_deadline(seconds: float, broker: str, job_id: str) -> None:
-    """Said by a job's watcher (grader/deadline.py) before it stops the job: read by `Distributed`."""
+    """Said by a job's watcher (grader/run/deadline.py) before it stops the job: read by `Distributed`."""
     import redis
 
     redis.Redis.from_url(broker, socket_timeout=5).set(_deadline_key(job_id), repr(seconds), ex=24 * 3600)
@@ -485,7 +483,8 @@ def announced_processes(conn) -> int:
 def consume(huey, processes: int) -> None:
     """Huey's consumer with N grading processes; a dead one is replaced. Fails closed, like `grader serve`:
     a machine whose sandbox cannot confine files grades nobody's code."""
-    from grader.sandbox.runner import Limits, isolation
+    from grader.sandbox.limits import Limits
+    from grader.sandbox.runner import isolation
 
     if not isolation(Limits())["files_confined"]:
         raise UsageError("cli.unconfined_refused")

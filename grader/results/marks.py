@@ -35,10 +35,10 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader import i18n
+from grader.text import i18n
 from grader.errors import InputError
-from grader.results import QuestionResult, Run, Status, SubmissionResult
-from grader.scoring import submission_total
+from grader.results.records import QuestionResult, Run, Status, SubmissionResult
+from grader.results.scoring import submission_total
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from reference.cache import cache_dir
 
-COSTS = Path(__file__).parent / "data" / "costs.json"
+COSTS = Path(__file__).resolve().parents[1] / "data" / "costs.json"
 WORKLOAD_DEPTH = 20
 FORMAT = 1  # bump when the workload changes: cached timings of the old one are then ignored
 

@@ -21,18 +21,21 @@ import zlib
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
-from grader import expectations, i18n, timing
-from grader.deadline import JOB_SECONDS
+from grader.judge import expectations, timing
+
+from grader.text import i18n
 from grader.errors import GraderBug, GraderError
-from grader.questions.base import Failure, Inconclusive, Outcome, Question, probe_name
-from grader.i18n import Message
-from grader.results import Kind, Output, QuestionResult, SubmissionResult, capped
+from grader.judge.question import Failure, Inconclusive, Outcome, Question, probe_name
+from grader.text.message import Message
+from grader.results.records import Kind, Output, QuestionResult, SubmissionResult, capped
 from grader.sandbox import affinity, protocol
-from grader.sandbox.runner import Child, Limits, Reply, new_child
-from grader.scoring import Scheme, question_result, sayable, submission_total
+from grader.sandbox.process import Child
+from grader.sandbox.limits import Limits, Reply
+from grader.sandbox.runner import new_child
+from grader.results.scoring import Scheme, question_result, sayable, submission_total
 from grader.intake import Submission
-from grader.terminal import printable
-from grader.stubs import stubbed_functions
+from grader.text.terminal import printable
+from grader.judge.stubs import stubbed_functions
 from reference.cache import cache_dir
 
 # Plugins other packages register for Hypothesis (trio's, installed with selenium) have no say in a grade,
@@ -70,16 +73,19 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+JOB_SECONDS = 1800.0  # the default: a whole student's job, its calls' limits and their reruns included
+
+
 @dataclass
 class Settings:
     seed: int = field(default_factory=fresh_seed)  # recorded in results.json and reports: `--seed` redoes a run
     lang: str = "fr"
     examples: int = 40  # Hypothesis examples per property check
-    reference: str = "auto"  # where expectations come from: grader/expectations.py
+    reference: str = "auto"  # where expectations come from: grader/judge/expectations.py
     progress: bool = False  # a line on stderr while one call runs longer than PROGRESS_AFTER (grader check)
     scheme: Scheme = field(default_factory=Scheme)
     limits: Limits = field(default_factory=Limits)
-    # A job's hard wall deadline (grader/deadline.py): a whole student, or a question of one; every call
+    # A job's hard wall deadline (grader/run/deadline.py): a whole student, or a question of one; every call
     # inside has its own limit, so only a grader's bug or an unbounded computation reaches it.
     job_seconds: float = JOB_SECONDS
 
@@ -223,7 +229,7 @@ class Context:
     def reference_served(self, probe, payload: dict, serve=None, case=None) -> tuple[object, float, object]:
         """`reference`, for a probe that makes parent-served calls: `serve()` makes the handler that
         answers them in this process; it is returned too (with what it recorded), cached with the run.
-        Where the values come from (the model answer, or oracles) is grader/expectations.py's choice.
+        Where the values come from (the model answer, or oracles) is grader/judge/expectations.py's choice.
         `case` is what the handler answers from and the payload does not hold (part of the cache key)."""
         runs = timing.RUNS if self.question.limits_separate_algorithms else 1
         provider = expectations.provider(self.question.module, self.settings.reference, runs)
@@ -232,7 +238,7 @@ class Context:
             started = time.thread_time()
             with self._progress():
                 value, seconds, handler = provider.run(probe, payload, serve)
-            # The CPU spent here: a time read from the machine's cache (grader/timing.py) cost nothing.
+            # The CPU spent here: a time read from the machine's cache (grader/judge/timing.py) cost nothing.
             self.reference_seconds += time.thread_time() - started
             _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]

@@ -24,10 +24,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-from grader import i18n
+from grader.text import i18n
 from grader.errors import SchemeError
-from grader.i18n import Message
-from grader.results import Check, Kind, Output, QuestionResult, Status, excerpt, shown_visual
+from grader.text.message import Message
+from grader.results.records import Check, Kind, Output, QuestionResult, Status, excerpt, shown_visual
 
 # When nothing passed, the status names the worst thing that happened, in this order.
 STATUS_PRIORITY = (Status.MEMORY, Status.TIMEOUT, Status.CRASHED, Status.ERROR)
@@ -76,7 +76,7 @@ class Scheme:
     def validate(self) -> None:
         """Refuse what names nothing: an unknown question, a key a question does not have, an unknown
         check group, an option's value it does not accept. Checked once, before anything is graded."""
-        from grader.questions import all_questions
+        from grader.registry import all_questions
 
         known = {q.id: q for q in all_questions(extensions=True)}
         unknown = sorted(set(self.overrides) - set(known))
@@ -183,7 +183,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 max_points=float(share),
                 message=message,
                 kind=kind,
-                # Copies of what the case and the student's run were, bounded (see grader/results.py).
+                # Copies of what the case and the student's run were, bounded (see grader/results/records.py).
                 counterexample=None if f is None else excerpt(f.counterexample),
                 expected=None if f is None else excerpt(f.expected),
                 got=None if f is None else excerpt(f.got),
@@ -210,7 +210,7 @@ def sayable(message: Message, kind: Kind = Kind.OK) -> tuple[Message, Kind]:
     say (a key missing from the catalogue would otherwise break a report only when a student hits it)."""
     try:
         for lang in i18n.LANGS:
-            message.text(lang)
+            i18n.say(message, lang)
     except (KeyError, IndexError, ValueError, AttributeError) as exc:
         return Message("engine.grader_bug", {"detail": f"{message.key}: {type(exc).__name__}: {exc}"}), Kind.ERROR
     return message, kind

@@ -1,4 +1,4 @@
-"""Messages of the exports, hand marks, feedback and similarity report (merged into grader.i18n's
+"""Messages of the exports, hand marks, feedback and similarity report (merged into grader.text.i18n's
 catalogue; kept apart so that the engineers' catalogues do not collide)."""
 
 from __future__ import annotations

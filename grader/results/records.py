@@ -1,7 +1,7 @@
-"""Result types (plain dataclasses of plain data) and results.json (grades.csv: grader/gradebook.py).
+"""Result types (plain dataclasses of plain data) and results.json (grades.csv: grader/results/gradebook.py).
 
 Everything here is already judged, and in no language: messages are catalogue keys with their
-parameters (`grader.i18n.Message`), titles are catalogue keys, statuses and kinds are enums whose
+parameters (`grader.text.message.Message`), titles are catalogue keys, statuses and kinds are enums whose
 values are plain strings. The renderers (terminal, HTML reports, exports, web pages) say them in the
 language of whoever reads them, so a run graded in French can be shown in English (`grader report`).
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from grader.errors import InputError
-from grader.i18n import Message
+from grader.text.i18n import say
+from grader.text.message import Message
 from grader.sandbox.protocol import representable
 
 
@@ -264,7 +265,7 @@ def isolation_text(limits: dict, lang: str) -> str:
     layers = limits.get("isolation", "")
     if isinstance(layers, str):  # a run graded before the layers were messages
         return layers
-    return ", ".join(Message.from_dict(layer).text(lang) for layer in layers)
+    return ", ".join(say(Message.from_dict(layer), lang) for layer in layers)
 
 
 def to_dict(obj) -> dict:

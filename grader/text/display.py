@@ -98,7 +98,7 @@ def value_grid(value, case) -> tuple[list, tuple[int, int] | None, object] | Non
 
 
 def shared_failure(checks):
-    """The one message (a grader.i18n.Message) every check failed with, when none has anything of its
+    """The one message (a grader.text.message.Message) every check failed with, when none has anything of its
     own to show (a missing module or function, a stub, an import that failed): said once rather than
     once per check. None otherwise."""
     if not checks or any(

@@ -17,8 +17,9 @@ import argparse
 import contextlib
 import functools
 import string
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
+
+from grader.text.message import Message
 
 LANGS = ("fr", "en")
 
@@ -815,7 +816,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "report.limit.private_root": {"fr": "Racine privée", "en": "Private root"},
     "report.true": {"fr": "oui", "en": "yes"},
     "report.false": {"fr": "non", "en": "no"},
-    # The sandbox's layers in force (runner.Child.describe), on every report and after every run.
+    # The sandbox's layers in force (process.Child.describe), on every report and after every run.
     "isolation.rlimits": {"fr": "limites de ressources (rlimits)", "en": "rlimits"},
     "isolation.no_rlimits": {"fr": "pas de limites de ressources (système non POSIX)", "en": "no rlimits (not POSIX)"},
     "isolation.namespaces": {
@@ -858,8 +859,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
 }
 
-from grader.i18n_exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
-from grader.i18n_service import CATALOGUE as _SERVICE  # noqa: E402 - the web service's messages
+from grader.text.i18n.exports import CATALOGUE as _EXPORTS  # noqa: E402 - the exports' messages, kept apart
+from grader.text.i18n.service import CATALOGUE as _SERVICE  # noqa: E402 - the web service's messages
 
 # Each question family's messages live beside its code (grader/questions/<family>_messages.py).
 from grader.questions import jeux_messages, manual_messages, recherche_messages, taquin_messages  # noqa: E402
@@ -875,8 +876,8 @@ def _merge(part: dict[str, dict[str, str]], source: str) -> None:
     CATALOGUE.update(part)
 
 
-_merge(_EXPORTS, "grader/i18n_exports.py")
-_merge(_SERVICE, "grader/i18n_service.py")
+_merge(_EXPORTS, "grader/text/i18n/exports.py")
+_merge(_SERVICE, "grader/text/i18n/service.py")
 for _family in FAMILY_MESSAGES:
     _merge(_family.MESSAGES, _family.__name__)
 
@@ -943,41 +944,13 @@ def _constant(key: str, lang: str) -> str:
 def _formatted(key: str, lang: str, params: dict) -> str:
     entry = CATALOGUE[key]
     lang = lang if lang in entry else "fr"
-    params = {k: v.text(lang) if isinstance(v, Message) else v for k, v in params.items()}
+    params = {k: say(v, lang) if isinstance(v, Message) else v for k, v in params.items()}
     return _Formatter(lang).format(entry[lang], **params)
-
-
-@dataclass(frozen=True)
-class Message:
-    """A message as results keep it: a catalogue key and its parameters, said in a language only where
-    it is shown (the terminal, the reports, the exports, the web pages). A parameter may itself be a
-    Message (a grader error inside a check's message), said in the same language."""
-
-    key: str
-    params: dict = field(default_factory=dict, hash=False)
-
-    def text(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
-
-    def to_dict(self) -> dict:
-        return {
-            "key": self.key,
-            "params": {k: v.to_dict() if isinstance(v, Message) else v for k, v in self.params.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Message:
-        params = data.get("params", {})
-        return cls(data["key"], {k: cls.from_dict(v) if _is_message(v) else v for k, v in params.items()})
-
-
-def _is_message(value) -> bool:
-    return type(value) is dict and set(value) == {"key", "params"}
 
 
 def say(message: Message | None, lang: str) -> str:
     """A result's message in `lang` ("" for none)."""
-    return message.text(lang) if message is not None else ""
+    return t(message.key, lang, **message.params) if message is not None else ""
 
 
 def title(key: str, lang: str) -> str:

@@ -3,8 +3,8 @@
 Every bound inside a job (a call's time limit, the served calls' budget) is the job's own code keeping
 its word; this is the backstop for when it does not (a grader bug, a computation nobody bounded). A
 job of `grader grade` runs in its pool's worker, which the pool kills past `Settings.job_seconds`
-(grader/executor.py). A job of a Huey worker (`grader worker`, the workers of `grader serve`) runs
-under `watched(seconds, recorder)`: a watcher process of its own (`python -m grader.deadline`) waits
+(grader/run/executor.py). A job of a Huey worker (`grader worker`, the workers of `grader serve`) runs
+under `watched(seconds, recorder)`: a watcher process of its own (`python -m grader.run.deadline`) waits
 for the job to end; at the deadline it first records why where the job's owner reads it (`recorder`,
 "module:function" and its arguments, called in the watcher), then ends the job's process: SIGTERM,
 SIGKILL after GRACE_SECONDS. The job's sandboxed children die with it (their supervisors see their
@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 
-JOB_SECONDS = 1800.0  # the default: a whole student's job, its calls' limits and their reruns included
 GRACE_SECONDS = 5.0  # after SIGTERM: the job closes its children on the way out, else SIGKILL
 
 
@@ -38,7 +37,7 @@ class JobDeadline(Exception):
 def watched(seconds: float, recorder: str, *arguments: str):
     """Run the block with this process's deadline `seconds` away, kept by a watcher process."""
     watcher = subprocess.Popen(
-        [sys.executable, "-m", "grader.deadline", str(os.getpid()), repr(seconds), recorder, *arguments],
+        [sys.executable, "-m", "grader.run.deadline", str(os.getpid()), repr(seconds), recorder, *arguments],
         stdin=subprocess.PIPE,
         start_new_session=True,  # a stop signal sent to the job's group does not take its watcher first
     )

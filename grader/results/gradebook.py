@@ -20,8 +20,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from grader.i18n import t
-from grader.results import Run, Status, SubmissionResult
+from grader.text.i18n import t
+from grader.results.records import Run, Status, SubmissionResult
 
 ENCODING = "utf-8-sig"  # the BOM tells Excel the file is UTF-8
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

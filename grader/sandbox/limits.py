@@ -1,0 +1,59 @@
+"""What a caller of the sandbox gives a child (`Limits`) and gets back from each call (`Reply`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from grader.sandbox import fork_server, protocol
+
+
+@dataclass(frozen=True)
+class Limits:
+    memory_bytes: int = 1 << 30
+    cpu_seconds: int = 600  # a backstop for the whole child; per-call limits come with each request
+    processes: int = 32  # threads count too; RLIMIT_NPROC binds only a non-root user
+    file_bytes: int = 1 << 20
+    open_files: int = 64
+    output_bytes: int = 64 * 1024  # kept per stream; the rest is counted
+    import_seconds: float = 10.0
+    # Added to a call's limit before the parent kills: the child's own alarm should answer first.
+    grace_seconds: float = 1.0
+    disk_bytes: int = 16 << 20  # the child's folder (a tmpfs), when a mount namespace allows it
+    disk_files: int = 1024
+    # As root, each concurrent child runs as a uid (and gid) of its own from this range; a lock file per
+    # uid keeps it unique across the processes of `grader grade --workers N` (and concurrent runs).
+    uid_first: int = 62000
+    uid_count: int = 2000
+    # How a child starts: forked by the fork server (zygote.py: Linux), or spawned as new processes
+    # (unshare, supervisor.py, child.py: any platform, and a test of that path on Linux).
+    fork_server: bool = fork_server.available()
+    # The portable path (stdio.py), for a parent that cannot fork a supervisor (Windows).
+    stdio: bool = not hasattr(os, "fork")
+    # Layers that tests switch off one by one to check the others alone.
+    namespaces: bool = True
+    private_root: bool = True  # where there are namespaces
+    landlock: bool = True
+    seccomp: bool = True
+
+    def as_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Reply:
+    status: str
+    value: object = None
+    error: str = ""
+    traceback: str = ""
+    seconds: float = 0.0  # wall time of the call, measured here
+    cpu_seconds: float = 0.0  # the child's CPU time during the call, from the kernel (see Child.cpu)
+    cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
+    limit: float = 0.0  # the call's time limit, for a timeout's message
+    calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
+    # A call outside the run's interface (status VIOLATION): the message key and parameters that say it.
+    violation: tuple[str, dict] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == protocol.OK
