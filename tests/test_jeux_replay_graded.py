@@ -139,3 +139,12 @@ def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
     assert "First divergence, call #5: final(a1)" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>final(a1)</mark>" in page
     assert "http://" not in page and "https://" not in page
+
+
+def test_the_french_page_says_the_replay_in_french_only(tmp_path, capsys):
+    path = str(submission_path("jeux", "ids_largeur.py"))
+    assert main(["check", path, "-q", "q7", "--html", str(tmp_path / "out")]) == 1
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Votre recherche rejouée à côté de l&#39;algorithme demandé" in page
+    assert "votre code (parcours en largeur)" in page and "parcours m = 2" in page
+    assert english_in(page) == []
