@@ -94,7 +94,7 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "    ask('h', initial)\n"
         "    return 0\n")),
     # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
-    "absurd_arguments": ("taquin", {"q16": ("partial", 0.5), "q18": ("failed", 0.0)}, taquin(
+    "absurd_arguments": ("taquin", {"q16": ("error", 0.0), "q18": ("failed", 0.0)}, taquin(
         gauche=ABSURD_GAUCHE,
         bas="def bas():\n    _forge('move', li - 1, lj, grid=[[0] * 4] * 4)\n",
         droite="def droite():\n    _forge('move', li, lj - 1, h=-10**9)\n",
