@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from grader.text import display
 from grader.results.gradebook import DECIMAL, display_name, number
-from grader.text.i18n import CATALOGUE, local_time, say, t, title
+from grader.text.i18n import defined, local_time, say, t, title
 from grader.results.records import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
 from reference import puzzle, sliding
 from reports import replay
@@ -181,7 +181,7 @@ def _title(qid: str, text: str) -> str:
 
 
 def _maybe(key: str, lang: str, default: str) -> str:
-    return t(key, lang) if key in CATALOGUE else default
+    return t(key, lang) if defined(key) else default
 
 
 def _scheme_view(run: Run, lang: str) -> dict:

@@ -20,7 +20,7 @@ GRAPH_MAX_LEVELS = 12
 
 
 def algorithm_name(name: str, lang: str) -> str:
-    return i18n.t(f"jeux.algo_{name}", lang) if f"jeux.algo_{name}" in i18n.CATALOGUE else str(name)
+    return i18n.t(f"jeux.algo_{name}", lang) if i18n.defined(f"jeux.algo_{name}") else str(name)
 
 
 def _group_label(side: str, replay: dict, bound, lang: str) -> str:

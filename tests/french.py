@@ -9,16 +9,16 @@ from __future__ import annotations
 import functools
 import re
 
-from grader.text.i18n import CATALOGUE
+from grader.text.i18n import everything
 
 _FIELD = re.compile(r"\{[^{}]*\}")
 
 
 @functools.cache
 def _english_fragments() -> tuple[str, ...]:
-    french = " ".join(entry.get("fr", "") for entry in CATALOGUE.values())
+    french = " ".join(entry.get("fr", "") for entry in everything().values())
     found = set()
-    for entry in CATALOGUE.values():
+    for entry in everything().values():
         for chunk in _FIELD.split(entry.get("en", "")):
             for part in re.split(r"[\n:;()«»\"`]", chunk):
                 part = part.strip(" .,'-")

@@ -6,9 +6,12 @@ so a missing one would break a report only when a student hits it)."""
 from __future__ import annotations
 
 import ast
+import importlib
 import math
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,7 +74,7 @@ def test_every_question_has_a_unique_id_and_a_title_in_both_languages():
     ids = [q.id for q in QUESTIONS]
     assert len(ids) == len(set(ids)) >= 22
     for q in QUESTIONS:
-        assert set(i18n.CATALOGUE[f"{q.id}.title"]) == set(i18n.LANGS), q.id
+        assert set(i18n.everything()[f"{q.id}.title"]) == set(i18n.LANGS), q.id
 
 
 def test_every_check_group_has_a_title_and_a_weight():
@@ -82,13 +85,13 @@ def test_every_check_group_has_a_title_and_a_weight():
         names = [g.name for g in q.groups]
         assert names and len(names) == len(set(names)), q.id
         for g in q.groups:
-            assert set(i18n.CATALOGUE[f"{q.id}.{g.name}"]) == set(i18n.LANGS), (q.id, g.name)
+            assert set(i18n.everything()[f"{q.id}.{g.name}"]) == set(i18n.LANGS), (q.id, g.name)
             assert isinstance(g.weight, (int, float)) and math.isfinite(g.weight) and g.weight >= 0, (q.id, g.name)
         assert sum(g.weight for g in q.groups) > 0, q.id  # a question with nothing to earn is no question
 
 
 def test_every_message_says_the_same_parameters_in_both_languages():
-    for key, entry in i18n.CATALOGUE.items():
+    for key, entry in i18n.everything().items():
         assert set(entry) == set(i18n.LANGS), key
         assert _fields(entry["fr"]) == _fields(entry["en"]), key
 
@@ -98,7 +101,7 @@ def test_every_key_a_question_or_the_engine_can_emit_exists_in_both_languages():
     emitted = set().union(*(_literal_keys(path, prefixes) for path in SOURCES))
     emitted |= set(engine.MESSAGES)
     emitted |= {f"status.{s}" for s in Status} | {f"submission.{s}" for s in SubmissionStatus}
-    missing = sorted(k for k in emitted if k not in i18n.CATALOGUE)
+    missing = sorted(k for k in emitted if not i18n.defined(k))
     assert not missing
     # A fair share of the catalogue: the scan does see the questions' keys.
     assert len([k for k in emitted if k.split(".")[0] in {q.id for q in QUESTIONS}]) >= 40
@@ -151,13 +154,14 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
 
 
 def test_each_family_keeps_its_own_messages_beside_its_code():
-    """grader/questions/<family>_messages.py: the keys of its questions and of the family itself (a key
-    defined twice anywhere is refused when the catalogue is built: grader/text/i18n/__init__.py `_merge`)."""
+    """grader/questions/<family>_messages.py: the keys of its questions and of the family itself, every
+    one registered in grader/text/i18n/__init__.py's FAMILY_CATALOGUES."""
     seen: set[str] = set()
-    for family in i18n.FAMILY_MESSAGES:
-        name = family.__name__.rsplit(".", 1)[1].removesuffix("_messages")
+    for module in i18n.FAMILY_CATALOGUES:
+        family = importlib.import_module(module)
+        name = module.rsplit(".", 1)[1].removesuffix("_messages")
         owners = {q.id for q in QUESTIONS if q.module == name or (name == "manual" and q.manual)} | {name}
-        assert family.MESSAGES and all(i18n.CATALOGUE[k] is v for k, v in family.MESSAGES.items()), name
+        assert family.MESSAGES and all(i18n.everything()[k] is v for k, v in family.MESSAGES.items()), name
         seen |= set(family.MESSAGES)
         assert {key.split(".")[0] for key in family.MESSAGES} <= owners, name
     # Every question's title and groups are said by its own family's module.
@@ -165,7 +169,45 @@ def test_each_family_keeps_its_own_messages_beside_its_code():
         assert f"{q.id}.title" in seen and all(f"{q.id}.{g.name}" in seen for g in q.groups), q.id
 
 
-def test_a_key_defined_twice_is_refused():
-    with pytest.raises(RuntimeError, match="q1.title"):
-        i18n._merge({"q1.title": {"fr": "autre", "en": "other"}}, "tests")
-    assert i18n.CATALOGUE["q1.title"]["en"] != "other"
+def test_every_catalogue_holds_only_the_keys_it_is_registered_for():
+    """A catalogue holds the keys of the first parts CATALOGUES gives it; the families, the others."""
+    claimed = {first for firsts in i18n.CATALOGUES.values() for first in firsts}
+    for module, firsts in i18n.CATALOGUES.items():
+        keys = importlib.import_module(module).MESSAGES
+        assert keys and {key.split(".")[0] for key in keys} <= set(firsts), module
+    for module in i18n.FAMILY_CATALOGUES:
+        assert not {key.split(".")[0] for key in importlib.import_module(module).MESSAGES} & claimed, module
+
+
+def test_a_key_defined_twice_or_in_the_wrong_catalogue_is_refused():
+    i18n.everything()
+    with pytest.raises(RuntimeError, match="defined twice.*q1.title"):
+        i18n._add({"q1.title": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
+    with pytest.raises(RuntimeError, match="wrong catalogue.*cli.extra"):
+        i18n._add({"cli.extra": {"fr": "autre", "en": "other"}}, "grader.text.i18n.reports")
+    with pytest.raises(RuntimeError, match="wrong catalogue.*report.extra"):
+        i18n._add({"report.extra": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
+    assert i18n.everything()["q1.title"]["en"] != "other" and not i18n.defined("cli.extra")
+
+
+LOADED = (
+    "import sys\n{}\n"
+    "print(sorted(m for m in sys.modules if m.endswith('_messages') or m.startswith('grader.text.i18n.')))"
+)
+
+
+@pytest.mark.parametrize(
+    "code, loaded",
+    [
+        ("import grader.results.records, grader.run.jobs, grader.registry", []),
+        ("from grader.text import i18n\ni18n.t('cli.total')", ["grader.text.i18n.commands"]),
+        ("from grader.text import i18n\ni18n.t('q18.title')", sorted(i18n.FAMILY_CATALOGUES)),
+    ],
+    ids=["importing", "a command's message", "a question's message"],
+)
+def test_a_catalogue_is_loaded_only_when_one_of_its_keys_is_said(code, loaded):
+    result = subprocess.run(
+        [sys.executable, "-c", LOADED.format(code)], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == repr(loaded)

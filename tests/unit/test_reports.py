@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.text.i18n import CATALOGUE
+from grader.text.i18n import everything
 
 from grader.text.message import Message
 from grader.results.records import Check, QuestionResult, Run, SubmissionResult
@@ -384,9 +384,9 @@ def test_every_report_string_exists_in_both_languages():
         used |= set(re.findall(r"""_\(["'](report\.[a-z_.]*[a-z_])["']""", template.read_text(encoding="utf-8")))
     used |= {f"report.rate.{kind}" for kind in ("passed", "partial", "failed", "missing")}
     used |= {"report.students_one", "report.students_many", "report.illegal", "report.moves_tile", "report.moves_blank"}
-    assert used <= set(CATALOGUE)
+    assert used <= set(everything())
     for key in used:
-        assert set(CATALOGUE[key]) == {"fr", "en"}, key
+        assert set(everything()[key]) == {"fr", "en"}, key
 
 
 @pytest.fixture

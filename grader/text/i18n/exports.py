@@ -1,10 +1,8 @@
-"""Messages of the exports, hand marks, feedback and similarity report (merged into grader.text.i18n's
-catalogue; kept apart so that the engineers' catalogues do not collide)."""
+"""Messages of the exports, hand marks, feedback and similarity report."""
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, dict[str, str]] = {
-    "status.ungraded": {"fr": "à noter", "en": "to be marked"},
+MESSAGES: dict[str, dict[str, str]] = {
     # --- Hand marks ---------------------------------------------------------------------------
     "marks.invalid": {
         "fr": "fichier de notes {path} : {n} problème(s), rien n'a été fusionné :",
@@ -226,20 +224,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "fr": "{n} copies comparées ; code fourni exclu : {stubs}",
         "en": "{n} submissions compared; code handed out left out: {stubs}",
     },
-    "cli.help.similarity": {
-        "fr": "classer les paires de copies semblables, à relire par une personne (calculé sur "
-        "cette machine, rien n'est envoyé)",
-        "en": "rank pairs of similar submissions for a person to review (computed locally, nothing uploaded)",
-    },
-    "cli.help.similarity_class": {
-        "fr": "le dossier de la classe (comme pour grader grade)",
-        "en": "the class folder (as for grader grade)",
-    },
-    "cli.help.similarity_out": {"fr": "dossier du rapport HTML", "en": "folder of the HTML report"},
-    "cli.help.boilerplate": {
-        "fr": "code fourni aux élèves, exclu (exercises/<module>.py l'est toujours)",
-        "en": "code handed to students, left out (exercises/<module>.py always is)",
-    },
     "similarity.cluster": {
         "fr": "{n} copies sur {total} partagent {pct} % de {module}.py :",
         "en": "{n} of {total} submissions share {pct}% of {module}.py:",
@@ -267,5 +251,4 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "'taquin-grader[similarity]' (or pip install copydetect)",
     },
     "similarity.written": {"fr": "rapport de similarité : {index}", "en": "similarity report: {index}"},
-    "report.teacher_comment": {"fr": "Commentaire du correcteur", "en": "Marker's comment"},
 }

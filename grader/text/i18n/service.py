@@ -1,9 +1,8 @@
-"""Messages of the web service (`grader serve`, `grader worker`, `grader submit`), merged into
-grader.text.i18n's catalogue; kept apart so that the engineers' catalogues do not collide."""
+"""Messages of the web service (`grader serve`, `grader worker`, `grader submit`)."""
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, dict[str, str]] = {
+MESSAGES: dict[str, dict[str, str]] = {
     "service.config_unreadable": {
         "fr": "configuration {path} illisible : {detail}",
         "en": "configuration {path} is unreadable: {detail}",
@@ -245,29 +244,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "configuration and restart the service.",
     },
     "service.regrade.bad_seed": {"fr": "la graine doit être un entier", "en": "the seed must be an integer"},
-    "cli.help.serve": {
-        "fr": "démarre le service web de dépôt d'une classe (correcteurs compris)",
-        "en": "start a class's web submission service (grading workers included)",
-    },
-    "cli.help.worker": {
-        "fr": "lance les correcteurs de cette machine : ceux d'un service (CLASS_CONFIG) ou ceux de "
-        "grader grade --broker (--broker URL)",
-        "en": "run this machine's grading workers: a service's (CLASS_CONFIG) or those of "
-        "grader grade --broker (--broker URL)",
-    },
-    "cli.help.broker": {
-        "fr": "corrige sur les machines de grader worker --broker URL, par ce Redis (redis://hôte:6379/0)",
-        "en": "grade on the machines running grader worker --broker URL, through this Redis (redis://host:6379/0)",
-    },
-    "cli.help.broker_worker": {
-        "fr": "le Redis des travaux de grader grade --broker (redis://hôte:6379/0)",
-        "en": "the Redis of grader grade --broker's jobs (redis://host:6379/0)",
-    },
-    "cli.help.processes": {
-        "fr": "processus de correction sur cette machine (par défaut : workers de la configuration, "
-        "ou le nombre de cœurs)",
-        "en": "grading processes on this machine (default: the configuration's workers, or the number of cores)",
-    },
     "executor.broker_url": {
         "fr": "{url} n'est pas l'adresse d'un broker Redis ({detail}) ; par exemple redis://hote:6379/0",
         "en": "{url} is not the address of a Redis broker ({detail}); for example redis://host:6379/0",
@@ -294,17 +270,4 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "The service's database is unavailable for a moment. Submissions already "
         "received are kept; try again in a moment.",
     },
-    "cli.help.submit": {
-        "fr": "dépose une copie auprès d'un service et affiche le verdict",
-        "en": "submit to a service and print the verdict",
-    },
-    "cli.help.config": {"fr": "configuration de la classe (TOML)", "en": "the class's configuration (TOML)"},
-    "cli.help.host": {
-        "fr": "adresse d'écoute (127.0.0.1 par défaut)",
-        "en": "address to listen on (default 127.0.0.1)",
-    },
-    "cli.help.port": {"fr": "port d'écoute", "en": "port to listen on"},
-    "cli.help.url": {"fr": "adresse du service", "en": "the service's address"},
-    "cli.help.token": {"fr": "votre jeton (la fin de votre lien)", "en": "your token (the end of your link)"},
-    "cli.help.no_wait": {"fr": "ne pas attendre le verdict", "en": "do not wait for the verdict"},
 }

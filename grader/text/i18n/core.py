@@ -1,0 +1,334 @@
+"""The grader's own messages that results and runs hold: statuses, why a check failed whatever the
+question (engine), what intake found, errors that end a command, resume and roster, the sandbox's
+layers, dates."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- Statuses -------------------------------------------------------------------------------
+    "status.passed": {"fr": "réussi", "en": "passed"},
+    "status.partial": {"fr": "partiel", "en": "partial"},
+    "status.failed": {"fr": "échoué", "en": "failed"},
+    "status.error": {"fr": "erreur", "en": "error"},
+    "status.timeout": {"fr": "temps dépassé", "en": "timeout"},
+    "status.crashed": {"fr": "plantage", "en": "crashed"},
+    "status.memory": {"fr": "mémoire dépassée", "en": "out of memory"},
+    "status.missing": {"fr": "absent", "en": "missing"},
+    "status.not_implemented": {"fr": "non traité", "en": "not implemented"},
+    # A submission's status, before or instead of its questions' (SubmissionResult.status).
+    "submission.graded": {"fr": "corrigé", "en": "graded"},
+    "submission.not_submitted": {"fr": "non rendu", "en": "not submitted"},
+    "submission.unreadable": {"fr": "illisible", "en": "unreadable"},
+    "submission.duplicate": {"fr": "refusé (doublon)", "en": "refused (duplicate)"},
+    "submission.grader_failed": {"fr": "erreur du correcteur", "en": "grader error"},
+    # --- Engine: why a check failed, whatever the question ------------------------------------------
+    "engine.import_failed": {
+        "fr": "le chargement de {module}.py a échoué :\n{error}",
+        "en": "importing {module}.py failed:\n{error}",
+    },
+    "engine.module_missing": {
+        "fr": "la soumission ne contient pas de fichier {module}.py",
+        "en": "the submission has no {module}.py file",
+    },
+    "engine.function_missing": {
+        "fr": "{count:fonction non définie|fonctions non définies} : {names}",
+        "en": "{count:function not defined|functions not defined}: {names}",
+    },
+    "engine.stub": {
+        "fr": "{names} {count:lève|lèvent} encore NotImplementedError",
+        "en": "{names} still {count:raises|raise} NotImplementedError",
+    },
+    "engine.grader_bug": {
+        "fr": "erreur interne du correcteur sur cette question (ce n'est pas votre faute ; prévenez votre "
+        "enseignant) : {detail}",
+        "en": "internal grader error on this question (not your fault; tell your teacher): {detail}",
+    },
+    "engine.reply.error": {"fr": "votre code a levé une exception : {detail}", "en": "your code raised: {detail}"},
+    "engine.reply.timeout": {
+        "fr": "temps limite dépassé (limite de {seconds} s)",
+        "en": "time limit exceeded (limit of {seconds} s)",
+    },
+    "engine.reply.timeout_at": {
+        "fr": "temps limite dépassé (limite de {seconds} s ; votre code en était à {where})",
+        "en": "time limit exceeded (limit of {seconds} s; your code was at {where})",
+    },
+    "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
+    "engine.reply.crashed": {
+        "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
+        "en": "the process running your code died: {detail}",
+    },
+    "engine.reply.missing": {"fr": "nom non défini : {detail}", "en": "name not defined: {detail}"},
+    "engine.reply.not_implemented": {
+        "fr": "fonction non traitée (NotImplementedError)",
+        "en": "function not implemented (NotImplementedError)",
+    },
+    "engine.reply.not_implemented_at": {
+        "fr": "fonction non traitée : NotImplementedError levée en {where}",
+        "en": "function not implemented: NotImplementedError raised at {where}",
+    },
+    "engine.reply.not_served": {
+        "fr": "appel de {name} refusé : le correcteur ne fournit pas cette fonction pour cette question "
+        "(appel hors protocole)",
+        "en": "call of {name} refused: the grader does not provide that function for this question "
+        "(protocol violation)",
+    },
+    "engine.reply.invalid": {
+        "fr": "valeur renvoyée inutilisable : {detail}",
+        "en": "unusable value returned: {detail}",
+    },
+    # --- Submissions -------------------------------------------------------------------------------
+    "warning.results_capped": {
+        "fr": "les résultats de cette copie dépassaient {limit} Mio : ce que le code a affiché et les valeurs "
+        "des vérifications (contre-exemples, valeurs obtenues) n'ont pas été gardés",
+        "en": "this submission's results exceeded {limit} MiB: what the code printed and the checks' values "
+        "(counterexamples, values got) were not kept",
+    },
+    "warning.encoding": {
+        "fr": "{file} n'est pas en UTF-8 : lu comme {encoding}. Enregistrez-le en UTF-8 (conseillé), ou "
+        "déclarez son encodage réel en première ligne : # -*- coding: {encoding} -*-",
+        "en": "{file} is not UTF-8: read as {encoding}. Save it as UTF-8 (advised), or declare its real "
+        "encoding on its first line: # -*- coding: {encoding} -*-",
+    },
+    "intake.module_chosen": {
+        "fr": "{module}.py : pris dans {file} (définit : {functions} ; autres candidats : {others})",
+        "en": "{module}.py: taken from {file} (defines: {functions}; other candidates: {others})",
+    },
+    "intake.notebook_dropped": {
+        "fr": "{file} : lignes propres à IPython (magies %, commandes !) ignorées dans les cellules {cells}",
+        "en": "{file}: IPython-only lines (% magics, ! commands) dropped in cells {cells}",
+    },
+    "intake.notebook_unreadable": {
+        "fr": "{file} n'est pas un notebook lisible, ignoré : {detail}",
+        "en": "{file} is not a readable notebook, ignored: {detail}",
+    },
+    "intake.empty": {"fr": "non rendu : la soumission est vide", "en": "not submitted: the submission is empty"},
+    "intake.no_code": {
+        "fr": "non rendu : ni fichier Python ni notebook (trouvé : {files})",
+        "en": "not submitted: no Python file nor notebook (found: {files})",
+    },
+    "intake.duplicate": {
+        "fr": "refusé : plusieurs soumissions portent l'identifiant {id} ({origins}) ; aucune n'est corrigée, "
+        "renommez ou retirez celles en trop",
+        "en": "refused: several submissions have the id {id} ({origins}); none is graded, rename or remove the extra ones",
+    },
+    "intake.grader_output": {
+        "fr": "{folder} ignoré : un dossier de résultats du correcteur, pas une copie d'élève",
+        "en": "{folder} ignored: a folder of the grader's results, not a student's submission",
+    },
+    "intake.ignored": {
+        "fr": "{file} ignoré : ni dossier d'élève, ni fichier Python, notebook ou archive",
+        "en": "{file} ignored: not a student's folder, a Python file, a notebook nor an archive",
+    },
+    "intake.refused_path": {
+        "fr": "{file} refusé : chemin absolu ou sortant de l'archive",
+        "en": "{file} refused: an absolute path or one that leaves the archive",
+    },
+    "intake.refused_link": {
+        "fr": "{file} refusé : lien symbolique ou physique ({detail})",
+        "en": "{file} refused: a symbolic or hard link ({detail})",
+    },
+    "intake.refused_special": {"fr": "{file} refusé : fichier spécial", "en": "{file} refused: a special file"},
+    "intake.refused_bomb": {
+        "fr": "{file} refusé : trop gros ou trop compressé (bombe d'archive ? {detail} octets)",
+        "en": "{file} refused: too large or too compressed (an archive bomb? {detail} bytes)",
+    },
+    "intake.refused_depth": {
+        "fr": "{file} refusé : archives imbriquées sur plus de {detail} niveaux",
+        "en": "{file} refused: archives nested more than {detail} levels deep",
+    },
+    "intake.refused_broken": {"fr": "{file} illisible : {detail}", "en": "{file} cannot be read: {detail}"},
+    "intake.archive_broken": {
+        "fr": "archive {archive} illisible : {detail}",
+        "en": "archive {archive} cannot be read: {detail}",
+    },
+    "intake.archive_members": {
+        "fr": "archive {archive} refusée : {count} éléments (au plus {limit})",
+        "en": "archive {archive} refused: {count} members (at most {limit})",
+    },
+    "intake.archive_too_big": {
+        "fr": "archive {archive} refusée : plus de {limit} une fois décompressée",
+        "en": "archive {archive} refused: more than {limit} once decompressed",
+    },
+    "intake.not_a_class": {
+        "fr": "{path} n'est ni un dossier, ni une archive .zip/.tar.gz, ni un fichier .py/.ipynb",
+        "en": "{path} is neither a folder, a .zip/.tar.gz archive nor a .py/.ipynb file",
+    },
+    "intake.not_a_submission": {
+        "fr": "{path} n'est ni un dossier, ni un fichier .py/.ipynb, ni une archive .zip/.tar.gz",
+        "en": "{path} is neither a folder, a .py/.ipynb file nor a .zip/.tar.gz archive",
+    },
+    "warning.grader_failed": {
+        "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
+        "en": "the grader could not grade this submission (an internal error, not yours): {reason}",
+    },
+    # --- Errors that end a command (grader/errors.py) --------------------------------------------------
+    "error.scheme_unreadable": {
+        "fr": "barème {path} illisible : {detail}",
+        "en": "grading scheme {path} cannot be read: {detail}",
+    },
+    "error.scheme_unknown_keys": {
+        "fr": "barème {path} : {count:clé inconnue|clés inconnues} : {keys} (connues : time_factor, time_floor, "
+        "questions)",
+        "en": "grading scheme {path}: unknown {count:key|keys}: {keys} (known: time_factor, time_floor, questions)",
+    },
+    "error.scheme_bad_value": {
+        "fr": "barème {path} : {key} = {value} n'est pas un nombre positif",
+        "en": "grading scheme {path}: {key} = {value} is not a non-negative number",
+    },
+    "error.scheme_no_weight": {
+        "fr": "barème {path} : la question {question} a des points, mais tous ses groupes de tests pèsent 0 : "
+        "aucune réponse, même juste, ne pourrait les gagner",
+        "en": "grading scheme {path}: question {question} has points, but all its check groups weigh 0: no "
+        "answer, even a correct one, could earn them",
+    },
+    "error.scheme_unknown_group": {
+        "fr": "barème : la question {question} n'a pas de groupe de tests « {group} » (elle a : {groups})",
+        "en": "grading scheme: question {question} has no check group '{group}' (it has: {groups})",
+    },
+    "error.scheme_unknown_question": {
+        "fr": "barème {path} : {count:question inconnue|questions inconnues} : {ids} (voir « grader questions »)",
+        "en": "grading scheme {path}: unknown {count:question|questions}: {ids} (see `grader questions`)",
+    },
+    "error.scheme_unknown_option": {
+        "fr": "barème {path} : la question {question} n'a pas de réglage {keys} (elle a : {known})",
+        "en": "grading scheme {path}: question {question} has no setting {keys} (it has: {known})",
+    },
+    "error.scheme_bad_option": {
+        "fr": "barème {path} : {key} = {value} n'est pas accepté (valeurs possibles : {accepted})",
+        "en": "grading scheme {path}: {key} = {value} is not accepted (possible values: {accepted})",
+    },
+    "error.unknown_question": {
+        "fr": "{count:question inconnue|questions inconnues} : {ids} (voir « grader questions »)",
+        "en": "unknown {count:question|questions}: {ids} (see `grader questions`)",
+    },
+    "error.judge_raised": {"fr": "{where} : {detail}", "en": "{where}: {detail}"},
+    "error.hypothesis": {
+        "fr": "{where} : erreur de Hypothesis dans le correcteur : {detail}",
+        "en": "{where}: Hypothesis error in the grader: {detail}",
+    },
+    "error.no_case_judged": {
+        "fr": "{where} : aucun cas n'a été jugé (rien n'est accordé sans cas observé)",
+        "en": "{where}: no case was judged (nothing is granted without a case observed)",
+    },
+    "error.no_oracle": {
+        "fr": "cette question ne peut pas encore être vérifiée sans le corrigé, absent de cette installation "
+        "(pas d'oracle pour {probe} de {module}.py) ; votre enseignant la corrigera",
+        "en": "this question cannot be checked yet without the model answer, which this installation does not "
+        "hold (no oracle for {probe} of {module}.py); your teacher will grade it",
+    },
+    "error.path_missing": {"fr": "{path} n'existe pas", "en": "{path} does not exist"},
+    "results.format": {
+        "fr": "{path} est au format {found}, celui d'une autre version du correcteur (celle-ci lit le format "
+        "{expected}) : corrigez à nouveau la classe avec « grader grade »",
+        "en": "{path} is in format {found}, another grader version's (this one reads format {expected}): "
+        "grade the class again with `grader grade`",
+    },
+    "error.bad_memory": {
+        "fr": "--memory {value} : il faut un nombre entier de Mio, de {low} à {high} (défaut : 1024)",
+        "en": "--memory {value}: give a whole number of MiB, from {low} to {high} (default: 1024)",
+    },
+    "error.bad_job_deadline": {
+        "fr": "--job-deadline {value} : il faut un nombre de secondes de {low} à {high} (défaut : 1800)",
+        "en": "--job-deadline {value}: give a number of seconds from {low} to {high} (default: 1800)",
+    },
+    "error.bad_workers": {
+        "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
+        "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
+    },
+    "error.sandbox": {
+        "fr": "le bac à sable ne peut pas être mis en place sur ce système : {detail}",
+        "en": "the sandbox cannot be set up on this system: {detail}",
+    },
+    "error.internal": {
+        "fr": "erreur interne du correcteur (ce n'est pas la faute de vos fichiers ; merci de la signaler "
+        "avec le message ci-dessous) : {detail}",
+        "en": "internal grader error (not your files' fault; please report it with the message below): {detail}",
+    },
+    "resume.mismatch": {
+        "fr": "--resume refusé : {out} a été corrigé avec d'autres réglages ({fields}) ; mélanger les deux "
+        "donnerait des notes incomparables. Corrigez dans un autre dossier --out, ou sans --resume.",
+        "en": "--resume refused: {out} was graded with other settings ({fields}); mixing both would give "
+        "grades that cannot be compared. Grade into another --out folder, or without --resume.",
+    },
+    "resume.unreadable": {
+        "fr": "--resume refusé : {out} ne contient pas un état de correction lisible ({detail})",
+        "en": "--resume refused: {out} holds no readable grading state ({detail})",
+    },
+    "roster.absent": {
+        "fr": "non rendu : aucune soumission trouvée pour cet élève de la liste de classe",
+        "en": "not submitted: no submission found for this student of the class list",
+    },
+    "roster.unmatched": {
+        "fr": "{id} ({name}) ne correspond à aucun élève de la liste de classe",
+        "en": "{id} ({name}) matches no student of the class list",
+    },
+    "roster.homonyms": {
+        "fr": "{count} élèves de la liste s'appellent {name} : seul l'identifiant peut les distinguer",
+        "en": "{count} students of the list are called {name}: only their ids can tell them apart",
+    },
+    "roster.spreadsheet": {
+        "fr": "{path} : enregistrez la liste de classe au format CSV (Fichier > Enregistrer sous > CSV)",
+        "en": "{path}: save the class list as CSV (File > Save as > CSV)",
+    },
+    "roster.unreadable": {
+        "fr": "{path} : liste de classe illisible ({detail}) ; donnez un fichier CSV",
+        "en": "{path}: the class list cannot be read ({detail}); give a CSV file",
+    },
+    "roster.not_text": {
+        "fr": "{path} : ce n'est pas du texte (un tableur ? une image ?) ; donnez la liste de classe en CSV",
+        "en": "{path}: this is not text (a spreadsheet? an image?); give the class list as CSV",
+    },
+    "roster.empty": {"fr": "{path} : la liste de classe est vide", "en": "{path}: the class list is empty"},
+    "roster.no_names": {
+        "fr": "{path} : aucune colonne de noms reconnue (colonnes : {columns}) ; attendu par exemple "
+        "nom;prénom;identifiant;email;groupe",
+        "en": "{path}: no name column recognised (columns: {columns}); expected e.g. "
+        "nom;prénom;identifiant;email;groupe",
+    },
+    "engine.progress": {"fr": "{qid}{check} : vérification en cours…", "en": "{qid}{check}: checking…"},
+    # --- Dates: local time, with the zone's name --------------------------------------------------
+    "time.date_format": {"fr": "%d/%m/%Y", "en": "%Y-%m-%d"},
+    "time.local": {"fr": "{date} à {time} ({zone})", "en": "{date} {time} ({zone})"},
+    # The sandbox's layers in force (process.Child.describe), on every report and after every run.
+    "isolation.rlimits": {"fr": "limites de ressources (rlimits)", "en": "rlimits"},
+    "isolation.no_rlimits": {"fr": "pas de limites de ressources (système non POSIX)", "en": "no rlimits (not POSIX)"},
+    "isolation.namespaces": {
+        "fr": "espaces de noms PID, réseau et montage",
+        "en": "PID, network and mount namespaces",
+    },
+    "isolation.namespaces_user": {
+        "fr": "espaces de noms PID, réseau et montage (espace de noms utilisateur, sans capacité)",
+        "en": "PID, network and mount namespaces (user namespace, no capability)",
+    },
+    "isolation.subreaper": {
+        "fr": "récupérateur des processus enfants (pas d'espace de noms PID ni réseau)",
+        "en": "child subreaper (no PID or network namespace)",
+    },
+    "isolation.private_root": {
+        "fr": "racine privée (son dossier et la bibliothèque standard)",
+        "en": "private root (its folder and the standard library)",
+    },
+    "isolation.uid": {
+        "fr": "un uid par enfant ({first}..{last})",
+        "en": "own uid per child ({first}..{last})",
+    },
+    "isolation.tmpfs": {
+        "fr": "dossier en tmpfs ({mib} Mio, {files} fichiers)",
+        "en": "tmpfs folder ({mib} MiB, {files} files)",
+    },
+    "isolation.landlock": {"fr": "Landlock ABI {abi} (fichiers)", "en": "Landlock ABI {abi} (files)"},
+    "isolation.landlock_net": {"fr": "Landlock ABI {abi} (fichiers, TCP)", "en": "Landlock ABI {abi} (files, TCP)"},
+    "isolation.landlock_scoped": {
+        "fr": "Landlock ABI {abi} (fichiers, TCP, signaux, sockets abstraites)",
+        "en": "Landlock ABI {abi} (files, TCP, signals, abstract sockets)",
+    },
+    "isolation.no_landlock": {"fr": "pas de Landlock", "en": "no Landlock"},
+    "isolation.seccomp": {"fr": "seccomp", "en": "seccomp"},
+    "isolation.no_seccomp": {"fr": "pas de seccomp", "en": "no seccomp"},
+    "isolation.no_supervisor": {
+        "fr": "pas de superviseur (chemin portable) : les processus lancés par le code de l'élève peuvent lui survivre",
+        "en": "no supervisor (portable path): processes started by the student's code may outlive it",
+    },
+    "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
+    "status.ungraded": {"fr": "à noter", "en": "to be marked"},
+}
