@@ -12,7 +12,7 @@ status:
     │   ├── InputError          2   an input that cannot be read: missing class folder, roster, resume folder,
     │   │                           a state `grader solve` cannot solve (solve.StateRefused), marks file;
     │   │                           an output folder that cannot be written (`writing`)
-    │   └── service.web.Refused     an upload the web service turns away (an HTTP status, not an exit status)
+    │   └── service.routes.uploads.Refused: an upload the web service turns away (an HTTP status, not an exit status)
     ├── SubmissionError         2   one student's submission cannot be read (in `grade`: that student's
     │                               status only, never the run's)
     ├── SandboxError            2   the sandbox cannot be set up as asked (a layer, a free uid)

@@ -196,8 +196,8 @@ OUTSIDE_THE_TREE = {
     "grader.run.executor.WorkerLost",
     "grader.run.deadline.JobDeadline",
     "grader.service.web._TooLarge",
-    "grader.service.web._NotFound",
-    "grader.service.web._Forbidden",
+    "grader.service.routes.common.NotFound",
+    "grader.service.routes.common.Forbidden",
 }
 
 

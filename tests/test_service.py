@@ -527,7 +527,7 @@ def test_students_wrong_passwords_never_lock_the_teacher_out(tmp_path):
     before is not held back."""
     import http.cookiejar
 
-    from grader.service.web import LOGIN_FREE_PER_ADDRESS, LOGIN_FREE_UNKNOWN, LOGIN_WAIT
+    from grader.service.routes.signin import LOGIN_FREE_PER_ADDRESS, LOGIN_FREE_UNKNOWN, LOGIN_WAIT
 
     server = Server(tmp_path, ["solo"])
     try:

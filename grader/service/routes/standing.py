@@ -1,0 +1,76 @@
+"""The class's standing as the dashboard, the regrades and the exports see it: each student's best
+results, and the class as a graded run (what `grader export` reads)."""
+
+from __future__ import annotations
+
+from grader.run.grading import new_run
+from grader.run.jobs import not_graded
+from grader.text.message import Message
+from grader.results.records import SubmissionResult, SubmissionStatus, submission_from_dict
+from grader.results.scoring import submission_total
+from grader.service.routes.common import Site
+from grader.service.store import DONE
+
+
+def best_results(site: Site, regrade: int = 0) -> dict[str, SubmissionResult]:
+    """Per student, each question from the latest graded attempt whose files answered it (of the
+    students' own attempts, or of one regrade); a question none answered is missing (0 of its points),
+    as in every attempt's own result."""
+    service = site.service
+    module_of = {q.id: q.module for q in service.questions}
+    merged: dict[str, dict] = {}
+    latest = {}  # each student's latest graded attempt: its barème gives the unanswered questions' points
+    for row in site.store.attempts_of(regrade=regrade):
+        if row.state != DONE:
+            continue
+        latest[row.student] = row
+        answered = set(row.modules.split(","))
+        for q in site.done_result(row)["questions"]:
+            if module_of.get(q["id"]) in answered:
+                merged.setdefault(row.student, {})[q["id"]] = q
+    out = {}
+    for student, kept in merged.items():
+        found = submission_from_dict({"id": student, "total": 0, "max": 0, "questions": list(kept.values())})
+        by_id = {q.id: q for q in found.questions}
+        unanswered = not_graded(
+            student,
+            service.graded_questions(),
+            service.settings(site.config.lang, latest[student]),
+            SubmissionStatus.GRADED,
+            [],
+        )
+        questions = [by_id.get(q.id, q) for q in unanswered.questions]
+        total, most = submission_total(questions)
+        out[student] = SubmissionResult(id=student, total=total, max=most, questions=questions)
+    return out
+
+
+def class_run(site: Site, lang: str):
+    """The class as a graded run: each student's best results; a student without any has every
+    question missing, said so."""
+    service, config = site.service, site.config
+    latest = best_results(site)
+    settings = service.settings(lang)
+    run = new_run(settings, service.questions)
+    run.seed = 0  # exports go to students (feedback sheets): never the class seed
+    run.submissions = [
+        latest.get(s)
+        or not_graded(
+            s,
+            service.questions,
+            settings,
+            SubmissionStatus.NOT_SUBMITTED,
+            [Message("service.no_submission", {"reason": ""})],
+        )
+        for s in site.store.student_ids()
+    ]
+    for sub in run.submissions:  # who each is, as the roster says: the LMS's names and ids for the exports
+        person = config.people.get(sub.id)
+        if person is not None:
+            sub.name, sub.participant, sub.email, sub.group = (
+                person.name,
+                person.participant,
+                person.email,
+                person.group,
+            )
+    return run
