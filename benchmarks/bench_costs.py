@@ -23,7 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 from grader.judge import calibration  # noqa: E402
 from grader.questions import recherche as recherche_questions  # noqa: E402
-from grader.questions import taquin as taquin_questions  # noqa: E402
+from grader.questions.taquin import cases as taquin_cases  # noqa: E402
+from grader.questions.taquin import probes as taquin_probes  # noqa: E402
+from grader.questions.taquin import questions as taquin_questions  # noqa: E402
+from grader.questions.taquin import serving as taquin_serving  # noqa: E402
 from reference import puzzle  # noqa: E402
 from reference import recherche as recherche_answer  # noqa: E402
 from reference import taquin as model_answer  # noqa: E402
@@ -33,9 +36,9 @@ def named_cases():
     """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
     cases = {
         "q18.exam_example": (
-            taquin_questions.probe_taquin,
+            taquin_probes.probe_taquin,
             model_answer,
-            taquin_questions._payload(puzzle.EXAM_EXAMPLE, taquin_questions.BLANK_VALUES[0]),
+            taquin_cases._payload(puzzle.EXAM_EXAMPLE, taquin_cases.BLANK_VALUES[0]),
         ),
     }
     cases.update(
@@ -54,10 +57,10 @@ def model_over_near(runs: int) -> float:
     from reference.solver.shallow import solve_near
 
     model = near = 0.0
-    for state, blank_value, _optimum in taquin_questions.deep_instances(2017):
-        payload = taquin_questions._payload(state, blank_value)
+    for state, blank_value, _optimum in taquin_cases.deep_instances(2017):
+        payload = taquin_cases._payload(state, blank_value)
         # The lambdas are called within this iteration: the loop variables are the ones meant.
-        model += best_time(lambda: taquin_questions.probe_taquin(model_answer, payload), runs)  # noqa: B023
+        model += best_time(lambda: taquin_probes.probe_taquin(model_answer, payload), runs)  # noqa: B023
         near += best_time(lambda: solve_near(state, budget=None), runs)  # noqa: B023
     return model / near
 
@@ -71,9 +74,9 @@ def dfs_call(runs: int) -> float:
     seconds = calls = 0.0
     for case in question.cases(2017, "succes", 40):
         state, history, m, p, blank_value, _optimum = question.call_on(case, True)
-        payload = taquin_questions._payload(state, blank_value, history, m=m, p=p)
+        payload = taquin_cases._payload(state, blank_value, history, m=m, p=p)
         # The lambda is called within this iteration: the loop variable is the one meant.
-        seconds += best_time(lambda: taquin_questions.probe_dfs(model_answer, payload), runs)  # noqa: B023
+        seconds += best_time(lambda: taquin_probes.probe_dfs(model_answer, payload), runs)  # noqa: B023
         calls += dfs_calls(state, history[-1] if history else None, m - p, puzzle.MOVES)
     return seconds / calls
 
@@ -85,20 +88,20 @@ def trap_costs(runs: int) -> dict[str, float]:
     from grader.sandbox.calls import Stopped, serving
 
     def exhaust(trap):
-        payload = taquin_questions._payload(trap.state, taquin_questions.BLANK_VALUES[0], served=["dfs"])
-        with serving(taquin_questions.ModelServer(taquin_questions.LAST, ["dfs"], max_bound=trap.bound)):
+        payload = taquin_cases._payload(trap.state, taquin_cases.BLANK_VALUES[0], served=["dfs"])
+        with serving(taquin_serving.ModelServer(taquin_probes.LAST, ["dfs"], max_bound=trap.bound)):
             try:
-                taquin_questions.probe_taquin(model_answer, payload)
+                taquin_probes.probe_taquin(model_answer, payload)
             except Stopped:
                 return
         raise AssertionError(f"the model answer ended the trap {trap.state} within the bound {trap.bound}")
 
     def fresh_exhaust(trap):
         # The served dfs keeps its answers for the process: each run must compute them again.
-        taquin_questions._DFS_ANSWERS.clear()
+        taquin_serving._DFS_ANSWERS.clear()
         exhaust(trap)
 
-    return {trap.cost: round(best_time(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_questions.TRAPS}  # noqa: B023
+    return {trap.cost: round(best_time(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_cases.TRAPS}  # noqa: B023
 
 
 def best_time(function, runs: int) -> float:

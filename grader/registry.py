@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 
-FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
+FAMILIES = ("grader.questions.jeux", "grader.questions.taquin.questions", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
 EXTENSION_FAMILIES = ("grader.questions.recherche",)
 

@@ -92,7 +92,7 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
         "tests.hostile.probes",
         "grader.questions.jeux_probes",
         "grader.questions.recherche",
-        "grader.questions.taquin",
+        "grader.questions.taquin.probes",
     ]
     child = Child(
         {"jeux": "import sys\nLOADED = sorted(sys.modules)\ndef f():\n    return LOADED\n"},

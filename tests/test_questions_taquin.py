@@ -208,7 +208,7 @@ def test_dfs_calls_counts_a_dfs_in_each_order_and_the_whole_tree_bounds_every_or
     import itertools
 
     import bruteforce
-    from grader.questions.taquin import Q17
+    from grader.questions.taquin.questions import Q17
     from reference.puzzle import BLANK, MOVES
     from reference.solver.shallow import dfs_calls
 
@@ -235,7 +235,7 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
     the goal. The model answer with its moves reversed (a correct dfs) keeps full marks where that order
     makes many more calls than the model answer's, with a floor of 20 ms: the limit is then the model
     answer's time scaled, and must count for the worst order, from both sources of expectations."""
-    from grader.questions.taquin import Q17
+    from grader.questions.taquin.questions import Q17
     from reference.puzzle import MOVES
     from reference.solver.shallow import dfs_calls
 
@@ -339,7 +339,7 @@ def test_each_trap_is_above_its_bound_by_an_independent_search():
     grader's solver): a taquin() capped at any of them returns without a solution."""
     import bruteforce
 
-    from grader.questions.taquin import TRAPS
+    from grader.questions.taquin.cases import TRAPS
     from reference.puzzle import BLANK, manhattan
 
     assert TRAPS
@@ -353,7 +353,7 @@ def test_each_trap_is_above_its_bound_by_an_independent_search():
 
 @pytest.mark.slow
 def test_each_traps_optimum_is_the_solvers():
-    from grader.questions.taquin import TRAPS
+    from grader.questions.taquin.cases import TRAPS
     from reference.solver import solve
     from reference.solver.search import check
     from reference.puzzle import GOAL, replay
@@ -393,7 +393,7 @@ def test_each_many_rounds_state_is_as_stated_and_a_skipped_bound_gives_a_longer_
     a bound optimum - 2 finds none (so that IDA* does reach the optimum's bound)."""
     import bruteforce
 
-    from grader.questions.taquin import ROUND_DETOURS, ROUNDS, transposed
+    from grader.questions.taquin.cases import ROUND_DETOURS, ROUNDS, transposed
     from reference.puzzle import BLANK, GOAL, MOVES, manhattan, replay
     from reference.solver import solve
 
@@ -431,7 +431,7 @@ def _capped(tmp_path: Path, cap: int) -> Path:
 def test_a_taquin_capped_below_the_traps_bound_loses_the_deep_group(tmp_path, cap, dependances):
     """Caps 50 to 64: no other q18 case is above 48 moves; the trap catches them, with the model answer's
     dfs served (stopped past the bound 64) or the student's own (within the trap's short limit)."""
-    from grader.questions.taquin import TRAPS
+    from grader.questions.taquin.cases import TRAPS
 
     check = _deep_group(_capped(tmp_path, cap), dependances)
     assert not check.passed and check.kind == "wrong", say(check.message)
@@ -504,16 +504,16 @@ def _ask_dfs(server, m, minimum="inf"):
 
 def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(monkeypatch):
     # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
-    # is computed once per process (taquin._DFS_ANSWERS), and an answer kept is the one it computes.
-    from grader.questions import taquin
+    # is computed once per process (serving._DFS_ANSWERS), and an answer kept is the one it computes.
+    from grader.questions.taquin import serving
 
-    taquin._DFS_ANSWERS.clear()
-    first = taquin.ModelServer(taquin.LAST, ["dfs"], keeps=True)  # the model answer's own run
+    serving._DFS_ANSWERS.clear()
+    first = serving.ModelServer(serving.LAST, ["dfs"], keeps=True)  # the model answer's own run
     computed = _ask_dfs(first, 2), _ask_dfs(first, 1)
     assert computed[0]["result"] is True and len(computed[0]["state"]["solution"]) == 2
     assert computed[1]["result"] is False and computed[1]["state"]["minimum"] == 2
 
-    second = taquin.ModelServer(taquin.LAST, ["dfs"])  # a student's server
+    second = serving.ModelServer(serving.LAST, ["dfs"])  # a student's server
     monkeypatch.setattr(second.model, "dfs", None)  # not run again: answered from what the first computed
     assert (_ask_dfs(second, 2), _ask_dfs(second, 1)) == computed
     # What they cost the model answer is kept with them: a limit timed through them does not shrink.
@@ -527,17 +527,17 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
     # The challenge's served searches cost seconds: they are kept on disk (grader/judge/timing.py), so that the
     # run's other worker processes and the next runs read them; a cheap one is computed in each process.
     from grader.judge import timing
-    from grader.questions import taquin
+    from grader.questions.taquin import serving
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
-    taquin._DFS_ANSWERS.clear()
-    model = functools.partial(taquin.ModelServer, taquin.LAST, ["dfs"], keeps=True)  # the model answer's runs
+    serving._DFS_ANSWERS.clear()
+    model = functools.partial(serving.ModelServer, serving.LAST, ["dfs"], keeps=True)  # the model answer's runs
     cheap = _ask_dfs(model(), 2)
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # from here on, every search counts as costing seconds
     expensive = _ask_dfs(model(), 1)
     (stored,) = tmp_path.glob("timings-*.json")
 
-    taquin._DFS_ANSWERS.clear()  # another process: only the disk is shared
+    serving._DFS_ANSWERS.clear()  # another process: only the disk is shared
     other = model()
     with monkeypatch.context() as unable:
         unable.setattr(other.model, "dfs", None)
@@ -546,7 +546,7 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
             _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
     assert cheap["result"] is True
     stored.write_text("{")  # a torn or foreign file: computed again, the right answer
-    taquin._DFS_ANSWERS.clear()
+    serving._DFS_ANSWERS.clear()
     assert _ask_dfs(model(), 1) == expensive
 
 
@@ -554,25 +554,25 @@ def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkey
     """A student's own calls (globals and bounds the child chose) are answered for that run alone: neither
     the machine's timings nor the process's kept answers receive them, however much they cost."""
     from grader.judge import timing
-    from grader.questions import taquin
+    from grader.questions.taquin import serving
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search counts as costing seconds
-    taquin._DFS_ANSWERS.clear()
-    student = taquin.ModelServer(taquin.LAST, ["dfs"])
+    serving._DFS_ANSWERS.clear()
+    student = serving.ModelServer(serving.LAST, ["dfs"])
     assert _ask_dfs(student, 2)["result"] is True and student.work > 0
-    assert list(tmp_path.iterdir()) == [] and taquin._DFS_ANSWERS == {}
+    assert list(tmp_path.iterdir()) == [] and serving._DFS_ANSWERS == {}
 
 
 def _served_searches(monkeypatch) -> dict[str, list]:
     """The model answer's dfs searches run in this process from here on, by whom they were asked: the
     model answer's own taquin, timed for a limit (served in-process), or a student's child (`student`)."""
-    from grader.questions import taquin
+    from grader.questions.taquin import serving
     from grader.sandbox import process
 
     asked: dict[str, list] = {"model": [], "student": []}
     for_child: list[bool] = []
-    answer_child, answer = process.Child._answer, taquin.ModelServer._answer
+    answer_child, answer = process.Child._answer, serving.ModelServer._answer
 
     def answering_the_child(self, *args):
         for_child.append(True)
@@ -588,7 +588,7 @@ def _served_searches(monkeypatch) -> dict[str, list]:
         return answer(self, name, arguments, state, played, meter)
 
     monkeypatch.setattr(process.Child, "_answer", answering_the_child)
-    monkeypatch.setattr(taquin.ModelServer, "_answer", searching)
+    monkeypatch.setattr(serving.ModelServer, "_answer", searching)
     return asked
 
 
@@ -598,10 +598,11 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
     # student's: a correct taquin asks the very searches the model answer made, so the parent runs none
     # of them again, whichever order the student keeps `solution` in.
     from grader.judge import engine, timing
-    from grader.questions import taquin
+    from grader.questions.taquin import serving
+    from grader.questions.taquin.cases import TRAPS
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
-    monkeypatch.setattr(taquin, "_DFS_ANSWERS", {})
+    monkeypatch.setattr(serving, "_DFS_ANSWERS", {})
     monkeypatch.setattr(engine, "_reference_cache", {})
     asked = _served_searches(monkeypatch)
     settings = Settings(seed=SEED, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
@@ -615,7 +616,7 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
         cells = sum(state["grid"], [])
         return cells[: 4 * state["li"] + state["lj"]] + cells[4 * state["li"] + state["lj"] + 1 :]
 
-    traps = [[tile for tile in trap.state if tile != taquin.BLANK] for trap in taquin.TRAPS]
+    traps = [[tile for tile in trap.state if tile != serving.BLANK] for trap in TRAPS]
     assert all(tiles(json.loads(args)["state"]) in traps for _, args in asked["student"])
 
 
@@ -624,7 +625,7 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
     from grader.judge import engine, timing
-    from grader.questions import taquin
+    from grader.questions.taquin import serving
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
@@ -639,7 +640,7 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
 
     monkeypatch.setattr(engine.Context, "call", recording)
     for _ in range(2):  # a process, then another: nothing shared but the store
-        monkeypatch.setattr(taquin, "_DFS_ANSWERS", {})
+        monkeypatch.setattr(serving, "_DFS_ANSWERS", {})
         monkeypatch.setattr(engine, "_reference_cache", {})
         limits.append([])
         asked = _served_searches(monkeypatch)

@@ -154,12 +154,12 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
 
 
 def test_each_family_keeps_its_own_messages_beside_its_code():
-    """grader/questions/<family>_messages.py: the keys of its questions and of the family itself, every
-    one registered in grader/text/i18n/__init__.py's FAMILY_CATALOGUES."""
+    """grader/questions/<family>_messages.py (or <family>/messages.py): the keys of its questions and of the
+    family itself, every one registered in grader/text/i18n/__init__.py's FAMILY_CATALOGUES."""
     seen: set[str] = set()
     for module in i18n.FAMILY_CATALOGUES:
         family = importlib.import_module(module)
-        name = module.rsplit(".", 1)[1].removesuffix("_messages")
+        name = module.split(".")[2].removesuffix("_messages")
         owners = {q.id for q in QUESTIONS if q.module == name or (name == "manual" and q.manual)} | {name}
         assert family.MESSAGES and all(i18n.everything()[k] is v for k, v in family.MESSAGES.items()), name
         seen |= set(family.MESSAGES)

@@ -10,7 +10,7 @@ import pytest
 
 from grader.text import i18n
 from grader.cli import main
-from grader.questions.taquin import _walk_state
+from grader.questions.taquin.cases import _walk_state
 from reference import puzzle
 from reference.solver import pdb, shallow
 from reference.solver.search import search

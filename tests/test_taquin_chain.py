@@ -307,7 +307,10 @@ def test_the_exams_own_move_and_tentes_do_what_the_model_answers_do(seed):
     """q17's model judgement runs the exam's move and tente_* in the child (_exam_functions): on every case
     q16 plays, they leave what the model answer's leave; and the model answer's own functions are back
     after each call (its module is shared in the parent)."""
-    from grader.questions.taquin import EXAM, Q16, _payload, probe_tente
+    from grader.questions.taquin.cases import _payload
+    from grader.questions.taquin.probes import probe_tente
+    from grader.questions.taquin.questions import Q16
+    from grader.questions.taquin.serving import EXAM
 
     model = _model_module()
     own = {name: getattr(model, name).__code__ for name in EXAM["q17"]}

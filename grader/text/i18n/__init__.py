@@ -55,7 +55,7 @@ CATALOGUES: dict[str, tuple[str, ...]] = {
 # they are loaded together, the first time one of their keys is said.
 FAMILY_CATALOGUES = (
     "grader.questions.jeux_messages",
-    "grader.questions.taquin_messages",
+    "grader.questions.taquin.messages",
     "grader.questions.recherche_messages",
     "grader.questions.manual_messages",
 )

@@ -1,0 +1,145 @@
+"""The authoring namespace: every name question code needs, and the only grader module it imports
+(as pytest's public namespace stands over _pytest). A question family imports from here, never from
+the engine, the results or the sandbox directly, so that those can move without touching a question.
+
+    from grader.questions.api import Failure, Group, Kind, Outcome, Question, probe
+
+Names load lazily, on first use: a probe module, which the confined child imports, takes `probe`, `ask`,
+`protocol` and `shapes` from here and loads only those (standard library and grader.sandbox's calls and
+protocol, already in the child), never the engine, the catalogue or Hypothesis.
+
+- A question: `Question` (id, module, functions, points, groups, options, run), `Group`, `Option`,
+  `Outcome`, `Failure`, `Inconclusive`, `Kind`, `earned`, `Context` (what `run(ctx)` drives), `Reply`,
+  `manual_question`, `scored` (the points outcomes earn under the run's barème).
+- Its probes, run in the child: `probe`, `ask` (a parent-served call), `protocol` (`plain`, `Missing`,
+  the reply statuses), `shapes` (a reply's shape, checked before a judge reads it).
+- Its expectations without the model answer: `oracle`, `CHEAP`, `calibration`, `has_model_answer`;
+  parent-served calls: `Served`, `Stop`, `Violation`; the model answer's timing cache: `timing`.
+- Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text` (values shown as
+  Python); `GraderBug` for a judge that finds the grader itself wrong; `strategies` (Hypothesis's, for
+  `ctx.check`: imported by the question's `run`, never at import).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from hypothesis import strategies
+    from grader.judge import calibration, timing
+    from grader.text.display import python_source, python_text
+    from grader.judge.engine import Context
+    from grader.errors import GraderBug
+    from grader.judge.expectations import has_model_answer
+    from grader.text.message import Message
+    from grader.questions import shapes
+    from grader.judge.question import (
+        CHEAP,
+        Failure,
+        Group,
+        Inconclusive,
+        Option,
+        Outcome,
+        Question,
+        earned,
+        manual_question,
+        oracle,
+    )
+    from grader.results.records import Kind
+    from grader.sandbox import protocol
+    from grader.sandbox.calls import Served, Stop, Violation, ask, probe
+    from grader.sandbox.limits import Reply
+
+# Where each name lives (one line to change when a module moves).
+_HOMES = {
+    "grader.judge.question": (
+        "CHEAP",
+        "Failure",
+        "Group",
+        "Inconclusive",
+        "Option",
+        "Outcome",
+        "Question",
+        "earned",
+        "manual_question",
+        "oracle",
+    ),
+    "grader.sandbox.calls": ("Served", "Stop", "Violation", "ask", "probe"),
+    "grader.results.records": ("Kind",),
+    "grader.text.message": ("Message",),
+    "grader.judge.engine": ("Context",),
+    "grader.sandbox.limits": ("Reply",),
+    "grader.errors": ("GraderBug",),
+    "grader.judge.expectations": ("has_model_answer",),
+    "grader.text.display": ("python_source", "python_text"),
+}
+_MODULES = {
+    "shapes": "grader.questions.shapes",
+    "protocol": "grader.sandbox.protocol",
+    "calibration": "grader.judge.calibration",
+    "timing": "grader.judge.timing",
+    "strategies": "hypothesis.strategies",
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+__all__ = [
+    "CHEAP",
+    "Context",
+    "Failure",
+    "GraderBug",
+    "Group",
+    "Inconclusive",
+    "Kind",
+    "Message",
+    "Option",
+    "Outcome",
+    "Question",
+    "Reply",
+    "Served",
+    "Stop",
+    "Violation",
+    "ask",
+    "calibration",
+    "earned",
+    "has_model_answer",
+    "manual_question",
+    "oracle",
+    "probe",
+    "protocol",
+    "python_source",
+    "python_text",
+    "scored",
+    "shapes",
+    "strategies",
+    "timing",
+]
+
+
+def __getattr__(name: str):
+    if name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+    elif name in _HOME:
+        value = getattr(importlib.import_module(_HOME[name]), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+def scored(ctx: Context, question: Question, outcomes: list[Outcome]) -> Fraction:
+    """The points `outcomes` earn under the run's barème (exact): what a question comparing two judgements
+    of its own needs (grader/questions/taquin/chain.py)."""
+    from fractions import Fraction
+
+    records, scoring = (
+        importlib.import_module("grader.results.records"),
+        importlib.import_module("grader.results.scoring"),
+    )
+    return Fraction(scoring.question_result(question, ctx.settings.scheme, outcomes, records.Output()).score)

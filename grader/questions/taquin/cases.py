@@ -1,0 +1,271 @@
+"""The taquin's cases: the payloads the probes install, the states each question draws from the class
+seed, and what is known of them (optimal solutions, detours, the traps and deep instances of q18)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from grader.questions.api import calibration
+from grader.questions.taquin.probes import BLANK, FIRST, LAST, _grid
+from reference import graphs
+from reference.puzzle import (
+    EXAM_EXAMPLE,
+    GOAL,
+    MOVES,
+    OPPOSITE,
+    apply,
+    legal_moves,
+    manhattan,
+    neighbours,
+    scramble,
+)
+from reference.solver import from_korf, solve
+from reference.solver.shallow import dfs_calls, solve_near
+
+if TYPE_CHECKING:
+    from grader.questions.api import Reply
+
+# Values written in the blank cell: it is not significant, so any value (a real tile's included) is fair.
+BLANK_VALUES = (-1, 0, 15, 7, 14, 99)
+MAX_WALK_Q17 = 24  # dfs is judged on shallow instances: the reference answers in milliseconds
+MAX_WALK_Q18 = 24
+# Optimum range -> number of q18 instances drawn in it (the many-rounds states below need more passes).
+DEEP_BANDS = {(26, 29): 1, (30, 32): 2}
+CLIMBS = 2  # q18 states 40 to 48 moves away whose optimum is known without search
+# q18 draws one of ROUNDS for each of these detours (optimum - h): a bound skipped in the 7th to 9th round.
+# (A detour of 18, the 10th round, would cost the model answer 0.1 s more on every check.)
+ROUND_DETOURS = (12, 14, 16)
+MAX_DETOUR = 10
+
+
+# --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
+def _reordered(moves, convention):
+    """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""
+    return list(reversed(moves)) if convention == FIRST else list(moves)
+
+
+def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
+    """What the probes install: `history` is in the order played, `solution` in the student's order."""
+    return {
+        "state": list(state),
+        "blank_value": blank_value,
+        "h": manhattan(state),
+        "solution": _reordered(history, convention),
+        **extra,
+    }
+
+
+def _shown(payload, call):
+    """A counterexample as the student would write it: the globals before the call, and the call."""
+    li, lj = divmod(payload["state"].index(BLANK), 4)
+    return {
+        "grid": _grid(payload),
+        "li": li,
+        "lj": lj,
+        "h": payload["h"],
+        "solution": payload["solution"],
+        "appel": call,
+    }
+
+
+def _walk_state(walk):
+    """The state a walk from the goal that never undoes its previous move reaches (reference.graphs.walk)."""
+    return graphs.walk(GOAL, neighbours, walk)
+
+
+def _states():
+    """Any arrangement of the 16 cells (move and tente do not need a solvable state)."""
+    from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
+
+    return st.permutations(list(range(16))).map(tuple)
+
+
+# --- q17 and q18: the search ----------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
+def _optimal(state) -> tuple:
+    """An optimal solution from `state` (the oracle: IDA* with pattern databases)."""
+    return tuple(solve(state))
+
+
+@functools.lru_cache(maxsize=4096)  # every student's q17 draws the same walks
+def _with_detour(state) -> bool:
+    """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
+    backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
+    IDA* solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
+    moves = solve_near(state)
+    return moves is not None and len(moves) > manhattan(state)
+
+
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _order_spread(state, previous: str | None, budget: int) -> float:
+    """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
+    can make from `state` with `budget` = m − p and the move `previous` just played, whatever order it
+    tries the moves in (an upper bound: the whole search tree's calls). 1 when no solution is within the
+    budget: every order explores it all."""
+    return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
+
+
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _cut_below_root(state, previous: str | None, m: int, p: int) -> frozenset:
+    """The values f = p + depth + h of the states a dfs(m, p) from `state` cuts below the root (depth 1 or
+    more, f > m), the move `previous` just played: what only a dfs that searched can leave in `minimum`."""
+    found: set[int] = set()
+
+    def search(current, last, depth):
+        for move in legal_moves(current):
+            if last is None or move != OPPOSITE[last]:
+                child = apply(current, move)
+                f = p + depth + 1 + manhattan(child)
+                if f > m:
+                    found.add(f)
+                else:
+                    search(child, move, depth + 1)
+
+    search(state, previous, 0)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+def _constrained_optimum(state, previous: str | None) -> int:
+    """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
+    played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
+    states never need the pattern databases (nothing heavy built for a student's check)."""
+    moves = solve_near(state, budget=None, previous=previous)
+    assert moves is not None  # without a budget it always ends
+    return len(moves)
+
+
+def climb(rng, length: int, budget: int = 20_000):
+    """A state `length` moves from the goal, known without search: a walk from the goal in which every
+    move takes a tile one step further from its home, so that h = length; as h <= optimum <= length,
+    the optimum is h, and Manhattan IDA* needs one pass. Depth-first, moves in random order; None when
+    the budget of tries runs out (such walks stop existing past about 50 moves)."""
+    tries = [budget]
+
+    def extend(state, depth):
+        if depth == length:
+            return state
+        tries[0] -= 1
+        if tries[0] < 0:
+            return None
+        h = manhattan(state)
+        moves = [m for m in legal_moves(state) if manhattan(apply(state, m)) == h + 1]
+        rng.shuffle(moves)
+        for move in moves:
+            found = extend(apply(state, move), depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    return extend(GOAL, 0)
+
+
+def challenge_instance(which: str) -> tuple:
+    """(state, blank value, optimum) of the challenge: Korf's instance CHALLENGE_KORF or the exam's example."""
+    if which == "enonce":
+        return EXAM_EXAMPLE, BLANK_VALUES[0], None
+    numbers, optimum = KORF[CHALLENGE_KORF - 1]
+    return from_korf(numbers), BLANK_VALUES[0], optimum
+
+
+def _data_rows(name: str) -> list[tuple[int, ...]]:
+    """The rows of numbers of grader/data/`name` (lines starting with # are comments)."""
+    lines = (Path(__file__).resolve().parents[2] / "data" / name).read_text().splitlines()
+    return [tuple(int(v) for v in line.split()) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# Korf's 100 instances (grader/data/korf100.txt): 16 numbers in his convention and the optimum.
+KORF = [(numbers[:16], numbers[16]) for numbers in _data_rows("korf100.txt")]
+CHALLENGE_KORF = 48  # optimum 49, Manhattan 39: about 1.5 s of the model answer's CPU
+
+
+# States whose optimum is h + 12 to h + 16 (grader/data/q18_rounds.txt): (state, optimum).
+ROUNDS = [(row[:16], row[16]) for row in _data_rows("q18_rounds.txt")]
+
+
+def transposed(state: tuple) -> tuple:
+    """The state reflected in its main diagonal, tiles renamed likewise (the goal is its own reflection):
+    the same distance and the same search, every move mirrored (Gauche and Haut, Droite and Bas)."""
+    return tuple(4 * (state[4 * (c % 4) + c // 4] % 4) + state[4 * (c % 4) + c // 4] // 4 for c in range(16))
+
+
+class Trap(NamedTuple):
+    """A state whose optimum is above 60 moves while the Manhattan IDA* exhausts its bounds up to `bound`
+    in milliseconds (grader/data/q18_traps.txt): a taquin() capped below the optimum gives up at once,
+    a correct one cannot end within the trap's limit. `cost`: calibration's name of the model answer's
+    time to exhaust those bounds (benchmarks/bench_costs.py)."""
+
+    state: tuple
+    optimum: int
+    bound: int
+    cost: str
+
+
+TRAPS = [Trap(row[:16], row[16], row[17], f"q18.trap.{i}") for i, row in enumerate(_data_rows("q18_traps.txt"))]
+# A trap's limit: TRAP_SLACK times the model answer's time to exhaust the bounds up to the trap's, at least
+# TRAP_FLOOR. A correct answer always spends the whole limit (about 0.2 s of CPU), so it is short; it can only
+# let a capped search through, never fail a correct one (its timeout is inconclusive), so it needs no
+# scheme floor: a capped search up to TRAP_SLACK times slower than the model answer is still caught.
+TRAP_SLACK = 20.0
+TRAP_FLOOR = 0.1
+
+
+def trap_limit(trap: Trap) -> float:
+    """The trap's time limit on this machine, in seconds."""
+    return max(TRAP_FLOOR, TRAP_SLACK * calibration.seconds(calibration.cost(trap.cost)))
+
+
+def trap_cases(seed: int) -> list[tuple]:
+    """(trap, blank value) of each trap, the blank's value from the class seed."""
+    rng = random.Random(f"q18.trap:{seed}")
+    return [(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
+
+
+@functools.lru_cache(maxsize=8)  # the same for every student of a run
+def deep_instances(seed: int) -> tuple[tuple, ...]:
+    """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
+    DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
+    of a second for the model answer), one of ROUNDS for each detour of ROUND_DETOURS (7 to 9 passes),
+    then CLIMBS states 40 to 48 moves away, known without search."""
+    from reference.solver.search import search
+
+    rng = random.Random(f"q18:{seed}")
+    wanted = dict(DEEP_BANDS)
+    found: list[tuple[int, tuple, int, int | None]] = []
+    while any(wanted.values()):
+        state = scramble(rng, rng.randint(36, 50))
+        # The databases' search straight away: most of the states drawn are far from the goal, where the
+        # Manhattan search that `_optimal` tries first spends its whole budget for nothing.
+        length = len(search(state)[0])
+        band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
+        if band and length - manhattan(state) <= MAX_DETOUR:
+            wanted[band] -= 1
+            found.append((length, state, rng.choice(BLANK_VALUES), None))
+    for detour in ROUND_DETOURS:
+        state, optimum = rng.choice([(s, o) for s, o in ROUNDS if o - manhattan(s) == detour])
+        state = transposed(state) if rng.random() < 0.5 else state
+        found.append((optimum, state, rng.choice(BLANK_VALUES), optimum))
+    while len(found) < sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS:
+        length = rng.randint(40, 48)
+        state = climb(rng, length)
+        if state is not None:
+            if manhattan(state) != length:
+                raise AssertionError(f"climb: h = {manhattan(state)} after {length} moves")
+            found.append((length, state, rng.choice(BLANK_VALUES), length))
+    return tuple(case[1:] for case in sorted(found, key=lambda case: case[0]))
+
+
+class DfsCall(NamedTuple):
+    """One call of the student's dfs(m, p), as q17's judges read it."""
+
+    state: tuple
+    history: list
+    m: int
+    p: int
+    optimum: int  # the least number of moves to the goal that never undoes the previous move
+    expected: dict  # the model answer's reply (its fields)
+    shown: dict  # the counterexample, as the student would write it
+    reply: Reply  # the student's

@@ -1,0 +1,169 @@
+"""Which earlier functions a later question (q16-q18) is judged with: the student's own, or the model
+answer's (served, or the exam's own run in the child); the better judgement counts (docs/judging.md)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored, timing
+from grader.questions.taquin.cases import _payload
+from grader.questions.taquin.probes import BLANK, FIRST, LAST, probe_tente
+from grader.questions.taquin.verdicts import LENIENT, STRICT, _fields, _moves
+from grader.questions.taquin.serving import EXAM, SERVED, ModelServer
+
+
+MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
+
+OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the grade was judged with
+# q17's limits with the exam's move and tente_* (_exam_functions): a call passes through the redirection and
+# reads the student's way of writing moves: up to 2.7 times the model answer's own time on q17's cases (measured).
+EXAM_SLACK = 3.0
+# The earlier functions each question builds on, as its messages name them.
+EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
+
+
+@dataclass
+class Chain:
+    """The functions the student's call builds on: the model answer's `served` names, answered by
+    `server`, or the student's own (no server)."""
+
+    served: tuple = ()
+    server: ModelServer | None = None
+    exam: tuple = ()  # the exam's own functions, run in the child (_exam_functions)
+    convention: str = LAST  # the student's order of `solution`, for those
+
+    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
+        """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
+        for a served dfs with the same served answers, each the best of several runs if `precise`
+        (`limits`: see grader.judge.engine.Context.run)."""
+        served: dict = {"served": list(self.served)} if self.server else {}
+        if self.exam:
+            served.update(exam=list(self.exam), convention=self.convention)
+        if self.server is not None:
+            self.server.reset()
+            self.server.case(payload)
+        if "dfs" in self.served and timed_on is None:
+            # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
+            # it, and a correct student's served searches are then those it already made.
+            timed_on = {**payload, **served}
+
+            limits["model_serve"] = functools.partial(
+                ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
+            )
+        return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+
+    def failure(self, ctx, reply, shown) -> Failure:
+        """Why a run failed, the served calls' refusals included (a protocol violation, as the runner says)."""
+        return ctx.failure(reply, shown)
+
+    def bounded(self, bound: int) -> Chain:
+        """This chain for a trap: its served dfs refuses to search deeper than `bound` (ModelServer)."""
+        if self.server is None:
+            return self
+        return replace(self, server=ModelServer(self.server.convention, self.served, max_bound=bound))
+
+
+def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Outcome]:
+    """The question's outcomes, judged twice when it takes: with the student's own earlier functions
+    (`judge(Chain())`) and with the model answer's, served (`judge(Chain(...))`); the better of the two
+    counts (ties: the model answer's, the question judged on its own). A carried error never costs the student (a correct dfs over broken tente_*),
+    and a division of labour between two functions other than the model answer's is no error either (a
+    taquin whose own dfs resets `minimum` at the root). The second judgement is made only when the first
+    is not full marks: q16 and q17 are judged first with the student's own functions (q17's served ones
+    are a round trip per call), q18 with the model answer's dfs (its searches are made once per process
+    for the whole class). Then the weightless `chaine_eleve` outcome says which judgement counted; when
+    q18's first judgement is full, `own_check(Chain())` tells on a few cases whether the student's own
+    chain works too. The scheme's `dependances = "eleve"` judges with the student's own only."""
+    own = Chain()
+    if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
+        return [*judge(own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")]
+    if question.id in SERVED:
+        model = Chain(SERVED[question.id], ModelServer(convention, SERVED[question.id]))
+    else:
+        model = Chain(exam=EXAM[question.id], convention=convention or LAST)
+    own_first = question.id != "q18"
+    first = judge(own if own_first else model)
+    names = {"names": EARLIER[question.id]}
+    if _full(ctx, question, first):
+        if own_first:
+            return [*first, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
+        assert own_check is not None  # q18's first judgement is the model answer's
+        info = own_check(own)
+        if info.failure is None:
+            return [*first, replace(info, note=Message("taquin.judged_model_own_works", names))]
+        return [*first, replace(info, failure=_judged_with(info.failure, "taquin.judged_model_own_fails", names))]
+    second = judge(model if own_first else own)
+    own_outcomes, model_outcomes = (first, second) if own_first else (second, first)
+    own_score, model_score = scored(ctx, question, own_outcomes), scored(ctx, question, model_outcomes)
+    numbers = {
+        **names,
+        "own": float(own_score),
+        "model": float(model_score),
+        "max": ctx.settings.scheme.points(question),
+    }
+    if own_score > model_score:
+        if _full(ctx, question, own_outcomes):
+            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
+        said = _judged_with(_first_loss(own_outcomes), "taquin.judged_own_better", numbers)
+        return [*own_outcomes, Outcome(OWN_CHAIN, said)]
+    said = _judged_with(_first_loss(own_outcomes), "taquin.judged_model", numbers)
+    return [*model_outcomes, Outcome(OWN_CHAIN, said)]
+
+
+def _first_loss(outcomes: list[Outcome]) -> Failure:
+    """Where a judgement that is not full lost points: its first failure, or the first group that earned
+    only part of its points (Outcome.credit), as a failure that says why."""
+    failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
+    shown = [failure for failure in failures if failure.counterexample is not None]
+    if shown or failures:  # a failure on a case first: it says more than one of a whole group
+        return (shown or failures)[0]
+    for outcome in outcomes:
+        if outcome.credit < 1 and outcome.note is not None:
+            return Failure(Kind.WRONG, outcome.note.key, outcome.note.params)
+    raise AssertionError("a judgement that is not full lost points somewhere")
+
+
+def _judged_with(own_failure: Failure, key: str, params: dict) -> Failure:
+    """`chaine_eleve`'s failure: which functions counted (`key`), and why the student's own chain lost
+    points (its first failure, said inside, with its case)."""
+    reason = Message(own_failure.message, own_failure.params)
+    return replace(own_failure, kind=Kind.WRONG, message=key, params={**params, "reason": reason})
+
+
+def _full(ctx, question, outcomes: list[Outcome]) -> bool:
+    """Whether `outcomes` earn every point the scheme gives their groups (no second judgement can do better)."""
+    weights = ctx.settings.scheme.weights(question)
+    return all(
+        not weights.get(o.group) or (o.failure is None and o.skipped is None and o.credit >= 1) for o in outcomes
+    )
+
+
+# The options q16, q17 and q18 share: how moves may be written, and whose functions the graded one calls.
+CHAIN_OPTIONS = {
+    "noms": Option(LENIENT, choices=(LENIENT, STRICT)),
+    "dependances": Option(MODEL, choices=(MODEL, STUDENT)),
+}
+
+
+def detect_convention(ctx):
+    """Where the student's tente_* put the most recent move in `solution`: LAST, FIRST, or None when no
+    tente_* records a move on an unambiguous case (one earlier move, a move that must be accepted)."""
+    # Blank in the middle, so that every move is possible.
+    state = tuple(BLANK if c == 5 else 5 if c == 15 else c for c in range(16))
+    for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
+        reply = ctx.run(probe_tente, _payload(state, history=[earlier], direction=direction))
+        if not reply.ok:
+            return None  # missing or broken tente_*: nothing to learn from the others either
+        value = _fields(reply.value)
+        recorded = _moves(value["solution"])
+        if value["accepted"] is True and recorded == [earlier, direction]:
+            return LAST
+        if value["accepted"] is True and recorded == [direction, earlier]:
+            return FIRST
+    return None
+
+
+def convention_warning(convention) -> list[Message]:
+    # Most recent last is the documented convention: nothing to say about it.
+    return [Message("taquin.convention_first")] if convention == FIRST else []

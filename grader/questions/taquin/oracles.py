@@ -1,0 +1,96 @@
+"""Oracles: what the taquin's probes return on a correct answer, without the model answer
+(grader/judge/expectations.py). Imported by questions.py, which registers them on the probes."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from grader.questions.api import CHEAP, calibration, oracle
+from grader.questions.taquin.cases import _optimal
+from grader.questions.taquin.probes import BLANK, _grid, probe_dfs, probe_move, probe_taquin, probe_tente
+from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
+from reference.solver.shallow import solve_near
+
+
+# --- Oracles: what the probes return on a correct answer, without the model answer (grader/judge/expectations.py)
+def _expected_snapshot(payload, state, solution):
+    """A correct answer's globals after a call, from the puzzle model (blank cell: the payload's value)."""
+    li, lj = divmod(state.index(BLANK), 4)
+    return {
+        "grid": _grid({**payload, "state": list(state)}),
+        "h": manhattan(state),
+        "li": li,
+        "lj": lj,
+        "solution": list(solution),
+        "minimum": "inf",
+    }
+
+
+@oracle(probe_move)
+def _move_expected(payload):
+    i, j = divmod(payload["state"].index(BLANK), 4)
+    move = next(m for m, (di, dj) in BLANK_STEP.items() if [i + di, j + dj] == list(payload["cell"]))
+    return _expected_snapshot(payload, apply(tuple(payload["state"]), move), payload["solution"]), CHEAP
+
+
+@oracle(probe_tente)
+def _tente_expected(payload):
+    """A move is made when the blank can go that way and the last move (most recent last) is not its
+    opposite."""
+    state, direction, solution = tuple(payload["state"]), payload["direction"], payload["solution"]
+    accepted = direction in legal_moves(state) and solution[-1:] != [OPPOSITE[direction]]
+    if accepted:
+        state, solution = apply(state, direction), solution + [direction]
+    return {"accepted": accepted, **_expected_snapshot(payload, state, solution)}, CHEAP
+
+
+@oracle(probe_dfs)
+def _dfs_expected(payload):
+    """DFS* from the payload's state at depth p with bound m, tente_* refusing to undo the last move: on a
+    success the goal and `solution` extended by the moves found, else the state as it was and the least
+    p + h above m met (the next bound). The grader's own search on the puzzle model, in the model answer's
+    order of moves; the cost is its number of calls times the model answer's time per call."""
+    calls = 0
+
+    def search(state, last, depth):
+        """(found, the moves found, least f above m)"""
+        nonlocal calls
+        calls += 1
+        f = depth + manhattan(state)
+        if f > payload["m"]:
+            return False, [], f
+        if state == GOAL:
+            return True, [], math.inf
+        least = math.inf
+        for move in legal_moves(state):
+            if last is None or move != OPPOSITE[last]:
+                found, moves, over = search(apply(state, move), move, depth + 1)
+                if found:
+                    return True, [move, *moves], least
+                least = min(least, over)
+        return False, [], least
+
+    history = payload["solution"]
+    state = tuple(payload["state"])
+    found, moves, least = search(state, history[-1] if history else None, payload["p"])
+    if found:
+        state = replay(state, moves)
+    snapshot = _expected_snapshot(payload, state, history + moves)
+    value = {"found": found, **snapshot, "minimum": "inf" if least == math.inf else least}
+    return value, calls * calibration.cost("q17.dfs_call")
+
+
+@oracle(probe_taquin)
+def _taquin_expected(payload, served=None):
+    """An optimal solution; the cost is the exam's example's shipped one, else the time of the oracle's
+    own Manhattan IDA* (the model answer's algorithm) on this very state, in cost-machine seconds, times
+    how much slower the model answer was there (both shipped: benchmarks/bench_costs.py). `served`, the
+    model answer's dfs that the student's run gets (Chain.run), is not needed: the oracle searches alone."""
+    state = tuple(payload["state"])
+    if state == EXAM_EXAMPLE:
+        return {"moves": list(_optimal(state))}, calibration.cost("q18.exam_example")
+    started = time.process_time()
+    moves = solve_near(state, budget=None)  # q18's other cases are near: the model answer's own premise
+    here = time.process_time() - started
+    return {"moves": moves}, here / calibration.machine_factor() * calibration.cost("q18.model_over_near")

@@ -1,0 +1,405 @@
+"""The taquin's probes: what the confined child imports to run q15-q18 on the student's module.
+
+Probes install the exam's globals from plain data (`grid` as fresh lists whose blank cell holds an
+arbitrary value, `h`, `li`, `lj`, `solution` as the student's own `Deplacement` members or as strings,
+`minimum`), call the student's functions and send the globals back as plain data. The child loads this
+module alone of the family: the standard library, grader.sandbox's calls and protocol (loaded by the
+child anyway) and grader/questions/shapes.py only, never the judges, the catalogue or the model answer.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import enum
+import functools
+import inspect
+import math
+import types
+from typing import Any, NamedTuple
+
+from grader.questions.api import ask, probe, protocol, shapes
+
+MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
+BLANK = 15
+LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
+
+
+# --- Child side: install the globals, call, observe ---------------------------------------------------
+class Representation(NamedTuple):
+    """How a student's module writes the moves: `values`, the value it uses for each exam name, and
+    `constants`, the names of its own globals whose values are not strings nor enum members (so that a
+    `solution` of those values reads back as their names)."""
+
+    values: dict
+    constants: dict  # (type, value) -> the global's name
+
+
+_representations: dict[int, tuple[Any, Representation]] = {}  # by id(module), with the module itself
+
+
+def _representation(module) -> Representation:
+    """The student's own way of writing the moves, found in their module (once per module), first match:
+    their constants (`Gauche = "Gauche"`, `GAUCHE = 0`: four globals named after the moves, in any case,
+    that are not functions, with distinct values); an enum of theirs naming the four moves (by its members'
+    names or values, in any case) that their code uses (`Deplacement` first); the strings their code
+    writes (their spelling of each name); an enum they define but do not use; the exam's names."""
+    kept = _representations.get(id(module))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    lowered = {name.lower(): name for name in MOVE_NAMES}
+    own = vars(module)
+    constants = {lowered[k.lower()]: v for k, v in own.items() if k.lower() in lowered and not callable(v)}
+    names = {lowered[k.lower()]: k for k in own if k.lower() in lowered and not callable(own[k])}
+    found: Representation | None = None
+    if len(constants) == 4 and len({_key(v) for v in constants.values()}) == 4:
+        found = Representation(
+            dict(constants),
+            {_key(v): names[m] for m, v in constants.items() if not isinstance(v, (str, enum.Enum))},
+        )
+    codes = list(_codes(own.values()))
+    used = {name for code in codes for name in code.co_names}
+    enums = sorted(
+        (value for value in own.values() if isinstance(value, type) and issubclass(value, enum.Enum)),
+        key=lambda kind: kind.__name__ != "Deplacement",
+    )
+    members = [(kind, _members(kind, lowered)) for kind in enums]
+    members = [(kind, named) for kind, named in members if len(named) == 4]
+    if found is None:
+        found = next((Representation(named, {}) for kind, named in members if kind.__name__ in used), None)
+    if found is None:
+        spelled = {
+            lowered[c.lower()]: c for code in codes for c in code.co_consts if type(c) is str and c.lower() in lowered
+        }
+        if spelled:
+            found = Representation({name: spelled.get(name, name) for name in MOVE_NAMES}, {})
+    if found is None:
+        found = Representation(members[0][1] if members else {name: name for name in MOVE_NAMES}, {})
+    _representations[id(module)] = module, found
+    return found
+
+
+def _key(value):
+    """A value as a dict key that tells True from 1 (and is one even when the value is not hashable)."""
+    try:
+        hash(value)
+    except TypeError:
+        return type(value), id(value)
+    return type(value), value
+
+
+def _members(kind, lowered: dict) -> dict:
+    """An enum's member for each exam name it names (by the member's name, or its value)."""
+    members: dict = {}
+    for member in kind:
+        for label in (member.name, member.value):
+            if type(label) is str and label.lower() in lowered:
+                members.setdefault(lowered[label.lower()], member)
+    return members
+
+
+def _codes(values):
+    """The code objects of the module's functions and of its classes' methods, nested ones included."""
+    pending = []
+    for value in values:
+        if isinstance(value, type) and not issubclass(value, enum.Enum):
+            pending.extend(getattr(v, "__func__", v) for v in vars(value).values())
+        else:
+            pending.append(value)
+    codes = [value.__code__ for value in pending if isinstance(value, types.FunctionType)]
+    while codes:
+        code = codes.pop()
+        yield code
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _student_moves(module, names):
+    """The moves `names` written the student's way (_representation)."""
+    values = _representation(module).values
+    return [values.get(name, name) for name in names]
+
+
+def _grid(payload):
+    """The exam's `grid` for the payload's state: fresh lists, `blank_value` in the blank cell."""
+    state, blank_value = payload["state"], payload["blank_value"]
+    return [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)] for i in range(4)]
+
+
+def _install(module, payload):
+    state = payload["state"]
+    module.grid = _grid(payload)
+    module.h = payload["h"]
+    module.li, module.lj = divmod(state.index(BLANK), 4)
+    module.solution = _student_moves(module, payload["solution"])
+    module.minimum = math.inf
+
+
+def _listed(module, value):
+    """Moves as plain data: a deque (a natural way to keep moves) as a list; an enum member by its name,
+    or by its value when only the value names a move (`class D(Enum): A = "Haut"`); one of the student's
+    constants that is neither (`GAUCHE = 0`) by the constant's name."""
+    if type(value) not in (list, tuple, collections.deque):
+        return value
+    lowered = {name.lower() for name in MOVE_NAMES}
+    constants = _representation(module).constants
+
+    def named(item):
+        if isinstance(item, enum.Enum) and str(item.name).lower() not in lowered and type(item.value) is str:
+            return item.value
+        if constants and not isinstance(item, (str, enum.Enum)):
+            return constants.get(_key(item), item)
+        return item
+
+    return [named(item) for item in value]
+
+
+def _snapshot(module):
+    minimum = vars(module).get("minimum")
+    return {
+        "grid": vars(module).get("grid"),
+        "h": vars(module).get("h"),
+        "li": vars(module).get("li"),
+        "lj": vars(module).get("lj"),
+        "solution": _listed(module, vars(module).get("solution")),
+        "minimum": "inf" if type(minimum) is float and minimum == math.inf else minimum,
+    }
+
+
+def _function(module, name):
+    function = vars(module).get(name)
+    if not callable(function):
+        raise protocol.Missing(name)
+    return function
+
+
+def _write_back(module, state):
+    """Put the parent's answer into the student's globals, in place where they are lists (a student's
+    function may hold a reference to `grid` or `solution`)."""
+    grid = vars(module).get("grid")
+    if shapes.grid(grid):
+        for row, values in zip(grid, state["grid"]):
+            row[:] = values
+    else:
+        module.grid = state["grid"]
+    module.h, module.li, module.lj = state["h"], state["li"], state["lj"]
+    module.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
+    moves = _student_moves(module, state["solution"])
+    solution = vars(module).get("solution")
+    if type(solution) is list:
+        solution[:] = moves
+    elif type(solution) is collections.deque:
+        solution.clear()
+        solution.extend(moves)
+    else:
+        module.solution = moves
+
+
+# The exam's signature of each function that may be served: its number of arguments.
+SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0, "tente_haut": 0, "dfs": 2}
+SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
+_undo: list = []  # how to undo the redirections in force (see _served)
+
+
+@contextlib.contextmanager
+def _served(module, payload):
+    """The earlier functions the payload names answered for the student's code while the block runs:
+    `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
+    function to them (its code never reaches this process) and answers with the result and the new
+    globals, written back here; `exam` ones by the exam's own (_exam_functions, in this process). Whatever
+    the student's code holds the function by (the global name, a tuple or dict built at import, a default
+    argument, a closure, a functools.partial, a bound method), it reaches them (_redirect). The module is
+    as it was after the block: in the parent, the model answer's module, timed through the same proxies,
+    is shared."""
+
+    def proxy(name):
+        def call(*args):
+            answer = ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
+            _write_back(module, answer["state"])
+            return answer["result"]
+
+        call.__name__ = name
+        return call
+
+    exam = _exam_functions(module, payload.get("convention", LAST))
+    targets = {name: proxy(name) for name in payload.get("served", ())}
+    targets.update((name, exam[name]) for name in payload.get("exam", ()))
+    _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
+    for name, target in targets.items():
+        _undo.append(_redirect(module, name, target, SERVED_ARITY[name]))
+    try:
+        yield
+    finally:
+        _undo_all()
+
+
+def _undo_all() -> None:
+    while _undo:
+        _undo[-1]()
+        _undo.pop()
+
+
+def _redirect(module, name: str, target, arity: int):
+    """Make every reference to the student's `name` call `target` with the exam's `arity` arguments, and
+    return how to undo it. A function (a bound method's too) keeps its identity and gets code that hands
+    its call to `target`, so that every reference to it, however captured, is redirected; a
+    functools.partial is pointed at `target`; anything else (missing, another kind of callable) is
+    replaced by name only."""
+    current = vars(module).get(name)
+    function = getattr(current, "__func__", current)  # a bound method's, or a staticmethod's
+    if isinstance(function, types.FunctionType):
+        return _swap_code(function, target, arity, skip=int(isinstance(current, types.MethodType)))
+    if isinstance(current, functools.partial):
+        pointed: Any = current  # typeshed does not list partial's __setstate__
+        state = pointed.__reduce__()[2]
+        pointed.__setstate__((target, (), {}, None))
+        return functools.partial(pointed.__setstate__, state)
+    had = name in vars(module)
+    setattr(module, name, target)
+    return functools.partial(setattr, module, name, current) if had else functools.partial(delattr, module, name)
+
+
+def _swap_code(function, target, arity: int, skip: int):
+    """Give `function` code that calls `target` with its first `arity` arguments after `skip` (a bound
+    method's self), read against its own signature (keywords and defaults included); return the undo."""
+    signature = inspect.signature(function, follow_wrapped=False)  # read before its code changes
+    plain = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in signature.parameters.values())
+    count = len(signature.parameters)
+
+    def call(args, kwargs):
+        if plain and not kwargs and len(args) == count:  # the usual call, without inspect's binding
+            return target(*args[skip : skip + arity])
+        bound = signature.bind(*args, **kwargs)  # a TypeError, as the call itself would raise
+        bound.apply_defaults()
+        values: list = []
+        for parameter in signature.parameters.values():
+            value = bound.arguments[parameter.name]
+            if parameter.kind is parameter.VAR_POSITIONAL:
+                values.extend(value)
+            elif parameter.kind is not parameter.VAR_KEYWORD:
+                values.append(value)
+        return target(*values[skip : skip + arity])
+
+    code, keywords = function.__code__, function.__kwdefaults__
+    function.__code__ = _trampoline(len(code.co_freevars))
+    function.__kwdefaults__ = {SERVED_KEYWORD: call}
+
+    def undo():
+        function.__code__, function.__kwdefaults__ = code, keywords
+
+    return undo
+
+
+@functools.cache
+def _trampoline(free: int):
+    """Code that hands its arguments to the function's SERVED_KEYWORD default, with `free` free variables:
+    a function's code may only be replaced by code with as many as its closure has cells."""
+    cells = [f"_cell{i}" for i in range(free)]
+    lines = [
+        "def outer():",
+        *(f"    {cell} = None" for cell in cells),
+        f"    def served(*args, {SERVED_KEYWORD}, **kwargs):",
+        *(f"        {cell}" for cell in cells),
+        f"        return {SERVED_KEYWORD}(args, kwargs)",
+        "    return served",
+    ]
+    namespace: dict = {}
+    exec(compile("\n".join(lines), "<served>", "exec"), namespace)
+    return namespace["outer"]().__code__
+
+
+# Where the tile that each move slides comes from, seen from the blank; and each move's opposite.
+TILE_FROM = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0)}
+OPPOSITE_MOVE = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
+
+
+def _exam_functions(module, convention: str) -> dict:
+    """The exam's move and tente_* (what the model answer's do: tests/test_questions_taquin.py compares
+    them), on the student's module's globals, `solution` in the student's `convention` and own way of
+    writing moves. Run in the child, so that q17's dfs is judged with them as fast as with the student's
+    own (served by the parent, they cost a round trip per call). Nothing is taken on trust from them: the
+    dfs is judged on the globals it leaves, and the student's code, which could change them, could as well
+    do anything they do."""
+    own = vars(module)
+    values = _representation(module).values
+
+    def undoes(last, direction: str) -> bool:
+        """Whether `last`, the student's last move, is the opposite of `direction` (their own value first:
+        the common case, cheap)."""
+        opposite = values[OPPOSITE_MOVE[direction]]
+        if last is opposite or (type(last) is type(opposite) and last == opposite):
+            return True
+        if any(last is value for value in values.values()):
+            return False
+        return _named(module, last) == OPPOSITE_MOVE[direction]
+
+    def move(i, j):
+        li, lj, value = own["li"], own["lj"], own["grid"][i][j]
+        home_i, home_j = divmod(value, 4)
+        own["h"] += abs(li - home_i) + abs(lj - home_j) - abs(i - home_i) - abs(j - home_j)
+        own["grid"][li][lj] = value
+        own["li"], own["lj"] = i, j
+
+    def tente(direction):
+        di, dj = TILE_FROM[direction]
+        i, j = own["li"] + di, own["lj"] + dj
+        solution = own["solution"]
+        last = (solution[0] if convention == FIRST else solution[-1]) if len(solution) else None
+        if not (0 <= i < 4 and 0 <= j < 4) or (last is not None and undoes(last, direction)):
+            return False
+        move(i, j)
+        value = values[direction]
+        if isinstance(solution, (list, collections.deque)) and convention != FIRST:
+            solution.append(value)
+        elif isinstance(solution, collections.deque):
+            solution.appendleft(value)
+        elif isinstance(solution, list):
+            solution.insert(0, value)
+        else:
+            own["solution"] = [value, *solution] if convention == FIRST else [*solution, value]
+        return True
+
+    tentes = {f"tente_{name.lower()}": functools.partial(tente, name) for name in MOVE_NAMES}
+    return {"move": move, **tentes}
+
+
+def _named(module, item) -> str | None:
+    """The exam's name of a move written the student's way, in any case; None when it names none."""
+    (read,) = _listed(module, [item])
+    label = read.name if isinstance(read, enum.Enum) else read
+    return next((name for name in MOVE_NAMES if type(label) is str and label.lower() == name.lower()), None)
+
+
+@probe
+def probe_move(module, payload):
+    _install(module, payload)
+    _function(module, "move")(*payload["cell"])
+    return _snapshot(module)
+
+
+@probe
+def probe_tente(module, payload):
+    _install(module, payload)
+    with _served(module, payload):
+        accepted = _function(module, "tente_" + payload["direction"].lower())()
+    return {"accepted": accepted, **_snapshot(module)}
+
+
+@probe
+def probe_tentes(module, payload):
+    """tente_* on each of the payload's cases in turn, in one call: [{accepted, globals after}]."""
+    return [probe_tente(module, case) for case in payload["cases"]]
+
+
+@probe
+def probe_dfs(module, payload):
+    _install(module, payload)
+    with _served(module, payload):
+        found = _function(module, "dfs")(payload["m"], payload["p"])
+    return {"found": found, **_snapshot(module)}
+
+
+@probe
+def probe_taquin(module, payload):
+    _install(module, payload)
+    with _served(module, payload):
+        return {"moves": _listed(module, _function(module, "taquin")())}

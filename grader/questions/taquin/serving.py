@@ -1,0 +1,231 @@
+"""Parent side: the model answer's functions served to the student's code (q16's move, q18's dfs), each
+call checked against the run's interface before the model answer runs, its searches kept once per
+process."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import reference
+from grader.questions.api import Served, Stop, Violation, shapes, timing
+from grader.questions.taquin.cases import _reordered
+from grader.questions.taquin.probes import BLANK, LAST
+from grader.questions.taquin.verdicts import _is_int, _moves
+from reference.puzzle import is_solvable
+
+
+# --- Parent side: the model answer's functions served to the student's code ---------------------------
+# The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
+# the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
+# q17 the exam's own, run in the child (_exam_functions: its dfs makes five calls a node).
+SERVED = {"q16": ("move",), "q18": ("dfs",)}
+EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
+# The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
+# Nievergelt, 1999): no served call of a case needs `solution` or a dfs bound to reach further.
+DIAMETER = 80
+STATE_GLOBALS = frozenset({"grid", "h", "li", "lj", "solution", "minimum"})
+CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served`)
+# The served dfs's answers and what each cost the model answer (CPU seconds, nodes searched), kept for the
+# process: the model answer's dfs is a function of its arguments and the globals sent with them, every
+# student of a run plays the same cases, and correct answers ask the same bounds, so q18's searches are run
+# once per process, not per student. Only the model answer's own runs on the grader's cases are kept (a
+# student's other calls are computed for that run alone): the model answer's taquin is timed through the
+# same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
+# seconds (the challenge's) are kept for the machine too (grader/judge/timing.py): the other workers and the
+# next runs read them.
+_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = {}
+MAX_DFS_ANSWERS = 20_000
+
+
+@functools.cache  # one per process: every call sets all the globals it reads (ModelServer._answer)
+def _served_model():
+    """A private copy of the model answer's module, whose globals the served calls set. Its dfs counts the
+    nodes it searches and charges them to the server of the call (`meter`, set by ModelServer._answer)."""
+    path = Path(reference.__file__).with_name("taquin.py")
+    spec = importlib.util.spec_from_file_location("_served_taquin", path)
+    assert spec is not None and spec.loader is not None  # a source file of the package
+    model: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(model)
+    search = model.dfs
+
+    def counted(m, p):  # its own recursive calls find this one among the module's globals
+        model.nodes += 1
+        model.meter()
+        return search(m, p)
+
+    model.dfs, model.nodes, model.meter = counted, 0, lambda: None
+    return model
+
+
+class ModelServer(Served):
+    """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
+    in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
+    travels in the student's order (`convention`) and is kept most recent last here.
+
+    The run's interface: the `names` it serves; for each call the globals of a taquin state (grid a 4 × 4
+    arrangement of tiles 0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest`
+    moves; minimum an integer or infinity), and arguments the name takes (SERVED: q16's move, q18's dfs):
+    move a cell next to the blank, dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a
+    solvable grid.
+    Anything else is a Violation: the model answer never runs on it. The dfs's nodes are charged to the
+    run (calls.Served: its budget, from the model answer's own run on the case, and its deadline).
+
+    With `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is
+    refused, and so is every later call: the parent itself then knows that the student's search went past
+    that bound (`past_bound`). `keeps`: this server answers the model answer's own run on the grader's
+    case (Chain.run's `model_serve`), whose answers are kept (_DFS_ANSWERS, and for the machine those that
+    cost seconds, timed best of `runs`); a student's server only reads them. `model_seconds`: the model
+    answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
+
+    def __init__(self, convention, names, max_bound: int | None = None, runs: int = 1, keeps: bool = False):
+        super().__init__()
+        self.model = _served_model()
+        self.names = frozenset(names)
+        self.convention = convention or LAST
+        self.max_bound = max_bound
+        self.past_bound = False
+        self.model_seconds = 0.0
+        self.runs = runs
+        self.keeps = keeps
+        self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
+
+    def case(self, payload: dict) -> None:
+        """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
+        self.longest = len(payload["solution"]) + DIAMETER
+
+    def __call__(self, name, args):
+        arguments, state, played = self._checked(name, args)
+        if self.past_bound or (name == "dfs" and self.max_bound is not None and self._beyond(arguments)):
+            self.past_bound = True
+            raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
+        if name != "dfs":
+            return self._in_student_order(self._answer(name, arguments, state, played)[0])
+        # Keyed in the order played: students who keep `solution` either way share the answers.
+        key = json.dumps([arguments, {**state, "solution": played}], sort_keys=True)
+        kept = _DFS_ANSWERS.get(key)
+        if kept is not None:
+            answer, seconds, nodes = kept
+            self.charge(nodes)
+        elif self.keeps:
+            answer, seconds, nodes = self._kept(key, name, arguments, state, played)
+            self.work += nodes
+        else:
+            answer, nodes = self._answer(name, arguments, state, played, meter=self.charge)
+            seconds = 0.0
+        self.model_seconds += seconds
+        return self._in_student_order(answer)
+
+    def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
+        """The model answer's own search on the grader's case, computed once and kept (see _DFS_ANSWERS)."""
+
+        def compute():
+            answer, nodes = self._answer(name, arguments, state, played)
+            return {"answer": answer, "nodes": nodes}
+
+        value: Any
+        value, seconds = timing.measured(f"served {key}", compute, runs=self.runs)
+        if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
+            _DFS_ANSWERS.clear()
+        _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
+        return _DFS_ANSWERS[key]
+
+    def _checked(self, name: str, args) -> tuple[list, dict, list]:
+        """(the call's arguments, the globals, `solution` in the order played) of a call of the run's
+        interface; a Violation otherwise (see the class's docstring)."""
+        if type(args) is not dict or args.keys() != CALL_FIELDS or type(args["args"]) is not list:
+            raise Violation("taquin.served_shape", name=name)
+        arguments, state = args["args"], args["state"]
+        if type(state) is not dict or state.keys() != STATE_GLOBALS:
+            raise Violation("taquin.served_shape", name=name)
+        li, lj = state["li"], state["lj"]
+        if not (_is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
+            raise Violation("taquin.served_blank", name=name)
+        arrangement = _arrangement(state["grid"], li, lj)
+        if arrangement is None:
+            raise Violation("taquin.served_grid", name=name)
+        if not (_is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
+            raise Violation("taquin.served_h", name=name)
+        moves = _moves(state["solution"])
+        if moves is None or len(moves) > self.longest:
+            raise Violation("taquin.served_solution", name=name, longest=self.longest)
+        minimum = state["minimum"]
+        if not (minimum == "inf" or _is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
+            raise Violation("taquin.served_minimum", name=name)
+        self._check_arguments(name, arguments, arrangement, li, lj)
+        return arguments, state, _reordered(moves, self.convention)
+
+    def _check_arguments(self, name: str, arguments: list, arrangement: list, li: int, lj: int) -> None:
+        if name == "move":
+            if (
+                not (len(arguments) == 2 and all(_is_int(a) for a in arguments))
+                or sorted((abs(arguments[0] - li), abs(arguments[1] - lj))) != [0, 1]
+                or not all(0 <= a < 4 for a in arguments)
+            ):
+                raise Violation("taquin.served_move", li=li, lj=lj)
+        else:  # dfs: the only other name a run serves (SERVED)
+            if not (
+                len(arguments) == 2
+                and all(_is_int(a) for a in arguments)
+                and 0 <= arguments[1] <= self.longest
+                and 0 <= arguments[0] <= arguments[1] + DIAMETER
+                and is_solvable(arrangement)
+            ):
+                raise Violation("taquin.served_dfs", longest=self.longest, diameter=DIAMETER)
+
+    def _answer(self, name, arguments: list, state: dict, played: list, meter=None) -> tuple[dict, int]:
+        """The model answer's `name` applied to globals the caller checked (their `solution` read as `played`,
+        in the order played), with `solution` after it in that order too; and the dfs nodes it searched,
+        each passed to `meter` (which raises calls.Exhausted past the run's budget or deadline)."""
+        model: Any = self.model  # the model answer's module: its globals are set here
+        model.grid = [list(row) for row in state["grid"]]
+        model.li, model.lj, model.h = state["li"], state["lj"], state["h"]
+        model.solution = [model.Deplacement[m] for m in played]
+        model.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
+        model.nodes, model.meter = 0, meter or (lambda: None)
+        result = getattr(model, name)(*arguments)
+        after = {
+            "grid": model.grid,
+            "li": model.li,
+            "lj": model.lj,
+            "h": model.h,
+            "solution": [m.name for m in model.solution],
+            "minimum": "inf" if model.minimum == math.inf else model.minimum,
+        }
+        return {"result": result, "state": after}, model.nodes
+
+    def _in_student_order(self, answer: dict) -> dict:
+        """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
+        state = answer["state"]
+        return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
+
+    def _beyond(self, arguments: list) -> bool:
+        """Whether dfs(m, p) searches deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
+        m, p = arguments
+        return m - p > self.max_bound
+
+
+def _arrangement(grid, li: int, lj: int) -> list | None:
+    """The state `grid` holds with the blank at (li, lj): its other cells the tiles 0..14, each once (the
+    blank cell's value is not significant, but an int); None when it holds anything else. (Checked on
+    every served call, tens of thousands a check: built-ins only.)"""
+    if not shapes.grid(grid):
+        return None
+    cells = [*grid[0], *grid[1], *grid[2], *grid[3]]
+    if set(map(type, cells)) != {int}:
+        return None
+    cells[4 * li + lj] = BLANK
+    return cells if sorted(cells) == ALL_CELLS else None
+
+
+ALL_CELLS = list(range(16))
+# Tile t's distance to its home from cell c (the blank's: none), so that h is checked with built-ins.
+_DISTANCES = [[abs(c // 4 - t // 4) + abs(c % 4 - t % 4) if t != BLANK else 0 for t in range(16)] for c in range(16)]
+
+
+def _manhattan(cells: list) -> int:
+    return sum(map(list.__getitem__, _DISTANCES, cells))

@@ -1,0 +1,232 @@
+"""The taquin's verdicts: pure functions that read a probe's reply (never trusted: the child runs the
+student's code) and say what is wrong with it, as a Failure, or None. They need no child: the tests
+call them on replies written by hand (tests/test_taquin_verdicts.py)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from grader.questions.api import Failure, Kind, Message, Outcome, shapes
+from grader.questions.taquin.cases import _optimal, _payload, _shown
+from grader.questions.taquin.probes import BLANK, LAST, MOVE_NAMES
+from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
+
+if TYPE_CHECKING:
+    from grader.questions.api import Context
+    from grader.questions.taquin.chain import Chain
+
+
+SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "found", "moves")
+
+
+def _fields(value) -> dict:
+    """A probe's reply as a dict of every field (None when absent): the child runs the student's code,
+    which could have tampered with the probe, so nothing in a reply is taken on trust."""
+    return shapes.fields(value, SNAPSHOT_FIELDS)
+
+
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
+
+
+def _moves(value, policy=LENIENT, notes=None):
+    """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
+    lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
+    and `notes` (a set) gets "casse" so that the question warns."""
+    if not shapes.list_of(value, str):
+        return None
+    if all(m in MOVE_NAMES for m in value):
+        return value
+    canonical = {name.lower(): name for name in MOVE_NAMES}
+    if policy == STRICT or not all(m.lower() in canonical for m in value):
+        return None
+    if notes is not None:
+        notes.add("casse")
+    return [canonical[m.lower()] for m in value]
+
+
+def _mirrored(moves):
+    """The moves renamed by the blank's direction (Haut <-> Bas, Gauche <-> Droite)."""
+    return [OPPOSITE[m] for m in moves]
+
+
+def _tentes(moves) -> str:
+    """The tente_* functions of `moves`, as the student names them."""
+    return ", ".join(f"tente_{move.lower()}" for move in moves)
+
+
+def move_warnings(notes) -> list[Message]:
+    return [Message("taquin.moves_case")] if "casse" in notes else []
+
+
+def _grid_matches(grid, state) -> bool:
+    """Whether `grid` holds `state`'s tiles, every cell but the blank's (its value is not significant)."""
+    if not shapes.grid(grid):
+        return False
+    return all(_is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
+
+
+def _differences(snapshot, expected_state, expected_solution=None, policy=LENIENT, notes=None):
+    """The globals that differ from the expected state (and solution, when given), each judged on its
+    own: [(name, expected, got)], in the order grid, li/lj, h, solution."""
+    blank = list(divmod(expected_state.index(BLANK), 4))
+    found = []
+    if not _grid_matches(snapshot["grid"], expected_state):
+        found.append(("grid", to_grid(expected_state, None), snapshot["grid"]))
+    got_blank = [snapshot["li"], snapshot["lj"]]
+    if not (all(_is_int(v) for v in got_blank) and got_blank == blank):
+        found.append(("li, lj", blank, got_blank))
+    if not (_is_int(snapshot["h"]) and snapshot["h"] == manhattan(expected_state)):
+        found.append(("h", manhattan(expected_state), snapshot["h"]))
+    if expected_solution is not None and _moves(snapshot["solution"], policy, notes) != expected_solution:
+        found.append(("solution", expected_solution, snapshot["solution"]))
+    return found
+
+
+def _bool_failure(value, call, case):
+    return Failure(Kind.WRONG, "taquin.not_bool", {"call": call}, counterexample=case, got=value)
+
+
+def _reached(start, moves):
+    """The state `moves` lead to from `start`, None when one of them is impossible."""
+    try:
+        return replay(start, moves)
+    except IllegalMove:
+        return None
+
+
+def _visual(start, moves, optimal):
+    reached = _reached(start, moves)
+    visual = {"type": "taquin", "start": list(start), "moves": moves, "optimal": optimal}
+    if reached is not None:
+        visual["reached"] = list(reached)
+    return visual
+
+
+def _mentions(source: str, name: str) -> bool:
+    """Whether the module's source uses the global `name` at all: read by the parent with ast (what the
+    child says about itself is not a fact)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return True  # the import failure is reported instead
+    return any(
+        (isinstance(node, ast.Name) and node.id == name)
+        or (isinstance(node, ast.Global) and name in node.names)
+        or (isinstance(node, ast.Constant) and node.value == name)
+        for node in ast.walk(tree)
+    )
+
+
+def _wrong_call(key: str, shown: dict, expected, got, **params) -> Failure:
+    """A wrong value from the call `shown` names (its `appel`), shown as the case."""
+    return Failure(
+        Kind.WRONG, key, {"call": shown["appel"], **params}, counterexample=shown, expected=expected, got=got
+    )
+
+
+@dataclass
+class Judging:
+    """One run of q16, q17 or q18, handed to its judges: what the run decides once (where the student's
+    `solution` keeps its most recent move, the `noms` policy, the functions the calls build on) and what
+    the judges note on the way."""
+
+    ctx: Context
+    convention: str | None  # LAST, FIRST, or None when detect_convention could not tell
+    policy: str
+    chain: Chain
+    notes: set[str] = field(default_factory=set)  # "casse": a move read in another case (move_warnings)
+    # What shows the judged function acting, for the groups doing nothing would pass (base.earned): q16's
+    # directions, each True while every acceptance case judged saw its tente_* accept and change the globals;
+    # q17's runs that had to search, each True when the dfs left in `minimum` the f of a state cut below
+    # the root (known only by going there).
+    acted: dict[str, bool] = field(default_factory=dict)
+    searched: list[bool] = field(default_factory=list)
+
+    @property
+    def judged_in(self) -> str:
+        """The order `solution` is written and read in for the student: theirs, the convention if unknown."""
+        return self.convention or LAST
+
+
+@dataclass
+class Orders(Judging):
+    """q18's run: also what the lists taquin() returned said of their order, judged by the `ordre` group."""
+
+    reversed_seen: list = field(default_factory=list)  # cases whose list is a solution only read backwards
+    in_order: bool = False  # a list was a solution in the order played
+    lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
+
+
+def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failure | None:
+    """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's), run with
+    `chain`'s functions, is worth: an optimal solution, in either order (noted in `judging` for the
+    `ordre` group)."""
+    ctx = judging.ctx
+    state, blank_value, optimum = case
+    shown = _shown(_payload(state, blank_value), "taquin()")
+    if not reply.ok:
+        return chain.failure(ctx, reply, shown)
+    moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
+    if moves is None:
+        return Failure(
+            Kind.WRONG,
+            "taquin.not_moves",
+            {"name": "taquin()"},
+            counterexample=shown,
+            got=_fields(reply.value)["moves"],
+        )
+    optimal = list(_optimal(tuple(state))) if optimum is None else None
+    optimum = len(optimal) if optimal is not None else optimum
+    judging.lists_seen.append((shown, moves))
+    forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
+    if forward and not backward:  # a list that reads the same both ways says nothing of its order
+        judging.in_order = True
+    elif backward and not forward:
+        # Judged as a solution here; the order is the `ordre` group's concern.
+        judging.reversed_seen.append(shown)
+        moves = moves[::-1]
+    if _reached(state, moves) != GOAL:
+        if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
+            return Failure(
+                Kind.WRONG,
+                "taquin.mirrored",
+                {"call": "taquin()", "name": "taquin()"},
+                counterexample=shown,
+                expected=optimal or optimum,
+                got=moves,
+            )
+        return Failure(
+            Kind.WRONG,
+            "q18.not_a_solution",
+            counterexample=shown,
+            expected=optimal or optimum,
+            got=moves,
+            visual=_visual(state, moves, optimal),
+        )
+    if len(moves) != optimum:
+        return Failure(
+            Kind.WRONG,
+            "q18.not_optimal",
+            {"moves": len(moves), "optimum": optimum},
+            counterexample=shown,
+            expected=optimum,
+            got=len(moves),
+            visual=_visual(state, moves, optimal),
+        )
+    return None
+
+
+def order_outcome(judging: Orders) -> Outcome:
+    """The `ordre` group, from the lists the other groups saw: in the order played, never reversed."""
+    if judging.reversed_seen:
+        return Outcome("ordre", Failure(Kind.WRONG, "q18.reversed", counterexample=judging.reversed_seen[0]))
+    if not judging.in_order:
+        shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
+        return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
+    return Outcome("ordre")
