@@ -157,7 +157,7 @@ LOOPING_42 = "import sys\n\ndef solution_42():\n    print('essai', file=sys.stde
 
 def _trap_run(decided_case_fails: bool = False):
     """Q1's checks replaced by a group of two cases: a decided one (failing or not) and a trap whose
-    timeout is declared inconclusive (as q18's trap, grader/questions/taquin.py)."""
+    timeout is declared inconclusive (as q18's trap, grader/questions/taquin/questions.py)."""
     from grader.questions import jeux
     from grader.judge.question import Failure, Inconclusive
     from grader.sandbox import protocol

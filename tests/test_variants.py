@@ -38,7 +38,7 @@ MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17
 
 # (variant, question) -> what the grader gets wrong today (issue 11), under SEED or any of SEEDS: marked
 # xfail(strict=True), so that a fix fails the run until its entry goes. None today (taquin_60_max, the last
-# one, is caught by q18's trap: grader/questions/taquin.py, TRAPS).
+# one, is caught by q18's trap: grader/questions/taquin/cases.py, TRAPS).
 MISJUDGED: dict[tuple[str, str], str] = {}
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The student's side of a served call, as grader/questions/taquin.py's `_served` proxies make it.
+# The student's side of a served call, as grader/questions/taquin/probes.py's `_served` proxies make it.
 FORGE = '''
 import math as _math
 import sys as _sys
