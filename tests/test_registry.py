@@ -192,7 +192,7 @@ def test_a_key_defined_twice_or_in_the_wrong_catalogue_is_refused():
 
 LOADED = (
     "import sys\n{}\n"
-    "print(sorted(m for m in sys.modules if m.endswith('_messages') or m.startswith('grader.text.i18n.')))"
+    "print(sorted(m for m in sys.modules if m.endswith(('_messages', '.messages')) or m.startswith('grader.text.i18n.')))"
 )
 
 
