@@ -113,9 +113,16 @@ def graph(visual, shown: dict) -> dict | None:
     if len(labels) > GRAPH_MAX_STATES or len(depth) < len(labels) or max(depth.values()) >= GRAPH_MAX_LEVELS:
         return None
     first = [_first_tests(shown[side]) for side in ("student", "expected")]
-    levels: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
-    for k in sorted(depth, key=lambda k: (first[1].get(k, 10**9), list(labels).index(k))):
-        levels[depth[k]].append(k)
+    # Each level in the order of its states' parents on the level above (then of the parent's edges), so
+    # that a tree's edges do not cross.
+    levels: list[list[str]] = [[initial]]
+    for d in range(1, max(depth.values()) + 1):
+        rank: dict[str, tuple[int, int]] = {}
+        for i, parent in enumerate(levels[-1]):
+            children = [y for x, y in edges if x == parent and depth[y] == d]
+            for j, child in enumerate(children):
+                rank.setdefault(child, (i, j))
+        levels.append(sorted(rank, key=rank.__getitem__))
     r, dx, dy = 17, 62, 72
     width = max(260, dx * max(map(len, levels)))
     pos = {
