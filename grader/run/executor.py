@@ -28,17 +28,18 @@ import multiprocessing
 import os
 import signal
 import socket
-import threading
 import time
 import uuid
 from collections import Counter
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures import as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grader.run.deadline import JobDeadline, watched
+from grader.run.heartbeat import Heartbeat
 from grader.errors import InputError, UsageError
 from grader.registry import all_questions, select
 from grader.run.jobs import grade_entry, whole_submission
@@ -270,20 +271,9 @@ def _leased(conn, job_id: str, lease: float, work):
     expiry = max(1, math.ceil(lease))
     conn.set(_claim_key(job_id), me, ex=24 * 3600)
     conn.set(_beat_key(job_id), me, ex=expiry)
-    stop = threading.Event()
-
-    def beat():
-        while not stop.wait(lease / 4):
-            try:
-                conn.set(_beat_key(job_id), me, ex=expiry)
-            except redis.RedisError:  # the broker restarting: the next beat, or the lease, decides
-                pass
-
-    threading.Thread(target=beat, daemon=True).start()
-    try:
+    # A redis error is the broker restarting: the next beat, or the lease, decides.
+    with Heartbeat(lease / 4, lambda: conn.set(_beat_key(job_id), me, ex=expiry), (redis.RedisError,)):
         return work()
-    finally:
-        stop.set()
 
 
 @dataclass
@@ -427,43 +417,35 @@ def run_batch_worker(broker: str, processes: int = 0) -> None:
     huey = batch_queue(broker)
     check_broker(huey, broker)
     processes = processes or os.cpu_count() or 1
-    withdraw = _announce(broker, processes)
-    try:
+    with _announced(broker, processes):
         consume(huey, processes)
-    finally:
-        withdraw()
 
 
-def _announce(broker: str, processes: int):
-    """Keeps this machine's presence key alive from a thread; returns what deletes it."""
+@contextmanager
+def _announced(broker: str, processes: int):
+    """This machine's presence key, kept alive while the block runs and deleted after it."""
     import redis
 
     # Connections of its own (Huey's forked processes never use them), never waiting long on a broker away.
     conn = redis.Redis.from_url(broker, socket_timeout=5, socket_connect_timeout=5)
     key = f"{WORKER_PRESENCE}{socket.gethostname()}:{os.getpid()}"
-    stop = threading.Event()
-
-    def renew():
-        while True:
-            try:
-                conn.set(key, processes, ex=PRESENCE_SECONDS)
-            except redis.RedisError:  # the broker restarting: the next renewal puts it back
-                pass
-            if stop.wait(PRESENCE_SECONDS / 3):
-                return
-
-    renewing = threading.Thread(target=renew, daemon=True)
-    renewing.start()
-
-    def withdraw():
-        stop.set()
-        renewing.join(PRESENCE_SECONDS)  # a renewal under way would otherwise put the key back
+    # A redis error is the broker restarting: the next renewal puts the key back. Leaving waits for a
+    # renewal under way, which would otherwise put the key back after its deletion.
+    renewal = Heartbeat(
+        PRESENCE_SECONDS / 3,
+        lambda: conn.set(key, processes, ex=PRESENCE_SECONDS),
+        (redis.RedisError,),
+        first=True,
+        settle=PRESENCE_SECONDS,
+    )
+    try:
+        with renewal:
+            yield
+    finally:
         try:
             conn.delete(key)
         except redis.RedisError:  # the key expires anyway
             pass
-
-    return withdraw
 
 
 def announced_processes(conn) -> int:

@@ -14,13 +14,13 @@ import json
 import os
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 from grader.text import i18n
 from grader.run.deadline import watched
+from grader.run.heartbeat import Heartbeat
 from grader.judge.engine import Settings
 from grader.errors import writing
 from grader.run.executor import SERVICE_QUEUE, check_broker, consume, queue
@@ -109,18 +109,10 @@ class Service:
         if claim is None:  # superseded, done, or taken by another delivery: nothing to do
             return
         attempt = store.attempt(attempt_id)
-        stop = threading.Event()
-
-        def heartbeat():
-            while not stop.wait(self.config.lease_seconds / 4):
-                try:
-                    store.beat(attempt_id, claim, time.time())
-                except Exception:  # noqa: BLE001 - the database away for a moment: the next beat may pass
-                    pass
-
-        threading.Thread(target=heartbeat, daemon=True).start()
         recorder = ("grader.service.tasks:record_deadline", str(self.config.path), str(attempt_id), claim)
-        with watched(self.config.job_seconds, *recorder):
+        # Any error of a beat (SQLite's, a server database's) is the database away for a moment.
+        heartbeat = Heartbeat(self.config.lease_seconds / 4, lambda: store.beat(attempt_id, claim, time.time()))
+        with watched(self.config.job_seconds, *recorder), heartbeat:
             try:
                 key = self.result_key(attempt)
                 if store.result(key) is None:  # same content, grader, seed, scheme: graded already
@@ -133,8 +125,6 @@ class Service:
             except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
                 message = escaped(f"{type(exc).__name__}: {exc}")[:500]
                 store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=message)
-            finally:
-                stop.set()
 
     def _grade_content(self, attempt, claim: str) -> str:
         filename, data = self.store.content(attempt.content_hash)
