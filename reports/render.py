@@ -140,7 +140,11 @@ def templates(lang: str, csp: str = CSP) -> Environment:
         lstrip_blocks=True,
     )
     env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=csp)
-    env.globals.update(replay_view=lambda data: replay.view(data, lang), replay_graph=replay.graph)
+    env.globals.update(
+        replay_view=lambda data: replay.view(data, lang),
+        replay_graph=replay.graph,
+        passes_view=lambda data: replay.passes_view(data, lang),
+    )
     return env
 
 

@@ -233,6 +233,71 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
     ]
 
 
+def _count(n: int, lang: str) -> str:
+    """A count with its thousands set apart as the language writes them (5 247, 5,247)."""
+    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+def passes_view(passes, lang: str) -> dict | None:
+    """q18's passes (grader/questions/taquin/passes.py) for the pages and the terminal: one row per pass
+    with each side's bound and nodes, the first that differs marked, and the sentence saying where."""
+    if not isinstance(passes, dict):
+        return None
+    try:
+        student, expected, first = passes["student"], passes["expected"], passes["first"]
+        rows = []
+        for k in range(max(len(student), len(expected))):
+            mine = student[k] if k < len(student) else None
+            theirs = expected[k] if k < len(expected) else None
+            rows.append(
+                {
+                    "k": k + 1,
+                    "student": f"{mine[0]} ({_count(mine[1], lang)})" if mine else "",
+                    "expected": f"{theirs[0]} ({_count(theirs[1], lang)})" if theirs else "",
+                    "differs": first is not None and k >= first,
+                    "first": k == first,
+                }
+            )
+        if first is None:
+            said = i18n.t("q18.passes_same", lang)
+        elif first < min(len(student), len(expected)):
+            said = i18n.t("q18.passes_first", lang, k=first + 1, got=student[first][0], expected=expected[first][0])
+        elif first == len(student):
+            bounds = ", ".join(str(m) for m, _ in expected[first:])
+            said = i18n.t("q18.passes_fewer", lang, k=first, bounds=bounds)
+        else:
+            said = i18n.t("q18.passes_more", lang, k=first + 1)
+        more = passes["student_length"] - len(student)
+        return {
+            "title": i18n.t("q18.passes_title", lang),
+            "rows": rows,
+            "said": said,
+            "more": i18n.t("q18.passes_cut", lang, n=passes["student_length"]) if more > 0 else "",
+        }
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def passes_lines(passes, lang: str, indent: int = 9) -> list[str]:
+    """The terminal's form of q18's passes: the sentence, then each side's bounds (nodes) up to the first
+    pass that differs."""
+    shown = passes_view(passes, lang)
+    if shown is None:
+        return []
+    colon = i18n.t("cli.colon", lang)
+    pad = " " * indent
+    upto = [r for r in shown["rows"] if not r["differs"] or r["first"]][-TERMINAL_CALLS:]
+
+    def side(key: str) -> str:
+        return ", ".join(f"» {r[key]} «" if r["first"] and r[key] else r[key] for r in upto if r[key])
+
+    return [
+        f"{pad}{shown['said']}",
+        f"{pad}  {i18n.t('q18.passes_student', lang)}{colon}{side('student')}",
+        f"{pad}  {i18n.t('q18.passes_expected', lang)}{colon}{side('expected')}",
+    ]
+
+
 def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
     """The compact form: the first divergence, the two sequences up to it (their last TERMINAL_CALLS
     calls), and what the algorithm does there."""

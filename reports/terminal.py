@@ -83,6 +83,7 @@ def _check_lines(check, lang: str) -> list[str]:
             lines.append(f"{label} {_short(value)}")
     if isinstance(check.visual, dict):
         lines.extend(replay.terminal_lines(check.visual.get("replay"), lang))
+        lines.extend(replay.passes_lines(check.visual.get("passes"), lang))
     return lines
 
 

@@ -106,3 +106,21 @@ def test_without_script_the_replay_reads_the_same_and_hides_its_buttons(browser,
         assert browser.find_element(By.CSS_SELECTOR, "#q4 svg.bylevel").is_displayed()
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_q18s_passes_beside_the_model_answers(browser, tmp_path, shots):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    from reports.render import render_student
+
+    skips = submission_path("taquin", "tests/variants/taquin/wrong/taquin_saute_une_borne.py")
+    result = grade_file(skips, "q18")
+    sub = SubmissionResult("eva", result.score, result.max, [result])
+    page = tmp_path / "eva.html"
+    render_student(Run("0.1.0", 2017, "fr", "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, [sub]), sub, page)
+    _open(browser, page)
+    table = browser.find_element(By.CSS_SELECTOR, "#q18 table.passes-table")
+    first = table.find_element(By.CSS_SELECTOR, "tr.first")
+    assert first.find_element(By.TAG_NAME, "th").text == "7" and first.find_element(By.TAG_NAME, "mark")
+    _screenshot(browser, shots, "replay-q18-passes-fr", selector="#q18 section.passes")
+    _assert_clean(browser)

@@ -285,4 +285,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "après {call} (accepté), solution ne contient pas le déplacement à sa place",
         "en": "after {call} (accepted), solution does not hold the move where it belongs",
     },
+    # q18's passes beside the model answer's (passes.py), as the reports show them.
+    "q18.passes_title": {
+        "fr": "Les parcours de votre taquin() (sur le dfs du corrigé) à côté de ceux du corrigé",
+        "en": "The passes of your taquin() (on the model answer's dfs) beside the model answer's",
+    },
+    "q18.passes_first": {
+        "fr": "Premier écart au parcours n° {k} : seuil m = {got} au lieu de {expected}, le plus petit p + h qui "
+        "a dépassé le seuil précédent",
+        "en": "First divergence at pass #{k}: bound m = {got} instead of {expected}, the smallest p + h that "
+        "exceeded the previous bound",
+    },
+    "q18.passes_fewer": {
+        "fr": "Premier écart après le parcours n° {k} : le corrigé fait encore les parcours de seuils {bounds}",
+        "en": "First divergence after pass #{k}: the model answer goes on with the passes of bounds {bounds}",
+    },
+    "q18.passes_more": {
+        "fr": "Premier écart au parcours n° {k} : le corrigé a trouvé sa solution au parcours précédent",
+        "en": "First divergence at pass #{k}: the model answer found its solution in the previous pass",
+    },
+    "q18.passes_same": {
+        "fr": "Mêmes seuils que le corrigé",
+        "en": "The same bounds as the model answer",
+    },
+    "q18.passes_pass": {"fr": "parcours", "en": "pass"},
+    "q18.passes_student": {"fr": "votre taquin() : seuil m (nœuds)", "en": "your taquin(): bound m (nodes)"},
+    "q18.passes_expected": {"fr": "corrigé : seuil m (nœuds)", "en": "model answer: bound m (nodes)"},
+    "q18.passes_cut": {"fr": "… {n} parcours en tout", "en": "… {n} passes in all"},
 }

@@ -93,6 +93,11 @@ class ModelServer(Served):
         self.runs = runs
         self.keeps = keeps
         self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
+        self.dfs_calls: list[tuple[int, int, int]] = []  # (m, p, nodes) of each dfs answered: q18's passes
+
+    def reset(self) -> None:
+        super().reset()
+        self.dfs_calls = []
 
     def case(self, payload: dict) -> None:
         """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
@@ -117,6 +122,7 @@ class ModelServer(Served):
         else:
             answer, nodes = self._answer(name, arguments, state, played, meter=self.charge)
             seconds = 0.0
+        self.dfs_calls.append((arguments[0], arguments[1], nodes))
         self.model_seconds += seconds
         return self._in_student_order(answer)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, shapes
 from grader.questions.taquin.cases import _optimal, _payload, _shown
+from grader.questions.taquin.passes import passes
 from grader.questions.taquin.probes import BLANK, LAST, MOVE_NAMES
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
 
@@ -171,7 +172,10 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     state, blank_value, optimum = case
     shown = _shown(_payload(state, blank_value), "taquin()")
     if not reply.ok:
-        return chain.failure(ctx, reply, shown)
+        failure = chain.failure(ctx, reply, shown)
+        # A search stopped on its time: its passes say whether its bound moved as figure 3's does.
+        failure.visual = {**(failure.visual or {}), **passes(state, chain)} or None
+        return failure
     moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
     if moves is None:
         return Failure(
@@ -207,7 +211,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             expected=optimal or optimum,
             got=moves,
-            visual=_visual(state, moves, optimal),
+            visual={**_visual(state, moves, optimal), **passes(state, chain)},
         )
     if len(moves) != optimum:
         return Failure(
@@ -217,7 +221,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             expected=optimum,
             got=len(moves),
-            visual=_visual(state, moves, optimal),
+            visual={**_visual(state, moves, optimal), **passes(state, chain)},
         )
     return None
 

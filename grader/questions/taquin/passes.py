@@ -1,0 +1,78 @@
+"""q18's IDA* passes as the parent sees them, beside the model answer's on the same state.
+
+With the default `dependances` ("corrige"), the student's taquin() runs on the model answer's dfs, served:
+each call dfs(m, 0) it makes is a pass from the start with bound m, and the model answer's dfs counts the
+nodes it searches there. The model answer's own taquin on the same state makes the passes of figure 3:
+m = h(e0), then the least p + h that exceeded m, which its dfs leaves in `minimum`. Side by side, the
+first pass whose bound differs says where the student's bound went another way (a bound raised by one,
+one taken from the last p + h seen, a minimum not reset). Plain data for results, each side cut at
+MAX_PASSES passes with its length said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from grader.questions.taquin.probes import BLANK, LAST
+from reference.puzzle import manhattan
+
+if TYPE_CHECKING:
+    from grader.questions.taquin.chain import Chain
+
+MAX_PASSES = 40
+
+
+def student_passes(calls: list[tuple[int, int, int]]) -> list[list[int]]:
+    """[m, nodes] for each served dfs(m, p, nodes searched) call from the start (p = 0)."""
+    return [[m, nodes] for m, p, nodes in calls if p == 0]
+
+
+def model_passes(h: int, search: Callable[[int], tuple[bool, int | None, int]]) -> list[list[int]]:
+    """The model answer's passes: [m, nodes] from m = h on; `search(m)` runs its dfs(m, 0) from the start
+    with `minimum` reset, giving (found, the minimum it left or None for infinity, nodes searched)."""
+    passes: list[list[int]] = []
+    m: int | None = h
+    while m is not None and len(passes) < MAX_PASSES:
+        found, minimum, nodes = search(m)
+        passes.append([m, nodes])
+        if found:
+            break
+        m = minimum
+    return passes
+
+
+def passes_data(student: list[list[int]], expected: list[list[int]]) -> dict:
+    """Both sides as results keep them, and `first`: the index of the first pass whose bound differs
+    (where one side stops before the other, the shorter one's length), None when the bounds agree."""
+    first = next((k for k, (a, b) in enumerate(zip(student, expected)) if a[0] != b[0]), None)
+    if first is None and len(student) != len(expected):
+        first = min(len(student), len(expected))
+    return {
+        "student": student[:MAX_PASSES],
+        "student_length": len(student),
+        "expected": expected[:MAX_PASSES],
+        "first": first,
+    }
+
+
+def passes(state, chain: Chain) -> dict:
+    """The student's passes beside the model answer's on `state` ({"passes": passes_data(...)}), when the
+    student's taquin ran on the served dfs; {} otherwise."""
+    from grader.questions.taquin.serving import ModelServer  # serving imports verdicts, which import this
+
+    server = chain.server
+    if server is None or not server.dfs_calls:
+        return {}
+    li, lj = divmod(list(state).index(BLANK), 4)
+    grid = [list(state[4 * i : 4 * i + 4]) for i in range(4)]
+    h = manhattan(tuple(state))
+    model = ModelServer(LAST, ("dfs",))
+
+    def search(m: int) -> tuple[bool, int | None, int]:
+        start = {"grid": grid, "li": li, "lj": lj, "h": h, "minimum": "inf"}
+        answer, nodes = model._answer("dfs", [m, 0], start, [])
+        minimum = answer["state"]["minimum"]
+        return answer["result"] is True, None if minimum == "inf" else minimum, nodes
+
+    return {"passes": passes_data(student_passes(server.dfs_calls), model_passes(h, search))}

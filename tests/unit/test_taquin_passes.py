@@ -1,0 +1,51 @@
+"""q18's passes beside the model answer's (grader/questions/taquin/passes.py) and how people read them
+(reports/replay.py), on passes written here: tests/test_taquin_passes_graded.py grades real variants."""
+
+from __future__ import annotations
+
+from grader.questions.taquin import passes as taquin_passes
+from reports.replay import passes_lines, passes_view
+
+
+def test_the_model_passes_follow_the_minimum_its_dfs_leaves():
+    minima = {14: 16, 16: 18, 18: 20}
+
+    def search(m):
+        return m == 20, minima.get(m), 10 * m
+
+    assert taquin_passes.model_passes(14, search) == [[14, 140], [16, 160], [18, 180], [20, 200]]
+    # A search that never ends is cut at MAX_PASSES.
+    assert len(taquin_passes.model_passes(0, lambda m: (False, m + 1, 1))) == taquin_passes.MAX_PASSES
+
+
+def test_the_student_passes_are_the_calls_from_the_start():
+    calls = [(14, 0, 10), (16, 0, 33), (16, 1, 5), (18, 0, 138)]
+    assert taquin_passes.student_passes(calls) == [[14, 10], [16, 33], [18, 138]]
+
+
+def test_the_first_divergence_is_the_first_bound_that_differs_or_where_a_side_stops():
+    same = [[14, 10], [16, 33]]
+    assert taquin_passes.passes_data(same, same)["first"] is None
+    skipped = taquin_passes.passes_data([[14, 10], [18, 138]], [[14, 10], [16, 33], [18, 138]])
+    assert skipped["first"] == 1
+    stopped = taquin_passes.passes_data([[14, 10]], same)
+    assert stopped["first"] == 1
+    long = taquin_passes.passes_data([[10, 34]] * 100, same)
+    assert len(long["student"]) == taquin_passes.MAX_PASSES and long["student_length"] == 100
+
+
+def test_the_passes_read_in_french_and_english_with_counts_set_apart():
+    data = taquin_passes.passes_data([[24, 5247], [28, 4685]], [[24, 5247], [26, 2230]])
+    fr = passes_view(data, "fr")
+    assert fr is not None
+    assert fr["said"] == (
+        "Premier écart au parcours n° 2 : seuil m = 28 au lieu de 26, le plus petit p + h qui a dépassé le "
+        "seuil précédent"
+    )
+    assert fr["rows"][0]["student"] == "24 (5\u202f247)" and fr["rows"][1]["first"]
+    lines = passes_lines(data, "en")
+    assert lines[1].endswith("your taquin(): bound m (nodes): 24 (5,247), » 28 (4,685) «")
+    assert lines[2].endswith("model answer: bound m (nodes): 24 (5,247), » 26 (2,230) «")
+    fewer = passes_view(taquin_passes.passes_data([[14, 10]], [[14, 10], [16, 33], [18, 138]]), "fr")
+    assert fewer is not None and fewer["said"].endswith("le corrigé fait encore les parcours de seuils 16, 18")
+    assert passes_view({"student": "x"}, "fr") is None and passes_lines(None, "fr") == []
