@@ -155,6 +155,18 @@ def read_roster(path: Path, positional: bool = True) -> list[Student]:
     return students
 
 
+def identified(result, student: Student):
+    """`result` (a `SubmissionResult`) named as the roster names its student, with the LMS's ids: what
+    the exports write for a student who has no submission to give them."""
+    result.name, result.participant, result.email, result.group = (
+        student.name,
+        student.participant,
+        student.email,
+        student.group,
+    )
+    return result
+
+
 def join(results: list, students: list[Student], absent) -> tuple[list, list[tuple[str, dict]]]:
     """Results with the roster's name, email and group; a row from `absent(student, id)` for each
     student without a submission; notices (catalogue keys) for what did not match."""

@@ -23,7 +23,7 @@ from grader.run.jobs import not_graded
 from grader.errors import InputError, writing
 from grader.results.gradebook import display_name, write_gradebook
 from grader.intake import RUN_MANIFEST, Entry, find_class
-from grader.intake.roster import join
+from grader.intake.roster import identified, join
 from grader.results.marks import apply_marks
 from grader.text import i18n
 from grader.text.message import Message
@@ -197,13 +197,7 @@ def _finish(
 
         def absent(student, sid: str) -> SubmissionResult:
             row = not_graded(sid, questions, settings, SubmissionStatus.NOT_SUBMITTED, [Message("roster.absent")])
-            row.name, row.participant, row.email, row.group = (
-                student.name,
-                student.participant,
-                student.email,
-                student.group,
-            )
-            return row
+            return identified(row, student)
 
         run.submissions, notices = join(run.submissions, roster, absent)
         run.notices += [Message(key, params) for key, params in notices]

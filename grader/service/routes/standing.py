@@ -6,6 +6,7 @@ from __future__ import annotations
 from grader.run.grading import new_run
 from grader.run.jobs import not_graded
 from grader.text.message import Message
+from grader.intake.roster import identified
 from grader.results.records import SubmissionResult, SubmissionStatus, submission_from_dict
 from grader.results.scoring import submission_total
 from grader.service.routes.common import Site
@@ -67,10 +68,5 @@ def class_run(site: Site, lang: str):
     for sub in run.submissions:  # who each is, as the roster says: the LMS's names and ids for the exports
         person = config.people.get(sub.id)
         if person is not None:
-            sub.name, sub.participant, sub.email, sub.group = (
-                person.name,
-                person.participant,
-                person.email,
-                person.group,
-            )
+            identified(sub, person)
     return run
