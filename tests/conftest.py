@@ -28,3 +28,14 @@ def graded_sample_class(tmp_path_factory):
     sample = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
     assert main(["grade", str(sample), "--out", str(out), "--seed", "2017"]) == 0  # verdicts named per group
     return out
+
+
+@pytest.fixture
+def fresh_process():
+    """Every process-wide cache of the grader (grader/caches.py) emptied before and after the test, as in a
+    new process; called, it empties them again (the test's "another process")."""
+    from grader import caches
+
+    caches.clear_all()
+    yield caches.clear_all
+    caches.clear_all()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grading import say
-from grader.judge import calibration, engine, expectations
+from grader.judge import calibration, expectations
 from grader.judge.engine import Settings, grade_question
 from grader.results.scoring import Scheme
 from grader.questions import jeux, recherche, taquin
@@ -127,9 +127,8 @@ def test_questions_with_oracles_give_full_marks_without_the_model_answer():
         assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 
 
-def test_a_probe_without_oracle_is_said_to_need_the_model_answer(monkeypatch):
-    monkeypatch.delattr(taquin.probe_move, "oracle")
-    monkeypatch.setattr(engine, "_reference_cache", {})  # nothing the oracle said earlier
+def test_a_probe_without_oracle_is_said_to_need_the_model_answer(monkeypatch, fresh_process):
+    monkeypatch.delattr(taquin.probe_move, "oracle")  # and nothing the oracle said earlier is kept
     result = grade_question(taquin.Q15(), load_submission(ALICE), Settings(reference="oracles"))
     assert result.status == "error" and result.score == 0
     assert all("sans le corrigé" in say(c.message) and "probe_move" in say(c.message) for c in result.checks)
@@ -142,19 +141,15 @@ def test_the_provider_follows_the_installation(monkeypatch):
     assert isinstance(expectations.provider("taquin"), expectations.Oracles)
 
 
-def test_costs_are_scaled_by_this_machine_s_speed_measured_once(tmp_path, monkeypatch):
+def test_costs_are_scaled_by_this_machine_s_speed_measured_once(tmp_path, monkeypatch, fresh_process):
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
-    calibration.machine_factor.cache_clear()
-    try:
-        factor = calibration.machine_factor()
-        saved = json.loads((tmp_path / "calibration.json").read_text())
-        assert saved["workload_seconds"] / calibration.shipped()["workload_seconds"] == pytest.approx(factor)
-        # A slower machine (as the cache says) gets proportionally longer limits, without measuring again.
-        (tmp_path / "calibration.json").write_text(
-            json.dumps({**saved, "workload_seconds": 10 * saved["workload_seconds"]})
-        )
-        calibration.machine_factor.cache_clear()
-        assert calibration.seconds(2.0) == pytest.approx(20 * factor)
-        assert calibration.seconds(0.0) == 0.0
-    finally:
-        calibration.machine_factor.cache_clear()
+    factor = calibration.machine_factor()
+    saved = json.loads((tmp_path / "calibration.json").read_text())
+    assert saved["workload_seconds"] / calibration.shipped()["workload_seconds"] == pytest.approx(factor)
+    # A slower machine (as the cache says) gets proportionally longer limits, without measuring again.
+    (tmp_path / "calibration.json").write_text(
+        json.dumps({**saved, "workload_seconds": 10 * saved["workload_seconds"]})
+    )
+    fresh_process()
+    assert calibration.seconds(2.0) == pytest.approx(20 * factor)
+    assert calibration.seconds(0.0) == 0.0

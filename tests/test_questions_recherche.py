@@ -225,14 +225,16 @@ def test_crafted_instances_have_the_stated_distances():
     assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance
 
 
-def test_the_3x3_distances_are_searched_once_per_machine_and_a_rewritten_cache_is_searched_again(tmp_path, monkeypatch):
+def test_the_3x3_distances_are_searched_once_per_machine_and_a_rewritten_cache_is_searched_again(
+    tmp_path, monkeypatch, fresh_process
+):
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     searches = []
     search = recherche.distances
     monkeypatch.setattr(recherche, "distances", lambda *args: searches.append(1) or search(*args))
 
     def fresh() -> dict:
-        recherche.distances_3.cache_clear()  # a new process: only the machine's cache is kept
+        fresh_process()  # a new process: only the machine's cache is kept
         return recherche.distances_3()
 
     searched = fresh()
@@ -246,7 +248,6 @@ def test_the_3x3_distances_are_searched_once_per_machine_and_a_rewritten_cache_i
     table.write_bytes(bytes(forged))
     assert list(fresh().items()) == list(searched.items()) and len(searches) == 2
     assert table.read_bytes() != bytes(forged)  # and the cache was written again
-    recherche.distances_3.cache_clear()
 
 
 def test_optimal_moves_are_shortest_and_lead_to_the_goal():

@@ -502,12 +502,11 @@ def _ask_dfs(server, m, minimum="inf"):
     return server("dfs", {"state": {**globals_, "solution": [], "minimum": minimum}, "args": [m, 0]})
 
 
-def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(monkeypatch):
+def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(monkeypatch, fresh_process):
     # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
     # is computed once per process (serving._DFS_ANSWERS), and an answer kept is the one it computes.
     from grader.questions.taquin import serving
 
-    serving._DFS_ANSWERS.clear()
     first = serving.ModelServer(serving.LAST, ["dfs"], keeps=True)  # the model answer's own run
     computed = _ask_dfs(first, 2), _ask_dfs(first, 1)
     assert computed[0]["result"] is True and len(computed[0]["state"]["solution"]) == 2
@@ -523,21 +522,20 @@ def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(
         _ask_dfs(second, 2, minimum=99)  # other globals, another answer: the model answer runs (here: cannot)
 
 
-def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monkeypatch):
+def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monkeypatch, fresh_process):
     # The challenge's served searches cost seconds: they are kept on disk (grader/judge/timing.py), so that the
     # run's other worker processes and the next runs read them; a cheap one is computed in each process.
     from grader.judge import timing
     from grader.questions.taquin import serving
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
-    serving._DFS_ANSWERS.clear()
     model = functools.partial(serving.ModelServer, serving.LAST, ["dfs"], keeps=True)  # the model answer's runs
     cheap = _ask_dfs(model(), 2)
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # from here on, every search counts as costing seconds
     expensive = _ask_dfs(model(), 1)
     (stored,) = tmp_path.glob("timings-*.json")
 
-    serving._DFS_ANSWERS.clear()  # another process: only the disk is shared
+    fresh_process()  # another process: only the disk is shared
     other = model()
     with monkeypatch.context() as unable:
         unable.setattr(other.model, "dfs", None)
@@ -546,11 +544,11 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
             _ask_dfs(other, 2)  # the cheap one was not kept: the model answer runs (here: cannot)
     assert cheap["result"] is True
     stored.write_text("{")  # a torn or foreign file: computed again, the right answer
-    serving._DFS_ANSWERS.clear()
+    fresh_process()
     assert _ask_dfs(model(), 1) == expensive
 
 
-def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkeypatch):
+def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkeypatch, fresh_process):
     """A student's own calls (globals and bounds the child chose) are answered for that run alone: neither
     the machine's timings nor the process's kept answers receive them, however much they cost."""
     from grader.judge import timing
@@ -558,7 +556,6 @@ def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkey
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search counts as costing seconds
-    serving._DFS_ANSWERS.clear()
     student = serving.ModelServer(serving.LAST, ["dfs"])
     assert _ask_dfs(student, 2)["result"] is True and student.work > 0
     assert list(tmp_path.iterdir()) == [] and serving._DFS_ANSWERS == {}
@@ -593,17 +590,15 @@ def _served_searches(monkeypatch) -> dict[str, list]:
 
 
 @pytest.mark.parametrize("name", ["reference", "caml"])  # solution kept most recent last, and first
-def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, tmp_path, monkeypatch):
+def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, tmp_path, monkeypatch, fresh_process):
     # q18's limits come from the model answer's taquin run through the same served dfs answers as the
     # student's: a correct taquin asks the very searches the model answer made, so the parent runs none
     # of them again, whichever order the student keeps `solution` in.
-    from grader.judge import engine, timing
+    from grader.judge import timing
     from grader.questions.taquin import serving
     from grader.questions.taquin.cases import TRAPS
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
-    monkeypatch.setattr(serving, "_DFS_ANSWERS", {})
-    monkeypatch.setattr(engine, "_reference_cache", {})
     asked = _served_searches(monkeypatch)
     settings = Settings(seed=SEED, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
     (q18,) = grade_submission(load_submission(path_of(name)), select(all_questions(), ["q18"]), settings).questions
@@ -620,12 +615,11 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
     assert all(tiles(json.loads(args)["state"]) in traps for _, args in asked["student"])
 
 
-def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_path, monkeypatch):
+def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_path, monkeypatch, fresh_process):
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
     from grader.judge import engine, timing
-    from grader.questions.taquin import serving
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
@@ -640,8 +634,7 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
 
     monkeypatch.setattr(engine.Context, "call", recording)
     for _ in range(2):  # a process, then another: nothing shared but the store
-        monkeypatch.setattr(serving, "_DFS_ANSWERS", {})
-        monkeypatch.setattr(engine, "_reference_cache", {})
+        fresh_process()
         limits.append([])
         asked = _served_searches(monkeypatch)
         grade_submission(load_submission(path_of("reference")), question, settings)

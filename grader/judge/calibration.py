@@ -13,12 +13,13 @@ of this process: other jobs sharing the machine do not change them.
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from pathlib import Path
 
 from reference.cache import cache_dir
+
+from grader.caches import cached
 
 COSTS = Path(__file__).resolve().parents[1] / "data" / "costs.json"
 WORKLOAD_DEPTH = 20
@@ -57,13 +58,13 @@ def time_workload(runs: int = 3) -> float:
     return best
 
 
-@functools.cache
+@cached
 def shipped() -> dict:
     """grader/data/costs.json: {"workload_seconds": s, "costs": {name: seconds}} (the cost machine's)."""
     return json.loads(COSTS.read_text(encoding="utf-8"))
 
 
-@functools.cache
+@cached
 def machine_factor() -> float:
     """How many times slower this machine runs the workload than the machine the costs were measured on;
     measured once per machine, then read from the cache."""

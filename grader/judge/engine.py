@@ -21,6 +21,7 @@ import zlib
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
+from grader.caches import register
 from grader.judge import expectations, timing
 
 from grader.text import i18n
@@ -95,9 +96,9 @@ class _Falsified(Exception):
 
 
 # Reference results, shared by every student a process grades: the cases are the same for all.
-_reference_cache: dict[str, tuple[object, float, object]] = {}
+_reference_cache: dict[str, tuple[object, float, object]] = register(f"{__name__}._reference_cache", {})
 # The cases each check group draws, by (seed, question, group, examples, strategy): see Context.check.
-_drawn_cases: dict[tuple, list] = {}
+_drawn_cases: dict[tuple, list] = register(f"{__name__}._drawn_cases", {})
 DRAWN_GROUPS_KEPT = 512
 
 

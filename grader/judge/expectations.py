@@ -30,7 +30,6 @@ oracle cannot be checked on a student's installation: it says so, as the grader'
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib
 import importlib.util
@@ -38,6 +37,7 @@ import json
 import time
 from pathlib import Path
 
+from grader.caches import cached
 from grader.judge import calibration, timing
 from grader.errors import GraderBug
 from grader.sandbox import calls, protocol
@@ -81,7 +81,7 @@ class ModelAnswer:
         return value, getattr(handler, "model_seconds", seconds), handler
 
 
-@functools.cache
+@cached
 def _source_digest(module) -> str:
     """The model answer's source, hashed: an edited model answer is timed anew."""
     return hashlib.sha256(Path(module.__file__).read_bytes()).hexdigest()

@@ -11,7 +11,6 @@ that the next run, and the other worker processes, read it instead of measuring 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -19,6 +18,7 @@ import platform
 import threading
 import time
 
+from grader.caches import cached
 from grader.version import grader_version
 from reference.cache import cache_dir
 
@@ -44,7 +44,7 @@ def _cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
-@functools.cache
+@cached
 def fingerprint() -> str:
     return f"{_cpu_model()} | Python {platform.python_version()} | grader {grader_version()}"
 
@@ -66,7 +66,7 @@ def _load() -> dict:
         return {}
 
 
-@functools.cache
+@cached
 def _mark_used(path) -> None:
     try:
         os.utime(path)

@@ -36,6 +36,7 @@ import functools
 from abc import abstractmethod
 from fractions import Fraction
 
+from grader.caches import cached
 from grader.text.display import python_source, python_text
 from grader.questions import jeux_replay, jeux_traces, shapes
 from grader.results.records import Kind
@@ -465,10 +466,10 @@ def _python_value(value):
 
 # --- q11 -----------------------------------------------------------------------------------------------
 # Every student's h is judged on the same 50,000 cells: their distances are computed once per process.
-_cell_distance = functools.lru_cache(maxsize=1 << 17)(jeu1_distance)
+_cell_distance = cached(maxsize=1 << 17)(jeu1_distance)
 
 
-@functools.cache  # the same for every student
+@cached  # the same for every student
 def large_pairs() -> tuple[tuple[int, int], ...]:
     """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
     just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 
+from grader.caches import cached
 from grader.questions import shapes
 from grader.results.records import Kind
 from grader.judge.question import CHEAP, Failure, Group, Inconclusive, Outcome, Question, oracle, probe
@@ -120,7 +121,7 @@ TABLE_3 = "distances3-v1.bin"
 TABLE_3_SHA256 = "ed258429540c9733430ebfe161c56b8b7af6326b7ba5094dc13795f794ac55f9"
 
 
-@functools.lru_cache(maxsize=1)
+@cached(maxsize=1)
 def distances_3() -> dict:
     """Distance to the goal of every solvable 3×3 state, in the order a BFS from the goal meets them: the
     search once per machine (0.9 s), then the table read from the cache (0.1 s)."""
@@ -135,7 +136,7 @@ def _searched_distances_3():
     return table, lambda f: f.write(table)
 
 
-@functools.lru_cache(maxsize=512)
+@cached(maxsize=512)
 def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
     """A shortest list of operations from `start` to the goal (3×3: the table; 4×4: IDA*)."""
     if n == 3:
@@ -244,7 +245,7 @@ def walks(n: int, max_length: int):
     )
 
 
-@functools.lru_cache(maxsize=1)
+@cached(maxsize=1)
 def states_by_distance_3() -> list[list[tuple]]:
     by_distance: list[list[tuple]] = [[] for _ in range(max(distances_3().values()) + 1)]
     for state, distance in distances_3().items():

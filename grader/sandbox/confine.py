@@ -18,10 +18,10 @@ said so.
 from __future__ import annotations
 
 import errno
-import functools
 import os
 import sys
 
+from grader.caches import cached
 from grader.sandbox import libseccomp
 
 # Landlock's system calls have the same numbers on every architecture that has them.
@@ -317,7 +317,7 @@ def stdlib_folder() -> str:
     return os.path.dirname(os.path.realpath(os.__file__))
 
 
-@functools.lru_cache(maxsize=1)  # read once by the fork server, not again by each child
+@cached(maxsize=1)  # read once by the fork server, not again by each child
 def stdlib_entries() -> tuple[str, ...]:
     """What the child may read: the standard library's files and folders (lib-dynload included),
     without the third-party packages that may sit inside it (site-packages, dist-packages)."""

@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from grader.caches import register
 from grader.errors import SandboxError
 from grader.sandbox.limits import Limits
 
@@ -21,7 +22,7 @@ NAMESPACE_FLAGS = ("--pid", "--fork", "--kill-child", "--net")
 NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
 
-_namespace_prefix: dict[bool, list[str]] = {}
+_namespace_prefix: dict[bool, list[str]] = register(f"{__name__}._namespace_prefix", {})
 
 
 def namespace_prefix() -> list[str]:

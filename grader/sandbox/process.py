@@ -31,6 +31,7 @@ import threading
 import time
 from pathlib import Path
 
+from grader.caches import register
 from grader.errors import SandboxError
 from grader.sandbox import calls, confine, fork_server, protocol
 from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
@@ -43,7 +44,7 @@ SUPERVISOR_SCRIPT = Path(__file__).with_name("supervisor.py")
 # The child's own start (trusted code: imports, confinement), before the student's import and its limit.
 START_SECONDS = 60.0
 # The layers a child got on this machine, per `Limits`, as the first child verified them (per process).
-VERIFIED: dict[Limits, dict] = {}
+VERIFIED: dict[Limits, dict] = register(f"{__name__}.VERIFIED", {})
 
 
 class Capture(threading.Thread):

@@ -72,7 +72,9 @@ def test_the_fingerprint_names_the_cpu_python_and_grader():
     assert text.split(" | ")[0] == timing._cpu_model() != ""
 
 
-def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_answer_cpu(cache, monkeypatch):
+def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_answer_cpu(
+    cache, monkeypatch, fresh_process
+):
     """`timing.reference` says what a run spent on the model answer: the case's cached seconds still set
     its limit, but the run that only read them spent nothing (bench_speed's class table adds these up)."""
     from grader.judge import engine, expectations
@@ -95,7 +97,7 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
     submission = load_submission(ROOT / "reference" / "jeux.py")
 
     def a_runs_context() -> engine.Context:
-        engine._reference_cache.clear()  # a new run: a new process
+        fresh_process()  # a new run: a new process
         ctx = engine.Context(question, submission, engine.Settings(seed=1))
         ctx.reference(busy, {})
         return ctx
@@ -123,7 +125,7 @@ def test_the_machines_cache_keeps_its_newest_entries_only(cache, monkeypatch):
     assert len(runs) == 5 * timing.RUNS
 
 
-def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_alive_by_reading(cache):
+def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_alive_by_reading(cache, fresh_process):
     """A developer's install is a new grader version at each commit, each with its own file: without this,
     the folder would only grow."""
     month_ago = time.time() - timing.STALE_SECONDS - 3600
@@ -135,7 +137,7 @@ def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_ali
     assert not stale.exists() and recent.exists()
     (ours,) = set(cache.glob("timings-*.json")) - {recent}
     os.utime(ours, (month_ago, month_ago))  # a month without a new expensive case to write...
-    timing._mark_used.cache_clear()  # (a new process)
+    fresh_process()  # (a new process)
     runs: list = []
     timing.measured("case", busy(runs))  # ... but read
     assert not runs and ours.stat().st_mtime > time.time() - 600

@@ -3,11 +3,11 @@ seed, and what is known of them (optimal solutions, detours, the traps and deep 
 
 from __future__ import annotations
 
-import functools
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from grader.caches import cached
 from grader.questions.api import calibration
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, _grid
 from reference import graphs
@@ -84,13 +84,13 @@ def _states():
 
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
-@functools.lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def _optimal(state) -> tuple:
     """An optimal solution from `state` (the oracle: IDA* with pattern databases)."""
     return tuple(solve(state))
 
 
-@functools.lru_cache(maxsize=4096)  # every student's q17 draws the same walks
+@cached(maxsize=4096)  # every student's q17 draws the same walks
 def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
@@ -99,7 +99,7 @@ def _with_detour(state) -> bool:
     return moves is not None and len(moves) > manhattan(state)
 
 
-@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+@cached(maxsize=4096)  # every student's q17 meets the same cases
 def _order_spread(state, previous: str | None, budget: int) -> float:
     """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
     can make from `state` with `budget` = m − p and the move `previous` just played, whatever order it
@@ -108,7 +108,7 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
     return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
 
 
-@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+@cached(maxsize=4096)  # every student's q17 meets the same cases
 def _cut_below_root(state, previous: str | None, m: int, p: int) -> frozenset:
     """The values f = p + depth + h of the states a dfs(m, p) from `state` cuts below the root (depth 1 or
     more, f > m), the move `previous` just played: what only a dfs that searched can leave in `minimum`."""
@@ -128,7 +128,7 @@ def _cut_below_root(state, previous: str | None, m: int, p: int) -> frozenset:
     return frozenset(found)
 
 
-@functools.lru_cache(maxsize=4096)  # every student's q17 meets the same cases
+@cached(maxsize=4096)  # every student's q17 meets the same cases
 def _constrained_optimum(state, previous: str | None) -> int:
     """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
     played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
@@ -224,7 +224,7 @@ def trap_cases(seed: int) -> list[tuple]:
     return [(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
 
 
-@functools.lru_cache(maxsize=8)  # the same for every student of a run
+@cached(maxsize=8)  # the same for every student of a run
 def deep_instances(seed: int) -> tuple[tuple, ...]:
     """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction

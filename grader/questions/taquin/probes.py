@@ -18,6 +18,7 @@ import math
 import types
 from typing import Any, NamedTuple
 
+from grader.caches import cached, register
 from grader.questions.api import ask, probe, protocol, shapes
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
@@ -35,7 +36,8 @@ class Representation(NamedTuple):
     constants: dict  # (type, value) -> the global's name
 
 
-_representations: dict[int, tuple[Any, Representation]] = {}  # by id(module), with the module itself
+# By id(module), with the module itself.
+_representations: dict[int, tuple[Any, Representation]] = register(f"{__name__}._representations", {})
 
 
 def _representation(module) -> Representation:
@@ -289,7 +291,7 @@ def _swap_code(function, target, arity: int, skip: int):
     return undo
 
 
-@functools.cache
+@cached
 def _trampoline(free: int):
     """Code that hands its arguments to the function's SERVED_KEYWORD default, with `free` free variables:
     a function's code may only be replaced by code with as many as its closure has cells."""

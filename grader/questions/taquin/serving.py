@@ -4,7 +4,6 @@ process."""
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import json
 import math
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import reference
+from grader.caches import cached, register
 from grader.questions.api import Served, Stop, Violation, shapes, timing
 from grader.questions.taquin.cases import _reordered
 from grader.questions.taquin.probes import BLANK, LAST
@@ -38,11 +38,11 @@ CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served
 # same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
 # seconds (the challenge's) are kept for the machine too (grader/judge/timing.py): the other workers and the
 # next runs read them.
-_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = {}
+_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register(f"{__name__}._DFS_ANSWERS", {})
 MAX_DFS_ANSWERS = 20_000
 
 
-@functools.cache  # one per process: every call sets all the globals it reads (ModelServer._answer)
+@cached  # one per process: every call sets all the globals it reads (ModelServer._answer)
 def _served_model():
     """A private copy of the model answer's module, whose globals the served calls set. Its dfs counts the
     nodes it searches and charges them to the server of the call (`meter`, set by ModelServer._answer)."""

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import importlib
 import string
 import threading
 from datetime import datetime, timezone
 
+from grader.caches import cached
 from grader.text.message import Message
 
 LANGS = ("fr", "en")
@@ -167,7 +167,7 @@ def t(key: str, lang: str = "fr", /, **params) -> str:
     return _formatted(key, lang, params) if params else _constant(key, lang)
 
 
-@functools.cache
+@cached
 def _constant(key: str, lang: str) -> str:
     """A message without parameters, formatted once: a class's report asks for its labels tens of
     thousands of times."""
