@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from grader.text import i18n
 from grader.service.routes import api, attempts, exports, signin, student, teacher
-from grader.service.routes.common import UNAVAILABLE, Forbidden, NotFound, Site, site_of
+from grader.service.routes.common import UNAVAILABLE, Devices, Forbidden, NotFound, Site, site_of
 from grader.service.tasks import Service
 
 HERE = Path(__file__).parent
@@ -39,7 +39,7 @@ def create_app(service: Service) -> Starlette:
     session_key = service.store.setting("session_key")
     assert session_key, "serve.py sets the session key before it makes the app"  # never an empty key
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, undefined=StrictUndefined)
-    site = Site(service=service, env=env, devices=signin.Devices(session_key))
+    site = Site(service=service, env=env, devices=Devices(session_key))
     routes = [
         Route("/", lambda request: PlainTextResponse(service.config.name)),
         Route("/s/{token}", student.student_home),

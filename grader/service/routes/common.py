@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+import itsdangerous
 from jinja2 import Environment
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.requests import Request
@@ -13,13 +13,29 @@ from starlette.responses import HTMLResponse
 
 from grader.text import i18n
 from grader.results.gradebook import DECIMAL, number
+from grader.service.config import ServiceConfig
+from grader.service.store import Store
 from grader.service.tasks import Service
-
-if TYPE_CHECKING:
-    from grader.service.routes.signin import Devices
 
 # The database's errors that mean "not reachable now" (not a bug of ours): said to the user as such.
 UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+class Devices:
+    """The cookie of a browser that signed in as the teacher before: a random id that only this service
+    could have signed (with its session key)."""
+
+    def __init__(self, key: str):
+        self._signer = itsdangerous.Signer(key, salt="teacher-device")
+
+    def sign(self, device: str) -> str:
+        return self._signer.sign(device).decode()
+
+    def unsign(self, cookie: str) -> str | None:
+        try:
+            return self._signer.unsign(cookie).decode()
+        except itsdangerous.BadSignature:
+            return None
 
 
 @dataclass(frozen=True)
@@ -31,11 +47,11 @@ class Site:
     devices: Devices  # signs the cookie of a browser that signed in as the teacher before
 
     @property
-    def config(self):
+    def config(self) -> ServiceConfig:
         return self.service.config
 
     @property
-    def store(self):
+    def store(self) -> Store:
         return self.service.store
 
     @property

@@ -7,7 +7,6 @@ import hmac
 import secrets
 import time
 
-import itsdangerous
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
@@ -23,23 +22,6 @@ LOGIN_FREE_UNKNOWN = 50
 LOGIN_WAIT = (5.0, 900.0)
 DEVICE_COOKIE = "grader_teacher_device"
 DEVICE_SECONDS = 365 * 24 * 3600
-
-
-class Devices:
-    """The cookie of a browser that signed in as the teacher before: a random id that only this service
-    could have signed (with its session key)."""
-
-    def __init__(self, key: str):
-        self._signer = itsdangerous.Signer(key, salt="teacher-device")
-
-    def sign(self, device: str) -> str:
-        return self._signer.sign(device).decode()
-
-    def unsign(self, cookie: str) -> str | None:
-        try:
-            return self._signer.unsign(cookie).decode()
-        except itsdangerous.BadSignature:
-            return None
 
 
 def teacher(request: Request) -> bool:
