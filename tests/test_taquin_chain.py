@@ -304,7 +304,7 @@ def _model_module():
 
 @pytest.mark.parametrize("seed", [SEED, 1, 2])
 def test_the_exams_own_move_and_tentes_do_what_the_model_answers_do(seed):
-    """q17's model judgement runs the exam's move and tente_* in the child (_exam_functions): on every case
+    """q17's model judgement runs the exam's move and tente_* in the child (reference/taquin_moves.py): on every case
     q16 plays, they leave what the model answer's leave; and the model answer's own functions are back
     after each call (its module is shared in the parent)."""
     from grader.questions.taquin.cases import _payload

@@ -16,7 +16,7 @@ from grader.questions.taquin.serving import EXAM, SERVED, ModelServer
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
 
 OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the grade was judged with
-# q17's limits with the exam's move and tente_* (_exam_functions): a call passes through the redirection and
+# q17's limits with the exam's move and tente_* (reference/taquin_moves.py): a call passes through the redirection and
 # reads the student's way of writing moves: up to 2.7 times the model answer's own time on q17's cases (measured).
 EXAM_SLACK = 3.0
 # The earlier functions each question builds on, as its messages name them.
@@ -30,7 +30,7 @@ class Chain:
 
     served: tuple = ()
     server: ModelServer | None = None
-    exam: tuple = ()  # the exam's own functions, run in the child (_exam_functions)
+    exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
     convention: str = LAST  # the student's order of `solution`, for those
 
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):

@@ -21,6 +21,12 @@ from typing import Any, NamedTuple
 from grader.caches import cached, register
 from grader.questions.api import ask, probe, protocol, shapes
 
+taquin_moves: types.ModuleType | None
+try:  # the exam's move and tente_*: a model answer, on a teacher's installation only (setup.py)
+    from reference import taquin_moves
+except ImportError:
+    taquin_moves = None
+
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
@@ -207,7 +213,7 @@ def _served(module, payload):
     """The earlier functions the payload names answered for the student's code while the block runs:
     `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
     function to them (its code never reaches this process) and answers with the result and the new
-    globals, written back here; `exam` ones by the exam's own (_exam_functions, in this process). Whatever
+    globals, written back here; `exam` ones by the exam's own (reference/taquin_moves.py, in this process). Whatever
     the student's code holds the function by (the global name, a tuple or dict built at import, a default
     argument, a closure, a functools.partial, a bound method), it reaches them (_redirect). The module is
     as it was after the block: in the parent, the model answer's module, timed through the same proxies,
@@ -222,9 +228,15 @@ def _served(module, payload):
         call.__name__ = name
         return call
 
-    exam = _exam_functions(module, payload.get("convention", LAST))
     targets = {name: proxy(name) for name in payload.get("served", ())}
-    targets.update((name, exam[name]) for name in payload.get("exam", ()))
+    if payload.get("exam"):
+        assert taquin_moves is not None, "the exam's functions are asked for on a teacher's installation only"
+        representation = _representation(module)
+        newest_first = payload.get("convention", LAST) == FIRST
+        exam = taquin_moves.exam_functions(
+            module, newest_first, representation.values, functools.partial(_named, module)
+        )
+        targets.update((name, exam[name]) for name in payload["exam"])
     _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
     for name, target in targets.items():
         _undo.append(_redirect(module, name, target, SERVED_ARITY[name]))
@@ -307,61 +319,6 @@ def _trampoline(free: int):
     namespace: dict = {}
     exec(compile("\n".join(lines), "<served>", "exec"), namespace)
     return namespace["outer"]().__code__
-
-
-# Where the tile that each move slides comes from, seen from the blank; and each move's opposite.
-TILE_FROM = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0)}
-OPPOSITE_MOVE = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
-
-
-def _exam_functions(module, convention: str) -> dict:
-    """The exam's move and tente_* (what the model answer's do: tests/test_questions_taquin.py compares
-    them), on the student's module's globals, `solution` in the student's `convention` and own way of
-    writing moves. Run in the child, so that q17's dfs is judged with them as fast as with the student's
-    own (served by the parent, they cost a round trip per call). Nothing is taken on trust from them: the
-    dfs is judged on the globals it leaves, and the student's code, which could change them, could as well
-    do anything they do."""
-    own = vars(module)
-    values = _representation(module).values
-
-    def undoes(last, direction: str) -> bool:
-        """Whether `last`, the student's last move, is the opposite of `direction` (their own value first:
-        the common case, cheap)."""
-        opposite = values[OPPOSITE_MOVE[direction]]
-        if last is opposite or (type(last) is type(opposite) and last == opposite):
-            return True
-        if any(last is value for value in values.values()):
-            return False
-        return _named(module, last) == OPPOSITE_MOVE[direction]
-
-    def move(i, j):
-        li, lj, value = own["li"], own["lj"], own["grid"][i][j]
-        home_i, home_j = divmod(value, 4)
-        own["h"] += abs(li - home_i) + abs(lj - home_j) - abs(i - home_i) - abs(j - home_j)
-        own["grid"][li][lj] = value
-        own["li"], own["lj"] = i, j
-
-    def tente(direction):
-        di, dj = TILE_FROM[direction]
-        i, j = own["li"] + di, own["lj"] + dj
-        solution = own["solution"]
-        last = (solution[0] if convention == FIRST else solution[-1]) if len(solution) else None
-        if not (0 <= i < 4 and 0 <= j < 4) or (last is not None and undoes(last, direction)):
-            return False
-        move(i, j)
-        value = values[direction]
-        if isinstance(solution, (list, collections.deque)) and convention != FIRST:
-            solution.append(value)
-        elif isinstance(solution, collections.deque):
-            solution.appendleft(value)
-        elif isinstance(solution, list):
-            solution.insert(0, value)
-        else:
-            own["solution"] = [value, *solution] if convention == FIRST else [*solution, value]
-        return True
-
-    tentes = {f"tente_{name.lower()}": functools.partial(tente, name) for name in MOVE_NAMES}
-    return {"move": move, **tentes}
 
 
 def _named(module, item) -> str | None:

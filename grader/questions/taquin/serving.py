@@ -22,7 +22,7 @@ from reference.puzzle import is_solvable
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 # The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
 # the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
-# q17 the exam's own, run in the child (_exam_functions: its dfs makes five calls a node).
+# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node).
 SERVED = {"q16": ("move",), "q18": ("dfs",)}
 EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
 # The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
