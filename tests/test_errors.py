@@ -179,7 +179,7 @@ def test_an_ordinary_teacher_is_told_what_their_account_cannot_read_or_write(tea
 # Exceptions that are not errors said to a person, and so stay outside the tree on purpose: signals inside
 # the student's child or between it and the parent (grader/errors.py says why), a Hypothesis stop, a
 # signal that ends a class run or stops a worker, the reason a lost job is given up for (a value in a result,
-# never raised), and the web pages' own HTTP answers.
+# never raised), the web pages' own HTTP answers, and the replay's stop once the algorithm's side is long enough.
 OUTSIDE_THE_TREE = {
     "grader.sandbox.protocol.ProtocolError",
     "grader.sandbox.protocol.Missing",
@@ -198,6 +198,7 @@ OUTSIDE_THE_TREE = {
     "grader.service.web._TooLarge",
     "grader.service.routes.common.NotFound",
     "grader.service.routes.common.Forbidden",
+    "grader.questions.jeux_replay._Enough",
 }
 
 
