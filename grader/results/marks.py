@@ -30,20 +30,16 @@ import difflib
 import io
 import math
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from grader import settings
+from grader.errors import GraderError, InputError
 from grader.text import i18n
-from grader.errors import InputError
+from grader.text.message import Message
 from grader.results.records import QuestionResult, Run, Status, SubmissionResult
 from grader.results.scoring import submission_total
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 STUDENT_COLUMNS = (
     "etudiant",
@@ -154,27 +150,45 @@ def load_marks(path: Path, run: Run) -> dict[str, StudentMarks]:
 Entry = tuple[str, str, dict[str, tuple[object, str]]]
 
 
+# A marks file in TOML: a table per student; in it a comment on the copy, and per question a mark (a
+# number, or a text such as "1,5") or a table with its mark and comment. The marks themselves are checked
+# against the run's barème by _check, with every other problem of the file.
+_COMMENT = settings.Text()
+_MARK = settings.Either((settings.Number(), settings.Text()), expected=Message("marks.expect_mark"))
+_QUESTION = settings.Either(
+    (
+        _MARK,
+        settings.Table({**dict.fromkeys(MARK_WORDS, _MARK), **dict.fromkeys(COMMENT_WORDS, _COMMENT)}, fold=True),
+    ),
+    expected=Message("marks.expect_mark"),
+)
+SCHEMA = settings.Table(
+    more=settings.Table(
+        dict.fromkeys(COMMENT_WORDS, _COMMENT), more=_QUESTION, fold=True, expected=Message("marks.expect_table")
+    )
+)
+
+
 def _toml_entries(path: Path, text: str) -> list[Entry]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MarksError(path, [("marks.syntax", {"error": exc})]) from None
+        data = settings.parse(text, Path(path.name), SCHEMA, "marks")  # as the other problems name it
+    except GraderError as exc:
+        if exc.key == "settings.unreadable":
+            raise MarksError(path, [("marks.syntax", {"error": exc.params["detail"]})]) from None
+        raise MarksError(path, [(exc.key, exc.params)]) from None
     entries = []
     for student, table in data.items():
-        where = f"{path.name} [{student}]"
-        if not isinstance(table, dict):
-            raise MarksError(path, [("marks.toml_table", {"where": where})])
         values: dict[str, tuple[object, str]] = {}
         for key, value in table.items():
             if key.casefold() in COMMENT_WORDS:
-                values[""] = (None, str(value))
+                values[""] = (None, value)
             elif isinstance(value, dict):
                 mark = next((value[k] for k in value if k.casefold() in MARK_WORDS), None)
-                comment = next((str(value[k]) for k in value if k.casefold() in COMMENT_WORDS), "")
+                comment = next((value[k] for k in value if k.casefold() in COMMENT_WORDS), "")
                 values[key] = (mark, comment)
             else:
                 values[key] = (value, "")
-        entries.append((where, student, values))
+        entries.append((f"{path.name} [{student}]", student, values))
     return entries
 
 

@@ -14,16 +14,11 @@ Defaults come from the question classes; a TOML file overrides any of them:
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
+from grader import settings
 from grader.text import i18n
 from grader.errors import SchemeError
 from grader.text.message import Message
@@ -31,6 +26,21 @@ from grader.results.records import Check, Kind, Output, QuestionResult, Status, 
 
 # When nothing passed, the status names the worst thing that happened, in this order.
 STATUS_PRIORITY = (Status.MEMORY, Status.TIMEOUT, Status.CRASHED, Status.ERROR)
+
+# What a barème file may hold: points, weights and time settings are finite and not negative. A
+# question's own keys (its options) and what the names name are checked by Scheme.validate.
+_NOT_NEGATIVE = settings.Number(low=0)
+SCHEMA = settings.Table(
+    {
+        "time_factor": settings.Number(low=0, default=10.0),
+        "time_floor": settings.Number(low=0, default=0.25),
+        "questions": settings.Table(
+            more=settings.Table(
+                {"points": _NOT_NEGATIVE, "groups": settings.Table(more=_NOT_NEGATIVE)}, more=settings.Spec()
+            )
+        ),
+    }
+)
 
 
 @dataclass
@@ -45,31 +55,11 @@ class Scheme:
 
     @classmethod
     def load(cls, path: Path) -> Scheme:
-        try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or not TOML
-            raise SchemeError("error.scheme_unreadable", path=str(path), detail=str(exc)) from None
-        unknown = set(data) - {"time_factor", "time_floor", "questions"}
-        if unknown:
-            raise SchemeError(
-                "error.scheme_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)), count=len(unknown)
-            )
-        questions = data.get("questions", {})
-        if not isinstance(questions, dict) or not all(isinstance(q, dict) for q in questions.values()):
-            raise SchemeError("error.scheme_bad_value", path=str(path), key="questions", value=repr(questions))
-        for qid, override in questions.items():
-            _number(path, f"questions.{qid}.points", override.get("points", 0))
-            groups = override.get("groups", {})
-            if not isinstance(groups, dict):
-                raise SchemeError(
-                    "error.scheme_bad_value", path=str(path), key=f"questions.{qid}.groups", value=repr(groups)
-                )
-            for name, weight in groups.items():
-                _number(path, f"questions.{qid}.groups.{name}", weight)
+        data = settings.load(path, SCHEMA, "scheme", SchemeError)
         return cls(
-            time_factor=_number(path, "time_factor", data.get("time_factor", cls.time_factor)),
-            time_floor=_number(path, "time_floor", data.get("time_floor", cls.time_floor)),
-            overrides=questions,
+            time_factor=float(data["time_factor"]),
+            time_floor=float(data["time_floor"]),
+            overrides=data.get("questions", {}),
             source=str(path),
         )
 
@@ -145,13 +135,6 @@ class Scheme:
                 for q in questions
             },
         }
-
-
-def _number(path, key: str, value) -> float:
-    """A scheme's number: points, weights and time settings are finite and not negative."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
-        raise SchemeError("error.scheme_bad_value", path=str(path), key=key, value=repr(value))
-    return float(value)
 
 
 def question_result(question, scheme: Scheme, outcomes: list, output: Output) -> QuestionResult:

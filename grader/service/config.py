@@ -25,20 +25,16 @@ question_per_hour = 10
 from __future__ import annotations
 
 import csv
-import sys
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from grader.judge.engine import JOB_SECONDS
+from grader import settings
 from grader.errors import InputError, UsageError
 from grader.intake.identity import slug
 from grader.intake.roster import Student, read_roster
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from grader.judge.engine import JOB_SECONDS
+from grader.text.message import Message
 
 LATE_POLICIES = ("accept", "refuse")
 
@@ -91,176 +87,109 @@ class ServiceConfig:
         return self.data / "queue.db"
 
 
-_KEYS = {
-    "name",
-    "students",
-    "roster",
-    "deadline",
-    "late",
-    "seed",
-    "scheme",
-    "questions",
-    "workers",
-    "data",
-    "lang",
-    "max_upload_kib",
-    "rate_limit",
-    "lease_seconds",
-    "max_deliveries",
-    "job_seconds",
-    "database_url",
-    "broker",
-}
-_RATE_KEYS = set(RateLimit.__dataclass_fields__)
+def _database_url(url: str) -> bool:
+    if not url:
+        return True
+    try:
+        from sqlalchemy.engine import make_url
+
+        make_url(url)
+    except Exception:  # noqa: BLE001 - SQLAlchemy's parse errors are several types
+        return False
+    return True
+
+
+_POSITIVE = settings.Number(low=0, above=True)
+# A student: an id, or { id = ..., name = ... } (the name pages and exports show).
+_STUDENT = settings.Either(
+    (settings.Text(), settings.Table({"id": settings.Text(), "name": settings.Text()}, required=("id",)))
+)
+SCHEMA = settings.Table(
+    {
+        "name": settings.Text(filled=True),
+        "students": settings.ListOf(item=_STUDENT),
+        "roster": settings.Text(filled=True),
+        "deadline": settings.Moment(),
+        "late": settings.Text(choices=LATE_POLICIES, default="accept"),
+        "seed": settings.Number(integer=True),
+        "scheme": settings.Text(filled=True),
+        "questions": settings.ListOf(item=settings.Text()),
+        "workers": settings.Number(low=0, high=64, integer=True, default=1),
+        "data": settings.Text(filled=True, default="service-data"),
+        "lang": settings.Text(choices=("fr", "en"), default="fr"),
+        "max_upload_kib": settings.Number(low=1, high=64 * 1024, integer=True, default=2048),
+        "rate_limit": settings.Table(dict.fromkeys(RateLimit.__dataclass_fields__, _POSITIVE)),
+        "lease_seconds": settings.Number(low=1, high=3600, default=30.0),
+        "max_deliveries": settings.Number(low=1, high=10, integer=True, default=3),
+        "job_seconds": settings.Number(low=10, high=24 * 3600, default=JOB_SECONDS),
+        "database_url": settings.Text(test=_database_url, expected=Message("service.expect_database_url"), default=""),
+        "broker": settings.Text(
+            test=lambda url: not url or url.startswith(("redis://", "rediss://", "unix://")),
+            expected=Message("service.expect_broker"),
+            default="",
+        ),
+    },
+    required=("name",),
+)
 
 
 def load(path: Path) -> ServiceConfig:
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("error.path_missing", path=str(path)) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError("service.config_unreadable", path=str(path), detail=str(exc)) from None
-    unknown = set(raw) - _KEYS
-    if unknown:
-        raise UsageError(
-            "service.config_unknown_keys", path=str(path), keys=", ".join(sorted(unknown)), count=len(unknown)
-        )
-    base = path.parent
-
-    def bad(key, value=None):
-        return UsageError("service.config_bad_value", path=str(path), key=key, value=repr(raw.get(key, value)))
-
-    def typed(key, kind, default):
-        value = raw.get(key, default)
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise bad(key)
-        return value
-
-    name = typed("name", str, "")
-    if not name.strip():
-        raise bad("name")
-    students, people = _students(raw, base, path, bad)
-    seed = raw.get("seed")
-    if type(seed) is not int:
+    raw = settings.load(path, SCHEMA, "config")
+    if "seed" not in raw:
         raise UsageError("service.config_no_seed", path=str(path))
-    deadline = raw.get("deadline")
-    if deadline is not None:
-        if not isinstance(deadline, datetime) or deadline.tzinfo is None:
-            raise bad("deadline")
-        deadline = deadline.astimezone(timezone.utc)
-    late = typed("late", str, "accept")
-    if late not in LATE_POLICIES:
-        raise bad("late")
-    scheme = raw.get("scheme")
-    if scheme is not None:
-        if not isinstance(scheme, str):
-            raise bad("scheme")
-        scheme = base / scheme
-    questions = raw.get("questions")
-    if questions is not None and (
-        not isinstance(questions, list) or not questions or not all(isinstance(q, str) for q in questions)
-    ):
-        raise bad("questions")
-    workers = typed("workers", int, 1)
-    broker = typed("broker", str, "")
-    if broker and not broker.startswith(("redis://", "rediss://", "unix://")):
-        raise bad("broker")
-    database_url = typed("database_url", str, "")
-    if database_url:
-        try:
-            from sqlalchemy.engine import make_url
-
-            make_url(database_url)
-        except Exception:  # noqa: BLE001 - SQLAlchemy's parse errors are several types
-            raise bad("database_url") from None
     # Without a broker the queue is a file of this machine: someone here must grade.
-    if not (0 if broker else 1) <= workers <= 64:
-        raise bad("workers")
-    lang = typed("lang", str, "fr")
-    if lang not in ("fr", "en"):
-        raise bad("lang")
-    max_upload = typed("max_upload_kib", int, 2048)
-    if not 1 <= max_upload <= 64 * 1024:
-        raise bad("max_upload_kib")
-    rate = raw.get("rate_limit", {})
-    if not isinstance(rate, dict):
-        raise bad("rate_limit")
-    unknown = set(rate) - _RATE_KEYS
-    if unknown:
-        raise UsageError(
-            "service.config_unknown_keys",
-            path=str(path),
-            keys=", ".join(f"rate_limit.{k}" for k in sorted(unknown)),
-            count=len(unknown),
-        )
-    for key, value in rate.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise bad(f"rate_limit.{key}", value)
-    lease = raw.get("lease_seconds", 30.0)
-    if isinstance(lease, bool) or not isinstance(lease, (int, float)) or not 1 <= lease <= 3600:
-        raise bad("lease_seconds")
-    deliveries = typed("max_deliveries", int, 3)
-    if not 1 <= deliveries <= 10:
-        raise bad("max_deliveries")
-    job = raw.get("job_seconds", JOB_SECONDS)
-    if isinstance(job, bool) or not isinstance(job, (int, float)) or not 10 <= job <= 24 * 3600:
-        raise bad("job_seconds")
+    if not raw["broker"] and raw["workers"] == 0:
+        raise settings.refused(path, "config", "workers", 0, Message("service.expect_workers_here"))
+    base = path.parent
+    students, people = _students(raw, base, path)
+    deadline = raw.get("deadline")
     return ServiceConfig(
         path=path,
-        name=name,
+        name=raw["name"],
         students=students,
         people=people,
         roster=base / raw["roster"] if "roster" in raw and people else None,
-        seed=seed,
-        deadline=deadline,
-        late=late,
-        scheme=scheme,
-        questions=questions,
-        workers=workers,
-        data=base / typed("data", str, "service-data"),
-        lang=lang,
-        max_upload_kib=max_upload,
-        rate_limit=RateLimit(**rate),
-        lease_seconds=float(lease),
-        max_deliveries=deliveries,
-        job_seconds=float(job),
-        database_url=database_url,
-        broker=broker,
+        seed=raw["seed"],
+        deadline=deadline.astimezone(timezone.utc) if deadline is not None else None,
+        late=raw["late"],
+        scheme=base / raw["scheme"] if "scheme" in raw else None,
+        questions=raw.get("questions"),
+        workers=raw["workers"],
+        data=base / raw["data"],
+        lang=raw["lang"],
+        max_upload_kib=raw["max_upload_kib"],
+        rate_limit=RateLimit(**raw.get("rate_limit", {})),
+        lease_seconds=float(raw["lease_seconds"]),
+        max_deliveries=raw["max_deliveries"],
+        job_seconds=float(raw["job_seconds"]),
+        database_url=raw["database_url"],
+        broker=raw["broker"],
     )
 
 
-def _students(raw: dict, base: Path, path: Path, bad) -> tuple[list[str], dict[str, Student]]:
+def _students(raw: dict, base: Path, path: Path) -> tuple[list[str], dict[str, Student]]:
     """The class's student ids, and what a roster with names says of each."""
     if ("students" in raw) == ("roster" in raw):
         raise UsageError("service.config_students", path=str(path))
     people: dict[str, Student] = {}
     if "students" in raw:
-        listed = raw["students"]
-        if not isinstance(listed, list):
-            raise bad("students")
         students = []
-        for entry in listed:  # an id, or { id = ..., name = ... }: the name pages and exports show
-            if isinstance(entry, dict) and "id" in entry and set(entry) <= {"id", "name"}:
-                if not all(isinstance(v, str) for v in entry.values()):
-                    raise bad("students")
+        for entry in raw["students"]:
+            if isinstance(entry, dict):
                 students.append(entry["id"])
                 if entry.get("name", "").strip():
                     people[entry["id"].strip()] = Student(entry["name"].strip()[:200])
-            elif isinstance(entry, str):
-                students.append(entry)
             else:
-                raise bad("students")
+                students.append(entry)
     else:
-        if not isinstance(raw["roster"], str):
-            raise bad("roster")
         pairs = _people(base / raw["roster"])
         students = [sid for sid, _ in pairs]
         people = {sid.strip(): student for sid, student in pairs if student.name != sid.strip()}
     students = [s.strip() for s in students]
     if not students or any(not s or len(s) > 200 for s in students) or len(set(students)) != len(students):
-        raise bad("students")
+        key = "students" if "students" in raw else "roster"
+        raise settings.refused(path, "config", key, raw[key], Message("service.expect_students"))
     return students, people
 
 

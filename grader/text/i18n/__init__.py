@@ -44,6 +44,7 @@ CATALOGUES: dict[str, tuple[str, ...]] = {
         "roster",
         "time",
         "isolation",
+        "settings",
     ),
     "grader.text.i18n.commands": ("cli", "kit", "solve"),
     "grader.text.i18n.reports": ("report",),

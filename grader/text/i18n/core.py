@@ -161,20 +161,46 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
         "en": "the grader could not grade this submission (an internal error, not yours): {reason}",
     },
+    # --- Settings files: the barème, the service's configuration, hand marks in TOML (grader/settings.py)
+    "settings.file.scheme": {"fr": "barème", "en": "grading scheme"},
+    "settings.file.config": {"fr": "configuration", "en": "configuration"},
+    "settings.file.marks": {"fr": "fichier de notes", "en": "marks file"},
+    "settings.unreadable": {
+        "fr": "{file} {path} illisible : {detail}",
+        "en": "{file} {path} cannot be read: {detail}",
+    },
+    "settings.unknown_keys": {
+        "fr": "{file} {where} : {count:clé inconnue|clés inconnues} : {keys} (connues : {known})",
+        "en": "{file} {where}: unknown {count:key|keys}: {keys} (known: {known})",
+    },
+    "settings.bad_value": {
+        "fr": "{file} {where} : valeur refusée pour {key} : {value} (attendu : {expected})",
+        "en": "{file} {where}: value refused for {key}: {value} (expected: {expected})",
+    },
+    "settings.missing": {
+        "fr": "{file} {where} : {key} manque (attendu : {expected})",
+        "en": "{file} {where}: {key} is missing (expected: {expected})",
+    },
+    "settings.expect.anything": {"fr": "une valeur", "en": "a value"},
+    "settings.expect.number": {"fr": "un nombre", "en": "a number"},
+    "settings.expect.integer": {"fr": "un entier", "en": "an integer"},
+    "settings.expect.between": {"fr": "{what} de {low} à {high}", "en": "{what} from {low} to {high}"},
+    "settings.expect.at_least": {"fr": "{what} supérieur ou égal à {low}", "en": "{what} of at least {low}"},
+    "settings.expect.above": {"fr": "{what} strictement supérieur à {low}", "en": "{what} above {low}"},
+    "settings.expect.text": {"fr": "un texte entre guillemets", "en": "a text in quotes"},
+    "settings.expect.filled": {"fr": "un texte non vide", "en": "a non-empty text"},
+    "settings.expect.choice": {"fr": "l'une des valeurs {choices}", "en": "one of {choices}"},
+    "settings.expect.moment": {
+        "fr": "une date et une heure avec leur décalage, comme 2026-06-01T23:59:00+02:00",
+        "en": "a date and time with its offset, such as 2026-06-01T23:59:00+02:00",
+    },
+    "settings.expect.list": {
+        "fr": "une liste non vide dont chaque élément est {item}",
+        "en": "a non-empty list, each item {item}",
+    },
+    "settings.expect.table": {"fr": "une table", "en": "a table"},
+    "settings.expect.either": {"fr": "{one} ou {other}", "en": "{one} or {other}"},
     # --- Errors that end a command (grader/errors.py) --------------------------------------------------
-    "error.scheme_unreadable": {
-        "fr": "barème {path} illisible : {detail}",
-        "en": "grading scheme {path} cannot be read: {detail}",
-    },
-    "error.scheme_unknown_keys": {
-        "fr": "barème {path} : {count:clé inconnue|clés inconnues} : {keys} (connues : time_factor, time_floor, "
-        "questions)",
-        "en": "grading scheme {path}: unknown {count:key|keys}: {keys} (known: time_factor, time_floor, questions)",
-    },
-    "error.scheme_bad_value": {
-        "fr": "barème {path} : {key} = {value} n'est pas un nombre positif",
-        "en": "grading scheme {path}: {key} = {value} is not a non-negative number",
-    },
     "error.scheme_no_weight": {
         "fr": "barème {path} : la question {question} a des points, mais tous ses groupes de tests pèsent 0 : "
         "aucune réponse, même juste, ne pourrait les gagner",

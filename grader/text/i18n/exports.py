@@ -14,9 +14,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "unknown extension {suffix}: give a .csv or .toml file",
     },
     "marks.syntax": {"fr": "TOML invalide : {error}", "en": "invalid TOML: {error}"},
-    "marks.toml_table": {
-        "fr": "{where} : une table par élève est attendue ([nom] puis q2 = 1.5)",
-        "en": "{where}: one table per student expected ([name] then q2 = 1.5)",
+    "marks.expect_table": {
+        "fr": "une table par élève ([nom] puis q2 = 1.5)",
+        "en": "one table per student ([name] then q2 = 1.5)",
+    },
+    "marks.expect_mark": {
+        "fr": 'une note (q2 = 1.5) ou une table (q2 = {{ note = 1.5, commentaire = "…" }})',
+        "en": 'a mark (q2 = 1.5) or a table (q2 = {{ mark = 1.5, comment = "…" }})',
     },
     "marks.empty": {"fr": "le fichier est vide", "en": "the file is empty"},
     "marks.no_student_column": {

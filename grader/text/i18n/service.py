@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "service.config_unreadable": {
-        "fr": "configuration {path} illisible : {detail}",
-        "en": "configuration {path} is unreadable: {detail}",
+    "service.expect_workers_here": {
+        "fr": "un entier de 1 à 64 : sans broker, la file est un fichier de cette machine, qu'il faut corriger ici",
+        "en": "an integer from 1 to 64: without a broker, the queue is a file of this machine, graded here",
     },
-    "service.config_unknown_keys": {
-        "fr": "configuration {path} : {count:clé inconnue|clés inconnues} : {keys}",
-        "en": "configuration {path}: unknown {count:key|keys}: {keys}",
+    "service.expect_broker": {
+        "fr": "une adresse redis://, rediss:// ou unix://",
+        "en": "a redis://, rediss:// or unix:// address",
     },
-    "service.config_bad_value": {
-        "fr": "configuration {path} : valeur refusée pour {key} : {value}",
-        "en": "configuration {path}: value refused for {key}: {value}",
+    "service.expect_database_url": {
+        "fr": "une adresse de base de données, comme postgresql+psycopg://grader@127.0.0.1/grader",
+        "en": "a database address, such as postgresql+psycopg://grader@127.0.0.1/grader",
+    },
+    "service.expect_students": {
+        "fr": "des identifiants distincts, non vides, de 200 caractères au plus",
+        "en": "distinct, non-empty ids of at most 200 characters",
     },
     "service.config_no_seed": {
         "fr": "configuration {path} : la graine secrète de la classe (seed = entier) est obligatoire",
