@@ -11,7 +11,12 @@ included). Without the model answers, expectations come from oracles: see grader
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-MODEL_ANSWERS = {("reference", "jeux"), ("reference", "taquin"), ("reference", "taquin_moves"), ("reference", "recherche")}
+MODEL_ANSWERS = {
+    ("reference", "jeux"),
+    ("reference", "taquin"),
+    ("reference", "taquin_moves"),
+    ("reference", "recherche"),
+}
 
 
 class BuildWithoutAnswers(build_py):

@@ -286,7 +286,9 @@ def grade_mutant(job) -> Verdict:
     mutant, seed = job
     from grading import QUESTIONS, load_submission
 
-    from grader.judge.engine import Settings, grade_question
+    from grader.judge.settings import Settings
+
+    from grader.judge.engine import grade_question
     from grader.results.scoring import Scheme
 
     with tempfile.TemporaryDirectory() as folder:

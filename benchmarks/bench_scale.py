@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "benchmarks" / "results" / "scale.md"
 
 from benchmarks.bench_service import RIGHT, WRONG, percentile, settled  # noqa: E402
-from grader.judge.engine import Settings  # noqa: E402
+from grader.judge.settings import Settings  # noqa: E402
 from grader.run.executor import Distributed  # noqa: E402
 from grader.run.grading import grade_class  # noqa: E402
 from grader.registry import all_questions, select  # noqa: E402

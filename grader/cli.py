@@ -22,11 +22,11 @@ import signal
 import sys
 from pathlib import Path
 
-from grader.judge.engine import JOB_SECONDS
+from grader.judge.settings import JOB_SECONDS
 from grader.judge import expectations
 from grader.text import i18n
 from grader.text.message import Message
-from grader.judge.engine import Settings, fresh_seed
+from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.results.gradebook import display_name
 from grader.results.marks import apply_marks

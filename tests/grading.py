@@ -4,7 +4,8 @@ import functools
 from pathlib import Path
 
 from grader.text import i18n
-from grader.judge.engine import Settings, grade_question
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_question
 from grader.registry import all_questions
 from grader.results.scoring import Scheme
 from grader.intake import load_submission

@@ -22,7 +22,7 @@ from tests.distributed_harness import Postgres, Redis, Worker, require_component
 
 require_components()
 
-from grader.judge.engine import Settings  # noqa: E402
+from grader.judge.settings import Settings  # noqa: E402
 from grader.run.executor import BATCH_QUEUE, Distributed  # noqa: E402
 from grader.run.grading import grade_class  # noqa: E402
 from grader.registry import all_questions, select  # noqa: E402

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.judge.engine import Settings, grade_question
+from grader.judge.settings import Settings
+
+from grader.judge.engine import grade_question
 from grader.intake import load_submission
 from grader.registry import all_questions
 from grader.results.scoring import Scheme

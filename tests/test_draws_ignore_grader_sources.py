@@ -1,11 +1,11 @@
 """Every student of a run is judged on the same cases: a check group's cases are drawn once per process
-from the run's seed (grader/judge/engine.py), in every worker. Hypothesis also mixes into its draws the
+from the run's seed (grader/judge/context.py), in every worker. Hypothesis also mixes into its draws the
 constants it finds in the sources of the "local" modules loaded at the time (its
 `hypothesis.internal.constants_ast`: integers from 100 up, short strings, floats): the grader's own and
 the model answers'. Which of those are loaded differs between processes (a worker whose first job was
 q18 has loaded the optimal solver), so a strategy that could draw such a value gave students of one run,
 or a student re-running `--seed`, different cases: x2's did (an index among the 3×3 states at a distance,
-above 100). The grader switches those constants off (grader/judge/engine.py's `_configure_hypothesis`); this
+above 100). The grader switches those constants off (grader/judge/drawing.py's `configure`); this
 test fails if they come back, for any question."""
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ if modules == "every module":  # as a worker that has run every kind of job, and
             except ImportError:  # an extra not installed (the service's)
                 pass
 
-from grader.judge import engine
-from grader.judge.engine import Settings, grade_question
+from grader.judge import context
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_question
 from grader.registry import all_questions
 from grader.results.scoring import Scheme
 from grading import load_submission
@@ -46,7 +47,7 @@ for question in all_questions(extensions=True):
         model = load_submission(root / "reference" / f"{question.module}.py")
         result = grade_question(question, model, Settings(seed=2017, scheme=no_challenge))
         assert result.score == result.max > 0, (question.id, result.score)
-print(len(sys.modules), json.dumps(sorted([repr(key), repr(cases)] for key, cases in engine._drawn_cases.items())))
+print(len(sys.modules), json.dumps(sorted([repr(key), repr(cases)] for key, cases in context._drawn_cases.items())))
 """
 
 

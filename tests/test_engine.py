@@ -7,8 +7,10 @@ from hypothesis import strategies as st
 from hypothesis.internal.conjecture import providers
 
 from grading import say
-from grader.judge import engine
-from grader.judge.engine import Context, Settings, grade_submission
+from grader.judge import context, drawing
+from grader.judge.context import Context
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_submission
 from grader.errors import GraderBug
 from grader.registry import all_questions, select
 from grader.results.scoring import Scheme
@@ -272,9 +274,8 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
     """Cases are drawn once per process: a later student's check runs no Hypothesis when it passes, and
     a failing one gets the counterexample Hypothesis finds when it judges every case itself, each case
     judged as many times (the cases before the failure once, not again when Hypothesis replays them)."""
-    from grader.judge import engine
 
-    monkeypatch.setattr(engine, "_drawn_cases", {})
+    monkeypatch.setattr(context, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 10**4), max_size=8)
     seed = 20170  # a seed of this test alone: its cases are not drawn yet
     judged: list[list[int]] = []
@@ -290,9 +291,9 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
     first = _q4_context(seed).check("sums", strategy, judge)
     assert first.failure.counterexample == plain.counterexample and judged == by_hypothesis
     runs = []
-    hypothesis_run = engine.Context._hypothesis
+    hypothesis_run = context.Context._hypothesis
     monkeypatch.setattr(
-        engine.Context, "_hypothesis", lambda self, *args, **kw: runs.append(args) or hypothesis_run(self, *args, **kw)
+        context.Context, "_hypothesis", lambda self, *args, **kw: runs.append(args) or hypothesis_run(self, *args, **kw)
     )
     assert _q4_context(seed).check("sums", strategy, lambda case: None).failure is None and runs == []
     judged[:] = []
@@ -302,9 +303,8 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
 
 
 def test_a_judge_that_changes_its_case_does_not_change_the_next_students(monkeypatch):
-    from grader.judge import engine
 
-    monkeypatch.setattr(engine, "_drawn_cases", {})
+    monkeypatch.setattr(context, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 9), min_size=1, max_size=4)
     seen: list[list[int]] = []
 
@@ -325,20 +325,18 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
     import threading
     import time
 
-    from grader.judge import engine
-
-    monkeypatch.setattr(engine, "PROGRESS_AFTER", 0.5)
+    monkeypatch.setattr(context, "PROGRESS_AFTER", 0.5)
     log = io.StringIO()
-    with engine.Ticker("warm-up", log):
+    with context.Ticker("warm-up", log):
         pass
     threads = threading.active_count()
     for _ in range(100):
-        with engine.Ticker("quick", log):
+        with context.Ticker("quick", log):
             pass
     assert threading.active_count() == threads and log.getvalue() == ""
-    with engine.Ticker("slow", log):
+    with context.Ticker("slow", log):
         time.sleep(1.0)
-    with engine.Ticker("quick again", log):
+    with context.Ticker("quick again", log):
         time.sleep(0.05)
     assert re.fullmatch(r"slow \d s\n", log.getvalue())  # once in a log, for the slow block only
 
@@ -347,7 +345,7 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
             return True
 
     terminal = Terminal()
-    with engine.Ticker("tty", terminal):
+    with context.Ticker("tty", terminal):
         time.sleep(2.0)
     shown = terminal.getvalue()
     assert re.fullmatch(r"(\rtty \d s){2,}\r +\r", shown), shown  # rewritten every second, then erased
@@ -380,5 +378,5 @@ def test_a_hypothesis_without_the_internal_the_grader_replaces_is_refused(monkey
     release that renamed the internal switched off by the grader is an error, never a silent change."""
     monkeypatch.delattr(providers, "_get_local_constants")
     with pytest.raises(GraderBug) as raised:
-        engine._configure_hypothesis()
+        drawing.configure()
     assert "_get_local_constants" in raised.value.message("en")

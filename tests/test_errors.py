@@ -190,7 +190,7 @@ OUTSIDE_THE_TREE = {
     "grader.sandbox.calls.Violation",
     "grader.sandbox.calls.Exhausted",
     "grader.sandbox.confine.ConfinementError",
-    "grader.judge.engine._Falsified",
+    "grader.judge.context._Falsified",
     "grader.run.grading.Interrupted",
     "grader.run.executor._WorkerStopped",
     "grader.run.executor.WorkerLost",

@@ -9,7 +9,8 @@ import pytest
 
 from grading import say
 from grader.judge import calibration, expectations
-from grader.judge.engine import Settings, grade_question
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
 from grader.questions import jeux, recherche, taquin
 from grader.intake import load_submission

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.judge.engine import Settings
+from grader.judge.settings import Settings
 from grader.run.jobs import grade_path
 from grader.text.i18n import title
 from grader.registry import all_questions, select

@@ -112,6 +112,7 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
         "reference.taquin",
         "reference.puzzle",
         "grader.judge.engine",
+        "grader.judge.context",
         "grader.run.grading",
         "grader.cli",
         "grader.judge.timing",

@@ -228,14 +228,15 @@ def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_b
     # A loaded machine, made certain: every call is assumed to take 20 µs (the child's own CPU per call,
     # about half a real round trip) and the time floor is 10 ms, so the endless search's first run times
     # out before its budget is spent. Its rerun has RERUN_SLACK times the limit (here enough for any
-    # budget; grader.judge.engine.Context.rerun_limit): the endless search is stopped by its budget (a verdict
+    # budget; grader.judge.context.Context.rerun_limit): the endless search is stopped by its budget (a verdict
     # that does not depend on the load), and a correct search passes, its CPU time within its limit.
-    from grader.judge import engine
-    from grader.judge.engine import Settings, grade_question
+    from grader.judge import context
+    from grader.judge.settings import Settings
+    from grader.judge.engine import grade_question
     from grader.intake import load_submission
 
     monkeypatch.setattr(jeux, "ROUND_TRIP_SECONDS", 20e-6)
-    monkeypatch.setattr(engine, "RERUN_SLACK", 1000.0)
+    monkeypatch.setattr(context, "RERUN_SLACK", 1000.0)
     settings = Settings(seed=SEED, scheme=Scheme(time_floor=0.01))
 
     def graded(name):
@@ -250,10 +251,11 @@ def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_b
 
 
 def test_a_timed_out_search_is_judged_on_its_rerun_alone(monkeypatch):
-    # A timeout is run again, its server reset (grader.judge.engine.Context.call): the verdict and the trace of
+    # A timeout is run again, its server reset (grader.judge.context.Context.call): the verdict and the trace of
     # calls that the algorithm group reads are the rerun's alone. Here every served run's first try is
     # declared timed out after it ran, so every verdict comes from a rerun.
-    from grader.judge.engine import Settings, grade_question
+    from grader.judge.settings import Settings
+    from grader.judge.engine import grade_question
     from grader.intake import load_submission
     from grader.sandbox import protocol
     from grader.sandbox.process import Child
@@ -307,7 +309,9 @@ def test_searches_are_judged_without_the_model_answer_too(qid):
     # A student's installation has no model answer: oracles give the depths and a bound on the calls.
     from grading import QUESTIONS as ALL
 
-    from grader.judge.engine import Settings, grade_question
+    from grader.judge.settings import Settings
+
+    from grader.judge.engine import grade_question
     from grader.intake import load_submission
 
     right = grade_question(

@@ -12,7 +12,8 @@ import pytest
 from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_path, summary
 
 from grader import cli
-from grader.judge.engine import Settings, grade_question
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_question
 from grader.questions import recherche
 from reference import sliding
 from grader.intake import load_submission

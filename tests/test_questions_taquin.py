@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.judge.engine import Settings, grade_submission
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_submission
 from grader.registry import all_questions, select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
@@ -619,20 +620,20 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
-    from grader.judge import engine, timing
+    from grader.judge import context, timing
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
     settings = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
     question = select(all_questions(), ["q18"])
     limits: list[list] = []
-    call = engine.Context.call
+    call = context.Context.call
 
     def recording(self, probe, payload, limit, **rest):
         limits[-1].append(round(limit, 9))
         return call(self, probe, payload, limit, **rest)
 
-    monkeypatch.setattr(engine.Context, "call", recording)
+    monkeypatch.setattr(context.Context, "call", recording)
     for _ in range(2):  # a process, then another: nothing shared but the store
         fresh_process()
         limits.append([])

@@ -136,7 +136,8 @@ def test_kinds_and_statuses_are_the_strings_results_json_holds():
 def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
     """A judge that emits a key the catalogue lacks, or forgets a parameter, is the grader's bug, said as
     such on that question: never a results.json no report can draw."""
-    from grader.judge.engine import Settings, grade_submission
+    from grader.judge.settings import Settings
+    from grader.judge.engine import grade_submission
     from grader.intake import load_submission
     from grader.questions import jeux
     from grader.judge.question import Failure, Outcome

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judge.engine import Settings
+from grader.judge.settings import Settings
 from grader.run.grading import grade_class
 from grader.run.jobs import grade_path
 from grader.registry import all_questions

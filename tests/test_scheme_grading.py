@@ -24,7 +24,8 @@ MODEL_ANSWERS = {"jeux": "jeux.py", "taquin": "taquin.py", "recherche": "recherc
 def test_a_correct_answer_gets_full_marks_with_any_single_group_weighted(qid, group):
     """A barème may weight one check group alone (the others 0): a correct answer still gets every point.
     (The order of q18's list was judged on the lists of the groups then skipped: 0 / 3.)"""
-    from grader.judge.engine import Settings, grade_question
+    from grader.judge.settings import Settings
+    from grader.judge.engine import grade_question
     from grader.intake import load_submission
 
     question = next(q for q in all_questions(extensions=True) if q.id == qid)

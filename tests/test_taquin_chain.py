@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from grading import SEED, say
 
-from grader.judge.engine import Settings, grade_submission
+from grader.judge.settings import Settings
+
+from grader.judge.engine import grade_submission
 from grader.registry import all_questions, select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission

@@ -23,7 +23,9 @@ import pytest
 from grading import QUESTIONS, ROOT, load_submission, say
 from variants import harness
 
-from grader.judge.engine import Settings, fresh_seed, grade_question
+from grader.judge.settings import Settings, fresh_seed
+
+from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
 
 VARIANTS = harness.variants()

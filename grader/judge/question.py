@@ -7,7 +7,7 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
   imports Hypothesis or the reference. A question may keep its probes in modules of their own
   (`probe_modules`); probes may make parent-served calls (grader/sandbox/calls.py).
 - questions: subclasses of `Question` whose `run(ctx)` drives the checks through the `Context` of
-  grader/judge/engine.py and returns one `Outcome` per check group. They are listed in the module's
+  grader/judge/context.py and returns one `Outcome` per check group. They are listed in the module's
   `QUESTIONS` and collected by grader/registry.py.
 """
 
@@ -143,7 +143,7 @@ class Question(ABC):
 
     @abstractmethod
     def run(self, ctx) -> list[Outcome]:
-        """Drive the checks through `ctx` (grader.judge.engine.Context); one Outcome per group."""
+        """Drive the checks through `ctx` (grader.judge.context.Context); one Outcome per group."""
 
 
 class ManualQuestion(Question):

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from hypothesis import strategies
     from grader.judge import calibration, timing
     from grader.text.display import python_source, python_text
-    from grader.judge.engine import Context
+    from grader.judge.context import Context
     from grader.errors import GraderBug
     from grader.judge.expectations import has_model_answer
     from grader.text.message import Message
@@ -70,7 +70,7 @@ _HOMES = {
     "grader.sandbox.calls": ("Served", "Stop", "Violation", "ask", "probe"),
     "grader.results.records": ("Kind",),
     "grader.text.message": ("Message",),
-    "grader.judge.engine": ("Context",),
+    "grader.judge.context": ("Context",),
     "grader.sandbox.limits": ("Reply",),
     "grader.errors": ("GraderBug",),
     "grader.judge.expectations": ("has_model_answer",),

@@ -17,7 +17,7 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from grader.judge.engine import Settings
+from grader.judge.settings import Settings
 from grader.run.executor import Embedded
 from grader.run.jobs import not_graded
 from grader.errors import InputError, writing

@@ -12,7 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from grader.intake import SUBMITTED, Entry, entry_for, load
-from grader.judge.engine import Settings, grade_submission
+from grader.judge.settings import Settings
+from grader.judge.engine import grade_submission
 from grader.results.records import QuestionResult, Status, SubmissionResult, SubmissionStatus
 from grader.results.scoring import submission_total
 from grader.text.message import Message

@@ -33,7 +33,7 @@ from grader import settings
 from grader.errors import InputError, UsageError
 from grader.intake.identity import slug
 from grader.intake.roster import Student, read_roster
-from grader.judge.engine import JOB_SECONDS
+from grader.judge.settings import JOB_SECONDS
 from grader.text.message import Message
 
 LATE_POLICIES = ("accept", "refuse")

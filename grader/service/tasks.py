@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 from grader.text import i18n
 from grader.run.deadline import watched
 from grader.run.heartbeat import Heartbeat
-from grader.judge.engine import Settings
+from grader.judge.settings import Settings
 from grader.errors import writing
 from grader.run.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.version import grader_version

@@ -182,7 +182,7 @@ def build_autograder(
 
 def run(root: Path) -> dict:
     """Grade root/submission with root/source/settings.json; write root/results/results.json."""
-    from grader.judge.engine import Settings
+    from grader.judge.settings import Settings
     from grader.run.jobs import grade_path
     from grader.registry import all_questions, select
     from grader.sandbox.limits import Limits

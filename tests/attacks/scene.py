@@ -129,7 +129,7 @@ def main() -> None:
 
     import grader
     from grader.cli import format_result
-    from grader.judge.engine import Settings
+    from grader.judge.settings import Settings
     from grader.run.grading import grade_class
     from grader.registry import all_questions
     from grader.results.records import isolation_text

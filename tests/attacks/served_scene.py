@@ -25,7 +25,7 @@ def main() -> None:
     tempfile.tempdir = str(tmp)  # inherited by the workers (fork)
 
     from grader.cli import format_result
-    from grader.judge.engine import Settings
+    from grader.judge.settings import Settings
     from grader.run.grading import grade_class
     from grader.registry import all_questions, select
     from grader.results.scoring import Scheme

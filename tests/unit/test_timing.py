@@ -77,7 +77,8 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
 ):
     """`timing.reference` says what a run spent on the model answer: the case's cached seconds still set
     its limit, but the run that only read them spent nothing (bench_speed's class table adds these up)."""
-    from grader.judge import engine, expectations
+    from grader.judge import context, expectations
+    from grader.judge.settings import Settings
     from grader.intake import load_submission
     from grader.registry import all_questions, select
 
@@ -96,9 +97,9 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
     question = select(all_questions(), ["q4"])[0]
     submission = load_submission(ROOT / "reference" / "jeux.py")
 
-    def a_runs_context() -> engine.Context:
+    def a_runs_context() -> context.Context:
         fresh_process()  # a new run: a new process
-        ctx = engine.Context(question, submission, engine.Settings(seed=1))
+        ctx = context.Context(question, submission, Settings(seed=1))
         ctx.reference(busy, {})
         return ctx
 
