@@ -15,6 +15,8 @@ protocol, already in the child), never the engine, the catalogue or Hypothesis.
   the reply statuses), `shapes` (a reply's shape, checked before a judge reads it).
 - Its expectations without the model answer: `oracle`, `CHEAP`, `calibration`, `has_model_answer`;
   parent-served calls: `Served`, `Stop`, `Violation`; the model answer's timing cache: `timing`.
+- Its process-wide caches, cleared with every other (grader/caches.py): `cached` (a functools cache),
+  `register_cache` (a module-level dict).
 - Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text` (values shown as
   Python); `GraderBug` for a judge that finds the grader itself wrong; `strategies` (Hypothesis's, for
   `ctx.check`: imported by the question's `run`, never at import).
@@ -27,6 +29,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+    from grader.caches import cached, register as register_cache
 
     from hypothesis import strategies
     from grader.judge import calibration, timing
@@ -68,6 +72,7 @@ _HOMES = {
         "oracle",
     ),
     "grader.sandbox.calls": ("Served", "Stop", "Violation", "ask", "probe"),
+    "grader.caches": ("cached",),
     "grader.results.records": ("Kind",),
     "grader.text.message": ("Message",),
     "grader.judge.context": ("Context",),
@@ -84,6 +89,7 @@ _MODULES = {
     "strategies": "hypothesis.strategies",
 }
 _HOME = {name: module for module, names in _HOMES.items() for name in names}
+_ALIASES = {"register_cache": ("grader.caches", "register")}  # a name of its home's, said more precisely
 
 __all__ = [
     "CHEAP",
@@ -102,6 +108,7 @@ __all__ = [
     "Stop",
     "Violation",
     "ask",
+    "cached",
     "calibration",
     "earned",
     "has_model_answer",
@@ -111,6 +118,7 @@ __all__ = [
     "protocol",
     "python_source",
     "python_text",
+    "register_cache",
     "scored",
     "shapes",
     "strategies",
@@ -123,6 +131,9 @@ def __getattr__(name: str):
         value = importlib.import_module(_MODULES[name])
     elif name in _HOME:
         value = getattr(importlib.import_module(_HOME[name]), name)
+    elif name in _ALIASES:
+        home, attribute = _ALIASES[name]
+        value = getattr(importlib.import_module(home), attribute)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # looked up once

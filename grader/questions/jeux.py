@@ -36,11 +36,21 @@ import functools
 from abc import abstractmethod
 from fractions import Fraction
 
-from grader.caches import cached
-from grader.text.display import python_source, python_text
-from grader.questions import jeux_replay, jeux_traces, shapes
-from grader.results.records import Kind
-from grader.judge.question import CHEAP, Failure, Group, Outcome, Question, earned, oracle
+from grader.questions import jeux_replay, jeux_traces
+from grader.questions.api import (
+    CHEAP,
+    Failure,
+    Group,
+    Kind,
+    Outcome,
+    Question,
+    cached,
+    earned,
+    oracle,
+    python_source,
+    python_text,
+    shapes,
+)
 from grader.questions.jeux_games import (
     LABEL_KINDS,
     GameServer,

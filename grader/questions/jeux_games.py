@@ -20,9 +20,7 @@ these on the very case played.
 
 from __future__ import annotations
 
-from grader.text.display import python_source
-from grader.questions import shapes
-from grader.sandbox.calls import Served, Stop, Violation
+from grader.questions.api import Served, Stop, Violation, python_source, shapes
 from reference import graphs
 
 LABEL_KINDS = ("int", "str", "tuple")

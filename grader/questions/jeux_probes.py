@@ -10,8 +10,7 @@ that is not one of those (a list, a bool, a float, an object) goes as {"type": n
 which the parent calls "not a state".
 """
 
-from grader.sandbox import protocol
-from grader.sandbox.calls import ask, probe
+from grader.questions.api import ask, probe, protocol
 
 MAX_STATE_BITS = 200  # beyond, an int is surely not a state of ours: shipped as text, judged in the parent
 MAX_STATE_ITEMS = 16

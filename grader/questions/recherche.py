@@ -12,11 +12,20 @@ from __future__ import annotations
 import functools
 import math
 
-from grader.caches import cached
-from grader.questions import shapes
-from grader.results.records import Kind
-from grader.judge.question import CHEAP, Failure, Group, Inconclusive, Outcome, Question, oracle, probe
-from grader.sandbox import protocol
+from grader.questions.api import (
+    CHEAP,
+    Failure,
+    Group,
+    Inconclusive,
+    Kind,
+    Outcome,
+    Question,
+    cached,
+    oracle,
+    probe,
+    protocol,
+    shapes,
+)
 from reference.cache import cache_dir, pinned_bytes
 from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors
@@ -223,7 +232,7 @@ def _search_expected(payload):
 def _taquin_expected(payload):
     """A shortest list of operations (None when the goal cannot be reached); the crafted cases' cost is
     the model answer's, shipped; the others are cheap."""
-    from grader.judge import calibration
+    from grader.questions.api import calibration
 
     n = len(payload["matrix"])
     start = tuple(v for row in payload["matrix"] for v in row)

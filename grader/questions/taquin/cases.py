@@ -7,8 +7,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from grader.caches import cached
-from grader.questions.api import calibration
+from grader.questions.api import cached, calibration
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, _grid
 from reference import graphs
 from reference.puzzle import (

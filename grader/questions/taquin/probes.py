@@ -18,8 +18,7 @@ import math
 import types
 from typing import Any, NamedTuple
 
-from grader.caches import cached, register
-from grader.questions.api import ask, probe, protocol, shapes
+from grader.questions.api import ask, cached, probe, protocol, register_cache, shapes
 
 taquin_moves: types.ModuleType | None
 try:  # the exam's move and tente_*: a model answer, on a teacher's installation only (setup.py)
@@ -43,7 +42,7 @@ class Representation(NamedTuple):
 
 
 # By id(module), with the module itself.
-_representations: dict[int, tuple[Any, Representation]] = register(f"{__name__}._representations", {})
+_representations: dict[int, tuple[Any, Representation]] = register_cache(f"{__name__}._representations", {})
 
 
 def _representation(module) -> Representation:

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import reference
-from grader.caches import cached, register
-from grader.questions.api import Served, Stop, Violation, shapes, timing
+from grader.questions.api import Served, Stop, Violation, cached, register_cache, shapes, timing
 from grader.questions.taquin.cases import _reordered
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.verdicts import _is_int, _moves
@@ -38,7 +37,7 @@ CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served
 # same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
 # seconds (the challenge's) are kept for the machine too (grader/judge/timing.py): the other workers and the
 # next runs read them.
-_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register(f"{__name__}._DFS_ANSWERS", {})
+_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register_cache(f"{__name__}._DFS_ANSWERS", {})
 MAX_DFS_ANSWERS = 20_000
 
 
