@@ -1,14 +1,52 @@
 """The question registry: every family of grader/questions/, by module name, in one place (adding a family
-is one line here). A family is imported only when its questions are asked for, by name: the registry sits
-below everything that asks (a barème checks what it names against it) and above nothing."""
+is one line here, or one call of `register`). A family is imported only when its questions are asked for,
+by name: the registry sits below everything that asks (a barème checks what it names against it, the
+catalogue finds the family's messages through it) and above nothing.
+
+A family is a module, whose `QUESTIONS` it lists and whose messages are in `<module>_messages`, or a
+package, whose `questions` module lists them and whose `messages` module says them (grader/questions/taquin/):
+the package itself stays light, as the sandbox's child imports its probes module through it."""
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.util
 
-FAMILIES = ("grader.questions.jeux", "grader.questions.taquin.questions", "grader.questions.manual")
+FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
 EXTENSION_FAMILIES = ("grader.questions.recherche",)
+_registered: dict[str, bool] = {}  # families added by `register`, each with whether it is an extension
+
+
+def register(family: str, extension: bool = False) -> None:
+    """Add a family by its module's name, in this process (a family of one's own, outside this package)."""
+    if family not in families(extensions=True):
+        _registered[family] = extension
+
+
+def families(extensions: bool = False) -> tuple[str, ...]:
+    """The families' module names: the exam's, then, with `extensions`, the companion exercises'."""
+    exam = FAMILIES + tuple(name for name, extension in _registered.items() if not extension)
+    if not extensions:
+        return exam
+    return exam + EXTENSION_FAMILIES + tuple(name for name, extension in _registered.items() if extension)
+
+
+@functools.cache
+def _is_package(family: str) -> bool:
+    spec = importlib.util.find_spec(family)  # imports its parent package only (grader.questions: light)
+    return spec is not None and spec.submodule_search_locations is not None
+
+
+def questions_module(family: str) -> str:
+    """The module whose `QUESTIONS` lists the family's questions."""
+    return f"{family}.questions" if _is_package(family) else family
+
+
+def messages_module(family: str) -> str:
+    """The module whose `MESSAGES` says the family's messages, in French and English."""
+    return f"{family}.messages" if _is_package(family) else f"{family}_messages"
 
 
 def _number(question) -> tuple[str, int]:
@@ -18,8 +56,8 @@ def _number(question) -> tuple[str, int]:
 def all_questions(extensions: bool = False) -> list:
     """Every question, in the exam's order (then the extensions, x1, x2, ...)."""
     questions = []
-    for family in FAMILIES + (EXTENSION_FAMILIES if extensions else ()):
-        questions.extend(importlib.import_module(family).QUESTIONS)
+    for family in families(extensions):
+        questions.extend(importlib.import_module(questions_module(family)).QUESTIONS)
     return sorted(questions, key=_number)
 
 

@@ -156,9 +156,9 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
 
 def test_each_family_keeps_its_own_messages_beside_its_code():
     """grader/questions/<family>_messages.py (or <family>/messages.py): the keys of its questions and of the
-    family itself, every one registered in grader/text/i18n/__init__.py's FAMILY_CATALOGUES."""
+    family itself, every one registered in grader/registry.py's families."""
     seen: set[str] = set()
-    for module in i18n.FAMILY_CATALOGUES:
+    for module in i18n.family_catalogues():
         family = importlib.import_module(module)
         name = module.split(".")[2].removesuffix("_messages")
         owners = {q.id for q in QUESTIONS if q.module == name or (name == "manual" and q.manual)} | {name}
@@ -176,7 +176,7 @@ def test_every_catalogue_holds_only_the_keys_it_is_registered_for():
     for module, firsts in i18n.CATALOGUES.items():
         keys = importlib.import_module(module).MESSAGES
         assert keys and {key.split(".")[0] for key in keys} <= set(firsts), module
-    for module in i18n.FAMILY_CATALOGUES:
+    for module in i18n.family_catalogues():
         assert not {key.split(".")[0] for key in importlib.import_module(module).MESSAGES} & claimed, module
 
 
@@ -202,7 +202,7 @@ LOADED = (
     [
         ("import grader.results.records, grader.run.jobs, grader.registry", []),
         ("from grader.text import i18n\ni18n.t('cli.total')", ["grader.text.i18n.commands"]),
-        ("from grader.text import i18n\ni18n.t('q18.title')", sorted(i18n.FAMILY_CATALOGUES)),
+        ("from grader.text import i18n\ni18n.t('q18.title')", sorted(i18n.family_catalogues())),
     ],
     ids=["importing", "a command's message", "a question's message"],
 )

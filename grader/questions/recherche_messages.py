@@ -1,5 +1,5 @@
 """The messages of the companion exercises (recherche.py: x1-x4), in French and English,
-registered in grader/text/i18n/__init__.py (FAMILY_CATALOGUES) and loaded when one of its keys is said.
+found through grader/registry.py (the family's messages module) and loaded when one of its keys is said.
 A question's keys start with its id, its family's with the family's name."""
 
 MESSAGES: dict[str, dict[str, str]] = {

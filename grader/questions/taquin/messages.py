@@ -1,6 +1,6 @@
-"""The messages of Part IV, the taquin (grader/questions/taquin/: q15-q18), in French and English: merged
-into grader/text/i18n/__init__.py's catalogue. A question's keys start with its id, its family's with the
-family's name."""
+"""The messages of Part IV, the taquin (grader/questions/taquin/: q15-q18), in French and English: the
+family's catalogue, found through grader/registry.py and loaded when one of its keys is said. A question's
+keys start with its id, its family's with the family's name."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "q15.title": {"fr": "Q15 — move", "en": "Q15 — move"},

@@ -24,6 +24,7 @@ import string
 import threading
 from datetime import datetime, timezone
 
+from grader import registry
 from grader.caches import cached
 from grader.text.message import Message
 
@@ -51,15 +52,16 @@ CATALOGUES: dict[str, tuple[str, ...]] = {
     "grader.text.i18n.exports": ("export", "similarity", "marks", "pdf", "canvas", "moodle"),
     "grader.text.i18n.service": ("service", "executor"),
 }
-# The question families' messages: keys that start with a question's id or a family's name (q18.title,
-# taquin.grid), every first part the catalogues above do not claim. A family registers its module here;
-# they are loaded together, the first time one of their keys is said.
-FAMILY_CATALOGUES = (
-    "grader.questions.jeux_messages",
-    "grader.questions.taquin.messages",
-    "grader.questions.recherche_messages",
-    "grader.questions.manual_messages",
-)
+
+
+def family_catalogues() -> tuple[str, ...]:
+    """The question families' messages: keys that start with a question's id or a family's name (q18.title,
+    taquin.grid), every first part the catalogues above do not claim. Each family of the registry has its
+    own (grader/registry.py `messages_module`); they are loaded together, the first time one of their keys
+    is said."""
+    return tuple(registry.messages_module(family) for family in registry.families(extensions=True))
+
+
 _OWNER = {first: module for module, firsts in CATALOGUES.items() for first in firsts}
 if len(_OWNER) != sum(map(len, CATALOGUES.values())):
     raise RuntimeError("a first part of message keys is claimed by two catalogues")
@@ -94,7 +96,7 @@ def _entry(key: str) -> dict[str, str]:
     found = _messages.get(key)
     if found is None:
         owner = _OWNER.get(key.split(".")[0])
-        for module in (owner,) if owner else FAMILY_CATALOGUES:
+        for module in (owner,) if owner else family_catalogues():
             _load(module)
         found = _messages[key]
     return found
@@ -111,7 +113,7 @@ def defined(key: str) -> bool:
 
 def everything() -> dict[str, dict[str, str]]:
     """Every message of every catalogue (for the checks of the catalogues themselves)."""
-    for module in (*CATALOGUES, *FAMILY_CATALOGUES):
+    for module in (*CATALOGUES, *family_catalogues()):
         _load(module)
     return _messages
 
