@@ -27,7 +27,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "check.md"
-QUESTIONS = ("q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18")
 NO_CHALLENGE = ROOT / "benchmarks" / "schemes" / "sans-defi.toml"
 
 
@@ -76,8 +75,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--submission", type=Path, default=ROOT / "exercises" / "exemples" / "alice")
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from grader.registry import all_questions
+
     rows = []
-    for qid in QUESTIONS:
+    for qid in [question.id for question in all_questions() if not question.manual]:
         cases: list[tuple[str, Path, tuple[str, ...]]] = [
             (qid, args.submission, ()),
             (f"{qid} (stub)", ROOT / "exercises", ()),

@@ -50,29 +50,26 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "mutation.md"
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
-# Function -> question, per model answer. Functions not listed are not mutated.
-QUESTION_OF = {
-    "jeux": {
-        "solution_42": "q1",
-        "bfs": "q4",
-        "parcours": "q4",
-        "dfs": "q7",
-        "ids": "q7",
-        "dfs_star": "q10",
-        "idastar": "q10",
-        "h_jeu1": "q11",
-    },
-    "taquin": {
-        "move": "q15",
-        "tente": "q16",
-        "tente_gauche": "q16",
-        "tente_bas": "q16",
-        "tente_droite": "q16",
-        "tente_haut": "q16",
-        "dfs": "q17",
-        "taquin": "q18",
-    },
-}
+# The model answers' own top-level helpers, each mutated with the question it serves (the graded functions
+# come from the registry; a function nested in one is mutated with it). Functions not listed are not mutated.
+HELPERS = {"jeux": {"dfs": "q7", "dfs_star": "q10"}, "taquin": {"tente": "q16"}}
+
+
+def question_of() -> dict[str, dict[str, str]]:
+    """Function -> question, per model answer: the functions each question of the exam grades (the
+    registry), and HELPERS."""
+    from grader.registry import all_questions
+
+    found: dict[str, dict[str, str]] = {}
+    for question in all_questions():
+        if not question.manual:
+            found.setdefault(question.module, {}).update(dict.fromkeys(question.functions, question.id))
+    for module, helpers in HELPERS.items():
+        found[module].update(helpers)
+    return found
+
+
+QUESTION_OF = question_of()
 NO_CHALLENGE = {"q18": {"groups": {"defi": 0}}}
 # The bodies a function that does nothing is given, as a student's stub or a guess would have it.
 DO_NOTHING: dict[str, list[ast.stmt]] = {
