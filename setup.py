@@ -2,21 +2,25 @@
 model answer.
 
 What `pip install taquin-grader` (a wheel, or an sdist built into one) gives a student must not hand out
-the solutions: the model answers reference/jeux.py, reference/taquin.py and reference/recherche.py are left
-out of every build, and the sample students (exercises/) are never packaged. A teacher's installation is
-the repository itself (`pip install -e .` runs from the sources, model answers and sample class
-included). Without the model answers, expectations come from oracles: see grader/judge/expectations.py.
+the solutions. The top-level modules of reference/ ship only when they are the support the grader runs on
+(SUPPORT: the puzzle models, graphs, the cache; the solver package ships too): every other one, that is
+reference/jeux.py, taquin.py, recherche.py and the model answer of any family added later, is left out of
+every build without being listed anywhere, so that forgetting a list can only leave a module out (the
+grader's tests from the wheel say so), never ship an answer. The sample students (exercises/) are never
+packaged. A teacher's installation is the repository itself (`pip install -e .` runs from the sources,
+model answers and sample class included). Without the model answers, expectations come from oracles: see
+grader/judge/expectations.py.
 """
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-MODEL_ANSWERS = {
-    ("reference", "jeux"),
-    ("reference", "taquin"),
-    ("reference", "taquin_moves"),
-    ("reference", "recherche"),
-}
+SUPPORT = {"__init__", "cache", "graphs", "puzzle", "sliding"}  # reference/'s modules that are no answer
+
+
+def shipped(package: str, module: str) -> bool:
+    """Whether a module of the distribution ships: any but a top-level module of reference/ not in SUPPORT."""
+    return package != "reference" or module in SUPPORT
 
 
 class BuildWithoutAnswers(build_py):
@@ -24,7 +28,7 @@ class BuildWithoutAnswers(build_py):
         return [
             (pkg, module, path)
             for pkg, module, path in super().find_package_modules(package, package_dir)
-            if (pkg, module) not in MODEL_ANSWERS
+            if shipped(pkg, module)
         ]
 
 

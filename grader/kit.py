@@ -26,9 +26,9 @@ from grader.errors import GraderBug, UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
-STUBS = ("jeux.py", "taquin.py", "recherche.py")
-# setup.py's MODEL_ANSWERS, as paths in the wheel: never handed out.
-MODEL_ANSWERS = ("reference/jeux.py", "reference/taquin.py", "reference/recherche.py")
+STUBS = tuple(sorted(stub.name for stub in EXERCISES.glob("*.py")))  # every family's, from the checkout
+# The model answer of each stub, as a path in the wheel: never handed out (setup.py leaves them out).
+MODEL_ANSWERS = tuple(f"reference/{stub}" for stub in STUBS)
 TABLES = "reference/solver/tables/"
 WHEEL_PLACEHOLDER = "{wheel}"  # INSTALLER.md names the wheel, whose name holds the version
 

@@ -16,9 +16,6 @@ def single_group_schemes() -> list[tuple[str, str]]:
     return [(q.id, g.name) for q in all_questions(extensions=True) if not q.manual for g in q.groups]
 
 
-MODEL_ANSWERS = {"jeux": "jeux.py", "taquin": "taquin.py", "recherche": "recherche.py"}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("qid, group", single_group_schemes())
 def test_a_correct_answer_gets_full_marks_with_any_single_group_weighted(qid, group):
@@ -31,6 +28,6 @@ def test_a_correct_answer_gets_full_marks_with_any_single_group_weighted(qid, gr
     question = next(q for q in all_questions(extensions=True) if q.id == qid)
     weights = {g.name: float(g.name == group) for g in question.groups}
     scheme = Scheme(overrides={qid: {"groups": weights}})
-    path = ROOT / "reference" / MODEL_ANSWERS[question.module]
+    path = ROOT / "reference" / f"{question.module}.py"
     result = grade_question(question, load_submission(path), Settings(seed=2017, scheme=scheme))
     assert result.score == result.max > 0, [(c.name, c.message) for c in result.checks if not c.passed]
