@@ -698,3 +698,28 @@ def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
     weighted = [c for c in result.checks if c.max_points]
     assert weighted and all(c.kind == "invalid" for c in weighted), [(c.name, c.kind) for c in weighted]
     assert "engine.reply.not_served" in {c.message.key for c in weighted}
+
+
+def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
+    """The child imports grader/questions/taquin/probes.py alone of the family, through the authoring
+    namespace's lazy names: five modules of grader/questions/, never the judges, the catalogue or the
+    engine (it loaded 21 grader modules when the probes lived in the one taquin.py)."""
+    from grader.questions.taquin.questions import PROBES
+    from grader.sandbox.runner import Child, Limits
+
+    student = "import sys\nLOADED = sorted(m for m in sys.modules if m.startswith('grader'))\ndef taquin():\n    return LOADED\n"
+    child = Child({"taquin": student}, "taquin", list(PROBES), Limits())
+    try:
+        assert child.start().ok
+        payload = {"state": list(range(16)), "blank_value": 0, "h": 0, "solution": []}
+        loaded = child.call(f"{PROBES[0]}:probe_taquin", payload, 10).value["moves"]
+    finally:
+        child.close()
+    assert [name for name in loaded if name.startswith("grader.questions")] == [
+        "grader.questions",
+        "grader.questions.api",
+        "grader.questions.shapes",
+        "grader.questions.taquin",
+        "grader.questions.taquin.probes",
+    ]
+    assert not [name for name in loaded if name.startswith(("grader.judge", "grader.results", "grader.text.i18n"))]

@@ -37,7 +37,7 @@ from grader.intake.archive import (
 )
 from grader.intake.identity import Identity, identify, moodle, strip_suffixes
 from grader.intake.modules import (
-    MODULE_FUNCTIONS,
+    module_functions,
     Candidate,
     choose,
     declares_coding,
@@ -292,7 +292,7 @@ def load(entry: Entry) -> Submission:
         c = choice.candidate
         submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding)
         if choice.reason != "name" or choice.others:
-            functions = sorted(c.defines & MODULE_FUNCTIONS[choice.module])
+            functions = sorted(c.defines & module_functions()[choice.module])
             submission.warnings.append(
                 (
                     "intake.module_chosen",

@@ -13,15 +13,11 @@ import warnings
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from grader import registry
 from grader.intake.identity import module_stem
 
-# The modules of the conventions, and the names that tell a file's part (`dfs` is not one: part II's
-# answers define a `dfs` too).
-MODULE_FUNCTIONS = {
-    "jeux": {"solution_42", "bfs", "ids", "idastar", "h_jeu1"},
-    "taquin": {"move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut", "taquin"},
-    "recherche": {"search", "astar", "bfs_taquin", "dfs_taquin"},
-}
+# Functions a question grades that do not tell a file's part: part II's answers define a `dfs` too.
+SHARED_NAMES = frozenset({"dfs"})
 # Cell magics whose body is still Python; any other (%%bash, %%html, %%writefile...) drops its cell.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
@@ -47,6 +43,16 @@ class Choice:
     others: list[str]  # the other candidates, for the warning
 
 
+def module_functions() -> dict[str, frozenset[str]]:
+    """The students' modules (every family of the registry, extensions included), each with the names that
+    tell a file answers it: the functions its questions grade, but SHARED_NAMES."""
+    found: dict[str, frozenset[str]] = {}
+    for question in registry.all_questions(extensions=True):
+        if question.module:
+            found[question.module] = found.get(question.module, frozenset()) | set(question.functions)
+    return {module: functions - SHARED_NAMES for module, functions in found.items()}
+
+
 def defined_functions(text: str) -> frozenset[str]:
     try:
         tree = ast.parse(text)
@@ -59,7 +65,7 @@ def defined_functions(text: str) -> frozenset[str]:
 def modules_defined(text: str) -> list[str]:
     """The parts a file answers, from the top-level function names it defines."""
     names = defined_functions(text)
-    return [module for module, functions in MODULE_FUNCTIONS.items() if names & functions]
+    return [module for module, functions in module_functions().items() if names & functions]
 
 
 def choose(candidates: list[Candidate]) -> list[Choice]:
@@ -72,7 +78,7 @@ def choose(candidates: list[Candidate]) -> list[Choice]:
     4. then the shallowest (an older copy in a sub-folder loses), then the first in path order.
     One file may answer several modules (a single file holding both parts)."""
     choices = []
-    for module, functions in MODULE_FUNCTIONS.items():
+    for module, functions in module_functions().items():
 
         def rank(c: Candidate, module=module, functions=functions):
             stem = module_stem(c.path)

@@ -1,6 +1,6 @@
 """The taquin's verdicts: pure functions that read a probe's reply (never trusted: the child runs the
 student's code) and say what is wrong with it, as a Failure, or None. They need no child: the tests
-call them on replies written by hand (tests/test_taquin_verdicts.py)."""
+call them on replies written by hand (tests/unit/test_taquin_verdicts.py)."""
 
 from __future__ import annotations
 
