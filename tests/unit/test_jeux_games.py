@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
 # and no third-party package to rely on.
 PROBE_MODULES = ["grader/questions/jeux_probes.py"]
-ALLOWED = {"grader.sandbox.protocol", "grader.sandbox.calls", "grader.sandbox"}
+ALLOWED = {"grader.sandbox.protocol", "grader.sandbox.calls", "grader.sandbox", "grader.questions.api"}
+# What a probe module takes from the authoring namespace: its lazy names that load only the above.
+CHILD_NAMES = {"ask", "probe", "protocol", "shapes"}
 
 
 @pytest.mark.parametrize("path", PROBE_MODULES)
@@ -33,6 +35,8 @@ def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
             imported.add(node.module)
             if node.module == "grader.sandbox":
                 imported.update(f"grader.sandbox.{alias.name}" for alias in node.names)
+            if node.module == "grader.questions.api":
+                assert {alias.name for alias in node.names} <= CHILD_NAMES, f"{path} takes more from the api"
     outside = {
         name for name in imported if name not in ALLOWED and name.partition(".")[0] not in sys.stdlib_module_names
     }
