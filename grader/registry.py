@@ -9,31 +9,32 @@ the package itself stays light, as the sandbox's child imports its probes module
 
 from __future__ import annotations
 
-import functools
 import importlib
 import importlib.util
+
+from grader.caches import cached
 
 FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
 EXTENSION_FAMILIES = ("grader.questions.recherche",)
-_registered: dict[str, bool] = {}  # families added by `register`, each with whether it is an extension
+_registered: list[tuple[str, bool]] = []  # families added by `register`, each with whether it is an extension
 
 
 def register(family: str, extension: bool = False) -> None:
     """Add a family by its module's name, in this process (a family of one's own, outside this package)."""
     if family not in families(extensions=True):
-        _registered[family] = extension
+        _registered.append((family, extension))
 
 
 def families(extensions: bool = False) -> tuple[str, ...]:
     """The families' module names: the exam's, then, with `extensions`, the companion exercises'."""
-    exam = FAMILIES + tuple(name for name, extension in _registered.items() if not extension)
+    exam = FAMILIES + tuple(name for name, extension in _registered if not extension)
     if not extensions:
         return exam
-    return exam + EXTENSION_FAMILIES + tuple(name for name, extension in _registered.items() if extension)
+    return exam + EXTENSION_FAMILIES + tuple(name for name, extension in _registered if extension)
 
 
-@functools.cache
+@cached
 def _is_package(family: str) -> bool:
     spec = importlib.util.find_spec(family)  # imports its parent package only (grader.questions: light)
     return spec is not None and spec.submodule_search_locations is not None

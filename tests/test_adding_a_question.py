@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def toy_family(monkeypatch):
     """The toy family registered for this test only: the registry and the loaded catalogues as they were
     afterwards."""
-    monkeypatch.setattr(registry, "_registered", {})
+    monkeypatch.setattr(registry, "_registered", [])
     monkeypatch.setattr(i18n, "_messages", dict(i18n._messages))
     monkeypatch.setattr(i18n, "_loaded", set(i18n._loaded))
     registry.register(TOY)
