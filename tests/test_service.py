@@ -678,6 +678,18 @@ def test_the_links_file_holds_no_formula():
     assert _csv_line(["alice", "http://127.0.0.1/s/x"]) == "alice,http://127.0.0.1/s/x\r\n"
 
 
+def test_the_service_and_grader_grade_run_the_one_job_function():
+    """An attempt, a class's student in the pool or on a worker: one function grades them all (the test
+    below checks that their results agree), and neither road grades a submission another way."""
+    import inspect
+
+    from grader.run import executor, jobs
+    from grader.service import tasks
+
+    assert tasks.grade_entry is executor.grade_entry is jobs.grade_entry
+    assert all("grade_submission" not in inspect.getsource(module) for module in (tasks, executor))
+
+
 @pytest.mark.slow
 def test_the_service_grades_an_attempt_as_grader_grade_grades_that_student(tmp_path):
     """The same files, the same barème and seed: an attempt's result is `grader grade`'s for that student,
