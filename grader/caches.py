@@ -4,7 +4,7 @@ What a process computes once and keeps (the model answer's results shared by eve
 read from the cache folder, the machine's calibration) is kept by a function decorated with `cached` or in
 a module-level dict given to `register`. A test that changes what they depend on (the cache folder, the
 model answer, the calibration) starts afresh with `clear_all()`, as a new process would;
-tests/unit/test_caches.py checks that no cache of `grader/` escapes the registry.
+tests/unit/test_caches.py checks that no cache of `grader/` or `reports/` escapes the registry.
 """
 
 from __future__ import annotations

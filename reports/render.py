@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import base64
-import functools
 import hashlib
 import math
 import re
@@ -20,9 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
+from grader.caches import cached, register
 from grader.text import display
 from grader.results.gradebook import DECIMAL, display_name, number
 from grader.text.i18n import defined, local_time, say, t, title
@@ -129,6 +130,20 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+class _Compiled(BytecodeCache):
+    """Templates compiled once per process (keyed by their source's checksum): each report and export
+    makes its own environment, in its reader's language, and compiling them again cost seconds."""
+
+    codes: dict[str, bytes] = register(f"{__name__}._Compiled.codes", {})
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.codes:
+            bucket.bytecode_from_string(self.codes[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
 def templates(lang: str, csp: str = CSP) -> Environment:
     """The reports' templates, escaped, strict about undefined names, saying `_` in `lang`; `csp` is
     the pages' content security policy."""
@@ -138,6 +153,7 @@ def templates(lang: str, csp: str = CSP) -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_Compiled(),
     )
     env.globals.update(_=lambda key, **params: t(key, lang, **params), lang=lang, csp=csp)
     env.globals.update(
@@ -439,7 +455,7 @@ EXAM_RULES = Rules(
 )
 
 
-@functools.cache
+@cached
 def _puzzle_rules(n: int) -> Rules:
     """The extension exercises' puzzles: n×n, blank written 0, moves named by the blank (Up/Down/...)."""
     return Rules(

@@ -1,4 +1,4 @@
-"""Every process-wide cache of grader/ is in the registry (grader/caches.py), so that `clear_all()` empties
+"""Every process-wide cache of grader/ and reports/ is in the registry (grader/caches.py), so that `clear_all()` empties
 them all, as a new process would start."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import pkgutil
 from pathlib import Path
 
 import grader
+import reports
 from grader import caches
 
-GRADER = Path(grader.__file__).resolve().parent
+PACKAGES = (grader, reports)
 
 # Module-level dicts that a function writes and that are not caches (nothing to compute again).
 NOT_CACHES = {
@@ -23,8 +24,10 @@ DICTS = ("dict", "defaultdict", "OrderedDict")
 
 
 def _sources():
-    for path in sorted(GRADER.rglob("*.py")):
-        yield path.relative_to(GRADER.parent), ast.parse(path.read_text(encoding="utf-8"))
+    for package in PACKAGES:
+        folder = Path(package.__file__).resolve().parent
+        for path in sorted(folder.rglob("*.py")):
+            yield path.relative_to(folder.parent), ast.parse(path.read_text(encoding="utf-8"))
 
 
 def test_no_cache_decorator_escapes_the_registry():
@@ -98,25 +101,29 @@ def test_every_module_level_dict_a_function_fills_is_registered():
     assert unregistered == [], "a module-level cache is made with caches.register(name, {})"
 
 
-def _every_grader_module():
-    return [importlib.import_module(info.name) for info in pkgutil.walk_packages(grader.__path__, "grader.")]
+def _every_module():
+    return [
+        importlib.import_module(info.name)
+        for package in PACKAGES
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    ]
 
 
 def test_every_cache_a_grader_module_holds_is_registered():
     """What the sources say, checked on the modules themselves: every lru_cache wrapper is registered."""
     stray = [
         f"{module.__name__}.{name}"
-        for module in _every_grader_module()
+        for module in _every_module()
         for name, value in vars(module).items()
         if callable(getattr(value, "cache_clear", None))
-        and getattr(value, "__module__", "").startswith("grader")
+        and getattr(value, "__module__", "").startswith(("grader", "reports"))
         and not caches.is_registered(value)
     ]
     assert stray == []
 
 
 def test_clear_all_empties_every_registered_cache():
-    _every_grader_module()
+    _every_module()
     registered = caches.registered()
     assert len(registered) >= 7  # the seven the rebuild of issue 28 counted, at least
     shipped = next(cache for name, cache in registered.items() if name.endswith("calibration.shipped"))
