@@ -34,7 +34,8 @@ from benchmarks.bench_service import RIGHT, WRONG, percentile, settled  # noqa: 
 from grader.judge.settings import Settings  # noqa: E402
 from grader.run.executor import Distributed  # noqa: E402
 from grader.run.grading import grade_class  # noqa: E402
-from grader.registry import all_questions, select  # noqa: E402
+from grader.registry import all_questions  # noqa: E402
+from grader.run.jobs import select  # noqa: E402
 from grader.service.store import Store  # noqa: E402
 from tests.distributed_harness import Postgres, Redis, Worker  # noqa: E402
 from tests.service_harness import Server  # noqa: E402

@@ -30,7 +30,8 @@ from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.results.gradebook import display_name
 from grader.results.marks import apply_marks
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 from grader.results.records import Status, SubmissionStatus, isolation_text, private_folder, to_dict
 from grader.results.scoring import Scheme
 from grader.sandbox.limits import Limits

@@ -60,17 +60,3 @@ def all_questions(extensions: bool = False) -> list:
     for family in families(extensions):
         questions.extend(importlib.import_module(questions_module(family)).QUESTIONS)
     return sorted(questions, key=_number)
-
-
-def select(questions: list, ids: list[str] | None) -> list:
-    """The questions named in `ids` (all when None), each once (`-q q1 -q q1` must not count q1 twice);
-    unknown ids are an error."""
-    from grader.errors import UnknownQuestion  # here: the catalogue imports this package for its messages
-
-    if not ids:
-        return questions
-    known = {q.id: q for q in questions}
-    unknown = [i for i in ids if i not in known]
-    if unknown:
-        raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown), count=len(unknown))
-    return [known[i] for i in dict.fromkeys(ids)]

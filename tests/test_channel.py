@@ -123,7 +123,8 @@ HONEST = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
 def test_a_result_that_cannot_be_written_is_the_graders_failure_and_the_class_goes_on(tmp_path, monkeypatch):
     from grader.run import grading
     from grader.judge.settings import Settings
-    from grader.registry import all_questions, select
+    from grader.registry import all_questions
+    from grader.run.jobs import select
 
     (tmp_path / "class").mkdir()
     for student in ("anna", "bruno", "chloe"):
@@ -217,7 +218,8 @@ def test_a_job_past_its_deadline_is_stopped_from_outside_and_the_class_goes_on(t
 
     from grader.run import executor, grading
     from grader.judge.settings import Settings
-    from grader.registry import all_questions, select
+    from grader.registry import all_questions
+    from grader.run.jobs import select
 
     (tmp_path / "class").mkdir()
     for student in ("anna", "stuck", "chloe"):

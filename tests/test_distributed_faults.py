@@ -25,7 +25,8 @@ require_components()
 from grader.judge.settings import Settings  # noqa: E402
 from grader.run.executor import BATCH_QUEUE, Distributed  # noqa: E402
 from grader.run.grading import grade_class  # noqa: E402
-from grader.registry import all_questions, select  # noqa: E402
+from grader.registry import all_questions  # noqa: E402
+from grader.run.jobs import select  # noqa: E402
 from tests.test_reports_browser import browser  # noqa: E402, F401 - the shared Chromium fixture
 from tests.test_service import RIGHT, WRONG  # noqa: E402
 

@@ -12,7 +12,8 @@ from grader.judge.context import Context
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_submission
 from grader.errors import GraderBug
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
 

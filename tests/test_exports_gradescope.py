@@ -19,7 +19,8 @@ from grader.cli import main
 from grader.judge.settings import Settings
 from grader.run.jobs import grade_path
 from grader.text.i18n import title
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 
 SAMPLE = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
 QUESTIONS = ["q1", "q4", "q7"]

@@ -20,7 +20,8 @@ from grading import SEED, say
 from grader.judge.settings import Settings
 
 from grader.judge.engine import grade_submission
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
 

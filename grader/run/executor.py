@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, Any
 from grader.run.deadline import JobDeadline, watched
 from grader.run.heartbeat import Heartbeat
 from grader.errors import InputError, UsageError
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 from grader.run.jobs import grade_entry, whole_submission
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from grader.errors import UnknownQuestion
 from grader.intake import SUBMITTED, Entry, entry_for, load
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_submission
@@ -66,3 +67,15 @@ def not_graded(
     return SubmissionResult(
         id=student, total=0.0, max=sum(r.max for r in results), questions=results, warnings=warnings, status=status
     )
+
+
+def select(questions: list, ids: list[str] | None) -> list:
+    """The questions named in `ids` (all when None), each once (`-q q1 -q q1` must not count q1 twice);
+    unknown ids are an error."""
+    if not ids:
+        return questions
+    known = {q.id: q for q in questions}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise UnknownQuestion("error.unknown_question", ids=", ".join(unknown), count=len(unknown))
+    return [known[i] for i in dict.fromkeys(ids)]

@@ -25,7 +25,8 @@ from grader.judge.settings import Settings
 from grader.errors import writing
 from grader.run.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.version import grader_version
-from grader.registry import all_questions, select
+from grader.registry import all_questions
+from grader.run.jobs import select
 from grader.results.records import SubmissionStatus, json_bytes
 from grader.run.jobs import grade_entry
 from grader.text.terminal import escaped

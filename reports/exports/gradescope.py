@@ -184,7 +184,8 @@ def run(root: Path) -> dict:
     """Grade root/submission with root/source/settings.json; write root/results/results.json."""
     from grader.judge.settings import Settings
     from grader.run.jobs import grade_path
-    from grader.registry import all_questions, select
+    from grader.registry import all_questions
+    from grader.run.jobs import select
     from grader.sandbox.limits import Limits
     from grader.results.scoring import Scheme
 

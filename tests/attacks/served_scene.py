@@ -27,7 +27,8 @@ def main() -> None:
     from grader.cli import format_result
     from grader.judge.settings import Settings
     from grader.run.grading import grade_class
-    from grader.registry import all_questions, select
+    from grader.registry import all_questions
+    from grader.run.jobs import select
     from grader.results.scoring import Scheme
     from tests.attacks import served
 

@@ -80,7 +80,8 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
     from grader.judge import context, expectations
     from grader.judge.settings import Settings
     from grader.intake import load_submission
-    from grader.registry import all_questions, select
+    from grader.registry import all_questions
+    from grader.run.jobs import select
 
     from grading import ROOT
 
