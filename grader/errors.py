@@ -1,7 +1,7 @@
 """The grader's one exception tree, and the exit status each branch ends a command with.
 
 Every error the grader raises on purpose is a `GraderError`: it carries a message key of the catalogue
-(grader/text/i18n/__init__.py) and its parameters, so that the command line's edge (`grader.cli.main`, the only place
+(grader/text/i18n/) and its parameters, so that the command line's edge (`grader.cli.main`, the only place
 that catches them) says it in the user's language, without a traceback, and exits with the branch's
 status:
 

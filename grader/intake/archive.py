@@ -49,7 +49,7 @@ LIMITS = ArchiveLimits()
 
 @dataclass(frozen=True)
 class Refused:
-    """A member that was not read, and why (a catalogue key of grader/text/i18n/__init__.py and its parameters)."""
+    """A member that was not read, and why (a catalogue key of grader/text/i18n/ and its parameters)."""
 
     key: str
     detail: str = ""

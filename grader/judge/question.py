@@ -44,7 +44,7 @@ def probe_name(function) -> str:
 
 @dataclass(frozen=True)
 class Group:
-    """A check group: its share of the question's points, and its label key in grader/text/i18n/__init__.py."""
+    """A check group: its share of the question's points, and its label key in the catalogue (grader/text/i18n/)."""
 
     name: str
     weight: float
