@@ -12,7 +12,10 @@ from grader.judge import calibration, expectations
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
-from grader.questions import jeux, recherche, taquin
+from grader.questions import jeux, recherche
+from grader.questions.taquin import cases as taquin_cases
+from grader.questions.taquin import probes as taquin_probes
+from grader.questions.taquin import questions as taquin_questions
 from grader.intake import load_submission
 from reference import puzzle
 
@@ -37,16 +40,18 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
     rng = random.Random(7)
     for _ in range(300):
         state = tuple(rng.sample(range(16), 16))
-        blank_value = rng.choice(taquin.BLANK_VALUES)
+        blank_value = rng.choice(taquin_cases.BLANK_VALUES)
         history = rng.choices(puzzle.MOVES, k=rng.randint(0, 3))
         move = rng.choice(puzzle.legal_moves(state))
         i, j = divmod(state.index(puzzle.BLANK), 4)
         cell = [i + puzzle.BLANK_STEP[move][0], j + puzzle.BLANK_STEP[move][1]]
-        expected, oracle = both(taquin.probe_move, taquin._payload(state, blank_value, history, cell=cell), "taquin")
+        expected, oracle = both(
+            taquin_probes.probe_move, taquin_cases._payload(state, blank_value, history, cell=cell), "taquin"
+        )
         assert significant(oracle) == significant(expected)
         direction = rng.choice(puzzle.MOVES)
-        payload = taquin._payload(state, blank_value, history, direction=direction)
-        expected, oracle = both(taquin.probe_tente, payload, "taquin")
+        payload = taquin_cases._payload(state, blank_value, history, direction=direction)
+        expected, oracle = both(taquin_probes.probe_tente, payload, "taquin")
         assert oracle["accepted"] == expected["accepted"]
         assert significant(oracle) == significant(expected), (state, history, direction)
 
@@ -54,14 +59,14 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
 def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
     from reference import taquin as model_answer
 
-    deep = [(state, blank_value) for state, blank_value, _optimum in taquin.deep_instances(2017)[:2]]
-    cases = [(taquin._walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep
+    deep = [(state, blank_value) for state, blank_value, _optimum in taquin_cases.deep_instances(2017)[:2]]
+    cases = [(taquin_cases._walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep
     for state, blank_value in cases:
-        payload = taquin._payload(state, blank_value)
+        payload = taquin_cases._payload(state, blank_value)
         started = time.process_time()  # CPU time, as the costs are: the machine may be shared
-        expected = taquin.probe_taquin(model_answer, payload)
+        expected = taquin_probes.probe_taquin(model_answer, payload)
         model_seconds = time.process_time() - started
-        oracle, oracle_seconds, _ = expectations.Oracles("taquin").run(taquin.probe_taquin, payload)
+        oracle, oracle_seconds, _ = expectations.Oracles("taquin").run(taquin_probes.probe_taquin, payload)
         assert len(oracle["moves"]) == len(expected["moves"])
         assert puzzle.replay(state, oracle["moves"]) == puzzle.GOAL
         if model_seconds > 0.05:  # long enough to compare: within a factor of 4 either way
@@ -69,12 +74,12 @@ def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
 
 
 def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum():
-    for walk, history, p, _, blank_value in taquin.Q17().cases(11, "succes", 12):
-        state = taquin._walk_state(walk)
-        optimum, h = taquin._constrained_optimum(state, history[-1] if history else None), puzzle.manhattan(state)
+    for walk, history, p, _, blank_value in taquin_questions.Q17().cases(11, "succes", 12):
+        state = taquin_cases._walk_state(walk)
+        optimum, h = taquin_cases._constrained_optimum(state, history[-1] if history else None), puzzle.manhattan(state)
         for m in range(p + h - 1, p + optimum + 3):
-            payload = taquin._payload(state, blank_value, history, m=m, p=p)
-            expected, oracle = both(taquin.probe_dfs, payload, "taquin")
+            payload = taquin_cases._payload(state, blank_value, history, m=m, p=p)
+            expected, oracle = both(taquin_probes.probe_dfs, payload, "taquin")
             assert oracle["found"] is expected["found"] is (m >= p + optimum), (state, history, m, p)
             if expected["found"]:  # any solution of at most m - p moves after the earlier ones
                 assert oracle["solution"][: len(history)] == history and len(oracle["solution"]) - len(history) <= m - p
@@ -123,14 +128,14 @@ def test_questions_with_oracles_give_full_marks_without_the_model_answer():
     settings = Settings(reference="oracles", scheme=Scheme.load(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"))
     submission = load_submission(ALICE)
     for qid in ("q1", "q11", "q15", "q16", "q17", "q18", "x1", "x2", "x3", "x4"):
-        question = next(q for q in jeux.QUESTIONS + taquin.QUESTIONS + recherche.QUESTIONS if q.id == qid)
+        question = next(q for q in jeux.QUESTIONS + taquin_questions.QUESTIONS + recherche.QUESTIONS if q.id == qid)
         result = grade_question(question, submission, settings)
         assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 
 
 def test_a_probe_without_oracle_is_said_to_need_the_model_answer(monkeypatch, fresh_process):
-    monkeypatch.delattr(taquin.probe_move, "oracle")  # and nothing the oracle said earlier is kept
-    result = grade_question(taquin.Q15(), load_submission(ALICE), Settings(reference="oracles"))
+    monkeypatch.delattr(taquin_probes.probe_move, "oracle")  # and nothing the oracle said earlier is kept
+    result = grade_question(taquin_questions.Q15(), load_submission(ALICE), Settings(reference="oracles"))
     assert result.status == "error" and result.score == 0
     assert all("sans le corrigé" in say(c.message) and "probe_move" in say(c.message) for c in result.checks)
 
