@@ -12,20 +12,8 @@ from __future__ import annotations
 import functools
 import math
 
-from grader.questions.api import (
-    CHEAP,
-    Failure,
-    Group,
-    Inconclusive,
-    Kind,
-    Outcome,
-    Question,
-    cached,
-    oracle,
-    probe,
-    protocol,
-    shapes,
-)
+from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question
+from grader.questions.api import cached, oracle, probe, protocol, shapes
 from reference.cache import cache_dir, pinned_bytes
 from reference.graphs import distances, walk
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, manhattan, matrix, replay, successors

@@ -3,17 +3,10 @@ no child, no grading run."""
 
 from __future__ import annotations
 
-from grader.questions.taquin.chain import Chain
+from grader.questions.taquin.cases import LENIENT, STRICT, _moves
 from grader.questions.taquin.probes import LAST
-from grader.questions.taquin.verdicts import (
-    LENIENT,
-    STRICT,
-    Orders,
-    _differences,
-    _moves,
-    order_outcome,
-    solution_verdict,
-)
+from grader.questions.taquin.serving import Chain
+from grader.questions.taquin.verdicts import Orders, _differences, order_outcome, solution_verdict
 from grader.sandbox import protocol
 from grader.sandbox.limits import Reply
 from reference.puzzle import GOAL, apply, manhattan, to_grid

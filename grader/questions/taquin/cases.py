@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from grader.questions.api import cached, calibration
-from grader.questions.taquin.probes import BLANK, FIRST, LAST, _grid
+from grader.questions.api import cached, calibration, shapes
+from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, _grid
 from reference import graphs
 from reference.puzzle import (
     EXAM_EXAMPLE,
@@ -268,3 +268,26 @@ class DfsCall(NamedTuple):
     expected: dict  # the model answer's reply (its fields)
     shown: dict  # the counterexample, as the student would write it
     reply: Reply  # the student's
+
+
+def _is_int(value) -> bool:
+    return type(value) is int
+
+
+LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
+
+
+def _moves(value, policy=LENIENT, notes=None):
+    """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
+    lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
+    and `notes` (a set) gets "casse" so that the question warns."""
+    if not shapes.list_of(value, str):
+        return None
+    if all(m in MOVE_NAMES for m in value):
+        return value
+    canonical = {name.lower(): name for name in MOVE_NAMES}
+    if policy == STRICT or not all(m.lower() in canonical for m in value):
+        return None
+    if notes is not None:
+        notes.add("casse")
+    return [canonical[m.lower()] for m in value]

@@ -3,14 +3,13 @@ answer's (served, or the exam's own run in the child); the better judgement coun
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored, timing
-from grader.questions.taquin.cases import _payload
+from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored
+from grader.questions.taquin.cases import LENIENT, STRICT, _moves, _payload
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, probe_tente
-from grader.questions.taquin.verdicts import LENIENT, STRICT, _fields, _moves
-from grader.questions.taquin.serving import EXAM, SERVED, ModelServer
+from grader.questions.taquin.serving import EXAM, SERVED, Chain, ModelServer
+from grader.questions.taquin.verdicts import _fields
 
 
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
@@ -21,47 +20,6 @@ OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the
 EXAM_SLACK = 3.0
 # The earlier functions each question builds on, as its messages name them.
 EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
-
-
-@dataclass
-class Chain:
-    """The functions the student's call builds on: the model answer's `served` names, answered by
-    `server`, or the student's own (no server)."""
-
-    served: tuple = ()
-    server: ModelServer | None = None
-    exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
-    convention: str = LAST  # the student's order of `solution`, for those
-
-    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
-        """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
-        for a served dfs with the same served answers, each the best of several runs if `precise`
-        (`limits`: see grader.judge.engine.Context.run)."""
-        served: dict = {"served": list(self.served)} if self.server else {}
-        if self.exam:
-            served.update(exam=list(self.exam), convention=self.convention)
-        if self.server is not None:
-            self.server.reset()
-            self.server.case(payload)
-        if "dfs" in self.served and timed_on is None:
-            # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
-            # it, and a correct student's served searches are then those it already made.
-            timed_on = {**payload, **served}
-
-            limits["model_serve"] = functools.partial(
-                ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
-            )
-        return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
-
-    def failure(self, ctx, reply, shown) -> Failure:
-        """Why a run failed, the served calls' refusals included (a protocol violation, as the runner says)."""
-        return ctx.failure(reply, shown)
-
-    def bounded(self, bound: int) -> Chain:
-        """This chain for a trap: its served dfs refuses to search deeper than `bound` (ModelServer)."""
-        if self.server is None:
-            return self
-        return replace(self, server=ModelServer(self.server.convention, self.served, max_bound=bound))
 
 
 def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Outcome]:

@@ -12,13 +12,10 @@ MAX_PASSES passes with its length said.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from grader.questions.taquin.probes import BLANK, LAST
+from grader.questions.taquin.serving import Chain, ModelServer
 from reference.puzzle import manhattan
-
-if TYPE_CHECKING:
-    from grader.questions.taquin.chain import Chain
 
 MAX_PASSES = 40
 
@@ -59,8 +56,6 @@ def passes_data(student: list[list[int]], expected: list[list[int]]) -> dict:
 def passes(state, chain: Chain) -> dict:
     """The student's passes beside the model answer's on `state` ({"passes": passes_data(...)}), when the
     student's taquin ran on the served dfs; {} otherwise."""
-    from grader.questions.taquin.serving import ModelServer  # serving imports verdicts, which import this
-
     server = chain.server
     if server is None or not server.dfs_calls:
         return {}

@@ -30,6 +30,7 @@ from grader.questions.api import (
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
 from grader.questions.taquin.cases import (
+    _moves,
     DfsCall,
     BLANK_VALUES,
     MAX_WALK_Q17,
@@ -51,13 +52,13 @@ from grader.questions.taquin.cases import (
 )
 from grader.questions.taquin.chain import (
     CHAIN_OPTIONS,
-    Chain,
     EXAM_SLACK,
     OWN_CHAIN,
     best_judgement,
     convention_warning,
     detect_convention,
 )
+from grader.questions.taquin.serving import Chain
 from grader.questions.taquin.probes import BLANK, probe_dfs, probe_move, probe_taquin, probe_tente
 from grader.questions.taquin.verdicts import (
     Judging,
@@ -66,7 +67,6 @@ from grader.questions.taquin.verdicts import (
     _differences,
     _fields,
     _mentions,
-    _moves,
     _reached,
     _tentes,
     _visual,

@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, shapes
-from grader.questions.taquin.cases import _optimal, _payload, _shown
+from grader.questions.taquin.cases import LENIENT, _is_int, _moves, _optimal, _payload, _shown
 from grader.questions.taquin.passes import passes
-from grader.questions.taquin.probes import BLANK, LAST, MOVE_NAMES
+from grader.questions.taquin.probes import BLANK, LAST
+from grader.questions.taquin.serving import Chain
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
 
 if TYPE_CHECKING:
     from grader.questions.api import Context
-    from grader.questions.taquin.chain import Chain
 
 
 SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "found", "moves")
@@ -26,29 +26,6 @@ def _fields(value) -> dict:
     """A probe's reply as a dict of every field (None when absent): the child runs the student's code,
     which could have tampered with the probe, so nothing in a reply is taken on trust."""
     return shapes.fields(value, SNAPSHOT_FIELDS)
-
-
-def _is_int(value) -> bool:
-    return type(value) is int
-
-
-LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
-
-
-def _moves(value, policy=LENIENT, notes=None):
-    """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
-    lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
-    and `notes` (a set) gets "casse" so that the question warns."""
-    if not shapes.list_of(value, str):
-        return None
-    if all(m in MOVE_NAMES for m in value):
-        return value
-    canonical = {name.lower(): name for name in MOVE_NAMES}
-    if policy == STRICT or not all(m.lower() in canonical for m in value):
-        return None
-    if notes is not None:
-        notes.add("casse")
-    return [canonical[m.lower()] for m in value]
 
 
 def _mirrored(moves):
