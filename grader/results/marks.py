@@ -34,7 +34,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader import settings
+from grader import settings_files as settings
 from grader.errors import GraderError, InputError
 from grader.text import i18n
 from grader.text.message import Message

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from grader import settings
+from grader import settings_files as settings
 from grader.text import i18n
 from grader.errors import SchemeError
 from grader.text.message import Message

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from grader import settings
+from grader import settings_files as settings
 from grader.errors import InputError, UsageError
 from grader.intake.identity import slug
 from grader.intake.roster import Student, read_roster

@@ -27,7 +27,7 @@ LAYERS = [
     ["grader.questions"],  # the families: probes, cases, judges
     ["grader.judge"],  # the question contract, the engine, expectations, timing
     ["grader.results"],  # result records and files, barème and scores, marks, gradebook
-    ["grader.settings"],  # the TOML settings files' reader
+    ["grader.settings_files"],  # the TOML settings files' reader
     ["grader.intake"],  # what the grader reads
     ["grader.sandbox"],  # the confined child and its parent side
     ["grader.errors"],  # the exception tree

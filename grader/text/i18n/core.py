@@ -161,7 +161,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "le correcteur n'a pas pu corriger cette soumission (erreur interne, pas la vôtre) : {reason}",
         "en": "the grader could not grade this submission (an internal error, not yours): {reason}",
     },
-    # --- Settings files: the barème, the service's configuration, hand marks in TOML (grader/settings.py)
+    # --- Settings files: the barème, the service's configuration, hand marks in TOML (grader/settings_files.py)
     "settings.file.scheme": {"fr": "barème", "en": "grading scheme"},
     "settings.file.config": {"fr": "configuration", "en": "configuration"},
     "settings.file.marks": {"fr": "fichier de notes", "en": "marks file"},

@@ -1,5 +1,5 @@
 """The three TOML settings files (the barème, the service's class configuration, hand marks) are read by
-one reader (grader/settings.py): an unknown key or a value of the wrong type or out of range is refused
+one reader (grader/settings_files.py): an unknown key or a value of the wrong type or out of range is refused
 as a teacher meets it, on the command line: exit status 2, the file, its line, the key and what was
 expected, in French (English with --lang en), no traceback, nothing done."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import settings
+from grader import settings_files as settings
 from grader.cli import main
 from grader.errors import InputError, UsageError
 from grader.results.marks import load_marks
