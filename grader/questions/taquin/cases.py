@@ -229,7 +229,7 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
     of a second for the model answer), one of ROUNDS for each detour of ROUND_DETOURS (7 to 9 passes),
     then CLIMBS states 40 to 48 moves away, known without search."""
-    from reference.solver.search import search
+    from reference.solver.search import search  # loads numpy (0.1 s): only for q18's deep states
 
     rng = random.Random(f"q18:{seed}")
     wanted = dict(DEEP_BANDS)
