@@ -11,18 +11,18 @@ from hypothesis import strategies as st
 
 from grader.text.i18n import say
 from grader.text.message import Message
-from grader.questions import jeux, jeux_replay, jeux_traces
+from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces
 from grader.questions.jeux_games import distances, named_game, shown_labels
 from grader.results.records import SHOWN_ITEMS
 from reports.replay import terminal_lines, view
 
 
 def test_the_references_follow_the_exam_figures():
-    order = jeux.GAPS  # bounds 2, 4, 6, 8: IDA* jumps over the odd ones
-    game = named_game(order, ["c8"], jeux.GAPS_H)
+    order = jeux_crafted.GAPS  # bounds 2, 4, 6, 8: IDA* jumps over the odd ones
+    game = named_game(order, ["c8"], jeux_crafted.GAPS_H)
     _, passes = jeux_replay.reference_idastar(game, game["succ"])
     assert [bound for _, bound in passes] == [2, 4, 6, 8]
-    tree = jeux.MIDDLE_TREE
+    tree = jeux_crafted.MIDDLE_TREE
     calls, passes = jeux_replay.reference_ids(tree, tree["succ"])
     assert [bound for _, bound in passes] == [0, 1, 2]
     labels = shown_labels(tree)
@@ -36,7 +36,7 @@ def test_the_references_follow_the_exam_figures():
 
 
 def test_a_long_trace_is_cut_with_its_length_said():
-    tree = jeux.MIDDLE_TREE
+    tree = jeux_crafted.MIDDLE_TREE
     labels = shown_labels(tree)
     # A depth-first search that tests a1's parent a over and over before going on (a budget allows it).
     events = [("final", 0), ("suivants", 0), ("final", 1), ("suivants", 1), ("final", 4)] + [("final", 1)] * 600

@@ -39,9 +39,6 @@ LAYERS = [
 MAX_LINES = 600
 # Data tables, not code: over MAX_LINES because of what they hold.
 DATA_TABLES: set[str] = set()
-# Over MAX_LINES while issue 28 splits them (Parts I-III's judges and the companion exercises', changes
-# of their own). An entry that is no longer over the limit fails the test below: the list only shrinks.
-BEING_SPLIT: set[str] = {"grader.questions.jeux"}
 # A circle inside the taquin's package that issue 28 is breaking (through type-only and function-level
 # imports). The same rule: an entry no longer found fails the test below.
 CIRCLES_BEING_BROKEN: list[list[str]] = []
@@ -151,7 +148,7 @@ def problems(package: Path, layers: list[list[str]], allowed_long: set[str]) -> 
     return {"unplaced": unplaced, "upward": upward, "circles": circles(graph), "long": long}
 
 
-GRADER = problems(ROOT / "grader", LAYERS, DATA_TABLES | BEING_SPLIT)
+GRADER = problems(ROOT / "grader", LAYERS, DATA_TABLES)
 
 
 def test_every_module_sits_in_a_declared_layer():
@@ -172,7 +169,7 @@ def test_no_module_over_the_limit_but_the_data_tables():
 
 def test_the_allowances_are_still_needed():
     known = modules(ROOT / "grader")
-    for name in DATA_TABLES | BEING_SPLIT:
+    for name in DATA_TABLES:
         assert len(known[name].read_text(encoding="utf-8").splitlines()) > MAX_LINES, name
     for circle in CIRCLES_BEING_BROKEN:
         assert circle in GRADER["circles"], circle
