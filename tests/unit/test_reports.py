@@ -15,7 +15,7 @@ from grader.text.i18n import everything
 
 from grader.text.message import Message
 from grader.results.records import Check, QuestionResult, Run, SubmissionResult
-from reports import render
+from reports import drawing, render
 from reports.render import file_names, render_class, render_student
 from reference import sliding
 from tests.french import english_in
@@ -263,13 +263,13 @@ def test_puzzle_cut_by_the_grader_shows_its_length(report):
 def test_puzzle_visuals_read_defensively():
     start = list(PUZZLE_START)
     # A "…" the student returned (the length says nothing was cut) is an unknown operation.
-    own = render._visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Down", "…"], "length": 2})
+    own = drawing.visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Down", "…"], "length": 2})
     assert own["student"]["broken"] == {"index": 2, "move": "…", "unknown": True}
     assert own["student"]["hidden"] == 0 and own["partial"] is None
     # A move off the board is impossible, not unknown.
-    off = render._visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Up"], "length": 1})
+    off = drawing.visual({"type": "puzzle", "size": 3, "start": start, "moves": ["Up"], "length": 1})
     assert off["student"]["broken"] == {"index": 1, "move": "Up", "unknown": False}
-    assert render._visual({"type": "puzzle", "size": 3, "start": start, "moves": []})["has_optimal"] is False
+    assert drawing.visual({"type": "puzzle", "size": 3, "start": start, "moves": []})["has_optimal"] is False
     for bad in (
         {"type": "puzzle", "size": 4, "start": start},
         {"type": "puzzle", "size": 30, "start": start},
@@ -277,7 +277,7 @@ def test_puzzle_visuals_read_defensively():
         {"type": "puzzle", "start": start},
         {"type": "puzzle", "size": 3, "start": [15, *start[1:]]},
     ):
-        assert render._visual(bad) is None
+        assert drawing.visual(bad) is None
 
 
 def test_game_drawn_when_small_and_listed_when_large(report):
