@@ -187,7 +187,7 @@ class SearchQuestion(Question):
             # verdict is then shrunk to a small game), only one that makes none by the time limit.
             return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
 
-        # A timeout is run again with the server reset (grader.judge.engine.Context.call): if the search made
+        # A timeout is run again with the server reset (grader.judge.context.Context.call): if the search made
         # calls, with RERUN_SLACK times the limit, so that the budget, not the load, stops a search whose
         # calls were answered slower than ROUND_TRIP_SECONDS.
         server = GameServer(game, budget)

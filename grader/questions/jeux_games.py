@@ -112,7 +112,7 @@ class GameServer(Served):
             self.initial = 1
 
     def reset(self) -> None:
-        """Forget a run: its calls, its stop (a timed-out run is run again: grader.judge.engine.Context.call)."""
+        """Forget a run: its calls, its stop (a timed-out run is run again: grader.judge.context.Context.call)."""
         super().reset()
         self.events: list[tuple[str, int]] = []
         self.stop: dict | None = None

@@ -1,5 +1,6 @@
-"""The messages of Parts I-III (jeux.py: q1, q4, q7, q10, q11), in French and English: merged into
-grader/text/i18n/__init__.py's catalogue. A question's keys start with its id, its family's with the family's name."""
+"""The messages of Parts I-III (jeux.py: q1, q4, q7, q10, q11), in French and English,
+found through grader/registry.py (the family's messages module) and loaded when one of its keys is said.
+A question's keys start with its id, its family's with the family's name."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "q1.title": {
