@@ -250,7 +250,7 @@ class Chain:
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
         for a served dfs with the same served answers, each the best of several runs if `precise`
-        (`limits`: see grader.judge.engine.Context.run)."""
+        (`limits`: see grader.judge.context.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.exam:
             served.update(exam=list(self.exam), convention=self.convention)
