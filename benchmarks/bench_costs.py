@@ -15,7 +15,6 @@ import argparse
 import json
 import platform
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,8 +59,8 @@ def model_over_near(runs: int) -> float:
     for state, blank_value, _optimum in taquin_cases.deep_instances(2017):
         payload = taquin_cases._payload(state, blank_value)
         # The lambdas are called within this iteration: the loop variables are the ones meant.
-        model += best_time(lambda: taquin_probes.probe_taquin(model_answer, payload), runs)  # noqa: B023
-        near += best_time(lambda: solve_near(state, budget=None), runs)  # noqa: B023
+        model += calibration.best_cpu_time(lambda: taquin_probes.probe_taquin(model_answer, payload), runs)  # noqa: B023
+        near += calibration.best_cpu_time(lambda: solve_near(state, budget=None), runs)  # noqa: B023
     return model / near
 
 
@@ -76,7 +75,7 @@ def dfs_call(runs: int) -> float:
         state, history, m, p, blank_value, _optimum = question.call_on(case, True)
         payload = taquin_cases._payload(state, blank_value, history, m=m, p=p)
         # The lambda is called within this iteration: the loop variable is the one meant.
-        seconds += best_time(lambda: taquin_probes.probe_dfs(model_answer, payload), runs)  # noqa: B023
+        seconds += calibration.best_cpu_time(lambda: taquin_probes.probe_dfs(model_answer, payload), runs)  # noqa: B023
         calls += dfs_calls(state, history[-1] if history else None, m - p, puzzle.MOVES)
     return seconds / calls
 
@@ -101,16 +100,8 @@ def trap_costs(runs: int) -> dict[str, float]:
         taquin_serving._DFS_ANSWERS.clear()
         exhaust(trap)
 
-    return {trap.cost: round(best_time(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_cases.TRAPS}  # noqa: B023
-
-
-def best_time(function, runs: int) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.process_time()
-        function()
-        best = min(best, time.process_time() - started)
-    return best
+    timed = calibration.best_cpu_time
+    return {trap.cost: round(timed(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_cases.TRAPS}  # noqa: B023
 
 
 def main() -> None:
@@ -119,7 +110,7 @@ def main() -> None:
     args = parser.parse_args()
     workload = calibration.time_workload(runs=5)
     costs = {
-        name: round(best_time(lambda: probe(module, payload), args.runs), 3)  # noqa: B023 - called at once
+        name: round(calibration.best_cpu_time(lambda: probe(module, payload), args.runs), 3)  # noqa: B023 - called at once
         for name, (probe, module, payload) in named_cases().items()
     }
     costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
