@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from grader.text.message import Message
-from grader.questions import recherche
+from grader.questions import recherche_puzzles
 from grader.results.records import Check, Output, QuestionResult, Run, SubmissionResult
 from reference import puzzle, sliding
 
@@ -103,7 +103,7 @@ def _wander(start: tuple, n: int, length: int) -> list[str]:
     return moves
 
 
-LONG_MOVES = _wander(LONG_START, 4, recherche.SHOWN_MOVES)
+LONG_MOVES = _wander(LONG_START, 4, recherche_puzzles.SHOWN_MOVES)
 
 
 def _ring_game(n: int) -> dict:

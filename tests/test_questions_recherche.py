@@ -14,7 +14,7 @@ from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_pa
 from grader import cli
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
-from grader.questions import recherche
+from grader.questions import recherche, recherche_puzzles, recherche_search
 from reference import sliding
 from grader.intake import load_submission
 
@@ -214,15 +214,15 @@ def test_the_hidden_mistakes_are_wrong_by_an_independent_check():
     assert got == _distance(3, start) == 31
 
 
-# --- The crafted instances are what the comments in grader/questions/recherche.py say -------------
+# --- The crafted instances are what the comments in grader/questions/recherche*.py say -------------
 def test_crafted_instances_have_the_stated_distances():
-    distance = recherche.distances_3()
+    distance = recherche_puzzles.distances_3()
     assert [distance[s] for s in recherche.ASTAR_CLOSED_CASES] == [21, 21, 22]
     assert [distance[s] for s in recherche.BFS_LONG_CASES] == [14, 17, 20]
     assert [distance[s] for s in recherche.DFS_LONG_CASES] == [20, 31, 31]
     assert [distance[s] for s in recherche.ASTAR_HARD_CASES] == [24, 22, 27]
-    for start in recherche.SEARCH_DEEP_CASES:  # Manhattan distance = optimum: one IDA* pass
-        assert sliding.manhattan(start, 4) == len(recherche.optimal_moves(start, 4)) in (36, 44)
+    for start in recherche_search.SEARCH_DEEP_CASES:  # Manhattan distance = optimum: one IDA* pass
+        assert sliding.manhattan(start, 4) == len(recherche_puzzles.optimal_moves(start, 4)) in (36, 44)
     assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance
 
 
@@ -231,19 +231,19 @@ def test_the_3x3_distances_are_searched_once_per_machine_and_a_rewritten_cache_i
 ):
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     searches = []
-    search = recherche.distances
-    monkeypatch.setattr(recherche, "distances", lambda *args: searches.append(1) or search(*args))
+    search = recherche_puzzles.distances
+    monkeypatch.setattr(recherche_puzzles, "distances", lambda *args: searches.append(1) or search(*args))
 
     def fresh() -> dict:
         fresh_process()  # a new process: only the machine's cache is kept
-        return recherche.distances_3()
+        return recherche_puzzles.distances_3()
 
     searched = fresh()
-    assert len(searched) == recherche.STATES_3 and len(searches) == 1
-    assert searched == search([sliding.goal_state(3)], recherche.neighbours(3))
+    assert len(searched) == recherche_puzzles.STATES_3 and len(searches) == 1
+    assert searched == search([sliding.goal_state(3)], recherche_puzzles.neighbours(3))
     read = fresh()
     assert len(searches) == 1 and list(read.items()) == list(searched.items())  # in BFS order: the draws use it
-    table = tmp_path / recherche.TABLE_3
+    table = tmp_path / recherche_puzzles.TABLE_3
     forged = bytearray(table.read_bytes())
     forged[-1] = 1  # the last state said 1 move from the goal: a correct answer would fail on it
     table.write_bytes(bytes(forged))
@@ -256,7 +256,7 @@ def test_optimal_moves_are_shortest_and_lead_to_the_goal():
     for move in ("Up", "Up", "Left", "Down", "Left"):
         four = sliding.apply_move(four, 4, move)
     for n, start, length in ((3, recherche.DFS_LONG_CASES[1], 31), (4, four, 5)):
-        moves = recherche.optimal_moves(start, n)
+        moves = recherche_puzzles.optimal_moves(start, n)
         state = start
         for move in moves:
             state = sliding.apply_move(state, n, move)

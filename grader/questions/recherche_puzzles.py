@@ -1,0 +1,128 @@
+"""The companion documents' puzzles on the grader's side, shared by x1 (its puzzle cases) and x2–x4: exact
+optima (the 3×3 table, IDA* on 4×4 walks), the strategies drawing puzzles, and the step-through the
+reports show. Parent only."""
+
+from __future__ import annotations
+
+import math
+
+from grader.questions.api import Failure, Kind, cached, protocol
+from reference.cache import cache_dir, pinned_bytes
+from reference.graphs import distances, walk
+from reference.sliding import goal_state, manhattan, successors
+
+SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
+
+
+# --- Exact optima ----------------------------------------------------------------------------------
+def neighbours(n: int):
+    return lambda state: [t for _, t in successors(state, n)]
+
+
+STATES_3 = 181_440  # the solvable 3×3 states
+# The cached table: every state's 9 cells in the order a BFS from the goal meets them, then each one's
+# distance, a byte each. Its sha256, pinned: the cache is trusted only with these very bytes.
+TABLE_3 = "distances3-v1.bin"
+TABLE_3_SHA256 = "ed258429540c9733430ebfe161c56b8b7af6326b7ba5094dc13795f794ac55f9"
+
+
+@cached(maxsize=1)
+def distances_3() -> dict:
+    """Distance to the goal of every solvable 3×3 state, in the order a BFS from the goal meets them: the
+    search once per machine (0.9 s), then the table read from the cache (0.1 s)."""
+    table = pinned_bytes(cache_dir() / TABLE_3, 10 * STATES_3, TABLE_3_SHA256, _searched_distances_3, TABLE_3)
+    cells = 9 * STATES_3
+    return dict(zip((tuple(table[i : i + 9]) for i in range(0, cells, 9)), table[cells:]))
+
+
+def _searched_distances_3():
+    found = distances([goal_state(3)], neighbours(3))
+    table = bytes(cell for state in found for cell in state) + bytes(found.values())
+    return table, lambda f: f.write(table)
+
+
+@cached(maxsize=512)
+def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
+    """A shortest list of operations from `start` to the goal (3×3: the table; 4×4: IDA*)."""
+    if n == 3:
+        distance, moves, state = distances_3(), [], start
+        while distance[state]:
+            move, state = next((m, t) for m, t in successors(state, 3) if distance[t] == distance[state] - 1)
+            moves.append(move)
+        return tuple(moves)
+    return _deepening(start, n)
+
+
+def _deepening(start: tuple, n: int) -> tuple[str, ...]:
+    """IDA* with the Manhattan sum, the grader's own (the cases are walks of at most 16 moves)."""
+    goal, moves = goal_state(n), []
+
+    def bounded(state, g, bound, previous):
+        f = g + manhattan(state, n)
+        if f > bound:
+            return f
+        if state == goal:
+            return None
+        least = math.inf
+        for move, following in successors(state, n):
+            if following != previous:
+                moves.append(move)
+                over = bounded(following, g + 1, bound, state)
+                if over is None:
+                    return None
+                moves.pop()
+                least = min(least, over)
+        return least
+
+    bound = manhattan(start, n)
+    while bound is not None:
+        bound = bounded(start, 0, bound, None)
+    return tuple(moves)
+
+
+# --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------
+def walks(n: int, max_length: int):
+    """Puzzles at most `max_length` moves from the goal: random walks of the blank that never undo
+    the previous move. They shrink towards shorter walks."""
+    from hypothesis import strategies as st
+
+    return st.lists(st.integers(0, 3), max_size=max_length).map(
+        lambda choices: walk(goal_state(n), neighbours(n), choices)
+    )
+
+
+@cached(maxsize=1)
+def states_by_distance_3() -> list[list[tuple]]:
+    by_distance: list[list[tuple]] = [[] for _ in range(max(distances_3().values()) + 1)]
+    for state, distance in distances_3().items():
+        by_distance[distance].append(state)
+    return by_distance
+
+
+def near_3(max_distance: int):
+    """3×3 puzzles at most `max_distance` moves from the goal, every distance equally likely (random
+    walks mostly stay close to the goal). They shrink towards the goal."""
+    from hypothesis import strategies as st
+
+    by_distance = states_by_distance_3()
+    return st.integers(0, max_distance).flatmap(lambda k: st.sampled_from(by_distance[k]))
+
+
+# --- Judging ----------------------------------------------------------------------------------------
+def shown(moves) -> list:
+    return moves if len(moves) <= SHOWN_MOVES else moves[:SHOWN_MOVES] + ["…"]
+
+
+def puzzle_visual(start: tuple, n: int, moves: list, optimal=None) -> dict:
+    """A step-through for the reports: the documents' convention (0 = blank, moves of the blank)."""
+    visual = {"type": "puzzle", "size": n, "start": list(start), "moves": shown(moves), "length": len(moves)}
+    if optimal is not None:
+        visual["optimal"] = list(optimal)
+    return visual
+
+
+def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
+    """A timeout on a case where the reference is fast: say what usually causes it."""
+    if reply.status == protocol.TIMEOUT:
+        return Failure(Kind.TIMEOUT, key, {"limit": f"{limit:.1f}"})
+    return ctx.failure(reply)

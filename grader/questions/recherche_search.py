@@ -1,0 +1,249 @@
+"""Exercise x1 (module recherche.py): `search(start, goal, next_states, heuristic)`, the IDA* notebook
+returning the path, on crafted and random graphs, then on 3×3 and 4×4 puzzles (the documents'
+convention: see recherche.py)."""
+
+from __future__ import annotations
+
+import functools
+
+from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe, shapes
+from grader.questions.recherche_puzzles import optimal_moves, puzzle_visual, timeout_failure, walks
+from reference.graphs import distances
+from reference.sliding import apply_move, goal_state, manhattan, successors
+
+# 4×4 instances 36 and 44 moves away whose Manhattan distance is the optimum: the model answer's `search`
+# needs one pass (milliseconds); a search that ignores the heuristic (or swaps its arguments, and gets 0)
+# cannot end in time.
+SEARCH_DEEP_CASES = (
+    (0, 9, 5, 8, 6, 10, 1, 3, 14, 13, 2, 15, 11, 12, 4, 7),
+    (9, 8, 4, 11, 3, 15, 1, 10, 7, 13, 0, 14, 6, 12, 2, 5),
+)
+# For `search`, before the random graphs. The heuristic is a table over (state, target) pairs, 0 where
+# it has no entry. First: x is first reached through a detour (0, 1, x) within the bound 2; an IDA* that
+# marks states visited for the whole iteration (instead of the current path) then refuses the shortest
+# path (0, x, 3) and returns a longer one. Second, a directed graph whose heuristic is exact towards the
+# goal and says the opposite way round (from the goal, which reaches none of them: any value is
+# admissible there) that `a` is far and the long way near: a search calling heuristic(goal, state)
+# returns the long way (s, b1, b2, b3, g) instead of (s, a, g).
+CRAFTED_GRAPHS = (
+    {
+        "start": 0,
+        "goal": 3,
+        "next_states": [[0, [1, 2]], [1, [2]], [2, [3]], [3, []]],
+        "container": "list",
+        "heuristic": [],
+    },
+    {
+        "start": "s",
+        "goal": "g",
+        "next_states": [["s", ["a", "b1"]], ["a", ["g"]], ["b1", ["b2"]], ["b2", ["b3"]], ["b3", ["g"]], ["g", []]],
+        "container": "set",
+        "heuristic": [["s", "g", 2], ["a", "g", 1], ["b1", "g", 3], ["b2", "g", 2], ["b3", "g", 1], ["g", "a", 9]],
+    },
+)
+
+
+# --- Probe -------------------------------------------------------------------------------------------
+@probe
+def probe_search(module, payload):
+    """Call search(start, goal, next_states, heuristic) on a graph or a puzzle; return the path."""
+    container = set if payload["container"] == "set" else list
+    if "n" in payload:
+        n = payload["n"]
+        start, goal = tuple(payload["start"]), goal_state(n)
+
+        def next_states(state):
+            return container(t for _, t in successors(state, n))
+
+        def heuristic(state, target):
+            return manhattan(state, n) if target == goal else 0
+    else:
+        start, goal = payload["start"], payload["goal"]
+        graph = {state: list(succ) for state, succ in payload["next_states"]}
+        h = {(state, target): value for state, target, value in payload["heuristic"]}
+
+        def next_states(state):
+            return container(graph[state])
+
+        def heuristic(state, target):
+            return h.get((state, target), 0)
+
+    return module.search(start, goal, next_states, heuristic)
+
+
+# --- Exact optima and oracle (parent only) --------------------------------------------------------
+def graph_distance(case: dict) -> int:
+    """The goal's distance from the start (KeyError when it cannot be reached)."""
+    graph = dict(case["next_states"])
+    return distances([case["start"]], graph.__getitem__)[case["goal"]]
+
+
+def graph_path(case: dict) -> list:
+    """A shortest path from the case's start to its goal: back from the goal, one state nearer each step."""
+    graph = dict(case["next_states"])
+    distance = distances([case["start"]], graph.__getitem__)
+    path = [case["goal"]]
+    while path[-1] != case["start"]:
+        path.append(next(s for s in graph if distance.get(s) == distance[path[-1]] - 1 and path[-1] in graph[s]))
+    return path[::-1]
+
+
+@oracle(probe_search)
+def _search_expected(payload):
+    if "n" not in payload:
+        return graph_path(payload), CHEAP
+    n, path = payload["n"], [tuple(payload["start"])]
+    for move in optimal_moves(path[0], n):
+        path.append(apply_move(path[-1], n, move))
+    return path, CHEAP
+
+
+# --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------
+def graphs():
+    """A random finite graph with the goal reachable from the start, states as ints or strings,
+    next_states returning a set or a list, and an admissible (not always consistent) heuristic."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def build(draw):
+        size = draw(st.integers(1, 8))
+        name = (lambda i: i) if draw(st.booleans()) else (lambda i: f"s{i}")
+        edges = [draw(st.lists(st.integers(0, size - 1), max_size=3)) for _ in range(size)]
+        path = [0] + draw(st.lists(st.integers(0, size - 1), max_size=size))
+        for a, b in zip(path, path[1:]):
+            edges[a].append(b)
+        case = {
+            "start": name(0),
+            "goal": name(path[-1]),
+            "next_states": [[name(i), [name(j) for j in succ]] for i, succ in enumerate(edges)],
+            "container": draw(st.sampled_from(["set", "list"])),
+        }
+        # An admissible h towards every target, so that it is asymmetric on a directed graph (a search
+        # that swaps its arguments gets a wrong one): a fraction of the true distance; where the target
+        # cannot be reached, any value.
+        fractions = draw(st.lists(st.integers(0, 4), min_size=size * size, max_size=size * size))
+        h = []
+        for i in range(size):
+            for j in range(size):
+                try:
+                    exact = graph_distance({**case, "start": name(i), "goal": name(j)})
+                except KeyError:
+                    exact = 4
+                value = exact * fractions[i * size + j] // 4
+                if value:
+                    h.append([name(i), name(j), value])
+        case["heuristic"] = h
+        return case
+
+    return build()
+
+
+def puzzles_for_search():
+    from hypothesis import strategies as st
+
+    return st.one_of(walks(3, 14).map(lambda s: (3, s)), walks(4, 14).map(lambda s: (4, s))).flatmap(
+        lambda p: st.sampled_from(["set", "list"]).map(lambda c: {"n": p[0], "start": list(p[1]), "container": c})
+    )
+
+
+# --- Judging ----------------------------------------------------------------------------------------
+class X1(Question):
+    id = "x1"
+    module = "recherche"
+    extension = True
+    functions = ("search",)
+    points = 3.0
+    groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
+
+    def run(self, ctx):
+        judge = functools.partial(self.judge, ctx)
+        graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, judge)
+        if graphs_outcome.failure is None:
+            graphs_outcome = ctx.check("graphs", graphs(), judge)
+        puzzles = ctx.check("puzzles", puzzles_for_search(), judge)
+        if puzzles.failure is None:
+            seconds = puzzles.seconds
+            deep = [{"n": 4, "start": list(start), "container": "set"} for start in SEARCH_DEEP_CASES]
+            puzzles = ctx.check_cases("puzzles", deep, judge)
+            puzzles.seconds += seconds
+        return [graphs_outcome, puzzles]
+
+    def judge(self, ctx, case: dict) -> Failure | None:
+        reply = ctx.run(probe_search, case)
+        if not reply.ok:
+            if case.get("start") in [list(start) for start in SEARCH_DEEP_CASES]:
+                return timeout_failure(ctx, reply, "x1.too_slow", reply.limit)
+            return ctx.failure(reply)
+        if "n" in case:
+            return self.judge_puzzle(case, reply.value)
+        return self.judge_graph(case, reply.value)
+
+    def judge_graph(self, case: dict, got) -> Failure | None:
+        graph = dict(case["next_states"])
+        visual = {
+            "type": "game",
+            "initial": case["start"],
+            "finals": [case["goal"]],
+            "edges": [[a, b] for a, succ in case["next_states"] for b in succ],
+        }
+        failure = self.judge_path(
+            got,
+            case["start"],
+            case["goal"],
+            graph_distance(case),
+            lambda s: type(s) is type(case["start"]) and s in graph,
+            lambda a, b: b in graph[a],
+        )
+        if failure is not None:
+            failure.visual = visual
+        return failure
+
+    def judge_puzzle(self, case: dict, got) -> Failure | None:
+        n, start = case["n"], tuple(case["start"])
+        optimal = optimal_moves(start, n)
+        states = got
+        if shapes.list_of(got, list):
+            states = [tuple(s) for s in got]  # the states were tuples: they come back as lists
+        failure = self.judge_path(
+            states,
+            start,
+            goal_state(n),
+            len(optimal),
+            lambda s: type(s) is tuple and len(s) == n * n and all(type(v) is int for v in s),
+            lambda a, b: b in [t for _, t in successors(a, n)],
+        )
+        if failure is not None and failure.message in ("x1.not_optimal", "x1.step", "x1.end"):
+            moves = []
+            for a, b in zip(states, states[1:]):
+                move = next((m for m, t in successors(a, n) if t == b), None)
+                if move is None:
+                    break
+                moves.append(move)
+            failure.visual = puzzle_visual(start, n, moves, optimal)
+        return failure
+
+    @staticmethod
+    def judge_path(got, start, goal, optimum: int, is_state, is_step) -> Failure | None:
+        if not isinstance(got, list):
+            return Failure(Kind.WRONG, "x1.not_a_list", got=got)
+        if not got:
+            return Failure(Kind.WRONG, "x1.empty", got=got)
+        for state in got:
+            if not is_state(state):
+                return Failure(Kind.WRONG, "x1.not_a_state", {"state": repr(state)}, got=got)
+        if got[0] != start:
+            return Failure(Kind.WRONG, "x1.start", {"start": repr(start)}, got=got)
+        for a, b in zip(got, got[1:]):
+            if not is_step(a, b):
+                return Failure(Kind.WRONG, "x1.step", {"a": repr(a), "b": repr(b)}, got=got)
+        if got[-1] != goal:
+            return Failure(Kind.WRONG, "x1.end", {"goal": repr(goal)}, got=got)
+        if len(got) - 1 != optimum:
+            return Failure(
+                Kind.WRONG,
+                "x1.not_optimal",
+                {"steps": len(got) - 1, "optimum": optimum},
+                expected=optimum,
+                got=len(got) - 1,
+            )
+        return None
