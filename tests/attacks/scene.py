@@ -132,6 +132,7 @@ def main() -> None:
     from grader.judge.settings import Settings
     from grader.run.grading import grade_class
     from grader.registry import all_questions
+    from grader.results.scoring import Scheme
     from grader.results.records import isolation_text
     from grader.sandbox.limits import Limits
     from tests.attacks import catalogue
@@ -159,7 +160,10 @@ def main() -> None:
     metadata_before, scheduling_before = metadata(teacher_paths), scheduling([os.getpid(), bystander.pid])
     site_before = sorted(os.listdir(site))
     q1 = [q for q in all_questions() if q.id == "q1"]
-    run = grade_class(class_dir, out, q1, Settings(limits=Limits(import_seconds=5.0)), workers=2)
+    # Verdicts here are about containment, not speed: a generous time floor, so that a slow disk or a
+    # neighbour's fork bomb on a loaded machine cannot turn an attack that did no harm into a timeout.
+    settings = Settings(scheme=Scheme(time_floor=2.0), limits=Limits(import_seconds=5.0))
+    run = grade_class(class_dir, out, q1, settings, workers=2)
     after = {str(f): snapshot(f) for f in watched}
     metadata_after, scheduling_after = metadata(teacher_paths), scheduling([os.getpid(), bystander.pid])
     bystander.kill()
