@@ -1,7 +1,7 @@
 """The `grader` command: a thin layer that parses arguments and calls plain functions.
 
-grader check PATH [-q q4 ...] [--json] [--html OUT] [--lang fr|en] [--seed N] [--scheme F]
-grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--lang fr|en] [--seed N] [--scheme F]
+grader check PATH [-q q4 ...] [--json] [--html OUT] [--replay [N]] [--lang fr|en] [--seed N] [--scheme F]
+grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--replay [N]] [--lang fr|en] [--seed N] [--scheme F]
 grader report OUT [--lang fr|en] [--to DIR] [--marks F]
 grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
 grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
@@ -87,7 +87,24 @@ def _questions(args, settings: Settings) -> list:
     questions = all_questions(extensions=args.extensions or any(q.startswith("x") for q in args.questions or []))
     questions = select(questions, args.questions)
     settings.scheme.as_dict(questions)  # a scheme naming a check group that does not exist: refused now
+    settings.replay = _replay(getattr(args, "replay", None), questions)
     return questions
+
+
+def _replay(value: str | None, questions: list) -> int | None:
+    """`--replay [N]`'s game number, refused unless every selected question that replays has game N."""
+    if value is None:
+        return None
+    counts = {q.id: q.replay_games() for q in questions if q.replay_games()}
+    if not counts:
+        replayable = [q.id for q in all_questions(extensions=True) if q.replay_games()]
+        raise UsageError("error.replay_none", ids=", ".join(q.id for q in questions), replayable=", ".join(replayable))
+    high = min(counts.values())
+    # Digits only: int() would also take " 2", "+2" or another script's digits.
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= high):
+        shown = ", ".join(f"{qid} = {n}" for qid, n in counts.items())
+        raise UsageError("error.bad_replay", value=value, high=high, counts=shown)
+    return int(value)
 
 
 def _existing(path: Path) -> Path:
@@ -365,6 +382,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     check.add_argument("path", type=Path, metavar=h("path_metavar"), help=h("path"))
     check.add_argument("--json", action="store_true", help=h("json"))
     check.add_argument("--html", type=Path, metavar="OUT", help=h("html"))
+    check.add_argument("--replay", nargs="?", const="1", metavar="N", help=h("replay"))
     _common(check, lang)
     check.set_defaults(main=check_main)
 
@@ -378,6 +396,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("--roster", type=Path, metavar=h("file_metavar"), help=h("roster"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
     grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))
+    grade.add_argument("--replay", nargs="?", const="1", metavar="N", help=h("replay"))
     _common(grade, lang)
     grade.set_defaults(main=grade_main)
 

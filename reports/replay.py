@@ -6,6 +6,7 @@ file: a replay that does not read is left out (`view` returns None), the check's
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import deque
 
 from grader.text import i18n
@@ -13,6 +14,7 @@ from grader.text.message import Message
 
 # The terminal shows the calls just before the divergence, not the whole sequences.
 TERMINAL_CALLS = 8
+WRAP = 110  # a passed check's replay is printed whole: its groups' lines wrapped at this width
 CALL = {"f": "final", "s": "suivants"}
 # The game by depth: a drawing of at most this many states and levels (the crafted games have 20 at most).
 GRAPH_MAX_STATES = 40
@@ -46,15 +48,15 @@ def _key(state) -> str:
     return json.dumps(state, ensure_ascii=False, sort_keys=True)
 
 
-def _side(side: str, replay: dict, step: int, lang: str) -> dict:
+def _side(side: str, replay: dict, step: int | None, lang: str) -> dict:
+    """A side's groups and calls; with a `step` (a divergence), its call marked and the later ones apart."""
     data = replay[side]
     groups, n = [], 0
     for group in data["groups"]:
         calls = []
         for call in group["calls"]:
-            calls.append(
-                {"text": _call_text(call), "n": n + 1, "mark": n == step, "after": n > step, "key": _key(call[1])}
-            )
+            mark, after = step is not None and n == step, step is not None and n > step
+            calls.append({"text": _call_text(call), "n": n + 1, "mark": mark, "after": after, "key": _key(call[1])})
             n += 1
         groups.append({"label": _group_label(side, replay, group["bound"], lang), "calls": calls})
     more = i18n.t("jeux.replay_cut", lang, length=data["length"]) if data["length"] > n else ""
@@ -62,16 +64,19 @@ def _side(side: str, replay: dict, step: int, lang: str) -> dict:
 
 
 def view(replay, lang: str) -> dict | None:
-    """The replay's view for the pages and the terminal, or None when the data does not read as one."""
+    """The replay's view for the pages and the terminal, or None when the data does not read as one. A
+    replay without a divergence (`step` None: a passed check replayed on request) marks no call."""
     if not isinstance(replay, dict):
         return None
     try:
-        step = int(replay["step"])
+        step = None if replay["step"] is None else int(replay["step"])
         student = _side("student", replay, step, lang)
         expected = _side("expected", replay, step, lang)
         algorithm = algorithm_name(replay["algorithm"], lang)
         seen = algorithm_name(replay["seen"], lang)
         marked = [c["text"] for g in student["groups"] for c in g["calls"] if c["mark"]]
+        # Older results name no game: their replay is said without its number.
+        number = {"game": int(replay["game"]), "games": int(replay["games"])} if "game" in replay else None
         return {
             "title": i18n.t("jeux.replay_title", lang),
             "student_label": i18n.t("jeux.replay_student", lang, seen=seen),
@@ -79,7 +84,11 @@ def view(replay, lang: str) -> dict | None:
             "student": student,
             "expected": expected,
             "step": step,
-            "first": i18n.t("jeux.replay_first", lang, step=step + 1, call=marked[0] if marked else "…"),
+            "start": 1 if step is None else step + 1,
+            "game": i18n.t("jeux.replay_game", lang, **number) if number else "",
+            "first": i18n.t("jeux.replay_none", lang)
+            if step is None
+            else i18n.t("jeux.replay_first", lang, step=step + 1, call=marked[0] if marked else "…"),
             "why": i18n.say(Message.from_dict(replay["why"]), lang),
         }
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -190,7 +199,8 @@ def asked_algorithms() -> dict[str, str]:
 def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
     """Per search question, how many copies the grader recognised as each algorithm (a passed algorithm
     check is the requested one; a failed one is what its replay recognised), most frequent first, each
-    with a link to one copy's replay (the first in the class's order). Copies whose search could not be
+    with a link to one copy's replay (the first in the class's order; for the requested algorithm, only
+    when passed checks were replayed on request). Copies whose search could not be
     read (not written, stopped, crashed) are counted apart."""
     asked = asked_algorithms()
     found: dict[str, dict[str, dict]] = {}
@@ -205,8 +215,8 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
             if check is None:
                 continue
             data = check.visual.get("replay") if isinstance(check.visual, dict) else None
-            if check.passed:
-                name, link = asked[q.id], None
+            if check.passed:  # replayed only on request (--replay): then linked too
+                name, link = asked[q.id], f"{href}#{q.id}" if isinstance(data, dict) else None
             elif isinstance(data, dict) and isinstance(data.get("seen"), str):
                 name, link = data["seen"], f"{href}#{q.id}"
             else:
@@ -300,12 +310,32 @@ def passes_lines(passes, lang: str, indent: int = 9) -> list[str]:
 
 def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
     """The compact form: the first divergence, the two sequences up to it (their last TERMINAL_CALLS
-    calls), and what the algorithm does there."""
+    calls), and what the algorithm does there. Without a divergence (a passed check replayed on
+    request), both sides whole as kept, one group a line."""
     shown = view(replay, lang)
     if shown is None:
         return []
     colon = i18n.t("cli.colon", lang)
     pad = " " * indent
+    game = f" ({shown['game']})" if shown["game"] else ""
+    if shown["step"] is None:
+        lines = [f"{pad}{shown['first']}{game} — {shown['why']}"]
+        for side in ("student", "expected"):
+            lines.append(f"{pad}  {shown[side + '_label']}")
+            for group in shown[side]["groups"]:
+                calls = " ".join(c["text"] for c in group["calls"])
+                lines.extend(
+                    textwrap.wrap(
+                        f"{group['label']}{colon}{calls}",
+                        WRAP,
+                        initial_indent=f"{pad}    ",
+                        subsequent_indent=f"{pad}      ",
+                        break_on_hyphens=False,
+                    )
+                )
+            if shown[side]["more"]:
+                lines.append(f"{pad}    {shown[side]['more']}")
+        return lines
 
     def upto(side: dict) -> str:
         words = []
@@ -323,7 +353,7 @@ def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
 
     width = max(len(shown["student_label"]), len(shown["expected_label"]))
     return [
-        f"{pad}{shown['first']}",
+        f"{pad}{shown['first']}{game}",
         f"{pad}  {shown['student_label']:{width}}{colon}{upto(shown['student'])}",
         f"{pad}  {shown['expected_label']:{width}}{colon}{upto(shown['expected'])}",
         f"{pad}  → {shown['why']}",

@@ -62,8 +62,9 @@ def _check_lines(check, lang: str) -> list[str]:
     colon = i18n.t("cli.colon", lang)
     first, *rest = i18n.say(check.message, lang).splitlines() or [""]
     lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
-    if check.passed:
-        return lines
+    if check.passed:  # a replay asked for (--replay) is all a passed check shows
+        replayed = check.visual.get("replay") if isinstance(check.visual, dict) else None
+        return [*lines, *replay.terminal_lines(replayed, lang)]
     for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
         if value is None:
             continue

@@ -99,7 +99,9 @@ class Outcome:
     saying why) when it was not run: it then earns nothing and does not count in the status. `note`:
     what a group that passed left undecided (an Inconclusive case), or why it earns only part of its
     points (`credit`, see `earned`), said beside it. `parts_passed`: with `Context.check_cases(part=)`,
-    the parts (say, which of four functions) that passed all their cases."""
+    the parts (say, which of four functions) that passed all their cases. `visual`: what a group that
+    passed shows on request (Settings.replay: a replay of one of its cases); a failed group shows its
+    failure's."""
 
     group: str
     failure: Failure | None = None
@@ -109,6 +111,7 @@ class Outcome:
     note: Message | None = None
     credit: Fraction = Fraction(1)  # the share of its points a passed group earns
     parts_passed: frozenset = frozenset()
+    visual: dict | None = None
 
 
 def earned(outcome: Outcome, credit: Fraction, unearned: Failure, partly: Message | None = None) -> Outcome:
@@ -144,6 +147,11 @@ class Question(ABC):
     @abstractmethod
     def run(self, ctx) -> list[Outcome]:
         """Drive the checks through `ctx` (grader.judge.context.Context); one Outcome per group."""
+
+    def replay_games(self) -> int:
+        """How many games a replay can be asked for (`--replay N`, Settings.replay): 0 for a question
+        that replays none."""
+        return 0
 
 
 class ManualQuestion(Question):

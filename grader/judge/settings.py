@@ -30,3 +30,6 @@ class Settings:
     # A job's hard wall deadline (grader/run/deadline.py): a whole student, or a question of one; every call
     # inside has its own limit, so only a grader's bug or an unbounded computation reaches it.
     job_seconds: float = JOB_SECONDS
+    # `--replay [N]`: game N of each search question's algorithm group replayed also when the check passes
+    # (Question.replay_games says how many there are); None: only a failed check's game is replayed.
+    replay: int | None = None

@@ -172,8 +172,13 @@ class SearchQuestion(Question):
         extra = {"h": "log2"} if self.with_h else {}
         jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
         deep = ctx.check_cases("profond", deep_games(self.function), judge)
-        algorithm = ctx.check_cases("algorithme", self.crafted(), functools.partial(self.judge_algorithm, ctx))
+        request = jeux_replay.Request(self.function, self.crafted(), ctx.settings.replay)
+        algorithm = ctx.check_cases("algorithme", request.games, functools.partial(self.judge_algorithm, ctx, request))
+        algorithm.visual = request.visual(algorithm.failure is None)
         return [small, jeu1, deep, algorithm]
+
+    def replay_games(self) -> int:
+        return len(self.crafted())  # the algorithm group's games, in its order
 
     def play(self, ctx, game: dict):
         """Run the student's function on `game`: (reply, the parent's server, the reference's calls)."""
@@ -244,9 +249,10 @@ class SearchQuestion(Question):
             got=params.get("got"),
         )
 
-    def judge_algorithm(self, ctx, game: dict) -> Failure | None:
+    def judge_algorithm(self, ctx, request: jeux_replay.Request, game: dict) -> Failure | None:
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
-        and have found a final state; the depth it returns is the other groups' business."""
+        and have found a final state; the depth it returns is the other groups' business. A game found
+        right is replayed when the request asks for it."""
         reply, server, reference = self.play(ctx, game)
         failure = self._run_failure(ctx, game, reply, server, reference)
         if failure is not None:
@@ -257,10 +263,11 @@ class SearchQuestion(Question):
         labels = shown_labels(game)
         verdict = self.recognise(game, server.events, labels)
         if verdict is None:
+            request.keep(game, server.events, labels)
             return None
         failure = self._failure(game, verdict.key, **verdict.params)
         # The game's drawing carries the replay: the student's search beside the algorithm's.
-        replay = jeux_replay.replay(self.function, game, server.events, labels, verdict)
+        replay = jeux_replay.replay(self.function, game, server.events, labels, verdict, request.number(game))
         failure.visual = {**(failure.visual or {}), "replay": replay}
         return failure
 

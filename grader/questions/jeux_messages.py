@@ -300,6 +300,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "la recherche demandée ne fait pas cet appel à ce moment-là",
         "en": "the requested search does not make this call at that point",
     },
+    # A passed check replayed on request (--replay): no divergence.
+    "jeux.replay_same": {
+        "fr": "même recherche que l'algorithme demandé, aux variantes permises près",
+        "en": "the same search as the requested algorithm, up to the variants the exam allows",
+    },
+    "jeux.replay_none": {"fr": "Aucun écart", "en": "No divergence"},
+    "jeux.replay_game": {"fr": "partie {game} sur {games}", "en": "game {game} of {games}"},
     "jeux.replay_title": {
         "fr": "Votre recherche rejouée à côté de l'algorithme demandé",
         "en": "Your search replayed beside the requested algorithm",

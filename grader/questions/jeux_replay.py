@@ -11,15 +11,20 @@ literal comparison of the two sequences would blame variants the exam allows (go
 generation, e0 tested before the loop, duplicates removed). One sentence (a message key and its fields,
 rendered late) says what the algorithm does there.
 
+On request (`--replay [N]`, Settings.replay), a passed check is replayed too: game N of the group's
+(`Request`), both sides the same way, with no divergence and one sentence saying so. Only the game asked
+for is replayed: without the request nothing more is computed or kept.
+
 Bounded: each side keeps its first SHOWN_CALLS calls, with its full length said.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from grader.questions import jeux_traces
-from grader.questions.jeux_games import distances, idastar_passes
+from grader.questions.jeux_games import distances, idastar_passes, visual
 
 SHOWN_CALLS = 60
 # The reference side is computed on the crafted games of the algorithm group (a few dozen calls): this
@@ -223,10 +228,15 @@ def _message(key: str, params: dict) -> dict:
     return {"key": key, "params": params}
 
 
-def replay(asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict) -> dict:
-    """The replay of a trace that is not `asked`'s (see the module's docstring), as plain data."""
-    seen = recognised(game, events, labels)
-    kept, step = _without_h(events, verdict.at)
+def replay(
+    asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict | None, number: tuple[int, int]
+) -> dict:
+    """The replay of a trace (see the module's docstring), as plain data: where it is not `asked`'s, the
+    first divergence (`step`) and what the algorithm does there; with no `verdict` (the check passed),
+    no divergence (`step` None) and the sentence saying the search is the one asked for. `number`: the
+    game's number in the group's order, and how many games the group has."""
+    seen = asked if verdict is None else recognised(game, events, labels)
+    kept, step = _without_h(events, len(events) if verdict is None else verdict.at)
     # Group starts move with the `h` calls left out.
     groups = [(_without_h(events, start)[1], bound) for start, bound in _student_groups(game, events, seen)]
     reference, expected_groups = REFERENCES[asked](game, student_order(game, events))
@@ -236,6 +246,35 @@ def replay(asked: str, game: dict, events: Calls, labels: list, verdict: jeux_tr
         "seen": seen,
         "student": _side(kept, groups, labels),
         "expected": _side(reference, expected_groups, labels),
-        "step": step,
-        "why": _why(asked, game, verdict, event, labels),
+        "step": None if verdict is None else step,
+        "why": _message("jeux.replay_same", {}) if verdict is None else _why(asked, game, verdict, event, labels),
+        "game": number[0],
+        "games": number[1],
     }
+
+
+@dataclass
+class Request:
+    """The algorithm group's games, and the one whose replay was asked for when the check passes
+    (`wanted`, counted from 1; None when none was asked): the judge hands each game it found right to
+    `keep`, which replays the wanted one."""
+
+    asked: str
+    games: list[dict]
+    wanted: int | None
+    kept: dict | None = None
+
+    def number(self, game: dict) -> tuple[int, int]:
+        """The game's number in the group's order (the judge is handed the very objects), and the count."""
+        return next(k for k, g in enumerate(self.games, 1) if g is game), len(self.games)
+
+    def keep(self, game: dict, events: Calls, labels: list) -> None:
+        if self.wanted is not None and self.number(game)[0] == self.wanted:
+            self.kept = replay(self.asked, game, events, labels, None, self.number(game))
+
+    def visual(self, passed: bool) -> dict | None:
+        """What a passed group shows: the wanted game drawn with its replay; None otherwise (a failed
+        group shows its failure's, a game after the failing one was never played)."""
+        if not passed or self.kept is None or self.wanted is None:
+            return None
+        return {**(visual(self.games[self.wanted - 1]) or {}), "replay": self.kept}

@@ -258,6 +258,7 @@ class Run:
     questions: list[str] = field(default_factory=list)  # the question ids graded
     complete: bool = True  # False when the run was interrupted: some students are not in it yet
     notices: list[Message] = field(default_factory=list)  # about the class: files ignored, roster mismatches
+    replay: int | None = None  # `--replay N`: the game whose replay passed checks show too (None: not asked)
 
 
 def isolation_text(limits: dict, lang: str) -> str:

@@ -170,7 +170,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 counterexample=None if f is None else excerpt(f.counterexample),
                 expected=None if f is None else excerpt(f.expected),
                 got=None if f is None else excerpt(f.got),
-                visual=None if f is None else shown_visual(f.visual),
+                visual=shown_visual(outcome.visual if f is None else f.visual),
                 seconds=outcome.seconds,
             )
         )

@@ -42,7 +42,8 @@ from grader.text.terminal import printable
 
 # What must be equal for two runs' results to sit in one results.json (not the language: results hold
 # no text).
-COMPATIBLE = ("format_version", "grader_version", "seed", "scheme", "questions", "memory")
+# `replay` too: a class's pages would otherwise replay passed checks for some students only.
+COMPATIBLE = ("format_version", "grader_version", "seed", "scheme", "questions", "memory", "replay")
 
 
 class Interrupted(BaseException):
@@ -80,6 +81,7 @@ def new_run(settings: Settings, questions: list) -> Run:
         python=platform.python_version(),
         hypothesis=hypothesis.__version__,
         questions=[q.id for q in questions],
+        replay=settings.replay,
     )
 
 
@@ -92,6 +94,7 @@ def _fingerprint(run: Run) -> dict:
         "scheme": run.scheme,
         "questions": run.questions,
         "memory": run.limits.get("memory_bytes"),
+        "replay": run.replay,
     }
 
 

@@ -43,7 +43,7 @@ def test_a_long_trace_is_cut_with_its_length_said():
     events += [("final", 2), ("suivants", 2), ("final", 5)]
     verdict = jeux_traces.bfs(tree, events, labels)
     assert verdict is not None
-    replay = jeux_replay.replay("bfs", tree, events, labels, verdict)
+    replay = jeux_replay.replay("bfs", tree, events, labels, verdict, (1, 4))
     shown = sum(len(g["calls"]) for g in replay["student"]["groups"])
     assert shown == jeux_replay.SHOWN_CALLS < SHOWN_ITEMS and replay["student"]["length"] == len(events)
     assert replay["step"] == 4
@@ -54,7 +54,8 @@ def test_a_long_trace_is_cut_with_its_length_said():
 @given(st.data())
 def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
     """Whatever calls a search makes on a crafted game (any order, repeats, `h` anywhere), a verdict's
-    replay is computed without error, its divergence within the trace and each side bounded."""
+    replay is computed without error, its divergence within the trace and each side bounded; a trace the
+    recogniser accepts, replayed on request, has no divergence and is bounded the same."""
     question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
     game = data.draw(st.sampled_from(question.crafted()))
     names = ["final", "suivants", *(["h"] if "h" in game else [])]
@@ -62,12 +63,15 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
     events = data.draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(reachable)), max_size=150))
     labels = shown_labels(game)
     verdict = question.recognise(game, events, labels)
+    number = (question.crafted().index(game) + 1, question.replay_games())
+    replay = jeux_replay.replay(question.function, game, events, labels, verdict, number)
     if verdict is None:
-        return
-    assert 0 <= verdict.at <= len(events)
-    replay = jeux_replay.replay(question.function, game, events, labels, verdict)
-    assert 0 <= replay["step"] <= replay["student"]["length"]
-    assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
+        assert replay["step"] is None and replay["seen"] == question.function
+        assert view(replay, "fr")["first"] == "Aucun écart"
+    else:
+        assert 0 <= verdict.at <= len(events)
+        assert 0 <= replay["step"] <= replay["student"]["length"]
+        assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
     for side in ("student", "expected"):
         assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= jeux_replay.SHOWN_CALLS
     say(Message.from_dict(replay["why"]), "en")

@@ -181,6 +181,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "écrire aussi un rapport HTML dans le dossier OUT",
         "en": "also write an HTML report in the folder OUT",
     },
+    "cli.help.replay": {
+        "fr": "rejouer la recherche de la copie à côté de l'algorithme demandé même quand la vérification "
+        "« algorithme » est réussie (q4, q7, q10), sur la partie N de ce groupe (par défaut 1, la plus petite)",
+        "en": "replay the submission's search beside the requested algorithm also when the algorithm check "
+        "passes (q4, q7, q10), on game N of that group (default 1, the smallest)",
+    },
     "cli.help.grade": {
         "fr": "corriger une classe : results.json, grades.csv, rapports HTML",
         "en": "grade a class folder: results.json, grades.csv, HTML reports",

@@ -257,6 +257,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "--job-deadline {value} : il faut un nombre de secondes de {low} à {high} (défaut : 1800)",
         "en": "--job-deadline {value}: give a number of seconds from {low} to {high} (default: 1800)",
     },
+    "error.bad_replay": {
+        "fr": "--replay {value} : il faut un numéro de partie, de 1 à {high} (parties par question : "
+        "{counts} ; -q choisit les questions)",
+        "en": "--replay {value}: give a game number, from 1 to {high} (games per question: {counts}; -q "
+        "selects the questions)",
+    },
+    "error.replay_none": {
+        "fr": "--replay : pas de recherche à rejouer dans les questions choisies ({ids}) ; celles qui en ont "
+        "une : {replayable}",
+        "en": "--replay: no search to replay in the questions selected ({ids}); those that have one: {replayable}",
+    },
     "error.bad_workers": {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
