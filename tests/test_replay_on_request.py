@@ -1,0 +1,120 @@
+"""A replay on request (`--replay [N]`, grader/questions/jeux_replay.py's Request): a passed algorithm check of
+q4, q7 and q10 replayed on game N of its group, the way a student or a teacher asks for it; points untouched;
+bad values refused with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from grading import QUESTIONS, SEED, check, submission_path
+
+from grader.cli import main
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
+from grader.results.records import to_dict
+from tests.french import english_in
+
+CORRECT = submission_path("exemples", "exercises/exemples/alice/jeux.py")
+
+
+def _graded(path, qid: str, replay: int | None):
+    return grade_question(QUESTIONS[qid], load_submission(path), Settings(seed=SEED, replay=replay))
+
+
+@pytest.mark.parametrize(("name", "qid"), [("reference/jeux.py", "q4"), ("idastar_dernier_f.py", "q10")])
+def test_the_points_are_the_same_with_and_without_a_replay(name, qid):
+    path = submission_path("jeux", name)
+    without, with_replay = _graded(path, qid, None), _graded(path, qid, 2)
+    assert (with_replay.score, with_replay.status) == (without.score, without.status)
+    assert [(c.name, c.passed, c.points) for c in with_replay.checks] == [
+        (c.name, c.passed, c.points) for c in without.checks
+    ]
+    algorithm = check(with_replay, "algorithme")
+    # A passed check shows the game asked for; a failed one its own failing game (here the 4th), asked or not.
+    assert algorithm.visual["replay"]["game"] == (2 if algorithm.passed else 4)
+    assert (check(without, "algorithme").visual is None) == algorithm.passed
+    if not algorithm.passed:
+        assert algorithm.visual == check(without, "algorithme").visual
+
+    # Nothing else is kept: the other groups are the same, visuals included.
+    def kept(result):
+        return [{**to_dict(c), "seconds": None} for c in result.checks if c.name != "algorithme"]
+
+    assert kept(with_replay) == kept(without)
+
+
+def test_a_passed_replay_has_no_divergence_and_stays_small():
+    for qid, games in (("q4", 4), ("q7", 3), ("q10", 5)):
+        for n in range(1, games + 1):
+            replay = check(_graded(CORRECT, qid, n), "algorithme").visual["replay"]
+            assert (replay["game"], replay["games"], replay["step"]) == (n, games, None)
+            assert replay["seen"] == replay["algorithm"] and replay["why"]["key"] == "jeux.replay_same"
+            # Each side cut at SHOWN_CALLS calls: a few KB, against results.json's 1 MiB per student.
+            assert len(json.dumps(replay)) < 6000
+
+
+def test_grader_check_replay_prints_the_passes_of_a_passed_idastar(capsys):
+    assert main(["check", str(CORRECT), "-q", "q10", "--replay", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Aucun écart (partie 4 sur 5) — même recherche que l'algorithme demandé" in out
+    assert "votre code (IDA*)" in out and "algorithme demandé (IDA*)" in out
+    for m in range(1, 6):
+        assert f"parcours m = {m} : final(e0) suivants(e0)" in out
+    assert "parcours m = 5 : final(e0) suivants(e0) final(e1) suivants(e1) final(e2) suivants(e2)" in out
+    assert english_in(out) == []
+    # Without a number: the group's first game, the smallest; in English with --lang en.
+    assert main(["check", str(CORRECT), "-q", "q10", "--replay", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "No divergence (game 1 of 5) — the same search as the requested algorithm" in out
+    assert "pass m = 3: final(r) suivants(r) final(b1)" in out
+    # Not asked: a passed check says nothing more.
+    assert main(["check", str(CORRECT), "-q", "q10"]) == 0
+    assert "Aucun écart" not in capsys.readouterr().out
+
+
+def test_grader_check_replay_html_writes_the_replay_of_a_passed_check(tmp_path, capsys):
+    assert main(["check", str(CORRECT), "-q", "q4", "--replay", "2", "--html", str(tmp_path / "out")]) == 0
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Votre recherche rejouée à côté de l&#39;algorithme demandé" in page
+    assert "(partie 2 sur 4)" in page and "<strong>Aucun écart</strong>" in page
+    assert page.count('<svg class="graph bylevel"') == 1 and "<mark>" not in page
+    assert 'class="diverge"' not in page and 'class="after"' not in page
+    assert english_in(page) == [] and "http://" not in page and "https://" not in page
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["--replay", "0"],
+            "--replay 0 : il faut un numéro de partie, de 1 à 3 (parties par question : q4 = 4, q7 = 3, q10 = 5",
+        ),
+        (["--replay", "4"], "--replay 4 : il faut un numéro de partie, de 1 à 3"),
+        (
+            ["-q", "q10", "--replay", "deux"],
+            "--replay deux : il faut un numéro de partie, de 1 à 5 (parties par question : q10 = 5",
+        ),
+        (["-q", "q4", "--replay", "+2"], "--replay +2 : il faut un numéro de partie, de 1 à 4"),
+        (
+            ["-q", "q1", "--replay"],
+            "--replay : pas de recherche à rejouer dans les questions choisies (q1) ; celles qui en ont une : q4, q7, q10",
+        ),
+    ],
+)
+def test_a_bad_replay_is_refused_with_exit_status_2(argv, said, capsys):
+    assert main(["check", str(CORRECT), *argv]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_a_bad_replay_is_refused_in_english_and_by_grader_grade_before_grading(tmp_path, capsys):
+    assert main(["check", str(CORRECT), "--replay", "9", "--lang", "en"]) == 2
+    assert "--replay 9: give a game number, from 1 to 3 (games per question: q4 = 4, q7 = 3, q10 = 5" in (
+        capsys.readouterr().err
+    )
+    out = tmp_path / "out"
+    assert main(["grade", str(CORRECT.parent.parent), "--out", str(out), "--replay", "6", "--unsafe"]) == 2
+    assert "--replay 6 : il faut un numéro de partie" in capsys.readouterr().err
+    assert not (out / "results.json").exists()
