@@ -278,8 +278,12 @@ def passes_view(passes, lang: str) -> dict | None:
         else:
             said = i18n.t("q18.passes_more", lang, k=first + 1)
         more = passes["student_length"] - len(student)
+        # A deep state's passes asked for (--replay N) say which state; a failure's are its own case's.
+        number = {"game": int(passes["game"]), "games": int(passes["games"])} if "game" in passes else None
         return {
             "title": i18n.t("q18.passes_title", lang),
+            "game": i18n.t("jeux.replay_game", lang, **number) if number else "",
+            "same": first is None,
             "rows": rows,
             "said": said,
             "more": i18n.t("q18.passes_cut", lang, n=passes["student_length"]) if more > 0 else "",
@@ -290,19 +294,21 @@ def passes_view(passes, lang: str) -> dict | None:
 
 def passes_lines(passes, lang: str, indent: int = 9) -> list[str]:
     """The terminal's form of q18's passes: the sentence, then each side's bounds (nodes) up to the first
-    pass that differs."""
+    pass that differs (all of them when none does)."""
     shown = passes_view(passes, lang)
     if shown is None:
         return []
     colon = i18n.t("cli.colon", lang)
     pad = " " * indent
-    upto = [r for r in shown["rows"] if not r["differs"] or r["first"]][-TERMINAL_CALLS:]
+    upto = [r for r in shown["rows"] if not r["differs"] or r["first"]]
+    upto = upto if shown["same"] else upto[-TERMINAL_CALLS:]
+    game = f" ({shown['game']})" if shown["game"] else ""
 
     def side(key: str) -> str:
         return ", ".join(f"» {r[key]} «" if r["first"] and r[key] else r[key] for r in upto if r[key])
 
     return [
-        f"{pad}{shown['said']}",
+        f"{pad}{shown['said']}{game}",
         f"{pad}  {i18n.t('q18.passes_student', lang)}{colon}{side('student')}",
         f"{pad}  {i18n.t('q18.passes_expected', lang)}{colon}{side('expected')}",
     ]

@@ -63,8 +63,12 @@ def _check_lines(check, lang: str) -> list[str]:
     first, *rest = i18n.say(check.message, lang).splitlines() or [""]
     lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
     if check.passed:  # a replay asked for (--replay) is all a passed check shows
-        replayed = check.visual.get("replay") if isinstance(check.visual, dict) else None
-        return [*lines, *replay.terminal_lines(replayed, lang)]
+        visual = check.visual if isinstance(check.visual, dict) else {}
+        return [
+            *lines,
+            *replay.terminal_lines(visual.get("replay"), lang),
+            *replay.passes_lines(visual.get("passes"), lang),
+        ]
     for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
         if value is None:
             continue

@@ -84,6 +84,30 @@ def test_grader_check_replay_html_writes_the_replay_of_a_passed_check(tmp_path, 
     assert english_in(page) == [] and "http://" not in page and "https://" not in page
 
 
+TAQUIN = submission_path("exemples", "exercises/exemples/alice/taquin.py")
+
+
+def test_grader_check_replay_prints_a_passed_taquins_passes_beside_the_model_answers(capsys):
+    assert main(["check", str(TAQUIN), "-q", "q18", "--replay", "4", "--seed", str(SEED)]) == 0
+    out = capsys.readouterr().out
+    assert "Mêmes seuils que le corrigé (partie 4 sur 8)" in out
+    mine = next(line for line in out.splitlines() if "votre taquin() : seuil m (nœuds) : " in line)
+    model = next(line for line in out.splitlines() if "corrigé : seuil m (nœuds) : " in line)
+    assert mine.split(" : ", 1)[1] == model.split(" : ", 1)[1] and mine.count("(") >= 4  # several passes
+    assert english_in(out) == []
+
+
+@pytest.mark.slow
+def test_q18s_points_are_the_same_with_and_without_a_replay():
+    without, with_replay = _graded(TAQUIN, "q18", None), _graded(TAQUIN, "q18", 8)
+    assert [(c.name, c.passed, c.points) for c in with_replay.checks] == [
+        (c.name, c.passed, c.points) for c in without.checks
+    ]
+    deep = check(with_replay, "grandes_profondeurs")
+    assert deep.passed and deep.visual["passes"]["first"] is None and deep.visual["passes"]["game"] == 8
+    assert check(without, "grandes_profondeurs").visual is None
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
@@ -99,7 +123,7 @@ def test_grader_check_replay_html_writes_the_replay_of_a_passed_check(tmp_path, 
         (["-q", "q4", "--replay", "+2"], "--replay +2 : il faut un numéro de partie, de 1 à 4"),
         (
             ["-q", "q1", "--replay"],
-            "--replay : pas de recherche à rejouer dans les questions choisies (q1) ; celles qui en ont une : q4, q7, q10",
+            "--replay : pas de recherche à rejouer dans les questions choisies (q1) ; celles qui en ont une : q4, q7, q10, q18",
         ),
     ],
 )

@@ -38,6 +38,7 @@ CLIMBS = 2  # q18 states 40 to 48 moves away whose optimum is known without sear
 # (A detour of 18, the 10th round, would cost the model answer 0.1 s more on every check.)
 ROUND_DETOURS = (12, 14, 16)
 MAX_DETOUR = 10
+DEEP_COUNT = sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS  # deep_instances' length, whatever the seed
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
@@ -217,6 +218,11 @@ def trap_limit(trap: Trap) -> float:
     return max(TRAP_FLOOR, TRAP_SLACK * calibration.seconds(calibration.cost(trap.cost)))
 
 
+def asked_instance(settings) -> tuple | None:
+    """The deep instance whose passes were asked for (`--replay N`: the N-th, smallest first), or None."""
+    return deep_instances(settings.seed)[settings.replay - 1] if settings.replay else None
+
+
 def trap_cases(seed: int) -> list[tuple]:
     """(trap, blank value) of each trap, the blank's value from the class seed."""
     rng = random.Random(f"q18.trap:{seed}")
@@ -247,7 +253,7 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
         state, optimum = rng.choice([(s, o) for s, o in ROUNDS if o - manhattan(s) == detour])
         state = transposed(state) if rng.random() < 0.5 else state
         found.append((optimum, state, rng.choice(BLANK_VALUES), optimum))
-    while len(found) < sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS:
+    while len(found) < DEEP_COUNT:
         length = rng.randint(40, 48)
         state = climb(rng, length)
         if state is not None:

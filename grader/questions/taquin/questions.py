@@ -33,6 +33,7 @@ from grader.questions.taquin.cases import (
     _moves,
     DfsCall,
     BLANK_VALUES,
+    DEEP_COUNT,
     MAX_WALK_Q17,
     MAX_WALK_Q18,
     Trap,
@@ -45,6 +46,7 @@ from grader.questions.taquin.cases import (
     _states,
     _walk_state,
     _with_detour,
+    asked_instance,
     challenge_instance,
     deep_instances,
     trap_cases,
@@ -479,6 +481,9 @@ class Q18(Question):
             own_check=functools.partial(self.own_check, ctx, convention),
         )
 
+    def replay_games(self) -> int:
+        return DEEP_COUNT  # the deep states, whose passes `--replay N` shows
+
     @staticmethod
     def walks():
         from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
@@ -490,18 +495,17 @@ class Q18(Question):
         groups saw: the small states are played for it even when their own group weighs nothing."""
         scheme = ctx.settings.scheme
         weights = scheme.weights(self)
-        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain)
+        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain, replay=asked_instance(ctx.settings))
         on_walk = functools.partial(self.judge_walk, judging)
         deep = functools.partial(self.judge_deep, judging)
+        deep_cases = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
         small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
             ctx.check("petites_profondeurs", self.walks(), on_walk)
             if small
             else Outcome("petites_profondeurs", skipped="q18.skipped"),
             self.skipped(weights, "grandes_profondeurs")
-            or ctx.check_cases(
-                "grandes_profondeurs", [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)], deep
-            ),
+            or judging.shown(ctx.check_cases("grandes_profondeurs", deep_cases, deep)),
             self.skipped(weights, "ordre") or order_outcome(judging),
         ]
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, shapes
-from grader.questions.taquin.cases import LENIENT, _is_int, _moves, _optimal, _payload, _shown
+from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
 from grader.questions.taquin.passes import passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
@@ -134,11 +134,20 @@ class Judging:
 
 @dataclass
 class Orders(Judging):
-    """q18's run: also what the lists taquin() returned said of their order, judged by the `ordre` group."""
+    """q18's run: also what the lists taquin() returned said of their order, judged by the `ordre` group;
+    and the deep case whose passes were asked for (`--replay N`, Settings.replay), kept when found right."""
 
     reversed_seen: list = field(default_factory=list)  # cases whose list is a solution only read backwards
     in_order: bool = False  # a list was a solution in the order played
     lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
+    replay: tuple | None = None  # the case asked for, as judged: (state, blank value, optimum or None)
+    replayed: dict | None = None  # its visual (the solution played, the passes), once found right
+
+    def shown(self, outcome: Outcome) -> Outcome:
+        """The deep group's outcome with the passes asked for, when it passed (a failure shows its own)."""
+        if outcome.failure is None and self.replayed is not None:
+            outcome.visual = self.replayed
+        return outcome
 
 
 def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failure | None:
@@ -200,6 +209,13 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             got=len(moves),
             visual={**_visual(state, moves, optimal), **passes(state, chain)},
         )
+    if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
+        found = passes(state, chain)
+        number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
+        judging.replayed = {
+            **_visual(state, moves, optimal),
+            **({"passes": {**found["passes"], **number}} if found else {}),
+        }
     return None
 
 

@@ -182,10 +182,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "also write an HTML report in the folder OUT",
     },
     "cli.help.replay": {
-        "fr": "rejouer la recherche de la copie à côté de l'algorithme demandé même quand la vérification "
-        "« algorithme » est réussie (q4, q7, q10), sur la partie N de ce groupe (par défaut 1, la plus petite)",
-        "en": "replay the submission's search beside the requested algorithm also when the algorithm check "
-        "passes (q4, q7, q10), on game N of that group (default 1, the smallest)",
+        "fr": "montrer la recherche de la copie à côté de l'algorithme demandé même quand la vérification est "
+        "réussie, sur la partie N (par défaut 1, la plus petite) : le jeu N du groupe « algorithme » de q4, q7 "
+        "et q10, les parcours d'IDA* sur l'état profond N de q18",
+        "en": "show the submission's search beside the requested algorithm also when the check passes, on game "
+        "N (default 1, the smallest): game N of the algorithm group of q4, q7 and q10, IDA*'s passes on "
+        "q18's deep state N",
     },
     "cli.help.grade": {
         "fr": "corriger une classe : results.json, grades.csv, rapports HTML",
