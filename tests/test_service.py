@@ -131,6 +131,20 @@ def test_a_worker_killed_mid_job_is_replaced_and_the_job_requeued(server):
 
 
 @pytest.mark.slow
+def test_a_class_configured_with_replay_shows_a_passed_search_on_the_attempts_page(tmp_path):
+    server = Server(tmp_path, ["ana"], questions=("q10",), extra="replay = 2")
+    try:
+        _, sent = server.submit(
+            "ana", {"jeux.py": (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_bytes()}
+        )
+        assert server.wait("ana", sent["attempt"])["score"] == 3
+        status, page = _get(f"{server.url}/s/{server.token('ana')}/attempts/{sent['attempt']}/report")
+        assert status == 200 and "<strong>Aucun écart</strong>" in page and "(partie 2 sur 5)" in page
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
 def test_students_see_only_their_own(server):
     _, sent = server.submit("other", {"jeux.py": WRONG + b"\n# other\n"})
     server.wait("other", sent["attempt"])
@@ -210,6 +224,9 @@ def _config(tmp_path, text: str):
         ('name = "c"\nseed = 1\n', ("roster",)),
         ('name = "c"\nstudents = ["a"]\nseed = 1\ndeadline = 2026-06-01T23:59:00\n', ("deadline",)),
         ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q99"]\n', ("q99",)),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\nreplay = 4\n', ("replay : 4", "de 1 à 3")),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\nquestions = ["q1"]\nreplay = 1\n', ("replay", "classe (q1)")),
+        ('name = "c"\nstudents = ["a"]\nseed = 1\nreplay = 0\n', ("replay",)),
         ("name = \n", ("illisible",)),
         # Its data folder where a file is (this very file): said at start, not as a traceback.
         ('name = "c"\nstudents = ["a"]\nseed = 1\ndata = "class.toml/data"\n', ("impossible d'écrire", "class.toml")),

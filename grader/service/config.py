@@ -14,6 +14,7 @@ broker = "redis://127.0.0.1:6379/0"      # optional: the queue on Redis, workers
 database_url = "postgresql+psycopg://grader@127.0.0.1/grader"   # optional (default: SQLite in data)
 data = "service-data"                    # database, queue, stored submissions (relative to this file)
 lang = "fr"                              # the pages' default language
+replay = 1                               # optional: passed checks' searches replayed too, on game N (--replay N)
 max_upload_kib = 2048
 [rate_limit]                             # token buckets: `burst` attempts at once, refilled `per_hour`
 student_burst = 10
@@ -72,6 +73,7 @@ class ServiceConfig:
     # From a roster: each student's name as the LMS spells it, LMS participant id, email, group.
     people: dict[str, Student] = field(default_factory=dict)
     roster: Path | None = None  # the class list read (Moodle's grading worksheet: the exports fill it)
+    replay: int | None = None  # `grader check --replay N` for every attempt: passed searches replayed on game N
 
     def name_of(self, student: str) -> str:
         """What a page calls a student: their name as the class list spells it, else their id."""
@@ -118,6 +120,8 @@ SCHEMA = settings.Table(
         "data": settings.Text(filled=True, default="service-data"),
         "lang": settings.Text(choices=("fr", "en"), default="fr"),
         "max_upload_kib": settings.Number(low=1, high=64 * 1024, integer=True, default=2048),
+        # The class's questions decide how high (checked by the service, which selects them).
+        "replay": settings.Number(low=1, integer=True),
         "rate_limit": settings.Table(dict.fromkeys(RateLimit.__dataclass_fields__, _POSITIVE)),
         "lease_seconds": settings.Number(low=1, high=3600, default=30.0),
         "max_deliveries": settings.Number(low=1, high=10, integer=True, default=3),
@@ -165,6 +169,7 @@ def load(path: Path) -> ServiceConfig:
         job_seconds=float(raw["job_seconds"]),
         database_url=raw["database_url"],
         broker=raw["broker"],
+        replay=raw.get("replay"),
     )
 
 

@@ -33,6 +33,8 @@ from grader.text.terminal import escaped
 from grader.sandbox.limits import Limits
 from grader.results.scoring import Scheme
 from grader.service.config import ServiceConfig
+from grader.settings_files import refused
+from grader.text.message import Message
 from grader.service.store import DONE, UNGRADABLE, Store
 from grader.intake import entry_for
 
@@ -66,9 +68,22 @@ class Service:
         self.scheme = Scheme.load(config.scheme) if config.scheme else Scheme()
         self.questions = select(all_questions(), config.questions)
         self.scheme.as_dict(self.questions)  # a scheme naming what does not exist: refused at start
+        self._check_replay()
         self.store = Store(config.database)
         self.huey = queue(SERVICE_QUEUE, config.broker, config.queue_file)
         self.grade_task = self.huey.task(name=TASK)(self.grade)
+
+    def _check_replay(self) -> None:
+        """`replay = N` must be a game of every question of the class that replays (grader check --replay)."""
+        replay = self.config.replay
+        counts = [q.replay_games() for q in self.questions if q.replay_games()]
+        if replay is not None and replay > min(counts, default=0):
+            expected = (
+                Message("service.expect_replay", {"high": min(counts)})
+                if counts
+                else Message("service.expect_replay_none", {"ids": ", ".join(q.id for q in self.questions)})
+            )
+            raise refused(self.config.path, "config", "replay", replay, expected)
 
     def questions_for(self, modules: list[str]) -> list:
         """The class's questions that files holding `modules` answer (what an attempt spends of the rate
@@ -84,13 +99,20 @@ class Service:
         """The class's settings, or a regrade's seed and barème for one of its attempts."""
         seed = self.config.seed if attempt is None or attempt.seed is None else attempt.seed
         scheme = self.scheme if attempt is None or not attempt.scheme else scheme_from_text(attempt.scheme)
-        return Settings(seed=seed, lang=lang, scheme=scheme, limits=Limits())
+        return Settings(seed=seed, lang=lang, scheme=scheme, limits=Limits(), replay=self.config.replay)
 
     def result_key(self, attempt) -> str:
         settings = self.settings(attempt.lang, attempt)
         scheme = json.dumps(settings.scheme.as_dict(self.questions), sort_keys=True)
         # Not the language: results hold message keys, said in the viewer's language when shown.
-        parts = [attempt.content_hash, grader_version(), str(settings.seed), scheme, attempt.questions]
+        parts = [
+            attempt.content_hash,
+            grader_version(),
+            str(settings.seed),
+            scheme,
+            attempt.questions,
+            str(settings.replay),
+        ]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def enqueue(self, attempt_id: int) -> bool:

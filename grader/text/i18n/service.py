@@ -7,6 +7,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "un entier de 1 à 64 : sans broker, la file est un fichier de cette machine, qu'il faut corriger ici",
         "en": "an integer from 1 to 64: without a broker, the queue is a file of this machine, graded here",
     },
+    "service.expect_replay": {
+        "fr": "un numéro de partie de 1 à {high} : chaque question de la classe qui rejoue sa recherche en a au "
+        "moins autant",
+        "en": "a game number from 1 to {high}: every question of the class that replays its search has that many",
+    },
+    "service.expect_replay_none": {
+        "fr": "rien : aucune question de la classe ({ids}) ne rejoue de recherche",
+        "en": "nothing: no question of the class ({ids}) replays a search",
+    },
     "service.expect_broker": {
         "fr": "une adresse redis://, rediss:// ou unix://",
         "en": "a redis://, rediss:// or unix:// address",
