@@ -142,6 +142,14 @@ def test_resume_regrades_changed_files_and_refuses_other_settings(tmp_path):
     manifest.write_text(manifest.read_text().replace('"format_version": 3', '"format_version": 2'))
     refused = _run(klass, out, "--resume")
     assert refused.returncode == 2 and "format_version: 2 -> 3" in refused.stderr and "Traceback" not in refused.stderr
+    # A folder graded with --replay 2: its pages replay passed checks, a resumed run without it would not.
+    manifest.write_text(
+        manifest.read_text()
+        .replace('"format_version": 2', '"format_version": 3')
+        .replace('"replay": null', '"replay": 2')
+    )
+    refused = _run(klass, out, "--resume")
+    assert refused.returncode == 2 and "replay: 2 -> null" in refused.stderr
     assert (out / "results.json").read_bytes() == before
     # Without --resume, a new run starts afresh in the same folder.
     assert _run(klass, out, "--seed", "999").returncode == 0
