@@ -81,6 +81,7 @@ def test_grader_check_replay_html_writes_the_replay_of_a_passed_check(tmp_path, 
     assert "(partie 2 sur 4)" in page and "<strong>Aucun écart</strong>" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>" not in page
     assert 'class="diverge"' not in page and 'class="after"' not in page
+    assert "<dt>Recherches rejouées</dt><dd>partie 2, aussi quand la vérification est réussie (--replay 2)</dd>" in page
     assert english_in(page) == [] and "http://" not in page and "https://" not in page
 
 

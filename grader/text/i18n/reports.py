@@ -52,6 +52,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "report.run": {"fr": "Paramètres de la correction", "en": "Grading parameters"},
     "report.seed": {"fr": "Graine", "en": "Seed"},
+    "report.replay": {"fr": "Recherches rejouées", "en": "Searches replayed"},
+    "report.replay_value": {
+        "fr": "partie {n}, aussi quand la vérification est réussie (--replay {n})",
+        "en": "game {n}, also when the check passes (--replay {n})",
+    },
     "report.version": {"fr": "Version du correcteur", "en": "Grader version"},
     "report.date": {"fr": "Date", "en": "Date"},
     "report.scheme": {"fr": "Barème", "en": "Grading scheme"},
