@@ -14,11 +14,12 @@ TILE_FROM = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0)
 OPPOSITE_MOVE = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
 
 
-def exam_functions(module, newest_first: bool, values: dict, named) -> dict:
+def exam_functions(module, newest_first: bool, values: dict, named, served_move=None) -> dict:
     """The exam's move and tente_* (what the model answer's do: tests/test_questions_taquin.py compares
     them), on the student's module's globals, `solution` in the student's order (`newest_first`) and own way of
     writing moves (`values`: the student's value of each exam name; `named`: the exam's name of any
-    value, or None). Run in the child, so that q17's dfs is judged with them as fast as with the student's
+    value, or None). The tente_* move with `served_move` when given (the parent's, for q17's diagnosis:
+    grader/questions/taquin/diagnosis.py), else with this move. Run in the child, so that q17's dfs is judged with them as fast as with the student's
     own (served by the parent, they cost a round trip per call). Nothing is taken on trust from them: the
     dfs is judged on the globals it leaves, and the student's code, which could change them, could as well
     do anything they do."""
@@ -48,7 +49,7 @@ def exam_functions(module, newest_first: bool, values: dict, named) -> dict:
         last = (solution[0] if newest_first else solution[-1]) if len(solution) else None
         if not (0 <= i < 4 and 0 <= j < 4) or (last is not None and undoes(last, direction)):
             return False
-        move(i, j)
+        (served_move or move)(i, j)
         value = values[direction]
         if isinstance(solution, (list, collections.deque)) and not newest_first:
             solution.append(value)

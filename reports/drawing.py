@@ -17,6 +17,7 @@ GRAPH_MAX_STATES = 12  # above this, a game is listed rather than drawn
 ADJACENCY_MAX_ROWS = 200
 MAX_MOVES = 500  # moves played in a step-through (a hostile list could be huge)
 PUZZLE_SIZES = range(2, 9)  # wider boards would not fit a phone
+SIZE = puzzle.SIZE
 
 
 def visual(visual) -> dict | None:
@@ -101,6 +102,25 @@ def _play(start: tuple, moves: list, rules: Rules, length: int | None = None) ->
         "broken": broken,
         "length": length,
         "hidden": length - played if broken is None else 0,
+    }
+
+
+def path_view(start, moves, length, state) -> dict | None:
+    """A path of the exam's taquin for a step-through (q17's diagnosis: from the call's start to the state
+    where the student's dfs left DFS*), `length` its number of moves when `moves` holds the first ones only,
+    and the `state` it ends on; None when the boards do not read."""
+    first, last = _state(start, SIZE), _state(state, SIZE)
+    if first is None or last is None or type(length) is not int or not isinstance(moves, list):
+        return None
+    path = _play(first, [str(m) for m in moves], EXAM_RULES, length)
+    path["part"] = len(path["moves"])  # no move set apart: the path is the student's alone
+    return {
+        "size": SIZE,
+        "blank": puzzle.BLANK,
+        "goal": list(puzzle.GOAL),
+        "start": list(first),
+        "state": list(last),
+        "path": path,
     }
 
 

@@ -152,6 +152,7 @@ def templates(lang: str, csp: str = CSP) -> Environment:
         replay_view=lambda data: replay.view(data, lang),
         replay_graph=replay.graph,
         passes_view=lambda data: replay.passes_view(data, lang),
+        search_view=lambda data: replay.search_view(data, lang),
     )
     return env
 

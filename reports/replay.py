@@ -11,6 +11,7 @@ from collections import deque
 
 from grader.text import i18n
 from grader.text.message import Message
+from reports import drawing
 
 # The terminal shows the calls just before the divergence, not the whole sequences.
 TERMINAL_CALLS = 8
@@ -364,3 +365,59 @@ def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
         f"{pad}  {shown['expected_label']:{width}}{colon}{upto(shown['expected'])}",
         f"{pad}  → {shown['why']}",
     ]
+
+
+def search_view(search, lang: str) -> dict | None:
+    """q17's diagnosis (grader/questions/taquin/diagnosis.py) for the pages and the terminal: the sentence,
+    the states each side visited, and where there is one, the state where the student's dfs left DFS* with
+    the path from the call's start to it; None when the data does not read."""
+    if not isinstance(search, dict):
+        return None
+    try:
+        key = "q17.search_nodes_cut" if search["stopped"] else "q17.search_nodes"
+        nodes = {"student": _count(int(search["nodes"]), lang), "model": _count(int(search["model_nodes"]), lang)}
+        shown: dict = {
+            "title": i18n.t("q17.search_title", lang),
+            "why": i18n.say(Message.from_dict(search["why"]), lang),
+            "nodes": i18n.t(key, lang, **nodes),
+            "board": None,
+            "trail": "",
+        }
+        trail, upto = [str(move) for move in search["trail"]], int(search["trail_length"])
+        if trail:
+            said = i18n.t("q17.search_trail", lang, first=upto - len(trail) + 1, last=upto)
+            shown["trail"] = f"{said}{i18n.t('cli.colon', lang)}{', '.join(trail)}"
+        if "state" in search:
+            board = drawing.path_view(search["start"], search["moves"], search["length"], search["state"])
+            if board is not None:
+                p, h, m = int(search["p"]), int(search["h"]), int(search["m"])
+                shown.update(
+                    board=board,
+                    state=i18n.t("q17.search_state", lang, p=p, h=h, f=p + h, m=m),
+                    root=i18n.t("q17.search_root", lang, p=int(search["p0"]), h=board["path"]["h"][0]),
+                    moves=i18n.t("q17.search_moves", lang, n=int(search["length"])),
+                )
+        return shown
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def search_lines(search, lang: str, indent: int = 9) -> list[str]:
+    """The terminal's form of q17's diagnosis: the sentence, the state's numbers and the moves from the
+    call's start to it (the last TERMINAL_CALLS * 2), the states visited."""
+    shown = search_view(search, lang)
+    if shown is None:
+        return []
+    pad = " " * indent
+    lines = [f"{pad}{shown['title']}", f"{pad}  → {shown['why']}"]
+    if shown["board"] is not None:
+        path = shown["board"]["path"]
+        kept = path["moves"][-2 * TERMINAL_CALLS :]
+        cut = ["…"] if len(kept) < path["length"] else []
+        colon = i18n.t("cli.colon", lang)
+        lines.append(f"{pad}  {shown['state']}")
+        lines.append(f"{pad}  {shown['moves']}{colon if kept else ''}{', '.join([*cut, *kept])}")
+    if shown["trail"]:
+        lines.append(f"{pad}  {shown['trail']}")
+    lines.append(f"{pad}  {shown['nodes']}")
+    return lines

@@ -89,6 +89,7 @@ def _check_lines(check, lang: str) -> list[str]:
     if isinstance(check.visual, dict):
         lines.extend(replay.terminal_lines(check.visual.get("replay"), lang))
         lines.extend(replay.passes_lines(check.visual.get("passes"), lang))
+        lines.extend(replay.search_lines(check.visual.get("dfs"), lang))
     return lines
 
 

@@ -124,3 +124,42 @@ def test_q18s_passes_beside_the_model_answers(browser, tmp_path, shots):  # noqa
     assert first.find_element(By.TAG_NAME, "th").text == "7" and first.find_element(By.TAG_NAME, "mark")
     _screenshot(browser, shots, "replay-q18-passes-fr", selector="#q18 section.passes")
     _assert_clean(browser)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_path, shots, lang):  # noqa: F811
+    """A dfs that never prunes (tests/submissions/taquin/dfs_sans_elagage.py): each failed check shows the
+    state its dfs expanded although p + h > m, with the moves from the call's start to it to step through."""
+    from selenium.webdriver.common.by import By
+
+    from reports.render import render_student
+
+    result = grade_file(submission_path("taquin", "dfs_sans_elagage.py"), "q17", lang)
+    sub = SubmissionResult("faustine", result.score, result.max, [result])
+    page = tmp_path / f"faustine-{lang}.html"
+    render_student(Run("0.1.0", 2017, lang, "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, [sub]), sub, page)
+    _open(browser, page)
+    sections = browser.find_elements(By.CSS_SELECTOR, "#q17 section.search")
+    assert len(sections) == 3  # one per failed check; none for chaine_eleve, which repeats the first
+    # The seuil check's: the state and the moves to it.
+    record = next(c for c in result.checks if c.name == "seuil").visual["dfs"]
+    p, h, m = record["p"], record["h"], record["m"]
+    section = sections[1]
+    said = (
+        f"DFS* n'explore pas cet état : p + h = {p} + {h} = {p + h} dépasse le seuil m = {m}"
+        if lang == "fr"
+        else f"DFS* does not explore this state: p + h = {p} + {h} = {p + h} exceeds the bound m = {m}"
+    )
+    assert said in section.find_element(By.CSS_SELECTOR, ".diverge-note").text
+    state = section.find_element(By.CSS_SELECTOR, ".search-state .board")
+    cells = [cell.text for cell in state.find_elements(By.CSS_SELECTOR, ".cell")]
+    assert cells == ["" if v == 15 else str(v) for v in record["state"]]
+    player = section.find_element(By.CSS_SELECTOR, ".player")
+    player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
+    assert player.find_element(By.CSS_SELECTOR, ".k").text == str(record["length"]) != "0"
+    assert [cell.text for cell in player.find_elements(By.CSS_SELECTOR, ".board .cell")] == cells
+    assert player.find_element(By.CSS_SELECTOR, ".hval").text == str(h)
+    browser.execute_script("document.querySelectorAll('#q17 section.search')[1].classList.add('shot')")
+    _screenshot(browser, shots, f"replay-q17-search-{lang}", selector="#q17 section.search.shot")
+    _screenshot(browser, shots, f"replay-q17-search-{lang}-full")
+    _assert_clean(browser)

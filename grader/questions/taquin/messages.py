@@ -312,4 +312,126 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q18.passes_student": {"fr": "votre taquin() : seuil m (nœuds)", "en": "your taquin(): bound m (nodes)"},
     "q18.passes_expected": {"fr": "corrigé : seuil m (nœuds)", "en": "model answer: bound m (nodes)"},
     "q18.passes_cut": {"fr": "… {n} parcours en tout", "en": "… {n} passes in all"},
+    # q17's diagnosis (diagnosis.py): the student's dfs run again with move served, as the reports show it.
+    "q17.search_title": {
+        "fr": "Votre dfs pas à pas sur ce cas (tente_* de l'énoncé, move fourni par le correcteur)",
+        "en": "Your dfs step by step on this case (the exam's tente_*, move supplied by the grader)",
+    },
+    "q17.search_pruned": {
+        "fr": "DFS* n'explore pas cet état : p + h = {p} + {h} = {f} dépasse le seuil m = {m} ; votre dfs a "
+        "pourtant joué un déplacement depuis cet état",
+        "en": "DFS* does not explore this state: p + h = {p} + {h} = {f} exceeds the bound m = {m}; yet your dfs "
+        "made a move from it",
+    },
+    "q17.search_goal_expanded": {
+        "fr": "DFS* renvoie True sur l'état final (p = {p} ≤ m = {m}, h = {h}, p + h = {f}) ; votre dfs a joué un "
+        "déplacement depuis cet état",
+        "en": "DFS* returns True on the goal (p = {p} ≤ m = {m}, h = {h}, p + h = {f}); your dfs made a move from it",
+    },
+    "q17.search_goal_left": {
+        "fr": "DFS* renvoie True sur l'état final (p = {p} ≤ m = {m}, h = {h}, p + h = {f}) ; votre dfs en est "
+        "reparti sans renvoyer True",
+        "en": "DFS* returns True on the goal (p = {p} ≤ m = {m}, h = {h}, p + h = {f}); your dfs left it without "
+        "returning True",
+    },
+    "q17.search_not_expanded": {
+        "fr": "DFS* explore cet état : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {m} ; votre dfs est "
+        "revenu en arrière sans jouer aucun déplacement depuis cet état",
+        "en": "DFS* explores this state: p + h = {p} + {h} = {f} does not exceed the bound m = {m}; your dfs went "
+        "back without making any move from it",
+    },
+    "q17.search_root_not_expanded": {
+        "fr": "DFS* explore l'état de départ de l'appel : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {m} ; "
+        "votre dfs a rendu la main sans jouer aucun déplacement",
+        "en": "DFS* explores the call's starting state: p + h = {p} + {h} = {f} does not exceed the bound m = {m}; "
+        "your dfs returned without making any move",
+    },
+    "q17.search_skipped": {
+        "fr": "DFS* essaie depuis cet état (p + h = {p} + {h} = {f} ≤ m = {m}) chaque déplacement possible sauf "
+        "celui qui défait le précédent ; votre dfs en est reparti sans essayer {missing}",
+        "en": "DFS* tries from this state (p + h = {p} + {h} = {f} ≤ m = {m}) every possible move but the one "
+        "undoing the previous one; your dfs left it without trying {missing}",
+    },
+    "q17.search_solution_short": {
+        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
+        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y manque "
+        "{missing}, {count:un déplacement joué et pas défait|des déplacements joués et pas défaits}",
+        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
+        "of {expected}, the list from before the call followed by the moves leading here: it lacks {missing}, "
+        "{count:a move made and not undone|moves made and not undone}",
+    },
+    "q17.search_solution_long": {
+        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
+        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y a en "
+        "trop {extra}",
+        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
+        "of {expected}, the list from before the call followed by the moves leading here: it has {extra} too many",
+    },
+    "q17.search_solution": {
+        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
+        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici",
+        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
+        "of {expected}, the list from before the call followed by the moves leading here",
+    },
+    "q17.search_jumped": {
+        "fr": "au déplacement n° {n}, l'état passé à move n'est ni celui où mènent les déplacements précédents ni "
+        "un état du chemin depuis le départ : votre dfs a changé la grille sans move ; le suivi s'arrête à "
+        "l'état montré, le dernier connu",
+        "en": "at move #{n}, the state handed to move is neither the one the earlier moves lead to nor one on the "
+        "path from the start: your dfs changed the grid without move; the replay stops at the state shown, "
+        "the last one known",
+    },
+    "q17.search_true_not_goal": {
+        "fr": "votre dfs a renvoyé True sur cet état, qui n'est pas l'état final (h = {h})",
+        "en": "your dfs returned True on this state, which is not the goal (h = {h})",
+    },
+    "q17.search_true_too_deep": {
+        "fr": "votre dfs a renvoyé True sur l'état final atteint en p = {p}, au-delà du seuil m = {m} : DFS* "
+        "n'explore pas cet état",
+        "en": "your dfs returned True on the goal reached at p = {p}, beyond the bound m = {m}: DFS* does not "
+        "explore this state",
+    },
+    "q17.search_false_not_back": {
+        "fr": "votre dfs a renvoyé False sans défaire {count} {count:déplacement|déplacements} : il s'est arrêté "
+        "sur cet état",
+        "en": "your dfs returned False without undoing {count} {count:move|moves}: it stopped on this state",
+    },
+    "q17.search_stopped": {
+        "fr": "suivi arrêté après {n} {n:déplacement|déplacements} (temps, nombre d'appels ou appel refusé), "
+        "sans écart à DFS* observé jusque-là",
+        "en": "replay stopped after {n} {n:move|moves} (time, number of calls, or a call refused), with no "
+        "divergence from DFS* observed until then",
+    },
+    "q17.search_same": {
+        "fr": "les {n} déplacements observés sont ceux que DFS* permet : votre dfs n'est reparti par un "
+        "déplacement que d'états où p + h ≤ m, et les a tous explorés",
+        "en": "the {n} moves observed are those DFS* allows: your dfs moved on only from states where p + h ≤ m "
+        "and explored them all",
+    },
+    "q17.search_state": {
+        "fr": "L'état en question : p = {p}, h = {h}, p + h = {f}, seuil m = {m}",
+        "en": "The state in question: p = {p}, h = {h}, p + h = {f}, bound m = {m}",
+    },
+    "q17.search_root": {
+        "fr": "Départ de l'appel : p = {p}, h = {h}",
+        "en": "The call's start: p = {p}, h = {h}",
+    },
+    "q17.search_moves": {
+        "fr": "Du départ à cet état : {n} {n:déplacement|déplacements}",
+        "en": "From the start to this state: {n} {n:move|moves}",
+    },
+    "q17.search_trail": {
+        "fr": "Déplacements joués par votre dfs jusque-là, du n° {first} au n° {last}",
+        "en": "Moves your dfs made until then, from #{first} to #{last}",
+    },
+    "q17.search_nodes": {
+        "fr": "États visités sur cet appel : {student} par votre dfs, {model} par le dfs du corrigé",
+        "en": "States visited on this call: {student} by your dfs, {model} by the model answer's dfs",
+    },
+    "q17.search_nodes_cut": {
+        "fr": "États visités sur cet appel : au moins {student} par votre dfs (suivi arrêté), {model} par le dfs "
+        "du corrigé",
+        "en": "States visited on this call: at least {student} by your dfs (replay stopped), {model} by the model "
+        "answer's dfs",
+    },
 }

@@ -232,8 +232,9 @@ def _served(module, payload):
         assert taquin_moves is not None, "the exam's functions are asked for on a teacher's installation only"
         representation = _representation(module)
         newest_first = payload.get("convention", LAST) == FIRST
+        # A served move (q17's diagnosis) is the one the exam's tente_* play too: the parent sees every move.
         exam = taquin_moves.exam_functions(
-            module, newest_first, representation.values, functools.partial(_named, module)
+            module, newest_first, representation.values, functools.partial(_named, module), targets.get("move")
         )
         targets.update((name, exam[name]) for name in payload["exam"])
     _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)

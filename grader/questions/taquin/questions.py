@@ -29,6 +29,7 @@ from grader.questions.api import (
     protocol,
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
+from grader.questions.taquin import diagnosis
 from grader.questions.taquin.cases import (
     _moves,
     DfsCall,
@@ -320,13 +321,15 @@ class Q17(Question):
 
     def run(self, ctx):
         convention = detect_convention(ctx)
-        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention))
+        calls: dict[int, tuple] = {}  # Judging.calls of both judgements: the failures' diagnosis reads them
+        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention, calls))
         outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
+        diagnosis.attach(ctx, convention, outcomes, calls)  # after the grade: only the failures' drawings
         return outcomes
 
-    def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
+    def judged(self, ctx, convention, calls: dict, chain: Chain) -> list[Outcome]:
         """The graded groups with `chain`'s move and tente_*."""
-        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
         has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
         seed, count = ctx.settings.seed, ctx.settings.examples
         restored, threshold = (
@@ -373,6 +376,7 @@ class Q17(Question):
                 detail=f"the model answer returns {expected['found']}",
             )
         shown = _shown(payload, f"dfs({m}, {p})")
+        judging.calls[id(shown)] = (state, history, m, p, blank_value)
         # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)
