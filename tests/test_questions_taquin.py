@@ -53,6 +53,7 @@ EXPECTED = {
     "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True, "acceptation": False})},
     "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_sans_pop": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
+    "dfs_sans_elagage": {"q17": ("error", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_profondeur_exacte": {
         "q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
         "q18": Q18_FULL,

@@ -1,0 +1,141 @@
+"""q17's diagnosis on student files graded the way a user grades them: each failed check's case run again
+with move served, and what the parent saw there (grader/questions/taquin/diagnosis.py). A dfs that never
+prunes (tests/submissions/taquin/dfs_sans_elagage.py), one that prunes at p + h >= m
+(tests/variants/taquin/wrong/dfs_seuil_large.py), one that does not undo (dfs_sans_annuler.py); and the
+grade, the same with the diagnosis or without it, even for a file that lies on the channel."""
+
+from __future__ import annotations
+
+import pytest
+from grading import QUESTIONS, SEED, grade_file, submission_path
+
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
+from grader.questions.taquin import diagnosis
+from grader.results.records import SubmissionResult
+from reference.puzzle import replay
+from reports.terminal import format_result
+from tests.french import english_in
+
+NEVER_PRUNES = submission_path("taquin", "dfs_sans_elagage.py")
+EAGER = submission_path("taquin", "tests/variants/taquin/wrong/dfs_seuil_large.py")
+NO_UNDO = submission_path("taquin", "dfs_sans_annuler.py")
+GROUPS = ("echec_restaure", "seuil", "succes")
+
+
+def records(result) -> dict:
+    return {c.name: c.visual["dfs"] for c in result.checks if isinstance(c.visual, dict) and "dfs" in c.visual}
+
+
+def on_its_path(record) -> bool:
+    """The state shown is where the moves shown lead from the call's start, p counted from there."""
+    return tuple(record["state"]) == replay(tuple(record["start"]), record["moves"]) and record["p"] == record[
+        "p0"
+    ] + len(record["moves"])
+
+
+def test_a_dfs_that_never_prunes_shows_the_first_state_it_expanded_past_the_bound():
+    result = grade_file(NEVER_PRUNES, "q17")
+    found = records(result)
+    assert set(found) == set(GROUPS)  # every failed check; chaine_eleve repeats one of them
+    for record in found.values():
+        params = record["why"]["params"]
+        assert record["why"]["key"] == "q17.search_pruned"
+        assert params["f"] == params["p"] + params["h"] > params["m"] == record["m"]
+        assert on_its_path(record) and (record["p"], record["h"]) == (params["p"], params["h"])
+        # Its recursion went on until stopped (the budget of calls, or `solution` past any case's length).
+        assert record["stopped"] and record["nodes"] > record["model_nodes"]
+
+
+def test_a_dfs_that_prunes_at_the_bound_is_never_said_to_expand_a_pruned_state():
+    """It prunes more than DFS*: the parent saw a state with p + h = m left without a move (the start of the
+    `seuil` case: it returned at once), never a state expanded past the bound."""
+    found = records(grade_file(EAGER, "q17"))
+    assert set(found) == {"seuil", "succes"}  # its restorations are right (q17.restore_partly)
+    assert found["seuil"]["why"] == {"key": "q17.search_root_not_expanded", "params": {"p": 0, "h": 8, "f": 8, "m": 8}}
+    assert found["succes"]["why"]["key"] in ("q17.search_not_expanded", "q17.search_goal_left")
+    for record in found.values():
+        assert record["why"]["params"]["f"] == record["m"] and on_its_path(record)
+        assert not record["stopped"] and record["nodes"] < record["model_nodes"]
+
+
+def test_a_dfs_that_does_not_undo_shows_the_move_solution_lost_and_the_terminal_says_it():
+    result = grade_file(NO_UNDO, "q17")
+    record = records(result)["echec_restaure"]
+    assert record["why"]["key"] == "q17.search_solution_short" and on_its_path(record)
+    params = record["why"]["params"]
+    assert params["count"] == 1 and params["missing"] == f"[{record['moves'][-1]}]"
+    assert record["trail"][: len(record["moves"])] == record["moves"]
+    for lang in ("fr", "en"):
+        out = format_result(SubmissionResult("x", result.score, result.max, [grade_file(NO_UNDO, "q17", lang)]), lang)
+        if lang == "fr":
+            assert "Votre dfs pas à pas sur ce cas" in out and "il y manque [" in out and english_in(out) == []
+            assert "États visités sur cet appel : " in out
+        else:
+            assert "it lacks [" in out and "States visited on this call: " in out
+
+
+LIAR = """
+import math
+from grader.sandbox.calls import ask
+
+grid = [[4 * i + j for j in range(4)] for i in range(4)]
+h, li, lj, solution, minimum = 0, 3, 3, [], math.inf
+
+
+def move(i, j):
+    global h, li, lj
+    v = grid[i][j]
+    h += abs(li - v // 4) + abs(lj - v % 4) - abs(i - v // 4) - abs(j - v % 4)
+    grid[li][lj] = v
+    li, lj = i, j
+
+
+def served():
+    # Whether move is the grader's served proxy (its diagnosis), found through the redirection.
+    call = (getattr(move, "__kwdefaults__", None) or {}).get("_served_call")
+    cells = [cell.cell_contents for cell in getattr(call, "__closure__", None) or ()]
+    return any(getattr(cell, "__qualname__", "").endswith("proxy.<locals>.call") for cell in cells)
+
+
+def dfs(m, p):
+    if served():  # lie to the diagnosis: a move from a state made up, then moves of its own
+        goal = [[4 * i + j for j in range(4)] for i in range(4)]
+        state = {"grid": goal, "h": 0, "li": 3, "lj": 3, "solution": [], "minimum": "inf"}
+        ask("move", {"args": [3, 2], "state": state})
+        for _ in range(3):
+            move(li, lj - 1 if lj else lj + 1)
+        return True
+    return False
+"""
+
+
+def grade(path, diagnosed: bool, monkeypatch):
+    with monkeypatch.context() as patch:
+        if not diagnosed:
+            patch.setattr(diagnosis, "attach", lambda *args: None)
+        return grade_question(QUESTIONS["q17"], load_submission(path), Settings(seed=SEED))
+
+
+def verdicts(result) -> list:
+    return [(c.name, c.passed, c.points, c.message, c.counterexample, c.expected, c.got) for c in result.checks]
+
+
+@pytest.mark.parametrize("name", ["dfs_sans_elagage.py", "dfs_sans_annuler.py", "liar"])
+def test_the_grade_is_the_same_with_the_diagnosis_or_without_it(name, tmp_path, monkeypatch):
+    """The diagnosis runs after the grade is decided and fills drawings only: a file that lies on its
+    channel (a move from a state it made up, then moves of its own) spoils its own drawing alone."""
+    if name == "liar":
+        path = tmp_path / "taquin.py"
+        path.write_text(LIAR)
+    else:
+        path = submission_path("taquin", name)
+    with_it, without = grade(path, True, monkeypatch), grade(path, False, monkeypatch)
+    assert (with_it.score, with_it.status) == (without.score, without.status)
+    assert verdicts(with_it) == verdicts(without)
+    assert records(with_it) and not records(without)
+    if name == "liar":
+        assert with_it.score == 0 and set(records(with_it)) == {"seuil", "succes"}
+        for record in records(with_it).values():  # what it made up is what its drawing says, truthfully
+            assert record["why"] == {"key": "q17.search_jumped", "params": {"n": 1}} and not record["stopped"]
