@@ -1,6 +1,8 @@
 """How much the search replays add to results.json: a class of 100 whose every copy fails q4's, q7's and
 q10's algorithm checks (so carries three replays), against the 1 MiB per-student cap (grader.results.records.capped);
-then a class of 100 right copies graded with `--replay N`, each question's largest game N (three passed replays).
+then a class of 100 right copies graded with `--replay N`, each question's largest game N (three passed replays);
+then a class of 100 copies failing q17 (so carrying q17's diagnoses, one per failed check), and what the
+diagnosis costs.
 
     python benchmarks/bench_replay_size.py
 
@@ -8,7 +10,9 @@ Grades the wrong submissions of tests/submissions/jeux/ that fail the algorithm 
 each of them), makes 100 copies cycling through them, writes the class's results.json as the grader
 writes it, and measures: the bytes per student (largest), the bytes of the replays in it, the class's
 file with and without the replays; the same for the model answer replayed on request, on the game of each
-question whose replay is largest. Prints a table and writes it to benchmarks/results/replay.md.
+question whose replay is largest; the same for the q17 files, then grades each of them again with the
+diagnosis and without it (grader/questions/taquin/diagnosis.attach made a no-op), best of RUNS wall
+times. Prints the tables and writes them to benchmarks/results/replay.md.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,6 +32,7 @@ from grading import QUESTIONS, SEED, grade_file, submission_path  # noqa: E402
 from grader.intake import load_submission  # noqa: E402
 from grader.judge.engine import grade_question  # noqa: E402
 from grader.judge.settings import Settings  # noqa: E402
+from grader.questions.taquin import diagnosis  # noqa: E402
 from grader.results.records import MAX_SUBMISSION_BYTES, Run, SubmissionResult, json_bytes, size  # noqa: E402
 
 CLASS = 100
@@ -35,14 +41,18 @@ WRONG = {
     "q7": ["ids_largeur.py", "ids_largeur_initial.py", "ids_sans_reprise.py"],
     "q10": ["idastar_dernier_f.py", "idastar_astar.py", "idastar_sans_h.py"],
 }
+DIAGNOSED = ["dfs_sans_elagage.py", "dfs_sans_annuler.py", "dfs_sans_pop.py", "dfs_vus.py"]  # failing q17
+DRAWINGS = ("replay", "dfs")  # the visual's keys of the replays and of q17's diagnosis
+RUNS = 3
 
 
 def _replay_bytes(sub: SubmissionResult) -> int:
     return sum(
-        len(json.dumps(c.visual["replay"], ensure_ascii=False).encode())
+        len(json.dumps(c.visual[key], ensure_ascii=False).encode())
         for q in sub.questions
         for c in q.checks
-        if isinstance(c.visual, dict) and "replay" in c.visual
+        for key in DRAWINGS
+        if isinstance(c.visual, dict) and key in c.visual
     )
 
 
@@ -51,7 +61,8 @@ def _without_replays(sub: SubmissionResult) -> SubmissionResult:
     for q in data["questions"]:
         for c in q["checks"]:
             if isinstance(c.get("visual"), dict):
-                c["visual"].pop("replay", None)
+                for key in DRAWINGS:
+                    c["visual"].pop(key, None)
     return data
 
 
@@ -82,24 +93,51 @@ def _largest_passed_replay(qid: str):
     return max(runs, key=lambda result: _replay_bytes(SubmissionResult("s", 0.0, 0.0, [result])))
 
 
+def _seconds(path: Path, diagnosed: bool) -> float:
+    """The best wall time of grading q17 on `path`, with its diagnosis or without it."""
+    kept = diagnosis.attach
+    if not diagnosed:
+        diagnosis.attach = lambda *args: None
+    try:
+        best = float("inf")
+        for _ in range(RUNS):
+            started = time.perf_counter()
+            grade_question(QUESTIONS["q17"], load_submission(path), Settings(seed=SEED))
+            best = min(best, time.perf_counter() - started)
+        return best
+    finally:
+        diagnosis.attach = kept
+
+
 def main() -> None:
     failed = _measured(
         {qid: [grade_file(submission_path("jeux", name), qid) for name in names] for qid, names in WRONG.items()}
     )
     passed = _measured({qid: [_largest_passed_replay(qid)] for qid in WRONG})
+    diagnosed = _measured({"q17": [grade_file(submission_path("taquin", name), "q17") for name in DIAGNOSED]})
     rows = [
         ("largest student's results (bytes)", "largest"),
-        ("of which replays (bytes)", "replays"),
+        ("of which replays or diagnoses (bytes)", "replays"),
         ("class results.json (bytes)", "whole"),
-        ("class results.json without the replays (bytes, about)", "bare"),
+        ("class results.json without them (bytes, about)", "bare"),
     ]
     table = "\n".join(
         [
-            "| measure | failed checks' replays | passed checks' replays (`--replay N`) |",
+            "| measure | failed checks' replays | passed checks' replays (`--replay N`) | q17's diagnoses |",
+            "|---|---|---|---|",
+            f"| students, each with three replays (q4, q7, q10) or failing q17 | {CLASS} | {CLASS} | {CLASS} |",
+            *(f"| {label} | {failed[key]:,} | {passed[key]:,} | {diagnosed[key]:,} |" for label, key in rows),
+            f"| per-student cap (bytes) | {MAX_SUBMISSION_BYTES:,} | {MAX_SUBMISSION_BYTES:,} | {MAX_SUBMISSION_BYTES:,} |",
+        ]
+    )
+    costs = "\n".join(
+        [
+            "| q17 file | graded with the diagnosis (s) | without it (s) |",
             "|---|---|---|",
-            f"| students, each with three replays (q4, q7, q10) | {CLASS} | {CLASS} |",
-            *(f"| {label} | {failed[key]:,} | {passed[key]:,} |" for label, key in rows),
-            f"| per-student cap (bytes) | {MAX_SUBMISSION_BYTES:,} | {MAX_SUBMISSION_BYTES:,} |",
+            *(
+                f"| {name} | {_seconds(path, True):.2f} | {_seconds(path, False):.2f} |"
+                for name, path in ((name, submission_path("taquin", name)) for name in DIAGNOSED)
+            ),
         ]
     )
     text = (
@@ -107,11 +145,14 @@ def main() -> None:
         f"{CLASS} copies cycling through the wrong submissions that fail q4's, q7's and q10's algorithm "
         "groups, so that every copy carries three replays (each side cut at 60 calls); and a class of "
         f"{CLASS} copies of the model answer graded with `--replay N`, N each question's game whose replay "
-        "is largest (three passed checks replayed).\n\n" + table + "\n"
+        "is largest (three passed checks replayed); and a class of "
+        f"{CLASS} copies cycling through files that fail q17's checks (tests/submissions/taquin/: each check "
+        "failed carries a diagnosis of the student's dfs).\n\n" + table + "\n\nq17 graded with its diagnosis "
+        f"(one run per failed check, after the grade) and without it, best of {RUNS} wall times:\n\n" + costs + "\n"
     )
     print(text)
     (ROOT / "benchmarks" / "results" / "replay.md").write_text(text, encoding="utf-8")
-    assert max(failed["largest"], passed["largest"]) < MAX_SUBMISSION_BYTES
+    assert max(failed["largest"], passed["largest"], diagnosed["largest"]) < MAX_SUBMISSION_BYTES
 
 
 if __name__ == "__main__":

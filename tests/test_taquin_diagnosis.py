@@ -2,17 +2,20 @@
 with move served, and what the parent saw there (grader/questions/taquin/diagnosis.py). A dfs that never
 prunes (tests/submissions/taquin/dfs_sans_elagage.py), one that prunes at p + h >= m
 (tests/variants/taquin/wrong/dfs_seuil_large.py), one that does not undo (dfs_sans_annuler.py); and the
-grade, the same with the diagnosis or without it, even for a file that lies on the channel."""
+grade, the same with the diagnosis or without it, even for a file that lies on the channel; and no
+divergence for a correct dfs (slow)."""
 
 from __future__ import annotations
 
 import pytest
-from grading import QUESTIONS, SEED, grade_file, submission_path
+from grading import QUESTIONS, ROOT, SEED, grade_file, submission_path
 
 from grader.intake import load_submission
+from grader.judge.context import Context
 from grader.judge.engine import grade_question
 from grader.judge.settings import Settings
 from grader.questions.taquin import diagnosis
+from grader.questions.taquin.chain import detect_convention
 from grader.results.records import SubmissionResult
 from reference.puzzle import replay
 from reports.terminal import format_result
@@ -139,3 +142,26 @@ def test_the_grade_is_the_same_with_the_diagnosis_or_without_it(name, tmp_path, 
         assert with_it.score == 0 and set(records(with_it)) == {"seuil", "succes"}
         for record in records(with_it).values():  # what it made up is what its drawing says, truthfully
             assert record["why"] == {"key": "q17.search_jumped", "params": {"n": 1}} and not record["stopped"]
+
+
+CORRECT = [ROOT / "reference" / "taquin.py", *sorted((ROOT / "tests" / "variants" / "taquin" / "correct").glob("*.py"))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", CORRECT, ids=lambda path: path.stem)
+def test_a_correct_dfs_shows_no_divergence_on_q17s_cases(path):
+    """The model answer and every correct variant, on the cases of q17's three groups: the parent sees the
+    moves DFS* allows, nothing else (a run stopped by its budget of calls says only that)."""
+    question = QUESTIONS["q17"]
+    ctx = Context(question, load_submission(path), Settings(seed=SEED))
+    try:
+        convention = detect_convention(ctx)
+        for group, succeed in (("echec_restaure", False), ("seuil", False), ("succes", True)):
+            for case in question.cases(SEED, group, 6):
+                state, history, m, p, blank_value, _ = question.call_on(case, succeed)
+                record = diagnosis.diagnose(ctx, convention, (state, history, m, p, blank_value))
+                assert record["why"]["key"] in ("q17.search_same", "q17.search_stopped"), (group, record["why"])
+                if not succeed:  # below the optimum every order visits the whole tree
+                    assert record["nodes"] == record["model_nodes"]
+    finally:
+        ctx.close()
