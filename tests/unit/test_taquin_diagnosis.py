@@ -1,7 +1,7 @@
 """q17's diagnosis (grader/questions/taquin/diagnosis.py) on move traces made here: a DFS* written in this
 file, with one of its duties broken at a time, plays its moves on the grader's own states and records them
 as the parent records served moves; and how people read the diagnosis (reports/replay.py).
-tests/test_taquin_diagnosis.py runs real student files in the child."""
+tests/test_taquin_diagnosis_graded.py runs real student files in the child."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_a_dfs_that_does_not_undo_is_caught_where_the_parent_can_tell():
     parent reads as undoing Bas (`solution` then as a dfs that takes a move out before undoing it). Back
     at the start, x was left having tried Bas alone: that is the first thing the parent sees apart from
     DFS*, and all it says. Another state shows `solution` missing the move (below, and
-    tests/test_taquin_diagnosis.py on a student's file)."""
+    tests/test_taquin_diagnosis_graded.py on a student's file)."""
     record, seen = analysed(ROOT_F, undoes=False)
     assert key(record) == "q17.search_skipped" and record["moves"] == ["Gauche"]
     assert record["why"]["params"] == {"p": 2, "h": 6, "f": 8, "m": 8, "missing": "Haut"}

@@ -13,7 +13,7 @@ moves not undone). Only what the parent saw is said: where it saw nothing apart,
 
 The diagnosis runs after the grade is decided and only fills the failure's drawing (`visual["dfs"]`):
 whatever the student's code does on the channel (a lie, a violation, a search that never ends) changes
-that drawing and nothing else (tests/test_taquin_diagnosis.py grades with it and without it).
+that drawing and nothing else (tests/test_taquin_diagnosis_graded.py grades with it and without it).
 """
 
 from __future__ import annotations
