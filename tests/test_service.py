@@ -145,6 +145,27 @@ def test_a_class_configured_with_replay_shows_a_passed_search_on_the_attempts_pa
 
 
 @pytest.mark.slow
+def test_the_attempts_page_shows_q17s_dfs_step_by_step(tmp_path):
+    """A dfs that never prunes: the attempt's report shows, for each failed check, the state its dfs
+    expanded past the bound (grader/questions/taquin/diagnosis.py), in the reader's language."""
+    server = Server(tmp_path, ["eva"], questions=("q17",))
+    try:
+        source = (ROOT / "tests" / "submissions" / "taquin" / "dfs_sans_elagage.py").read_bytes()
+        _, sent = server.submit("eva", {"taquin.py": source})
+        assert server.wait("eva", sent["attempt"])["score"] == 0
+        report = f"{server.url}/s/{server.token('eva')}/attempts/{sent['attempt']}/report"
+        for lang, said in (
+            ("fr", "DFS* n'explore pas cet état : p + h = "),
+            ("en", "DFS* does not explore this state"),
+        ):
+            status, page = _get(f"{report}?lang={lang}")
+            assert status == 200 and page.count('<section class="search">') == 3
+            assert html.unescape(page).count(said) == 3 and 'class="player"' in page
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
 def test_students_see_only_their_own(server):
     _, sent = server.submit("other", {"jeux.py": WRONG + b"\n# other\n"})
     server.wait("other", sent["attempt"])
