@@ -166,6 +166,14 @@ def _undoes(entry) -> bool:
     return bool(played) and diagnosis._move(before, after) == OPPOSITE[played[-1]]
 
 
+def test_a_move_undoing_the_one_before_the_call_is_said_at_once():
+    back = apply(START, OPPOSITE[HISTORY[-1]])
+    seen = [(START, back, HISTORY), (back, START, [*HISTORY, OPPOSITE[HISTORY[-1]]])]
+    record = diagnosis.analyse(START, HISTORY, ROOT_F, 1, seen, False, False)
+    assert record["why"] == {"key": "q17.search_undoes_previous", "params": {"move": "Bas"}}
+    assert record["length"] == 0 and record["trail"] == ["Bas"]
+
+
 def test_a_grid_restored_without_move_is_an_undo_and_one_changed_elsewhere_stops_the_replay():
     m = ROOT_F + 1
     seen, found = dfs_trace(START, HISTORY, m, 1)

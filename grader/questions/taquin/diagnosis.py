@@ -130,6 +130,8 @@ class _Walk:
             return self.leave()
         if played not in (expected, [*expected, move]):  # recorded before or after the move
             return _Found(self._solution_message(played, expected, expected), list(self.path))
+        if top.came_by is not None and move == OPPOSITE[top.came_by]:  # at the start: the move before the call
+            return _Found(Message("q17.search_undoes_previous", {"move": move}), list(self.path))
         said = self.numbers(depth)
         if said["f"] > self.m:
             return _Found(Message("q17.search_pruned", said), list(self.path))
@@ -181,7 +183,7 @@ class _Walk:
             if not top.tried:
                 key = "q17.search_not_expanded" if depth else "q17.search_root_not_expanded"
                 return _Found(Message(key, said), list(self.path))
-            if top.tried != moves:
+            if moves - top.tried:
                 missing = ", ".join(move for move in BLANK_STEP if move in moves - top.tried)
                 return _Found(Message("q17.search_skipped", {**said, "missing": missing}), list(self.path))
         if depth:
@@ -258,13 +260,15 @@ def diagnose(ctx, convention, call: tuple) -> dict:
 
 def attach(ctx, convention, outcomes: list, calls: dict) -> None:
     """Each failed group's diagnosis in its failure's drawing (`visual["dfs"]`): `calls` holds the dfs call
-    each counterexample shows (by the id of the counterexample, which the failure holds). The exam's tente_*
-    are a model answer: only a teacher's installation has them."""
+    each counterexample shows (by the id of the counterexample, which the failure holds, with the
+    counterexample itself: kept alive, no other object takes its id). The exam's tente_* are a model
+    answer: only a teacher's installation has them."""
     if not has_model_answer("taquin"):
         return
     for outcome in outcomes:
         failure = outcome.failure
-        call = calls.get(id(failure.counterexample)) if failure is not None else None
+        shown, call = calls.get(id(failure.counterexample), (None, None)) if failure is not None else (None, None)
+        call = call if shown is not None and shown is failure.counterexample else None
         # chaine_eleve's failure repeats a group's: its drawing would be the same run again.
         if call is not None and failure.kind in DIAGNOSED and outcome.group != OWN_CHAIN:
             failure.visual = {**(failure.visual or {}), "dfs": diagnose(ctx, convention, call)}

@@ -373,6 +373,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
         "of {expected}, the list from before the call followed by the moves leading here",
     },
+    "q17.search_undoes_previous": {
+        "fr": "votre dfs a joué {move} depuis le départ de l'appel, ce qui défait le dernier déplacement d'avant "
+        "l'appel : DFS* ne le joue jamais (tente_* le refuse)",
+        "en": "your dfs made {move} from the call's start, which undoes the last move before the call: DFS* never "
+        "makes it (tente_* refuses it)",
+    },
     "q17.search_jumped": {
         "fr": "au déplacement n° {n}, l'état passé à move n'est ni celui où mènent les déplacements précédents ni "
         "un état du chemin depuis le départ : votre dfs a changé la grille sans move ; le suivi s'arrête à "

@@ -376,7 +376,7 @@ class Q17(Question):
                 detail=f"the model answer returns {expected['found']}",
             )
         shown = _shown(payload, f"dfs({m}, {p})")
-        judging.calls[id(shown)] = (state, history, m, p, blank_value)
+        judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
         # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)

@@ -125,7 +125,8 @@ class Judging:
     # the root (known only by going there).
     acted: dict[str, bool] = field(default_factory=dict)
     searched: list[bool] = field(default_factory=list)
-    # q17: the dfs call (state, history, m, p, blank value) each counterexample shows, by its id (diagnosis.py).
+    # q17: each counterexample and the dfs call (state, history, m, p, blank value) it shows, by the
+    # counterexample's id (diagnosis.attach).
     calls: dict[int, tuple] = field(default_factory=dict)
 
     @property
