@@ -16,7 +16,10 @@ from reports import drawing
 # The terminal shows the calls just before the divergence, not the whole sequences.
 TERMINAL_CALLS = 8
 WRAP = 110  # a passed check's replay is printed whole: its groups' lines wrapped at this width
-CALL = {"f": "final", "s": "suivants"}
+# The calls by their initial: q4/q7/q10's `final` and `suivants`, x1's `heuristic` and `next_states`; a
+# state's first `final` or `heuristic` call is the visit number the drawing writes under it.
+CALL = {"f": "final", "s": "suivants", "h": "heuristic", "n": "next_states"}
+ENTRY = ("f", "h")
 # The game by depth: a drawing of at most this many states and levels (the crafted games have 20 at most).
 GRAPH_MAX_STATES = 40
 GRAPH_MAX_LEVELS = 12
@@ -40,8 +43,8 @@ def _group_label(side: str, replay: dict, bound, lang: str) -> str:
 
 
 def _call_text(call) -> str:
-    name, state = call
-    return f"{CALL[name]}({state})"
+    name, *args = call
+    return f"{CALL[name]}({', '.join(map(str, args))})"
 
 
 def _key(state) -> str:
@@ -52,16 +55,27 @@ def _key(state) -> str:
 def _side(side: str, replay: dict, step: int | None, lang: str) -> dict:
     """A side's groups and calls; with a `step` (a divergence), its call marked and the later ones apart."""
     data = replay[side]
-    groups, n = [], 0
+    groups: list[dict] = []
+    n = 0
     for group in data["groups"]:
         calls = []
         for call in group["calls"]:
             mark, after = step is not None and n == step, step is not None and n > step
-            calls.append({"text": _call_text(call), "n": n + 1, "mark": mark, "after": after, "key": _key(call[1])})
+            calls.append(
+                {
+                    "text": _call_text(call),
+                    "n": n + 1,
+                    "mark": mark,
+                    "after": after,
+                    "key": _key(call[1]),
+                    "entry": call[0] in ENTRY,
+                }
+            )
             n += 1
         groups.append({"label": _group_label(side, replay, group["bound"], lang), "calls": calls})
     more = i18n.t("jeux.replay_cut", lang, length=data["length"]) if data["length"] > n else ""
-    return {"groups": groups, "more": more, "count": n}
+    end = next((c["n"] for g in groups for c in g["calls"] if c["mark"]), None)  # the marked call's number
+    return {"groups": groups, "more": more, "count": n, "end": end}
 
 
 def view(replay, lang: str) -> dict | None:
@@ -71,8 +85,9 @@ def view(replay, lang: str) -> dict | None:
         return None
     try:
         step = None if replay["step"] is None else int(replay["step"])
+        expected_step = replay.get("expected_step", step)  # x1 marks each side's own call there
         student = _side("student", replay, step, lang)
-        expected = _side("expected", replay, step, lang)
+        expected = _side("expected", replay, None if expected_step is None else int(expected_step), lang)
         algorithm = algorithm_name(replay["algorithm"], lang)
         seen = algorithm_name(replay["seen"], lang)
         marked = [c["text"] for g in student["groups"] for c in g["calls"] if c["mark"]]
@@ -170,7 +185,7 @@ def _first_tests(side: dict) -> dict[str, int]:
     first: dict[str, int] = {}
     for group in side["groups"]:
         for call in group["calls"]:
-            if call["text"].startswith("final("):
+            if call["entry"]:
                 first.setdefault(call["key"], call["n"])
     return first
 
@@ -190,18 +205,24 @@ def _edge_path(a: tuple[float, float], b: tuple[float, float], r: float) -> str:
     return f"M{x1:.1f},{y1 - r:.1f} Q{cx:.1f},{cy:.1f} {x2 + r:.1f},{y2 - 4:.1f}"
 
 
-def asked_algorithms() -> dict[str, str]:
-    """The search questions (q4, q7, q10) and the algorithm each asks for."""
-    from grader.questions import jeux  # the question modules, only where a class page needs them
+def asked_algorithms() -> dict[str, tuple[str, str, bool]]:
+    """The search questions whose failed check carries a replay (q4, q7, q10, x1): the algorithm each
+    asks for, that check's name, and whether passing it means that algorithm (x1's graphs judge the
+    paths returned: a BFS passes them)."""
+    from grader.registry import all_questions  # the question modules, only where a class page needs them
 
-    return {q.id: q.function for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)}
+    return {
+        q.id: (q.replay_algorithm, q.replay_check, q.replay_check_is_algorithm)
+        for q in all_questions(extensions=True)
+        if getattr(q, "replay_check", None)
+    }
 
 
 def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
     """Per search question, how many copies the grader recognised as each algorithm (a passed algorithm
-    check is the requested one; a failed one is what its replay recognised), most frequent first, each
-    with a link to one copy's replay (the first in the class's order; for the requested algorithm, only
-    when passed checks were replayed on request). Copies whose search could not be
+    check is the requested one, x1's passed graphs are counted apart; a failed one is what its replay
+    recognised), most frequent first, each with a link to one copy's replay (the first in the class's
+    order; for a passed check, only when passed checks were replayed on request). Copies whose search could not be
     read (not written, stopped, crashed) are counted apart."""
     asked = asked_algorithms()
     found: dict[str, dict[str, dict]] = {}
@@ -212,12 +233,14 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
         for q in sub.questions:
             if q.id not in asked:
                 continue
-            check = next((c for c in q.checks if c.name == "algorithme"), None)
+            algorithm, check_name, judged = asked[q.id]
+            check = next((c for c in q.checks if c.name == check_name), None)
             if check is None:
                 continue
             data = check.visual.get("replay") if isinstance(check.visual, dict) else None
             if check.passed:  # replayed only on request (--replay): then linked too
-                name, link = asked[q.id], f"{href}#{q.id}" if isinstance(data, dict) else None
+                name = algorithm if judged else "unjudged"
+                link = f"{href}#{q.id}" if isinstance(data, dict) else None
             elif isinstance(data, dict) and isinstance(data.get("seen"), str):
                 name, link = data["seen"], f"{href}#{q.id}"
             else:
@@ -231,7 +254,8 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
             "groups": [
                 {
                     "label": algorithm_name(name, lang),
-                    "asked": name == asked[qid],
+                    "asked": name == asked[qid][0],
+                    "unjudged": name == "unjudged",
                     "count": group["count"],
                     "href": group["href"],
                 }
@@ -316,9 +340,9 @@ def passes_lines(passes, lang: str, indent: int = 9) -> list[str]:
 
 
 def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
-    """The compact form: the first divergence, the two sequences up to it (their last TERMINAL_CALLS
-    calls), and what the algorithm does there. Without a divergence (a passed check replayed on
-    request), both sides whole as kept, one group a line."""
+    """The compact form: the first divergence, the two sequences up to it (each up to its own marked
+    call; their last TERMINAL_CALLS calls), and what the algorithm does there. Without a divergence (a
+    passed check replayed on request), both sides whole as kept, one group a line."""
     shown = view(replay, lang)
     if shown is None:
         return []
@@ -346,8 +370,9 @@ def terminal_lines(replay, lang: str, indent: int = 9) -> list[str]:
 
     def upto(side: dict) -> str:
         words = []
+        end = side["end"] or shown["step"] + 1
         for group in side["groups"]:
-            calls = [c for c in group["calls"] if c["n"] <= shown["step"] + 1]
+            calls = [c for c in group["calls"] if c["n"] <= end]
             if calls:
                 words.append(f"[{group['label']}]")
             words.extend(f"» {c['text']} «" if c["mark"] else c["text"] for c in calls)

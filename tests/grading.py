@@ -4,6 +4,7 @@ import functools
 from pathlib import Path
 
 from grader.text import i18n
+from grader.text.message import Message
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.registry import all_questions
@@ -41,3 +42,26 @@ def check(result, group: str):
 
 def summary(result):
     return result.status, round(result.score, 6), {c.name for c in result.checks if not c.passed}
+
+
+def failed_replay(family: str, name: str, qid: str, group: str, lang: str = "fr") -> tuple[dict, list, list]:
+    """The replay a failed search check carries (its visual's), and each side's calls as tuples."""
+    c = check(grade_file(submission_path(family, name), qid, lang), group)
+    assert not c.passed
+    replay = c.visual["replay"]
+    student = [tuple(call) for group in replay["student"]["groups"] for call in group["calls"]]
+    expected = [tuple(call) for group in replay["expected"]["groups"] for call in group["calls"]]
+    return replay, student, expected
+
+
+def replay_why(replay: dict, lang: str = "fr") -> str:
+    """The replay's sentence at the first divergence, as a reader of `lang` sees it."""
+    return i18n.say(Message.from_dict(replay["why"]), lang)
+
+
+def checked_page(folder: Path, family: str, name: str, qid: str, *options: str) -> str:
+    """The page `grader check --html` writes for one question of a wrong submission (exit status 1)."""
+    from grader.cli import main
+
+    assert main(["check", str(submission_path(family, name)), "-q", qid, "--html", str(folder), *options]) == 1
+    return (folder / "index.html").read_text(encoding="utf-8")

@@ -198,7 +198,7 @@ OUTSIDE_THE_TREE = {
     "grader.service.web._TooLarge",
     "grader.service.routes.common.NotFound",
     "grader.service.routes.common.Forbidden",
-    "grader.questions.jeux_replay._Enough",
+    "grader.questions.replays.Enough",
 }
 
 

@@ -1,6 +1,7 @@
 """Expectations without the model answer: oracles agree with it, and the calibration scales costs."""
 
 import json
+import functools
 import random
 import time
 from pathlib import Path
@@ -30,9 +31,9 @@ def significant(value: dict) -> dict:
     return {**{k: v for k, v in value.items() if k != "grid"}, "state": state}
 
 
-def both(probe, payload, module):
-    expected, _, _ = expectations.ModelAnswer(module).run(probe, payload)
-    oracle, _, _ = expectations.Oracles(module).run(probe, payload)
+def both(probe, payload, module, serve=None):
+    expected, _, _ = expectations.ModelAnswer(module).run(probe, payload, serve)
+    oracle, _, _ = expectations.Oracles(module).run(probe, payload, serve)
     return expected, oracle
 
 
@@ -90,7 +91,7 @@ def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum(
 
 
 def test_extension_oracles_agree_with_the_model_answer():
-    from grader.questions import recherche, recherche_search
+    from grader.questions import recherche, recherche_replay, recherche_search
     from reference import sliding
 
     for name, payload in recherche.costed_cases().items():
@@ -113,9 +114,14 @@ def test_extension_oracles_agree_with_the_model_answer():
                     continue  # the model answer's BFS of a 16-move 4x4 puzzle takes too long here
                 expected, oracle = both(recherche.probe_taquin, case, "recherche")
                 assert len(oracle) == len(expected), (function, state)
-    graph = recherche_search.CRAFTED_GRAPHS[0]
-    expected, oracle = both(recherche_search.probe_search, graph, "recherche")
-    assert oracle == expected == [0, 2, 3]
+    for graph, path in zip(recherche_search.CRAFTED_GRAPHS, ([0, 2, 3], ["s", "a", "g"])):
+        payload = {"start": graph["start"], "goal": graph["goal"], "container": graph["container"]}
+        served = functools.partial(recherche_replay.SearchServer, graph)
+        expected, oracle = both(recherche_search.probe_search, payload, "recherche", served)
+        assert oracle == expected == path
+        # The oracle's budget basis: at least the model answer's calls, whatever the order of a set.
+        model = expectations.ModelAnswer("recherche").run(recherche_search.probe_search, payload, served)[2]
+        assert recherche_replay.calls_bound(graph) >= model.total
 
 
 def test_h_jeu1_oracle_agrees_with_the_model_answer():

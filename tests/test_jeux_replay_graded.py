@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from grading import check, grade_file, say, submission_path
+from grading import check, checked_page, failed_replay, grade_file, replay_why, say, submission_path
 
 from grader.cli import main
 from grader.text.message import Message
@@ -15,16 +15,10 @@ from tests.french import english_in
 
 def replay_of(name: str, qid: str, lang: str = "fr") -> tuple[dict, list, list]:
     """The replay of the algorithm group's failure, and each side's calls as (f|s, state)."""
-    c = check(grade_file(submission_path("jeux", name), qid, lang), "algorithme")
-    assert not c.passed
-    replay = c.visual["replay"]
-    student = [tuple(call) for group in replay["student"]["groups"] for call in group["calls"]]
-    expected = [tuple(call) for group in replay["expected"]["groups"] for call in group["calls"]]
-    return replay, student, expected
+    return failed_replay("jeux", name, qid, "algorithme", lang)
 
 
-def why(replay: dict, lang: str = "fr") -> str:
-    return say(Message.from_dict(replay["why"]), lang)
+why = replay_why
 
 
 def test_a_bfs_posing_as_ids_parts_where_its_first_sweep_goes_below_depth_1():
@@ -132,9 +126,7 @@ def test_the_terminal_keeps_the_last_calls_before_a_late_divergence_with_their_g
 
 
 def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
-    path = str(submission_path("jeux", "bfs_profondeur.py"))
-    assert main(["check", path, "-q", "q4", "--html", str(tmp_path / "out"), "--lang", "en"]) == 1
-    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    page = checked_page(tmp_path / "out", "jeux", "bfs_profondeur.py", "q4", "--lang", "en")
     assert "Your search replayed beside the requested algorithm" in page
     assert "First divergence, call #5: final(a1)" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>final(a1)</mark>" in page
@@ -142,9 +134,7 @@ def test_grader_check_html_shows_the_replay_and_its_drawing(tmp_path, capsys):
 
 
 def test_the_french_page_says_the_replay_in_french_only(tmp_path, capsys):
-    path = str(submission_path("jeux", "ids_largeur.py"))
-    assert main(["check", path, "-q", "q7", "--html", str(tmp_path / "out")]) == 1
-    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    page = checked_page(tmp_path / "out", "jeux", "ids_largeur.py", "q7")
     assert "Votre recherche rejouée à côté de l&#39;algorithme demandé" in page
     assert "votre code (parcours en largeur)" in page and "parcours m = 2" in page
     assert english_in(page) == []

@@ -16,19 +16,38 @@ from tests.test_reports_browser import _assert_clean, _open, _screenshot, browse
 
 pytestmark = pytest.mark.browser
 
-# Each copy: its files per question (reference/jeux.py passes all three).
+# Each copy: its files per question (reference/jeux.py passes all three, reference/recherche.py x1; x1's
+# files are tests/submissions/recherche/'s: a BFS passes x1's graphs, which judge the paths returned).
 COPIES = {
-    "ana": {"q4": "bfs_profondeur.py", "q7": "ids_largeur.py", "q10": "idastar_dernier_f.py"},
-    "basile": {"q4": "reference/jeux.py", "q7": "ids_sans_reprise.py", "q10": "idastar_astar.py"},
-    "chloe": {"q4": "bfs_iteree.py", "q7": "reference/jeux.py", "q10": "idastar_sans_h.py"},
-    "dora": {"q4": "reference/jeux.py", "q7": "reference/jeux.py", "q10": "reference/jeux.py"},
+    "ana": {
+        "q4": "bfs_profondeur.py",
+        "q7": "ids_largeur.py",
+        "q10": "idastar_dernier_f.py",
+        "x1": "search_visites.py",
+    },
+    "basile": {
+        "q4": "reference/jeux.py",
+        "q7": "ids_sans_reprise.py",
+        "q10": "idastar_astar.py",
+        "x1": "search_heuristique_inversee.py",
+    },
+    "chloe": {"q4": "bfs_iteree.py", "q7": "reference/jeux.py", "q10": "idastar_sans_h.py", "x1": "search_largeur.py"},
+    "dora": {
+        "q4": "reference/jeux.py",
+        "q7": "reference/jeux.py",
+        "q10": "reference/jeux.py",
+        "x1": "reference/recherche.py",
+    },
 }
 
 
 def _run(lang: str) -> Run:
     submissions = []
     for name, files in COPIES.items():
-        questions = [grade_file(submission_path("jeux", path), qid, lang) for qid, path in files.items()]
+        questions = [
+            grade_file(submission_path("recherche" if qid == "x1" else "jeux", path), qid, lang)
+            for qid, path in files.items()
+        ]
         total = sum(q.score for q in questions)
         submissions.append(SubmissionResult(name, total, sum(q.max for q in questions), questions))
     return Run("0.1.0", 2017, lang, "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, submissions)
@@ -48,13 +67,17 @@ def test_the_class_page_counts_the_algorithms_recognised_and_links_a_replay(brow
     lang, index, names = replay_class
     _open(browser, index)
     lists = browser.find_elements(By.CSS_SELECTOR, "ul.algorithms")
-    assert len(lists) == 3  # q4, q7, q10
+    assert len(lists) == 4  # q4, q7, q10, x1
     q4 = [li.text for li in lists[0].find_elements(By.TAG_NAME, "li")]
     asked, seen = ("demandé", "parcours en profondeur sans reprise") if lang == "fr" else ("requested", "depth-first")
     assert any(line.startswith(("parcours en largeur 2", "breadth-first search 2")) and asked in line for line in q4)
     assert any(seen in line for line in q4)
     links = [a.get_attribute("href") for a in lists[2].find_elements(By.TAG_NAME, "a")]
     assert len(links) == 3 and all(link.endswith("#q10") for link in links)  # A*, passes, DFS: one each
+    x1 = [li.text for li in lists[3].find_elements(By.TAG_NAME, "li")]
+    unjudged = "chemins justes (algorithme non jugé) 2" if lang == "fr" else "right paths (algorithm not judged) 2"
+    assert unjudged in x1 and len(x1) == 2  # the BFS and the model answer; two wrong IDA* read as passes
+    assert lists[3].find_element(By.TAG_NAME, "a").get_attribute("href").endswith("#x1")
     _screenshot(browser, shots, f"replay-class-{lang}", selector="ul.algorithms")
     _assert_clean(browser)
     lists[0].find_element(By.TAG_NAME, "a").click()
@@ -90,13 +113,37 @@ def test_the_student_page_replays_the_search_beside_the_algorithm(browser, repla
     _assert_clean(browser)
 
 
+def test_x1s_replay_beside_the_notebooks_ida_star(browser, replay_class, shots):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    lang, index, names = replay_class
+    _open(browser, index.parent / names["ana"])
+    replay = browser.find_element(By.CSS_SELECTOR, "#x1 section.replay")
+    note = replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
+    if lang == "fr":
+        assert note.startswith("Premier écart, appel n° 22 : next_states(0) — IDA* explore encore l'état 2")
+    else:
+        assert note.startswith("First divergence, call #22: next_states(0) — IDA* explores state 2 again")
+    student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
+    # Each side marks its own call: the student restarts where IDA* explores 2 again, from 0.
+    assert student.find_element(By.CSS_SELECTOR, "li.diverge").text == "22 next_states(0)"
+    assert expected.find_element(By.CSS_SELECTOR, "li.diverge").text == "22 next_states(2)"
+    assert [e.text for e in expected.find_elements(By.CSS_SELECTOR, ".glabel")] == [
+        f"{'parcours' if lang == 'fr' else 'pass'} m = {m}" for m in (0, 1, 2)
+    ]
+    nodes = replay.find_elements(By.CSS_SELECTOR, "svg .node")
+    assert len(nodes) == 4  # crafted graph 1: 0 -> 1, 2; 1 -> 2; 2 -> 3
+    _screenshot(browser, shots, f"replay-x1-{lang}", selector="#x1 section.replay")
+    _assert_clean(browser)
+
+
 def test_without_script_the_replay_reads_the_same_and_hides_its_buttons(browser, replay_class):  # noqa: F811
     from selenium.webdriver.common.by import By
 
     lang, index, names = replay_class
     html = (index.parent / names["ana"]).read_text(encoding="utf-8")
     # The lists, the marks and the drawing are in the page as written; only the buttons need the script.
-    assert html.count('class="diverge"') == 6 and html.count('<svg class="graph bylevel"') == 3
+    assert html.count('class="diverge"') == 8 and html.count('<svg class="graph bylevel"') == 4
     assert 'class="controls replay-controls" hidden' in html
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:

@@ -58,3 +58,31 @@ def test_the_live_page_shows_the_replay_of_the_attempt(browser, server):  # noqa
     assert "First divergence, call #6: suivants(e5)" in text
     assert "IDA* does not explore state e5: p + h = 1 + 6 = 7 exceeds the bound m = 2" in text
     assert_accessible(driver)
+
+
+@pytest.fixture(scope="module")
+def x1_server(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("service-x1"), ["alice"], questions=("x1",))
+    yield server
+    server.stop()
+
+
+def test_the_live_page_shows_x1s_replay_beside_the_notebooks_ida_star(browser, x1_server):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    driver.get(x1_server.links["alice"])
+    _send(driver, ROOT / "tests" / "submissions" / "recherche" / "search_visites.py", 1)
+    _verdict(driver, 1)
+    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
+    frame = driver.find_element(By.ID, "report")
+    driver.execute_script("arguments[0].style.height = '2000px'", frame)
+    driver.switch_to.frame(frame)
+    replay = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#x1 section.replay"))
+    assert "Premier écart, appel n° 22 : next_states(0)" in replay.text
+    assert "IDA* explore encore l'état 2, atteint cette fois par un autre chemin" in replay.text
+    assert len(replay.find_elements(By.CSS_SELECTOR, "svg .node")) == 4
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert_accessible(driver)
+    driver.switch_to.default_content()
+    _shot(driver, "x1-live-fr", 2600)

@@ -121,7 +121,7 @@ class Context:
         second (see `call`) times its limit; RERUN_SLACK times it where that says nothing of the load:
         the child's CPU time cannot be read (macOS, Windows: only the rerun's own timeout counts), or the
         child waited for the parent's answers to its calls (answered slower than assumed on a loaded
-        machine, they would spend the limit before a budget of calls stops a search: jeux.ROUND_TRIP_SECONDS)."""
+        machine, they would spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's ROUND_TRIP_SECONDS)."""
         measured = reply.cpu_measured and reply.cpu_seconds > 0 and not reply.calls
         ratio = reply.seconds / reply.cpu_seconds if measured else RERUN_SLACK
         return reply.limit * min(RERUN_SLACK, max(1.0, ratio))

@@ -12,9 +12,12 @@ protocol, already in the child), never the engine, the catalogue or Hypothesis.
   `Outcome`, `Failure`, `Inconclusive`, `Kind`, `earned`, `Context` (what `run(ctx)` drives), `Reply`,
   `manual_question`, `scored` (the points outcomes earn under the run's barème).
 - Its probes, run in the child: `probe`, `ask` (a parent-served call), `protocol` (`plain`, `Missing`,
-  the reply statuses), `shapes` (a reply's shape, checked before a judge reads it).
+  the reply statuses), `shapes` (a reply's shape, checked before a judge reads it), `states` (states on
+  the wire of parent-served calls, both ends).
+- Its search replays (a failed search check shown beside the requested algorithm): `replays` (the sides'
+  format and cut, the reference's recorder, the student's successor order).
 - Its expectations without the model answer: `oracle`, `CHEAP`, `calibration`, `has_model_answer`;
-  parent-served calls: `Served`, `Stop`, `Violation`; the model answer's timing cache: `timing`.
+  parent-served calls: `Served`, `Stop`, `Violation`, `ROUND_TRIP_SECONDS` (what a student's call may cost on top of the model answer's); the model answer's timing cache: `timing`.
 - Its process-wide caches, cleared with every other (grader/caches.py): `cached` (a functools cache),
   `register_cache` (a module-level dict).
 - Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text` (values shown as
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
     from grader.errors import GraderBug
     from grader.judge.expectations import has_model_answer
     from grader.text.message import Message
-    from grader.questions import shapes
+    from grader.questions import replays, shapes, states
     from grader.judge.question import (
         CHEAP,
         Failure,
@@ -54,7 +57,7 @@ if TYPE_CHECKING:
     )
     from grader.results.records import Kind
     from grader.sandbox import protocol
-    from grader.sandbox.calls import Served, Stop, Violation, ask, probe
+    from grader.sandbox.calls import ROUND_TRIP_SECONDS, Served, Stop, Violation, ask, probe
     from grader.sandbox.limits import Reply
 
 # Where each name lives (one line to change when a module moves).
@@ -71,7 +74,7 @@ _HOMES = {
         "manual_question",
         "oracle",
     ),
-    "grader.sandbox.calls": ("Served", "Stop", "Violation", "ask", "probe"),
+    "grader.sandbox.calls": ("ROUND_TRIP_SECONDS", "Served", "Stop", "Violation", "ask", "probe"),
     "grader.caches": ("cached",),
     "grader.results.records": ("Kind",),
     "grader.text.message": ("Message",),
@@ -83,6 +86,8 @@ _HOMES = {
 }
 _MODULES = {
     "shapes": "grader.questions.shapes",
+    "states": "grader.questions.states",
+    "replays": "grader.questions.replays",
     "protocol": "grader.sandbox.protocol",
     "calibration": "grader.judge.calibration",
     "timing": "grader.judge.timing",
@@ -93,6 +98,7 @@ _ALIASES = {"register_cache": ("grader.caches", "register")}  # a name of its ho
 
 __all__ = [
     "CHEAP",
+    "ROUND_TRIP_SECONDS",
     "Context",
     "Failure",
     "GraderBug",
@@ -120,7 +126,9 @@ __all__ = [
     "python_text",
     "register_cache",
     "scored",
+    "replays",
     "shapes",
+    "states",
     "strategies",
     "timing",
 ]

@@ -40,6 +40,7 @@ from fractions import Fraction
 from grader.questions import jeux_replay, jeux_traces
 from grader.questions.api import (
     CHEAP,
+    ROUND_TRIP_SECONDS,
     Failure,
     Group,
     Kind,
@@ -88,10 +89,6 @@ PROBES = ("grader.questions.jeux_probes",)
 # far above any correct variant (other successor orders or goal tests cost a small factor).
 BUDGET_FLOOR = 500
 BUDGET_FACTOR = 10
-# The model answer's calls are answered in-process, the student's through the child's pipes: each of
-# those is allowed this much on top of the reference's time (measured: ~90 µs on a loaded machine,
-# benchmarks/results/calls.md).
-ROUND_TRIP_SECONDS = 300e-6
 RANDOM_GAMES = 100
 # Game (1) is there for int states and an infinite game; depth is the profond group's business, and
 # a BFS on game (1) costs 2^depth calls, so: every t up to 20, and the exam's 42.
@@ -161,6 +158,14 @@ class SearchQuestion(Question):
     # question asks for, so the requested algorithm with a slip in its count or an edge case (0.6 and
     # more) scores above another algorithm with right values (0.4 at most).
     groups = (Group("petits_jeux", 0.2), Group("jeu1", 0.1), Group("profond", 0.1), Group("algorithme", 0.6))
+    # The check whose failure carries a replay (jeux_replay.py), for the class page: passing it is the
+    # requested algorithm.
+    replay_check = "algorithme"
+    replay_check_is_algorithm = True
+
+    @property
+    def replay_algorithm(self) -> str:
+        return self.function
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)

@@ -20,7 +20,7 @@ these on the very case played.
 
 from __future__ import annotations
 
-from grader.questions.api import Served, Stop, Violation, python_source, shapes
+from grader.questions.api import Served, Stop, Violation, python_source, states
 from reference import graphs
 
 LABEL_KINDS = ("int", "str", "tuple")
@@ -39,20 +39,8 @@ def labels_of(spec, n: int) -> list:
 
 
 def wire(label):
-    """A state as jeux_probes.decode expects it: tuples as lists."""
+    """A state as states.decode expects it: tuples as lists."""
     return [wire(x) for x in label] if type(label) is tuple else label
-
-
-def unwire(x):
-    """A state from the child (jeux_probes.encode), with exact types: a tuple, an int (never a bool), a
-    str; None for anything else (a dict describing a value that is no state, or garbage)."""
-    kind = type(x)
-    if kind is int or kind is str:
-        return x
-    if kind is list:
-        items = tuple(unwire(y) for y in x)
-        return None if any(y is None for y in items) else items
-    return None
 
 
 def shown(label):
@@ -60,38 +48,12 @@ def shown(label):
     return label if type(label) in (int, str) else repr(label)
 
 
-def shown_wire(x) -> str:
-    """What the student passed, for a message, from its wire form."""
-    if type(x) is dict and type(x.get("repr")) is str:
-        return x["repr"][:60]
-    label = unwire(x)
-    return repr(label)[:60] if label is not None else "?"
-
-
-def shipped_state(x) -> bool:
-    """Whether `x` has a shape jeux_probes.encode gives a state: an int of at most MAX_STATE_BITS bits, a
-    str of at most MAX_STATE_CHARS characters, a list of at most MAX_STATE_ITEMS of those, or a value
-    described by its type and repr (a value that is no state, judged as such)."""
-    from grader.questions.jeux_probes import MAX_STATE_BITS, MAX_STATE_CHARS, MAX_STATE_ITEMS, MAX_SHOWN_CHARS
-
-    kind = type(x)
-    if kind is int:
-        return x.bit_length() <= MAX_STATE_BITS
-    if kind is str:
-        return len(x) <= MAX_STATE_CHARS
-    if kind is list:
-        return len(x) <= MAX_STATE_ITEMS and all(shipped_state(y) for y in x)
-    return (
-        shapes.described(x) and len(x) == 2 and len(x["type"]) <= MAX_SHOWN_CHARS and len(x["repr"]) <= MAX_SHOWN_CHARS
-    )
-
-
 # --- The server --------------------------------------------------------------------------------------
 class GameServer(Served):
     """Answers `final`, `suivants` and `h` for one run of a student's (or the model's) search, and keeps
     the trace: `events`, the (function, state) of every call in order (state: the index of a finite
     game's state, the int of game (1)). The run serves `h` only on a game that has one; each argument
-    is a state as jeux_probes.encode ships one, anything else a protocol violation."""
+    is a state as states.encode ships one, anything else a protocol violation."""
 
     def __init__(self, game: dict, budget: int | None = None):
         super().__init__()
@@ -126,7 +88,7 @@ class GameServer(Served):
         raise Stop(reason)
 
     def __call__(self, name: str, args):
-        if not shipped_state(args):
+        if not states.shipped_state(args):
             raise Violation("jeux.served_not_shipped", function=name)
         if self.stop is not None:
             raise Stop(self.stop["reason"])  # once stopped, every later call is refused too
@@ -134,8 +96,8 @@ class GameServer(Served):
         if state is None:
             if not self.table and type(args) is dict and args.get("type") == "int":
                 # A positive int too large to ship: a state of game (1), far deeper than any solution.
-                self._halt("too_deep", function=name, state=shown_wire(args))
-            self._halt("not_a_state", function=name, state=shown_wire(args))
+                self._halt("too_deep", function=name, state=states.shown_wire(args))
+            self._halt("not_a_state", function=name, state=states.shown_wire(args))
         if self.call_budget is not None and len(self.events) >= self.call_budget:
             self._halt("budget")
         self.events.append((name, state))
@@ -148,7 +110,7 @@ class GameServer(Served):
         return self.game["h"][state] if self.table else h_jeu1_model(state, self.target)
 
     def _state(self, args):
-        label = unwire(args)
+        label = states.unwire(args)
         if self.table:
             # Exact types: 1 and "e1" or (0, 1) and [0, 1] are different states (dict lookup would
             # mix True with 1: unwire never returns a bool).

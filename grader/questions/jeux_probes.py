@@ -10,39 +10,7 @@ that is not one of those (a list, a bool, a float, an object) goes as {"type": n
 which the parent calls "not a state".
 """
 
-from grader.questions.api import ask, probe, protocol
-
-MAX_STATE_BITS = 200  # beyond, an int is surely not a state of ours: shipped as text, judged in the parent
-MAX_STATE_ITEMS = 16
-MAX_STATE_CHARS = 200
-MAX_SHOWN_CHARS = 60  # of a value that is no state: its type's name and its repr, cut
-
-
-def describe_value(value):
-    """A student's return value as plain data: a small int as is, anything else by type and repr
-    (a float's repr is exact, so the parent can compare it exactly)."""
-    if type(value) is int and abs(value) < 1 << 62:
-        return value
-    try:
-        text = repr(value)[:MAX_SHOWN_CHARS]
-    except Exception:  # noqa: BLE001 - a student's object whose __repr__ fails
-        text = "?"
-    return {"type": type(value).__name__[:MAX_SHOWN_CHARS], "repr": text}
-
-
-def encode(e):
-    """A state from the student's code, as the parent reads it."""
-    kind = type(e)
-    if (kind is int and e.bit_length() <= MAX_STATE_BITS) or (kind is str and len(e) <= MAX_STATE_CHARS):
-        return e
-    if kind is tuple and len(e) <= MAX_STATE_ITEMS:
-        return [encode(x) for x in e]
-    return describe_value(e) if kind is not int else {"type": "int", "repr": f"{e.bit_length()} bits"}
-
-
-def decode(x):
-    """A state from the parent, as the student's code sees it: lists are tuples."""
-    return tuple(decode(y) for y in x) if type(x) is list else x
+from grader.questions.api import ask, probe, protocol, states
 
 
 @probe
@@ -53,19 +21,19 @@ def probe_search(module, payload):
         raise protocol.Missing(payload["function"])
 
     def suivants(e):
-        return [decode(x) for x in ask("suivants", encode(e))]
+        return [states.decode(x) for x in ask("suivants", states.encode(e))]
 
     def final(e):
-        return ask("final", encode(e))
+        return ask("final", states.encode(e))
 
     def h(e):
-        return ask("h", encode(e))
+        return ask("h", states.encode(e))
 
-    module.initial = decode(payload["initial"])
+    module.initial = states.decode(payload["initial"])
     module.suivants, module.final = suivants, final
     if payload["h"]:
         module.h = h
-    return describe_value(function())
+    return states.describe_value(function())
 
 
 @probe
@@ -85,7 +53,7 @@ def probe_h_jeu1(module, payload):
         rows.append(row)
         for n, t in pairs:
             try:
-                row.append(describe_value(function(n, t)))
+                row.append(states.describe_value(function(n, t)))
             except (NotImplementedError, MemoryError):
                 raise
             except Exception as exc:  # noqa: BLE001 - reported with the (n, t) that raised

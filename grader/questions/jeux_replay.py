@@ -15,21 +15,17 @@ On request (`--replay [N]`, Settings.replay), a passed check is replayed too: ga
 (`Request`), both sides the same way, with no divergence and one sentence saying so. Only the game asked
 for is replayed: without the request nothing more is computed or kept.
 
-Bounded: each side keeps its first SHOWN_CALLS calls, with its full length said.
+Bounded: each side keeps its first replays.SHOWN_CALLS calls, with its full length said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from grader.questions import jeux_traces
+from grader.questions.api import replays
 from grader.questions.jeux_games import distances, idastar_passes, visual
 
-SHOWN_CALLS = 60
-# The reference side is computed on the crafted games of the algorithm group (a few dozen calls): this
-# stops it on any other game a caller might pass.
-REFERENCE_CALLS = 10_000
 NAMES = ("bfs", "ids", "idastar")
 # What the class page counts, besides NAMES: an A* (q10), one depth-first pass without restart,
 # depth-first passes from e0 that are neither IDS nor IDA*, and anything else.
@@ -42,35 +38,12 @@ def _depths(game: dict) -> list[int]:
     return [d if d is not None else -1 for d in distances(game["succ"], [game["initial"]])]
 
 
-def student_order(game: dict, events: Calls) -> list[list[int]]:
-    """Each state's successors in the order the student's code first touched them (the others after,
-    in the game's order): the requested algorithm's side takes them in that order."""
-    first: dict[int, int] = {}
-    for k, (_, x) in enumerate(events):
-        first.setdefault(x, k)
-    never = len(events)
-    return [sorted(row, key=lambda y: first.get(y, never)) for row in game["succ"]]
-
-
 # --- The requested algorithm, as the exam's figures write it --------------------------------------------
-class _Enough(Exception):
-    pass
-
-
-def _recorder(calls: Calls) -> Callable[[str, int], None]:
-    def record(name: str, x: int) -> None:
-        if len(calls) >= REFERENCE_CALLS:
-            raise _Enough
-        calls.append((name, x))
-
-    return record
-
-
 def reference_bfs(game: dict, order: list[list[int]]) -> tuple[Calls, list[tuple[int, int | None]]]:
     """Figure 1 (lists, duplicates kept): the calls and the groups (index of their first call, level)."""
     calls: Calls = []
     groups: list[tuple[int, int | None]] = []
-    record, finals = _recorder(calls), set(game["finals"])
+    record, finals = replays.recorder(calls), set(game["finals"])
     level, p = [game["initial"]], 0
     try:
         while level:
@@ -83,7 +56,7 @@ def reference_bfs(game: dict, order: list[list[int]]) -> tuple[Calls, list[tuple
                 record("suivants", x)
                 following.extend(order[x])
             level, p = following, p + 1
-    except _Enough:
+    except replays.Enough:
         pass
     return calls, groups
 
@@ -102,7 +75,7 @@ def reference_idastar(game: dict, order: list[list[int]]) -> tuple[Calls, list[t
 def _deepening(game: dict, order: list[list[int]], h: list[int]) -> tuple[Calls, list[tuple[int, int | None]]]:
     calls: Calls = []
     groups: list[tuple[int, int | None]] = []
-    record, finals = _recorder(calls), set(game["finals"])
+    record, finals = replays.recorder(calls), set(game["finals"])
     exceeded: list[int] = []
 
     def dfs(m: int, x: int, p: int) -> bool:
@@ -124,7 +97,7 @@ def _deepening(game: dict, order: list[list[int]], h: list[int]) -> tuple[Calls,
             if dfs(m, game["initial"], 0):
                 break
             m = min(exceeded, default=None)
-    except _Enough:
+    except replays.Enough:
         pass
     return calls, groups
 
@@ -177,19 +150,6 @@ def _student_groups(game: dict, events: Calls, seen: str) -> list[tuple[int, int
     return groups
 
 
-def _side(calls: Calls, groups: list[tuple[int, int | None]], labels: list) -> dict:
-    """A side as results keep it: its groups, each with its reach or bound and its first SHOWN_CALLS
-    calls overall as [f|s, state]; `length` counts all the calls."""
-    shown = []
-    bounds = [*(start for start, _ in groups[1:]), len(calls)]
-    for (start, bound), end in zip(groups, bounds):
-        if start >= SHOWN_CALLS:
-            break
-        steps = [[name[0], labels[x]] for name, x in calls[start : min(end, SHOWN_CALLS)]]
-        shown.append({"bound": bound, "calls": steps})
-    return {"groups": shown, "length": len(calls), "group_count": len(groups)}
-
-
 def _without_h(events: Calls, at: int) -> tuple[Calls, int]:
     """The f/s calls, and where call `at` of the full trace falls among them."""
     kept = [e for e in events if e[0] != "h"]
@@ -239,13 +199,13 @@ def replay(
     kept, step = _without_h(events, len(events) if verdict is None else verdict.at)
     # Group starts move with the `h` calls left out.
     groups = [(_without_h(events, start)[1], bound) for start, bound in _student_groups(game, events, seen)]
-    reference, expected_groups = REFERENCES[asked](game, student_order(game, events))
+    reference, expected_groups = REFERENCES[asked](game, replays.student_order(game, events))
     event = kept[step] if step < len(kept) else None
     return {
         "algorithm": asked,
         "seen": seen,
-        "student": _side(kept, groups, labels),
-        "expected": _side(reference, expected_groups, labels),
+        "student": replays.side(kept, groups, labels),
+        "expected": replays.side(reference, expected_groups, labels),
         "step": None if verdict is None else step,
         "why": _message("jeux.replay_same", {}) if verdict is None else _why(asked, game, verdict, event, labels),
         "game": number[0],

@@ -51,6 +51,61 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
         "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}",
     },
+    # A graph case is served by the parent (recherche_replay.py): what stopped a run there.
+    "x1.served_not_shipped": {
+        "fr": "appel de {function} refusé : ses arguments n'ont pas la forme d'états envoyés par le correcteur "
+        "(appel hors protocole)",
+        "en": "call of {function} refused: its arguments are not shaped as the grader sends states (protocol violation)",
+    },
+    "x1.called_not_a_state": {
+        "fr": "search a appelé {called} avec {state}, qui n'est pas un état du graphe",
+        "en": "search called {called} with {state}, which is not a state of the graph",
+    },
+    "x1.budget": {
+        "fr": "search ne termine pas, semble-t-il : arrêtée après {budget} appels à next_states et heuristic "
+        "(l'IDA* du carnet en fait {reference} sur ce graphe)",
+        "en": "search does not seem to terminate: stopped after {budget} calls to next_states and heuristic "
+        "(the notebook's IDA* makes {reference} on this graph)",
+    },
+    # The replay of a failed graph check: what the notebook's IDA* does where the student's search went
+    # another way (recherche_replay.py).
+    "x1.replay_no_h": {
+        "fr": "IDA* appelle heuristic(état, {goal}) sur chaque état atteint, pour comparer p + h au seuil m",
+        "en": "IDA* calls heuristic(state, {goal}) on every state it reaches, to compare p + h with the bound m",
+    },
+    "x1.replay_h_args": {
+        "fr": "IDA* estime la distance de l'état au but : heuristic({state}, {goal}), pas heuristic({a}, {b})",
+        "en": "IDA* estimates the distance from the state to the goal: heuristic({state}, {goal}), not "
+        "heuristic({a}, {b})",
+    },
+    "x1.replay_found": {
+        "fr": "IDA* s'arrête là : il atteint le but {goal} dans le parcours de seuil m = {bound}",
+        "en": "IDA* stops there: it reaches the goal {goal} in the pass with bound m = {bound}",
+    },
+    "x1.replay_restart": {
+        "fr": "IDA* a exploré tout ce que permet le seuil m = {bound} : il repart de {start} avec m = {next}, "
+        "le plus petit p + h qui a dépassé le seuil",
+        "en": "IDA* has explored all the bound m = {bound} allows: it starts again from {start} with m = {next}, "
+        "the smallest p + h that exceeded the bound",
+    },
+    "x1.replay_on_path": {
+        "fr": "IDA* ne prolonge pas le chemin par {state} : cet état est déjà sur le chemin courant",
+        "en": "IDA* does not extend the path with {state}: that state is already on the current path",
+    },
+    "x1.replay_again": {
+        "fr": "IDA* explore encore l'état {state}, atteint cette fois par un autre chemin (p + h = {p} + {h} = "
+        "{f} ne dépasse pas le seuil m = {bound}) : il n'écarte que les états du chemin courant",
+        "en": "IDA* explores state {state} again, reached this time by another path (p + h = {p} + {h} = {f} "
+        "does not exceed the bound m = {bound}): it only leaves out the states of the current path",
+    },
+    "x1.replay_expand": {
+        "fr": "IDA* explore ici l'état {state} : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {bound}",
+        "en": "IDA* explores state {state} here: p + h = {p} + {h} = {f} does not exceed the bound m = {bound}",
+    },
+    "x1.replay_same": {
+        "fr": "votre recherche fait les appels de l'IDA* du carnet : c'est le chemin renvoyé qui ne va pas",
+        "en": "your search makes the calls of the notebook's IDA*: the path returned is what is wrong",
+    },
     "x2.optimal3": {
         "fr": "solution la plus courte sur des taquins 3×3, jusqu'à 27 coups du but",
         "en": "shortest solution on 3×3 puzzles, up to 27 moves from the goal",

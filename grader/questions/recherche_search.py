@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import functools
 
-from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe, shapes
+from grader.questions import recherche_replay
+from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, ask, oracle, probe, shapes
+from grader.questions.api import states
 from grader.questions.recherche_puzzles import optimal_moves, puzzle_visual, timeout_failure, walks
 from reference.graphs import distances
 from reference.sliding import apply_move, goal_state, manhattan, successors
@@ -46,7 +48,8 @@ CRAFTED_GRAPHS = (
 # --- Probe -------------------------------------------------------------------------------------------
 @probe
 def probe_search(module, payload):
-    """Call search(start, goal, next_states, heuristic) on a graph or a puzzle; return the path."""
+    """Call search(start, goal, next_states, heuristic) on a puzzle, or on a graph served by the parent;
+    return the path."""
     container = set if payload["container"] == "set" else list
     if "n" in payload:
         n = payload["n"]
@@ -58,15 +61,14 @@ def probe_search(module, payload):
         def heuristic(state, target):
             return manhattan(state, n) if target == goal else 0
     else:
+        # A graph stays in the parent, which answers every call and keeps the trace (recherche_replay.py).
         start, goal = payload["start"], payload["goal"]
-        graph = {state: list(succ) for state, succ in payload["next_states"]}
-        h = {(state, target): value for state, target, value in payload["heuristic"]}
 
         def next_states(state):
-            return container(graph[state])
+            return container(ask("next_states", states.encode(state)))
 
         def heuristic(state, target):
-            return h.get((state, target), 0)
+            return ask("heuristic", [states.encode(state), states.encode(target)])
 
     return module.search(start, goal, next_states, heuristic)
 
@@ -89,9 +91,12 @@ def graph_path(case: dict) -> list:
 
 
 @oracle(probe_search)
-def _search_expected(payload):
-    if "n" not in payload:
-        return graph_path(payload), CHEAP
+def _search_expected(payload, server=None):
+    """A shortest path; on a graph (served), the budget counts from the notebook's calls on it, since no
+    model answer is there to count them."""
+    if server is not None:
+        server.bound = recherche_replay.calls_bound(server.case)
+        return graph_path(server.case), CHEAP
     n, path = payload["n"], [tuple(payload["start"])]
     for move in optimal_moves(path[0], n):
         path.append(apply_move(path[-1], n, move))
@@ -154,6 +159,12 @@ class X1(Question):
     functions = ("search",)
     points = 3.0
     groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
+    # A failed graphs check carries a replay beside the notebook's IDA* (recherche_replay.py). The group
+    # judges the paths returned, not the search: a BFS passes it (a barème kept as it was); the class
+    # page counts a passed one apart.
+    replay_check = "graphs"
+    replay_algorithm = "idastar"
+    replay_check_is_algorithm = False
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
@@ -169,24 +180,54 @@ class X1(Question):
         return [graphs_outcome, puzzles]
 
     def judge(self, ctx, case: dict) -> Failure | None:
+        if "n" not in case:
+            return self.judge_graph(ctx, case)
         reply = ctx.run(probe_search, case)
         if not reply.ok:
             if case.get("start") in [list(start) for start in SEARCH_DEEP_CASES]:
                 return timeout_failure(ctx, reply, "x1.too_slow", reply.limit)
             return ctx.failure(reply)
-        if "n" in case:
-            return self.judge_puzzle(case, reply.value)
-        return self.judge_graph(case, reply.value)
+        return self.judge_puzzle(case, reply.value)
 
-    def judge_graph(self, case: dict, got) -> Failure | None:
-        graph = dict(case["next_states"])
+    def judge_graph(self, ctx, case: dict) -> Failure | None:
+        """The path returned on a graph served by the parent; a failure carries the replay of the calls
+        the parent answered beside the notebook's IDA* on the same graph."""
+        payload = {"start": case["start"], "goal": case["goal"], "container": case["container"]}
+        model = functools.partial(recherche_replay.SearchServer, case)
+        reference = ctx.reference_served(probe_search, payload, serve=model, case=case)[2]
+        budget = recherche_replay.BUDGET_FLOOR + recherche_replay.BUDGET_FACTOR * reference.total
+
+        def limit(seconds):
+            # Time enough to spend the budget: the budget, not the clock, stops a search that makes calls.
+            return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
+
+        server = recherche_replay.SearchServer(case, budget)
+        reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=case, limit=limit)
         visual = {
             "type": "game",
             "initial": case["start"],
             "finals": [case["goal"]],
             "edges": [[a, b] for a, succ in case["next_states"] for b in succ],
         }
-        failure = self.judge_path(
+        stop = server.stop
+        failure: Failure | None
+        if stop is not None and stop["reason"] == "budget":
+            failure = Failure(Kind.WRONG, "x1.budget", {"budget": budget, "reference": reference.total})
+        elif stop is not None:
+            failure = Failure(Kind.WRONG, "x1.called_not_a_state", {"called": stop["function"], "state": stop["state"]})
+        elif not reply.ok:
+            failure = ctx.failure(reply)
+        else:
+            failure = self.judge_path_on_graph(case, reply.value)
+        if failure is not None:
+            failure.visual = visual
+            if server.events:
+                visual["replay"] = recherche_replay.replay(case, server.events)
+        return failure
+
+    def judge_path_on_graph(self, case: dict, got) -> Failure | None:
+        graph = dict(case["next_states"])
+        return self.judge_path(
             got,
             case["start"],
             case["goal"],
@@ -194,9 +235,6 @@ class X1(Question):
             lambda s: type(s) is type(case["start"]) and s in graph,
             lambda a, b: b in graph[a],
         )
-        if failure is not None:
-            failure.visual = visual
-        return failure
 
     def judge_puzzle(self, case: dict, got) -> Failure | None:
         n, start = case["n"], tuple(case["start"])

@@ -17,7 +17,7 @@ def grid(value, size: int = 4) -> bool:
 
 def described(value) -> bool:
     """A value the child could not send as it is, described by its type's name and its repr (see
-    grader/questions/jeux_probes.py:describe_value)."""
+    grader/questions/states.py:describe_value)."""
     return type(value) is dict and type(value.get("type")) is str and type(value.get("repr")) is str
 
 

@@ -81,6 +81,10 @@ class Exhausted(Exception):
     """Raised in the parent: the work done for a run's calls passed its budget or its deadline."""
 
 
+# The model answer's calls are answered in-process, the student's through the child's pipes: each of
+# those is allowed this much on top of the model answer's time (measured: ~90 µs on a loaded machine,
+# benchmarks/results/calls.md).
+ROUND_TRIP_SECONDS = 300e-6
 # The work a run's handler may always do, whatever the model answer's work on the case (small cases cost
 # the model answer almost nothing; a correct answer's calls may be ordered differently).
 WORK_FLOOR = 10_000

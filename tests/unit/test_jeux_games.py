@@ -18,12 +18,20 @@ ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
 # and no third-party package to rely on.
 PROBE_MODULES = ["grader/questions/jeux_probes.py"]
-ALLOWED = {"grader.sandbox.protocol", "grader.sandbox.calls", "grader.sandbox", "grader.questions.api"}
+# What those take from the authoring namespace, loaded in the child too (the states on the wire).
+SHARED = ["grader/questions/states.py"]
+ALLOWED = {
+    "grader.sandbox.protocol",
+    "grader.sandbox.calls",
+    "grader.sandbox",
+    "grader.questions.api",
+    "grader.questions.shapes",  # standard library only
+}
 # What a probe module takes from the authoring namespace: its lazy names that load only the above.
-CHILD_NAMES = {"ask", "probe", "protocol", "shapes"}
+CHILD_NAMES = {"ask", "probe", "protocol", "shapes", "states"}
 
 
-@pytest.mark.parametrize("path", PROBE_MODULES)
+@pytest.mark.parametrize("path", PROBE_MODULES + SHARED)
 def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     imported = set()
@@ -33,8 +41,9 @@ def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
         elif isinstance(node, ast.ImportFrom):
             assert node.level == 0, "relative import in a probe module"
             imported.add(node.module)
-            if node.module == "grader.sandbox":
-                imported.update(f"grader.sandbox.{alias.name}" for alias in node.names)
+            if node.module in ("grader.sandbox", "grader.questions"):
+                imported.discard(node.module)
+                imported.update(f"{node.module}.{alias.name}" for alias in node.names)
             if node.module == "grader.questions.api":
                 assert {alias.name for alias in node.names} <= CHILD_NAMES, f"{path} takes more from the api"
     outside = {

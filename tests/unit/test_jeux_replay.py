@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from grader.text.i18n import say
 from grader.text.message import Message
-from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces
+from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces, replays
 from grader.questions.jeux_games import distances, named_game, shown_labels
 from grader.results.records import SHOWN_ITEMS
 from reports.replay import terminal_lines, view
@@ -45,7 +45,7 @@ def test_a_long_trace_is_cut_with_its_length_said():
     assert verdict is not None
     replay = jeux_replay.replay("bfs", tree, events, labels, verdict, (1, 4))
     shown = sum(len(g["calls"]) for g in replay["student"]["groups"])
-    assert shown == jeux_replay.SHOWN_CALLS < SHOWN_ITEMS and replay["student"]["length"] == len(events)
+    assert shown == replays.SHOWN_CALLS < SHOWN_ITEMS and replay["student"]["length"] == len(events)
     assert replay["step"] == 4
     assert len(json.dumps(replay)) < 4000
 
@@ -73,6 +73,6 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
         assert 0 <= replay["step"] <= replay["student"]["length"]
         assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
     for side in ("student", "expected"):
-        assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= jeux_replay.SHOWN_CALLS
+        assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= replays.SHOWN_CALLS
     say(Message.from_dict(replay["why"]), "en")
     assert view(replay, "fr") is not None and terminal_lines(replay, "en")

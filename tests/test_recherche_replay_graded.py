@@ -1,0 +1,176 @@
+"""x1's graphs served from the parent and a failed graph check replayed (grader/questions/recherche_replay.py):
+wrong submissions of tests/submissions/recherche/ graded the way a user grades them, and the replay's first
+divergence read from what results keep."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from grading import check, checked_page, failed_replay, grade_file, replay_why, say, submission_path, summary
+
+from grader.cli import main
+from grader.questions import recherche_replay, recherche_search
+from grader.questions.api import Stop, Violation
+from grader.sandbox.calls import answer, serving
+from tests.french import english_in
+
+
+def replay_of(name: str, lang: str = "fr") -> tuple[dict, list, list]:
+    """The replay of the graphs group's failure, and each side's calls as tuples."""
+    return failed_replay("recherche", name, "x1", "graphs", lang)
+
+
+why = replay_why
+
+
+def test_a_visited_set_kept_for_the_whole_iteration_parts_where_ida_star_explores_a_state_again():
+    replay, student, expected = replay_of("search_visites.py")
+    assert replay["algorithm"] == "idastar" and replay["seen"] == "passes"
+    # Crafted graph 1 (0 -> 1, 2; 1 -> 2; 2 -> 3, h = 0): bounds 0, 1, 2. In the pass m = 2 both expand
+    # 0, 1, then 2 reached through 1; IDA* then explores 2 again, reached from 0, where the student's
+    # search, having marked 2 visited, starts a pass m = 3.
+    assert [g["bound"] for g in replay["expected"]["groups"]] == [0, 1, 2]
+    step, theirs = replay["step"], replay["expected_step"]
+    assert student[step] == ("n", 0) and expected[theirs] == ("n", 2)
+    mine = [s for s in student[:step] if s[0] == "n"]
+    assert (
+        mine
+        == [s for s in expected[:theirs] if s[0] == "n"]
+        == [("n", 0)] * 2
+        + [("n", 1), ("n", 2)]
+        + [
+            ("n", 0),
+            ("n", 1),
+            ("n", 2),
+        ]
+    )
+    assert why(replay) == (
+        "IDA* explore encore l'état 2, atteint cette fois par un autre chemin (p + h = 1 + 0 = 1 ne dépasse "
+        "pas le seuil m = 2) : il n'écarte que les états du chemin courant"
+    )
+    en = replay_of("search_visites.py", "en")[0]
+    assert why(en, "en") == (
+        "IDA* explores state 2 again, reached this time by another path (p + h = 1 + 0 = 1 does not exceed "
+        "the bound m = 2): it only leaves out the states of the current path"
+    )
+
+
+def test_heuristic_called_with_its_arguments_swapped_parts_at_the_first_call():
+    replay, student, expected = replay_of("search_heuristique_inversee.py")
+    assert replay["step"] == 0 and student[0] == ("h", "g", "s") and expected[0] == ("h", "s", "g")
+    assert replay["why"]["key"] == "x1.replay_h_args"
+    assert why(replay) == "IDA* estime la distance de l'état au but : heuristic(s, g), pas heuristic(g, s)"
+
+
+def test_a_search_making_the_notebooks_calls_and_returning_a_wrong_path_has_no_divergence(capsys):
+    replay, student, expected = replay_of("search_sans_depart.py")
+    assert replay["step"] is None and replay["seen"] == "idastar" and student == expected
+    assert main(["check", str(submission_path("recherche", "search_sans_depart.py")), "-q", "x1"]) == 1
+    out = capsys.readouterr().out
+    assert "Aucun écart" in out and "c'est le chemin renvoyé qui ne va pas" in out
+
+
+def _served_run(name: str, case: dict) -> list:
+    """The student's search run here on a graph served as the grader serves it (the trace a replay on
+    request reads for a check that passed)."""
+    spec = importlib.util.spec_from_file_location(f"hidden_{name[:-3]}", submission_path("recherche", name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    server = recherche_replay.SearchServer(case)
+    payload = {"start": case["start"], "goal": case["goal"], "container": case["container"]}
+    with serving(server):
+        path = recherche_search.probe_search(module, payload)
+    assert path == recherche_search.graph_path(case)  # a shortest path: x1's graphs group passes
+    return server.events
+
+
+def test_a_bfs_keeps_the_graphs_group_and_its_replay_parts_at_the_first_call():
+    result = grade_file(submission_path("recherche", "search_largeur.py"), "x1")
+    assert summary(result)[1:] == (2.0, {"puzzles"})  # paths right on graphs; blind on the deep 4×4 puzzles
+    case = recherche_search.CRAFTED_GRAPHS[0]
+    replay = recherche_replay.replay(case, _served_run("search_largeur.py", case))
+    assert replay["seen"] == "bfs" and replay["step"] == 0 and replay["expected_step"] == 0
+    assert [g["bound"] for g in replay["student"]["groups"]] == [0, 1]  # its levels: 0, then 1 and 2
+    assert why(replay) == "IDA* appelle heuristic(état, 3) sur chaque état atteint, pour comparer p + h au seuil m"
+
+
+def test_a_search_that_never_ends_is_stopped_by_its_call_budget():
+    c = check(grade_file(submission_path("recherche", "search_sans_fin.py"), "x1"), "graphs")
+    assert say(c.message) == (
+        "search ne termine pas, semble-t-il : arrêtée après 2230 appels à next_states et heuristic "
+        "(l'IDA* du carnet en fait 23 sur ce graphe)"
+    )
+    replay = c.visual["replay"]
+    assert replay["student"]["length"] == 2230 and len(replay["student"]["groups"]) <= 60
+
+
+def test_a_call_on_something_that_is_no_state_stops_the_run_and_says_it():
+    c = check(grade_file(submission_path("recherche", "search_pas_un_etat.py"), "x1"), "graphs")
+    assert say(c.message) == "search a appelé next_states avec [0], qui n'est pas un état du graphe"
+
+
+def test_a_name_the_run_does_not_serve_is_a_protocol_violation():
+    c = check(grade_file(submission_path("recherche", "search_hors_protocole.py"), "x1"), "graphs")
+    assert c.message.key == "engine.reply.not_served" and c.kind == "invalid" and c.points == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("next_states", {"a": 1}),  # not a state's shape
+        ("next_states", [0] * 17),
+        ("heuristic", 0),  # one argument where two are due
+        ("heuristic", [0, 3, 1]),
+        ("heuristic", [0, {"x": 1}]),
+    ],
+)
+def test_the_served_channel_refuses_arguments_of_another_shape(name, args):
+    server = recherche_replay.SearchServer(recherche_search.CRAFTED_GRAPHS[0])
+    with pytest.raises(Violation):
+        answer(server, name, args)
+    with pytest.raises(Violation):
+        answer(server, "final", 0)
+    assert server.events == []
+
+
+def test_the_served_channel_answers_the_graphs_states_of_the_cases_type_only():
+    case = recherche_search.CRAFTED_GRAPHS[1]
+    server = recherche_replay.SearchServer(case)
+    assert answer(server, "next_states", "s") == ["a", "b1"]
+    assert answer(server, "heuristic", ["b1", "g"]) == 3 and answer(server, "heuristic", ["g", "a"]) == 9
+    assert server.events == [("next_states", 0), ("heuristic", 2, 5), ("heuristic", 5, 1)]
+    with pytest.raises(Stop):
+        answer(server, "next_states", "z")
+    assert server.stop == {"reason": "not_a_state", "function": "next_states", "state": "'z'"}
+    numbers = recherche_replay.SearchServer(recherche_search.CRAFTED_GRAPHS[0], budget=1)
+    with pytest.raises(Stop):
+        answer(numbers, "next_states", "0")  # 0 and "0" are different states
+    numbers = recherche_replay.SearchServer(recherche_search.CRAFTED_GRAPHS[0], budget=1)
+    answer(numbers, "next_states", 0)
+    with pytest.raises(Stop):
+        answer(numbers, "next_states", 1)
+    assert numbers.stop == {"reason": "budget"}
+
+
+def test_the_replay_survives_results_json_and_grader_check_prints_it(capsys):
+    replay, _, _ = replay_of("search_visites.py")
+    assert json.loads(json.dumps(replay)) == replay
+    path = str(submission_path("recherche", "search_visites.py"))
+    assert main(["check", path, "-q", "x1"]) == 1
+    out = capsys.readouterr().out
+    assert "Premier écart, appel n° 22 : next_states(0)" in out
+    assert "[parcours m = 2] heuristic(0, 3) next_states(0)" in out and "» next_states(2) «" in out
+    assert "→ IDA* explore encore l'état 2, atteint cette fois par un autre chemin" in out
+    assert main(["check", path, "-q", "x1", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    assert "First divergence, call #22: next_states(0)" in out and "→ IDA* explores state 2 again" in out
+
+
+def test_grader_check_html_shows_x1s_replay_and_its_drawing(tmp_path, capsys):
+    page = checked_page(tmp_path / "out", "recherche", "search_visites.py", "x1")
+    assert "Votre recherche rejouée à côté de l&#39;algorithme demandé" in page
+    assert "Premier écart, appel n° 22 : next_states(0)" in page and "<mark>next_states(0)</mark>" in page
+    assert page.count('<svg class="graph bylevel"') == 1 and "<mark>next_states(2)</mark>" in page
+    assert english_in(page) == [] and "http://" not in page and "https://" not in page
