@@ -1,12 +1,13 @@
 """How much the search replays add to results.json: a class of 100 whose every copy fails q4's, q7's and
-q10's algorithm checks (so carries three replays), against the 1 MiB per-student cap (grader.results.records.capped);
-then a class of 100 right copies graded with `--replay N`, each question's largest game N (three passed replays);
+q10's algorithm checks and x1's graphs (so carries four replays), against the 1 MiB per-student cap
+(grader.results.records.capped); then a class of 100 right copies graded with `--replay N`, each question's
+largest game N (four passed replays);
 then a class of 100 copies failing q17 (so carrying q17's diagnoses, one per failed check), and what the
 diagnosis costs.
 
     python benchmarks/bench_replay_size.py
 
-Grades the wrong submissions of tests/submissions/jeux/ that fail the algorithm groups (each question on
+Grades the wrong submissions of tests/submissions/jeux/ and recherche/ that fail those groups (each question on
 each of them), makes 100 copies cycling through them, writes the class's results.json as the grader
 writes it, and measures: the bytes per student (largest), the bytes of the replays in it, the class's
 file with and without the replays; the same for the model answer replayed on request, on the game of each
@@ -40,6 +41,7 @@ WRONG = {
     "q4": ["bfs_profondeur.py", "bfs_iteree.py", "bfs_ids_memo.py"],
     "q7": ["ids_largeur.py", "ids_largeur_initial.py", "ids_sans_reprise.py"],
     "q10": ["idastar_dernier_f.py", "idastar_astar.py", "idastar_sans_h.py"],
+    "x1": ["search_visites.py", "search_heuristique_inversee.py", "search_sans_fin.py"],
 }
 DIAGNOSED = ["dfs_sans_elagage.py", "dfs_sans_annuler.py", "dfs_sans_pop.py", "dfs_vus.py"]  # failing q17
 DRAWINGS = ("replay", "dfs")  # the visual's keys of the replays and of q17's diagnosis
@@ -72,7 +74,9 @@ def _measured(graded: dict[str, list]) -> dict[str, int]:
     subs = []
     for i in range(CLASS):
         questions = [next(c) for c in cycles]
-        subs.append(SubmissionResult(f"s{i:03}", sum(q.score for q in questions), 7.0, questions))
+        subs.append(
+            SubmissionResult(f"s{i:03}", sum(q.score for q in questions), sum(q.max for q in questions), questions)
+        )
     run = Run("bench", 2017, "fr", "2026-12-04T12:00:00+00:00", {}, {}, subs)
     bare = len(json.dumps({"submissions": [_without_replays(s) for s in subs]}, ensure_ascii=False).encode())
     return {
@@ -85,12 +89,16 @@ def _measured(graded: dict[str, list]) -> dict[str, int]:
 
 def _largest_passed_replay(qid: str):
     """The model answer's result on `qid` replayed on request, on the game whose replay is largest."""
-    model = load_submission(ROOT / "reference" / "jeux.py")
+    model = load_submission(ROOT / "reference" / f"{_family(qid)}.py")
     runs = [
         grade_question(QUESTIONS[qid], model, Settings(seed=SEED, replay=n))
         for n in range(1, QUESTIONS[qid].replay_games() + 1)
     ]
     return max(runs, key=lambda result: _replay_bytes(SubmissionResult("s", 0.0, 0.0, [result])))
+
+
+def _family(qid: str) -> str:
+    return "recherche" if qid.startswith("x") else "jeux"
 
 
 def _seconds(path: Path, diagnosed: bool) -> float:
@@ -111,7 +119,7 @@ def _seconds(path: Path, diagnosed: bool) -> float:
 
 def main() -> None:
     failed = _measured(
-        {qid: [grade_file(submission_path("jeux", name), qid) for name in names] for qid, names in WRONG.items()}
+        {qid: [grade_file(submission_path(_family(qid), name), qid) for name in names] for qid, names in WRONG.items()}
     )
     passed = _measured({qid: [_largest_passed_replay(qid)] for qid in WRONG})
     diagnosed = _measured({"q17": [grade_file(submission_path("taquin", name), "q17") for name in DIAGNOSED]})
@@ -125,7 +133,7 @@ def main() -> None:
         [
             "| measure | failed checks' replays | passed checks' replays (`--replay N`) | q17's diagnoses |",
             "|---|---|---|---|",
-            f"| students, each with three replays (q4, q7, q10) or failing q17 | {CLASS} | {CLASS} | {CLASS} |",
+            f"| students, each with four replays (q4, q7, q10, x1) or failing q17 | {CLASS} | {CLASS} | {CLASS} |",
             *(f"| {label} | {failed[key]:,} | {passed[key]:,} | {diagnosed[key]:,} |" for label, key in rows),
             f"| per-student cap (bytes) | {MAX_SUBMISSION_BYTES:,} | {MAX_SUBMISSION_BYTES:,} | {MAX_SUBMISSION_BYTES:,} |",
         ]
@@ -143,9 +151,9 @@ def main() -> None:
     text = (
         "# Search replays in results.json\n\n`python benchmarks/bench_replay_size.py`: a class of "
         f"{CLASS} copies cycling through the wrong submissions that fail q4's, q7's and q10's algorithm "
-        "groups, so that every copy carries three replays (each side cut at 60 calls); and a class of "
+        "groups and x1's graphs, so that every copy carries four replays (each side cut at 60 calls); and a class of "
         f"{CLASS} copies of the model answer graded with `--replay N`, N each question's game whose replay "
-        "is largest (three passed checks replayed); and a class of "
+        "is largest (four passed checks replayed); and a class of "
         f"{CLASS} copies cycling through files that fail q17's checks (tests/submissions/taquin/: each check "
         "failed carries a diagnosis of the student's dfs).\n\n" + table + "\n\nq17 graded with its diagnosis "
         f"(one run per failed check, after the grade) and without it, best of {RUNS} wall times:\n\n" + costs + "\n"

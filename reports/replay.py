@@ -238,8 +238,9 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
             if check is None:
                 continue
             data = check.visual.get("replay") if isinstance(check.visual, dict) else None
-            if check.passed:  # replayed only on request (--replay): then linked too
-                name = algorithm if judged else "unjudged"
+            if check.passed:  # replayed only on request (--replay): then linked too, and x1's read
+                seen = data.get("seen") if isinstance(data, dict) else None
+                name = algorithm if judged else seen if isinstance(seen, str) else "unjudged"
                 link = f"{href}#{q.id}" if isinstance(data, dict) else None
             elif isinstance(data, dict) and isinstance(data.get("seen"), str):
                 name, link = data["seen"], f"{href}#{q.id}"

@@ -1,6 +1,6 @@
-"""x1's graphs served from the parent and a failed graph check replayed (grader/questions/recherche_replay.py):
-wrong submissions of tests/submissions/recherche/ graded the way a user grades them, and the replay's first
-divergence read from what results keep."""
+"""x1's graphs served from the parent and a failed graph check replayed (grader/questions/recherche_replay.py),
+and a passed one on request (--replay N: crafted graph N): submissions of tests/submissions/recherche/ graded
+the way a user grades them, and the replay's first divergence read from what results keep."""
 
 from __future__ import annotations
 
@@ -8,9 +8,23 @@ import importlib.util
 import json
 
 import pytest
-from grading import check, checked_page, failed_replay, grade_file, replay_why, say, submission_path, summary
+from grading import (
+    QUESTIONS,
+    SEED,
+    check,
+    checked_page,
+    failed_replay,
+    grade_file,
+    replay_why,
+    say,
+    submission_path,
+    summary,
+)
 
 from grader.cli import main
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
 from grader.questions import recherche_replay, recherche_search
 from grader.questions.api import Stop, Violation
 from grader.sandbox.calls import answer, serving
@@ -174,3 +188,64 @@ def test_grader_check_html_shows_x1s_replay_and_its_drawing(tmp_path, capsys):
     assert "Premier écart, appel n° 22 : next_states(0)" in page and "<mark>next_states(0)</mark>" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>next_states(2)</mark>" in page
     assert english_in(page) == [] and "http://" not in page and "https://" not in page
+
+
+def _graded(name: str, replay: int | None):
+    return grade_question(
+        QUESTIONS["x1"], load_submission(submission_path("recherche", name)), Settings(seed=SEED, replay=replay)
+    )
+
+
+@pytest.mark.parametrize("name", ["reference/recherche.py", "search_largeur.py", "search_visites.py"])
+def test_x1s_points_are_the_same_with_and_without_a_replay(name):
+    without, with_replay = _graded(name, None), _graded(name, 2)
+    assert (with_replay.score, with_replay.status) == (without.score, without.status)
+    assert [(c.name, c.passed, c.points) for c in with_replay.checks] == [
+        (c.name, c.passed, c.points) for c in without.checks
+    ]
+    graphs = check(with_replay, "graphs")
+    if graphs.passed:  # the crafted graph asked for, drawn with its replay; nothing without the request
+        assert graphs.visual["replay"]["game"] == 2 and graphs.visual["initial"] == "s"
+        assert check(without, "graphs").visual is None
+    else:  # a failed check shows its own failing graph, asked or not
+        assert graphs.visual == check(without, "graphs").visual
+
+
+def test_a_passed_graphs_check_replayed_on_request_shows_where_a_bfs_leaves_ida_star(capsys):
+    path = str(submission_path("recherche", "search_largeur.py"))
+    assert main(["check", path, "-q", "x1", "--replay", "1"]) == 1  # the puzzles fail: the BFS is blind
+    out = capsys.readouterr().out
+    assert "✓ plus court chemin sur des graphes quelconques" in out
+    assert "Premier écart, appel n° 1 : next_states(0) (partie 1 sur 2)" in out
+    assert "votre code (parcours en largeur) : [profondeur 0] » next_states(0) «" in out
+    assert "→ IDA* appelle heuristic(état, 3) sur chaque état atteint" in out
+    # The model answer: no divergence, said as the same search.
+    assert main(["check", "reference/recherche.py", "-q", "x1", "--replay", "2", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "No divergence (game 2 of 2) — the same search as the requested algorithm" in out
+    assert "pass m = 2: heuristic(s, g) heuristic(s, g) next_states(s)" in out  # then a or b1: a set's order
+    assert main(["check", path, "-q", "x1", "--replay", "3"]) == 2
+    assert (
+        "--replay 3 : il faut un numéro de partie, de 1 à 2 (parties par question : x1 = 2" in capsys.readouterr().err
+    )
+
+
+def test_the_class_counts_read_a_passed_x1_replayed_on_request_and_count_the_others_apart():
+    from grader.results.records import SubmissionResult
+    from reports.replay import class_algorithms
+
+    copies = [
+        _graded("search_largeur.py", 1),  # passed graphs, replayed: a BFS
+        _graded("reference/recherche.py", 1),  # passed graphs, replayed: IDA*
+        _graded("search_largeur.py", None),  # passed graphs, not replayed: not judged
+        _graded("search_visites.py", None),  # failed graphs: its replay's reading
+    ]
+    subs = [SubmissionResult(f"s{k}", r.score, r.max, [r]) for k, r in enumerate(copies)]
+    (x1,) = class_algorithms(subs, [f"s{k}.html" for k in range(4)], "fr")
+    groups = {g["label"]: (g["count"], g["asked"], g["href"]) for g in x1["groups"]}
+    assert groups == {
+        "parcours en largeur": (1, False, "s0.html#x1"),
+        "IDA*": (1, True, "s1.html#x1"),
+        "chemins justes (algorithme non jugé)": (1, False, None),
+        "parcours en profondeur répétés (ni IDS ni IDA*)": (1, False, "s3.html#x1"),
+    }

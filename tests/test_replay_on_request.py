@@ -124,7 +124,7 @@ def test_q18s_points_are_the_same_with_and_without_a_replay():
         (["-q", "q4", "--replay", "+2"], "--replay +2 : il faut un numéro de partie, de 1 à 4"),
         (
             ["-q", "q1", "--replay"],
-            "--replay : pas de recherche à rejouer dans les questions choisies (q1) ; celles qui en ont une : q4, q7, q10, q18",
+            "--replay : pas de recherche à rejouer dans les questions choisies (q1) ; celles qui en ont une : q4, q7, q10, q18, x1",
         ),
     ],
 )

@@ -318,16 +318,19 @@ def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions:
     return at, theirs[j], _message(key, fields(y, ref["p"]))
 
 
-def replay(case: dict, events: list[tuple]) -> dict:
+def replay(case: dict, events: list[tuple], number: tuple[int, int] | None = None, passed: bool = False) -> dict:
     """The replay of a graph case's trace beside the notebook's IDA* (see the module's docstring), as
-    jeux_replay.replay's plain data; `step` is None where the two searches make the same calls."""
+    jeux_replay.replay's plain data; `step` is None where the two searches make the same calls (said as
+    the same search on a `passed` check, as a wrong path returned on a failed one). `number`: the crafted
+    graph's number and how many there are (none for a drawn graph)."""
     game = graph_game(case)
     calls, expected_groups, expansions = notebook(
         game, replays.student_order(game, [(e[0], _subject(game, e)) for e in events])
     )
     parted = _divergence(game, events, calls, expansions)
     seen = recognised(game, events, parted is not None)
-    step, expected_step, why = parted if parted is not None else (None, None, _message("x1.replay_same", {}))
+    same = _message("jeux.replay_same" if passed else "x1.replay_same", {})
+    step, expected_step, why = parted if parted is not None else (None, None, same)
     labels = game["labels"]
     return {
         "algorithm": "idastar",
@@ -337,4 +340,5 @@ def replay(case: dict, events: list[tuple]) -> dict:
         "step": step,
         "expected_step": expected_step,
         "why": why,
+        **({"game": number[0], "games": number[1]} if number else {}),
     }

@@ -167,10 +167,13 @@ class X1(Question):
     replay_check_is_algorithm = False
 
     def run(self, ctx):
-        judge = functools.partial(self.judge, ctx)
+        kept: dict = {}  # the crafted graph's drawing and replay asked for with --replay N (Settings.replay)
+        judge = functools.partial(self.judge, ctx, kept)
         graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, judge)
         if graphs_outcome.failure is None:
             graphs_outcome = ctx.check("graphs", graphs(), judge)
+        if graphs_outcome.failure is None:
+            graphs_outcome.visual = kept.get("visual")
         puzzles = ctx.check("puzzles", puzzles_for_search(), judge)
         if puzzles.failure is None:
             seconds = puzzles.seconds
@@ -179,9 +182,12 @@ class X1(Question):
             puzzles.seconds += seconds
         return [graphs_outcome, puzzles]
 
-    def judge(self, ctx, case: dict) -> Failure | None:
+    def replay_games(self) -> int:
+        return len(CRAFTED_GRAPHS)  # the graphs group's crafted graphs, in its order
+
+    def judge(self, ctx, kept: dict, case: dict) -> Failure | None:
         if "n" not in case:
-            return self.judge_graph(ctx, case)
+            return self.judge_graph(ctx, case, kept)
         reply = ctx.run(probe_search, case)
         if not reply.ok:
             if case.get("start") in [list(start) for start in SEARCH_DEEP_CASES]:
@@ -189,9 +195,11 @@ class X1(Question):
             return ctx.failure(reply)
         return self.judge_puzzle(case, reply.value)
 
-    def judge_graph(self, ctx, case: dict) -> Failure | None:
+    def judge_graph(self, ctx, case: dict, kept: dict) -> Failure | None:
         """The path returned on a graph served by the parent; a failure carries the replay of the calls
-        the parent answered beside the notebook's IDA* on the same graph."""
+        the parent answered beside the notebook's IDA* on the same graph, and so does, in `kept`, the
+        crafted graph found right whose replay was asked for (a BFS returns the right paths: its replay
+        shows where it leaves IDA*)."""
         payload = {"start": case["start"], "goal": case["goal"], "container": case["container"]}
         model = functools.partial(recherche_replay.SearchServer, case)
         reference = ctx.reference_served(probe_search, payload, serve=model, case=case)[2]
@@ -219,10 +227,15 @@ class X1(Question):
             failure = ctx.failure(reply)
         else:
             failure = self.judge_path_on_graph(case, reply.value)
+        # The graph's number among the crafted ones (the judge is handed the very objects); None for a drawn one.
+        number = next((k for k, graph in enumerate(CRAFTED_GRAPHS, 1) if graph is case), None)
+        counted = (number, len(CRAFTED_GRAPHS)) if number else None
         if failure is not None:
             failure.visual = visual
             if server.events:
-                visual["replay"] = recherche_replay.replay(case, server.events)
+                visual["replay"] = recherche_replay.replay(case, server.events, counted)
+        elif number is not None and number == ctx.settings.replay:
+            kept["visual"] = {**visual, "replay": recherche_replay.replay(case, server.events, counted, passed=True)}
         return failure
 
     def judge_path_on_graph(self, case: dict, got) -> Failure | None:

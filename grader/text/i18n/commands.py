@@ -184,10 +184,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.help.replay": {
         "fr": "montrer la recherche de la copie à côté de l'algorithme demandé même quand la vérification est "
         "réussie, sur la partie N (par défaut 1, la plus petite) : le jeu N du groupe « algorithme » de q4, q7 "
-        "et q10, les parcours d'IDA* sur l'état profond N de q18",
+        "et q10, les parcours d'IDA* sur l'état profond N de q18, le graphe construit N de x1",
         "en": "show the submission's search beside the requested algorithm also when the check passes, on game "
         "N (default 1, the smallest): game N of the algorithm group of q4, q7 and q10, IDA*'s passes on "
-        "q18's deep state N",
+        "q18's deep state N, x1's crafted graph N",
     },
     "cli.help.grade": {
         "fr": "corriger une classe : results.json, grades.csv, rapports HTML",
