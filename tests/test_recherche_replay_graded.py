@@ -131,6 +131,27 @@ def test_a_name_the_run_does_not_serve_is_a_protocol_violation():
 
 
 @pytest.mark.parametrize(
+    "call",
+    [
+        'ask("heuristic", [start])',  # one argument where two are due
+        'ask("next_states", {"type": "list", "repr": "[0]", "forged": 1})',  # a forged description
+        'ask("next_states", 1.5)',  # a float: encode never ships one
+    ],
+)
+def test_a_forged_call_of_another_shape_makes_the_check_invalid(call, tmp_path):
+    forged = tmp_path / "recherche.py"
+    forged.write_text(
+        "import sys\n\nask = sys.modules['grader.sandbox.calls'].ask\n\n\n"
+        f"def search(start, goal, next_states, heuristic):\n    {call}\n    return [start]\n",
+        encoding="utf-8",
+    )
+    result = grade_question(QUESTIONS["x1"], load_submission(forged), Settings(seed=SEED))
+    graphs = check(result, "graphs")
+    assert graphs.kind == "invalid" and graphs.points == 0
+    assert graphs.message.key == "x1.served_not_shipped"
+
+
+@pytest.mark.parametrize(
     ("name", "args"),
     [
         ("next_states", {"a": 1}),  # not a state's shape
