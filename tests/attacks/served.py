@@ -93,6 +93,20 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "def bfs():\n"
         "    ask('h', initial)\n"
         "    return 0\n")),
+    # x1's graphs: a name x1 does not serve, then its own names with arguments of other shapes (the puzzles,
+    # run in the child, serve nothing: the same calls there are names not served).
+    "not_served_x1": ("recherche", {"x1": ("failed", 0.0)}, (
+        "import sys\n"
+        "ask = sys.modules['grader.sandbox.calls'].ask\n\n"
+        "def search(start, goal, next_states, heuristic):\n"
+        "    ask('final', start)\n"
+        "    return [start]\n")),
+    "absurd_arguments_x1": ("recherche", {"x1": ("failed", 0.0)}, (
+        "import sys\n"
+        "ask = sys.modules['grader.sandbox.calls'].ask\n\n"
+        "def search(start, goal, next_states, heuristic):\n"
+        "    ask('heuristic', {'state': start, 'target': goal, 'value': 0})\n"
+        "    return [start, goal]\n")),
     # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
     "absurd_arguments": ("taquin", {"q16": ("error", 0.0), "q18": ("failed", 0.0)}, taquin(
         gauche=ABSURD_GAUCHE,

@@ -35,13 +35,13 @@ def main() -> None:
     checkout = Path(served.__file__).resolve().parents[2]
     for honest in ("honest", "victim"):
         (class_dir / honest).mkdir()
-        for module in ("jeux", "taquin"):
+        for module in ("jeux", "taquin", "recherche"):
             (class_dir / honest / f"{module}.py").write_text((checkout / "reference" / f"{module}.py").read_text())
     for name, (module, _, source) in served.ATTACKS.items():
         (class_dir / name).mkdir()
         (class_dir / name / f"{module}.py").write_text(source)
 
-    questions = select(all_questions(), ["q4", "q15", "q16", "q17", "q18"])
+    questions = select(all_questions(extensions=True), ["q4", "q15", "q16", "q17", "q18", "x1"])
     settings = Settings(seed=2025, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
     run = grade_class(class_dir, out, questions, settings, workers=2)
 
