@@ -71,6 +71,15 @@ def test_a_visited_set_kept_for_the_whole_iteration_parts_where_ida_star_explore
     )
 
 
+def test_a_next_bound_two_more_is_blamed_where_it_takes_the_goal_beyond_the_bound_on_a_drawn_graph():
+    replay, student, expected = replay_of("search_seuil_plus_deux.py")
+    assert "game" not in replay  # a random graph, shrunk by Hypothesis: no crafted graph's number
+    # Same expansions as the notebook's: where they part is the goal taken at p + h = 2 beyond m = 1.
+    step, theirs = replay["step"], replay["expected_step"]
+    assert student[:step] == expected[:theirs] and student[step] == expected[theirs] == ("h", "s1", "s1")
+    assert why(replay) == "IDA* n'explore pas l'état s1 : p + h = 2 + 0 = 2 dépasse le seuil m = 1"
+
+
 def test_heuristic_called_with_its_arguments_swapped_parts_at_the_first_call():
     replay, student, expected = replay_of("search_heuristique_inversee.py")
     assert replay["step"] == 0 and student[0] == ("h", "g", "s") and expected[0] == ("h", "s", "g")

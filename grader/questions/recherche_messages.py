@@ -98,6 +98,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "IDA* explores state {state} again, reached this time by another path (p + h = {p} + {h} = {f} "
         "does not exceed the bound m = {bound}): it only leaves out the states of the current path",
     },
+    "x1.replay_twice": {
+        "fr": "IDA* explore encore l'état {state} par le même chemin (p + h = {p} + {h} = {f} ne dépasse pas le "
+        "seuil m = {bound}) : next_states le donne deux fois, et IDA* n'écarte que les états du chemin courant",
+        "en": "IDA* explores state {state} again by the same path (p + h = {p} + {h} = {f} does not exceed the "
+        "bound m = {bound}): next_states gives it twice, and IDA* only leaves out the states of the current path",
+    },
     "x1.replay_expand": {
         "fr": "IDA* explore ici l'état {state} : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {bound}",
         "en": "IDA* explores state {state} here: p + h = {p} + {h} = {f} does not exceed the bound m = {bound}",

@@ -22,7 +22,7 @@ or at the first heuristic call whose target is not the goal, one sentence says w
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import NamedTuple, cast
 
 from grader.questions.api import Served, Stop, Violation, replays, states
 from reference import graphs
@@ -108,21 +108,36 @@ def graph_game(case: dict) -> dict:
 
 
 # --- The notebook's IDA* ------------------------------------------------------------------------------
-def notebook(
-    game: dict, order: list[list[int]], whole: bool = False
-) -> tuple[list[tuple], list[tuple[int, int | None]], list[dict]]:
-    """reference/recherche.py's `search` on the game, successors in `order`: its calls, its passes
-    (index of the first call, bound), and for each expansion its state, p, h, f, bound, pass and path.
-    `whole`: the last pass goes on past the goal, as it does in the order that reaches the goal last."""
+class Notebook(NamedTuple):
+    """The notebook's run: its calls, its passes (index of the first call, bound), each expansion's state,
+    p, h, f, bound, pass and path, each heuristic call's (index, path), and the path it returns."""
+
+    calls: list[tuple]
+    groups: list[tuple[int, int | None]]
+    expansions: list[dict]
+    tested: list[tuple[int, list[int]]]
+    found: list[int] | None
+
+
+def notebook(game: dict, order: list[list[int]], whole: bool = False, follow: list[tuple] | None = None) -> Notebook:
+    """reference/recherche.py's `search` on the game, successors in `order`. `whole`: the last pass goes
+    on past the goal, as it does in the order that reaches the goal last. `follow`: a student's calls
+    (name, the state it is about): each state's successors are then taken in the order that search took
+    them there (see `_next`), so that the two differ by the algorithm, not by the order."""
     calls: list[tuple] = []
+    tested: list[tuple[int, list[int]]] = []
     groups: list[tuple[int, int | None]] = []
     expansions: list[dict] = []
     record = replays.recorder(calls)
     start, goal, h = game["initial"], game["goal"], game["h"]
     reached: list[list[int]] = []
+    cursor = [
+        -1
+    ]  # in `follow`: the last of the student's calls read (its expansion matching the notebook's last one, or a touch after it)
 
     def dl(path: list[int], limit: int):
         x = path[-1]
+        tested.append((len(calls), path))
         record("heuristic", x, goal)
         f = len(path) - 1 + h[x]
         if f > limit:
@@ -134,8 +149,16 @@ def notebook(
         expansions.append(
             {"state": x, "p": len(path) - 1, "f": f, "bound": limit, "pass": len(groups) - 1, "path": path}
         )
+        if follow is not None:
+            mine = (k for k in range(cursor[0] + 1, len(follow)) if follow[k] == ("next_states", x))
+            cursor[0] = next(mine, cursor[0])
         smallest = math.inf
-        for y in order[x]:
+        remaining = list(order[x])
+        while remaining:
+            y = remaining[0]
+            if follow is not None:
+                y, cursor[0] = _next(follow, cursor[0], path, remaining, limit, game)
+            remaining.remove(y)
             if y not in path:
                 found = dl([*path, y], limit)
                 if isinstance(found, list):
@@ -154,14 +177,41 @@ def notebook(
             limit = found
     except replays.Enough:
         pass
-    return calls, groups, expansions
+    return Notebook(calls, groups, expansions, tested, reached[0] if reached else None)
+
+
+def _next(
+    follow: list[tuple], after: int, path: list[int], remaining: list[int], limit: int, game: dict
+) -> tuple[int, int]:
+    """Which of the current state's `remaining` successors the notebook takes next, following the
+    student's calls after index `after` up to its next expansion: that one if the notebook expands it
+    too (p + h within the bound), after those whose h it only asked before (pruned ones: their order
+    changes nothing but the calls shown); else the next whose h it asks (the goal, where it stopped),
+    else the successors' own order. Those on the current path first: they make no call.
+    Returns it and the index of the call read (`after` when none)."""
+    goal, h = game["goal"], game["h"]
+    on_path = next((y for y in remaining if y in path), None)
+    if on_path is not None:
+        return on_path, after  # left out without a call
+    ahead = {y for y in remaining if y != goal and len(path) + h[y] <= limit}
+    # Up to the student's next expansion: of one of these (the one to take), or of another state (it is
+    # done with them: a touch after that belongs to another state's successors).
+    end = next((k for k in range(after + 1, len(follow)) if follow[k][0] == "next_states"), len(follow))
+    hit = end if end < len(follow) and follow[end][1] in ahead else None
+    for k in range(after + 1, end):
+        name, y = follow[k]
+        if name == "heuristic" and y in remaining and y not in ahead and (hit is None or y != goal):
+            return y, k
+    if hit is not None:
+        return follow[hit][1], after  # its expansion is read when the notebook makes it
+    return next((y for y in remaining if y not in ahead), remaining[0]), after
 
 
 def calls_bound(case: dict) -> int:
     """At most how many calls the notebook makes on the case, in any order of the successors (the
     oracle's budget basis): its calls when its last pass explores all its bound allows."""
     game = graph_game(case)
-    return len(notebook(game, game["succ"], whole=True)[0])
+    return len(notebook(game, game["succ"], whole=True).calls)
 
 
 # --- The student's side -------------------------------------------------------------------------------
@@ -314,20 +364,53 @@ def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions:
             parent = next((i for i in range(len(ancestors) - 1, -1, -1) if x in game["succ"][ancestors[i]]), None)
             if parent is not None and parent + 1 + h[x] > ref["bound"]:
                 return at, theirs[j], _message("jeux.replay_pruned", fields(x, parent + 1))
-    key = "x1.replay_again" if y in expanded_before else "x1.replay_expand"
+    # The same state by the same path again: next_states listed it twice (a list may repeat a state).
+    twice = any(e["path"] == ref["path"] for e in expansions[:j] if e["pass"] == ref["pass"])
+    key = "x1.replay_twice" if twice else "x1.replay_again" if y in expanded_before else "x1.replay_expand"
     return at, theirs[j], _message(key, fields(y, ref["p"]))
 
 
-def replay(case: dict, events: list[tuple], number: tuple[int, int] | None = None, passed: bool = False) -> dict:
+def _goal_elsewhere(game: dict, events: list[tuple], run: Notebook, got):
+    """Where a search that expanded what the notebook did returned another path to the goal than the
+    notebook's (the goal is compared with ==, unseen: only the path returned tells where it stopped):
+    (its last heuristic call on the goal, the notebook's call on the goal by that path, the sentence), or
+    None. A list that is no path from the start to the goal is the path checks' business, not this."""
+    labels, goal, h = game["labels"], game["goal"], game["h"]
+    index = {label: i for i, label in enumerate(labels)}
+    kind = type(labels[game["initial"]])
+    path = [index.get(x) if type(x) is kind else None for x in got] if type(got) is list else []
+    steps = zip(path, path[1:])
+    if not path or path[0] != game["initial"] or path[-1] != goal or any(b not in game["succ"][a] for a, b in steps):
+        return None
+    if run.found is None or path == run.found or not run.groups:
+        return None
+    at = max(
+        (k for k, e in enumerate(events) if e[0] == "heuristic" and _subject(game, e) == goal), default=len(events) - 1
+    )
+    last = run.groups[-1][0]  # the notebook's call on the goal by that path, in its last pass
+    theirs = next((k for k, tried in run.tested if tried == path and k >= last), len(run.calls) - 1)
+    bound, p = run.groups[-1][1], len(path) - 1
+    if bound is not None and p + h[goal] > bound:
+        fields = {"state": labels[goal], "p": p, "h": h[goal], "f": p + h[goal], "bound": bound}
+        return at, theirs, _message("jeux.replay_pruned", fields)
+    return at, len(run.calls) - 1, _message("x1.replay_found", {"goal": labels[goal], "bound": bound})
+
+
+def replay(
+    case: dict, events: list[tuple], number: tuple[int, int] | None = None, passed: bool = False, got=None
+) -> dict:
     """The replay of a graph case's trace beside the notebook's IDA* (see the module's docstring), as
     jeux_replay.replay's plain data; `step` is None where the two searches make the same calls (said as
     the same search on a `passed` check, as a wrong path returned on a failed one). `number`: the crafted
-    graph's number and how many there are (none for a drawn graph)."""
+    graph's number and how many there are (none for a drawn graph); `got`: the path the search returned,
+    when it returned."""
     game = graph_game(case)
-    calls, expected_groups, expansions = notebook(
-        game, replays.student_order(game, [(e[0], _subject(game, e)) for e in events])
-    )
+    run = notebook(game, game["succ"], follow=[(e[0], _subject(game, e)) for e in events])
+    calls, expected_groups, expansions = run.calls, run.groups, run.expansions
     parted = _divergence(game, events, calls, expansions)
+    if parted is None or parted[0] >= len(events):
+        # No divergence, or the student's search stopped where the notebook goes on: where it took the goal.
+        parted = _goal_elsewhere(game, events, run, got) or parted
     seen = recognised(game, events, parted is not None)
     same = _message("jeux.replay_same" if passed else "x1.replay_same", {})
     step, expected_step, why = parted if parted is not None else (None, None, same)

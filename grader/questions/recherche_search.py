@@ -218,6 +218,7 @@ class X1(Question):
             "edges": [[a, b] for a, succ in case["next_states"] for b in succ],
         }
         stop = server.stop
+        got = reply.value if reply.ok and stop is None else None
         failure: Failure | None
         if stop is not None and stop["reason"] == "budget":
             failure = Failure(Kind.WRONG, "x1.budget", {"budget": budget, "reference": reference.total})
@@ -233,9 +234,10 @@ class X1(Question):
         if failure is not None:
             failure.visual = visual
             if server.events:
-                visual["replay"] = recherche_replay.replay(case, server.events, counted)
+                visual["replay"] = recherche_replay.replay(case, server.events, counted, got=got)
         elif number is not None and number == ctx.settings.replay:
-            kept["visual"] = {**visual, "replay": recherche_replay.replay(case, server.events, counted, passed=True)}
+            replay = recherche_replay.replay(case, server.events, counted, passed=True, got=got)
+            kept["visual"] = {**visual, "replay": replay}
         return failure
 
     def judge_path_on_graph(self, case: dict, got) -> Failure | None:
