@@ -12,8 +12,8 @@ thousands of calls, too many round trips, and the trace would be too long to sho
 The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn
 by reports/replay.py): the student's calls grouped as read here (passes from the start state, each with
 the largest p + h it expanded, or BFS levels), beside the notebook's IDA* (reference/recherche.py,
-written again here) run on the same graph taking each state's successors in the order the student's
-code took them. There is no `final`: the goal is compared with ==, so the sides are compared by their
+written again here) run on the same graph following the student's order state by state (`_next`).
+There is no `final`: the goal is compared with ==, so the sides are compared by their
 expansions (next_states calls), which every correct variant makes in the same order whatever it does
 with `heuristic` (called at generation, cached, once more before the loop). Where they first differ,
 or at the first heuristic call whose target is not the goal, one sentence says what IDA* does there.

@@ -1,8 +1,9 @@
 """What the search replays share (q4, q7, q10's grader/questions/jeux_replay.py; x1's
 grader/questions/recherche_replay.py): a side as results keep it, cut at SHOWN_CALLS calls with its
 length said; the recorder of the requested algorithm's calls, stopped at REFERENCE_CALLS; the order in
-which the student's code took each state's successors, which the requested algorithm's side follows so
-that the two sides differ by the algorithm, not by that order. Standard library only."""
+which the student's code first touched each state's successors, which q4/q7/q10's requested algorithm
+follows so that the two sides differ by the algorithm, not by that order (on their trees one order per
+state is enough; x1's graphs follow the student state by state). Standard library only."""
 
 from __future__ import annotations
 
