@@ -43,11 +43,9 @@ class SearchServer(Served):
         self.case = case
         self.call_budget = budget
         self.bound: int | None = None  # set by the oracle: calls a correct search makes at most
-        self.labels = [state for state, _ in case["next_states"]]
+        self.game = graph_game(case)
         self.kind = type(case["start"])
-        self.index = {label: i for i, label in enumerate(self.labels)}
-        self.succ = [list(row) for _, row in case["next_states"]]
-        self.h = {(a, b): value for a, b, value in case["heuristic"]}
+        self.succ = [list(row) for _, row in case["next_states"]]  # as the case lists them, repeats kept
         self.reset()
 
     def reset(self) -> None:
@@ -68,7 +66,7 @@ class SearchServer(Served):
         if self.stop is not None:
             raise Stop(self.stop["reason"])  # once stopped, every later call is refused too
         # Exact types: 1 and "1" are different states, and a bool is no int.
-        found = [self.index.get(x) if type(x) is self.kind else None for x in given]
+        found = [self.game["index"].get(x) if type(x) is self.kind else None for x in given]
         wrong = [x for x, i in zip(given, found) if i is None]
         if wrong:
             self._halt("not_a_state", function=name, state=states.shown_wire(wrong[0]))
@@ -78,7 +76,7 @@ class SearchServer(Served):
         self.events.append((name, *ids))
         if name == "next_states":
             return self.succ[ids[0]]
-        return self.h.get((self.labels[ids[0]], self.labels[ids[1]]), 0)
+        return self.game["pairs"].get((ids[0], ids[1]), 0)
 
     @property
     def total(self) -> int:
@@ -99,6 +97,7 @@ def graph_game(case: dict) -> dict:
     goal = index[case["goal"]]
     return {
         "labels": labels,
+        "index": index,
         "succ": succ,
         "initial": index[case["start"]],
         "goal": goal,
@@ -131,11 +130,12 @@ def notebook(game: dict, order: list[list[int]], whole: bool = False, follow: li
     record = replays.recorder(calls)
     start, goal, h = game["initial"], game["goal"], game["h"]
     reached: list[list[int]] = []
-    cursor = [
-        -1
-    ]  # in `follow`: the last of the student's calls read (its expansion matching the notebook's last one, or a touch after it)
+    # In `follow`: the last of the student's calls read (its expansion matching the notebook's last one, or
+    # a touch after it).
+    cursor = -1
 
     def dl(path: list[int], limit: int):
+        nonlocal cursor
         x = path[-1]
         tested.append((len(calls), path))
         record("heuristic", x, goal)
@@ -150,14 +150,14 @@ def notebook(game: dict, order: list[list[int]], whole: bool = False, follow: li
             {"state": x, "p": len(path) - 1, "f": f, "bound": limit, "pass": len(groups) - 1, "path": path}
         )
         if follow is not None:
-            mine = (k for k in range(cursor[0] + 1, len(follow)) if follow[k] == ("next_states", x))
-            cursor[0] = next(mine, cursor[0])
+            mine = (k for k in range(cursor + 1, len(follow)) if follow[k] == ("next_states", x))
+            cursor = next(mine, cursor)
         smallest = math.inf
         remaining = list(order[x])
         while remaining:
             y = remaining[0]
             if follow is not None:
-                y, cursor[0] = _next(follow, cursor[0], path, remaining, limit, game)
+                y, cursor = _next(follow, cursor, path, remaining, limit, game)
             remaining.remove(y)
             if y not in path:
                 found = dl([*path, y], limit)
@@ -375,8 +375,7 @@ def _goal_elsewhere(game: dict, events: list[tuple], run: Notebook, got):
     notebook's (the goal is compared with ==, unseen: only the path returned tells where it stopped):
     (its last heuristic call on the goal, the notebook's call on the goal by that path, the sentence), or
     None. A list that is no path from the start to the goal is the path checks' business, not this."""
-    labels, goal, h = game["labels"], game["goal"], game["h"]
-    index = {label: i for i, label in enumerate(labels)}
+    labels, index, goal, h = game["labels"], game["index"], game["goal"], game["h"]
     kind = type(labels[game["initial"]])
     path = [index.get(x) if type(x) is kind else None for x in got] if type(got) is list else []
     steps = zip(path, path[1:])
