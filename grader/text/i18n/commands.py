@@ -74,6 +74,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "notes manuelles des questions rédigées (CSV ou TOML), reportées dans les rapports",
         "en": "hand marks of the written questions (CSV or TOML), merged into the reports",
     },
+    "cli.help.unmarked": {
+        "fr": "une question rédigée notée au barème mais pas encore notée à la main : blank (défaut) laisse "
+        "vide la note de l'élève dans chaque export, zero la compte 0",
+        "en": "a written question worth points but not marked yet: blank (default) leaves the student's grade "
+        "blank in every export, zero counts it as 0",
+    },
     "cli.help.export": {
         "fr": "reporter les notes manuelles et écrire les carnets de notes (Moodle, Canvas…), "
         "tableurs et retours, depuis OUT/results.json (sans recorriger)",

@@ -21,6 +21,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "submission.unreadable": {"fr": "illisible", "en": "unreadable"},
     "submission.duplicate": {"fr": "refusé (doublon)", "en": "refused (duplicate)"},
     "submission.grader_failed": {"fr": "erreur du correcteur", "en": "grader error"},
+    "submission.unmarked": {"fr": "à noter : {questions}", "en": "to be marked: {questions}"},
     # --- Engine: why a check failed, whatever the question ------------------------------------------
     "engine.import_failed": {
         "fr": "le chargement de {module}.py a échoué :\n{error}",

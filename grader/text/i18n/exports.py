@@ -64,6 +64,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- Exports ------------------------------------------------------------------------------
     "export.total": {"fr": "Total : {score}/{max}", "en": "Total: {score}/{max}"},
+    "export.total_pending": {
+        "fr": "Total provisoire : {score}/{max} — note en attente (à noter : {questions})",
+        "en": "Total so far: {score}/{max} — grade pending (to be marked: {questions})",
+    },
     "export.grade_on": {"fr": "note : {grade}/{out_of}", "en": "grade: {grade}/{out_of}"},
     "export.comment": {"fr": "Commentaire : {comment}", "en": "Comment: {comment}"},
     "export.no_run": {
@@ -77,6 +81,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ici",
         "en": "the scheme {path} changes the points of {questions}, graded automatically: regrade "
         "(grader grade); only written questions may change here",
+    },
+    "export.unmarked": {
+        "fr": "{n} {n:élève attend|élèves attendent} une note de question rédigée : {n:sa note est laissée "
+        "vide|leurs notes sont laissées vides} dans chaque export et tableur (Moodle, Canvas et "
+        "PrairieLearn ignorent une note vide) en attendant vos notes (--marks) ; pour compter 0 ces "
+        "questions non notées : --unmarked zero. Questions à noter : {students}",
+        "en": "{n} {n:student waits|students wait} for a written question's mark: {n:their grade is|their "
+        "grades are} left blank in every export and spreadsheet (Moodle, Canvas and PrairieLearn skip a "
+        "blank grade) until you mark them (--marks); to count those unmarked questions as 0: --unmarked "
+        "zero. Questions to mark: {students}",
     },
     "export.moodle_missing": {
         "fr": "feuille Moodle : {n} {n:élève|élèves} sans ligne (pas d'identifiant de participant "

@@ -36,12 +36,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.rate.missing": {"fr": "absent ou non traité", "en": "missing or not implemented"},
     "report.rate_count": {"fr": "{label} : {n}", "en": "{label}: {n}"},
     "report.rate_value": {"fr": "{pct} % réussi", "en": "{pct}% passed"},
+    "report.rate_unmarked": {"fr": "{n} à noter", "en": "{n} to be marked"},
+    "report.histogram_unmarked": {
+        "fr": "Hors de cet histogramme : {n} {n:copie dont|copies dont} une question rédigée reste à noter.",
+        "en": "Not in this histogram: {n} {n:copy|copies} with a written question still to be marked.",
+    },
+    "report.total_pending": {
+        "fr": "total provisoire : {questions} à noter",
+        "en": "total so far: {questions} to be marked",
+    },
     "report.failures": {"fr": "Échecs les plus fréquents", "en": "Most frequent failures"},
     "report.no_failures": {"fr": "aucun échec", "en": "no failure"},
     "report.students_one": {"fr": "{n} élève", "en": "{n} student"},
     "report.students_many": {"fr": "{n} élèves", "en": "{n} students"},
     # Students counted apart from the class's statistics (SubmissionResult.has_grade).
     "report.apart.not_submitted": {"fr": "{n} {n:non rendu|non rendus}", "en": "{n} not submitted"},
+    "report.apart.unmarked": {"fr": "{n} à noter", "en": "{n} to be marked"},
     "report.apart.duplicate": {
         "fr": "{n} {n:refusé|refusés} (doublons)",
         "en": "{n} refused (duplicates)",
