@@ -81,7 +81,7 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
         )
         == 2
     )
-    assert "dépasse les 2 point(s)" in capsys.readouterr().err
+    assert "dépasse 2 points" in capsys.readouterr().err
     assert (tmp_path / "r2" / "results.json").exists()  # graded and saved all the same
 
 

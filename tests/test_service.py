@@ -452,10 +452,22 @@ def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
         body = urllib.parse.urlencode({"csrf": token, "marks": text, "kind": kind}).encode()
         return opener.open(server.url + "/teacher/marks", data=body, timeout=30).read().decode()
 
-    page = post("[idem]\nq2 = 3\n[nobody]\nq2 = 1\n")  # above the barème's 2 points, an unknown student
-    assert 'id="error"' in page and "nobody" in page and "notes.toml" in page and "/tmp" not in page
+    typed = "[idem]\nq2 = 3\n[nobody]\nq2 = 1\n"  # above the barème's 2 points, an unknown student
+    try:
+        post(typed)
+        raise AssertionError("a refused paste is a 400")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 400
+        page = refused.read().decode()
+    # Refused: the text typed is kept in the box, each problem said in the dashboard's words (no file,
+    # no command-line flag).
+    assert 'id="marks-problems"' in page and html.escape(typed, quote=False) in page
+    assert "[idem] : q2 : 3 dépasse 2 points" in page and "[nobody] : élève inconnu « nobody »" in page
+    assert "notes.toml" not in page and "--scheme" not in page and "/tmp" not in page
+    page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\nidem;2;\n", kind="csv")
+    assert "ligne 3 : « idem » est déjà noté (ligne 2)" in page and "notes.csv" not in page
     page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\n", kind="csv")
-    assert 'id="error"' not in page and "Preuve incomplète" in page  # kept, shown again to edit
+    assert 'id="marks-problems"' not in page and "Preuve incomplète" in page  # kept, shown again to edit
     gradebook = server.folder / "gradebook.csv"
     gradebook.write_bytes(opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read())
     rows = spreadsheet_table(gradebook, "Identifiant")  # the batch command's grades.csv, French Excel's form

@@ -44,6 +44,7 @@ from grader.errors import GraderError, InputError
 from grader.text import i18n
 from grader.text.message import Message
 from grader.results.records import NO_GRADE, QuestionResult, Run, Status, SubmissionResult, TextEnum
+from grader.results.gradebook import display_name
 from grader.results.scoring import submission_total
 
 STUDENT_COLUMNS = (
@@ -331,9 +332,7 @@ def _check(path: Path | None, entries: list[Entry], run: Run) -> dict[str, Stude
             elif points <= 0:
                 problems.append(("marks.no_points", {"where": where, "question": qid}))
             elif mark > points + 1e-9:
-                problems.append(
-                    ("marks.too_high", {"where": where, "question": qid, "mark": f"{mark:g}", "points": f"{points:g}"})
-                )
+                problems.append(("marks.too_high", {"where": where, "question": qid, "mark": mark, "points": points}))
             else:
                 marks.marks[qid] = mark
         result[sub.id] = marks
@@ -386,3 +385,19 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None, unmarked
             )
         )
     return replace(run, submissions=merged_submissions)
+
+
+def waiting_for_marks(run: Run) -> dict | None:
+    """The students whose grade waits for written marks, grouped by the questions they wait for
+    ("q13 : Alice Martin, Bob ; q2, q13 : Chloé"), every one named: the parameters of the warnings
+    (None when every grade is final)."""
+    groups: dict[str, list[str]] = {}
+    for sub in run.submissions:
+        if sub.has_grade and sub.unmarked:
+            groups.setdefault(", ".join(sub.unmarked), []).append(display_name(sub))
+    if not groups:
+        return None
+    return {
+        "n": sum(map(len, groups.values())),
+        "students": " ; ".join(f"{questions} : {', '.join(names)}" for questions, names in groups.items()),
+    }

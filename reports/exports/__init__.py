@@ -13,8 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.results.marks import MarksError, StudentMarks, Unmarked, apply_marks, give_written_points, load_marks
-from grader.results.gradebook import display_name, number, write_gradebook
+from grader.results.marks import (
+    MarksError,
+    StudentMarks,
+    Unmarked,
+    apply_marks,
+    give_written_points,
+    load_marks,
+    waiting_for_marks,
+)
+from grader.results.gradebook import number, write_gradebook
 from grader.results.records import Run, load_run, private_folder
 
 DEFAULT_OUT_OF = 20.0
@@ -145,22 +153,6 @@ def merged_run(
     return apply_marks(run, marks, unmarked)
 
 
-def waiting_for_marks(run: Run) -> dict | None:
-    """The students whose grade waits for written marks, grouped by the questions they wait for
-    ("q13 : Alice Martin, Bob" ; "q2, q13 : Chloé"), every one named: the parameters of the warnings
-    (None when every grade is final)."""
-    groups: dict[str, list[str]] = {}
-    for sub in run.submissions:
-        if sub.has_grade and sub.unmarked:
-            groups.setdefault(", ".join(sub.unmarked), []).append(display_name(sub))
-    if not groups:
-        return None
-    return {
-        "n": sum(map(len, groups.values())),
-        "students": " ; ".join(f"{questions} : {', '.join(names)}" for questions, names in groups.items()),
-    }
-
-
 def _rescheme(run: Run, scheme_file: Path) -> None:
     from grader.registry import all_questions
     from grader.results.scoring import Scheme
@@ -200,4 +192,4 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
     return written
 
 
-__all__ = ["FORMATS", "MarksError", "Options", "Unmarked", "merged_run", "publish", "read_run", "waiting_for_marks"]
+__all__ = ["FORMATS", "MarksError", "Options", "Unmarked", "merged_run", "publish", "read_run"]
