@@ -25,7 +25,6 @@ from pathlib import Path
 from grader.judge.settings import JOB_SECONDS
 from grader.judge import expectations
 from grader.text import i18n
-from grader.text.message import Message
 from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.results.gradebook import display_name
@@ -113,15 +112,16 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: bool, warning: str) -> list[Message]:
-    """The sandbox's layers on this machine. When no layer keeps a student's code away from other
-    files: a usage error saying how to get one when `refuse`, else the message `warning`."""
+def _isolation(settings: Settings, refuse: bool, warning: str) -> dict:
+    """The sandbox on this machine (runner.isolation: its layers, whether files are confined). When no
+    layer keeps a student's code away from other files: a usage error saying how to get one when
+    `refuse`, else the message `warning`."""
     found = isolation(settings.limits)
     if not found["files_confined"]:
         if refuse:
             raise UsageError("cli.unconfined_refused")
         print(i18n.t(warning, settings.lang), file=sys.stderr)
-    return found["layers"]
+    return found
 
 
 def check_main(args) -> int:
@@ -139,15 +139,18 @@ def check_main(args) -> int:
         with writing(args.html):
             private_folder(args.html)
     result = grade_path(path, questions, settings)
-    layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
+    sandbox = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:
         print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
-        print(
-            i18n.t("cli.isolation", settings.lang, layers=", ".join(i18n.say(m, settings.lang) for m in layers)),
-            file=sys.stderr,
-        )
+        # One plain sentence for a student (the warning above said it when files are not confined); the
+        # layers themselves on request.
+        if args.details:
+            layers = ", ".join(i18n.say(m, settings.lang) for m in sandbox["layers"])
+            print(i18n.t("cli.isolation", settings.lang, layers=layers), file=sys.stderr)
+        elif sandbox["files_confined"]:
+            print(i18n.t("cli.sandbox", settings.lang), file=sys.stderr)
     print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
     if args.html:
         from reports.render import render_student
@@ -397,6 +400,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help=h("json"))
     check.add_argument("--html", type=Path, metavar="OUT", help=h("html"))
     check.add_argument("--replay", nargs="?", const="1", metavar="N", help=h("replay"))
+    check.add_argument("--details", action="store_true", help=h("details"))
     _common(check, lang)
     check.set_defaults(main=check_main)
 

@@ -164,6 +164,7 @@ def _environment(lang: str) -> Environment:
         qtitle=lambda qid, key: _title(qid, title(key, lang)),
         scheme_view=lambda run: _scheme_view(run, lang),
         limits_view=lambda limits: _limits_view(limits, lang),
+        sandbox_sentence=lambda run: _sandbox_sentence(run, lang),
     )
     env.filters["num"] = lambda x: _number(x, lang)
     env.filters["person"] = display_name  # the name as the LMS or the roster spells it; the id is for files
@@ -223,6 +224,14 @@ def _scheme_view(run: Run, lang: str) -> dict:
             }
         )
     return {"rows": rows, "other": other}
+
+
+def _sandbox_sentence(run: Run, lang: str) -> str:
+    """The sandbox in one plain sentence, for a student: confined to its folder or not (every run that
+    was not says so among its layers, grader/run/grading.py)."""
+    layers = run.limits.get("isolation", [])
+    unconfined = any(isinstance(layer, dict) and layer.get("key") == "isolation.not_confined" for layer in layers)
+    return t("report.sandbox_unconfined" if unconfined else "report.sandbox", lang)
 
 
 def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:

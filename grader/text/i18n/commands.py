@@ -24,6 +24,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Isolation du code des élèves : {layers}",
         "en": "Isolation of the students' code: {layers}",
     },
+    "cli.sandbox": {
+        "fr": "Votre code a tourné à part, dans un bac à sable : il ne voyait que son propre dossier, avec du "
+        "temps et de la mémoire limités (détails : --details).",
+        "en": "Your code ran apart, in a sandbox: it saw only its own folder, with limited time and memory "
+        "(details: --details).",
+    },
     "cli.unconfined_refused": {
         "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
         "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
@@ -183,6 +189,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the submission: a folder, a .py file or a .zip",
     },
     "cli.help.json": {"fr": "afficher le résultat en JSON", "en": "print the result as JSON"},
+    "cli.help.details": {
+        "fr": "détailler les couches du bac à sable en place sur ce système",
+        "en": "list the layers of the sandbox in force on this system",
+    },
     "cli.help.html": {
         "fr": "écrire aussi un rapport HTML dans le dossier OUT",
         "en": "also write an HTML report in the folder OUT",

@@ -68,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "function not implemented: NotImplementedError raised at {where}",
     },
     "engine.reply.not_served": {
-        "fr": "appel de {name} refusé : le correcteur ne fournit pas cette fonction pour cette question "
+        "fr": "appel {name:de} refusé : le correcteur ne fournit pas cette fonction pour cette question "
         "(appel hors protocole)",
         "en": "call of {name} refused: the grader does not provide that function for this question "
         "(protocol violation)",

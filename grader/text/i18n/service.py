@@ -156,7 +156,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "ni jeux.py ni taquin.py dans ce dépôt (voir les conventions de l'énoncé)",
         "en": "neither jeux.py nor taquin.py in this submission (see the conventions)",
     },
-    "service.student.title": {"fr": "Dépôts de {student}", "en": "Submissions of {student}"},
+    "service.student.title": {"fr": "Dépôts {student:de}", "en": "Submissions of {student}"},
     "service.student.submit": {"fr": "Déposer", "en": "Submit"},
     "service.student.files": {
         "fr": "jeux.py, taquin.py, un .zip ou un notebook (au plus {kib} Kio)",
