@@ -25,6 +25,7 @@ from pathlib import Path
 from grader.judge.settings import JOB_SECONDS
 from grader.judge import expectations
 from grader.text import i18n
+from grader.text.message import Message
 from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.results.gradebook import display_name
@@ -150,7 +151,7 @@ def check_main(args) -> int:
             layers = ", ".join(i18n.say(m, settings.lang) for m in sandbox["layers"])
             print(i18n.t("cli.isolation", settings.lang, layers=layers), file=sys.stderr)
         elif sandbox["files_confined"]:
-            print(i18n.t("cli.sandbox", settings.lang), file=sys.stderr)
+            print(i18n.t("cli.sandbox", settings.lang, sentence=Message("report.sandbox")), file=sys.stderr)
     print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
     if args.html:
         from reports.render import render_student

@@ -24,12 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Isolation du code des élèves : {layers}",
         "en": "Isolation of the students' code: {layers}",
     },
-    "cli.sandbox": {
-        "fr": "Votre code a tourné à part, dans un bac à sable : il ne voyait que son propre dossier, avec du "
-        "temps et de la mémoire limités (détails : --details).",
-        "en": "Your code ran apart, in a sandbox: it saw only its own folder, with limited time and memory "
-        "(details: --details).",
-    },
+    "cli.sandbox": {"fr": "{sentence} Détails : --details.", "en": "{sentence} Details: --details."},
     "cli.unconfined_refused": {
         "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
         "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
