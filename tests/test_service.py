@@ -482,6 +482,10 @@ def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
     assert status == 400 and 'id="marks-problems"' in page and html.escape(typed, quote=False) in page
     assert "[idem] : q2 : 3 dépasse 2 points" in page and "[nobody] : élève inconnu « nobody »" in page
     assert "notes.toml" not in page and "--scheme" not in page and "/tmp" not in page
+    # A written question the class's `questions` leave out, worth no points yet: where to give it some.
+    status, page = post("[idem]\nq13 = 1\n")
+    assert status == 400 and "q13 vaut 0 point au barème de la classe" in page
+    assert "« Points des questions rédigées »" in page and "--scheme" not in page
     status, page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\nidem;2;\n", kind="csv")
     assert status == 400 and "ligne 3 : « idem » est déjà noté (ligne 2)" in page and "notes.csv" not in page
     status, page = post("etudiant;q2;q2 commentaire\nidem;1,5;Preuve incomplète\n", kind="csv")

@@ -215,7 +215,7 @@ def test_the_teacher_gives_written_points_and_marks_from_the_dashboard(browser, 
     _set(driver, "points-q13", "beaucoup")
     driver.find_element(By.ID, "points-save").click()
     problems = driver.find_element(By.ID, "points-problems").text
-    assert "chaque question prend un nombre de 0 à 1000" in problems
+    assert "Points refusés pour q13 : chaque question prend un nombre de 0 à 1000" in problems
     assert driver.find_element(By.ID, "points-q13").get_attribute("value") == "beaucoup"
     _shot(driver, "teacher-points-refused")
     assert_accessible(driver)

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from grader.errors import GraderError
+from grader.registry import all_questions
 from grader.results.gradebook import write_gradebook
 from grader.results.marks import MarksError, StudentMarks, Unmarked, apply_marks, give_written_points, read_marks
 from grader.results.records import Run
@@ -31,28 +32,31 @@ def written_points_set(site: Site) -> dict[str, float]:
     return json.loads(site.store.setting(POINTS_SETTING) or "{}")
 
 
-def parse_points(form, current: dict[str, float]) -> dict[str, float] | None:
+def parse_points(form, current: dict[str, float]) -> tuple[dict[str, float], list[str]]:
     """The form's points, one field per written question (`points-q13`; a question without its field
-    keeps its `current` points), or None if one is not a number from 0 to MAX_POINTS (a decimal comma
-    accepted)."""
-    points = {}
+    keeps its `current` points), and the questions whose field is not a number from 0 to MAX_POINTS (a
+    decimal comma accepted)."""
+    points, refused = {}, []
     for qid, now in current.items():
         text = str(form.get(f"points-{qid}", now)).strip().replace(",", ".")
         try:
             value = float(text)
         except ValueError:
-            return None
-        if not (math.isfinite(value) and 0 <= value <= MAX_POINTS):
-            return None
-        points[qid] = value
-    return points
+            value = math.nan
+        if math.isfinite(value) and 0 <= value <= MAX_POINTS:
+            points[qid] = value
+        else:
+            refused.append(qid)
+    return points, refused
 
 
 def scheme_run(site: Site, lang: str, points: dict[str, float] | None = None) -> Run:
-    """The class as a graded run under its barème, the written questions' points those set in the
+    """The class as a graded run under its barème, every written question of the exam in it (also those
+    the class's `questions` leave out: marked by hand all the same), with the points set in the
     dashboard (or `points`, to try new ones) where it set them."""
     run = class_run(site, lang)
-    give_written_points(run, written_points_set(site) if points is None else points)
+    configured = {q.id: site.service.scheme.points(q) for q in all_questions() if q.manual}
+    give_written_points(run, {**configured, **(written_points_set(site) if points is None else points)})
     return run
 
 

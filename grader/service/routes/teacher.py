@@ -152,11 +152,11 @@ async def save_written_points(request: Request) -> Response:
     form = await checked_form(request)
     lang = site.lang(request)
     current = {q["id"]: q["points"] for q in written_questions(scheme_run(site, lang), lang)}
-    points = parse_points(form, current)
+    points, refused = parse_points(form, current)
     typed = {qid: str(form.get(f"points-{qid}", "")) for qid in current}
-    if points is None:
-        problems = [i18n.t("service.points.bad", lang, high=said_number(MAX_POINTS, lang))]
-        return dashboard_page(request, site, lang, status=400, points=typed, points_problems=problems)
+    if refused:
+        said = i18n.t("service.points.bad", lang, questions=", ".join(refused), high=said_number(MAX_POINTS, lang))
+        return dashboard_page(request, site, lang, status=400, points=typed, points_problems=[said])
     try:
         marks_for(scheme_run(site, lang, points), *stored_marks(site))
     except MarksError as exc:

@@ -230,9 +230,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "service.points.points": {"fr": "Points", "en": "Points"},
     "service.points.save": {"fr": "Enregistrer les points", "en": "Save the points"},
     "service.points.bad": {
-        "fr": "Points refusés : chaque question prend un nombre de 0 à {high} (virgule ou point "
-        "décimal) ; rien n'a été changé.",
-        "en": "Points refused: each question takes a number from 0 to {high}; nothing was changed.",
+        "fr": "Points refusés pour {questions} : chaque question prend un nombre de 0 à {high} (virgule ou "
+        "point décimal) ; rien n'a été changé.",
+        "en": "Points refused for {questions}: each question takes a number from 0 to {high}; nothing was changed.",
     },
     "service.points.breaks_marks": {
         "fr": "Points refusés : des notes déjà enregistrées les dépasseraient ; modifiez d'abord ces "
