@@ -205,6 +205,16 @@ def test_teacher_pages_need_a_session_and_forms_a_csrf_token(server):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 403  # the right password, but no CSRF token: refused
+    # The teacher's forms: without a session, or in a session without the form's CSRF token, refused.
+    opener, _ = _teacher(server)
+    for path, form in (("/teacher/written-points", "points-q13=5"), ("/teacher/marks", "marks=&kind=toml")):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(server.url + path, data=form.encode()), timeout=30)
+        assert refused.value.code == 403
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(server.url + path, data=form.encode(), timeout=30)
+        assert refused.value.code == 403
+    assert _get(server.url + "/teacher/exports.zip?unmarked=zero")[0] == 403
 
 
 @pytest.mark.slow
