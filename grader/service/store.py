@@ -116,6 +116,24 @@ buckets = sa.Table(
 )
 
 
+def _numbered() -> sa.Select:
+    """Attempts with their `number`: the student's own count (1 for their first attempt, whatever the
+    others did before), in the order they came, within the student's attempts or one regrade's. The id
+    stays what links and URLs name (unique in the class)."""
+    earlier = attempts.alias("earlier")
+    number = (
+        sa.select(sa.func.count())
+        .where(
+            earlier.c.student == attempts.c.student,
+            earlier.c.regrade == attempts.c.regrade,
+            earlier.c.id <= attempts.c.id,
+        )
+        .scalar_subquery()
+        .label("number")
+    )
+    return sa.select(attempts, number)
+
+
 def token_hash(token: str) -> str:
     # Tokens are 256 random bits: a fast hash is enough (nothing to brute-force), and a leaked database
     # gives no usable link.
@@ -326,7 +344,7 @@ class Store:
 
     def attempt(self, attempt_id: int):
         with self.engine.connect() as db:
-            return db.execute(sa.select(attempts).where(attempts.c.id == attempt_id)).first()
+            return db.execute(_numbered().where(attempts.c.id == attempt_id)).first()
 
     def content(self, digest: str):
         with self.engine.connect() as db:
@@ -334,7 +352,7 @@ class Store:
 
     def attempts_of(self, student: str | None = None, regrade: int = 0) -> Sequence:
         """A student's (or every student's) own attempts, or those of one regrade."""
-        query = sa.select(attempts).where(attempts.c.regrade == regrade).order_by(attempts.c.id)
+        query = _numbered().where(attempts.c.regrade == regrade).order_by(attempts.c.id)
         if student is not None:
             query = query.where(attempts.c.student == student)
         with self.engine.connect() as db:

@@ -53,7 +53,7 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     archive = out / ZIP
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         for sub, folder in zip(run.submissions, folders):
-            if not sub.participant or not sub.has_grade:
+            if not sub.participant or not sub.has_final_grade:  # nothing final to give back yet
                 continue
             for name in (REPORT, SHEET):
                 zf.write(folder / name, f"{folder.name}/{name}")

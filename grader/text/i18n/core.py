@@ -21,6 +21,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "submission.unreadable": {"fr": "illisible", "en": "unreadable"},
     "submission.duplicate": {"fr": "refusé (doublon)", "en": "refused (duplicate)"},
     "submission.grader_failed": {"fr": "erreur du correcteur", "en": "grader error"},
+    "submission.unmarked": {"fr": "à noter : {questions}", "en": "to be marked: {questions}"},
     # --- Engine: why a check failed, whatever the question ------------------------------------------
     "engine.import_failed": {
         "fr": "le chargement de {module}.py a échoué :\n{error}",
@@ -67,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "function not implemented: NotImplementedError raised at {where}",
     },
     "engine.reply.not_served": {
-        "fr": "appel de {name} refusé : le correcteur ne fournit pas cette fonction pour cette question "
+        "fr": "appel {name:de} refusé : le correcteur ne fournit pas cette fonction pour cette question "
         "(appel hors protocole)",
         "en": "call of {name} refused: the grader does not provide that function for this question "
         "(protocol violation)",
