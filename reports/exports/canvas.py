@@ -52,7 +52,7 @@ def write_gradebook(
         names[sub.id] = f"{family}, {given}" if given else family  # Canvas's sortable name
     seen: dict[str, list[str]] = {}
     for sid, name in names.items():
-        seen.setdefault(" ".join(name.split()).casefold(), []).append(sid)
+        seen.setdefault(name, []).append(sid)  # Canvas compares names exactly
     homonyms = [sid for same in seen.values() if len(same) > 1 for sid in same]
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = SafeWriter(handle)
