@@ -12,6 +12,7 @@ import pytest
 from grader.text.i18n import say
 from grader.text.message import Message
 from grader.cli import main
+from tests.unit.test_intake import COLLIDING
 
 ROOT = Path(__file__).resolve().parents[1]
 RIGHT_JEUX = (ROOT / "reference" / "jeux.py").read_text(encoding="utf-8")
@@ -203,35 +204,16 @@ def test_grader_check_reads_a_notebook(tmp_path, capsys):
     assert "Total : 1/1" in capsys.readouterr().out
 
 
-# Issue 32's names: folding any of them into another's erased a classmate. Each is one student.
-NAMES = [
-    "Léa Martin",
-    "Lea Martin",
-    "lea.martin",
-    "Zoé",
-    "Zoe",
-    "Honest",
-    "honest",
-    "O'Brien",
-    "O\u2019Brien",
-    "\ufeffalice",
-    "alice",
-    "bob\tsmith",
-    "bob smith",
-    " bob smith ",
-    "jean+paul",
-    "ali\u200bce",
-]
 NOT_UTF8 = b"\xff\xfe"
 HONEST = {"Léa Martin", "Zoé", "honest", "alice", "O'Brien", "bob smith"}  # the others hand in a wrong q1
 
 
 def _named_class(folder: Path, moodle: bool) -> dict[str, str]:
-    """The class of NAMES and one name that is not UTF-8 (as folders of Moodle's download when `moodle`,
+    """The class of COLLIDING (issue 32's names, each one student) and one name that is not UTF-8 (as folders of Moodle's download when `moodle`,
     participants 2001...); returns each display name's expected q1 status."""
     folder.mkdir()
     expected = {}
-    for number, name in enumerate([*(n.encode() for n in NAMES), NOT_UTF8], start=2001):
+    for number, name in enumerate([*(n.encode() for n in COLLIDING), NOT_UTF8], start=2001):
         entry = name + f"_{number}_assignsubmission_file_".encode() if moodle else name
         os.mkdir(bytes(folder) + b"/" + entry)
         right = name.decode("utf-8", "backslashreplace") in HONEST

@@ -20,7 +20,7 @@ from grader.errors import InputError
 from grader.intake import DUPLICATE, NOT_SUBMITTED, SUBMITTED, UNREADABLE, find_class, load, load_submission
 from grader.intake.archive import ArchiveError, ArchiveLimits, read_archive
 from grader.intake.identity import file_part, identify, moodle_file, name_key, slug, unique_ids
-from grader.intake.modules import defined_functions
+from grader.intake.modules import defined_functions, names_used
 
 JEUX = "def bfs():\n    return 0\n\ndef ids():\n    return 0\n"
 TAQUIN = "def move(i, j):\n    pass\n\ndef taquin():\n    return []\n"
@@ -308,6 +308,18 @@ def test_a_display_name_holding_moodles_pattern_cannot_point_at_another_particip
     assert moodle_file("Honest_1001_assignsubmission_file_jeux.py")[0].participant == "1001"
 
 
+def test_a_flat_file_holding_moodles_prefix_twice_is_graded_under_its_name_and_said(tmp_path):
+    (tmp_path / "Honest_1001_assignsubmission_file_jeux.py").write_text(JEUX)
+    flat = "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_jeux.py"
+    (tmp_path / flat).write_text(JEUX)
+    found = find_class(tmp_path)
+    assert sorted((e.identity.participant, e.identity.name) for e in found.entries) == [
+        ("", flat[: -len(".py")]),
+        ("1001", "Honest"),
+    ]
+    assert found.notices == [("intake.moodle_ambiguous", {"file": flat})]
+
+
 # Names the red team gave folders of one class: each is one student (issue 32).
 COLLIDING = [
     "Léa Martin",
@@ -487,3 +499,19 @@ def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):
     with pytest.raises(InputError) as refused:
         find_class(broken)
     assert refused.value.key == "intake.archive_broken"
+
+
+def test_the_names_a_source_uses_are_read_by_a_scan_that_skips_comments_and_strings():
+    source = '''"""A docstring naming minimum."""
+# minimum, in a comment
+x = "minimum" + 'a\\'b' + r"c" + f"{y}"
+def dfs(m, p):
+    global minimum
+    return obj.attr
+'''
+    names, strings = names_used(source)
+    assert {"x", "dfs", "m", "p", "global", "minimum", "obj", "attr"} <= names and "y" not in names
+    assert {"minimum", "c"} <= strings
+    assert "minimum" not in names_used(source.replace("    global minimum\n", ""))[0]
+    assert names_used("x = [" + "[" * 100_000 + "]" * 100_000 + "]\n")[0] == {"x"}
+    assert names_used("s = \'\'\'never closed\nminimum = 1\n")[0] == {"s"}

@@ -116,6 +116,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "le participant {participant} porte plusieurs noms ({names}) : une seule copie, réunie par son numéro",
         "en": "participant {participant} has several names ({names}): one submission, joined by its number",
     },
+    "intake.moodle_ambiguous": {
+        "fr": "{file} : le préfixe de Moodle (_<participant>_assignsubmission_) y figure deux fois, on ne peut "
+        "dire lequel est le sien : corrigé sous ce nom, sans numéro de participant",
+        "en": "{file}: Moodle's prefix (_<participant>_assignsubmission_) is in it twice, which one is its own "
+        "cannot be told: graded under this name, with no participant number",
+    },
     "intake.hidden": {
         "fr": "{name} ignoré : son nom commence par un point (caché) ; renommez-le pour qu'il soit corrigé",
         "en": "{name} ignored: its name starts with a dot (hidden); rename it to have it graded",
