@@ -42,6 +42,7 @@ from grader.intake.archive import (
 from grader.intake.identity import (
     Identity,
     identify,
+    is_ambiguous,
     is_moodle,
     moodle_file,
     raw_name,
@@ -220,7 +221,7 @@ def _entries(top: list[tuple[str, bool, Tree]]) -> Found:
             tree = {text_name(rest) + path[len(shown) :]: value for path, value in tree.items()}
         elif is_folder or wanted(name) or any(isinstance(v, Refused) and v.key for v in tree.values()):
             identity = identify(name, folder=is_folder)
-            if not is_folder and is_moodle(name):  # Moodle's prefix twice: whose it is cannot be told
+            if is_ambiguous(name):  # Moodle's mark twice: whose it is cannot be told
                 found.notices.append(("intake.moodle_ambiguous", {"file": shown}))
         else:
             found.notices.append(("intake.ignored", {"file": shown}))

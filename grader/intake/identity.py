@@ -17,12 +17,12 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 # Moodle's "download all submissions" folder: `Nom Prénom_<participant>_assignsubmission_<plugin>_`
-# (4.1+ drops the last `_`). The name is greedy and the form anchored at the end: a display name that
-# itself holds the pattern cannot point at another participant.
+# (4.1+ drops the last `_`), anchored at the end.
 MOODLE_FOLDER = re.compile(r"^(?P<name>.+)_(?P<participant>\d{1,18})_assignsubmission_(?P<plugin>[a-z]+)_?$", re.DOTALL)
-# Where Moodle's prefix may end in a file name of a download not in folders (`..._file_jeux.py`): every
-# place, overlapping ones too, so that a name holding the pattern twice is seen to be ambiguous.
-MOODLE_MARK = re.compile(r"(?=_(\d{1,18})_assignsubmission_([a-z]+)_)")
+# Every place Moodle's mark `_<participant>_assignsubmission_<plugin>_` stands in a name (overlapping ones
+# too; the last `_` may end a folder's name): a name holding it twice cannot be told, since a student
+# chose part of it (a display name, or a file name made a folder by a backslash in an archive).
+MOODLE_MARK = re.compile(r"(?=_(\d{1,18})_assignsubmission_([a-z]+)(?:_|$))")
 # What browsers and systems append to a file saved twice: `jeux (1).py`, `jeux-copie.py`, `jeux copy 2.py`.
 COPY_SUFFIX = re.compile(r"(\s*\(\d+\)|[\s_-]+(copie|copy)(\s*\d+)?)+$", re.IGNORECASE)
 # An id that is already file-safe everywhere: lower-case ASCII letters and digits, inner `.`, `_`, `-`,
@@ -134,7 +134,12 @@ def module_stem(filename: str) -> str:
 
 def is_moodle(entry_name: str) -> bool:
     """Whether a class entry is named as Moodle names a participant's folder or file."""
-    return MOODLE_FOLDER.match(entry_name) is not None or MOODLE_MARK.search(entry_name) is not None
+    return MOODLE_MARK.search(entry_name) is not None
+
+
+def is_ambiguous(entry_name: str) -> bool:
+    """Whether a name holds Moodle's mark more than once: read as a plain name, with no participant."""
+    return len(MOODLE_MARK.findall(entry_name)) > 1
 
 
 def moodle_file(entry_name: str) -> tuple[Identity, str] | None:
@@ -146,7 +151,7 @@ def moodle_file(entry_name: str) -> tuple[Identity, str] | None:
         return None
     mark = marks[0]
     end = mark.start() + len(f"_{mark[1]}_assignsubmission_{mark[2]}_")
-    if end == len(entry_name) or mark.start() == 0:
+    if end >= len(entry_name) or mark.start() == 0:
         return None
     return moodle_identity(entry_name[: mark.start()], mark[1], mark[2]), entry_name[end:]
 
@@ -165,7 +170,7 @@ def moodle_identity(name: str, participant: str, plugin: str) -> Identity:
 def identify(entry_name: str, *, folder: bool) -> Identity:
     """The identity a class folder's top-level entry (a folder or a file) names. Its id is the one it
     would have alone in its class; `unique_ids` makes the class's ids distinct."""
-    match = MOODLE_FOLDER.match(entry_name) if folder else None
+    match = MOODLE_FOLDER.match(entry_name) if folder and not is_ambiguous(entry_name) else None
     if match:
         return moodle_identity(match["name"], match["participant"], match["plugin"])
     stem = text_name(strip_suffixes(entry_name) if not folder else entry_name)

@@ -296,16 +296,31 @@ def test_moodle_names_give_display_name_participant_and_a_file_safe_id():
     assert slug("李雷").startswith("eleve-")
 
 
-def test_a_display_name_holding_moodles_pattern_cannot_point_at_another_participant():
-    """Moodle writes the participant last in a folder's name: a student whose own name holds another
-    participant's pattern is still themself; a flat file's name holding it twice is ambiguous, and
-    is nobody's participant."""
+def test_a_name_holding_moodles_mark_twice_points_at_no_participant():
+    """Moodle writes its mark once, last in a folder's name and before the file's in a flat one: a name
+    holding it twice was partly chosen by a student (a display name, a file name), so which mark is
+    Moodle's cannot be told, and the entry has no participant."""
     folder = identify("Honest_1001_assignsubmission_file_x_1006_assignsubmission_file_", folder=True)
-    assert (folder.participant, folder.name) == ("1006", "Honest_1001_assignsubmission_file_x")
+    assert (folder.participant, folder.name) == ("", "Honest_1001_assignsubmission_file_x_1006_assignsubmission_file_")
     flat = "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_jeux.py"
     assert moodle_file(flat) is None
     assert identify(flat, folder=False).participant == ""
     assert moodle_file("Honest_1001_assignsubmission_file_jeux.py")[0].participant == "1001"
+
+
+def test_a_backslash_in_a_class_archive_makes_no_participants_folder(tmp_path):
+    """A file name with backslashes (read as folders, as Windows' zip tools write them) after a flat
+    download's prefix would make a folder named with a classmate's mark: it holds two, so it is nobody's
+    and cannot make the classmate's files two versions of one (a refused duplicate)."""
+    members = {
+        "Honest_1001_assignsubmission_file_jeux.py": JEUX,
+        "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_\\jeux.py": "def bfs():\n    return 1\n",
+    }
+    (tmp_path / "classe.zip").write_bytes(zip_bytes(members))
+    found = find_class(tmp_path / "classe.zip")
+    subs = {entry.identity.participant: load(entry) for entry in found.entries}
+    assert subs["1001"].status == SUBMITTED and subs["1001"].sources["jeux"].text == JEUX
+    assert [key for key, _ in found.notices] == ["intake.moodle_ambiguous"]
 
 
 def test_a_flat_file_holding_moodles_prefix_twice_is_graded_under_its_name_and_said(tmp_path):
@@ -514,4 +529,4 @@ def dfs(m, p):
     assert {"minimum", "c"} <= strings
     assert "minimum" not in names_used(source.replace("    global minimum\n", ""))[0]
     assert names_used("x = [" + "[" * 100_000 + "]" * 100_000 + "]\n")[0] == {"x"}
-    assert names_used("s = \'\'\'never closed\nminimum = 1\n")[0] == {"s"}
+    assert names_used("s = '''never closed\nminimum = 1\n")[0] == {"s"}
