@@ -45,14 +45,19 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     PDF (out/retours-classe.pdf, a page per student, to print)."""
     private_folder(out)
     fallbacks = [n[: -len(".html")] for n in file_names([s.id for s in run.submissions])]
-    folders, zipped, taken = [], [], set()
+    folders, zipped = [], []
+    taken = {ZIP.casefold(), CLASS_PDF.casefold()}  # a student's folder named `feedback-moodle.zip` stays a folder
     for sub, fallback in zip(run.submissions, fallbacks):
-        name = folder_name(display_name(sub), sub.participant, fallback)
-        if name.casefold() in taken:
-            name = fallback  # the same participant twice (a roster listing one twice): whose it is, unknown
-        taken.add(name.casefold())
-        folders.append(out / name)
-        zipped.append(name != fallback and sub.has_grade)
+        moodle = folder_name(display_name(sub), sub.participant, fallback)
+        # Taken already: the same participant twice (a roster listing one twice), whose it is unknown.
+        name = moodle if moodle.casefold() not in taken else fallback
+        unique, n = name, 1
+        while unique.casefold() in taken:
+            n += 1
+            unique = f"{name}-{n}"
+        taken.add(unique.casefold())
+        folders.append(out / unique)
+        zipped.append(bool(sub.participant) and unique == moodle and sub.has_grade)
     for sub, folder in zip(run.submissions, folders):
         render_student(run, sub, folder / REPORT, lang=lang)
     write_pdfs(run, [f / SHEET for f in folders], out / CLASS_PDF, lang, out_of)
