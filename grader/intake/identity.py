@@ -185,11 +185,8 @@ def _digested(name: str, origin: bytes, step: int) -> str:
 def free_id(identity: Identity, taken: set[str]) -> str:
     """`identity`'s id, or where `taken` holds it the same with a digest, longer while it is taken: an
     id made for a roster's student without a submission, beside ids already given."""
-    sid, step = identity.id, 0
-    while sid in taken:
-        sid = _digested(identity.name, identity.origin, step)
-        step += 1
-    return sid
+    longer = (_digested(identity.name, identity.origin, step) for step in range(len(DIGEST_LENGTHS)))
+    return next(sid for sid in (identity.id, *longer) if sid not in taken)
 
 
 def unique_ids(identities: list[Identity]) -> list[Identity]:
