@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from grader.intake.modules import names_used
-from grader.questions.api import Failure, Kind, Message, Outcome, shapes
+from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
 from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
 from grader.questions.taquin.passes import passes
 from grader.questions.taquin.probes import BLANK, LAST
