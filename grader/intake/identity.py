@@ -47,7 +47,6 @@ class Identity:
     id: str  # file-safe: lower-case ASCII letters, digits, `-`, `_`, `.`
     name: str  # as the LMS shows it, exactly (bytes that are not UTF-8 as `\xff` escapes)
     participant: str = ""  # the LMS's participant number, when the download gives one
-    plugin: str = ""  # Moodle's submission plugin (file, onlinetext), else ""
     origin: bytes = b""  # what the id's digest is taken of: the exact entry name, or the participant
 
 
@@ -153,16 +152,15 @@ def moodle_file(entry_name: str) -> tuple[Identity, str] | None:
     end = mark.start() + len(f"_{mark[1]}_assignsubmission_{mark[2]}_")
     if end >= len(entry_name) or mark.start() == 0:
         return None
-    return moodle_identity(entry_name[: mark.start()], mark[1], mark[2]), entry_name[end:]
+    return moodle_identity(entry_name[: mark.start()], mark[1]), entry_name[end:]
 
 
-def moodle_identity(name: str, participant: str, plugin: str) -> Identity:
+def moodle_identity(name: str, participant: str) -> Identity:
     shown = text_name(name)
     return Identity(
         id=f"{short_slug(shown)}_{participant}",
         name=shown,
         participant=participant,
-        plugin=plugin,
         origin=b"participant\0" + participant.encode(),
     )
 
@@ -172,7 +170,7 @@ def identify(entry_name: str, *, folder: bool) -> Identity:
     would have alone in its class; `unique_ids` makes the class's ids distinct."""
     match = MOODLE_FOLDER.match(entry_name) if folder and not is_ambiguous(entry_name) else None
     if match:
-        return moodle_identity(match["name"], match["participant"], match["plugin"])
+        return moodle_identity(match["name"], match["participant"])
     stem = text_name(strip_suffixes(entry_name) if not folder else entry_name)
     origin = (b"folder\0" if folder else b"file\0") + raw_name(entry_name)
     return Identity(id=stem if is_plain_id(stem) else _digested(stem, origin, 0), name=stem, origin=origin)

@@ -216,5 +216,5 @@ def join(results: list, students: list[Student], absent) -> tuple[list, list[tup
 def roster_identity(student: Student) -> Identity:
     """The identity of a roster's student who handed nothing in, shaped as a submission's would be."""
     if student.participant:
-        return moodle_identity(student.name, student.participant, "")
+        return moodle_identity(student.name, student.participant)
     return Identity(id=short_slug(student.name), name=student.name, origin=b"roster\0" + raw_name(student.name))

@@ -287,7 +287,7 @@ def test_too_many_members_refuse_the_whole_archive(tmp_path):
 # -- identity and class layouts ---------------------------------------------------------------------
 def test_moodle_names_give_display_name_participant_and_a_file_safe_id():
     who = identify("Élise Dupré-Lefèvre_123456_assignsubmission_file_", folder=True)
-    assert (who.name, who.participant, who.plugin) == ("Élise Dupré-Lefèvre", "123456", "file")
+    assert (who.name, who.participant) == ("Élise Dupré-Lefèvre", "123456")
     assert who.id == "elise-dupre-lefevre_123456"
     assert identify("Zoé N'Diaye_7_assignsubmission_file", folder=True).participant == "7"  # Moodle 4.1+
     capytale = identify("dupont_jean.py", folder=False)
