@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
 SERVED_SCENE = Path("tests") / "attacks" / "served_scene.py"
 TEACHER = "taquin-teacher"
+# The grading process's peak memory: what a class of small files costs it (40 MiB measured), far below
+# one child's limit, so that nothing a child allocated (its memory, IPC objects) is the grader's.
+PEAK_MIB = 256
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 # What the copy of the checkout needs (the grader, its data and templates, the attacks).
 CHECKOUT_PARTS = ("grader", "reference", "reports", "tests", "exercises", "pyproject.toml")
@@ -154,6 +157,18 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     assert report["processes"] == [] and report["connections"] == 0 and report["unix_received"] == 0
     assert report["metadata_changed"] == {} and report["scheduling_changed"] == {}
     assert "\x1b" not in report["terminal"] and "\r" not in report["terminal"]
+    # Nothing reached the accomplice's IPC objects or removed the teacher's; no object, queue or key left.
+    assert report["ipc"] == {
+        "msg_received": 0,
+        "shm_attached": False,
+        "sem_changed": False,
+        "mq_received": 0,
+        "dev_shm_written": False,
+        "teachers_removed": [],
+        "left": [],
+        "keys_left": False,
+    }
+    assert report["peak_mib"] < PEAK_MIB, report["peak_mib"]
 
 
 @pytest.mark.slow
