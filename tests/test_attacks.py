@@ -232,8 +232,10 @@ def _as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
 def _check_served(report: dict) -> None:
     """The served-channel attacks (tests/attacks/served.py): each its verdict and points; the honest
     students full marks; the run finished; every student's results under 1 MiB; nothing of the child's
-    choosing in the machine's timing cache; nothing unsafe on the terminal."""
-    from tests.attacks.served import ATTACKS as SERVED
+    choosing in the machine's timing cache; nothing unsafe on the terminal. Copies of earlier functions
+    that escape the redirection earn on each question at most what their twin calling the functions
+    themselves earns."""
+    from tests.attacks.served import ATTACKS as SERVED, COPIED, NAMED
 
     assert report["complete"] is True
     assert report["totals"]["honest"][0] == report["totals"]["honest"][1] == report["totals"]["victim"][0]
@@ -244,6 +246,8 @@ def _check_served(report: dict) -> None:
         if report["verdicts"][name][qid] != [status, points]
     }
     assert not wrong, wrong  # (got, expected) per attack and question
+    copied, named = report["verdicts"][COPIED], report["verdicts"][NAMED]
+    assert sorted(copied) == sorted(named) and all(copied[q][1] <= named[q][1] for q in copied), (copied, named)
     assert max(report["sizes"].values()) < 1 << 20
     assert report["timing_cache_has_chosen_search"] is False
     assert not any(char in report["terminal"] for char in "\x1b\r\x00\u202e\ud800")
