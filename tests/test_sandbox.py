@@ -452,6 +452,12 @@ SECCOMP_REFUSES = {
     "ofd_setlk": "fcntl.fcntl(fd, 37, struct.pack('hhqqi', fcntl.F_RDLCK, 0, 0, 0, 0))",
     "setlease": "fcntl.fcntl(fd, 1024, fcntl.F_RDLCK)",
     "dnotify": "fcntl.fcntl(folder, 1026, 1)",
+    "set_rw_hint": "fcntl.fcntl(fd, 1036, struct.pack('Q', 0))",
+    "get_rw_hint": "fcntl.fcntl(fd, 1035, bytes(8))",
+    # A file's metadata by descriptor (its owner may, whatever Landlock allows): flags, fsxattr.
+    "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
+    "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
+    "fs_ioc_fssetxattr": "fcntl.ioctl(fd, 0x401C5820, bytes(28))",
 }
 # What stays allowed: the same calls on the child itself (pid 0), a socketpair's stream.
 SECCOMP_ALLOWS = {
@@ -462,6 +468,7 @@ SECCOMP_ALLOWS = {
     "stream_pair": "a.sendall(b'ping') or b.recv(4)",
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
     "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
+    "inheritable_by_ioctl": "os.set_inheritable(fd, True) or os.set_inheritable(fd, False)",  # FIONCLEX, FIOCLEX
 }
 SECCOMP_CHILD = """
 import ctypes, fcntl, os, resource, socket, struct, threading

@@ -193,9 +193,14 @@ AF_UNIX, SOCK_STREAM, SOCK_TYPE_MASK = 1, 1, 0xF
 F_SETOWN, F_SETOWN_EX = 8, 15
 # fcntl's commands that share state with other processes through a file: record locks (F_GETLK, F_SETLK,
 # F_SETLKW; their 64-bit forms of 32-bit architectures; open file description locks), leases (a signal
-# when another process opens the file) and directory notifications (dnotify, inotify's elder).
-F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026)
+# when another process opens the file), directory notifications (dnotify, inotify's elder) and
+# write-lifetime hints (kept on the file: set by its owner, read by anyone).
+F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 1038)
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
+# The types of the file systems' ioctls ('f': flags, verity, encryption; 'X': fsxattr, project ids;
+# 'v': the inode's version; 0x94: clones and dedupe): a file's metadata by descriptor, which the owner of
+# a file the child may read (a standard library in the teacher's $HOME) could otherwise change.
+IOCTL_FILE_TYPES = (0x66, 0x58, 0x76, 0x94)
 INT = 0xFFFFFFFF  # an `int` or `unsigned int` argument: the kernel ignores the register's upper half
 
 
@@ -244,6 +249,7 @@ def rules() -> list[tuple]:
         refused.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN_EX)))
         refused += [(denied, name, arg(1, libseccomp.MASKED_EQ, INT, command)) for command in F_FILE_SHARED]
     refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (FIOSETOWN, SIOCSPGRP)]
+    refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, 0xFF00, kind << 8)) for kind in IOCTL_FILE_TYPES]
     return refused
 
 
