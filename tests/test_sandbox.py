@@ -417,6 +417,17 @@ SECCOMP_REFUSES = {
     "sched_setparam_another": "os.sched_setparam(tid, os.sched_param(0))",
     "ioprio_set_another": "raw('ioprio_set', 1, tid, (2 << 13) | 4)",
     "ioprio_set_user": "raw('ioprio_set', 3, 0, (2 << 13) | 4)",
+    "sched_getaffinity_another": "os.sched_getaffinity(tid)",
+    "sched_getscheduler_another": "os.sched_getscheduler(tid)",
+    "sched_getparam_another": "os.sched_getparam(tid)",
+    "sched_rr_get_interval_another": "os.sched_rr_get_interval(tid)",
+    "getpriority_another": "os.getpriority(os.PRIO_PROCESS, tid)",
+    "getpriority_user": "os.getpriority(os.PRIO_USER, 0)",
+    "ioprio_get_another": "raw('ioprio_get', 1, tid)",
+    "getpgid_another": "os.getpgid(tid)",
+    "getsid_another": "os.getsid(tid)",
+    "cpu_clock_of_the_parent": "time.clock_gettime(((~os.getppid()) << 3) | 2)",
+    "cpu_clock_of_a_thread": "time.clock_getres(((~tid) << 3) | 6)",
     "pidfd_open": "os.close(os.pidfd_open(os.getpid()))",
     "sigio_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, os.getpid())",
     "sigio_owner_ioctl": "fcntl.ioctl(a, 0x8901, struct.pack('i', os.getpid()))",
@@ -465,13 +476,16 @@ SECCOMP_ALLOWS = {
     "setpriority_itself": "os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0) + 1)",
     "sched_setaffinity_itself": "os.sched_setaffinity(0, os.sched_getaffinity(0))",
     "ioprio_set_itself": "raw('ioprio_set', 1, 0, (2 << 13) | 4)",
+    "read_itself": "os.getpriority(os.PRIO_PROCESS, 0) + os.getpgid(0) + os.getsid(0) + raw('ioprio_get', 1, 0)"
+    " + len(os.sched_getaffinity(0)) + os.sched_getscheduler(0) + os.sched_getparam(0).sched_priority",
+    "own_cpu_clocks": "time.process_time() + time.thread_time() + time.clock_gettime(-6) + time.clock_getres(-6)",
     "stream_pair": "a.sendall(b'ping') or b.recv(4)",
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
     "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
     "inheritable_by_ioctl": "os.set_inheritable(fd, True) or os.set_inheritable(fd, False)",  # FIONCLEX, FIOCLEX
 }
 SECCOMP_CHILD = """
-import ctypes, fcntl, os, resource, socket, struct, threading
+import ctypes, fcntl, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
 N = {numbers!r}
 

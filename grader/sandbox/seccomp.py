@@ -173,8 +173,10 @@ NEW_SYSCALLS = {
     "file_getattr": 468,
     "file_setattr": 469,
 }
-# Calls that act on the process their first argument names: refused unless it is 0 (this process, or
-# the calling thread). Without a PID namespace the others of the teacher's uid are within reach.
+# Calls that act on the process their first argument names, or read its state: refused unless it is 0
+# (this process, or the calling thread). Without a PID namespace the others of the teacher's uid are
+# within reach, and what a process sets of its own (its CPUs, its scheduling, its group) another one
+# reading it is a channel between two children graded at the same time.
 OWN_PROCESS_ONLY = (
     "prlimit64",
     "sched_setaffinity",
@@ -184,10 +186,30 @@ OWN_PROCESS_ONLY = (
     "migrate_pages",
     "move_pages",
     "get_robust_list",
+    "sched_getaffinity",
+    "sched_getscheduler",
+    "sched_getparam",
+    "sched_getattr",
+    "sched_rr_get_interval",
+    "sched_rr_get_interval_time64",
+    "getpgid",
+    "getsid",
 )
-# setpriority(which, who, ...) and ioprio_set(which, who, ...): `which` must name one process (not a
+# [gs]etpriority(which, who, ...) and ioprio_[gs]et(which, who, ...): `which` must name one process (not a
 # process group, not every process of the uid) and `who` must be 0.
-PRIO_PROCESS, IOPRIO_WHO_PROCESS = 0, 1
+PRIORITY_CALLS = {"setpriority": 0, "getpriority": 0, "ioprio_set": 1, "ioprio_get": 1}
+# A clock id below zero names a CPU clock, (~pid << 3) | kind: this process's (pid 0, bits 3 to 30 all
+# set) stays; another process's (one of those bits clear) tells how much CPU it used, a channel from a
+# process that works or sleeps. Its threads' own clocks by id go too (time.thread_time() stays).
+CLOCK_CALLS = (
+    "clock_gettime",
+    "clock_gettime64",
+    "clock_getres",
+    "clock_getres_time64",
+    "clock_nanosleep",
+    "clock_nanosleep_time64",
+    "timer_create",
+)
 AF_UNIX, SOCK_STREAM, SOCK_TYPE_MASK = 1, 1, 0xF
 # fcntl's and ioctl's commands that make the kernel signal another process (SIGIO, SIGURG).
 F_SETOWN, F_SETOWN_EX = 8, 15
@@ -235,8 +257,12 @@ def rules() -> list[tuple]:
         refused.append((denied, name, arg(0, libseccomp.NE, me)))
     for name in OWN_PROCESS_ONLY:
         refused.append((denied, name, arg(0, libseccomp.NE, 0)))
-    for name, which in (("setpriority", PRIO_PROCESS), ("ioprio_set", IOPRIO_WHO_PROCESS)):
+    for name, which in PRIORITY_CALLS.items():
         refused += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
+    for name in CLOCK_CALLS:
+        refused += [
+            (denied, name, arg(0, libseccomp.MASKED_EQ, (1 << 31) | (1 << bit), 1 << 31)) for bit in range(3, 31)
+        ]
     refused.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
     refused.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
     refused += [

@@ -208,6 +208,21 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "    reached += libc.syscall(ioprio_set, 1, pid, idle) == 0\n"
         "if not reached:\n"
         "    raise PermissionError('no priority set')"), "import ctypes, os\n\n\n" + AROUND),
+    # What another process set of its own (CPUs, nice value, scheduling, group) or how much CPU it used:
+    # the receiving end of a channel from a classmate's child graded at the same time. Raises when nothing
+    # of any other process was read.
+    "read_other_processes": ("error", (
+        "read = 0\n"
+        "for pid in _around():\n"
+        "    for look in (os.sched_getaffinity, lambda p: os.getpriority(os.PRIO_PROCESS, p), os.sched_getscheduler,\n"
+        "                 os.getpgid, lambda p: time.clock_gettime(((~p) << 3) | 2)):\n"
+        "        try:\n"
+        "            look(pid)\n"
+        "            read += 1\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "if not read:\n"
+        "    raise PermissionError('nothing read')"), "import os, time\n\n\n" + AROUND),
     # SIGIO, the default action of which ends a process, sent by the kernel to a pipe's owner.
     "sigio_parent": ("error", (
         "r, w = os.pipe()\n"
