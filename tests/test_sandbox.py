@@ -478,7 +478,7 @@ SECCOMP_ALLOWS = {
     "ioprio_set_itself": "raw('ioprio_set', 1, 0, (2 << 13) | 4)",
     "read_itself": "os.getpriority(os.PRIO_PROCESS, 0) + os.getpgid(0) + os.getsid(0) + raw('ioprio_get', 1, 0)"
     " + len(os.sched_getaffinity(0)) + os.sched_getscheduler(0) + os.sched_getparam(0).sched_priority",
-    "own_cpu_clocks": "time.process_time() + time.thread_time() + time.clock_gettime(-6) + time.clock_getres(-6)",
+    "own_cpu_clocks": "time.process_time() + time.thread_time() + time.clock_getres(time.CLOCK_PROCESS_CPUTIME_ID)",
     "stream_pair": "a.sendall(b'ping') or b.recv(4)",
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
     "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
