@@ -119,10 +119,22 @@ def teacher_python(tmp_path_factory):
 
 
 def _scene(command: list, base: Path, env: dict) -> dict:
+    """The scene's report. The machine's POSIX message queues are listed for it (an mqueue file system
+    mounted for the run: every queue of the IPC namespace, whoever made it, as /dev/mqueue would show)."""
     report = base / "report.json"
-    done = subprocess.run(
-        [*command, str(base / "scene"), str(report)], env=env, capture_output=True, text=True, timeout=900
-    )
+    queues = Path(tempfile.mkdtemp(prefix="taquin-mqueue-"))
+    subprocess.run(["mount", "-t", "mqueue", "none", str(queues)], check=True)
+    try:
+        done = subprocess.run(
+            [*command, str(base / "scene"), str(report)],
+            env={**env, "TAQUIN_ATTACK_MQUEUE": str(queues)},
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    finally:
+        subprocess.run(["umount", str(queues)], check=True)
+        queues.rmdir()
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(report.read_text())
 

@@ -2,8 +2,9 @@
 (tests/attacks/scene.py): an accomplice's System V queue, shared memory and semaphores and POSIX message
 queue and /dev/shm file, all anyone's to use; a System V queue and a POSIX queue of the teacher's own
 (mode 0600, which a child with her uid could remove). After the run, `seen` tells what reached them and
-what the children left on the machine (System V objects, POSIX queues, keys); `remove` takes away the
-scene's objects and anything left, so that a failing run does not leave the machine dirty either.
+what the children left on the machine (System V objects as /proc/sysvipc lists them, POSIX queues as
+the mqueue file system the test mounted lists them, keys); `remove` takes away the scene's objects and
+anything left, so that a failing run does not leave the machine dirty either.
 
 Linux's C library calls through ctypes (Python has no binding for System V IPC or POSIX queues).
 """
@@ -49,6 +50,7 @@ class Accomplice:
         self.libc, self.key, self.tag, self.uids = _libc(), key, tag, children_uids
         self.queues = {name: f"/attack-{tag}-{name}".encode() for name in ("accomplice", "teacher", "left")}
         self.shm_file = Path(f"/dev/shm/accomplice-{tag}")
+        self.mqueue = Path(os.environ["TAQUIN_ATTACK_MQUEUE"])  # where the test mounted an mqueue file system
         old = os.umask(0)
         try:
             self.ids = {
@@ -63,6 +65,7 @@ class Accomplice:
         finally:
             os.umask(old)
         self.before = set(sysv_objects())
+        self.queues_before = set(os.listdir(self.mqueue))
 
     def _made(self, result: int) -> int:
         if result < 0:
@@ -87,10 +90,18 @@ class Accomplice:
             if object_id not in self.before and int(fields["cuid"]) in self.uids
         ]
 
+    def _queues_made_by_children(self) -> list[str]:
+        """POSIX queues made since the start by a uid a child may have."""
+        return [
+            name
+            for name in sorted(set(os.listdir(self.mqueue)) - self.queues_before)
+            if (self.mqueue / name).stat().st_uid in self.uids
+        ]
+
     def left(self) -> list[str]:
-        """System V objects made since the start by a child's uid, and the queue a child would have made."""
+        """System V objects and POSIX queues made since the start by a child's uid."""
         made = [f"{kind} {number} uid {fields['cuid']}" for (kind, number), fields in self._made_by_children()]
-        return made + (["POSIX queue left"] if self._queue("left") is not None else [])
+        return made + [f"POSIX queue {name}" for name in self._queues_made_by_children()]
 
     def seen(self) -> dict:
         """What reached the accomplice, whether the teacher's objects are still there, what was left."""
@@ -127,6 +138,6 @@ class Accomplice:
                 self.libc.semctl(number, 0, IPC_RMID)
             else:
                 getattr(self.libc, f"{kind}ctl")(number, IPC_RMID, None)
-        for name in self.queues.values():
+        for name in [*self.queues.values(), *(f"/{q}".encode() for q in self._queues_made_by_children())]:
             self.libc.mq_unlink(name)
         self.shm_file.unlink(missing_ok=True)
