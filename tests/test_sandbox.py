@@ -462,9 +462,15 @@ SECCOMP_REFUSES = {
     "getlk": "fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack('hhqqi', fcntl.F_WRLCK, 0, 0, 0, 0))",
     "ofd_setlk": "fcntl.fcntl(fd, 37, struct.pack('hhqqi', fcntl.F_RDLCK, 0, 0, 0, 0))",
     "setlease": "fcntl.fcntl(fd, 1024, fcntl.F_RDLCK)",
-    "dnotify": "fcntl.fcntl(folder, 1026, 1)",
+    "dnotify": "fcntl.fcntl(folder, 1026, 8)",  # DN_DELETE: nothing is deleted, no SIGIO comes
     "set_rw_hint": "fcntl.fcntl(fd, 1036, struct.pack('Q', 0))",
     "get_rw_hint": "fcntl.fcntl(fd, 1035, bytes(8))",
+    # Which pages of a file are in memory, asked without loading them, and pages let go: the page cache.
+    "mincore": "raw('mincore', ctypes.addressof(ctypes.c_char.from_buffer(page)), 4096, ctypes.create_string_buffer(1))",
+    "cachestat": "raw('cachestat', fd, bytes(16), bytes(64), 0)",
+    "preadv2_nowait": "os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)",
+    "fadvise_dontneed": "os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)",
+    "io_setup": "raw('io_setup', 1, ctypes.byref(ctypes.c_ulong(0)))",
     # A file's metadata by descriptor (its owner may, whatever Landlock allows): flags, fsxattr.
     "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
     "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
@@ -483,11 +489,13 @@ SECCOMP_ALLOWS = {
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
     "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
     "inheritable_by_ioctl": "os.set_inheritable(fd, True) or os.set_inheritable(fd, False)",  # FIONCLEX, FIOCLEX
+    "reads_and_advice": "os.preadv(fd, [bytearray(8)], 0) + (os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED) or 0)",
 }
 SECCOMP_CHILD = """
-import ctypes, fcntl, os, resource, socket, struct, threading, time
+import ctypes, fcntl, mmap, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
 N = {numbers!r}
+page = mmap.mmap(-1, 4096)
 
 def raw(name, *args):
     result = libc.syscall(ctypes.c_long(N[name]), *(ctypes.c_long(a) if isinstance(a, int) else a for a in args))

@@ -161,6 +161,18 @@ DENIED_SYSCALLS = (
     # Locks on a file the child may read (the standard library's) are seen by every process that opens
     # it: a channel to a classmate's child or an accomplice. Their fcntl commands have a rule below.
     "flock",
+    # Which pages of such a file are in memory: asked without loading them (mincore, cachestat; and
+    # preadv2's RWF_NOWAIT, and fadvise's DONTNEED that empties them, have rules below), the page cache
+    # is a channel that can be written and read again and again. Linux AIO reads with RWF_NOWAIT too.
+    "mincore",
+    "cachestat",
+    "io_setup",
+    "io_submit",
+    "io_getevents",
+    "io_pgetevents",
+    "io_pgetevents_time64",
+    "io_cancel",
+    "io_destroy",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
 # Linux 5.1 a new call has one number on every architecture but alpha and mips.
@@ -172,6 +184,7 @@ NEW_SYSCALLS = {
     "open_tree_attr": 467,
     "file_getattr": 468,
     "file_setattr": 469,
+    "cachestat": 451,
 }
 # Calls that act on the process their first argument names, or read its state: refused unless it is 0
 # (this process, or the calling thread). Without a PID namespace the others of the teacher's uid are
@@ -220,6 +233,9 @@ F_SETOWN, F_SETOWN_EX = 8, 15
 # write-lifetime hints (kept on the file: set by its owner, read by anyone).
 F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 1038)
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
+# fadvise64(fd, offset, length, advice) and preadv2/pwritev2(fd, iov, count, pos_l, pos_h, flags), as
+# 64-bit architectures lay them out.
+POSIX_FADV_DONTNEED, RWF_NOWAIT = 4, 0x8
 # The types of the file systems' ioctls ('f': flags, verity, encryption; 'X': fsxattr, project ids;
 # 'v': the inode's version; 0x94: clones and dedupe): a file's metadata by descriptor, which the owner of
 # a file the child may read (a standard library in the teacher's $HOME) could otherwise change.
@@ -261,6 +277,10 @@ def rules() -> list[tuple]:
     for name, which in PRIORITY_CALLS.items():
         refused += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
     refused += [(denied, name, arg(0, libseccomp.MASKED_EQ, 1 << 31, 1 << 31)) for name in CLOCK_CALLS]
+    refused.append((denied, "fadvise64", arg(3, libseccomp.MASKED_EQ, INT, POSIX_FADV_DONTNEED)))
+    refused += [
+        (denied, name, arg(5, libseccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT)) for name in ("preadv2", "pwritev2")
+    ]
     refused.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
     refused.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
     refused += [

@@ -31,9 +31,9 @@ WITHOUT_MOUNT_NAMESPACE = {"stat_ssh_key": "passed"}
 # System calls the C library has no wrapper for, by this architecture's number.
 NUMBERS = (
     "NUMBER = {'x86_64': dict(add_key=248, perf_event_open=298, bpf=321, io_uring_setup=425, userfaultfd=323,\n"
-    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312),\n"
+    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451),\n"
     "          'aarch64': dict(add_key=217, perf_event_open=241, bpf=280, io_uring_setup=425, userfaultfd=282,\n"
-    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272)}[os.uname().machine]\n"
+    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451)}[os.uname().machine]\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"
     "libc.shmat.restype = ctypes.c_void_p\n"
 )
@@ -312,6 +312,26 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "        pass\n"
         "if not taken:\n"
         "    raise PermissionError('no lock taken')"), "import fcntl, json, os"),
+    # The page cache of the same file as a channel that can be written and read again: its pages let go
+    # (fadvise DONTNEED), then asked for without loading them (preadv2 RWF_NOWAIT, mincore, cachestat).
+    # Raises when none of the four worked.
+    "page_cache_channel": ("error", (
+        "worked = 0\n"
+        "fd = os.open(json.__file__, os.O_RDONLY)\n"
+        "libc.mmap.restype = ctypes.c_void_p\n"
+        "libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]\n"
+        "page = ctypes.c_void_p(libc.mmap(None, 4096, 1, 2, fd, 0))  # PROT_READ, MAP_PRIVATE\n"
+        "for probe in (lambda: os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED),\n"
+        "              lambda: os.preadv(fd, [bytearray(4096)], 0, os.RWF_NOWAIT),\n"
+        "              lambda: libc.syscall(NUMBER['cachestat'], fd, bytes(16), bytes(64), 0) == 0 or 1 / 0,\n"
+        "              lambda: libc.syscall(NUMBER['mincore'], page, 4096, bytes(1)) == 0 or 1 / 0):\n"
+        "    try:\n"
+        "        probe()\n"
+        "        worked += 1\n"
+        "    except (OSError, ZeroDivisionError):\n"
+        "        pass\n"
+        "if not worked:\n"
+        "    raise PermissionError('no page asked for')"), "import ctypes, json, os\n" + NUMBERS),
     # A key in the uid's keyring (the teacher's, where the child has her uid): it outlives the child.
     "keyring_left_behind": ("error", DOOR.format(name="add_key", args="b'user', b'attack-$tag', b'leak', 4, -4"),
                             "import ctypes, os\n" + NUMBERS),
