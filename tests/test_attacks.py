@@ -171,6 +171,7 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     assert "\x1b" not in report["terminal"] and "\r" not in report["terminal"]
     # Nothing reached the accomplice's IPC objects or removed the teacher's; no object, queue or key left.
     assert report["ipc"] == {
+        "futex_woken": 0,
         "msg_received": 0,
         "shm_attached": False,
         "sem_changed": False,

@@ -471,6 +471,10 @@ SECCOMP_REFUSES = {
     "preadv2_nowait": "os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)",
     "fadvise_dontneed": "os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)",
     "io_setup": "raw('io_setup', 1, ctypes.byref(ctypes.c_ulong(0)))",
+    # A wake that is not process-private, met by any process waiting on the same file page (shared futex).
+    "futex_wake_shared": "raw('futex', shared_page, 1, 1, None)",
+    "futex_cmp_requeue_shared": "raw('futex', shared_page, 4, 1, 1, shared_page, 0)",
+    "futex2_wake_shared": "raw('futex_wake', shared_page, 0xFFFFFFFF, 1, 2)",  # FUTEX2_SIZE_U32, not private
     # A file's metadata by descriptor (its owner may, whatever Landlock allows): flags, fsxattr.
     "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
     "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
@@ -489,13 +493,20 @@ SECCOMP_ALLOWS = {
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
     "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
     "inheritable_by_ioctl": "os.set_inheritable(fd, True) or os.set_inheritable(fd, False)",  # FIONCLEX, FIOCLEX
+    "futex_wake_private": "raw('futex', shared_page, 129, 1, None)",
+    # A shared wait whose word differs at once (EAGAIN): the filter let it through, as the thread join's.
+    "futex_wait_shared": "try:\n    raw('futex', shared_page, 0, ctypes.c_uint32.from_address(shared_page).value + 1, None)\n"
+    "except OSError as exc:\n    assert exc.errno == errno.EAGAIN, exc",
     "reads_and_advice": "os.preadv(fd, [bytearray(8)], 0) + (os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED) or 0)",
 }
 SECCOMP_CHILD = """
-import ctypes, fcntl, mmap, os, resource, socket, struct, threading, time
+import ctypes, errno, fcntl, mmap, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
 N = {numbers!r}
 page = mmap.mmap(-1, 4096)
+with open('jeux.py', 'rb') as source:  # a page of a file: a futex there is keyed by the file, not the process
+    mapped = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_COPY)
+shared_page = ctypes.addressof(ctypes.c_char.from_buffer(mapped))
 
 def raw(name, *args):
     result = libc.syscall(ctypes.c_long(N[name]), *(ctypes.c_long(a) if isinstance(a, int) else a for a in args))

@@ -173,6 +173,9 @@ DENIED_SYSCALLS = (
     "io_pgetevents_time64",
     "io_cancel",
     "io_destroy",
+    # futex2's requeue takes its futexes' flags from memory a filter cannot read (futex and futex_wake
+    # have rules below).
+    "futex_requeue",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
 # Linux 5.1 a new call has one number on every architecture but alpha and mips.
@@ -185,6 +188,8 @@ NEW_SYSCALLS = {
     "file_getattr": 468,
     "file_setattr": 469,
     "cachestat": 451,
+    "futex_wake": 454,
+    "futex_requeue": 456,
 }
 # Calls that act on the process their first argument names, or read its state: refused unless it is 0
 # (this process, or the calling thread). Without a PID namespace the others of the teacher's uid are
@@ -233,6 +238,13 @@ F_SETOWN, F_SETOWN_EX = 8, 15
 # write-lifetime hints (kept on the file: set by its owner, read by anyone).
 F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 1038)
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
+# A futex that is not process-private is keyed by the file page under its address where there is one:
+# two processes mapping the same file (any library, the standard library's files) meet there, a wake
+# being one bit from one to the other (and its count one bit back). The operations that wake or requeue
+# are refused without FUTEX_PRIVATE_FLAG (128; FUTEX_CLOCK_REALTIME, 256, is outside the mask): WAKE,
+# REQUEUE, CMP_REQUEUE, WAKE_OP, WAKE_BITSET, CMP_REQUEUE_PI; futex2's futex_wake without FUTEX2_PRIVATE
+# (128). Shared waits stay: the C library's thread join waits so, woken by the kernel.
+FUTEX_OP_MASK, FUTEX_SHARED_WAKES, FUTEX2_PRIVATE = 0xFF, (1, 3, 4, 5, 10, 12), 128
 # fadvise64(fd, offset, length, advice) and preadv2/pwritev2(fd, iov, count, pos_l, pos_h, flags), as
 # 64-bit architectures lay them out.
 POSIX_FADV_DONTNEED, RWF_NOWAIT = 4, 0x8
@@ -278,6 +290,8 @@ def rules() -> list[tuple]:
         refused += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
     refused += [(denied, name, arg(0, libseccomp.MASKED_EQ, 1 << 31, 1 << 31)) for name in CLOCK_CALLS]
     refused.append((denied, "fadvise64", arg(3, libseccomp.MASKED_EQ, INT, POSIX_FADV_DONTNEED)))
+    refused += [(denied, "futex", arg(1, libseccomp.MASKED_EQ, FUTEX_OP_MASK, op)) for op in FUTEX_SHARED_WAKES]
+    refused.append((denied, "futex_wake", arg(3, libseccomp.MASKED_EQ, FUTEX2_PRIVATE, 0)))
     refused += [
         (denied, name, arg(5, libseccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT)) for name in ("preadv2", "pwritev2")
     ]

@@ -1,6 +1,6 @@
 """Kernel objects outside the sandbox that a child must neither reach nor add to, for the scene
 (tests/attacks/scene.py): an accomplice's System V queue, shared memory and semaphores and POSIX message
-queue and /dev/shm file, all anyone's to use; a System V queue and a POSIX queue of the teacher's own
+queue and /dev/shm file, all anyone's to use, and a futex on a standard-library file it waits on; a System V queue and a POSIX queue of the teacher's own
 (mode 0600, which a child with her uid could remove). After the run, `seen` tells what reached them and
 what the children left on the machine (System V objects as /proc/sysvipc lists them, POSIX queues as
 the mqueue file system the test mounted lists them, keys); `remove` takes away the scene's objects and
@@ -12,7 +12,9 @@ Linux's C library calls through ctypes (Python has no binding for System V IPC o
 from __future__ import annotations
 
 import ctypes
+import json
 import os
+import threading
 from pathlib import Path
 
 IPC_CREAT, IPC_RMID, GETVAL = 0o1000, 0, 12
@@ -42,6 +44,35 @@ def sysv_objects() -> dict[tuple[str, int], dict]:
     return found
 
 
+class FutexWaiter(threading.Thread):
+    """An accomplice waiting on the first word of a standard-library file (json's, which the children
+    read too), as a futex that is not process-private: a child's wake there would reach it. Counts the
+    times it was woken until `stop`."""
+
+    def __init__(self, libc):
+        super().__init__(daemon=True)
+        from grader.sandbox import libseccomp
+
+        self.libc, self.number, self.woken, self.stopped = libc, libseccomp.syscall_number("futex"), 0, False
+        libc.mmap.restype = ctypes.c_void_p
+        libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        fd = os.open(json.__file__, os.O_RDONLY)
+        self.page = ctypes.c_void_p(libc.mmap(None, 4096, 1, 2, fd, 0))  # PROT_READ, MAP_PRIVATE
+        os.close(fd)
+
+    def run(self) -> None:
+        word = ctypes.c_uint32.from_address(self.page.value).value
+        timeout = (ctypes.c_long * 2)(0, 100_000_000)
+        while not self.stopped:
+            if self.libc.syscall(self.number, self.page, 0, word, timeout) == 0:  # FUTEX_WAIT, woken
+                self.woken += 1
+
+    def stop(self) -> int:
+        self.stopped = True
+        self.join()
+        return self.woken
+
+
 class Accomplice:
     def __init__(self, key: int, tag: str, children_uids: range):
         """`key`: the System V key of the accomplice's queue (+ 1 shared memory, + 2 semaphores, + 3 the
@@ -66,6 +97,8 @@ class Accomplice:
             os.umask(old)
         self.before = set(sysv_objects())
         self.queues_before = set(os.listdir(self.mqueue))
+        self.waiter = FutexWaiter(self.libc)
+        self.waiter.start()
 
     def _made(self, result: int) -> int:
         if result < 0:
@@ -110,6 +143,7 @@ class Accomplice:
         accomplice_queue = self._queue("accomplice")
         keys = Path("/proc/keys").read_text() if Path("/proc/keys").exists() else ""
         return {
+            "futex_woken": self.waiter.stop(),
             "msg_received": int(queue["qnum"]) if queue else "removed",
             "shm_attached": memory["atime"] != "0" if memory else "removed",
             "sem_changed": self.libc.semctl(self.ids["sem"], 0, GETVAL) != 0,

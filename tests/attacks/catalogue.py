@@ -31,9 +31,9 @@ WITHOUT_MOUNT_NAMESPACE = {"stat_ssh_key": "passed"}
 # System calls the C library has no wrapper for, by this architecture's number.
 NUMBERS = (
     "NUMBER = {'x86_64': dict(add_key=248, perf_event_open=298, bpf=321, io_uring_setup=425, userfaultfd=323,\n"
-    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451),\n"
+    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451, futex=202),\n"
     "          'aarch64': dict(add_key=217, perf_event_open=241, bpf=280, io_uring_setup=425, userfaultfd=282,\n"
-    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451)}[os.uname().machine]\n"
+    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451, futex=98)}[os.uname().machine]\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"
     "libc.shmat.restype = ctypes.c_void_p\n"
 )
@@ -332,6 +332,19 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "        pass\n"
         "if not worked:\n"
         "    raise PermissionError('no page asked for')"), "import ctypes, json, os\n" + NUMBERS),
+    # Wakes, not process-private, on the first word of a standard-library file: they meet whoever waits
+    # there (the scene's accomplice does). Raises when the kernel refused the wake.
+    "futex_to_accomplice": ("error", (
+        "libc.mmap.restype = ctypes.c_void_p\n"
+        "libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]\n"
+        "page = ctypes.c_void_p(libc.mmap(None, 4096, 1, 2, os.open(json.__file__, os.O_RDONLY), 0))\n"
+        "woken, end = 0, time.monotonic() + 0.5\n"
+        "while time.monotonic() < end:\n"
+        "    count = libc.syscall(NUMBER['futex'], page, 1, 1 << 30, None)  # FUTEX_WAKE\n"
+        "    if count < 0:\n"
+        "        raise OSError(ctypes.get_errno(), 'futex')\n"
+        "    woken += count\n"
+        "print(woken)"), "import ctypes, json, os, time\n" + NUMBERS),
     # A key in the uid's keyring (the teacher's, where the child has her uid): it outlives the child.
     "keyring_left_behind": ("error", DOOR.format(name="add_key", args="b'user', b'attack-$tag', b'leak', 4, -4"),
                             "import ctypes, os\n" + NUMBERS),
