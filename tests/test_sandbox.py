@@ -475,6 +475,10 @@ SECCOMP_REFUSES = {
     "futex_wake_shared": "raw('futex', shared_page, 1, 1, None)",
     "futex_cmp_requeue_shared": "raw('futex', shared_page, 4, 1, 1, shared_page, 0)",
     "futex2_wake_shared": "raw('futex_wake', shared_page, 0xFFFFFFFF, 1, 2)",  # FUTEX2_SIZE_U32, not private
+    # Counters of the whole machine others move: free space, free memory, number of threads.
+    "statfs": "os.statvfs('.')",
+    "fstatfs": "os.statvfs(fd)",
+    "sysinfo": "raw('sysinfo', bytes(128))",
     # A file's metadata by descriptor (its owner may, whatever Landlock allows): flags, fsxattr.
     "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
     "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",

@@ -176,6 +176,15 @@ DENIED_SYSCALLS = (
     # futex2's requeue takes its futexes' flags from memory a filter cannot read (futex and futex_wake
     # have rules below).
     "futex_requeue",
+    # Counters of the whole machine that another process moves at will and this one reads exactly: a
+    # file system's free space (another child writing in its folder on the same disk, where there is no
+    # tmpfs), the machine's free memory and number of threads.
+    "statfs",
+    "fstatfs",
+    "statfs64",
+    "fstatfs64",
+    "ustat",
+    "sysinfo",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
 # Linux 5.1 a new call has one number on every architecture but alpha and mips.

@@ -28,12 +28,14 @@ AROUND = (
 # namespaces): what remains visible there (docs/sandbox.md, "What the sandbox promises").
 WITHOUT_MOUNT_NAMESPACE = {"stat_ssh_key": "passed"}
 
-# System calls the C library has no wrapper for, by this architecture's number.
+# System calls made by number (some have no wrapper in the C library), this architecture's.
 NUMBERS = (
     "NUMBER = {'x86_64': dict(add_key=248, perf_event_open=298, bpf=321, io_uring_setup=425, userfaultfd=323,\n"
-    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451, futex=202),\n"
+    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451, futex=202,\n"
+    "                         sysinfo=99),\n"
     "          'aarch64': dict(add_key=217, perf_event_open=241, bpf=280, io_uring_setup=425, userfaultfd=282,\n"
-    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451, futex=98)}[os.uname().machine]\n"
+    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451, futex=98,\n"
+    "                          sysinfo=179)}[os.uname().machine]\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"
     "libc.shmat.restype = ctypes.c_void_p\n"
 )
@@ -345,6 +347,19 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "        raise OSError(ctypes.get_errno(), 'futex')\n"
         "    woken += count\n"
         "print(woken)"), "import ctypes, json, os, time\n" + NUMBERS),
+    # Counters of the whole machine that a classmate's child moves at will: the free space of the disk its
+    # folder is on (where there is no tmpfs), the free memory and number of threads. Raises when none read.
+    "machine_counters": ("error", (
+        "read = 0\n"
+        "for look in (lambda: os.statvfs('.'), lambda: os.statvfs(os.path.dirname(json.__file__)),\n"
+        "             lambda: libc.syscall(NUMBER['sysinfo'], bytes(128)) == 0 or 1 / 0):\n"
+        "    try:\n"
+        "        look()\n"
+        "        read += 1\n"
+        "    except (OSError, ZeroDivisionError):\n"
+        "        pass\n"
+        "if not read:\n"
+        "    raise PermissionError('no counter read')"), "import ctypes, json, os\n" + NUMBERS),
     # A key in the uid's keyring (the teacher's, where the child has her uid): it outlives the child.
     "keyring_left_behind": ("error", DOOR.format(name="add_key", args="b'user', b'attack-$tag', b'leak', 4, -4"),
                             "import ctypes, os\n" + NUMBERS),
