@@ -5,9 +5,9 @@ afterwards. In order: resource limits; as root, a uid and gid of the child's own
 groups); as root of a user namespace, no capability left; PR_SET_NO_NEW_PRIVS; Landlock (read-only:
 the standard library; read-write: the child's folder; nothing else; no TCP; signals and abstract unix
 sockets scoped to the child); seccomp (no new process, no tracing of others, no mount, namespace,
-keyring, BPF, io_uring, socket; no System V IPC, POSIX message queue, inotify or file lock; no
-change to any file's metadata; no address given to a socket; signals, limits, priorities and
-affinities of itself only). Where the child may make a mount namespace (root, or root of a user
+keyring, BPF, io_uring, socket; no change to any file's metadata; no address given to a socket;
+signals, limits, priorities and affinities of itself only; no channel through kernel objects others
+share: seccomp.py). Where the child may make a mount namespace (root, or root of a user
 namespace), it first moves into a private root holding only its folder and the standard library.
 
 Standard library only, except seccomp (its rules in seccomp.py), which uses the system's libseccomp

@@ -1,10 +1,12 @@
 """The child's seccomp filter: which system calls the kernel refuses it, with which arguments.
 
 Applied last by confine.apply, once the other layers are in force. Its rules cover what Landlock and the
-namespaces do not: new processes, other processes (tracing, signals, limits, priorities), the kernel's
-doors (mount, namespaces, BPF, perf, keyrings, io_uring), sockets and their addresses, every file's
-metadata, and kernel objects that other processes name or share (System V IPC, POSIX message queues,
-watches on names, locks and leases on a file). docs/sandbox.md states each claim with its test.
+namespaces do not: new processes; other processes (tracing, signals, limits, priorities, and reading
+their state or CPU clock); the kernel's doors (mount, namespaces, BPF, perf, keyrings, io_uring); sockets
+and their addresses; every file's metadata; and what other processes name or share, the channels between
+two children graded at once: System V IPC, POSIX message queues, watches on names, locks, leases and
+hints on a file, its page cache's probes, futex wakes that are not process-private, the machine's
+counters. docs/sandbox.md states each claim with its test, and what stays open.
 
 Standard library only, with the system's libseccomp (libseccomp.py): imported by the fork server and by
 the child before its confinement, and on Windows and macOS, where `available()` is False.
