@@ -68,19 +68,26 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
 
 # --- Groups ---------------------------------------------------------------------------------------------
 def restarts(events: Calls, root: int) -> list[int]:
-    """Where each pass starts: at 0, then at a call on e0 after calls on other states, or at a test or
-    expansion of e0 already made in the pass (an explicit stack's pass m = 0 tests e0 alone; `h(e0)`
-    twice is IDA*'s first bound, then its first pass)."""
-    cuts, elsewhere = [0], False
+    """Where each pass starts: at 0, where the recogniser's passes start on another state than e0 (a test
+    or expansion repeated: a search restarting from e0's successors, its root's work done once), and at a
+    call on e0 after calls
+    on other states, or at a test or expansion of e0 already made in the pass (an explicit stack's pass
+    m = 0 tests e0 alone, then its pass m = 1 tests it again; `h(e0)` twice is IDA*'s first bound, then
+    its first pass)."""
+    cuts, elsewhere, start = {0}, False, 0
+    for one_pass in jeux_traces.passes(events):
+        if start < len(events) and events[start][1] != root:  # restarts from e0: the rule below
+            cuts.add(start)
+        start += len(one_pass)
     made: set[tuple[str, int]] = set()
     for k, call in enumerate(events):
         name, x = call
-        if k and x == root and (elsewhere or (name != "h" and call in made)):
-            cuts.append(k)
+        if k in cuts or k and x == root and (elsewhere or (name != "h" and call in made)):
+            cuts.add(k)
             made, elsewhere = set(), False
         made.add(call)
         elsewhere = elsewhere or x != root
-    return cuts
+    return sorted(cuts)
 
 
 def _spans(cuts: list[int], length: int) -> list[tuple[int, int]]:
@@ -172,12 +179,15 @@ class _Sides:
             if name == "suivants" and (self.with_h or depth[x] != bound)
         ]
 
-    def expected_step(self, k: int, upto: int, start: int) -> int:
+    def expected_step(self, k: int, upto: int, start: int, about: int | None = None) -> int:
         """The algorithm's call, in its pass k, that the student's code should have made after its calls
-        before `upto` (those since `start` expand, the earlier ones test or estimate): its pass's end if none."""
+        before `upto` (those since `start` expand, the earlier ones test or estimate): the first it makes
+        that theirs do not cover, from its first call on the state `about` the divergence is about (the
+        pass's start without one, or where it makes none); its pass's end if none."""
         a, b, _ = self.passes[k]
+        first = next((n for n in range(a, b) if self.calls[n][1] == about), a)
         done = [c for n, c in enumerate(self.events[:upto]) if c[0] != "suivants" or n >= start]
-        found = replays.first_uncovered(self.calls, a, b, done, {"suivants"})
+        found = replays.first_uncovered(self.calls, first, b, done, {"suivants"}, before=self.calls[a:first])
         return found if found is not None else min(b, len(self.calls) - 1)
 
 
@@ -225,66 +235,69 @@ def _passes_part(sides: _Sides) -> tuple[int, int, dict] | None:
 def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] | None:
     """Where the student's pass events[a:b] parts from the algorithm's pass k, walking it as a depth-first
     search: a call beyond the bound (IDS: any; IDA*: an expansion), a final state accepted beyond it, a
-    state left with a state below it that the algorithm explores in this pass and the student's code did
-    not (yet), or the pass ended so."""
+    state left while a state below it that the algorithm tests in this pass was not, or the pass ended
+    so (a restart, or the end)."""
     events, game = sides.events, sides.game
     succ, finals, depth = game["succ"], set(game["finals"]), _depths(game)
     c, d, m = sides.passes[k]
-    theirs = [x for _, x in sides.expansions(sides.calls, c, d, m)]
-    ahead = set(theirs)
+    ahead = {x for _, x in sides.expansions(sides.calls, c, d, m)}
+    tested = list(dict.fromkeys(x for name, x in sides.calls[c:d] if name == "final"))
     parent = {y: x for x, row in enumerate(succ) for y in row}
-    expanded: set[int] = set()
-    path: list[int] = []
+    # A pass that does not touch e0 (its successors computed once, before the loop) starts below it.
+    rooted = all(x != game["initial"] for _, x in events[a:b])
+    done: set[int] = {game["initial"]} if rooted else set()  # states the student's pass tested or expanded
+    path: list[int] = [game["initial"]] if rooted else []
 
     def below(x: int, top: int) -> bool:
         while x != top and x in parent and x != game["initial"]:
             x = parent[x]
         return x == top
 
-    def left(top: int, n: int, other: int) -> tuple[int, int, dict] | None:
-        """Leaving `top` at call n: the first state below it the algorithm explores and the student has not."""
-        v = next((x for x in theirs if x not in expanded and below(x, top)), None)
+    def left(top: int, n: int, other: int | None) -> tuple[int, int, dict] | None:
+        """Leaving `top` at call n for state `other` (None: the pass ended): the first state below it that
+        the algorithm tests in this pass and the student's has not."""
+        v = next((x for x in tested if x not in done and below(x, top)), None)
         if v is None:
             return None
         touched = [t for t in range(a, n) if events[t][1] == v]
-        if touched:  # estimated or tested, then left: what the algorithm does after that call
+        if touched:  # estimated, then left: what the algorithm does after that call
             mark = touched[-1]
-            return mark, sides.expected_step(k, mark + 1, a), _message(sides.key("unexplored"), sides.fields(v, m))
-        if v not in parent:  # e0 itself, not expanded in this pass
-            return n, sides.expected_step(k, n, a), _message(sides.key("skipped"), sides.fields(v, m))
+            return mark, sides.expected_step(k, mark + 1, a, v), _message(sides.key("unexplored"), sides.fields(v, m))
+        if other is None or v not in parent:
+            return n, sides.expected_step(k, n, a, v), _message(sides.key("skipped"), sides.fields(v, m))
         said = {**sides.fields(v, m), "parent": sides.labels[parent[v]], "other": sides.labels[other]}
-        return n, sides.expected_step(k, n, a), _message(sides.key("deeper"), said)
+        return n, sides.expected_step(k, n, a, v), _message(sides.key("deeper"), said)
 
     for n in range(a, b):
         name, x = events[n]
         if not sides.with_h and depth[x] > m:  # iterative deepening: no call beyond depth m in pass m
             said = {**sides.fields(x, m), "call": name}
-            return n, sides.expected_step(k, n, a), _message("jeux.replay_pruned_ids", said)
+            return n, sides.expected_step(k, n, a, x), _message("jeux.replay_pruned_ids", said)
         if name == "final" and x in finals and sides.value(x) > m:
             after = sides.passes[k + 1][2] if k + 1 < len(sides.passes) else None
             said = {**sides.fields(x, m), "next": after, "start": sides.labels[game["initial"]]}
-            return n, sides.expected_step(k, n, a), _message(sides.key("goal_beyond"), said)
+            return n, sides.expected_step(k, n, a, x), _message(sides.key("goal_beyond"), said)
         while path and x != path[-1] and x not in succ[path[-1]]:
             parted = left(path.pop(), n, x)
             if parted is not None:
                 return parted
+        if name == "final":
+            done.add(x)
         if name != "suivants" or (not sides.with_h and depth[x] == m):
             continue
         if x not in ahead:
             if sides.value(x) > m:
-                return n, sides.expected_step(k, n, a), _message(sides.key("pruned"), sides.fields(x, m))
+                return n, sides.expected_step(k, n, a, x), _message(sides.key("pruned"), sides.fields(x, m))
             if k == len(sides.passes) - 1:  # the algorithm found a final state before and stopped
                 stop = {"goal": sides.labels[sides.calls[d - 1][1]], "bound": m}
                 return n, d - 1, _message(sides.key("stops"), stop)
-        expanded.add(x)
+        done.add(x)
         if not path or path[-1] != x:
             path.append(x)
-    found = any(name == "final" and x in finals for name, x in events[a:b])
-    if found and k == len(sides.passes) - 1:
+    if any(name == "final" and x in finals for name, x in events[a:b]) and k == len(sides.passes) - 1:
         return None  # the goal found in the last pass, as soon as the algorithm or sooner (tested at generation)
-    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm explores.
-    end = b if b < len(events) else b - 1
-    return left(game["initial"], end, events[end][1])
+    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm tests.
+    return left(game["initial"], b if b < len(events) else b - 1, None)
 
 
 def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: jeux_traces.Verdict, labels: list):

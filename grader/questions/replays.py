@@ -38,13 +38,16 @@ def student_order(game: dict, events: list[tuple]) -> list[list[int]]:
     return [sorted(row, key=lambda y: first.get(y, never)) for row in game["succ"]]
 
 
-def first_uncovered(calls: list[tuple], start: int, end: int, done: list[tuple], again: set[str]) -> int | None:
+def first_uncovered(
+    calls: list[tuple], start: int, end: int, done: list[tuple], again: set[str], before: list[tuple] = ()
+) -> int | None:
     """The first of the algorithm's calls[start:end] that the student's calls `done` (up to where their
     search went another way) do not cover: what their code should have done there. A call of a function
-    in `again` (one that expands a state) is covered only by as many of the student's; another (a test,
-    an estimate: its answer does not change) by one of theirs anywhere before. None when all are."""
+    in `again` (one that expands a state) is covered only by as many of the student's, counting those of
+    the algorithm's calls `before` it (its own, since the pass began); another (a test, an estimate: its
+    answer does not change) by one of theirs anywhere before. None when all are."""
     had = Counter(done)
-    used: Counter = Counter()
+    used: Counter = Counter(call for call in before if call[0] in again)
     for k in range(start, end):
         call = calls[k]
         if call[0] in again:
