@@ -298,3 +298,52 @@ def _walk_definitions(node: ast.AST, prefix: str):
             yield from _walk_definitions(child, f"{prefix}{child.name}.")
         else:
             yield from _walk_definitions(child, prefix)
+
+
+# --- Likeness to the model answers ------------------------------------------------------------------------
+def shape(node: ast.AST) -> list[str]:
+    """A function's code as a sequence of tokens that survives renaming and reformatting: its AST's node
+    types in order, each name replaced by its rank of first appearance in the function, its docstring
+    and type annotations left out, numbers kept (a bound's `+ 1` is code), strings reduced to a mark."""
+    ranks: dict[str, int] = {}
+    tokens: list[str] = []
+
+    def name(text: str) -> str:
+        return f"n{ranks.setdefault(text, len(ranks))}"
+
+    def walk(item: ast.AST) -> None:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = item.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]  # the docstring
+            tokens.append("def")
+            for arg in [*item.args.posonlyargs, *item.args.args, *item.args.kwonlyargs]:
+                tokens.append(name(arg.arg))
+            for statement in body:
+                walk(statement)
+            return
+        tokens.append(type(item).__name__)
+        if isinstance(item, ast.Name):
+            tokens.append(name(item.id))
+        elif isinstance(item, ast.Attribute):
+            tokens.append(name(item.attr))
+        elif isinstance(item, ast.arg):
+            tokens.append(name(item.arg))
+        elif isinstance(item, ast.Constant):
+            tokens.append(repr(item.value) if isinstance(item.value, (int, float, bool, type(None))) else "str")
+        for field, value in ast.iter_fields(item):
+            if field in ("annotation", "returns", "type_comment", "ctx"):
+                continue
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ast.AST):
+                    walk(child)
+
+    walk(node)
+    return tokens
+
+
+def likeness(a: list[str], b: list[str]) -> float:
+    """How much of two functions' token sequences match, 0 to 1 (difflib's ratio)."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()

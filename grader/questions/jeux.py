@@ -250,7 +250,8 @@ class SearchQuestion(Question):
             {"function": f"{self.function}()", **params, **said},
             counterexample=case_view(game),
             visual=visual(game),
-            expected=params.get("expected"),
+            # A value expected shows beside the one got: a verdict's count of passes alone is its sentence's.
+            expected=params.get("expected") if "got" in params else None,
             got=params.get("got"),
         )
 

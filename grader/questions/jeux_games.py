@@ -6,7 +6,8 @@ Games
   indices: `labels` ("int", "str", "tuple", or a list of names) says what the states look like, so that
   nobody can assume ints. Successor lists may repeat states, loop on themselves and form cycles.
 - Game (1) is `{"kind": "jeu1", "target": t}` (e0 = 1, s(n) = [2n, n + 1], F = {t}); for q10 it also
-  has `"h": "log2"`, h(n) = ⌈log2(t/n)⌉ (the model answer's h_jeu1).
+  has `"h": "log2"`: h is the model answer's h_jeu1, served from grader/data/jeu1.json and never shown
+  (it answers q11).
 
 `GameServer` answers the proxies of grader/questions/jeux_probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
@@ -377,10 +378,8 @@ def case_view(game: dict) -> dict:
     as the value it is (an int, a str, a tuple), `s` and `h` as dicts keyed by the states themselves
     (written as Python text: results.json's JSON would turn the keys into strings)."""
     if game["kind"] == "jeu1":
-        view = {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
-        if "h" in game:
-            view["h(n)"] = python_source("ceil(log2(t / n))")
-        return view
+        # With h (q10), the model answer's h_jeu1: not shown, it is question 11's answer (the group says so).
+        return {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
     labels = labels_of(game["labels"], len(game["succ"]))
 
     def value(label):

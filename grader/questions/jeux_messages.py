@@ -71,8 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal depth on small finite games, with various admissible h",
     },
     "q10.jeu1": {
-        "fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
-        "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉",
+        "fr": "profondeur optimale sur le jeu (1), h étant celle du corrigé de la question 11",
+        "en": "optimal depth on game (1), h being the model answer's of question 11",
     },
     "q10.profond": {
         "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus (jusqu'à 61 parcours)",
@@ -294,11 +294,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "IDA* first goes down from {parent} into {state} (p + h = {p} + {h} = {f} ≤ m = {bound}) before "
         "moving on to {other}; your code moved on to {other} first",
     },
+    "jeux.replay_estimate": {
+        "fr": "IDA* estime d'abord {state}, fils de {parent} (p + h = {p} + {h} = {f} > m = {bound} : il le "
+        "coupe), avant de passer à {other} ; votre code est passé à {other} avant",
+        "en": "IDA* first estimates {state}, a child of {parent} (p + h = {p} + {h} = {f} > m = {bound}: it cuts "
+        "it), before moving on to {other}; your code moved on to {other} first",
+    },
+    "jeux.replay_unestimated": {
+        "fr": "IDA* estime {state} dans ce parcours (p + h = {p} + {h} = {f} > m = {bound} : il le coupe) ; votre "
+        "code ne l'a pas atteint",
+        "en": "IDA* estimates {state} in this pass (p + h = {p} + {h} = {f} > m = {bound}: it cuts it); your code "
+        "did not reach it",
+    },
     "jeux.replay_deeper_ids": {
         "fr": "la recherche itérée descend d'abord de {parent} dans {state} (profondeur {p} ≤ m = {bound}) avant "
         "de passer à {other} ; votre code est passé à {other} avant",
         "en": "iterative deepening first goes down from {parent} into {state} (depth {p} ≤ m = {bound}) before "
         "moving on to {other}; your code moved on to {other} first",
+    },
+    "jeux.replay_jump": {
+        "fr": "IDA* n'atteint {state} qu'en descendant de {parent}, développé dans ce parcours ; votre code a "
+        "appelé {call}({state}) sans développer {parent} dans ce parcours",
+        "en": "IDA* reaches {state} only by going down from {parent}, expanded in this pass; your code called "
+        "{call}({state}) without expanding {parent} in this pass",
+    },
+    "jeux.replay_jump_ids": {
+        "fr": "la recherche itérée n'atteint {state} qu'en descendant de {parent}, développé dans ce parcours ; "
+        "votre code a appelé {call}({state}) sans développer {parent} dans ce parcours",
+        "en": "iterative deepening reaches {state} only by going down from {parent}, expanded in this pass; your "
+        "code called {call}({state}) without expanding {parent} in this pass",
     },
     "jeux.replay_stops": {
         "fr": "IDA* s'arrête là : il atteint l'état final {goal} au parcours de seuil m = {bound} ; votre code a "

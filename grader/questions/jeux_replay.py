@@ -201,10 +201,13 @@ def _offset(sides: _Sides, spans: list[tuple[int, int]]) -> int:
     return max(0, min(max((depth[x] for _, x in sides.events[a:b]), default=0), 1, len(sides.passes) - 1))
 
 
-def _passes_part(sides: _Sides) -> tuple[int, int, dict] | None:
-    """Pass by pass, where the student's depth-first passes first part from the algorithm's (see the
-    module's docstring): (student's call, algorithm's call, sentence), or None where they do not."""
-    events, calls, root = sides.events, sides.calls, sides.game["initial"]
+def passes_part(game: dict, events: Calls, calls: Calls, groups: list, labels: list) -> tuple[int, int, dict] | None:
+    """Pass by pass, where the student's depth-first passes (`events`) first part from the algorithm's
+    (`calls`, in `groups` with their bound m; see the module's docstring): (student's call, algorithm's
+    call, sentence), or None where they do not, whatever the recogniser says."""
+    ends = [*(start for start, _ in groups[1:]), len(calls)]
+    sides = _Sides(game, labels, events, calls, [(a, b, m) for (a, m), b in zip(groups, ends)])
+    root = game["initial"]
     if not events or not sides.passes:
         return None
     spans = _spans(restarts(events, root), len(events))
@@ -235,28 +238,36 @@ def _passes_part(sides: _Sides) -> tuple[int, int, dict] | None:
 def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] | None:
     """Where the student's pass events[a:b] parts from the algorithm's pass k, walking it as a depth-first
     search: a call beyond the bound (IDS: any; IDA*: an expansion), a final state accepted beyond it, a
-    state left while a state below it that the algorithm tests in this pass was not, or the pass ended
-    so (a restart, or the end)."""
+    state reached without its parent expanded in the pass, a state left while a state below it was not
+    dealt with as the algorithm deals with it in this pass (tested or expanded; with h, at least
+    estimated), or the pass ended so (a restart, or the end)."""
     events, game = sides.events, sides.game
-    succ, finals, depth = game["succ"], set(game["finals"]), _depths(game)
+    succ, finals, depth, root = game["succ"], set(game["finals"]), _depths(game), game["initial"]
     c, d, m = sides.passes[k]
     ahead = {x for _, x in sides.expansions(sides.calls, c, d, m)}
-    tested = list(dict.fromkeys(x for name, x in sides.calls[c:d] if name == "final"))
+    tested = {x for name, x in sides.calls[c:d] if name == "final"}
+    order = list(dict.fromkeys(x for _, x in sides.calls[c:d]))  # the algorithm's states, as it reaches them
     parent = {y: x for x, row in enumerate(succ) for y in row}
     # A pass that does not touch e0 (its successors computed once, before the loop) starts below it.
-    rooted = all(x != game["initial"] for _, x in events[a:b])
-    done: set[int] = {game["initial"]} if rooted else set()  # states the student's pass tested or expanded
-    path: list[int] = [game["initial"]] if rooted else []
+    rooted = all(x != root for _, x in events[a:b])
+    done: set[int] = {root} if rooted else set()  # states the student's pass tested or expanded
+    expanded: set[int] = {root} if rooted else set()
+    estimated = {x for _, x in events[:a]}  # an estimate does not change: one made in an earlier pass counts
+    path: list[int] = [root] if rooted else []
 
     def below(x: int, top: int) -> bool:
-        while x != top and x in parent and x != game["initial"]:
+        while x != top and x in parent and x != root:
             x = parent[x]
         return x == top
 
+    def owed(x: int) -> bool:
+        """Whether the student's pass has not yet done with x what the algorithm does in this pass."""
+        return x not in done if x in tested else x not in estimated
+
     def left(top: int, n: int, other: int | None) -> tuple[int, int, dict] | None:
-        """Leaving `top` at call n for state `other` (None: the pass ended): the first state below it that
-        the algorithm tests in this pass and the student's has not."""
-        v = next((x for x in tested if x not in done and below(x, top)), None)
+        """Leaving `top` at call n for state `other` (None: the pass ended): the first state below it, in the
+        algorithm's order, that the algorithm deals with in this pass and the student's has not."""
+        v = next((x for x in order if below(x, top) and owed(x)), None)
         if v is None:
             return None
         touched = [t for t in range(a, n) if events[t][1] == v]
@@ -264,9 +275,11 @@ def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] |
             mark = touched[-1]
             return mark, sides.expected_step(k, mark + 1, a, v), _message(sides.key("unexplored"), sides.fields(v, m))
         if other is None or v not in parent:
-            return n, sides.expected_step(k, n, a, v), _message(sides.key("skipped"), sides.fields(v, m))
+            key = "skipped" if v in tested else "unestimated"
+            return n, sides.expected_step(k, n, a, v), _message(sides.key(key), sides.fields(v, m))
         said = {**sides.fields(v, m), "parent": sides.labels[parent[v]], "other": sides.labels[other]}
-        return n, sides.expected_step(k, n, a, v), _message(sides.key("deeper"), said)
+        key = "deeper" if v in tested else "estimate"
+        return n, sides.expected_step(k, n, a, v), _message(sides.key(key), said)
 
     for n in range(a, b):
         name, x = events[n]
@@ -275,12 +288,16 @@ def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] |
             return n, sides.expected_step(k, n, a, x), _message("jeux.replay_pruned_ids", said)
         if name == "final" and x in finals and sides.value(x) > m:
             after = sides.passes[k + 1][2] if k + 1 < len(sides.passes) else None
-            said = {**sides.fields(x, m), "next": after, "start": sides.labels[game["initial"]]}
+            said = {**sides.fields(x, m), "next": after, "start": sides.labels[root]}
             return n, sides.expected_step(k, n, a, x), _message(sides.key("goal_beyond"), said)
         while path and x != path[-1] and x not in succ[path[-1]]:
             parted = left(path.pop(), n, x)
             if parted is not None:
                 return parted
+        if x != root and parent[x] not in expanded:  # reached without expanding its parent in this pass
+            said = {**sides.fields(x, m), "parent": sides.labels[parent[x]], "call": name}
+            return n, sides.expected_step(k, n, a, parent[x]), _message(sides.key("jump"), said)
+        estimated.add(x)
         if name == "final":
             done.add(x)
         if name != "suivants" or (not sides.with_h and depth[x] == m):
@@ -292,12 +309,13 @@ def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] |
                 stop = {"goal": sides.labels[sides.calls[d - 1][1]], "bound": m}
                 return n, d - 1, _message(sides.key("stops"), stop)
         done.add(x)
+        expanded.add(x)
         if not path or path[-1] != x:
             path.append(x)
     if any(name == "final" and x in finals for name, x in events[a:b]) and k == len(sides.passes) - 1:
         return None  # the goal found in the last pass, as soon as the algorithm or sooner (tested at generation)
-    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm tests.
-    return left(game["initial"], b if b < len(events) else b - 1, None)
+    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm deals with.
+    return left(root, b if b < len(events) else b - 1, None)
 
 
 def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: jeux_traces.Verdict, labels: list):
@@ -325,9 +343,7 @@ def _divergence(asked: str, game: dict, events: Calls, calls: Calls, groups, ver
         return 0, 0, _message("jeux.replay_other", {})
     if asked == "bfs":
         return _bfs_part(game, events, calls, verdict, labels)
-    ends = [*(start for start, _ in groups[1:]), len(calls)]
-    sides = _Sides(game, labels, events, calls, [(a, b, m) for (a, m), b in zip(groups, ends)])
-    parted = _passes_part(sides)
+    parted = passes_part(game, events, calls, groups, labels)
     if parted is not None:
         return parted
     # The expansions agree pass by pass: what the recogniser saw (a test out of order, for instance).

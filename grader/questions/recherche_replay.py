@@ -316,20 +316,18 @@ def _divergence(game: dict, events: list[tuple], run):
             parent = next((i for i in range(len(ancestors) - 1, -1, -1) if x in game["succ"][ancestors[i]]), None)
             if parent is not None and parent + 1 + h[x] > ref["bound"]:
                 return at, theirs[j], _message("jeux.replay_pruned", fields(x, parent + 1))
-    # The state the notebook expands here: estimated by the student's search in this pass, then left.
-    mark = _pass_start(game, events, at)
-    estimated = [k for k in range(mark, at) if events[k][0] == "heuristic" and _subject(game, events[k]) == y]
-    if estimated and y not in {state for k, state in mine[:j] if k >= mark}:
-        return estimated[-1], theirs[j], _message("jeux.replay_unexplored", fields(y, ref["p"]))
+    # The state the notebook expands here: estimated by the student's search in that pass (the same rank:
+    # both start with a pass of the first bound), then left unexpanded there.
+    cuts = passes(game, events)
+    if ref["pass"] < len(cuts):
+        a, b = cuts[ref["pass"]]
+        about = [k for k in range(a, min(b, at)) if _subject(game, events[k]) == y]
+        if about and all(events[k][0] == "heuristic" for k in about):
+            return about[-1], theirs[j], _message("jeux.replay_unexplored", fields(y, ref["p"]))
     # The same state by the same path again: next_states listed it twice (a list may repeat a state).
     twice = any(e["path"] == ref["path"] for e in expansions[:j] if e["pass"] == ref["pass"])
     key = "x1.replay_twice" if twice else "x1.replay_again" if y in expanded_before else "x1.replay_expand"
     return at, theirs[j], _message(key, fields(y, ref["p"]))
-
-
-def _pass_start(game: dict, events: list[tuple], at: int) -> int:
-    """The first call of the student's pass that call `at` belongs to."""
-    return max((a for a, _ in passes(game, events) if a <= at), default=0)
 
 
 def _goal_reached(game: dict, events: list[tuple], run, got):
