@@ -2,13 +2,10 @@
 
 `jeu1_distance(n, t)` is exact for any t, in integer arithmetic: an admissible h of game (1) that is not
 constant, so an answer to q11 (better than the model answer's). It stays with the model answers, which no
-built distribution ships (setup.py): the student kit must not hold it. What the grader needs of it, and of
-the model answer's h_jeu1, is written once into grader/data/jeu1.json by `python -m reference.jeu1`:
-
-- "h": the model answer's h_jeu1(n, t) for n = 1..t, for every t up to H_TARGETS (the values q10 serves
-  as `h` on game (1); its targets are 20 and 42 at most);
-- "large": the exact distance of every pair of q11's `large_pairs()` (t up to 2^62), in that order, with
-  the pairs' digest: no search can give them, and the kit must judge them as the teacher's grader does.
+built distribution ships (setup.py): the student kit must not hold it. What the grader needs of it is
+written once into grader/data/jeu1.json by `python -m reference.jeu1`: the exact distance of every pair
+of q11's `large_pairs()` (t up to 2^62), in that order, with the pairs' digest. No search can give them,
+and the kit must judge them as the teacher's grader does (a failed cell says its distance anyway).
 
 Below those large targets the grader computes distances itself, by a BFS over the states 1..t
 (grader/questions/jeux_games.py). tests/unit/test_jeux_games.py checks the file against this module.
@@ -21,7 +18,6 @@ import json
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1] / "grader" / "data" / "jeu1.json"
-H_TARGETS = 64
 
 
 def jeu1_distance(n: int, t: int) -> int | None:
@@ -55,14 +51,9 @@ def pairs_digest(pairs) -> str:
 def data() -> dict:
     """What grader/data/jeu1.json holds, computed from the model answer and jeu1_distance."""
     from grader.questions.jeux import large_pairs  # the teacher's checkout: the grader is there too
-    from reference.jeux import h_jeu1
 
     pairs = large_pairs()
-    distances = [jeu1_distance(n, t) for n, t in pairs]
-    return {
-        "h": {str(t): [h_jeu1(n, t) for n in range(1, t + 1)] for t in range(1, H_TARGETS + 1)},
-        "large": {"pairs": pairs_digest(pairs), "distances": distances},
-    }
+    return {"large": {"pairs": pairs_digest(pairs), "distances": [jeu1_distance(n, t) for n, t in pairs]}}
 
 
 def write(path: Path = DATA) -> Path:

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import symtable
-from dataclasses import dataclass
+import types
+from dataclasses import dataclass, field
 from pathlib import Path
 
 PREFIX = "kit_"
+BUILTINS = frozenset(dir(__import__("builtins")))
 Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
@@ -50,14 +53,16 @@ class Module:
     tree: ast.Module
     table: symtable.SymbolTable
     is_package: bool
+    bound: dict[str, list[int]] = field(default_factory=dict)  # each top-level name: the statements binding it
+    attributes: dict[str, set[str]] = field(default_factory=dict)  # each name: the attributes read on it
 
-    def bound(self) -> dict[str, list[int]]:
-        """Each name the module binds at top level, and the indices of the statements binding it."""
-        names: dict[str, list[int]] = {}
+    def __post_init__(self) -> None:
         for k, statement in enumerate(self.tree.body):
             for name in _binds(statement):
-                names.setdefault(name, []).append(k)
-        return names
+                self.bound.setdefault(name, []).append(k)
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                self.attributes.setdefault(node.value.id, set()).add(node.attr)
 
 
 def _binds(statement: ast.stmt) -> set[str]:
@@ -66,6 +71,8 @@ def _binds(statement: ast.stmt) -> set[str]:
         return {statement.name}
     if isinstance(statement, (ast.Import, ast.ImportFrom)):
         return {(alias.asname or alias.name).partition(".")[0] for alias in statement.names if alias.name != "*"}
+    if isinstance(statement, ast.If) and "TYPE_CHECKING" in ast.unparse(statement.test):
+        return set().union(*(_binds(s) for s in statement.orelse))  # for the type checker only
     found = set()
     for node in ast.walk(statement):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -120,25 +127,26 @@ class Wheel:
     def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...]) -> dict[str, str]:
         """The files of a student folder whose answer file (the stub, then the pasted code) defines each of
         `names` as the candidate: {file name: text}, the answer file under the key "" ."""
-        needed = self._closure(candidate.module, {candidate.path.partition(".")[0]})
+        needed, wanted = self._closure(candidate.module, {candidate.path.partition(".")[0]})
         files = {
             "": "\n".join(
                 [
                     "from __future__ import annotations",
                     stub,
                     "# --- copied from the kit's wheel",
-                    self._text(candidate.module, needed.pop(candidate.module, set())),
+                    self._text(candidate.module, needed.pop(candidate.module, set()), wanted),
                     *(f"{name} = {candidate.path}" for name in names),
                     "",
                 ]
             )
         }
         for module, statements in needed.items():
-            files[_helper(module) + ".py"] = "from __future__ import annotations\n" + self._text(module, statements)
+            text = self._text(module, statements, wanted)
+            files[_helper(module) + ".py"] = "from __future__ import annotations\n" + text
         return files
 
-    def _closure(self, module: str, names: set[str]) -> dict[str, set[int]]:
-        """The statements needed, by module, for `names` of `module` to work."""
+    def _closure(self, module: str, names: set[str]) -> tuple[dict[str, set[int]], set[tuple[str, str]]]:
+        """The statements needed, by module, for `names` of `module` to work, and the (module, name) needed."""
         needed: dict[str, set[int]] = {}
         todo = [(module, name) for name in names]
         seen: set[tuple[str, str]] = set()
@@ -148,19 +156,32 @@ class Wheel:
                 continue
             seen.add((where, name))
             mod = self.modules[where]
-            statements = mod.bound().get(name)
+            needed.setdefault(where, set())  # imported: its helper module exists, whatever it holds
+            statements = mod.bound.get(name)
             if statements is None:
                 if f"{where}.{name}" in self.modules:  # a submodule reached as a package's attribute
                     needed.setdefault(f"{where}.{name}", set())
                 continue
             for k in statements:
-                if k in needed.setdefault(where, set()):
+                statement = mod.tree.body[k]
+                todo.extend(self._imported(mod, statement, name))  # this name's import, if it is one
+                if k in needed[where]:
                     continue
                 needed[where].add(k)
-                statement = mod.tree.body[k]
                 todo.extend((where, free) for free in self._free(mod, statement))
-                todo.extend(self._imported(mod, statement, name))
-        return needed
+                todo.extend(self._nested(mod, statement))
+        return needed, seen
+
+    def _nested(self, module: Module, statement: ast.stmt) -> list[tuple[str, str]]:
+        """What the imports inside a function or class need (they run when it does: all their names)."""
+        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return []
+        wanted = []
+        for node in ast.walk(statement):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node is not statement:
+                for alias in node.names:
+                    wanted += self._imported(module, node, (alias.asname or alias.name).partition(".")[0])
+        return wanted
 
     def _free(self, module: Module, statement: ast.stmt) -> set[str]:
         """The module names a top-level statement reads."""
@@ -196,23 +217,39 @@ class Wheel:
                     continue
                 if isinstance(node, ast.Import):
                     target = alias.name if alias.asname else alias.name.partition(".")[0]
-                    wanted += [(target, attribute) for attribute in self._attributes(module, name)]
+                    wanted += [(target, a) for a in module.attributes.get(name, set())] + [(target, "")]
                     continue
-                base = self._absolute(module, node)
-                if f"{base}.{alias.name}" in self.modules:  # `from package import module`
-                    wanted += [(f"{base}.{alias.name}", a) for a in self._attributes(module, name)]
-                    wanted.append((base, alias.name))
+                home, real = self.home(self._absolute(module, node), alias.name)
+                if real is None:  # a module
+                    wanted += [(home, a) for a in module.attributes.get(name, set())] + [(home, "")]
                 else:
-                    wanted.append((base, alias.name))
+                    wanted.append((home, real))
         return wanted
 
-    @staticmethod
-    def _attributes(module: Module, name: str) -> set[str]:
-        return {
-            node.attr
-            for node in ast.walk(module.tree)
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
-        }
+    def home(self, base: str, name: str) -> tuple[str, str | None]:
+        """Where `from base import name` finds it in the wheel: (module, its name there), or (module, None)
+        when it is a module. A name a module gives lazily (a module `__getattr__`, as the authoring api's)
+        is looked up in the installed grader, the wheel's own code."""
+        if base not in self.modules or name in self.modules[base].bound:
+            return base, name
+        if f"{base}.{name}" in self.modules:
+            return f"{base}.{name}", None
+        try:
+            found = getattr(importlib.import_module(base), name)
+        except Exception:  # noqa: BLE001 - not found: the copy fails there, as the student's would
+            return base, name
+        if isinstance(found, types.ModuleType):
+            return found.__name__, None
+        owner, real = getattr(found, "__module__", None), getattr(found, "__name__", name)
+        if owner in self.modules and real in self.modules[owner].bound:
+            return owner, real
+        for other, module in self.modules.items():  # a constant: the module that assigns this very value
+            assigned = any(
+                not isinstance(module.tree.body[k], (ast.Import, ast.ImportFrom)) for k in module.bound.get(name, [])
+            )
+            if assigned and getattr(_loaded(other), name, None) is found:
+                return other, name
+        return base, name
 
     def _absolute(self, module: Module, node: ast.ImportFrom) -> str:
         if not node.level:
@@ -222,44 +259,67 @@ class Wheel:
         anchor = anchor[: len(anchor) - node.level + 1]
         return ".".join(anchor + ([node.module] if node.module else []))
 
-    def _text(self, module: str, statements: set[int]) -> str:
+    def _text(self, module: str, statements: set[int], wanted: set[tuple[str, str]]) -> str:
         mod = self.modules[module]
         kept = []
         for k in sorted(statements):
             statement = mod.tree.body[k]
             if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
                 continue
-            kept.append(ast.unparse(self._rewritten(mod, statement)))
+            kept.append(ast.unparse(self._rewritten(mod, statement, {n for m, n in wanted if m == module})))
         return "\n\n".join(kept)
 
-    def _rewritten(self, module: Module, statement: ast.stmt) -> ast.Module:
-        """The statement with its imports of the wheel's modules pointed at the helper modules."""
+    def _rewritten(self, module: Module, statement: ast.stmt, wanted: set[str]) -> ast.Module:
+        """The statement with its imports of the wheel's modules pointed at the helper modules; a top-level
+        import keeps only the names `wanted` of it (each other name needs what nothing here copied)."""
         wheel = self
 
+        def kept(aliases: list[ast.alias], top: bool) -> list[ast.alias]:
+            return [a for a in aliases if not top or (a.asname or a.name).partition(".")[0] in wanted]
+
         class Imports(ast.NodeTransformer):
+            depth = 0  # inside a function or class: every name of its imports is used when it runs
+
+            def visit_FunctionDef(self, node):
+                self.depth += 1
+                self.generic_visit(node)
+                self.depth -= 1
+                return node
+
+            visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
+
             def visit_Import(self, node: ast.Import):
                 names = []
-                for alias in node.names:
+                for alias in kept(node.names, not self.depth):
                     if alias.name in wheel.modules:
                         names.append(ast.alias(_helper(alias.name), alias.asname or alias.name.partition(".")[0]))
                     else:
                         names.append(alias)
-                return ast.Import(names=names)
+                return ast.Import(names=names) if names else ast.Pass()
 
             def visit_ImportFrom(self, node: ast.ImportFrom):
                 base = wheel._absolute(module, node)
                 if base not in wheel.modules:
-                    return node
-                modules = [a for a in node.names if f"{base}.{a.name}" in wheel.modules]
-                names = [a for a in node.names if f"{base}.{a.name}" not in wheel.modules]
+                    names = kept(node.names, not self.depth)
+                    return ast.ImportFrom(node.module, names, node.level) if names else ast.Pass()
                 out: list[ast.stmt] = []
-                if names:
-                    out.append(ast.ImportFrom(module=_helper(base), names=names, level=0))
-                out += [ast.Import(names=[ast.alias(_helper(f"{base}.{a.name}"), a.asname or a.name)]) for a in modules]
-                return out
+                for alias in kept(node.names, not self.depth):
+                    home, real = wheel.home(base, alias.name)
+                    if real is None:
+                        out.append(ast.Import(names=[ast.alias(_helper(home), alias.asname or alias.name)]))
+                    else:
+                        out.append(ast.ImportFrom(_helper(home), [ast.alias(real, alias.asname or alias.name)], 0))
+                return out or ast.Pass()
 
         done = Imports().visit(copy.deepcopy(statement))
         return ast.fix_missing_locations(ast.Module(body=done if isinstance(done, list) else [done], type_ignores=[]))
+
+
+def _loaded(module: str):
+    try:
+        return importlib.import_module(module)
+    except Exception:  # noqa: BLE001 - a module of the wheel this installation cannot import
+        return None
 
 
 def _helper(module: str) -> str:
@@ -281,7 +341,8 @@ def _globals(table: symtable.SymbolTable) -> set[str]:
     """The module names a function's or class's code reads, its nested scopes included."""
     names = set()
     for symbol in table.get_symbols():
-        if symbol.is_global() or (table.get_type() == "class" and symbol.is_referenced() and not symbol.is_assigned()):
+        # A class body reads module names even where it assigns the same name (`x: bool = x.f()`).
+        if symbol.is_global() or (table.get_type() == "class" and symbol.is_referenced()):
             names.add(symbol.get_name())
     for child in table.get_children():
         names |= _globals(child)
@@ -303,13 +364,13 @@ def _walk_definitions(node: ast.AST, prefix: str):
 # --- Likeness to the model answers ------------------------------------------------------------------------
 def shape(node: ast.AST) -> list[str]:
     """A function's code as a sequence of tokens that survives renaming and reformatting: its AST's node
-    types in order, each name replaced by its rank of first appearance in the function, its docstring
-    and type annotations left out, numbers kept (a bound's `+ 1` is code), strings reduced to a mark."""
-    ranks: dict[str, int] = {}
+    types in order, every name but Python's builtins reduced to a mark (a copy renames its variables, and
+    a line added must not shift the rest), attributes kept (methods are rarely renamed), its docstring and
+    type annotations left out, numbers kept (a bound's `+ 1` is code), strings reduced to a mark."""
     tokens: list[str] = []
 
     def name(text: str) -> str:
-        return f"n{ranks.setdefault(text, len(ranks))}"
+        return text if text in BUILTINS else "N"
 
     def walk(item: ast.AST) -> None:
         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -317,8 +378,7 @@ def shape(node: ast.AST) -> list[str]:
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 body = body[1:]  # the docstring
             tokens.append("def")
-            for arg in [*item.args.posonlyargs, *item.args.args, *item.args.kwonlyargs]:
-                tokens.append(name(arg.arg))
+            tokens.extend("N" for _ in [*item.args.posonlyargs, *item.args.args, *item.args.kwonlyargs])
             for statement in body:
                 walk(statement)
             return
@@ -326,13 +386,11 @@ def shape(node: ast.AST) -> list[str]:
         if isinstance(item, ast.Name):
             tokens.append(name(item.id))
         elif isinstance(item, ast.Attribute):
-            tokens.append(name(item.attr))
-        elif isinstance(item, ast.arg):
-            tokens.append(name(item.arg))
+            tokens.append(item.attr)
         elif isinstance(item, ast.Constant):
             tokens.append(repr(item.value) if isinstance(item.value, (int, float, bool, type(None))) else "str")
-        for field, value in ast.iter_fields(item):
-            if field in ("annotation", "returns", "type_comment", "ctx"):
+        for slot, value in ast.iter_fields(item):
+            if slot in ("annotation", "returns", "type_comment", "ctx"):
                 continue
             for child in value if isinstance(value, list) else [value]:
                 if isinstance(child, ast.AST):
@@ -347,3 +405,51 @@ def likeness(a: list[str], b: list[str]) -> float:
     import difflib
 
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+# --- Grading copies as answers ------------------------------------------------------------------------------
+def exam_questions(stubs: Path) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """Each automatically graded question: its id, its module, its functions, and how many arguments they
+    take (the stub's signature)."""
+    from grader.registry import all_questions
+
+    found = []
+    for question in all_questions(extensions=True):
+        if question.manual:
+            continue
+        tree = ast.parse((stubs / f"{question.module}.py").read_text(encoding="utf-8"))
+        stub = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == question.functions[0])
+        found.append((question.id, question.module, tuple(question.functions), len(stub.args.args)))
+    return found
+
+
+_WHEELS: dict[Path, Wheel] = {}
+
+
+def graded(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]]) -> list[tuple[str, str, float]]:
+    """Each (candidate, question id) of `jobs` graded as `grader check` grades a student's folder holding
+    the candidate under the question's names: (candidate, question, score) where the score is not 0. Runs
+    in a worker process (the unpacked wheel is read once per process)."""
+    import tempfile
+
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+    from grader.results.scoring import Scheme
+
+    wheel = _WHEELS.setdefault(root, Wheel(root))
+    questions = {q.id: q for q in all_questions(extensions=True)}
+    # q18's challenge costs seconds per copy and says nothing a 0 elsewhere would not.
+    settings = Settings(seed=2017, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+    earned = []
+    for candidate, qid in jobs:
+        question = questions[qid]
+        folder = Path(tempfile.mkdtemp(dir=work))
+        stub = (stubs / f"{question.module}.py").read_text(encoding="utf-8")
+        for name, text in wheel.answer(candidate, stub, tuple(question.functions)).items():
+            (folder / (name or f"{question.module}.py")).write_text(text, encoding="utf-8")
+        result = grade_question(question, load_submission(folder), settings)
+        if result.score:
+            earned.append((candidate.name, qid, float(result.score)))
+    return earned

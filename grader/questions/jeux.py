@@ -174,7 +174,7 @@ class SearchQuestion(Question):
             seconds = small.seconds
             small = ctx.check("petits_jeux", strategy_tables(self.with_h), judge, max_examples=RANDOM_GAMES)
             small.seconds += seconds
-        extra = {"h": "log2"} if self.with_h else {}
+        extra = {"h": 0} if self.with_h else {}  # h = 0 on game (1): see jeux_games' docstring
         jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
         deep = ctx.check_cases("profond", deep_games(self.function), judge)
         request = jeux_replay.Request(self.function, self.crafted(), ctx.settings.replay)

@@ -6,8 +6,8 @@ Games
   indices: `labels` ("int", "str", "tuple", or a list of names) says what the states look like, so that
   nobody can assume ints. Successor lists may repeat states, loop on themselves and form cycles.
 - Game (1) is `{"kind": "jeu1", "target": t}` (e0 = 1, s(n) = [2n, n + 1], F = {t}); for q10 it also
-  has `"h": "log2"`: h is the model answer's h_jeu1, served from grader/data/jeu1.json and never shown
-  (it answers q11).
+  has `"h": 0`: h = 0, served (any admissible h that is not constant would answer q11: the kit holds
+  none, and IDA* with h = 0 still searches game (1), an infinite game of int states, pass after pass).
 
 `GameServer` answers the proxies of grader/questions/jeux_probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
@@ -19,9 +19,8 @@ states 1..t), `large_distances` (game (1) for q11's large pairs, read from grade
 `idastar_passes` (the passes of figure 3 on a tree, read from the tree's p + h along each path). Every
 expected value is one of these on the very case played.
 
-Nothing here answers a question of the exam: the kit ships this module (docs/student-kit.md). The
-model answer's h_jeu1, which q10 serves as `h` on game (1), and the exact distances of the large pairs
-come as data, written by reference/jeu1.py (`python -m reference.jeu1`) from the model answers.
+Nothing here answers a question of the exam: the kit ships this module (docs/student-kit.md). The exact
+distances of q11's large pairs come as data, written by reference/jeu1.py (`python -m reference.jeu1`).
 """
 
 from __future__ import annotations
@@ -84,8 +83,6 @@ class GameServer(Served):
         else:
             self.target = game["target"]
             self.initial = 1
-            # The model answer's h_jeu1 towards the target (0 beyond it, where t is out of reach).
-            self.jeu1_h = jeu1_h(self.target) if "h" in game else []
 
     def reset(self) -> None:
         """Forget a run: its calls, its stop (a timed-out run is run again: grader.judge.context.Context.call)."""
@@ -121,9 +118,7 @@ class GameServer(Served):
             if self.table:
                 return [self.wired[j] for j in self.game["succ"][state]]
             return [2 * state, state + 1]
-        if self.table:
-            return self.game["h"][state]
-        return self.jeu1_h[state - 1] if state <= self.target else 0
+        return self.game["h"][state] if self.table else 0  # game (1)'s h is 0 (see the module's docstring)
 
     def _state(self, args):
         label = states.unwire(args)
@@ -157,14 +152,6 @@ class GameServer(Served):
 @cached
 def _jeu1_data() -> dict:
     return json.loads(JEU1_DATA.read_text(encoding="utf-8"))
-
-
-def jeu1_h(t: int) -> list[int]:
-    """The model answer's h_jeu1(n, t) for n = 1..t (grader/data/jeu1.json, see reference/jeu1.py)."""
-    values = _jeu1_data()["h"].get(str(t))
-    if values is None:
-        raise GraderBug("jeux.jeu1_data", path=str(JEU1_DATA))
-    return values
 
 
 @cached(maxsize=512)
@@ -378,8 +365,8 @@ def case_view(game: dict) -> dict:
     as the value it is (an int, a str, a tuple), `s` and `h` as dicts keyed by the states themselves
     (written as Python text: results.json's JSON would turn the keys into strings)."""
     if game["kind"] == "jeu1":
-        # With h (q10), the model answer's h_jeu1: not shown, it is question 11's answer (the group says so).
-        return {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
+        view = {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
+        return {**view, "h(n)": 0} if "h" in game else view
     labels = labels_of(game["labels"], len(game["succ"]))
 
     def value(label):

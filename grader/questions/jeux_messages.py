@@ -71,8 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal depth on small finite games, with various admissible h",
     },
     "q10.jeu1": {
-        "fr": "profondeur optimale sur le jeu (1), h étant celle du corrigé de la question 11",
-        "en": "optimal depth on game (1), h being the model answer's of question 11",
+        "fr": "profondeur optimale sur le jeu (1), avec h = 0",
+        "en": "optimal depth on game (1), with h = 0",
     },
     "q10.profond": {
         "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus (jusqu'à 61 parcours)",

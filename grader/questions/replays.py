@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections import Counter
+from collections.abc import Sequence
 from types import ModuleType
 
 SHOWN_CALLS = 60
@@ -39,7 +40,7 @@ def student_order(game: dict, events: list[tuple]) -> list[list[int]]:
 
 
 def first_uncovered(
-    calls: list[tuple], start: int, end: int, done: list[tuple], again: set[str], before: list[tuple] = ()
+    calls: list[tuple], start: int, end: int, done: list[tuple], again: set[str], before: Sequence[tuple] = ()
 ) -> int | None:
     """The first of the algorithm's calls[start:end] that the student's calls `done` (up to where their
     search went another way) do not cover: what their code should have done there. A call of a function

@@ -88,8 +88,7 @@ def test_the_shipped_data_of_game_1_is_what_the_model_answers_give():
     # grader/data/jeu1.json is written by `python -m reference.jeu1`: stale after a change of q11's large pairs.
     assert json.loads(jeu1.DATA.read_text(encoding="utf-8")) == jeu1.data()
     large = jeux_games.large_distances(jeux.large_pairs())
-    assert all(jeux_games.jeu1_h(t)[n - 1] <= large[n, t] for n, t in jeux.large_pairs() if t <= jeu1.H_TARGETS)
-    assert max(jeux.JEU1_TARGETS) <= jeu1.H_TARGETS
+    assert all(large[n, t] == jeux_games.jeu1_distances(t)[n - 1] for n, t in jeux.large_pairs() if t <= 300)
 
 
 def test_the_model_h_is_admissible_on_the_large_pairs():
@@ -97,9 +96,9 @@ def test_the_model_h_is_admissible_on_the_large_pairs():
     assert all(h_jeu1(n, t) <= d for (n, t), d in large.items())
 
 
-def test_game_1_is_served_the_model_answers_h():
-    server = jeux_games.GameServer({"kind": "jeu1", "target": 42, "h": "log2"})
-    assert [server("h", n) for n in (1, 2, 21, 41, 42, 43, 100)] == [h_jeu1(n, 42) for n in (1, 2, 21, 41, 42, 43, 100)]
+def test_game_1_is_served_h_0_no_answer_to_q11():
+    server = jeux_games.GameServer({"kind": "jeu1", "target": 42, "h": 0})
+    assert [server("h", n) for n in (1, 2, 21, 41, 42, 43, 100)] == [0] * 7
 
 
 # --- The server -------------------------------------------------------------------------------------------
@@ -138,7 +137,7 @@ def test_an_argument_the_probe_never_ships_is_a_protocol_violation(sent):
 def test_h_is_served_only_on_a_game_that_has_one():
     game = jeux_games.named_game({"r": ["a"]}, ["a"])
     assert jeux_games.GameServer(game).names == {"final", "suivants"}
-    assert jeux_games.GameServer({"kind": "jeu1", "target": 10, "h": "log2"}).names == {"final", "suivants", "h"}
+    assert jeux_games.GameServer({"kind": "jeu1", "target": 10, "h": 0}).names == {"final", "suivants", "h"}
 
 
 def test_the_budget_stops_the_run_and_is_counted_by_the_parent():
@@ -288,7 +287,7 @@ def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
             jeux.fixed_games(h)
             + question.crafted()
             + jeux.deep_games(question.function)
-            + [{"kind": "jeu1", "target": t, **({"h": "log2"} if h else {})} for t in jeux.JEU1_TARGETS]
+            + [{"kind": "jeu1", "target": t, **({"h": 0} if h else {})} for t in jeux.JEU1_TARGETS]
         )
         for game in games:
             server = jeux_games.GameServer(game)
