@@ -179,7 +179,7 @@ def test_the_model_answers_copied_the_same_way_earn_their_points(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     jobs = [(answer, qid) for answer, (qid, *_) in zip(answers, questions)]
-    earned = {qid for _, qid, _ in graded(root, EXERCISES, work, jobs)}
+    earned = {qid for _, qid, _ in graded(root, EXERCISES, work, jobs, own=True)}
     assert earned == {qid for qid, *_ in questions}
 
 
@@ -210,7 +210,7 @@ def _model_functions(tmp_path: Path) -> list[tuple[str, list[str]]]:
 @pytest.mark.slow
 def test_no_function_of_the_wheel_is_a_copy_of_a_model_answer(unpacked, tmp_path):
     models = _model_functions(tmp_path)
-    assert len(models) > 40
+    assert len(models) >= 25  # the search answers, their helpers, the replays and game (1)
     copies = []
     for module, name, node in Wheel(unpacked).definitions():
         tokens = shape(node)

@@ -124,10 +124,12 @@ class Wheel:
             yield from ((module.name, name, node) for name, node in _walk_definitions(module.tree, ""))
 
     # -- pasting ----------------------------------------------------------------------------------
-    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...]) -> dict[str, str]:
+    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...], own: bool = False) -> dict[str, str]:
         """The files of a student folder whose answer file (the stub, then the pasted code) defines each of
-        `names` as the candidate: {file name: text}, the answer file under the key "" ."""
-        needed, wanted = self._closure(candidate.module, {candidate.path.partition(".")[0]})
+        `names` as the candidate (`own`: as the function of that name of the candidate's module, for the
+        model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
+        paths = {name: name if own else candidate.path for name in names}
+        needed, wanted = self._closure(candidate.module, {path.partition(".")[0] for path in paths.values()})
         files = {
             "": "\n".join(
                 [
@@ -135,7 +137,7 @@ class Wheel:
                     stub,
                     "# --- copied from the kit's wheel",
                     self._text(candidate.module, needed.pop(candidate.module, set()), wanted),
-                    *(f"{name} = {candidate.path}" for name in names),
+                    *(f"{name} = {path}" for name, path in paths.items() if name != path),
                     "",
                 ]
             )
@@ -426,10 +428,12 @@ def exam_questions(stubs: Path) -> list[tuple[str, str, tuple[str, ...], int]]:
 _WHEELS: dict[Path, Wheel] = {}
 
 
-def graded(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]]) -> list[tuple[str, str, float]]:
+def graded(
+    root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]], own: bool = False
+) -> list[tuple[str, str, float]]:
     """Each (candidate, question id) of `jobs` graded as `grader check` grades a student's folder holding
-    the candidate under the question's names: (candidate, question, score) where the score is not 0. Runs
-    in a worker process (the unpacked wheel is read once per process)."""
+    the candidate under the question's names (`own`: see Wheel.answer): (candidate, question, score) where
+    the score is not 0. Runs in a worker process (the unpacked wheel is read once per process)."""
     import tempfile
 
     from grader.intake import load_submission
@@ -447,7 +451,7 @@ def graded(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]
         question = questions[qid]
         folder = Path(tempfile.mkdtemp(dir=work))
         stub = (stubs / f"{question.module}.py").read_text(encoding="utf-8")
-        for name, text in wheel.answer(candidate, stub, tuple(question.functions)).items():
+        for name, text in wheel.answer(candidate, stub, tuple(question.functions), own).items():
             (folder / (name or f"{question.module}.py")).write_text(text, encoding="utf-8")
         result = grade_question(question, load_submission(folder), settings)
         if result.score:
