@@ -126,10 +126,11 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         ]
 
         # No model answer to import: the package is there, its answers are not.
-        for module in ("jeux", "taquin", "recherche"):
+        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "taquin_moves")
+        for module in answers:
             tried = as_student(str(python), "-c", f"import reference.solver, reference.{module}")
             assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
-        assert not any((site / "reference" / f"{module}.py").exists() for module in ("jeux", "taquin", "recherche"))
+        assert not any((site / "reference" / f"{module}.py").exists() for module in answers)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -244,3 +245,45 @@ def test_the_scan_finds_a_model_answer_copied_renamed_and_reformatted(tmp_path):
                 disguised.body[0].body.insert(0, ast.parse("trace = []").body[0])
                 tokens = shape(disguised.body[0])
                 assert likeness(tokens, models[f"reference.{path.stem}.{node.name}"]) >= COPY, node.name
+
+
+@pytest.mark.slow
+def test_a_student_gluing_the_kits_distances_into_an_h_gets_no_more_than_the_simplest_right_h(unpacked, tmp_path):
+    """Tried as a student with the kit: the judge of q11 must know game (1)'s distances (a BFS below the
+    large pairs, their table above), and a copy of them glued into h_jeu1 is admissible and not constant.
+    It earns what `int(n != t)`, the simplest right answer, earns: nothing the kit gave is worth more."""
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+    from tests.grading import SEED
+
+    wheel = Wheel(unpacked)
+    (bfs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux_games.jeu1_distances"]
+    (pairs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.large_pairs"]
+    stub = (EXERCISES / "jeux.py").read_text(encoding="utf-8")
+    glued = tmp_path / "glued"
+    glued.mkdir()
+    files = wheel.answer(bfs, stub, ())
+    helpers = wheel.answer(pairs, "", ())
+    files.update({k: v for k, v in helpers.items() if k})
+    files["kit_pairs.py"] = helpers[""]  # large_pairs and what it needs, as a module of its own
+    for name, text in files.items():
+        (glued / (name or "jeux.py")).write_text(text, encoding="utf-8")
+    # Only the .py files of a folder reach the child: the data goes in as a module.
+    data = (unpacked / "grader" / "data" / "jeu1.json").read_text(encoding="utf-8")
+    (glued / "kit_data.py").write_text(f"import json\nDATA = json.loads({data.strip()!r})\n", encoding="utf-8")
+    with (glued / "jeux.py").open("a", encoding="utf-8") as answer:
+        answer.write(
+            "from kit_data import DATA\n"
+            "from kit_pairs import large_pairs\n"
+            "_large = dict(zip(large_pairs(), DATA['large']['distances']))\n"
+            "def h_jeu1(n, t):\n"
+            "    return jeu1_distances(t)[n - 1] if t <= 300 else _large.get((n, t), 0)\n"
+        )
+    simplest = tmp_path / "simplest"
+    simplest.mkdir()
+    (simplest / "jeux.py").write_text(stub + "\n\ndef h_jeu1(n, t):\n    return int(n != t)\n", encoding="utf-8")
+    q11 = next(q for q in all_questions() if q.id == "q11")
+    scores = [grade_question(q11, load_submission(folder), Settings(seed=SEED)).score for folder in (glued, simplest)]
+    assert 0 < scores[0] <= scores[1], scores  # the glue works, and gives no more

@@ -129,7 +129,8 @@ class Wheel:
         `names` as the candidate (`own`: as the function of that name of the candidate's module, for the
         model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
         paths = {name: name if own else candidate.path for name in names}
-        needed, wanted = self._closure(candidate.module, {path.partition(".")[0] for path in paths.values()})
+        roots = {candidate.path, *paths.values()}
+        needed, wanted = self._closure(candidate.module, {path.partition(".")[0] for path in roots})
         files = {
             "": "\n".join(
                 [
