@@ -26,7 +26,8 @@ Only solvable games are played: bfs and idastar may do anything otherwise, ids l
 
 q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
 its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
-their exact value (fractions; a bool is no number), against jeu1_distance. Groups: admissible (t <= 300), grands_t
+their exact value (fractions; a bool is no number), against the exact distance (jeux_games: a BFS, and the
+large pairs' data). Groups: admissible (t <= 300), grands_t
 (admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
 admissible, grands_t and natural count only for an h that is not constant (see Q11).
 """

@@ -104,3 +104,21 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
         assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= replays.SHOWN_CALLS
     say(Message.from_dict(replay["why"]), "en")
     assert view(replay, "fr") is not None and terminal_lines(replay, "en")
+
+
+def test_a_state_is_drawn_with_its_whole_label_or_keyed_in_a_legend():
+    from reports import drawing
+    from reports.replay import graph
+
+    texts, legend = drawing.fitted(["e0", "(0, 1)", "(12, 3)", "('un état', 'long')"], 34)
+    assert texts["e0"] == {"text": "e0", "size": 11} and texts["(0, 1)"]["text"] == "(0, 1)"
+    assert 7.5 <= texts["(12, 3)"]["size"] < texts["(0, 1)"]["size"] < 11  # smaller type, whole
+    assert texts["('un état', 'long')"]["text"] == "[1]" and legend == [{"key": "[1]", "full": "('un état', 'long')"}]
+    # In a replay's drawing: tuple states whole, the long one keyed under the drawing.
+    game = named_game({"r": ["a", "b"], "a": ["f"]}, ["f"], labels=[(0, 0), (0, 1), (12, 3), "('un état', 'long')"])
+    events = [("final", 0), ("suivants", 0), ("final", 1), ("suivants", 1), ("final", 3)]
+    labels = shown_labels(game)
+    replay = jeux_replay.replay("bfs", game, events, labels, jeux_traces.bfs(game, events, labels), (1, 1))
+    drawn = graph(jeux_replay.visual(game), view(replay, "fr"))
+    assert sorted(n["label"] for n in drawn["nodes"]) == ["(0, 0)", "(0, 1)", "(12, 3)", "[1]"]
+    assert drawn["legend"] == [{"key": "[1]", "full": "('un état', 'long')"}]
