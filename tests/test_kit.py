@@ -162,7 +162,8 @@ def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path)
     wheel = Wheel(unpacked)
     candidates = wheel.candidates()
     assert len(candidates) > 900  # the whole grader: every top-level function and method
-    assert _grade_all(unpacked, candidates, tmp_path) == []
+    earned = _grade_all(unpacked, candidates, tmp_path)
+    assert earned == [], "\n".join(map(str, earned))
 
 
 @pytest.mark.slow
