@@ -24,100 +24,114 @@ from reference import replays as algorithms
 from reports.replay import terminal_lines, view
 from tests.french import english_in
 
-SUBMISSIONS = ROOT / "tests" / "submissions" / "jeux"
-VARIANTS = ROOT / "tests" / "variants" / "jeux"
+TESTS = ROOT / "tests"
+SUBMISSIONS = TESTS / "submissions" / "jeux"
+VARIANTS = TESTS / "variants" / "jeux"
+# Variants written for the replays' own tests (no question's table grades them).
+REPLAY_VARIANTS = TESTS / "replay_variants" / "jeux"
 
-# Where each wrong variant parts from the requested algorithm: the function, the game (replay_runs.GAMES),
-# the student's marked call, the algorithm's, and the sentence in French and in English.
+# Where each wrong variant (by its path below tests/) parts from the requested algorithm: the function, the
+# game (replay_runs.GAMES), the student's marked call, the algorithm's, and the sentence in French and in
+# English.
 EXPECTED = {
-    "bfs_ids_memo.py": (
+    "submissions/jeux/bfs_ids_memo.py": (
         "bfs", "fork", "suivants(r)", "final(a)",
         "un parcours en largeur ne revient jamais à un niveau terminé : il ne refait pas suivants(r) (distance 0)",
         "a breadth-first search never goes back to a finished level: it does not call suivants(r) (distance 0) "
         "again",
     ),
-    "bfs_iteree.py": (
+    "submissions/jeux/bfs_iteree.py": (
         "bfs", "fork", "suivants(r)", "final(a)",
         "un parcours en largeur ne revient jamais à un niveau terminé : il ne refait pas suivants(r) (distance 0)",
         "a breadth-first search never goes back to a finished level: it does not call suivants(r) (distance 0) "
         "again",
     ),
-    "bfs_profondeur.py": (
+    "submissions/jeux/bfs_profondeur.py": (
         "bfs", "tree", "final(a1)", "final(b)",
         "un parcours en largeur teste tous les états à distance 1 (dont b) avant de passer à l'état a1, à distance 2",
         "a breadth-first search tests every state at distance 1 (b among them) before moving on to state a1, at "
         "distance 2",
     ),
-    "bfs_ids_memoisee.py": (
+    "variants/jeux/wrong/bfs_ids_memoisee.py": (
         "bfs", "fork", "suivants(r)", "suivants(a)",
         "un parcours en largeur ne revient jamais à un niveau terminé : il ne refait pas suivants(r) (distance 0)",
         "a breadth-first search never goes back to a finished level: it does not call suivants(r) (distance 0) "
         "again",
     ),
-    "ids_largeur.py": (
+    "submissions/jeux/ids_largeur.py": (
         "ids", "tree", "final(a1)", "final(r)",
         "a1, à la profondeur 2 > m = 1 : la recherche itérée ne l'atteint pas dans ce parcours ; votre code a "
         "appelé final(a1)",
         "a1, at depth 2 > m = 1: iterative deepening does not reach it in this pass; your code called final(a1)",
     ),
-    "ids_sans_reprise.py": (
+    "submissions/jeux/ids_sans_reprise.py": (
         "ids", "tree", "final(a1)", "final(r)",
         "a1, à la profondeur 2 > m = 1 : la recherche itérée ne l'atteint pas dans ce parcours ; votre code a "
         "appelé final(a1)",
         "a1, at depth 2 > m = 1: iterative deepening does not reach it in this pass; your code called final(a1)",
     ),
-    "ids_largeur_initial.py": (
+    "submissions/jeux/ids_largeur_initial.py": (
         "ids", "tree", "final(a)", "suivants(r)",
         "la recherche itérée n'atteint a qu'en descendant de r, développé dans ce parcours ; votre code a appelé "
         "final(a) sans développer r dans ce parcours",
         "iterative deepening reaches a only by going down from r, expanded in this pass; your code called final(a) "
         "without expanding r in this pass",
     ),
-    "ids_largeur_racine.py": (
+    "variants/jeux/wrong/ids_largeur_racine.py": (
         "ids", "tree", "final(a)", "suivants(r)",
         "la recherche itérée n'atteint a qu'en descendant de r, développé dans ce parcours ; votre code a appelé "
         "final(a) sans développer r dans ce parcours",
         "iterative deepening reaches a only by going down from r, expanded in this pass; your code called final(a) "
         "without expanding r in this pass",
     ),
-    "idastar_astar.py": (
+    "submissions/jeux/idastar_astar.py": (
         "idastar", "low", "suivants(b1)", "h(r)",
         "b1 : p + h = 1 + 1 = 2 > m = 1, IDA* le coupe dans ce parcours ; votre code l'a développé",
         "b1: p + h = 1 + 1 = 2 > m = 1, IDA* cuts it in this pass; your code expanded it",
     ),
-    "idastar_dernier_f.py": (
+    "variants/jeux/wrong/idastar_astar.py": (
+        "idastar", "low", "suivants(b1)", "h(r)",
+        "b1 : p + h = 1 + 1 = 2 > m = 1, IDA* le coupe dans ce parcours ; votre code l'a développé",
+        "b1: p + h = 1 + 1 = 2 > m = 1, IDA* cuts it in this pass; your code expanded it",
+    ),
+    "submissions/jeux/idastar_dernier_f.py": (
         "idastar", "ladder", "suivants(l0)", "final(c1)",
         "l0 : p + h = 1 + 6 = 7 > m = 2, IDA* le coupe dans ce parcours ; votre code l'a développé",
         "l0: p + h = 1 + 6 = 7 > m = 2, IDA* cuts it in this pass; your code expanded it",
     ),
-    "idastar_largeur.py": (
+    "variants/jeux/wrong/idastar_dernier_f.py": (
+        "idastar", "ladder", "suivants(l0)", "final(c1)",
+        "l0 : p + h = 1 + 6 = 7 > m = 2, IDA* le coupe dans ce parcours ; votre code l'a développé",
+        "l0: p + h = 1 + 6 = 7 > m = 2, IDA* cuts it in this pass; your code expanded it",
+    ),
+    "replay_variants/jeux/idastar_largeur.py": (
         "idastar", "ladder", "h(m0)", "h(l1)",
         "IDA* estime d'abord l1, fils de c1 (p + h = 2 + 6 = 8 > m = 2 : il le coupe), avant de passer à m0 ; "
         "votre code est passé à m0 avant",
         "IDA* first estimates l1, a child of c1 (p + h = 2 + 6 = 8 > m = 2: it cuts it), before moving on to m0; "
         "your code moved on to m0 first",
     ),
-    "idastar_sans_h.py": (
+    "submissions/jeux/idastar_sans_h.py": (
         "idastar", "decoy", "suivants(a)", "h(a)",
         "a : p + h = 1 + 9 = 10 > m = 3, IDA* le coupe dans ce parcours ; votre code l'a développé",
         "a: p + h = 1 + 9 = 10 > m = 3, IDA* cuts it in this pass; your code expanded it",
     ),
-    "idastar_seuil_large.py": (
+    "replay_variants/jeux/idastar_seuil_large.py": (
         "idastar", "decoy", "h(b1)", "final(b1)",
         "b1 : p + h = 1 + 2 = 3 ≤ m = 3, IDA* l'explore ; votre code l'a coupé",
         "b1: p + h = 1 + 2 = 3 ≤ m = 3, IDA* explores it; your code cut it",
     ),
-    "idastar_borne_plus_un.py": (
+    "variants/jeux/wrong/idastar_borne_plus_un.py": (
         "idastar", "even", "h(c1)", "final(c1)",
         "c1 : p + h = 1 + 3 = 4 ≤ m = 4, IDA* l'explore ; votre code l'a coupé",
         "c1: p + h = 1 + 3 = 4 ≤ m = 4, IDA* explores it; your code cut it",
     ),
-    "idastar_premier_f.py": (
+    "variants/jeux/wrong/idastar_premier_f.py": (
         "idastar", "low", "suivants(a)", "final(b1)",
         "a : p + h = 1 + 9 = 10 > m = 2, IDA* le coupe dans ce parcours ; votre code l'a développé",
         "a: p + h = 1 + 9 = 10 > m = 2, IDA* cuts it in this pass; your code expanded it",
     ),
-    "idastar_seuil_plus_un.py": (
+    "variants/jeux/wrong/idastar_seuil_plus_un.py": (
         "idastar", "low", "suivants(b2)", "h(r)",
         "b2 : p + h = 2 + 1 = 3 > m = 2, IDA* le coupe dans ce parcours ; votre code l'a développé",
         "b2: p + h = 2 + 1 = 3 > m = 2, IDA* cuts it in this pass; your code expanded it",
@@ -128,7 +142,7 @@ EXPECTED = {
 def _wrong() -> list[Path]:
     """Every wrong variant of a search the project keeps (its submissions, and tests/variants' wrong ones)."""
     found = [*sorted(SUBMISSIONS.glob("*.py")), *sorted((VARIANTS / "wrong").glob("*.py"))]
-    return [p for p in found if _functions(p)]
+    return [p for p in [*found, *sorted(REPLAY_VARIANTS.glob("*.py"))] if _functions(p)]
 
 
 def _functions(path: Path) -> list[str]:
@@ -136,14 +150,18 @@ def _functions(path: Path) -> list[str]:
     return [name for name in ("bfs", "ids", "idastar") if f"def {name}(" in text]
 
 
+def _key(path: Path) -> str:
+    return path.relative_to(TESTS).as_posix()
+
+
 def _listed(path: Path) -> bool:
-    return path.name in EXPECTED and EXPECTED[path.name][0] in _functions(path)
+    return _key(path) in EXPECTED and EXPECTED[_key(path)][0] in _functions(path)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("path", [p for p in _wrong() if _listed(p)], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", [p for p in _wrong() if _listed(p)], ids=_key)
 def test_each_wrong_search_variant_parts_where_it_goes_another_way(path, lang):
-    function, game, mine, theirs, french, english = EXPECTED[path.name]
+    function, game, mine, theirs, french, english = EXPECTED[_key(path)]
     found = first_replay(path, function)
     assert found is not None and found[0] == game, found and found[0]
     replay = found[1]
@@ -151,7 +169,7 @@ def test_each_wrong_search_variant_parts_where_it_goes_another_way(path, lang):
     assert replay_why(replay, lang) == (french if lang == "fr" else english)
 
 
-@pytest.mark.parametrize("path", [p for p in _wrong() if not _listed(p)], ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", [p for p in _wrong() if not _listed(p)], ids=_key)
 def test_any_other_wrong_variant_that_the_recogniser_catches_gets_both_sides_marked_and_a_sentence(path):
     """Variants added since EXPECTED was written, on the games built here then the grader's crafted ones (a
     variant right on all of them is wrong outside the algorithm group: skipped)."""
@@ -205,7 +223,7 @@ def test_the_passes_of_an_explicit_stack_ids_are_the_algorithms_five():
 
 
 def test_an_idastars_passes_say_what_was_seen_never_a_bound_of_the_students():
-    found = first_replay(SUBMISSIONS / "idastar_seuil_large.py", "idastar")
+    found = first_replay(REPLAY_VARIANTS / "idastar_seuil_large.py", "idastar")
     assert found is not None
     replay = found[1]
     first = replay["student"]["groups"][0]
@@ -228,7 +246,7 @@ def test_the_replay_survives_results_json_and_reads_the_same_in_the_report_langu
 
 
 def test_grader_check_prints_each_sides_divergence_both_sequences_up_to_it_and_the_sentence(capsys):
-    path = str(submission_path("jeux", "idastar_seuil_large.py"))
+    path = str(REPLAY_VARIANTS / "idastar_seuil_large.py")
     assert main(["check", path, "-q", "q10"]) == 1
     out = capsys.readouterr().out
     first = next(line for line in out.splitlines() if "Premier écart" in line)

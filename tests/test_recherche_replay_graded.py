@@ -40,6 +40,8 @@ def replay_of(name: str, lang: str = "fr") -> tuple[dict, list, list]:
 why = replay_why
 
 
+# Variants written for the replays' own tests (no question's table grades them), from the repository's root.
+HERE = "tests/replay_variants/recherche"
 # Graphs built here (the grader's crafted list grows): h = 0 unless given.
 CHAIN = {
     "start": 0,
@@ -69,7 +71,8 @@ def _calls(replay: dict, side: str) -> list[tuple]:
 def _served_run(name: str, case: dict, shortest: bool = True) -> list:
     """The student's search run here on a graph served as the grader serves it (the trace a replay reads);
     `shortest`: it returns a shortest path there (x1's graphs group passes it)."""
-    spec = importlib.util.spec_from_file_location(f"hidden_{name[:-3]}", submission_path("recherche", name))
+    path = submission_path("recherche", name)
+    spec = importlib.util.spec_from_file_location(f"hidden_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     server = recherche_replay.SearchServer(case)
@@ -102,7 +105,7 @@ def test_a_visited_set_kept_for_the_whole_iteration_parts_where_ida_star_explore
     )
 
 
-@pytest.mark.parametrize("name", ["search_horizon_plus_un.py", "search_seuil_plus_deux.py"])
+@pytest.mark.parametrize("name", [f"{HERE}/search_horizon_plus_un.py", "search_seuil_plus_deux.py"])
 def test_a_horizon_past_the_smallest_p_plus_h_parts_where_it_stops_at_the_goal_ida_star_cuts(name):
     replay = recherche_replay.replay(SHORTCUT, _served_run(name, SHORTCUT, shortest=False))
     student, expected = _calls(replay, "student"), _calls(replay, "expected")
@@ -131,7 +134,7 @@ def test_a_horizon_past_the_smallest_p_plus_h_parts_where_it_stops_at_the_goal_i
 
 
 def test_a_cut_at_p_plus_h_reaching_the_horizon_parts_where_it_cuts_what_ida_star_explores():
-    replay = recherche_replay.replay(CHAIN, _served_run("search_seuil_large.py", CHAIN, shortest=False))
+    replay = recherche_replay.replay(CHAIN, _served_run(f"{HERE}/search_seuil_large.py", CHAIN, shortest=False))
     student, expected = _calls(replay, "student"), _calls(replay, "expected")
     assert student[replay["step"]][0] == "h" and expected[replay["expected_step"]][0] == "n"
     assert student[replay["step"]][1] == expected[replay["expected_step"]][1]

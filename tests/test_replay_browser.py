@@ -271,13 +271,13 @@ def test_the_replays_say_in_one_sentence_where_each_search_went_another_way(brow
 
     stack = "tests/variants/jeux/correct/ids_pile.py"
     gaspard = [
-        _replayed("jeux", "idastar_largeur.py", "q10", lang),
+        _replayed("jeux", "tests/replay_variants/jeux/idastar_largeur.py", "q10", lang),
         _replayed("jeux", stack, "q7", lang, replay=1),
         # Failed on a graph of the grader's, or passed and replayed on its first graph: a divergence either way.
-        _replayed("recherche", "search_horizon_plus_un.py", "x1", lang, replay=1),
+        _replayed("recherche", "tests/replay_variants/recherche/search_horizon_plus_un.py", "x1", lang, replay=1),
     ]
     hugo = [
-        _replayed("jeux", "idastar_seuil_large.py", "q10", lang),
+        _replayed("jeux", "tests/replay_variants/jeux/idastar_seuil_large.py", "q10", lang),
         _replayed("jeux", "ids_largeur_initial.py", "q7", lang),
     ]
     for name, graded, sections in (

@@ -40,6 +40,19 @@ OTHERS = ("astar", "dfs", "passes", "other")
 CALLED = {"f": "final", "s": "suivants", "h": "h"}
 
 Calls = list[tuple[str, int]]
+# What the requested algorithm does where a depth-first search went another way: IDA*'s sentence, and the
+# iterative deepening's. (IDS has no estimate: its "estimate" ones are never said.)
+SENTENCES = {
+    "pruned": ("jeux.replay_pruned", "jeux.replay_pruned_ids"),
+    "unexplored": ("jeux.replay_unexplored", "jeux.replay_unexplored_ids"),
+    "skipped": ("jeux.replay_skipped", "jeux.replay_skipped_ids"),
+    "deeper": ("jeux.replay_deeper", "jeux.replay_deeper_ids"),
+    "estimate": ("jeux.replay_estimate", "jeux.replay_estimate"),
+    "unestimated": ("jeux.replay_unestimated", "jeux.replay_unestimated"),
+    "jump": ("jeux.replay_jump", "jeux.replay_jump_ids"),
+    "stops": ("jeux.replay_stops", "jeux.replay_stops_ids"),
+    "goal_beyond": ("jeux.replay_goal_beyond", "jeux.replay_goal_beyond_ids"),
+}
 
 
 def _depths(game: dict) -> list[int]:
@@ -166,7 +179,8 @@ class _Sides:
         return _depths(self.game)[x] + (self.game["h"][x] if self.with_h else 0)
 
     def key(self, name: str) -> str:
-        return f"jeux.replay_{name}" if self.with_h else f"jeux.replay_{name}_ids"
+        """The sentence's key: IDA*'s, or the iterative deepening's (its numbers a depth, not p + h)."""
+        return SENTENCES[name][0 if self.with_h else 1]
 
     def expansions(self, calls: Calls, a: int, b: int, bound: int) -> list[tuple[int, int]]:
         """(index, state) of the `suivants` calls of calls[a:b]: without h, not those at depth m, which

@@ -1,5 +1,6 @@
 """Mistake: IDA*'s passes made breadth-first (a queue instead of the recursion): each pass explores the
 states within the bound level by level. Same bounds, same states expanded in each pass, another order."""
+
 import math
 from collections import deque
 

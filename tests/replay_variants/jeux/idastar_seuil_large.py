@@ -1,6 +1,7 @@
 """Mistake: a state is cut when p + h reaches the bound (>=) instead of exceeding it (>); the initial
 state is always explored, and the bound grows by one at least so that the search ends. States with
 p + h equal to the bound are left for the next pass."""
+
 import math
 
 initial = suivants = final = h = None
