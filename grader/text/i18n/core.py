@@ -406,12 +406,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "isolation.rlimits": {"fr": "limites de ressources (rlimits)", "en": "rlimits"},
     "isolation.no_rlimits": {"fr": "pas de limites de ressources (système non POSIX)", "en": "no rlimits (not POSIX)"},
     "isolation.namespaces": {
-        "fr": "espaces de noms PID, réseau et montage",
-        "en": "PID, network and mount namespaces",
+        "fr": "espaces de noms PID, IPC, réseau et montage",
+        "en": "PID, IPC, network and mount namespaces",
     },
     "isolation.namespaces_user": {
-        "fr": "espaces de noms PID, réseau et montage (espace de noms utilisateur, sans capacité)",
-        "en": "PID, network and mount namespaces (user namespace, no capability)",
+        "fr": "espaces de noms PID, IPC, réseau et montage (espace de noms utilisateur, sans capacité)",
+        "en": "PID, IPC, network and mount namespaces (user namespace, no capability)",
     },
     "isolation.subreaper": {
         "fr": "récupérateur des processus enfants (pas d'espace de noms PID ni réseau)",
