@@ -438,4 +438,6 @@ def test_the_english_fragments_of_a_french_page_are_found(report):
     """The detector the French pages are checked with finds what it is meant to find."""
     index, _ = report
     assert english_in(Page(_read(index)).body) == []
-    assert english_in("Isolation : rlimits, PID, network and mount namespaces") == ["PID, network and mount namespaces"]
+    assert english_in("Isolation : rlimits, PID, IPC, network and mount namespaces") == [
+        "PID, IPC, network and mount namespaces"
+    ]
