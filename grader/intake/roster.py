@@ -100,6 +100,27 @@ def read_roster(path: Path, positional: bool = True) -> list[Student]:
     """The students of a class list; a list without a header is `nom;prénom;identifiant;email;groupe`
     (`positional=False`: refused as having no names, roster.no_names)."""
     path = Path(path)
+    rows = _rows(_text(path))
+    if not rows:
+        raise InputError("roster.empty", path=str(path))
+    canvas = _is_canvas(rows[0])
+    if canvas:
+        rows = [rows[0]] + [row for row in rows[1:] if row and not CANVAS_NOT_STUDENTS.fullmatch(row[0])]
+    header = _header(rows[0], canvas)
+    if header:
+        rows = rows[1:]
+    elif positional:
+        header = {field: index for index, field in enumerate(POSITIONAL)}
+    if not ({"full"} <= set(header) or {"last"} <= set(header)):
+        raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
+    students = [student for row in rows if (student := _student(row, header, canvas)) is not None]
+    if not students:
+        raise InputError("roster.empty", path=str(path))
+    return students
+
+
+def _text(path: Path) -> str:
+    """The list's text, whichever encoding a spreadsheet saved it in; a file that is no text refused."""
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
     if path.suffix.lower() in (".xlsx", ".xls", ".ods"):
@@ -108,54 +129,58 @@ def read_roster(path: Path, positional: bool = True) -> list[Student]:
         data = path.read_bytes()
     except OSError as exc:  # a folder, a file this account may not read
         raise InputError("roster.unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
+    text = _decoded(data)
+    if any(char < " " and char not in "\t\r\n" for char in text):  # names never hold control characters
+        raise InputError("roster.not_text", path=str(path))
+    return text
+
+
+def _decoded(data: bytes) -> str:
     # Excel's "Unicode text" is UTF-16 with its BOM; then UTF-8 (Moodle, LibreOffice), then Windows' own.
     encodings = ("utf-16",) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else ()
     for encoding in (*encodings, "utf-8-sig", "cp1252"):
         try:
-            text = data.decode(encoding)
-            break
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    else:
-        text = data.decode("latin-1")
-    if any(char < " " and char not in "\t\r\n" for char in text):  # names never hold control characters
-        raise InputError("roster.not_text", path=str(path))
+    return data.decode("latin-1")
+
+
+def _rows(text: str) -> list[list[str]]:
+    """The list's non-blank rows, split on the separator its first lines use most."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise InputError("roster.empty", path=str(path))
-    sample = "\n".join(lines[:20])
-    delimiter = max(";,\t", key=sample.count)
-    rows = list(csv.reader(lines, delimiter=delimiter))
-    header = {}
-    folded = [_fold(title) for title in rows[0]]
-    canvas = folded[:2] == ["student", "id"] and "section" in folded
+    delimiter = max(";,\t", key="\n".join(lines[:20]).count)
+    return list(csv.reader(lines, delimiter=delimiter))
+
+
+def _is_canvas(titles: list[str]) -> bool:
+    folded = [_fold(title) for title in titles]
+    return folded[:2] == ["student", "id"] and "section" in folded
+
+
+def _header(titles: list[str], canvas: bool) -> dict[str, int]:
+    """Each field's column, as the first row's titles name them ({} when the first row is no header)."""
+    folded = [_fold(title) for title in titles]
     if canvas:
-        header = {field: folded.index(name) for field, name in CANVAS_HEADERS.items() if name in folded}
-        rows = [rows[0]] + [row for row in rows[1:] if row and not CANVAS_NOT_STUDENTS.fullmatch(row[0])]
-    for index, title in enumerate(() if canvas else folded):
+        return {field: folded.index(name) for field, name in CANVAS_HEADERS.items() if name in folded}
+    header: dict[str, int] = {}
+    for index, title in enumerate(folded):
         for field, names in HEADERS.items():
             if title in names and field not in header:
                 header[field] = index
-    if header:
-        rows = rows[1:]
-    elif positional:
-        header = {field: index for index, field in enumerate(POSITIONAL)}
-    if not ({"full"} <= set(header) or {"last"} <= set(header)):
-        raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
-    students = []
-    for row in rows:
+    return header
 
-        def cell(field: str, row=row) -> str:
-            index = header.get(field)
-            return row[index].strip() if index is not None and index < len(row) else ""
 
-        name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
-        email = cell("email") if not canvas or "@" in cell("email") else ""  # a login that is no email: no uid
-        if name:
-            students.append(Student(name=name, id=cell("id"), email=email, group=cell("group")))
-    if not students:
-        raise InputError("roster.empty", path=str(path))
-    return students
+def _student(row: list[str], header: dict[str, int], canvas: bool) -> Student | None:
+    """The student a row names (None for a row without a name)."""
+
+    def cell(field: str) -> str:
+        index = header.get(field)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
+    email = cell("email") if not canvas or "@" in cell("email") else ""  # a login that is no email: no uid
+    return Student(name=name, id=cell("id"), email=email, group=cell("group")) if name else None
 
 
 def identified(result, student: Student):
