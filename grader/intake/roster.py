@@ -198,15 +198,36 @@ def identified(result, student: Student):
 def join(results: list, students: list[Student], absent) -> tuple[list, list[tuple[str, dict]]]:
     """Results with the roster's name, email and group; a row from `absent(student, id)` for each
     student without a submission; notices (catalogue keys) for what did not match."""
-    notices: list[tuple[str, dict]] = []
-    by_participant = {s.participant: s for s in students if s.participant}
     by_name: dict[str, list[Student]] = {}
     for s in students:
         by_name.setdefault(name_key(s.name), []).append(s)
-    for same in by_name.values():
-        if len(same) > 1:
-            notices.append(("roster.homonyms", {"name": same[0].name, "count": len(same)}))
-    # The LMS's participant numbers first: a name match never takes a student an id matched.
+    notices = [
+        ("roster.homonyms", {"name": same[0].name, "count": len(same)}) for same in by_name.values() if len(same) > 1
+    ]
+    claims = _claims(results, students, by_name)
+    matched = {id(claimants[0]) for claimants in claims.values() if len(claimants) == 1}
+    for student, claimants in claims.items():
+        if len(claimants) == 1:
+            result = claimants[0]
+            result.name, result.email, result.group = student.name, student.email, student.group
+            result.participant = result.participant or student.participant
+        else:
+            notices.append(("roster.claimed", {"name": student.name, "ids": ", ".join(r.id for r in claimants)}))
+    notices += [("roster.unmatched", {"id": r.id, "name": r.name}) for r in results if id(r) not in matched]
+    taken = {result.id for result in results}
+    rows = list(results)
+    for student in students:
+        if student not in claims:
+            sid = free_id(roster_identity(student), taken)
+            taken.add(sid)
+            rows.append(absent(student, sid))
+    return sorted(rows, key=lambda r: r.id), notices
+
+
+def _claims(results: list, students: list[Student], by_name: dict[str, list[Student]]) -> dict[Student, list]:
+    """The results each roster line is claimed by: by the LMS's participant number first, then by a
+    name only one line holds (a name match never takes a student an id matched)."""
+    by_participant = {s.participant: s for s in students if s.participant}
     claims: dict[Student, list] = {}
     for result in results:
         if result.participant in by_participant:
@@ -217,25 +238,7 @@ def join(results: list, students: list[Student], absent) -> tuple[list, list[tup
             same = by_name.get(name_key(result.name or result.id), [])
             if len(same) == 1 and same[0] not in by_id:
                 claims.setdefault(same[0], []).append(result)
-    matched = {id(claimants[0]) for claimants in claims.values() if len(claimants) == 1}
-    for student, claimants in claims.items():
-        if len(claimants) == 1:
-            result = claimants[0]
-            result.name, result.email, result.group = student.name, student.email, student.group
-            result.participant = result.participant or student.participant
-        else:
-            notices.append(("roster.claimed", {"name": student.name, "ids": ", ".join(r.id for r in claimants)}))
-    for result in results:
-        if id(result) not in matched:
-            notices.append(("roster.unmatched", {"id": result.id, "name": result.name}))
-    taken = {result.id for result in results}
-    rows = list(results)
-    for student in students:
-        if student not in claims:
-            sid = free_id(roster_identity(student), taken)
-            taken.add(sid)
-            rows.append(absent(student, sid))
-    return sorted(rows, key=lambda r: r.id), notices
+    return claims
 
 
 def roster_identity(student: Student) -> Identity:
