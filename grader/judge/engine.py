@@ -81,9 +81,9 @@ def grade_question(question: Question, submission: Submission, settings: Setting
 def _stopped(question: Question, ctx: Context) -> Failure | None:
     """Whatever stops every check of the question (its module's import failed, a function missing or a
     stub): one failure, said once for the question; None when its checks can run."""
+    missing = [name for name in question.functions if name not in ctx.names]  # imports the student's module
     if ctx.import_failure is not None:
         return ctx.failure(ctx.import_failure)
-    missing = [name for name in question.functions if name not in ctx.names]
     if missing:
         return Failure(Kind.MISSING, "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)})
     stubbed = [name for name in question.functions if name in ctx.stubs()]
