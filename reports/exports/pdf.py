@@ -98,7 +98,8 @@ def _gradings_said(run: Run, sub: SubmissionResult, lang: str) -> list[str]:
             "date": grading["date"][:10],
             "version": grading["grader_version"],
             "seed": grading["seed"],
-            "isolation": isolation_text(grading["limits"], lang),
+            # A run older than its isolation's recording (results.json from then) says so.
+            "isolation": isolation_text(grading["limits"], lang) or t("pdf.isolation_unrecorded", lang),
         }
         if len(gradings) > 1:
             said.append(t("pdf.graded_questions", lang, questions=", ".join(grading["questions"]), **params))

@@ -225,6 +225,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{questions} : corrigé le {date} par taquin-grader {version}, graine {seed} ; isolation : {isolation}.",
         "en": "{questions}: graded on {date} by taquin-grader {version}, seed {seed}; isolation: {isolation}.",
     },
+    "pdf.isolation_unrecorded": {"fr": "non enregistrée", "en": "not recorded"},
     "pdf.graded_unrecorded": {
         "fr": "Corrigé le {date} ; la graine et l'isolation de cette correction, antérieure à leur "
         "enregistrement, ne sont pas connues.",
