@@ -313,11 +313,11 @@ def test_the_exams_own_move_and_tentes_do_what_the_model_answers_do(seed):
     from grader.questions.taquin.cases import _payload
     from grader.questions.taquin.probes import probe_tente
     from grader.questions.taquin.questions import Q16
-    from grader.questions.taquin.serving import EXAM
+    from grader.questions.taquin.serving import EXAM, exam_source
 
     model = _model_module()
     own = {name: getattr(model, name).__code__ for name in EXAM["q17"]}
-    exam = {"exam": list(EXAM["q17"]), "convention": "last"}
+    exam = {"exam": list(EXAM["q17"]), "convention": "last", "exam_source": exam_source()}
     for group in ("refus_bord", "refus_oppose", "acceptation"):
         for direction, state, history, blank_value in Q16().cases(seed, group):
             payload = _payload(state, blank_value, history, direction=direction)

@@ -15,14 +15,15 @@ from typing import Any
 import reference
 from grader.questions.api import Failure, Served, Stop, Violation, cached, register_cache, shapes, timing
 from grader.questions.taquin.cases import _is_int, _moves, _reordered
-from grader.questions.taquin.probes import BLANK, LAST
+from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST
 from reference.puzzle import is_solvable
 
 
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 # The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
 # the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
-# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node).
+# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node), sent as
+# source with each of q17's runs that use them and compiled there only (probes._exam_functions).
 SERVED = {"q16": ("move",), "q18": ("dfs",)}
 EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
 # The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
@@ -237,6 +238,13 @@ def _manhattan(cells: list) -> int:
     return sum(map(list.__getitem__, _DISTANCES, cells))
 
 
+@cached
+def exam_source() -> str:
+    """The text of the exam's move and tente_* (reference/taquin_moves.py), which q17's runs send to their
+    child (a teacher's installation only: like every model answer, it is in no built distribution)."""
+    return Path(reference.__file__).with_name("taquin_moves.py").read_text(encoding="utf-8")
+
+
 @dataclass
 class Chain:
     """The functions the student's call builds on: the model answer's `served` names, answered by
@@ -253,7 +261,7 @@ class Chain:
         (`limits`: see grader.judge.context.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.exam:
-            served.update(exam=list(self.exam), convention=self.convention)
+            served.update({"exam": list(self.exam), "convention": self.convention, EXAM_SOURCE: exam_source()})
         if self.server is not None:
             self.server.reset()
             self.server.case(payload)
