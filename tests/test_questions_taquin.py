@@ -259,6 +259,56 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
     assert result.score == result.max, [(c.name, say(c.message)) for c in result.checks if not c.passed]
 
 
+# A dfs that tests only the children it makes, not the root: right wherever dfs is called on a root within
+# the bound, as taquin calls it, but not what DFS* does at a root past it.
+NO_ROOT_TEST = (
+    (ROOT / "reference" / "taquin.py")
+    .read_text()
+    .replace(
+        "    c = p + h\n    if c > m:\n        if c < minimum:\n            minimum = c\n        return False\n"
+        "    if h == 0:\n        return True\n    for essai, annule in ESSAIS:\n        if essai():\n"
+        "            if dfs(m, p + 1):\n",
+        "    if h == 0:\n        return True\n    for essai, annule in ESSAIS:\n        if essai():\n"
+        "            c = p + 1 + h\n            if c > m:\n                minimum = min(minimum, c)\n"
+        "            elif dfs(m, p + 1):\n",
+    )
+)
+
+
+@pytest.mark.parametrize("seed", [SEED, 1, 2, 3, 4])
+def test_a_dfs_without_the_roots_test_loses_the_threshold_under_every_seed(tmp_path, seed):
+    """The crafted root past the bound (ROOT_PAST_BOUND, first in the groups below the optimum) is judged
+    under every seed: the search of its children leaves p + h + 2 in minimum, not the root's p + h."""
+    from grader.questions.taquin.dfs import ROOT_PAST_BOUND
+
+    assert NO_ROOT_TEST.count("elif dfs(m, p + 1)") == 1
+    (tmp_path / "taquin.py").write_text(NO_ROOT_TEST)
+    settings = Settings(seed=seed, examples=25)
+    (result,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q17"]), settings).questions
+    threshold = next(c for c in result.checks if c.name == "seuil")
+    m, p = ROOT_PAST_BOUND.m, ROOT_PAST_BOUND.p
+    assert not threshold.passed and threshold.counterexample["appel"] == f"dfs({m}, {p})", say(threshold.message)
+    assert (threshold.expected, threshold.got) == (m + 1, m + 3)
+    assert result.score == pytest.approx(2.0)  # restoring and succeeding are right
+
+
+def test_a_grid_shown_wrong_draws_its_blank_where_li_and_lj_say():
+    """A dfs that returns False without undoing its moves: the grid it leaves is shown with its li and lj,
+    and drawn with the blank there, not the blank's stale value as a tile."""
+    from reports.render import _grid_view
+
+    check = next(c for c in grade("dfs_sans_annuler", ["q17"])["q17"].checks if c.name == "echec_restaure")
+    got, expected = check.got, check.expected
+    assert set(got) == set(expected) == {"grid", "li", "lj"} and (got["li"], got["lj"]) != (
+        expected["li"],
+        expected["lj"],
+    )
+    for shown in (got, expected):
+        cells = [cell["text"] for cell in _grid_view(shown, check.counterexample)["cells"]]
+        assert cells[4 * shown["li"] + shown["lj"]] == "" and cells.count("") == 1
+        assert sorted(int(text) for text in cells if text) == list(range(15))
+
+
 def test_taquin_replays_the_moves_and_draws_them():
     check = next(c for c in grade("glouton", ["q18"])["q18"].checks if c.name == "grandes_profondeurs")
     assert check.kind == "wrong" and check.got > check.expected
@@ -472,15 +522,16 @@ def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
     [
         ('h = "oops"\n    move(li, lj + 1)', "h n'est pas la somme des distances", "h is not the sum"),
         ("move(li + 1, lj + 1)", "pas voisine de la case libre", "not next to the blank"),
-        ("lj = 3\n    move(li, lj + 1)", "grid n'est pas un état du taquin", "grid is not a taquin state"),
+        ("lj = 3\n    move(li, lj + 1)", "grid n'est plus un état du taquin", "grid is no longer a taquin state"),
     ],
     ids=["globals-broken", "move-not-a-neighbour", "blank-moved"],
 )
 def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path, broken, fr, en):
     """q16 with the model answer's move served: a tente_gauche that breaks the globals, or asks for a move
-    the rules do not have, is a protocol violation (`invalid`, the model answer not run), told by the
-    parent in French or English, with no sandbox wording inside. (The student's own move refuses a cell that
-    is not next to the blank too: both judgements fail alike, and a tie shows the model answer's.)"""
+    the rules do not have, is a wrong answer (`wrong`, the model answer not run: an honest slip can do it,
+    so it is no protocol violation), told by the parent in French or English with the call the case makes
+    and its board, with no sandbox wording inside. (The student's own move refuses a cell that is not next
+    to the blank too: both judgements fail alike, and a tie shows the model answer's.)"""
     source = (ROOT / "reference" / "taquin.py").read_text()
     source = source.replace(
         "    v = grid[i][j]\n", "    assert abs(i - li) + abs(j - lj) == 1\n    v = grid[i][j]\n", 1
@@ -490,8 +541,10 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     (tmp_path / "taquin.py").write_text(source.replace("def gauche():\n    move(li, lj + 1)\n", broken_gauche))
     (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
     failed = [c for c in q16.checks if c.name == "acceptation"][0]
-    assert not failed.passed and failed.counterexample is not None and failed.kind == "invalid"
+    assert not failed.passed and failed.counterexample is not None and failed.kind == "wrong"
+    assert failed.counterexample["appel"] == "tente_gauche()" and "grid" in failed.counterexample
     assert fr in say(failed.message) and en in say(failed.message, "en"), say(failed.message)
+    assert "hors protocole" not in say(failed.message) and "protocol violation" not in say(failed.message, "en")
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
 
 

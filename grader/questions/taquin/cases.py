@@ -14,7 +14,6 @@ from reference.puzzle import (
     EXAM_EXAMPLE,
     GOAL,
     MOVES,
-    OPPOSITE,
     apply,
     legal_moves,
     manhattan,
@@ -106,26 +105,6 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
     tries the moves in (an upper bound: the whole search tree's calls). 1 when no solution is within the
     budget: every order explores it all."""
     return dfs_calls(state, previous, budget) / dfs_calls(state, previous, budget, MOVES)
-
-
-@cached(maxsize=4096)  # every student's q17 meets the same cases
-def _cut_below_root(state, previous: str | None, m: int, p: int) -> frozenset:
-    """The values f = p + depth + h of the states a dfs(m, p) from `state` cuts below the root (depth 1 or
-    more, f > m), the move `previous` just played: what only a dfs that searched can leave in `minimum`."""
-    found: set[int] = set()
-
-    def search(current, last, depth):
-        for move in legal_moves(current):
-            if last is None or move != OPPOSITE[last]:
-                child = apply(current, move)
-                f = p + depth + 1 + manhattan(child)
-                if f > m:
-                    found.add(f)
-                else:
-                    search(child, move, depth + 1)
-
-    search(state, previous, 0)
-    return frozenset(found)
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases

@@ -55,7 +55,9 @@ def _differences(snapshot, expected_state, expected_solution=None, policy=LENIEN
     blank = list(divmod(expected_state.index(BLANK), 4))
     found = []
     if not _grid_matches(snapshot["grid"], expected_state):
-        found.append(("grid", to_grid(expected_state, None), snapshot["grid"]))
+        # Each grid with its li, lj: a board draws the blank where they say, not a stale value as a tile.
+        expected = {"grid": to_grid(expected_state, None), "li": blank[0], "lj": blank[1]}
+        found.append(("grid", expected, {"grid": snapshot["grid"], "li": snapshot["li"], "lj": snapshot["lj"]}))
     got_blank = [snapshot["li"], snapshot["lj"]]
     if not (all(_is_int(v) for v in got_blank) and got_blank == blank):
         found.append(("li, lj", blank, got_blank))
@@ -119,12 +121,10 @@ class Judging:
     policy: str
     chain: Chain
     notes: set[str] = field(default_factory=set)  # "casse": a move read in another case (move_warnings)
-    # What shows the judged function acting, for the groups doing nothing would pass (base.earned): q16's
-    # directions, each True while every acceptance case judged saw its tente_* accept and change the globals;
-    # q17's runs that had to search, each True when the dfs left in `minimum` the f of a state cut below
-    # the root (known only by going there).
+    # What shows q16's tente_* acting, for the refusals doing nothing would pass (base.earned): each
+    # direction True while every acceptance case judged saw its tente_* accept and slide a tile into the
+    # blank on the grid.
     acted: dict[str, bool] = field(default_factory=dict)
-    searched: list[bool] = field(default_factory=list)
     # q17: each counterexample and the dfs call (state, history, m, p, blank value) it shows, by the
     # counterexample's id (diagnosis.attach).
     calls: dict[int, tuple] = field(default_factory=dict)
@@ -222,11 +222,16 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     return None
 
 
-def order_outcome(judging: Orders) -> Outcome:
-    """The `ordre` group, from the lists the other groups saw: in the order played, never reversed."""
+def order_outcome(judging: Orders, depths: list[Outcome]) -> Outcome:
+    """The `ordre` group, from the lists the other groups saw: in the order played, never reversed. Only
+    lists found by a search count: a table of answers made for one seed solves a few small states of any
+    other, in order. So the group counts only when a depth group (`depths`) passed: its states, drawn from
+    the run's seed, were all solved."""
     if judging.reversed_seen:
         return Outcome("ordre", Failure(Kind.WRONG, "q18.reversed", counterexample=judging.reversed_seen[0]))
     if not judging.in_order:
         shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
         return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
+    if not any(outcome.failure is None and outcome.skipped is None for outcome in depths):
+        return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unearned"))
     return Outcome("ordre")

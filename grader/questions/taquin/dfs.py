@@ -1,0 +1,308 @@
+"""q17, dfs: DFS* of figure 3 on the exam's global state. Its cases (drawn from the seed, and crafted), its
+judges, and the evidence of search that the groups doing nothing passes count on.
+
+Evidence of search (`searched`): on EVIDENCE_CALLS, calls below the optimum whose DFS* explores a tree of
+tens to hundreds of states, the dfs runs again with every move served by the parent (MoveWatcher, the
+earlier functions of the judgement's chain otherwise), which rebuilds the search from the moves it saw
+(diagnosis.analyse, on the states alone): the run counts when the dfs explored every state DFS* explores
+there (p + h <= m, each move but the one undoing how it came tried), and moved on from no state past the
+bound. Leaving the state as it was and writing the next bound in `minimum` are what a dfs doing nothing,
+or guessing the bound from the parity of p + h, does too: those groups count in proportion to it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import NamedTuple
+
+from grader.questions.api import (
+    ROUND_TRIP_SECONDS,
+    Failure,
+    GraderBug,
+    Group,
+    Kind,
+    Message,
+    Outcome,
+    Question,
+    earned,
+)
+from grader.questions.taquin import diagnosis
+from grader.questions.taquin.cases import (
+    BLANK_VALUES,
+    MAX_WALK_Q17,
+    DfsCall,
+    _constrained_optimum,
+    _moves,
+    _order_spread,
+    _payload,
+    _reordered,
+    _shown,
+    _walk_state,
+    _with_detour,
+)
+from grader.questions.taquin.chain import (
+    CHAIN_OPTIONS,
+    EXAM_SLACK,
+    best_judgement,
+    convention_warning,
+    detect_convention,
+)
+from grader.questions.taquin.probes import probe_dfs
+from grader.questions.taquin.serving import Chain
+from grader.questions.taquin.verdicts import (
+    Judging,
+    _bool_failure,
+    _differences,
+    _fields,
+    _mentions,
+    _reached,
+    _visual,
+    _wrong_call,
+    move_warnings,
+)
+from reference.puzzle import GOAL, MOVES, manhattan
+from reference.solver.shallow import dfs_calls
+
+PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
+
+
+class CraftedCall(NamedTuple):
+    """A call dfs(m, p) written out (not drawn from the seed): the state, the moves before it (in the order
+    played), m, p, the blank's value."""
+
+    state: tuple
+    history: tuple
+    m: int
+    p: int
+    blank_value: int
+
+
+# A root past the bound (p + h = 6 > m = 5) whose every move but the one undoing how it came (Bas) raises h:
+# DFS* leaves minimum = 6 at once; a dfs that tests only the children it makes, not the root, searches
+# them and leaves 8. First in both groups below the optimum, under every seed.
+ROOT_PAST_BOUND = CraftedCall((0, 1, 15, 3, 4, 5, 2, 6, 8, 9, 10, 7, 12, 13, 14, 11), ("Gauche", "Bas"), 5, 2, 7)
+# The calls on which the parent watches the search (`searched`): below the optimum with p + h <= m, so
+# that DFS* explores a tree (112, 173 and 68 calls), from a root with two moves or more within the bound,
+# three levels deep or more; the blank inside, on an edge, in a corner; p of 0 and 1, earlier moves or none.
+EVIDENCE_CALLS = (
+    CraftedCall((0, 6, 2, 3, 4, 1, 15, 7, 8, 9, 5, 10, 12, 13, 14, 11), (), 11, 0, 99),
+    CraftedCall((0, 1, 2, 3, 8, 4, 5, 6, 12, 9, 7, 11, 13, 14, 15, 10), ("Haut", "Droite"), 16, 1, -1),
+    CraftedCall((15, 1, 2, 5, 0, 4, 6, 3, 8, 9, 10, 7, 12, 13, 14, 11), ("Haut",), 12, 0, 14),
+)
+
+EVIDENCE_SECONDS = 2.0  # the least time limit of a watched run (a round trip a move: see `searched`)
+
+
+def searched(judging: Judging) -> tuple[Fraction, dict]:
+    """The share of EVIDENCE_CALLS on which the parent saw the dfs explore what DFS* explores (see the
+    module's docstring), with the judgement's chain (the exam's tente_* for the model answer's, the
+    student's own else) and every move served; and what a group that does not count for it shows: the
+    first other call, and where its search went another way, drawn as q17's diagnosis is."""
+    ctx, matched = judging.ctx, 0
+    unseen: dict = {}
+    for call in EVIDENCE_CALLS:
+        state, history, m, p, blank_value = call
+        watcher = diagnosis.MoveWatcher(judging.judged_in)
+        exam = diagnosis.TENTES if judging.chain.exam else ()
+        chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
+        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+        # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves;
+        # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
+        moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
+        slower = EXAM_SLACK if exam else 1.0
+        reply = chain.run(
+            ctx,
+            probe_dfs,
+            payload,
+            timed_on=_payload(state, blank_value, history, m=m, p=p),
+            limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),  # noqa: B023
+        )
+        found = _fields(reply.value)["found"] if reply.ok else None
+        found = found if type(found) is bool else None
+        record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
+        record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
+        if record["why"]["key"] == "q17.search_same":
+            matched += 1
+        elif not unseen:
+            unseen = {"counterexample": _shown(payload, f"dfs({m}, {p})"), "visual": {"dfs": record}}
+    return Fraction(matched, len(EVIDENCE_CALLS)), unseen
+
+
+class Q17(Question):
+    id = "q17"
+    module = "taquin"
+    probe_modules = PROBES
+    functions = ("dfs",)
+    points = 3.0
+    # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
+    # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
+    # A dfs that does nothing (`return False`) leaves the state as it found it too, and the next bound can be
+    # guessed without searching (every move changes p + h by 0 or 2: it is the least value above m with the
+    # parity of p + h): `echec_restaure` and `seuil` count only in proportion to the searches the parent saw
+    # the dfs make as DFS* makes them (`searched`, on EVIDENCE_CALLS), so that guessing earns 0.
+    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
+    # `dependances`: "corrige" (default) judges dfs with the student's own move and tente_* and, unless that
+    # gets full marks, with the exam's (the model answer's, run in the child: limits EXAM_SLACK times
+    # longer): the better counts (best_judgement); "eleve" with the student's own only.
+    options = CHAIN_OPTIONS
+    limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
+    draws_with_hypothesis = False  # see `cases`
+    # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
+    # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
+    # when m - p - optimum is odd).
+    MAX_P = 3
+    SUCCESS_MARGIN = 3
+
+    def cases(self, seed: int, group: str, count: int) -> list[tuple]:
+        """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
+        state has a detour (see _with_detour), each with two draws of earlier moves, p, which m of the
+        group's range, the blank's value; shortest walks first, so that the first failure is a small
+        counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
+        time."""
+        rng = random.Random(f"q17:{seed}:{group}")
+        found: list[tuple] = []
+        while len(found) < count:
+            walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
+            if _with_detour(_walk_state(walk)):
+                # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
+                # hidden state between calls (a set of states seen) meets its own leftovers.
+                for _ in range(2):
+                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                    found.append(
+                        (walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES))
+                    )
+        return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
+
+    def run(self, ctx):
+        convention = detect_convention(ctx)
+        calls: dict[int, tuple] = {}  # Judging.calls of both judgements: the failures' diagnosis reads them
+        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention, calls))
+        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
+        diagnosis.attach(ctx, convention, outcomes, calls)  # after the grade: only the failures' drawings
+        return outcomes
+
+    def judged(self, ctx, convention, calls: dict, chain: Chain) -> list[Outcome]:
+        """The graded groups with `chain`'s move and tente_*."""
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
+        has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
+        seed, count = ctx.settings.seed, ctx.settings.examples
+        restored, threshold = (
+            ctx.check_cases(
+                group,
+                [ROOT_PAST_BOUND, *self.cases(seed, group, count)],
+                functools.partial(self.judge_below, judging, group, has_minimum),
+            )
+            for group in ("echec_restaure", "seuil")
+        )
+        success = ctx.check_cases(
+            "succes", self.cases(seed, "succes", count), functools.partial(self.judge_success, judging)
+        )
+        if restored.failure is None or threshold.failure is None:
+            credit, unseen = searched(judging)
+            said = {"searched": int(credit * len(EVIDENCE_CALLS)), "runs": len(EVIDENCE_CALLS)}
+            restored = earned(
+                restored,
+                credit,
+                Failure(Kind.WRONG, "q17.restore_unearned", **unseen),
+                Message("q17.restore_partly", said),
+            )
+            threshold = earned(
+                threshold,
+                credit,
+                Failure(Kind.WRONG, "q17.threshold_unearned", **unseen),
+                Message("q17.threshold_partly", said),
+            )
+        restored.warnings = move_warnings(judging.notes)
+        return [restored, threshold, success]
+
+    def call_on(self, case: tuple, succeed: bool) -> tuple:
+        """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
+        below the optimum or at/above it (a crafted call: as it is)."""
+        if isinstance(case, CraftedCall):
+            state, history, m, p, blank_value = case
+            return state, list(history), m, p, blank_value, _constrained_optimum(state, history[-1])
+        walk, history, p, choice, blank_value = case
+        state = _walk_state(walk)
+        optimum, h0 = _constrained_optimum(state, history[-1] if history else None), manhattan(state)
+        bounds = (
+            range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
+        )  # from a root that already exceeds, to just below
+        return state, history, bounds[choice % len(bounds)], p, blank_value, optimum
+
+    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
+        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
+        ctx = judging.ctx
+        state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
+        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+        model_payload = _payload(state, blank_value, history, m=m, p=p)
+        expected = _fields(ctx.expected(probe_dfs, model_payload))
+        if expected["found"] is not succeed:
+            raise GraderBug(
+                "error.judge_raised",
+                where=f"q17: dfs({m}, {p}) on {state}",
+                detail=f"the model answer returns {expected['found']}",
+            )
+        shown = _shown(payload, f"dfs({m}, {p})")
+        judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
+        # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
+        # tree it explores before the goal, so the model answer's time counts for its worst order.
+        # (Below the optimum no solution is within the budget: every order explores the whole tree.)
+        spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
+        slower = EXAM_SLACK if judging.chain.exam else 1.0
+        reply = judging.chain.run(
+            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
+        )
+        return DfsCall(state, history, m, p, optimum, expected, shown, reply)
+
+    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
+        """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
+        answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
+        state, history, m, p, optimum, expected, shown, reply = self.dfs(judging, case, False)
+        if group == "seuil" and not has_minimum:
+            return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
+        if not reply.ok:
+            return judging.chain.failure(judging.ctx, reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if value["found"]:
+            return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
+        if group == "echec_restaure":
+            restored = _reordered(history, judging.judged_in)
+            for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
+                return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
+        else:
+            got = value["minimum"]
+            if type(got) not in (int, float) or got != expected["minimum"]:
+                return _wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
+        return None
+
+    def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
+        """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by a
+        solution of at most m - p moves."""
+        state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
+        if not reply.ok:
+            return judging.chain.failure(judging.ctx, reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if not value["found"]:
+            return _wrong_call("q17.not_found", shown, True, False, m=m - p)
+        moves = _moves(value["solution"], judging.policy, judging.notes)
+        if moves is None:
+            return Failure(
+                Kind.WRONG, "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
+            )
+        convention = judging.convention
+        played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
+        reference_moves = _reordered(expected["solution"], judging.judged_in)
+        for order in played:
+            tail = order[len(history) :]
+            if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+                return None
+        tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
+        failure = _wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
+        return replace(failure, visual=_visual(state, tail, reference_moves[len(history) :]))
