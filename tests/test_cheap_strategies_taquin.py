@@ -19,6 +19,7 @@ import functools
 import importlib.util
 import json
 import math
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -46,13 +47,22 @@ TENTES = tuple(f"tente_{name.lower()}" for name in DIRECTIONS)
 LEGAL = "[g for ok, g in ((lj < 3, gauche), (li > 0, bas), (lj > 0, droite), (li < 3, haut)) if ok]"
 
 
+def _others(direction: str) -> str:
+    """The legal gestures of the other directions, from the next one on in the exam's order: a first
+    successor that is not the function's own move (its own, moved and recorded, is its acceptance done
+    right, which counts for its direction)."""
+    names = list(DIRECTIONS)
+    at = names.index(direction)
+    others = names[at + 1 :] + names[:at]
+    return "[g for ok, g in (" + ", ".join(f"({DIRECTIONS[o][1]}, {DIRECTIONS[o][0]})" for o in others) + ") if ok]"
+
+
 def settings(seed: int) -> Settings:
     return Settings(seed=seed, examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
 
 
 def graded(tmp_path: Path, source: str, qid: str, seed: int):
-    folder = tmp_path / f"{qid}-{seed}-{abs(hash(source))}"
-    folder.mkdir()
+    folder = Path(tempfile.mkdtemp(prefix=f"{qid}-{seed}-", dir=tmp_path))
     (folder / "taquin.py").write_text(source, encoding="utf-8")
     return grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
 
@@ -162,7 +172,7 @@ STRATEGIES = {
             lambda d: f"import random\nrandom.choice({LEGAL})()\nsolution.append(Deplacement.{d})\nreturn True"
         ),
         "the first successor": lambda: each_tente(
-            lambda d: f"{LEGAL}[0]()\nsolution.append(Deplacement.{d})\nreturn True"
+            lambda d: f"{_others(d)}[0]()\nsolution.append(Deplacement.{d})\nreturn True"
         ),
         "the served move, no logic of its own": lambda: each_tente(lambda d: f"move({DIRECTIONS[d][2]})\nreturn True"),
     },

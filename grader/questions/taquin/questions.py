@@ -44,6 +44,7 @@ from grader.questions.taquin.cases import (
     asked_instance,
     challenge_instance,
     deep_instances,
+    small_instances,
     trap_cases,
     trap_limit,
 )
@@ -358,9 +359,7 @@ class Q18(Question):
         deep_cases = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
         small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
-            ctx.check("petites_profondeurs", self.walks(), on_walk)
-            if small
-            else Outcome("petites_profondeurs", skipped="q18.skipped"),
+            self.small(judging, on_walk) if small else Outcome("petites_profondeurs", skipped="q18.skipped"),
             self.skipped(weights, "grandes_profondeurs")
             or judging.shown(ctx.check_cases("grandes_profondeurs", deep_cases, deep)),
         ]
@@ -380,6 +379,20 @@ class Q18(Question):
         )
         outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes
+
+    def small(self, judging: Orders, on_walk) -> Outcome:
+        """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),
+        then states whose optimum exceeds h (SMALL_DETOURS, under every seed: a single pass of dfs, or a
+        bound skipped, fails there) and longer walks drawn from the seed (no table of answers holds them):
+        Hypothesis's draws are mostly a few moves from the goal, some seeds' all of them."""
+        ctx = judging.ctx
+        drawn = ctx.check("petites_profondeurs", self.walks(), on_walk)
+        if drawn.failure is not None:
+            return drawn
+        fixed = ctx.check_cases(
+            "petites_profondeurs", small_instances(ctx.settings.seed), functools.partial(self.judge, judging)
+        )
+        return replace(fixed, seconds=drawn.seconds + fixed.seconds)
 
     def own_check(self, ctx, convention, chain: Chain) -> Outcome:
         """A few small states with the student's own dfs, when the grade came from the model answer's: to tell
