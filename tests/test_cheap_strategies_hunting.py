@@ -5,7 +5,7 @@ above it and their locals, the strings in memory) earns 0 on every question, and
 answer, in the three configurations the grader runs in (root; an ordinary teacher with user namespaces;
 one without them).
 
-The scene (this file run as a script, as tests/test_attacks.py runs its scenes) grades an honest student
+The scene (tests/hunting/scene.py, run as tests/test_attacks.py runs its scenes) grades an honest student
 first, on every question, so that the fork server has loaded every family's probes before the hunter's
 children are forked from it; then the hunter, on every question. What a child may hold: the sandbox's
 modules, the probe modules, the puzzle model of the extension exercises (reference/sliding.py, no answer
@@ -16,20 +16,15 @@ no point of q17 comes from them (docs/judging.md).
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import os
-import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
+from tests.hunting.scene import markers
 from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - a fixture
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENE = Path("tests") / "test_cheap_strategies_hunting.py"
-MODEL_FILES = ("jeux.py", "taquin.py", "recherche.py", "taquin_moves.py")
+SCENE = Path("tests") / "hunting" / "scene.py"
 # The files whose code a child may hold, relative to the checkout: the sandbox's, the probe modules and
 # what they import; "<served>" is the redirection's trampoline (grader/questions/taquin/probes.py),
 # "<string>" the standard library's generated code (namedtuple's).
@@ -68,74 +63,6 @@ CHILD_MODULES = {
 EXAM_ONLY = "q17"  # the only question whose children may hold the exam's move and tente_* ("<exam>")
 
 
-def markers(files=MODEL_FILES) -> list[str]:
-    """A line of each function of the model answers: what their text in a child's memory would show."""
-    found = []
-    for name in files:
-        for line in (ROOT / "reference" / name).read_text(encoding="utf-8").splitlines():
-            if line.startswith(("def ", "    def ")):
-                found.append(line.strip())
-    return found
-
-
-def hunter(module: str, functions: list[str]) -> str:
-    source = (ROOT / "tests" / "hunting" / "hunter.py").read_text(encoding="utf-8")
-    hexed = [marker.encode().hex() for marker in markers()]
-    source = source.replace("MARKERS: list = []", f"MARKERS: list = {hexed!r}", 1)
-    return source.replace("FUNCTIONS: list = []", f"FUNCTIONS: list = {functions!r}", 1)
-
-
-def scene() -> None:
-    """`python tests/test_cheap_strategies_hunting.py BASE REPORT.json`: grade the honest student and the
-    hunter, write each question's score and what the hunter reported."""
-    sys.path.insert(0, str(ROOT))
-    base, report = Path(sys.argv[1]), Path(sys.argv[2])
-    cache, students, tmp = (base / name for name in ("cache", "class", "tmp"))
-    for folder in (cache, students, tmp):
-        folder.mkdir(parents=True)
-    tmp.chmod(0o711)  # as root, each child's uid passes through to its own folder
-    os.environ.update(TAQUIN_GRADER_CACHE=str(cache))
-    tempfile.tempdir = str(tmp)
-
-    from grader.intake import load_submission
-    from grader.judge.engine import grade_submission
-    from grader.judge.settings import Settings
-    from grader.registry import all_questions
-    from grader.results.scoring import Scheme
-    from grader.sandbox.runner import isolation
-
-    questions = [q for q in all_questions(extensions=True) if not q.manual]
-    settings = Settings(seed=11, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
-    # Every report read whole: what the hunter says of each child is not cut at the usual 64 KiB.
-    settings = dataclasses.replace(settings, limits=dataclasses.replace(settings.limits, output_bytes=1 << 24))
-    functions: dict[str, list[str]] = {}
-    for question in questions:
-        functions.setdefault(question.module, []).extend(question.functions)
-    for student in ("honest", "hunter"):
-        (students / student).mkdir()
-        for module, names in functions.items():
-            text = (ROOT / "reference" / f"{module}.py").read_text() if student == "honest" else hunter(module, names)
-            (students / student / f"{module}.py").write_text(text, encoding="utf-8")
-    honest = grade_submission(load_submission(students / "honest"), questions, settings)
-    hunted = grade_submission(load_submission(students / "hunter"), questions, settings)
-    reports: dict[str, list] = {}
-    for result in hunted.questions:
-        lines = [line[5:] for line in result.output.stdout.splitlines() if line.startswith("HUNT ")]
-        reports[result.id] = [json.loads(line) for line in lines]
-    json.dump(
-        {
-            "user": os.geteuid(),
-            "isolation": [str(layer) for layer in isolation(settings.limits)["layers"]],
-            "honest": {q.id: [q.score, q.max] for q in honest.questions},
-            "scores": {q.id: q.score for q in hunted.questions},
-            "dropped": {q.id: q.output.dropped for q in hunted.questions},
-            "reports": reports,
-            "checkout": str(ROOT),
-        },
-        report.open("w"),
-    )
-
-
 def check(report: dict) -> None:
     """Every question 0 for the hunter (full marks for the honest student: the grading ran), and nothing
     in any child but what CHILD_FILES and CHILD_MODULES list (and the exam's functions in q17's)."""
@@ -170,7 +97,3 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(
     report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     check(report)
-
-
-if __name__ == "__main__":
-    scene()

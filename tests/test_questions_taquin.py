@@ -548,6 +548,38 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
 
 
+def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two_failures_on_the_class_page(tmp_path):
+    """Two honest slips that play a move off the grid (tente_bas accepting the blank on row 0, tente_gauche on
+    column 3): each is a wrong move said with its call, its cell and its board, not a protocol violation; the
+    class page's most frequent failures count them apart."""
+    from grader.results.records import SubmissionResult
+    from reports.render import _top_failures
+
+    model = (ROOT / "reference" / "taquin.py").read_text()
+    slips = {
+        "bas": model.replace("tente(Deplacement.Bas, li > 0, bas)", "tente(Deplacement.Bas, li >= 0, bas)"),
+        "gauche": model.replace(
+            "tente(Deplacement.Gauche, lj < 3, gauche)", "tente(Deplacement.Gauche, lj <= 3, gauche)"
+        ),
+    }
+    results, said = [], []
+    for name, source in slips.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "taquin.py").write_text(source)
+        (q16,) = grade_submission(load_submission(tmp_path / name), select(all_questions(), ["q16"]), FAST).questions
+        edge = next(c for c in q16.checks if c.name == "refus_bord")
+        assert edge.kind == "wrong" and edge.message.key == "taquin.served_move_outside", say(edge.message)
+        assert edge.counterexample["appel"] == f"tente_{name}()" and "grid" in edge.counterexample
+        assert f"tente_{name}()" in say(edge.message) and "hors de la grille" in say(edge.message)
+        assert edge.points == pytest.approx(0.75 * edge.max_points)  # the three other directions keep theirs
+        results.append(SubmissionResult(id=name, total=q16.score, max=q16.max, questions=[q16]))
+        said.append(say(edge.message))
+    assert said[0] != said[1]
+    question = {"id": "q16", "title": "q16.title", "max": 2.0, "manual": False}
+    (top,) = _top_failures(results, [question], "fr")
+    assert top["top"] and all(count == 1 for _, count in top["top"]), top["top"]  # nothing merged
+
+
 def _ask_dfs(server, m, minimum="inf"):
     """The served dfs(m, 0) from a state whose blank (15) is two moves from the goal."""
     from reference.puzzle import manhattan, to_grid

@@ -9,7 +9,7 @@ calls the first one it finds with its own arguments; a function the exam's code 
 standard output, as lines `HUNT <json>` (each thing once per child): the grader's and reference's
 modules loaded, the files of the functions found whose code is neither the standard library's nor its
 own, and the strings in memory that hold a line of a model answer (MARKERS, given in hexadecimal
-so that its own source does not hold them). tests/test_cheap_strategies_hunting.py writes this file's
+so that its own source does not hold them). tests/hunting/scene.py writes this file's
 text into a student's module, MARKERS and FUNCTIONS filled in, and judges the reports.
 """
 
