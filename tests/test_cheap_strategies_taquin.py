@@ -280,3 +280,20 @@ def test_a_wrong_function_never_earns_less_than_doing_nothing_in_its_place(tmp_p
         for function in QUESTIONS[qid].functions:
             nothing = graded(tmp_path, with_bodies(source, [function], "return False"), qid, seed)
             assert score >= nothing.score, (name, qid, function, score, earning(nothing))
+
+
+def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):
+    """On a student's installation (no model answer: the expectations from oracles, the student's own
+    functions only), the parent still watches the dfs's moves: the model answer gets q17's full marks, the
+    next bound guessed by parity none."""
+    from grader.questions.taquin import chain, diagnosis
+
+    monkeypatch.setattr(chain, "has_model_answer", lambda module: False)
+    monkeypatch.setattr(diagnosis, "has_model_answer", lambda module: False)
+    oracles = Settings(seed=SEED, examples=25, reference="oracles")
+    for source, points in ((MODEL, 3.0), (with_bodies(MODEL, ["dfs"], PARITY), 0.0)):
+        folder = Path(tempfile.mkdtemp(dir=tmp_path))
+        (folder / "taquin.py").write_text(source, encoding="utf-8")
+        result = grade_question(QUESTIONS["q17"], load_submission(folder), oracles)
+        assert result.score == points, earning(result)
+        assert next(c for c in result.checks if c.name == "chaine_eleve").message.key == "taquin.own_chain_graded"

@@ -580,6 +580,29 @@ def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two
     assert top["top"] and all(count == 1 for _, count in top["top"]), top["top"]  # nothing merged
 
 
+def test_a_tente_that_lets_the_served_move_test_the_border_gains_nothing_from_its_refusal(tmp_path):
+    """tente_* that play their move first and read a refusal as "impossible" (catching anything the call
+    raises): with the model answer's move served, the parent's refusal of a cell off the grid is the wrong
+    move it is, whatever the code returns after catching it, so no direction refuses at the edge that way.
+    (Their own move's IndexError past row or column 3 is their own code's: it refuses at two edges of four,
+    Python reading row -1 as row 3 at the two others; that judgement counts, the better one.)"""
+    model = (ROOT / "reference" / "taquin.py").read_text()
+    gestures = {"gauche": "Gauche", "bas": "Bas", "droite": "Droite", "haut": "Haut"}
+    tentes = "".join(
+        f"def tente_{name}():\n"
+        f"    if solution and solution[-1] == OPPOSE[Deplacement.{move}]:\n        return False\n"
+        f"    try:\n        {name}()\n    except BaseException:\n        return False\n"
+        f"    solution.append(Deplacement.{move})\n    return True\n\n\n"
+        for name, move in gestures.items()
+    )
+    start, end = model.index("def tente_gauche():"), model.index("# Question 17")
+    (tmp_path / "taquin.py").write_text(model[:start] + tentes + model[end:])
+    (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
+    edge = next(c for c in q16.checks if c.name == "refus_bord")
+    assert edge.points == pytest.approx(0.5 * edge.max_points) and edge.kind == "wrong", say(edge.message)
+    assert next(c for c in q16.checks if c.name == "chaine_eleve").message.key == "taquin.judged_own_better"
+
+
 def _ask_dfs(server, m, minimum="inf"):
     """The served dfs(m, 0) from a state whose blank (15) is two moves from the goal."""
     from reference.puzzle import manhattan, to_grid
