@@ -281,10 +281,20 @@ def _with_tentes(definitions: str) -> str:
     return source.replace("import enum\n", "import enum\nimport functools\n", 1)
 
 
-def test_a_correct_dfs_calling_the_tentes_shared_helper_is_judged_as_if_the_helper_were_right(tmp_path):
+@pytest.mark.parametrize("tentes", ["functions", "partials"])
+def test_a_correct_dfs_calling_the_tentes_shared_helper_is_judged_as_if_the_helper_were_right(tmp_path, tentes):
     """The dfs never calls a tente_*: it calls their helper with the move, which the model answer's
-    judgement hands to that move's tente_* of the exam."""
-    source = _with_tentes(SHARED_HELPER).replace(
+    judgement hands to that move's tente_* of the exam (the tente_* functions calling it, or
+    functools.partial of it)."""
+    helper = SHARED_HELPER
+    if tentes == "partials":
+        for d in CONDITIONS:
+            helper = helper.replace(
+                f"def tente_{d.lower()}():\n    return essaie(Deplacement.{d})\n",
+                f"tente_{d.lower()} = functools.partial(essaie, Deplacement.{d})\n",
+            )
+        assert "functools.partial(essaie, Deplacement.Haut)" in helper
+    source = _with_tentes(helper).replace(
         "    for essai, annule in ESSAIS:\n        if essai():",
         "    for deplacement, annule in ESSAIS:\n        if essaie(deplacement):",
     )

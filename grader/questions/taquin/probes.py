@@ -275,6 +275,8 @@ def _redirect(module, targets: dict) -> list:
     code may call without them, hands a call whose first argument is a move to that move's tente_*."""
     undo: list = []
     routes: dict[int, tuple[types.FunctionType, dict]] = {}  # by function: {the `self` routed or None: route}
+    tentes = {name: targets[f"tente_{name.lower()}"] for name in MOVE_NAMES if f"tente_{name.lower()}" in targets}
+    helpers = _shared_helpers(module) if len(tentes) == len(MOVE_NAMES) else []  # before any partial is re-pointed
     for name, target in targets.items():
         current = vars(module).get(name)
         function, owner = _behind(current)
@@ -291,10 +293,8 @@ def _redirect(module, targets: dict) -> list:
         else:
             setattr(module, name, target)
             undo.append(functools.partial(delattr, module, name))
-    tentes = {name: targets[f"tente_{name.lower()}"] for name in MOVE_NAMES if f"tente_{name.lower()}" in targets}
-    if len(tentes) == len(MOVE_NAMES):
-        for helper in _shared_helpers(module):
-            routes.setdefault(id(helper), (helper, {}))[1][MOVE_ROUTE] = (tentes, 0)
+    for helper in helpers:
+        routes.setdefault(id(helper), (helper, {}))[1][MOVE_ROUTE] = (tentes, 0)
     undo.extend(_swap_code(function, table, functools.partial(_named, module)) for function, table in routes.values())
     return undo
 
@@ -310,10 +310,13 @@ def _shared_helpers(module) -> list:
     shared: set | None = None
     for name in MOVE_NAMES:
         current = own.get(f"tente_{name.lower()}")
-        function, _ = _behind(current.func if isinstance(current, functools.partial) else current)
+        partial = isinstance(current, functools.partial)
+        function, _ = _behind(current.func if partial else current)
         if function is None:
             return []
         called = {used for code in _codes([function]) for used in code.co_names}
+        if partial:  # functools.partial(essaie, Deplacement.Gauche): the function it calls is essaie
+            called.add(function.__name__)
         shared = called if shared is None else shared & called
     helpers = [value for name, value in own.items() if name in (shared or ()) and name not in SERVED_ARITY]
     return [value for value in helpers if isinstance(value, types.FunctionType) and _reaches(own, value, "solution")]
