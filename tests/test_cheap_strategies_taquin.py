@@ -145,6 +145,30 @@ def taquin_table(seed: int) -> str:
     )
 
 
+@functools.cache
+def evidence_table() -> str:
+    """dfs replaying, on the calls the parent watches that are written in the grader (dfs.EVIDENCE_CALLS),
+    the moves DFS* makes there (each as move(i, j) of the cell the blank goes to), the parity guess of the
+    next bound everywhere."""
+    from unit.test_taquin_diagnosis import dfs_trace
+
+    from grader.questions.taquin.dfs import EVIDENCE_CALLS
+
+    table = {}
+    for state, history, m, p, _ in EVIDENCE_CALLS:
+        seen, _ = dfs_trace(state, list(history), m, p)
+        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for _, after, _ in seen]
+    return (
+        "global minimum\n"
+        "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
+        "cells[4 * li + lj] = 15\n"
+        f"for i, j in {table!r}.get(json.dumps([cells, m, p]), []):\n"
+        "    move(i, j)\n"
+        "minimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\n"
+        "return False"
+    )
+
+
 # --- The strategies: question -> name -> the submission ------------------------------------------------
 PARITY = "global minimum\nminimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\nreturn False"
 STRATEGIES = {
@@ -205,6 +229,9 @@ STRATEGIES = {
         ),
         "a table of answers for another seed": lambda: (
             "import json\n" + with_bodies(MODEL, ["dfs"], dfs_table(TABLE_SEED))
+        ),
+        "DFS*'s moves replayed where the grader watches, the parity guess": lambda: (
+            "import json\n" + with_bodies(MODEL, ["dfs"], evidence_table())
         ),
     },
     "q18": {

@@ -27,6 +27,7 @@ from grader.questions.api import (
     Message,
     Outcome,
     Question,
+    cached,
     earned,
 )
 from grader.questions.taquin import diagnosis
@@ -63,15 +64,15 @@ from grader.questions.taquin.verdicts import (
     _wrong_call,
     move_warnings,
 )
-from reference.puzzle import GOAL, MOVES, manhattan
+from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
 from reference.solver.shallow import dfs_calls
 
 PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
 
 
-class CraftedCall(NamedTuple):
-    """A call dfs(m, p) written out (not drawn from the seed): the state, the moves before it (in the order
-    played), m, p, the blank's value."""
+class Call(NamedTuple):
+    """A call dfs(m, p) written out: the state, the moves before it (in the order played), m, p, the
+    blank's value."""
 
     state: tuple
     history: tuple
@@ -83,52 +84,87 @@ class CraftedCall(NamedTuple):
 # A root past the bound (p + h = 6 > m = 5) whose every move but the one undoing how it came (Bas) raises h:
 # DFS* leaves minimum = 6 at once; a dfs that tests only the children it makes, not the root, searches
 # them and leaves 8. First in both groups below the optimum, under every seed.
-ROOT_PAST_BOUND = CraftedCall((0, 1, 15, 3, 4, 5, 2, 6, 8, 9, 10, 7, 12, 13, 14, 11), ("Gauche", "Bas"), 5, 2, 7)
-# The calls on which the parent watches the search (`searched`): below the optimum with p + h <= m, so
-# that DFS* explores a tree (112, 173 and 68 calls), from a root with two moves or more within the bound,
-# three levels deep or more; the blank inside, on an edge, in a corner; p of 0 and 1, earlier moves or none.
+ROOT_PAST_BOUND = Call((0, 1, 15, 3, 4, 5, 2, 6, 8, 9, 10, 7, 12, 13, 14, 11), ("Gauche", "Bas"), 5, 2, 7)
+# The calls on which the parent watches the search (`searched`), beside as many drawn from the seed
+# (`seeded_evidence`): below the optimum with p + h <= m, so that DFS* explores a tree (112, 173 and 68
+# calls), from a root with two moves or more within the bound, three levels deep or more; the blank inside,
+# on an edge, in a corner; p of 0 and 1, earlier moves or none.
 EVIDENCE_CALLS = (
-    CraftedCall((0, 6, 2, 3, 4, 1, 15, 7, 8, 9, 5, 10, 12, 13, 14, 11), (), 11, 0, 99),
-    CraftedCall((0, 1, 2, 3, 8, 4, 5, 6, 12, 9, 7, 11, 13, 14, 15, 10), ("Haut", "Droite"), 16, 1, -1),
-    CraftedCall((15, 1, 2, 5, 0, 4, 6, 3, 8, 9, 10, 7, 12, 13, 14, 11), ("Haut",), 12, 0, 14),
+    Call((0, 6, 2, 3, 4, 1, 15, 7, 8, 9, 5, 10, 12, 13, 14, 11), (), 11, 0, 99),
+    Call((0, 1, 2, 3, 8, 4, 5, 6, 12, 9, 7, 11, 13, 14, 15, 10), ("Haut", "Droite"), 16, 1, -1),
+    Call((15, 1, 2, 5, 0, 4, 6, 3, 8, 9, 10, 7, 12, 13, 14, 11), ("Haut",), 12, 0, 14),
 )
-
+EVIDENCE_TREE = (40, 400)  # the calls of DFS* a seeded evidence call's tree has, at least and at most
 EVIDENCE_SECONDS = 2.0  # the least time limit of a watched run (a round trip a move: see `searched`)
 
 
+@cached(maxsize=8)  # the same for every student of a run
+def seeded_evidence(seed: int) -> tuple[Call, ...]:
+    """As many calls as EVIDENCE_CALLS, drawn from the seed with the same properties (a tree of
+    EVIDENCE_TREE calls below the optimum, from a root with two moves or more within the bound): the
+    searches no table of moves made for another seed, or for the crafted calls, plays."""
+    rng = random.Random(f"q17:evidence:{seed}")
+    found: list[Call] = []
+    while len(found) < len(EVIDENCE_CALLS):
+        state = _walk_state([rng.randrange(3) for _ in range(rng.randint(6, 14))])
+        history = tuple(rng.choice(MOVES) for _ in range(rng.randint(0, 2)))
+        previous, p = (history[-1] if history else None), rng.randint(0, 2)
+        if not _with_detour(state):
+            continue
+        m = rng.randrange(p + manhattan(state), p + _constrained_optimum(state, previous))
+        within = [move for move in legal_moves(state) if previous is None or move != OPPOSITE[previous]]
+        within = [move for move in within if p + 1 + manhattan(apply(state, move)) <= m]
+        if len(within) >= 2 and EVIDENCE_TREE[0] <= dfs_calls(state, previous, m - p) <= EVIDENCE_TREE[1]:
+            found.append(Call(state, history, m, p, rng.choice(BLANK_VALUES)))
+    return tuple(found)
+
+
 def searched(judging: Judging) -> tuple[Fraction, dict]:
-    """The share of EVIDENCE_CALLS on which the parent saw the dfs explore what DFS* explores (see the
-    module's docstring), with the judgement's chain (the exam's tente_* for the model answer's, the
-    student's own else) and every move served; and what a group that does not count for it shows: the
-    first other call, and where its search went another way, drawn as q17's diagnosis is."""
-    ctx, matched = judging.ctx, 0
+    """The share of the watched calls on which the parent saw the dfs explore what DFS* explores (see the
+    module's docstring): EVIDENCE_CALLS and as many drawn from the seed, the lower of the two shares (a
+    table of moves made for some calls plays none of the others), with the judgement's chain (the exam's
+    tente_* for the model answer's, the student's own else) and every move served; and what a group that
+    does not count for it shows: the first call that did not, and where its search went another way,
+    drawn as q17's diagnosis is."""
+    shares: list[Fraction] = []
     unseen: dict = {}
-    for call in EVIDENCE_CALLS:
-        state, history, m, p, blank_value = call
-        watcher = diagnosis.MoveWatcher(judging.judged_in)
-        exam = diagnosis.TENTES if judging.chain.exam else ()
-        chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
-        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
-        # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves;
-        # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
-        moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
-        slower = EXAM_SLACK if exam else 1.0
-        reply = chain.run(
-            ctx,
-            probe_dfs,
-            payload,
-            timed_on=_payload(state, blank_value, history, m=m, p=p),
-            limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),  # noqa: B023
-        )
-        found = _fields(reply.value)["found"] if reply.ok else None
-        found = found if type(found) is bool else None
-        record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
-        record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
-        if record["why"]["key"] == "q17.search_same":
-            matched += 1
-        elif not unseen:
-            unseen = {"counterexample": _shown(payload, f"dfs({m}, {p})"), "visual": {"dfs": record}}
-    return Fraction(matched, len(EVIDENCE_CALLS)), unseen
+    for calls in (EVIDENCE_CALLS, seeded_evidence(judging.ctx.settings.seed)):
+        matched = 0
+        for call in calls:
+            record, shown = watched(judging, call)
+            if record["why"]["key"] == "q17.search_same":
+                matched += 1
+            elif not unseen:
+                unseen = {"counterexample": shown, "visual": {"dfs": record}}
+        shares.append(Fraction(matched, len(calls)))
+    return min(shares), unseen
+
+
+def watched(judging: Judging, call: Call) -> tuple[dict, dict]:
+    """dfs(m, p) of `call` run with the judgement's chain and every move served (MoveWatcher): the record of
+    what the parent saw (diagnosis.analyse, on the states alone), and the call as its counterexample."""
+    ctx = judging.ctx
+    state, history, m, p, blank_value = call
+    watcher = diagnosis.MoveWatcher(judging.judged_in)
+    exam = diagnosis.TENTES if judging.chain.exam else ()
+    chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
+    payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+    # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves; never
+    # less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
+    moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
+    slower = EXAM_SLACK if exam else 1.0
+    reply = chain.run(
+        ctx,
+        probe_dfs,
+        payload,
+        timed_on=_payload(state, blank_value, history, m=m, p=p),
+        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),
+    )
+    found = _fields(reply.value)["found"] if reply.ok else None
+    found = found if type(found) is bool else None
+    record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
+    record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
+    return record, _shown(payload, f"dfs({m}, {p})")
 
 
 class Q17(Question):
@@ -202,7 +238,7 @@ class Q17(Question):
         )
         if restored.failure is None or threshold.failure is None:
             credit, unseen = searched(judging)
-            said = {"searched": int(credit * len(EVIDENCE_CALLS)), "runs": len(EVIDENCE_CALLS)}
+            said = {"percent": int(100 * credit)}
             restored = earned(
                 restored,
                 credit,
@@ -221,7 +257,7 @@ class Q17(Question):
     def call_on(self, case: tuple, succeed: bool) -> tuple:
         """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
         below the optimum or at/above it (a crafted call: as it is)."""
-        if isinstance(case, CraftedCall):
+        if isinstance(case, Call):
             state, history, m, p, blank_value = case
             return state, list(history), m, p, blank_value, _constrained_optimum(state, history[-1])
         walk, history, p, choice, blank_value = case

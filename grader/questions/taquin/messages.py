@@ -131,34 +131,38 @@ MESSAGES: dict[str, dict[str, str]] = {
         "that also makes the moves asked of it",
     },
     "q17.restore_partly": {
-        "fr": "compte pour {searched} {searched:recherche|recherches} sur {runs} : laisser l'état inchangé ne compte "
-        "que pour les recherches où le correcteur, qui voit chaque déplacement, a vu dfs explorer les états que "
-        "DFS* explore (ne rien faire laisse aussi l'état inchangé)",
-        "en": "counts for {searched} {searched:search|searches} of {runs}: leaving the state unchanged counts only for "
-        "the searches where the grader, which sees every move, saw dfs explore the states DFS* explores (doing "
-        "nothing leaves the state unchanged too)",
+        "fr": "compte à {percent} % : laisser l'état inchangé ne compte qu'à la mesure des recherches où le "
+        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; ne rien faire "
+        "laisse aussi l'état inchangé)",
+        "en": "counts for {percent} %: leaving the state unchanged counts only as far as the searches where the "
+        "grader, which sees every move, saw dfs explore the states DFS* explores (the lower of its two "
+        "shares, on the fixed searches and on those drawn from the seed; doing nothing leaves the state "
+        "unchanged too)",
     },
     "q17.restore_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, n'a vu dfs explorer les états que DFS* "
-        "explore sur aucune des recherches qu'il a suivies (ne rien faire laisse aussi l'état inchangé)",
-        "en": "does not count: the grader, which sees every move, saw dfs explore the states DFS* explores on none "
-        "of the searches it followed (doing nothing leaves the state unchanged too)",
+        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
+        "des deux sortes (ne rien faire laisse aussi l'état inchangé)",
+        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (doing nothing leaves the state unchanged too)",
     },
     "q17.threshold_partly": {
-        "fr": "compte pour {searched} {searched:recherche|recherches} sur {runs} : la borne suivante ne compte que "
-        "pour les recherches où le correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* "
-        "explore (elle se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
-        "en": "counts for {searched} {searched:search|searches} of {runs}: the next bound counts only for the "
-        "searches where the grader, which sees every move, saw dfs explore the states DFS* explores (it can be "
-        "guessed without searching: every move changes p + h by 0 or 2)",
+        "fr": "compte à {percent} % : la borne suivante ne compte qu'à la mesure des recherches où le "
+        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; elle se "
+        "devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
+        "en": "counts for {percent} %: the next bound counts only as far as the searches where the grader, "
+        "which sees every move, saw dfs explore the states DFS* explores (the lower of its two shares, on "
+        "the fixed searches and on those drawn from the seed; it can be guessed without searching: every "
+        "move changes p + h by 0 or 2)",
     },
     "q17.threshold_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, n'a vu dfs explorer les états que DFS* "
-        "explore sur aucune des recherches qu'il a suivies (la borne suivante se devine sans chercher : "
-        "chaque déplacement change p + h de 0 ou 2)",
-        "en": "does not count: the grader, which sees every move, saw dfs explore the states DFS* explores on none "
-        "of the searches it followed (the next bound can be guessed without searching: every move changes "
-        "p + h by 0 or 2)",
+        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
+        "des deux sortes (la borne suivante se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
+        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (the next bound can be guessed without searching: every move changes p + h by 0 or 2)",
     },
     # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
     "taquin.served_shape": {
