@@ -4,7 +4,10 @@ the model answer with one function broken or rewritten, graded as a user would g
 - A later question gets the better of two judgements: with the student's own earlier functions and with
   the model answer's. A broken earlier function costs it nothing, however the later one holds it (a tuple
   built at import as the model answer's own ESSAIS, a list, a dict, a default argument, a closure, a
-  functools.partial, a method of a class); a division of labour other than the model answer's costs nothing.
+  functools.partial, a method of a class), whatever callable it is (objects with __call__, methods bound to
+  four objects of one class, lambdas in a dict, functools.partial of methods, nested closures), and when the
+  later one calls the helper the tente_* share instead; a division of labour other than the model answer's
+  costs nothing.
 - The earlier moves and every value the grader puts in `solution` are written the student's way (their
   strings, their enum, their constants).
 - A function that does nothing (`return False`) earns nothing for the groups doing nothing would pass.
