@@ -73,7 +73,9 @@ EXPECTED = {
         "q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
         "q18": Q18_FULL,
     },  # its taquin is right with the model answer's dfs
-    "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
+    # A greedy search: optimal on small states without a detour only (SMALL_DETOURS catch it under every
+    # seed); its lists, in order, solve states drawn from the seed: the order group counts.
+    "glouton": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False, "ordre": True})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
     "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented", "q18": "not_implemented"},

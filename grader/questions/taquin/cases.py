@@ -260,6 +260,15 @@ def small_instances(seed: int) -> list[tuple]:
     return [(state, rng.choice(BLANK_VALUES), None) for state in (*SMALL_DETOURS, *walks)]
 
 
+@cached(maxsize=8)  # the same for every student of a run
+def beyond_tables(seed: int) -> frozenset:
+    """q18's states drawn from the seed that no table of answers holds: the walks of 12 to 20 moves of
+    small_instances and the deep states but those of ROUNDS (a file every seed draws from)."""
+    fixed = {state for state, _ in ROUNDS} | {transposed(state) for state, _ in ROUNDS} | set(SMALL_DETOURS)
+    drawn = [state for state, _, _ in (*small_instances(seed), *deep_instances(seed))]
+    return frozenset(state for state in drawn if state not in fixed)
+
+
 class DfsCall(NamedTuple):
     """One call of the student's dfs(m, p), as q17's judges read it."""
 

@@ -295,10 +295,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "challenge: a hard puzzle, within a few tens of times the model answer's time",
     },
     "q18.order_unearned": {
-        "fr": "ne compte pas : l'ordre de la liste ne compte qu'avec des solutions trouvées en cherchant, or aucun "
-        "groupe de profondeurs n'est réussi (une table de réponses résout aussi quelques petits états)",
-        "en": "does not count: the order of the list counts only with solutions found by searching, and no depth "
-        "group passed (a table of answers solves a few small states too)",
+        "fr": "ne compte pas : l'ordre de la liste ne compte qu'avec une solution trouvée en cherchant, sur un "
+        "état tiré de la graine qu'aucune table de réponses ne contient (une marche de 12 à 20 coups, un état "
+        "profond), or taquin() n'en a résolu aucun dans l'ordre (une table résout aussi les petits états)",
+        "en": "does not count: the order of the list counts only with a solution found by searching, on a state "
+        "drawn from the seed that no table of answers holds (a walk of 12 to 20 moves, a deep state), and "
+        "taquin() solved none in order (a table solves the small states too)",
     },
     "q18.order_unobserved": {
         "fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",

@@ -44,6 +44,7 @@ from grader.questions.taquin.cases import (
     asked_instance,
     challenge_instance,
     deep_instances,
+    beyond_tables,
     small_instances,
     trap_cases,
     trap_limit,
@@ -353,7 +354,14 @@ class Q18(Question):
         groups saw: the small states are played for it even when their own group weighs nothing."""
         scheme = ctx.settings.scheme
         weights = scheme.weights(self)
-        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain, replay=asked_instance(ctx.settings))
+        judging = Orders(
+            ctx,
+            convention,
+            scheme.option(self, "noms"),
+            chain,
+            replay=asked_instance(ctx.settings),
+            beyond=beyond_tables(ctx.settings.seed),
+        )
         on_walk = functools.partial(self.judge_walk, judging)
         deep = functools.partial(self.judge_deep, judging)
         deep_cases = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
@@ -363,7 +371,7 @@ class Q18(Question):
             self.skipped(weights, "grandes_profondeurs")
             or judging.shown(ctx.check_cases("grandes_profondeurs", deep_cases, deep)),
         ]
-        outcomes.append(self.skipped(weights, "ordre") or order_outcome(judging, outcomes))
+        outcomes.append(self.skipped(weights, "ordre") or order_outcome(judging))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
@@ -382,17 +390,16 @@ class Q18(Question):
 
     def small(self, judging: Orders, on_walk) -> Outcome:
         """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),
-        then states whose optimum exceeds h (SMALL_DETOURS, under every seed: a single pass of dfs, or a
+        and states whose optimum exceeds h (SMALL_DETOURS, under every seed: a single pass of dfs, or a
         bound skipped, fails there) and longer walks drawn from the seed (no table of answers holds them):
-        Hypothesis's draws are mostly a few moves from the goal, some seeds' all of them."""
+        Hypothesis's draws are mostly a few moves from the goal, some seeds' all of them. Both are played
+        (the `ordre` group reads the lists of the seeded walks); Hypothesis's failure is the one shown."""
         ctx = judging.ctx
         drawn = ctx.check("petites_profondeurs", self.walks(), on_walk)
-        if drawn.failure is not None:
-            return drawn
         fixed = ctx.check_cases(
             "petites_profondeurs", small_instances(ctx.settings.seed), functools.partial(self.judge, judging)
         )
-        return replace(fixed, seconds=drawn.seconds + fixed.seconds)
+        return replace(drawn if drawn.failure is not None else fixed, seconds=drawn.seconds + fixed.seconds)
 
     def own_check(self, ctx, convention, chain: Chain) -> Outcome:
         """A few small states with the student's own dfs, when the grade came from the model answer's: to tell

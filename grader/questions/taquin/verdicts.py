@@ -142,6 +142,9 @@ class Orders(Judging):
 
     reversed_seen: list = field(default_factory=list)  # cases whose list is a solution only read backwards
     in_order: bool = False  # a list was a solution in the order played
+    # ... on a state drawn from the seed that no table of answers holds (cases.beyond_tables): found by a search
+    searched: bool = False
+    beyond: frozenset = frozenset()  # those states
     lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
     replay: tuple | None = None  # the case asked for, as judged: (state, blank value, optimum or None)
     replayed: dict | None = None  # its visual (the solution played, the passes), once found right
@@ -180,6 +183,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order
         judging.in_order = True
+        judging.searched = judging.searched or tuple(state) in judging.beyond
     elif backward and not forward:
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
@@ -222,16 +226,16 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     return None
 
 
-def order_outcome(judging: Orders, depths: list[Outcome]) -> Outcome:
+def order_outcome(judging: Orders) -> Outcome:
     """The `ordre` group, from the lists the other groups saw: in the order played, never reversed. Only
-    lists found by a search count: a table of answers made for one seed solves a few small states of any
-    other, in order. So the group counts only when a depth group (`depths`) passed: its states, drawn from
-    the run's seed, were all solved."""
+    lists found by a search count: a table of answers made for one seed solves, in order, the small states
+    every seed draws. So the group counts only when a list in order solved a state drawn from the seed
+    that no table holds (`Orders.searched`)."""
     if judging.reversed_seen:
         return Outcome("ordre", Failure(Kind.WRONG, "q18.reversed", counterexample=judging.reversed_seen[0]))
     if not judging.in_order:
         shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
         return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
-    if not any(outcome.failure is None and outcome.skipped is None for outcome in depths):
+    if not judging.searched:
         return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unearned"))
     return Outcome("ordre")
