@@ -97,3 +97,33 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(
     report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     check(report)
+
+
+def test_the_child_of_an_extension_question_loads_its_probes_and_nothing_of_the_parent_side():
+    """x1-x4's child imports grader/questions/recherche_probes.py alone of the family and the puzzle model it
+    plays the puzzles with (reference/sliding.py): not the exact optima, the graphs' server, the replays
+    or reference/graphs.py, which the whole family module brought into the fork server, hence every child."""
+    from grader.questions.recherche_probes import PROBES
+    from grader.sandbox.runner import Child, Limits
+
+    student = (
+        "import sys\n"
+        "def bfs_taquin(matrix):\n"
+        "    return sorted(m for m in sys.modules if m.startswith(('grader.questions', 'reference')))\n"
+    )
+    child = Child({"recherche": student}, "recherche", list(PROBES), Limits(fork_server=False))
+    try:
+        assert child.start().ok
+        payload = {"function": "bfs_taquin", "matrix": [[1, 2, 3], [4, 5, 6], [7, 8, 0]]}
+        loaded = child.call(f"{PROBES[0]}:probe_taquin", payload, 10).value
+    finally:
+        child.close()
+    assert loaded == [
+        "grader.questions",
+        "grader.questions.api",
+        "grader.questions.recherche_probes",
+        "grader.questions.shapes",
+        "grader.questions.states",
+        "reference",
+        "reference.sliding",
+    ]

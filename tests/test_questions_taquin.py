@@ -815,11 +815,16 @@ def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
 def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
     """The child imports grader/questions/taquin/probes.py alone of the family, through the authoring
     namespace's lazy names: five modules of grader/questions/, never the judges, the catalogue or the
-    engine (it loaded 21 grader modules when the probes lived in the one taquin.py)."""
+    engine (it loaded 21 grader modules when the probes lived in the one taquin.py), nor any module of
+    reference/ (the exam's move and tente_* were imported with the probes: q17 now sends them to its own
+    children only)."""
     from grader.questions.taquin.questions import PROBES
     from grader.sandbox.runner import Child, Limits
 
-    student = "import sys\nLOADED = sorted(m for m in sys.modules if m.startswith('grader'))\ndef taquin():\n    return LOADED\n"
+    student = (
+        "import sys\nLOADED = sorted(m for m in sys.modules if m.startswith(('grader', 'reference')))\n"
+        "def taquin():\n    return LOADED\n"
+    )
     # A child of its own (the fork server's zygote keeps every module an earlier child's question loaded).
     child = Child({"taquin": student}, "taquin", list(PROBES), Limits(fork_server=False))
     try:
@@ -836,3 +841,4 @@ def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
         "grader.questions.taquin.probes",
     ]
     assert not [name for name in loaded if name.startswith(("grader.judge", "grader.results", "grader.text.i18n"))]
+    assert not [name for name in loaded if name.startswith("reference")]  # the exam's move and tente_* neither
