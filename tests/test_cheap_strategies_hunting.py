@@ -86,7 +86,7 @@ def check(report: dict) -> None:
 @as_root
 def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_root():
     report = _as_root(SCENE)
-    assert report["user"] == 0
+    assert report["user"] == 0 and any("isolation.uid" in layer for layer in report["isolation"])
     check(report)
 
 
@@ -96,6 +96,7 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_root():
 def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(teacher_python, user_namespaces):  # noqa: F811
     report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
+    assert any("isolation.private_root" in layer for layer in report["isolation"]) == user_namespaces
     check(report)
 
 
