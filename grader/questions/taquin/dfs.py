@@ -1,14 +1,15 @@
 """q17, dfs: DFS* of figure 3 on the exam's global state. Its cases (drawn from the seed, and crafted), its
 judges, and the evidence of search that the groups doing nothing passes count on.
 
-Evidence of search (`searched`): on EVIDENCE_CALLS, calls below the optimum whose DFS* explores a tree of
-tens to hundreds of states, the dfs runs again with every move served by the parent (MoveWatcher, the
-earlier functions of the judgement's chain otherwise), which rebuilds the search from the moves it saw
-(diagnosis.analyse, on the states alone): the run counts when the dfs explored every state DFS* explores
-there (p + h <= m, each move but the one undoing how it came tried), and moved on from no state past the
-bound. Leaving the state as it was and writing the next bound in `minimum` are what a dfs doing nothing,
-or guessing the bound from the parity of p + h, does too: those groups count in proportion to it.
-"""
+Evidence of search (`searched`): on EVIDENCE_CALLS and as many calls drawn from the seed, below the
+optimum, whose DFS* explores a tree of tens to hundreds of states, the dfs runs again with every move
+served by the parent (MoveWatcher, the earlier functions of the judgement's chain otherwise), which
+rebuilds the search from the moves it saw (diagnosis.analyse, on the states alone): a run counts when the
+dfs explored every state DFS* explores there (p + h <= m, each move but the one undoing how it came
+tried), and moved on from no state past the bound. Leaving the state as it was and writing the next bound
+in `minimum` are what a dfs doing nothing, or guessing the bound from the parity of p + h, does too: those
+groups count in proportion to it (the lower of the crafted calls' share and the seeded ones': a table of
+moves made for some calls plays none of the others)."""
 
 from __future__ import annotations
 
