@@ -5,8 +5,8 @@ Evidence of search (`searched`): on EVIDENCE_CALLS and as many calls drawn from 
 optimum, whose DFS* explores a tree of tens to hundreds of states, the dfs runs again with every move
 served by the parent (MoveWatcher, the earlier functions of the judgement's chain otherwise), which
 rebuilds the search from the moves it saw (diagnosis.analyse, on the states alone): a run counts when the
-dfs explored every state DFS* explores there (p + h <= m, each move but the one undoing how it came
-tried), and moved on from no state past the bound. Leaving the state as it was and writing the next bound
+dfs explored every state DFS* explores there (p + h <= m, each move to a child within the bound tried: a
+child cut by its p + h need not be entered), and moved on from no state past the bound. Leaving the state as it was and writing the next bound
 in `minimum` are what a dfs doing nothing, or guessing the bound from the parity of p + h, does too: those
 groups count in proportion to it (the lower of the crafted calls' share and the seeded ones': a table of
 moves made for some calls plays none of the others)."""

@@ -26,7 +26,7 @@ from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import BLANK, probe_dfs
 from grader.questions.taquin.serving import EXAM, Chain, StateServer, _arrangement
 from grader.questions.taquin.verdicts import _fields
-from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, legal_moves, manhattan
+from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, legal_moves, manhattan
 from reference.solver.shallow import dfs_calls
 
 # The calls a diagnosis run may make (each a round trip: 0.17 ms measured, docs/reports.md) and its time:
@@ -181,14 +181,17 @@ class _Walk:
     def leave(self) -> _Found | None:
         """The dfs leaves the top state (an undoing move, or its return at the root): what DFS* does there
         instead, if anything. A state at p + h <= m is explored: DFS* returns True on the goal, and tries
-        elsewhere every move but the one undoing how it came."""
+        elsewhere every move but the one undoing how it came (for the exploration alone, every move to a
+        child within the bound: a dfs may cut a child by its p + h without going there)."""
         depth = len(self.path) - 1
         top, said = self.path[-1], self.numbers(depth)
         if said["f"] <= self.m:
             if said["h"] == 0:
                 return _Found(Message("q17.search_goal_left", said), list(self.path))
             moves = set(legal_moves(top.state)) - ({OPPOSITE[top.came_by]} if top.came_by else set())
-            if not top.tried:
+            if self.exploration:
+                moves = {move for move in moves if said["p"] + 1 + manhattan(apply(top.state, move)) <= self.m}
+            if moves and not top.tried:
                 key = "q17.search_not_expanded" if depth else "q17.search_root_not_expanded"
                 return _Found(Message(key, said), list(self.path))
             if moves - top.tried:
