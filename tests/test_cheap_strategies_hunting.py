@@ -25,12 +25,13 @@ from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  #
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "hunting" / "scene.py"
-# The files whose code a child may hold, relative to the checkout: the sandbox's, the probe modules and
-# what they import; "<served>" is the redirection's trampoline (grader/questions/taquin/probes.py),
+# The files whose code a child may hold, relative to the checkout: the sandbox's, the probe modules (the
+# stub check every child runs, grader/judge/stubs.py, included) and what they import; "<served>" is the redirection's trampoline (grader/questions/taquin/probes.py),
 # "<string>" the standard library's generated code (namedtuple's).
 CHILD_FILES = {
     *(f"grader/sandbox/{path.name}" for path in (ROOT / "grader" / "sandbox").glob("*.py")),
     "grader/caches.py",
+    "grader/judge/stubs.py",
     "grader/questions/api.py",
     "grader/questions/shapes.py",
     "grader/questions/states.py",
@@ -47,6 +48,8 @@ CHILD_MODULES = {
     "grader",
     "grader.sandbox",
     "grader.caches",
+    "grader.judge",
+    "grader.judge.stubs",
     "grader.questions",
     "grader.questions.api",
     "grader.questions.jeux_probes",
