@@ -7,7 +7,8 @@ one without them).
 
 The scene (tests/hunting/scene.py, run as tests/test_attacks.py runs its scenes) grades an honest student
 first, on every question, so that the fork server has loaded every family's probes before the hunter's
-children are forked from it; then the hunter, on every question. What a child may hold: the sandbox's
+children are forked from it; then the hunter, on every question; then a red team's submission that takes
+q15's and q16's answers from the exam's functions in sys.modules (THIEF), on those two. What a child may hold: the sandbox's
 modules, the probe modules, the puzzle model of the extension exercises (reference/sliding.py, no answer
 of any question) and the trampoline its redirected functions run (`<served>`); and in q17's children
 only, the exam's move and tente_* (`<exam>`): they answer q15 and q16, which other children grade, and
@@ -16,11 +17,16 @@ no point of q17 comes from them (docs/judging.md).
 
 from __future__ import annotations
 
+import csv
+import io
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.hunting.scene import markers
+from tests.hunting.scene import THIEF, markers
 from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - a fixture
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +77,7 @@ def check(report: dict) -> None:
     in any child but what CHILD_FILES and CHILD_MODULES list (and the exam's functions in q17's)."""
     assert all(score == most for score, most in report["honest"].values()), report["honest"]
     assert report["scores"] and all(score == 0 for score in report["scores"].values()), report["scores"]
+    assert report["thief"] == {"q15": 0, "q16": 0}, report["thief"]
     assert not any(report["dropped"].values()), report["dropped"]  # every report read whole
     checkout = report["checkout"] + "/"
     for qid, seen in report["reports"].items():
@@ -101,6 +108,25 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(
     assert report["user"] == teacher_python[0]
     assert any("isolation.private_root" in layer for layer in report["isolation"]) == user_namespaces
     check(report)
+
+
+def test_the_exams_functions_taken_from_sys_modules_earn_nothing_through_grader_grade(tmp_path):
+    """The red team's submission (findings/model-answer-in-child, tests/submissions/taquin/modele_emprunte.py):
+    move and tente_* that call the exam's own, looked for in sys.modules, got q15 2/2 and q16 2/2 beside the
+    sample student alice; `grader grade` now gives it 0 on both, alice full marks."""
+    klass, out = tmp_path / "class", tmp_path / "out"
+    (klass / "thief").mkdir(parents=True)
+    (klass / "thief" / "taquin.py").write_bytes((ROOT / THIEF).read_bytes())
+    shutil.copytree(ROOT / "exercises" / "exemples" / "alice", klass / "alice")
+    command = [sys.executable, "-m", "grader", "grade", str(klass), "--out", str(out), "-q", "q15", "-q", "q16"]
+    done = subprocess.run([*command, "--seed", "1"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = {
+        row["Nom"]: row
+        for row in csv.DictReader(io.StringIO((out / "grades.csv").read_text("utf-8-sig")), delimiter=";")
+    }
+    assert (rows["thief"]["q15"], rows["thief"]["q16"]) == ("0", "0"), rows["thief"]
+    assert (rows["alice"]["q15"], rows["alice"]["q16"]) == ("2", "2"), rows["alice"]
 
 
 def test_the_child_of_an_extension_question_loads_its_probes_and_nothing_of_the_parent_side():

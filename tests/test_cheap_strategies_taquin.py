@@ -10,7 +10,8 @@ hunted in memory.)
 
 Monotone partial credit: a wrong function never earns less than a body doing nothing in its place, on
 the same question and seed (each tente_* on its own): every wrong variant of part IV (tests/variants/taquin/
-wrong) and a few slips written here.
+wrong) and a few slips written here. One tente_* recording at the wrong end of `solution` costs no other
+function anything: the order is the one most tente_* keep, and dfs and taquin are judged in theirs.
 """
 
 from __future__ import annotations
@@ -307,6 +308,65 @@ def test_a_wrong_function_never_earns_less_than_doing_nothing_in_its_place(tmp_p
         for function in QUESTIONS[qid].functions:
             nothing = graded(tmp_path, with_bodies(source, [function], "return False"), qid, seed)
             assert score >= nothing.score, (name, qid, function, score, earning(nothing))
+
+
+# --- One tente_* recording at the wrong end of `solution` ------------------------------------------------
+ALICE = (ROOT / "exercises" / "exemples" / "alice" / "taquin.py").read_text(encoding="utf-8")
+CAML = (ROOT / "tests" / "variants" / "taquin" / "correct" / "caml_tete.py").read_text(encoding="utf-8")
+
+
+def _recording(source: str, direction: str, before: str, after: str) -> str:
+    """`source` with tente_<direction> recording its move by `after` instead of `before`."""
+    old = f"solution.{before}Deplacement.{direction})"
+    assert source.count(old) == 1, old
+    return source.replace(old, f"solution.{after}Deplacement.{direction})")
+
+
+# A red team's finding (convention-slip-costs-later-questions): the sample student alice's correct part IV
+# with tente_gauche recording its move first (`slip`), or doing nothing (`idle`). The slip made the
+# convention newest-first for every function: q16 0.375 (idle 0.75), q17 1/3, q18 2.4/3.
+CONVENTION_SLIPS = {
+    "slip": _recording(ALICE, "Gauche", "append(", "insert(0, "),
+    "idle": with_bodies(ALICE, ["tente_gauche"], "return False"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [SEED, 1])
+def test_one_tente_at_the_wrong_end_costs_only_its_own_points(tmp_path, seed):
+    """The slip earns on q16 at least what doing nothing there earns (less than full marks: it is wrong),
+    and costs the correct dfs and taquin nothing: the order of `solution` is the one most tente_* keep."""
+    scores = {
+        (name, qid): graded(tmp_path, source, qid, seed)
+        for name, source in CONVENTION_SLIPS.items()
+        for qid in ("q16", "q17", "q18")
+    }
+    slip, idle = scores["slip", "q16"], scores["idle", "q16"]
+    assert idle.score <= slip.score < slip.max, (earning(slip), earning(idle))
+    for (name, qid), result in scores.items():
+        if qid != "q16":
+            assert result.score == result.max, (name, qid, earning(result))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name, source",
+    [
+        (
+            "two of four tente_* at the other end",
+            _recording(_recording(CAML, "Gauche", "insert(0, ", "append("), "Bas", "insert(0, ", "append("),
+        ),
+        ("no tente_* recording", with_bodies(CAML, TENTES, "return False")),
+    ],
+)
+def test_a_dfs_and_taquin_kept_the_caml_way_are_judged_in_their_order_whatever_the_tente_show(tmp_path, name, source):
+    """A correct dfs and taquin keeping `solution` most recent first (tests/variants/taquin/correct/
+    caml_tete.py) over tente_* that do not show that order (half of them record at the other end, a tie
+    judged in the documented order; none records): full marks on q17 and q18, the model answer's chain
+    judged in the order they read too."""
+    for qid in ("q17", "q18"):
+        result = graded(tmp_path, source, qid, SEED)
+        assert result.score == result.max, (name, qid, earning(result))
 
 
 def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):

@@ -77,6 +77,11 @@ EXPECTED = {
     # seed); its lists, in order, solve states drawn from the seed: the order group counts.
     "glouton": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False, "ordre": True})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
+    # The exam's move and tente_* looked for in sys.modules (a red team's finding): in no child of q15, q16.
+    "modele_emprunte": {
+        "q15": ("error", {"move_grille": False, "move_libre": False, "move_h": False}),
+        "q16": ("error", {"refus_bord": False, "refus_oppose": False, "acceptation": False}),
+    },
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
     "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented", "q18": "not_implemented"},
 }

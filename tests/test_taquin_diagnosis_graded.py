@@ -172,7 +172,7 @@ def test_a_correct_dfs_shows_no_divergence_on_q17s_cases(path):
     question = QUESTIONS["q17"]
     ctx = Context(question, load_submission(path), Settings(seed=SEED))
     try:
-        convention = detect_convention(ctx)
+        convention = detect_convention(ctx).order
         for group, succeed in (("echec_restaure", False), ("seuil", False), ("succes", True)):
             for case in question.cases(SEED, group, 6):
                 state, history, m, p, blank_value, _ = question.call_on(case, succeed)

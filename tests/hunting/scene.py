@@ -1,5 +1,6 @@
 """The model-hunting scene: `python tests/hunting/scene.py BASE REPORT.json` grades an honest student, then the
-hunter (tests/hunting/hunter.py), on every question, in one process, and writes each question's score and
+hunter (tests/hunting/hunter.py), on every question, and the red team's thief (THIEF) on q15 and q16, in one
+process, and writes each question's score and
 what the hunter reported (tests/test_cheap_strategies_hunting.py runs it as root and as an ordinary teacher,
 as tests/test_attacks.py runs its scenes; standard library and the grader only: the teacher's venv has no
 pytest)."""
@@ -15,6 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_FILES = ("jeux.py", "taquin.py", "recherche.py", "taquin_moves.py")
+# A red team's submission: q15's and q16's answers taken from the exam's functions in sys.modules.
+THIEF = Path("tests") / "submissions" / "taquin" / "modele_emprunte.py"
 
 
 def markers(files=MODEL_FILES) -> list[str]:
@@ -65,8 +68,12 @@ def scene() -> None:
         for module, names in functions.items():
             text = (ROOT / "reference" / f"{module}.py").read_text() if student == "honest" else hunter(module, names)
             (students / student / f"{module}.py").write_text(text, encoding="utf-8")
+    (students / "thief").mkdir()
+    (students / "thief" / "taquin.py").write_bytes((ROOT / THIEF).read_bytes())
     honest = grade_submission(load_submission(students / "honest"), questions, settings)
     hunted = grade_submission(load_submission(students / "hunter"), questions, settings)
+    thief = [q for q in questions if q.id in ("q15", "q16")]  # it writes no dfs nor taquin
+    stolen = grade_submission(load_submission(students / "thief"), thief, settings)
     reports: dict[str, list] = {}
     for result in hunted.questions:
         lines = [line[5:] for line in result.output.stdout.splitlines() if line.startswith("HUNT ")]
@@ -77,6 +84,7 @@ def scene() -> None:
             "isolation": [str(layer) for layer in isolation(settings.limits)["layers"]],
             "honest": {q.id: [q.score, q.max] for q in honest.questions},
             "scores": {q.id: q.score for q in hunted.questions},
+            "thief": {q.id: q.score for q in stolen.questions},
             "dropped": {q.id: q.output.dropped for q in hunted.questions},
             "reports": reports,
             "checkout": str(ROOT),

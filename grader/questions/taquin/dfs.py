@@ -214,14 +214,14 @@ class Q17(Question):
         return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
 
     def run(self, ctx):
-        convention = detect_convention(ctx)
-        calls: dict[int, tuple] = {}  # Judging.calls of both judgements: the failures' diagnosis reads them
-        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention, calls))
-        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
-        diagnosis.attach(ctx, convention, outcomes, calls)  # after the grade: only the failures' drawings
+        orders = detect_convention(ctx).orders()
+        calls: dict[int, tuple] = {}  # Judging.calls of every judgement: the failures' diagnosis reads them
+        outcomes, order = best_judgement(ctx, self, orders, functools.partial(self.judged, ctx, calls))
+        outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
+        diagnosis.attach(ctx, order, outcomes, calls)  # after the grade: only the failures' drawings
         return outcomes
 
-    def judged(self, ctx, convention, calls: dict, chain: Chain) -> list[Outcome]:
+    def judged(self, ctx, calls: dict, convention, chain: Chain) -> list[Outcome]:
         """The graded groups with `chain`'s move and tente_*."""
         judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
         has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")

@@ -4,8 +4,9 @@ Judges rebuild states with reference.puzzle and compare (verdicts.py). For q18 t
 never believed: the returned moves are replayed on the grader's own copy of the start state.
 
 `solution` may be kept most recent last (the convention) or most recent first (the Caml reading of the
-exam): the convention is detected once per question on an unambiguous case, then every case is judged
-in it. The list `taquin()` returns may be in either order.
+exam): the order most tente_* record in is detected once per question (chain.detect_convention), then
+every case is judged in it; q17's and q18's model chains in the other order too when the tente_* disagree.
+The list `taquin()` returns may be in either order.
 """
 
 from __future__ import annotations
@@ -194,9 +195,10 @@ class Q16(Question):
     options = CHAIN_OPTIONS
 
     def run(self, ctx):
+        # The tente_* are judged in the order most of them record in: a slip in one is its own failure.
         convention = detect_convention(ctx)
-        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention))
-        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
+        outcomes, order = best_judgement(ctx, self, (convention.order,), functools.partial(self.judged, ctx))
+        outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
         return outcomes
 
     def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
@@ -331,14 +333,9 @@ class Q18(Question):
     }
 
     def run(self, ctx):
-        convention = detect_convention(ctx)
-        return best_judgement(
-            ctx,
-            self,
-            convention,
-            functools.partial(self.judged, ctx, convention),
-            own_check=functools.partial(self.own_check, ctx, convention),
-        )
+        orders = detect_convention(ctx).orders()
+        judge, own_check = functools.partial(self.judged, ctx), functools.partial(self.own_check, ctx)
+        return best_judgement(ctx, self, orders, judge, own_check=own_check)[0]
 
     def replay_games(self) -> int:
         return DEEP_COUNT  # the deep states, whose passes `--replay N` shows
