@@ -2,7 +2,8 @@
 q17's judgement with the model answer's earlier functions (grader/questions/taquin/chain.py). They answer
 q15 and q16: like the other model answers of reference/, this module is left out of every built
 distribution (setup.py), and only a teacher's installation, which has the model answers, asks for them.
-Loaded with the taquin's probes, before the child is confined (grader/questions/taquin/probes.py)."""
+Never imported by the child: the parent sends this file's text with each of q17's runs that use it, and
+that child alone compiles it (grader/questions/taquin/probes.py, _exam_functions). Standard library only."""
 
 from __future__ import annotations
 

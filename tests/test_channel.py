@@ -199,10 +199,11 @@ def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
     assert by_id["anna"]["total"] == by_id["anna"]["max"] and by_id["bruno"]["total"] == by_id["bruno"]["max"]
     zoe = {q["id"]: (q["status"], q["score"]) for q in by_id["zoe"]["questions"]}
     # q16: its refusals are its own (right), and count for the three tente_* seen moving (with the served
-    # move: its own raises); tente_gauche asks the served move absurdly.
-    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 0.75), "q18": ("crashed", 0.0)}
+    # move: its own raises); tente_gauche asks the served move for a cell off the grid: a wrong move, the
+    # three other directions keep their share of acceptance.
+    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 1.5), "q18": ("crashed", 0.0)}
     (accepting,) = [c for q in by_id["zoe"]["questions"] for c in q["checks"] if c["name"] == "acceptation"]
-    assert accepting["kind"] == "invalid" and accepting["message"]["key"] == "taquin.served_move"
+    assert accepting["kind"] == "wrong" and accepting["message"]["key"] == "taquin.served_move_outside"
     assert (out / "students" / "zoe.json").stat().st_size < MAX_SUBMISSION_BYTES
     assert "\\ud800" in (out / "students" / "zoe.json").read_text(encoding="utf-8")  # shown, escaped
     again = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=600, env=env)

@@ -29,13 +29,18 @@ SETTINGS = Settings(seed=SEED, examples=25, scheme=Scheme(overrides={"q18": {"gr
 
 def doing_nothing(module: str, functions, body: str) -> str:
     """The model answer of `module` with the bodies of `functions` replaced by `body`."""
-    tree = ast.parse((ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8"))
+    return with_bodies((ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8"), functions, body)
+
+
+def with_bodies(source: str, functions, body: str) -> str:
+    """`source` with the bodies of its top-level `functions` replaced by `body`."""
+    tree = ast.parse(source)
     found = set()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name in functions:
             node.body = ast.parse(body).body
             found.add(node.name)
-    assert found == set(functions), (module, functions)
+    assert found == set(functions), functions
     return ast.unparse(tree)
 
 

@@ -73,8 +73,15 @@ EXPECTED = {
         "q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
         "q18": Q18_FULL,
     },  # its taquin is right with the model answer's dfs
-    "glouton": {"q18": (None, {"petites_profondeurs": True, "grandes_profondeurs": False})},
+    # A greedy search: optimal on small states without a detour only (SMALL_DETOURS catch it under every
+    # seed); its lists, in order, solve states drawn from the seed: the order group counts.
+    "glouton": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False, "ordre": True})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
+    # The exam's move and tente_* looked for in sys.modules (a red team's finding): in no child of q15, q16.
+    "modele_emprunte": {
+        "q15": ("error", {"move_grille": False, "move_libre": False, "move_h": False}),
+        "q16": ("error", {"refus_bord": False, "refus_oppose": False, "acceptation": False}),
+    },
     "partiel": {"q15": FULL, "q16": "missing", "q17": "missing", "q18": "missing"},
     "stub": {"q15": "not_implemented", "q16": "not_implemented", "q17": "not_implemented", "q18": "not_implemented"},
 }
@@ -257,6 +264,56 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
     settings = Settings(seed=ORDER_SEED, reference=reference, scheme=Scheme(time_floor=0.02))
     (result,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q17"]), settings).questions
     assert result.score == result.max, [(c.name, say(c.message)) for c in result.checks if not c.passed]
+
+
+# A dfs that tests only the children it makes, not the root: right wherever dfs is called on a root within
+# the bound, as taquin calls it, but not what DFS* does at a root past it.
+NO_ROOT_TEST = (
+    (ROOT / "reference" / "taquin.py")
+    .read_text()
+    .replace(
+        "    c = p + h\n    if c > m:\n        if c < minimum:\n            minimum = c\n        return False\n"
+        "    if h == 0:\n        return True\n    for essai, annule in ESSAIS:\n        if essai():\n"
+        "            if dfs(m, p + 1):\n",
+        "    if h == 0:\n        return True\n    for essai, annule in ESSAIS:\n        if essai():\n"
+        "            c = p + 1 + h\n            if c > m:\n                minimum = min(minimum, c)\n"
+        "            elif dfs(m, p + 1):\n",
+    )
+)
+
+
+@pytest.mark.parametrize("seed", [SEED, 1, 2, 3, 4])
+def test_a_dfs_without_the_roots_test_loses_the_threshold_under_every_seed(tmp_path, seed):
+    """The crafted root past the bound (ROOT_PAST_BOUND, first in the groups below the optimum) is judged
+    under every seed: the search of its children leaves p + h + 2 in minimum, not the root's p + h."""
+    from grader.questions.taquin.dfs import ROOT_PAST_BOUND
+
+    assert NO_ROOT_TEST.count("elif dfs(m, p + 1)") == 1
+    (tmp_path / "taquin.py").write_text(NO_ROOT_TEST)
+    settings = Settings(seed=seed, examples=25)
+    (result,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q17"]), settings).questions
+    threshold = next(c for c in result.checks if c.name == "seuil")
+    m, p = ROOT_PAST_BOUND.m, ROOT_PAST_BOUND.p
+    assert not threshold.passed and threshold.counterexample["appel"] == f"dfs({m}, {p})", say(threshold.message)
+    assert (threshold.expected, threshold.got) == (m + 1, m + 3)
+    assert result.score == pytest.approx(2.0)  # restoring and succeeding are right
+
+
+def test_a_grid_shown_wrong_draws_its_blank_where_li_and_lj_say():
+    """A dfs that returns False without undoing its moves: the grid it leaves is shown with its li and lj,
+    and drawn with the blank there, not the blank's stale value as a tile."""
+    from reports.render import _grid_view
+
+    check = next(c for c in grade("dfs_sans_annuler", ["q17"])["q17"].checks if c.name == "echec_restaure")
+    got, expected = check.got, check.expected
+    assert set(got) == set(expected) == {"grid", "li", "lj"} and (got["li"], got["lj"]) != (
+        expected["li"],
+        expected["lj"],
+    )
+    for shown in (got, expected):
+        cells = [cell["text"] for cell in _grid_view(shown, check.counterexample)["cells"]]
+        assert cells[4 * shown["li"] + shown["lj"]] == "" and cells.count("") == 1
+        assert sorted(int(text) for text in cells if text) == list(range(15))
 
 
 def test_taquin_replays_the_moves_and_draws_them():
@@ -472,15 +529,16 @@ def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
     [
         ('h = "oops"\n    move(li, lj + 1)', "h n'est pas la somme des distances", "h is not the sum"),
         ("move(li + 1, lj + 1)", "pas voisine de la case libre", "not next to the blank"),
-        ("lj = 3\n    move(li, lj + 1)", "grid n'est pas un état du taquin", "grid is not a taquin state"),
+        ("lj = 3\n    move(li, lj + 1)", "grid n'est plus un état du taquin", "grid is no longer a taquin state"),
     ],
     ids=["globals-broken", "move-not-a-neighbour", "blank-moved"],
 )
 def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path, broken, fr, en):
     """q16 with the model answer's move served: a tente_gauche that breaks the globals, or asks for a move
-    the rules do not have, is a protocol violation (`invalid`, the model answer not run), told by the
-    parent in French or English, with no sandbox wording inside. (The student's own move refuses a cell that
-    is not next to the blank too: both judgements fail alike, and a tie shows the model answer's.)"""
+    the rules do not have, is a wrong answer (`wrong`, the model answer not run: an honest slip can do it,
+    so it is no protocol violation), told by the parent in French or English with the call the case makes
+    and its board, with no sandbox wording inside. (The student's own move refuses a cell that is not next
+    to the blank too: both judgements fail alike, and a tie shows the model answer's.)"""
     source = (ROOT / "reference" / "taquin.py").read_text()
     source = source.replace(
         "    v = grid[i][j]\n", "    assert abs(i - li) + abs(j - lj) == 1\n    v = grid[i][j]\n", 1
@@ -490,9 +548,66 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     (tmp_path / "taquin.py").write_text(source.replace("def gauche():\n    move(li, lj + 1)\n", broken_gauche))
     (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
     failed = [c for c in q16.checks if c.name == "acceptation"][0]
-    assert not failed.passed and failed.counterexample is not None and failed.kind == "invalid"
+    assert not failed.passed and failed.counterexample is not None and failed.kind == "wrong"
+    assert failed.counterexample["appel"] == "tente_gauche()" and "grid" in failed.counterexample
     assert fr in say(failed.message) and en in say(failed.message, "en"), say(failed.message)
+    assert "hors protocole" not in say(failed.message) and "protocol violation" not in say(failed.message, "en")
     assert "Stop" not in say(failed.message) + say(failed.message, "en")
+
+
+def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two_failures_on_the_class_page(tmp_path):
+    """Two honest slips that play a move off the grid (tente_bas accepting the blank on row 0, tente_gauche on
+    column 3): each is a wrong move said with its call, its cell and its board, not a protocol violation; the
+    class page's most frequent failures count them apart."""
+    from grader.results.records import SubmissionResult
+    from reports.render import _top_failures
+
+    model = (ROOT / "reference" / "taquin.py").read_text()
+    slips = {
+        "bas": model.replace("tente(Deplacement.Bas, li > 0, bas)", "tente(Deplacement.Bas, li >= 0, bas)"),
+        "gauche": model.replace(
+            "tente(Deplacement.Gauche, lj < 3, gauche)", "tente(Deplacement.Gauche, lj <= 3, gauche)"
+        ),
+    }
+    results, said = [], []
+    for name, source in slips.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "taquin.py").write_text(source)
+        (q16,) = grade_submission(load_submission(tmp_path / name), select(all_questions(), ["q16"]), FAST).questions
+        edge = next(c for c in q16.checks if c.name == "refus_bord")
+        assert edge.kind == "wrong" and edge.message.key == "taquin.served_move_outside", say(edge.message)
+        assert edge.counterexample["appel"] == f"tente_{name}()" and "grid" in edge.counterexample
+        assert f"tente_{name}()" in say(edge.message) and "hors de la grille" in say(edge.message)
+        assert edge.points == pytest.approx(0.75 * edge.max_points)  # the three other directions keep theirs
+        results.append(SubmissionResult(id=name, total=q16.score, max=q16.max, questions=[q16]))
+        said.append(say(edge.message))
+    assert said[0] != said[1]
+    question = {"id": "q16", "title": "q16.title", "max": 2.0, "manual": False}
+    (top,) = _top_failures(results, [question], "fr")
+    assert top["top"] and all(count == 1 for _, count in top["top"]), top["top"]  # nothing merged
+
+
+def test_a_tente_that_lets_the_served_move_test_the_border_gains_nothing_from_its_refusal(tmp_path):
+    """tente_* that play their move first and read a refusal as "impossible" (catching anything the call
+    raises): with the model answer's move served, the parent's refusal of a cell off the grid is the wrong
+    move it is, whatever the code returns after catching it, so no direction refuses at the edge that way.
+    (Their own move's IndexError past row or column 3 is their own code's: it refuses at two edges of four,
+    Python reading row -1 as row 3 at the two others; that judgement counts, the better one.)"""
+    model = (ROOT / "reference" / "taquin.py").read_text()
+    gestures = {"gauche": "Gauche", "bas": "Bas", "droite": "Droite", "haut": "Haut"}
+    tentes = "".join(
+        f"def tente_{name}():\n"
+        f"    if solution and solution[-1] == OPPOSE[Deplacement.{move}]:\n        return False\n"
+        f"    try:\n        {name}()\n    except BaseException:\n        return False\n"
+        f"    solution.append(Deplacement.{move})\n    return True\n\n\n"
+        for name, move in gestures.items()
+    )
+    start, end = model.index("def tente_gauche():"), model.index("# Question 17")
+    (tmp_path / "taquin.py").write_text(model[:start] + tentes + model[end:])
+    (q16,) = grade_submission(load_submission(tmp_path), select(all_questions(), ["q16"]), FAST).questions
+    edge = next(c for c in q16.checks if c.name == "refus_bord")
+    assert edge.points == pytest.approx(0.5 * edge.max_points) and edge.kind == "wrong", say(edge.message)
+    assert next(c for c in q16.checks if c.name == "chaine_eleve").message.key == "taquin.judged_own_better"
 
 
 def _ask_dfs(server, m, minimum="inf"):
@@ -705,11 +820,16 @@ def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
 def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
     """The child imports grader/questions/taquin/probes.py alone of the family, through the authoring
     namespace's lazy names: five modules of grader/questions/, never the judges, the catalogue or the
-    engine (it loaded 21 grader modules when the probes lived in the one taquin.py)."""
+    engine (it loaded 21 grader modules when the probes lived in the one taquin.py), nor any module of
+    reference/ (the exam's move and tente_* were imported with the probes: q17 now sends them to its own
+    children only)."""
     from grader.questions.taquin.questions import PROBES
     from grader.sandbox.runner import Child, Limits
 
-    student = "import sys\nLOADED = sorted(m for m in sys.modules if m.startswith('grader'))\ndef taquin():\n    return LOADED\n"
+    student = (
+        "import sys\nLOADED = sorted(m for m in sys.modules if m.startswith(('grader', 'reference')))\n"
+        "def taquin():\n    return LOADED\n"
+    )
     # A child of its own (the fork server's zygote keeps every module an earlier child's question loaded).
     child = Child({"taquin": student}, "taquin", list(PROBES), Limits(fork_server=False))
     try:
@@ -726,3 +846,4 @@ def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
         "grader.questions.taquin.probes",
     ]
     assert not [name for name in loaded if name.startswith(("grader.judge", "grader.results", "grader.text.i18n"))]
+    assert not [name for name in loaded if name.startswith("reference")]  # the exam's move and tente_* neither

@@ -4,7 +4,10 @@ the model answer with one function broken or rewritten, graded as a user would g
 - A later question gets the better of two judgements: with the student's own earlier functions and with
   the model answer's. A broken earlier function costs it nothing, however the later one holds it (a tuple
   built at import as the model answer's own ESSAIS, a list, a dict, a default argument, a closure, a
-  functools.partial, a method of a class); a division of labour other than the model answer's costs nothing.
+  functools.partial, a method of a class), whatever callable it is (objects with __call__, methods bound to
+  four objects of one class, lambdas in a dict, functools.partial of methods, nested closures), and when the
+  later one calls the helper the tente_* share instead; a division of labour other than the model answer's
+  costs nothing.
 - The earlier moves and every value the grader puts in `solution` are written the student's way (their
   strings, their enum, their constants).
 - A function that does nothing (`return False`) earns nothing for the groups doing nothing would pass.
@@ -12,6 +15,7 @@ the model answer with one function broken or rewritten, graded as a user would g
 
 import functools
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -80,12 +84,27 @@ def test_four_tentes_that_refuse_everything_earn_nothing(tmp_path):
 
 def test_refusals_count_for_the_tentes_that_act(tmp_path):
     """tente_haut does nothing, the three others are right: the refusals count for three functions of four,
-    said beside them; acceptance fails."""
+    said beside them; acceptance, judged direction by direction, fails for tente_haut and keeps the three
+    others' share."""
     result = graded(tmp_path, body(MODEL, "tente_haut", "return False"), "q16")
     refusal = next(c for c in result.checks if c.name == "refus_bord")
     assert refusal.passed and refusal.points == pytest.approx(0.75 * refusal.max_points)
     assert "3 fonctions sur 4" in say(refusal.message) and "tente_haut" not in say(refusal.message)
-    assert result.score == pytest.approx(0.75) and result.status == "partial"
+    accepting = next(c for c in result.checks if c.name == "acceptation")
+    assert not accepting.passed and accepting.points == pytest.approx(0.75 * accepting.max_points)
+    assert "tente_haut()" in say(accepting.message)
+    assert result.score == pytest.approx(1.5) and result.status == "partial"
+
+
+def test_records_without_moves_earn_nothing(tmp_path):
+    """tente_* that record their move (after the exam's tests) without sliding any tile: no direction acts,
+    so their right refusals count for none; acceptance fails in each."""
+    source = MODEL
+    for name, condition in (("Gauche", "lj < 3"), ("Bas", "li > 0"), ("Droite", "lj > 0"), ("Haut", "li < 3")):
+        source = body(source, f"tente_{name.lower()}", f"return tente(Deplacement.{name}, {condition}, lambda: None)")
+    result = graded(tmp_path, source, "q16")
+    assert result.score == 0, failures(result)
+    assert next(c for c in result.checks if c.name == "refus_bord").message.key == "q16.refusals_unearned"
 
 
 def test_a_dfs_that_does_nothing_earns_nothing(tmp_path):
@@ -190,6 +209,126 @@ def test_a_correct_dfs_gets_full_marks_however_it_holds_the_broken_tentes(tmp_pa
     assert judged_with(result) == "taquin.judged_model"
     # and the student's own chain, judged too, is not full (the broken tente_* are theirs)
     assert "avec les vôtres" in say(next(c for c in result.checks if c.name == "chaine_eleve").message)
+
+
+# A correct dfs over tente_* of which one has a wrong border test (tente_bas refuses the blank on row 1),
+# written as callables of every kind and captured in the table the model answer's dfs reads (ESSAIS).
+CONDITIONS = {"Gauche": "lj < 3", "Bas": "li > 1", "Droite": "lj > 0", "Haut": "li < 3"}  # Bas: wrong
+GESTURES = {"Gauche": "gauche", "Bas": "bas", "Droite": "droite", "Haut": "haut"}
+UNDO = {"Gauche": "droite", "Bas": "haut", "Droite": "gauche", "Haut": "bas"}
+TABLE = "ESSAIS = ((tente_gauche, droite), (tente_bas, haut), (tente_droite, gauche), (tente_haut, bas))\n"
+CALLABLE_STYLES = {
+    "instances with __call__": "class Essai:\n"
+    "    def __init__(self, deplacement, possible, jouer):\n"
+    "        self.deplacement, self.possible, self.jouer = deplacement, possible, jouer\n\n"
+    "    def __call__(self):\n"
+    "        return tente(self.deplacement, self.possible(), self.jouer)\n\n\n"
+    + "".join(
+        f"tente_{d.lower()} = Essai(Deplacement.{d}, lambda: {CONDITIONS[d]}, {GESTURES[d]})\n" for d in CONDITIONS
+    ),
+    "bound methods of objects": "class Direction:\n"
+    "    def __init__(self, deplacement, possible, jouer):\n"
+    "        self.deplacement, self.possible, self.jouer = deplacement, possible, jouer\n\n"
+    "    def essai(self):\n"
+    "        return tente(self.deplacement, self.possible(), self.jouer)\n\n\n"
+    + "".join(
+        f"tente_{d.lower()} = Direction(Deplacement.{d}, lambda: {CONDITIONS[d]}, {GESTURES[d]}).essai\n"
+        for d in CONDITIONS
+    ),
+    "lambdas in a dict": "TENTES = {\n"
+    + "".join(
+        f"    Deplacement.{d}: lambda: tente(Deplacement.{d}, {CONDITIONS[d]}, {GESTURES[d]}),\n" for d in CONDITIONS
+    )
+    + "}\n"
+    + "".join(f"tente_{d.lower()} = TENTES[Deplacement.{d}]\n" for d in CONDITIONS)
+    + "ESSAIS = tuple((TENTES[d], annule) for d, annule in "
+    + "((Deplacement.Gauche, droite), (Deplacement.Bas, haut), (Deplacement.Droite, gauche), (Deplacement.Haut, bas)))\n",
+    "functools.partial of methods": "class Jeu:\n"
+    "    def essai(self, deplacement, possible, jouer):\n"
+    "        return tente(deplacement, possible(), jouer)\n\n\n"
+    "JEU = Jeu()\n"
+    + "".join(
+        f"tente_{d.lower()} = functools.partial(JEU.essai, Deplacement.{d}, lambda: {CONDITIONS[d]}, {GESTURES[d]})\n"
+        for d in CONDITIONS
+    ),
+    "nested closures": "def fabrique(deplacement, possible, jouer):\n"
+    "    def essai():\n"
+    "        return tente(deplacement, possible(), jouer)\n\n"
+    "    return essai\n\n\n"
+    + "".join(
+        f"tente_{d.lower()} = fabrique(Deplacement.{d}, lambda: {CONDITIONS[d]}, {GESTURES[d]})\n" for d in CONDITIONS
+    ),
+}
+
+
+# The dfs calls the helper the four tente_* share (with the move as its first argument), not the tente_*:
+# the helper's slip (Bas refused on row 1) is q16's, and the dfs is judged as if the helper were right.
+SHARED_HELPER = (
+    "CONDITIONS = {Deplacement.Gauche: lambda: lj < 3, Deplacement.Bas: lambda: li > 1,\n"
+    "              Deplacement.Droite: lambda: lj > 0, Deplacement.Haut: lambda: li < 3}\n"
+    "GESTES = {Deplacement.Gauche: gauche, Deplacement.Bas: bas, Deplacement.Droite: droite, Deplacement.Haut: haut}\n\n\n"
+    "def essaie(deplacement):\n"
+    "    return tente(deplacement, CONDITIONS[deplacement](), GESTES[deplacement])\n\n\n"
+    + "".join(f"def tente_{d.lower()}():\n    return essaie(Deplacement.{d})\n\n\n" for d in CONDITIONS)
+    + "ESSAIS = ((Deplacement.Gauche, droite), (Deplacement.Bas, haut), (Deplacement.Droite, gauche), "
+    "(Deplacement.Haut, bas))\n"
+)
+
+
+def _with_tentes(definitions: str) -> str:
+    """The model answer with its four tente_* and ESSAIS replaced by `definitions` (then ESSAIS, unless
+    they build it), functools imported."""
+    start, end = MODEL.index("def tente_gauche():"), MODEL.index("def dfs(m, p):")
+    table = "" if "ESSAIS" in definitions else TABLE
+    source = MODEL[:start] + definitions + "\n\n" + table + "\n\n" + MODEL[end:]
+    return source.replace("import enum\n", "import enum\nimport functools\n", 1)
+
+
+@pytest.mark.parametrize("tentes", ["functions", "partials"])
+def test_a_correct_dfs_calling_the_tentes_shared_helper_is_judged_as_if_the_helper_were_right(tmp_path, tentes):
+    """The dfs never calls a tente_*: it calls their helper with the move, which the model answer's
+    judgement hands to that move's tente_* of the exam (the tente_* functions calling it, or
+    functools.partial of it)."""
+    helper = SHARED_HELPER
+    if tentes == "partials":
+        for d in CONDITIONS:
+            helper = helper.replace(
+                f"def tente_{d.lower()}():\n    return essaie(Deplacement.{d})\n",
+                f"tente_{d.lower()} = functools.partial(essaie, Deplacement.{d})\n",
+            )
+        assert "functools.partial(essaie, Deplacement.Haut)" in helper
+    source = _with_tentes(helper).replace(
+        "    for essai, annule in ESSAIS:\n        if essai():",
+        "    for deplacement, annule in ESSAIS:\n        if essaie(deplacement):",
+    )
+    assert "if essaie(deplacement):" in source
+    result = graded(tmp_path, source, "q17")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model"
+    right = graded(tmp_path, source.replace("li > 1", "li > 0"), "q17")
+    assert right.score == right.max and judged_with(right) == "taquin.judged_own"
+
+
+@pytest.mark.parametrize("style", sorted(CALLABLE_STYLES))
+def test_a_correct_dfs_over_a_wrong_tente_gets_full_marks_whatever_callable_holds_it(tmp_path, style):
+    """q17 at full marks, judged with the exam's functions; q16 not full with the student's own (the
+    wrong border test is theirs: the judgement reached it)."""
+    source = _with_tentes(CALLABLE_STYLES[style])
+    result = graded(tmp_path, source, "q17")
+    assert result.score == result.max, failures(result)
+    assert judged_with(result) == "taquin.judged_model"
+    assert graded(tmp_path, source, "q16").score < 2
+
+
+def test_the_same_callables_without_the_slip_are_right_with_the_students_own():
+    """Each style, its border test right, is a correct q16 and q17 with the student's own functions: what
+    the test above grades is the slip, not the style."""
+    for style, definitions in CALLABLE_STYLES.items():
+        source = _with_tentes(definitions.replace("li > 1", "li > 0"))
+        for qid in ("q16", "q17"):
+            result = graded(Path(tempfile.mkdtemp()), source, qid)
+            assert result.score == result.max, (style, qid, failures(result))
+            assert judged_with(result) == "taquin.judged_own", (style, qid)
 
 
 # A correct taquin over a dfs that does nothing, each holding it its own way.
@@ -313,11 +452,11 @@ def test_the_exams_own_move_and_tentes_do_what_the_model_answers_do(seed):
     from grader.questions.taquin.cases import _payload
     from grader.questions.taquin.probes import probe_tente
     from grader.questions.taquin.questions import Q16
-    from grader.questions.taquin.serving import EXAM
+    from grader.questions.taquin.serving import EXAM, exam_source
 
     model = _model_module()
     own = {name: getattr(model, name).__code__ for name in EXAM["q17"]}
-    exam = {"exam": list(EXAM["q17"]), "convention": "last"}
+    exam = {"exam": list(EXAM["q17"]), "convention": "last", "exam_source": exam_source()}
     for group in ("refus_bord", "refus_oppose", "acceptation"):
         for direction, state, history, blank_value in Q16().cases(seed, group):
             payload = _payload(state, blank_value, history, direction=direction)

@@ -99,7 +99,8 @@ class Outcome:
     saying why) when it was not run: it then earns nothing and does not count in the status. `note`:
     what a group that passed left undecided (an Inconclusive case), or why it earns only part of its
     points (`credit`, see `earned`), said beside it. `parts_passed`: with `Context.check_cases(part=)`,
-    the parts (say, which of four functions) that passed all their cases. `visual`: what a group that
+    the parts (say, which of four functions) that passed all their cases; `kept`: the share of its points
+    a failed group still earns for them, when its parts are judged each on its own. `visual`: what a group that
     passed shows on request (Settings.replay: a replay of one of its cases); a failed group shows its
     failure's."""
 
@@ -111,6 +112,7 @@ class Outcome:
     note: Message | None = None
     credit: Fraction = Fraction(1)  # the share of its points a passed group earns
     parts_passed: frozenset = frozenset()
+    kept: Fraction = Fraction(0)  # the share of its points a failed group earns (its parts that passed)
     visual: dict | None = None
 
 

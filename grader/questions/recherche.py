@@ -12,8 +12,9 @@ from __future__ import annotations
 import functools
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question
-from grader.questions.api import oracle, probe, shapes
+from grader.questions.api import oracle, shapes
 from grader.questions.recherche_puzzles import distances_3, near_3, optimal_moves, puzzle_visual, shown
+from grader.questions.recherche_probes import PROBES, probe_taquin
 from grader.questions.recherche_puzzles import timeout_failure, walks
 from grader.questions.recherche_search import X1
 from reference.sliding import MOVES, TILE_READING, goal_state, matrix, replay
@@ -39,13 +40,6 @@ UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
 # is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
 # limit there is time_factor × this × the reference's time.
 ASTAR_CLOSED_ALLOWANCE = 20
-
-
-# --- Probes ------------------------------------------------------------------------------------------
-@probe
-def probe_taquin(module, payload):
-    """Call astar / bfs_taquin / dfs_taquin on a fresh matrix; return the operations."""
-    return getattr(module, payload["function"])([list(row) for row in payload["matrix"]])
 
 
 def costed_cases() -> dict[str, dict]:
@@ -126,6 +120,7 @@ class TaquinQuestion(Question):
     """x2–x4: the student's function on a matrix, judged by replaying the operations it returns."""
 
     module = "recherche"
+    probe_modules = PROBES
     extension = True
     optimal: bool  # must the solution be a shortest one?
 

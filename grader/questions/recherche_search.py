@@ -7,11 +7,11 @@ from __future__ import annotations
 import functools
 
 from grader.questions import recherche_replay
-from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, ask, oracle, probe, shapes
-from grader.questions.api import states
+from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, oracle, shapes
+from grader.questions.recherche_probes import PROBES, probe_search
 from grader.questions.recherche_puzzles import optimal_moves, puzzle_visual, timeout_failure, walks
 from reference.graphs import distances
-from reference.sliding import apply_move, goal_state, manhattan, successors
+from reference.sliding import apply_move, goal_state, successors
 
 # 4×4 instances 36 and 44 moves away whose Manhattan distance is the optimum: the model answer's `search`
 # needs one pass (milliseconds); a search that ignores the heuristic (or swaps its arguments, and gets 0)
@@ -43,34 +43,6 @@ CRAFTED_GRAPHS = (
         "heuristic": [["s", "g", 2], ["a", "g", 1], ["b1", "g", 3], ["b2", "g", 2], ["b3", "g", 1], ["g", "a", 9]],
     },
 )
-
-
-# --- Probe -------------------------------------------------------------------------------------------
-@probe
-def probe_search(module, payload):
-    """Call search(start, goal, next_states, heuristic) on a puzzle, or on a graph served by the parent;
-    return the path."""
-    container = set if payload["container"] == "set" else list
-    if "n" in payload:
-        n = payload["n"]
-        start, goal = tuple(payload["start"]), goal_state(n)
-
-        def next_states(state):
-            return container(t for _, t in successors(state, n))
-
-        def heuristic(state, target):
-            return manhattan(state, n) if target == goal else 0
-    else:
-        # A graph stays in the parent, which answers every call and keeps the trace (recherche_replay.py).
-        start, goal = payload["start"], payload["goal"]
-
-        def next_states(state):
-            return container(ask("next_states", states.encode(state)))
-
-        def heuristic(state, target):
-            return ask("heuristic", [states.encode(state), states.encode(target)])
-
-    return module.search(start, goal, next_states, heuristic)
 
 
 # --- Exact optima and oracle (parent only) --------------------------------------------------------
@@ -155,6 +127,7 @@ def puzzles_for_search():
 class X1(Question):
     id = "x1"
     module = "recherche"
+    probe_modules = PROBES
     extension = True
     functions = ("search",)
     points = 3.0

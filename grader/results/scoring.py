@@ -150,6 +150,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
         share = Fraction(points) * Fraction(weights.get(outcome.group, 0.0)) / total_weight
         f = outcome.failure
         passed = f is None and outcome.skipped is None
+        earning = outcome.credit if passed else outcome.kept
         message: Message | None
         if outcome.skipped:
             message, kind = sayable(Message(outcome.skipped), Kind.SKIPPED)
@@ -162,7 +163,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 name=outcome.group,
                 title=f"{question.id}.{outcome.group}",
                 passed=passed,
-                points=float(share * outcome.credit) if passed else 0.0,
+                points=float(share * earning),
                 max_points=float(share),
                 message=message,
                 kind=kind,
@@ -174,7 +175,7 @@ def question_result(question, scheme: Scheme, outcomes: list, output: Output) ->
                 seconds=outcome.seconds,
             )
         )
-        score += share * outcome.credit if passed else 0
+        score += share * earning
     return QuestionResult(
         id=question.id,
         title=f"{question.id}.title",
@@ -212,7 +213,7 @@ def status(checks: list[Check]) -> Status:
     for kind in (Status.MISSING, Status.NOT_IMPLEMENTED):
         if kinds == {kind}:
             return kind
-    if any(c.passed for c in checks):
+    if any(c.passed or c.points > 0 for c in checks):
         return Status.PARTIAL
     for kind in STATUS_PRIORITY:
         if kind in kinds:

@@ -232,3 +232,44 @@ def test_the_diagnosis_reads_in_french_and_english():
     broken = {**record, "state": [1, 2, 3]}
     view = search_view(broken, "fr")
     assert view is not None and view["board"] is None
+
+
+def _served_call(state, cell, **changed) -> dict:
+    """A served move(i, j) as the proxies send it, on `state` (the blank's cell holding 0)."""
+    from reference.puzzle import to_grid
+
+    li, lj = divmod(state.index(15), 4)
+    globals_ = {"grid": to_grid(state, 0), "li": li, "lj": lj, "h": manhattan(state), "solution": [], "minimum": "inf"}
+    return {"args": list(cell), "state": {**globals_, **changed}}
+
+
+def test_the_watcher_answers_a_move_without_the_model_answer_and_keeps_it():
+    watcher = diagnosis.MoveWatcher(None)
+    li, lj = divmod(START.index(15), 4)
+    answer = watcher("move", _served_call(START, (li, lj + 1)))
+    after = apply(START, "Gauche")
+    assert (answer["state"]["li"], answer["state"]["lj"]) == (li, lj + 1) and answer["state"]["h"] == manhattan(after)
+    assert answer["state"]["grid"][li][lj] == START[4 * li + lj + 1]
+    assert watcher.seen == [(START, after, [])]
+
+
+def test_a_move_out_of_the_rules_is_refused_as_a_wrong_answer_and_so_is_every_later_call():
+    """A cell off the grid (or globals broken by hand) is refused, the refusal kept with what it says; a
+    later call, even a right one, is refused too (the student's code may catch the refusal and go on);
+    a frame of another shape is a protocol violation."""
+    from grader.sandbox.calls import Stop, Violation
+
+    corner = tuple(range(16))  # the goal: the blank at (3, 3)
+    watcher = diagnosis.MoveWatcher(None)
+    with pytest.raises(Stop):
+        watcher("move", _served_call(corner, (3, 4)))
+    assert watcher.refused == ("taquin.served_move_outside", {"i": 3, "j": 4, "li": 3, "lj": 3})
+    with pytest.raises(Stop):
+        watcher("move", _served_call(corner, (3, 2)))
+    assert watcher.seen == [] and watcher.refused[0] == "taquin.served_move_outside"
+    watcher.reset()
+    assert watcher.refused is None and watcher("move", _served_call(corner, (3, 2)))["state"]["lj"] == 2
+    with pytest.raises(Stop):
+        diagnosis.MoveWatcher(None)("move", _served_call(corner, (3, 2), h=5))
+    with pytest.raises(Violation):
+        diagnosis.MoveWatcher(None)("move", {**_served_call(corner, (3, 2)), "extra": 1})

@@ -15,8 +15,8 @@ ONE_AWAY = apply(GOAL, "Bas")  # solved by "Haut"
 TWO_AWAY = apply(ONE_AWAY, "Droite")  # solved by "Gauche", then "Haut"
 
 
-def _judging() -> Orders:
-    return Orders(ctx=None, convention=LAST, policy=LENIENT, chain=Chain())  # type: ignore[arg-type]
+def _judging(beyond=frozenset()) -> Orders:
+    return Orders(ctx=None, convention=LAST, policy=LENIENT, chain=Chain(), beyond=beyond)  # type: ignore[arg-type]
 
 
 def _verdict(judging: Orders, state, moves, optimum: int):
@@ -49,10 +49,14 @@ def test_an_optimal_solution_passes_and_a_mirrored_or_long_one_fails_with_its_re
 
 
 def test_the_order_group_reads_the_lists_the_depth_groups_saw():
-    judging = _judging()
+    judging = _judging(frozenset({TWO_AWAY}))
     assert _verdict(judging, TWO_AWAY, ["Haut", "Gauche"], 2) is None  # a solution read backwards...
     assert order_outcome(judging).failure.message == "q18.reversed"  # ...costs the order group only
-    in_order = _judging()
+    in_order = _judging(frozenset({TWO_AWAY}))
     assert _verdict(in_order, TWO_AWAY, ["Gauche", "Haut"], 2) is None
     assert order_outcome(in_order).failure is None
     assert order_outcome(_judging()).failure.message == "q18.order_unobserved"  # no list seen: not earned
+    # A list in order, but on no state drawn from the seed beyond any table: it may come from a table.
+    small = _judging()
+    assert _verdict(small, TWO_AWAY, ["Gauche", "Haut"], 2) is None
+    assert order_outcome(small).failure.message == "q18.order_unearned"

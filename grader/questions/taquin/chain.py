@@ -3,7 +3,9 @@ answer's (served, or the exam's own run in the child); the better judgement coun
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
+from typing import NamedTuple
 
 from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored
 from grader.questions.taquin.cases import LENIENT, STRICT, _moves, _payload
@@ -22,37 +24,38 @@ EXAM_SLACK = 3.0
 EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
 
 
-def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Outcome]:
+def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple[list[Outcome], str | None]:
     """The question's outcomes, judged twice when it takes: with the student's own earlier functions
-    (`judge(Chain())`) and with the model answer's, served (`judge(Chain(...))`); the better of the two
-    counts (ties: the model answer's, the question judged on its own). A carried error never costs the student (a correct dfs over broken tente_*),
-    and a division of labour between two functions other than the model answer's is no error either (a
-    taquin whose own dfs resets `minimum` at the root). The second judgement is made only when the first
-    is not full marks: q16 and q17 are judged first with the student's own functions (q17's served ones
-    are a round trip per call), q18 with the model answer's dfs (its searches are made once per process
-    for the whole class). Then the weightless `chaine_eleve` outcome says which judgement counted; when
-    q18's first judgement is full, `own_check(Chain())` tells on a few cases whether the student's own
-    chain works too. The scheme's `dependances = "eleve"` judges with the student's own only."""
-    own = Chain()
+    (`judge(order, Chain())`, in the student's order of `solution`, `orders[0]`) and with the model
+    answer's (`judge(order, Chain(...))`: see `model_judgement` for `orders`); the better of the two counts
+    (ties: the model answer's, the question judged on its own), returned with the order it read `solution`
+    in. A carried error never costs the student (a correct dfs over broken tente_*), and a division of
+    labour between two functions other than the model answer's is no error either (a taquin whose own dfs
+    resets `minimum` at the root). The second judgement is made only when the first is not full marks: q16
+    and q17 are judged first with the student's own functions (q17's served ones are a round trip per
+    call), q18 with the model answer's dfs (its searches are made once per process for the whole class).
+    Then the weightless `chaine_eleve` outcome says which judgement counted; when q18's first judgement is
+    full, `own_check(order, Chain())` tells on a few cases whether the student's own chain works too. The
+    scheme's `dependances = "eleve"` judges with the student's own only."""
+    own, order = Chain(), orders[0]
     if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
-        return [*judge(own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")]
-    if question.id in SERVED:
-        model = Chain(SERVED[question.id], ModelServer(convention, SERVED[question.id]))
-    else:
-        model = Chain(exam=EXAM[question.id], convention=convention or LAST)
-    own_first = question.id != "q18"
-    first = judge(own if own_first else model)
+        return [*judge(order, own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")], order
     names = {"names": EARLIER[question.id]}
-    if _full(ctx, question, first):
-        if own_first:
-            return [*first, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
-        assert own_check is not None  # q18's first judgement is the model answer's
-        info = own_check(own)
-        if info.failure is None:
-            return [*first, replace(info, note=Message("taquin.judged_model_own_works", names))]
-        return [*first, replace(info, failure=_judged_with(info.failure, "taquin.judged_model_own_fails", names))]
-    second = judge(model if own_first else own)
-    own_outcomes, model_outcomes = (first, second) if own_first else (second, first)
+    own_first = question.id != "q18"
+    if own_first:
+        own_outcomes = judge(order, own)
+        if _full(ctx, question, own_outcomes):
+            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))], order
+    model_outcomes, counted = model_judgement(ctx, question, orders, judge)
+    if not own_first:
+        if _full(ctx, question, model_outcomes):
+            assert own_check is not None  # q18's first judgement is the model answer's
+            info = own_check(counted, own)
+            if info.failure is None:
+                return [*model_outcomes, replace(info, note=Message("taquin.judged_model_own_works", names))], counted
+            failure = _judged_with(info.failure, "taquin.judged_model_own_fails", names)
+            return [*model_outcomes, replace(info, failure=failure)], counted
+        own_outcomes = judge(order, own)
     own_score, model_score = scored(ctx, question, own_outcomes), scored(ctx, question, model_outcomes)
     numbers = {
         **names,
@@ -62,11 +65,32 @@ def best_judgement(ctx, question, convention, judge, own_check=None) -> list[Out
     }
     if own_score > model_score:
         if _full(ctx, question, own_outcomes):
-            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))]
+            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("taquin.judged_own", names))], order
         said = _judged_with(_first_loss(own_outcomes), "taquin.judged_own_better", numbers)
-        return [*own_outcomes, Outcome(OWN_CHAIN, said)]
+        return [*own_outcomes, Outcome(OWN_CHAIN, said)], order
     said = _judged_with(_first_loss(own_outcomes), "taquin.judged_model", numbers)
-    return [*model_outcomes, Outcome(OWN_CHAIN, said)]
+    return [*model_outcomes, Outcome(OWN_CHAIN, said)], counted
+
+
+def model_judgement(ctx, question, orders: tuple, judge) -> tuple[list[Outcome], str | None]:
+    """The judgement with the model answer's earlier functions (q16's move and q18's dfs served by the
+    parent, q17's move and tente_* the exam's, run in the child), writing `solution` in each of `orders` in
+    turn until one earns full marks: the best, and its order. More than one order when the student's
+    tente_* did not all agree on one (Convention.orders): the later function is judged in the order it
+    reads, never in one a tente_*'s slip chose."""
+    best: tuple[list[Outcome], str | None] | None = None
+    for order in orders:
+        if question.id in SERVED:
+            chain = Chain(SERVED[question.id], ModelServer(order, SERVED[question.id]))
+        else:
+            chain = Chain(exam=EXAM[question.id], convention=order or LAST)
+        outcomes = judge(order, chain)
+        if best is None or scored(ctx, question, outcomes) > scored(ctx, question, best[0]):
+            best = outcomes, order
+        if _full(ctx, question, outcomes):
+            break
+    assert best is not None  # `orders` holds the student's order at least
+    return best
 
 
 def _first_loss(outcomes: list[Outcome]) -> Failure:
@@ -104,22 +128,43 @@ CHAIN_OPTIONS = {
 }
 
 
-def detect_convention(ctx):
-    """Where the student's tente_* put the most recent move in `solution`: LAST, FIRST, or None when no
-    tente_* records a move on an unambiguous case (one earlier move, a move that must be accepted)."""
+class Convention(NamedTuple):
+    """Where the student's tente_* put the most recent move in `solution`, as each recorded its move on an
+    unambiguous case (detect_convention): a tente_* that records at the wrong end is a slip of its own,
+    judged as one by q16, and never decides the order the other functions are judged in."""
+
+    order: str | None  # the order most tente_* recorded in (LAST on a tie), None when none recorded a move
+    agreed: bool  # every tente_* that recorded a move recorded it in `order` (one at least)
+
+    def orders(self) -> tuple:
+        """The orders a later question's model chain is judged in (model_judgement): the student's, and the
+        other one too when their tente_* do not show it (they disagree, or none records a move), so that a
+        dfs or taquin keeping `solution` the other way is judged in its own."""
+        if self.agreed:
+            return (self.order,)
+        return (self.order, LAST if self.order == FIRST else FIRST)
+
+
+def detect_convention(ctx) -> Convention:
+    """Where the student's tente_* put the most recent move in `solution`: each tente_* votes on an
+    unambiguous case (one earlier move, a move that must be accepted), the majority decides (see
+    Convention); a missing or broken tente_* does not vote."""
     # Blank in the middle, so that every move is possible.
     state = tuple(BLANK if c == 5 else 5 if c == 15 else c for c in range(16))
+    votes: Counter[str] = Counter()
     for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
         reply = ctx.run(probe_tente, _payload(state, history=[earlier], direction=direction))
         if not reply.ok:
-            return None  # missing or broken tente_*: nothing to learn from the others either
+            continue
         value = _fields(reply.value)
         recorded = _moves(value["solution"])
         if value["accepted"] is True and recorded == [earlier, direction]:
-            return LAST
-        if value["accepted"] is True and recorded == [direction, earlier]:
-            return FIRST
-    return None
+            votes[LAST] += 1
+        elif value["accepted"] is True and recorded == [direction, earlier]:
+            votes[FIRST] += 1
+    if not votes:
+        return Convention(None, agreed=False)
+    return Convention(FIRST if votes[FIRST] > votes[LAST] else LAST, agreed=len(votes) == 1)
 
 
 def convention_warning(convention) -> list[Message]:

@@ -24,9 +24,10 @@ from grader.questions.api import Kind, Message, has_model_answer
 from grader.questions.taquin.cases import _payload
 from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import BLANK, probe_dfs
-from grader.questions.taquin.serving import EXAM, Chain, ModelServer, _arrangement
+from grader.questions.taquin.serving import EXAM, Chain, StateServer, _arrangement
 from grader.questions.taquin.verdicts import _fields
-from reference.puzzle import BLANK_STEP, OPPOSITE, legal_moves, manhattan
+from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, legal_moves, manhattan
+from reference.solver.shallow import dfs_calls
 
 # The calls a diagnosis run may make (each a round trip: 0.17 ms measured, docs/reports.md) and its time:
 # the cases that fail first are the smallest, whose whole search takes at most a few thousand moves.
@@ -54,10 +55,12 @@ def _written(moves: list) -> str:
     return "[" + ", ".join(["…"] * (len(moves) > WRITTEN_MOVES) + shown) + "]"
 
 
-class MoveWatcher(ModelServer):
-    """The model answer's move, served: each call's checks are ModelServer's (a taquin state, a cell next
-    to the blank), then the state it was handed, the state after and `solution` (in the order played) are
-    kept in `seen`. One unit of work a call, MAX_MOVES at most."""
+class MoveWatcher(StateServer):
+    """Every move of a run, served: each call's checks are StateServer's (a taquin state, a cell next to
+    the blank), then the state it was handed, the state after and `solution` (in the order played) are
+    kept in `seen`, and the child gets the globals after the move (the tile slid into the blank; its old
+    cell keeps its value, as the exam's move leaves it). No model answer needed. One unit of work a call,
+    MAX_MOVES at most."""
 
     def __init__(self, convention):
         super().__init__(convention, ("move",))
@@ -71,13 +74,16 @@ class MoveWatcher(ModelServer):
     def __call__(self, name, args):
         arguments, state, played = self._checked(name, args)
         self.charge()
-        before = _arrangement(state["grid"], state["li"], state["lj"])
+        li, lj = state["li"], state["lj"]
+        before = _arrangement(state["grid"], li, lj)
         assert before is not None  # _checked refused any other grid
-        after = list(before)
         i, j = arguments
-        after[4 * i + j], after[4 * state["li"] + state["lj"]] = BLANK, before[4 * i + j]
+        after = list(before)
+        after[4 * i + j], after[4 * li + lj] = BLANK, before[4 * i + j]
         self.seen.append((tuple(before), tuple(after), played))
-        return self._in_student_order(self._answer(name, arguments, state, played)[0])
+        grid = [list(row) for row in state["grid"]]
+        grid[li][lj] = grid[i][j]
+        return {"result": None, "state": {**state, "grid": grid, "li": i, "lj": j, "h": manhattan(tuple(after))}}
 
 
 @dataclass
@@ -99,10 +105,12 @@ class _Found:
 
 
 class _Walk:
-    """The path of states a dfs(m, p0) from `start` went through, rebuilt from the moves seen."""
+    """The path of states a dfs(m, p0) from `start` went through, rebuilt from the moves seen. With
+    `exploration` only the states count: `solution`'s content and whether the dfs undid its moves before
+    returning are its groups' business (q17's evidence of search: evidence.py)."""
 
-    def __init__(self, start: tuple, history: list, m: int, p0: int):
-        self.history, self.m, self.p0 = history, m, p0
+    def __init__(self, start: tuple, history: list, m: int, p0: int, exploration: bool = False):
+        self.history, self.m, self.p0, self.exploration = history, m, p0, exploration
         self.path = [_Entry(start, history[-1] if history else None)]
         self.forward = 0
 
@@ -125,10 +133,10 @@ class _Walk:
         move = _move(before, after)
         expected = [*self.history, *(entry.came_by for entry in self.path[1:])]
         if depth and after == self.path[-2].state:  # undoing the move that led here: taken out before or after
-            if played not in (expected[:-1], expected):
+            if played not in (expected[:-1], expected) and not self.exploration:
                 return _Found(self._solution_message(played, expected[:-1], expected), list(self.path))
             return self.leave()
-        if played not in (expected, [*expected, move]):  # recorded before or after the move
+        if played not in (expected, [*expected, move]) and not self.exploration:  # recorded before or after
             return _Found(self._solution_message(played, expected, expected), list(self.path))
         if top.came_by is not None and move == OPPOSITE[top.came_by]:  # at the start: the move before the call
             return _Found(Message("q17.search_undoes_previous", {"move": move}), list(self.path))
@@ -173,14 +181,17 @@ class _Walk:
     def leave(self) -> _Found | None:
         """The dfs leaves the top state (an undoing move, or its return at the root): what DFS* does there
         instead, if anything. A state at p + h <= m is explored: DFS* returns True on the goal, and tries
-        elsewhere every move but the one undoing how it came."""
+        elsewhere every move but the one undoing how it came (for the exploration alone, every move to a
+        child within the bound: a dfs may cut a child by its p + h without going there)."""
         depth = len(self.path) - 1
         top, said = self.path[-1], self.numbers(depth)
         if said["f"] <= self.m:
             if said["h"] == 0:
                 return _Found(Message("q17.search_goal_left", said), list(self.path))
             moves = set(legal_moves(top.state)) - ({OPPOSITE[top.came_by]} if top.came_by else set())
-            if not top.tried:
+            if self.exploration:
+                moves = {move for move in moves if said["p"] + 1 + manhattan(apply(top.state, move)) <= self.m}
+            if moves and not top.tried:
                 key = "q17.search_not_expanded" if depth else "q17.search_root_not_expanded"
                 return _Found(Message(key, said), list(self.path))
             if moves - top.tried:
@@ -200,17 +211,24 @@ class _Walk:
             if said["f"] > self.m:
                 return _Found(Message("q17.search_true_too_deep", said), list(self.path))
         elif found is False:
-            if depth:
+            if depth and not self.exploration:
                 return _Found(Message("q17.search_false_not_back", {"count": depth}), list(self.path))
+            while len(self.path) > 1:  # the states left on the path (exploration only): each was left
+                left = self.leave()
+                if left:
+                    return left
             return self.leave()
         return None
 
 
-def analyse(start: tuple, history: list, m: int, p0: int, seen: list, found, stopped: bool) -> dict:
+def analyse(
+    start: tuple, history: list, m: int, p0: int, seen: list, found, stopped: bool, exploration: bool = False
+) -> dict:
     """The diagnosis of dfs(m, p0) from `start` (`history`: the moves before the call, in the order played)
     from the moves `seen` ((state handed to move, state after, `solution` in the order played) each), how
-    it returned (`found`) and whether the run was `stopped` before returning (time, budget, a refused call)."""
-    walk = _Walk(tuple(start), list(history), m, p0)
+    it returned (`found`) and whether the run was `stopped` before returning (time, budget, a refused call);
+    `exploration`: judged on the states alone (_Walk)."""
+    walk = _Walk(tuple(start), list(history), m, p0, exploration)
     result, upto = None, len(seen)
     for n, (before, after, played) in enumerate(seen, 1):
         if result is None:
@@ -237,11 +255,9 @@ def analyse(start: tuple, history: list, m: int, p0: int, seen: list, found, sto
 
 
 def model_nodes(start: tuple, history: list, m: int, p0: int) -> int:
-    """The states the model answer's dfs(m, p0) visits from `start` (`minimum` reset): its calls."""
-    li, lj = divmod(list(start).index(BLANK), 4)
-    grid = [list(start[4 * i : 4 * i + 4]) for i in range(4)]
-    state = {"grid": grid, "li": li, "lj": lj, "h": manhattan(tuple(start)), "minimum": "inf"}
-    return ModelServer(None, ("dfs",))._answer("dfs", [m, p0], state, list(history))[1]
+    """The states the model answer's dfs(m, p0) visits from `start`: its calls, trying the moves in the
+    exam's order and stopping at the goal (counted by the solver's DFS*, no model answer needed)."""
+    return dfs_calls(tuple(start), history[-1] if history else None, m - p0, MOVES)
 
 
 def diagnose(ctx, convention, call: tuple) -> dict:

@@ -106,6 +106,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "noté avec {names} du corrigé ; avec les vôtres : {reason}",
         "en": "graded with the model answer's {names}; with yours: {reason}",
     },
+    "q15.blank_unearned": {
+        "fr": "ne compte pas : li, lj désignent bien la case donnée à move, mais le correcteur n'a vu l'entier "
+        "glisser dans la case libre sur aucun cas (li, lj = i, j seul ne fait que recopier les arguments)",
+        "en": "does not count: li, lj do name the cell given to move, but the grader saw the tile slide into the "
+        "blank on no case (li, lj = i, j alone only copies the arguments)",
+    },
+    "q15.blank_partly": {
+        "fr": "compte pour {slid} {slid:cas|cas} sur {cases} : li, lj ne comptent que là où le correcteur a vu "
+        "l'entier glisser dans la case libre",
+        "en": "counts for {slid} {slid:case|cases} of {cases}: li, lj count only where the grader saw the tile slide "
+        "into the blank",
+    },
     "q16.refusals_unearned": {
         "fr": "ne compte pas : aucun tente_* n'a fait tous les déplacements demandés, et un refus ne compte "
         "que pour une fonction qui sait aussi accepter (return False refuse tout)",
@@ -119,73 +131,97 @@ MESSAGES: dict[str, dict[str, str]] = {
         "that also makes the moves asked of it",
     },
     "q17.restore_partly": {
-        "fr": "compte pour {searched} {searched:appel|appels} sur {runs} : dfs ne trouve ni les solutions ni la "
-        "borne suivante, et laisser l'état inchangé ne compte que pour les appels où il a cherché (où il "
-        "laisse dans minimum la valeur p + h d'un état coupé sous la racine)",
-        "en": "counts for {searched} {searched:call|calls} of {runs}: dfs finds neither the solutions nor the "
-        "next bound, and leaving the state unchanged counts only for the calls where it searched (where it "
-        "leaves in minimum the p + h of a state cut below the root)",
+        "fr": "compte à {percent} % : laisser l'état inchangé ne compte qu'à la mesure des recherches où le "
+        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; ne rien faire "
+        "laisse aussi l'état inchangé)",
+        "en": "counts for {percent} %: leaving the state unchanged counts only as far as the searches where the "
+        "grader, which sees every move, saw dfs explore the states DFS* explores (the lower of its two "
+        "shares, on the fixed searches and on those drawn from the seed; doing nothing leaves the state "
+        "unchanged too)",
     },
     "q17.restore_unearned": {
-        "fr": "ne compte pas : dfs ne trouve pas les solutions et ne calcule pas la borne suivante, rien ne "
-        "montre qu'il cherche (ne rien faire laisse aussi l'état inchangé)",
-        "en": "does not count: dfs neither finds the solutions nor computes the next bound, so nothing shows "
-        "it searches (doing nothing leaves the state unchanged too)",
+        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
+        "des deux sortes (ne rien faire laisse aussi l'état inchangé)",
+        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (doing nothing leaves the state unchanged too)",
     },
-    # A served call outside its run's interface (ModelServer): refused before the model answer runs.
+    "q17.threshold_partly": {
+        "fr": "compte à {percent} % : la borne suivante ne compte qu'à la mesure des recherches où le "
+        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; elle se "
+        "devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
+        "en": "counts for {percent} %: the next bound counts only as far as the searches where the grader, "
+        "which sees every move, saw dfs explore the states DFS* explores (the lower of its two shares, on "
+        "the fixed searches and on those drawn from the seed; it can be guessed without searching: every "
+        "move changes p + h by 0 or 2)",
+    },
+    "q17.threshold_unearned": {
+        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
+        "des deux sortes (la borne suivante se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
+        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (the next bound can be guessed without searching: every move changes p + h by 0 or 2)",
+    },
+    # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
     "taquin.served_shape": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), ce qui lui "
-        "parvient n'a pas la forme prévue (les globales grid, li, lj, h, solution, minimum et les arguments) : "
-        "appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), what reaches it is not "
-        "shaped as expected (the globals grid, li, lj, h, solution, minimum and the arguments): protocol "
-        "violation",
+        "fr": "quand votre code appelle {name}, ce qui parvient au correcteur n'a pas la forme d'un appel "
+        "(les globales grid, li, lj, h, solution, minimum et les arguments) : appel hors protocole",
+        "en": "when your code calls {name}, what reaches the grader is not shaped as a call (the globals grid, "
+        "li, lj, h, solution, minimum and the arguments): protocol violation",
     },
+    # A served call outside the rules that an honest slip can make (StateServer): a wrong answer.
     "taquin.served_blank": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), li et lj ne "
-        "désignent pas une case de la grille (deux entiers de 0 à 3) : appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), li and lj do not name "
-        "a cell of the grid (two integers from 0 to 3): protocol violation",
+        "fr": "pendant {call}, votre code appelle {name} alors que li et lj ne désignent pas une case de la "
+        "grille (deux entiers de 0 à 3)",
+        "en": "during {call}, your code calls {name} while li and lj do not name a cell of the grid (two "
+        "integers from 0 to 3)",
     },
     "taquin.served_grid": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), grid n'est pas un "
-        "état du taquin : une grille 4 × 4 dont les cases autres que la case libre (li, lj) portent les "
-        "entiers 0 à 14, chacun une fois : appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), grid is not a taquin "
-        "state: a 4 × 4 grid whose cells other than the blank (li, lj) hold the integers 0 to 14, each "
-        "once: protocol violation",
+        "fr": "pendant {call}, votre code appelle {name} alors que grid n'est plus un état du taquin : une "
+        "grille 4 × 4 dont les cases autres que la case libre (li, lj) portent les entiers 0 à 14, chacun "
+        "une fois",
+        "en": "during {call}, your code calls {name} while grid is no longer a taquin state: a 4 × 4 grid whose "
+        "cells other than the blank (li, lj) hold the integers 0 to 14, each once",
     },
     "taquin.served_h": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), h n'est pas la "
-        "somme des distances de Manhattan des cases de grid : appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), h is not the sum of "
-        "the Manhattan distances of grid's tiles: protocol violation",
+        "fr": "pendant {call}, votre code appelle {name} alors que h n'est pas la somme des distances de "
+        "Manhattan des cases de grid ({h})",
+        "en": "during {call}, your code calls {name} while h is not the sum of the Manhattan distances of "
+        "grid's tiles ({h})",
     },
     "taquin.served_solution": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), solution n'est "
-        "pas une liste d'au plus {longest} déplacements : appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), solution is not a "
-        "list of at most {longest} moves: protocol violation",
+        "fr": "pendant {call}, votre code appelle {name} alors que solution n'est pas une liste d'au plus "
+        "{longest} déplacements",
+        "en": "during {call}, your code calls {name} while solution is not a list of at most {longest} moves",
     },
     "taquin.served_minimum": {
-        "fr": "quand votre code appelle {name} (celle du corrigé, fournie par le correcteur), minimum n'est ni "
-        "un entier ni l'infini : appel hors protocole",
-        "en": "when your code calls {name} (the model answer's, supplied by the grader), minimum is neither an "
-        "integer nor infinity: protocol violation",
+        "fr": "pendant {call}, votre code appelle {name} alors que minimum n'est ni un entier ni l'infini",
+        "en": "during {call}, your code calls {name} while minimum is neither an integer nor infinity",
     },
-    "taquin.served_move": {
-        "fr": "votre code appelle move (celle du corrigé, fournie par le correcteur) sur une case qui n'est "
-        "pas voisine de la case libre ({li}, {lj}) dans la grille : appel hors protocole",
-        "en": "your code calls move (the model answer's, supplied by the grader) on a cell that is not next to "
-        "the blank ({li}, {lj}) in the grid: protocol violation",
+    "taquin.served_move_arguments": {
+        "fr": "pendant {call}, votre code appelle move avec autre chose que deux entiers",
+        "en": "during {call}, your code calls move with something else than two integers",
+    },
+    "taquin.served_move_outside": {
+        "fr": "pendant {call}, votre code appelle move({i}, {j}) : la case ({i}, {j}) est hors de la grille "
+        "(la case libre est en ({li}, {lj}))",
+        "en": "during {call}, your code calls move({i}, {j}): the cell ({i}, {j}) is off the grid (the blank is "
+        "at ({li}, {lj}))",
+    },
+    "taquin.served_move_not_next": {
+        "fr": "pendant {call}, votre code appelle move({i}, {j}) : la case ({i}, {j}) n'est pas voisine de la "
+        "case libre ({li}, {lj})",
+        "en": "during {call}, your code calls move({i}, {j}): the cell ({i}, {j}) is not next to the blank "
+        "({li}, {lj})",
     },
     "taquin.served_dfs": {
-        "fr": "votre code appelle dfs (celle du corrigé, fournie par le correcteur) hors de ce que le cas "
-        "permet : dfs(m, p) attend deux entiers avec 0 ≤ p ≤ {longest} et 0 ≤ m ≤ p + {diameter}, sur une "
-        "grille que des déplacements peuvent résoudre (appel hors protocole)",
-        "en": "your code calls dfs (the model answer's, supplied by the grader) outside what the case allows: "
-        "dfs(m, p) takes two integers with 0 ≤ p ≤ {longest} and 0 ≤ m ≤ p + {diameter}, on a grid that "
-        "moves can solve (protocol violation)",
+        "fr": "pendant {call}, votre code appelle dfs hors de ce que le cas permet : dfs(m, p) attend deux "
+        "entiers avec 0 ≤ p ≤ {longest} et 0 ≤ m ≤ p + {diameter}, sur une grille que des déplacements "
+        "peuvent résoudre",
+        "en": "during {call}, your code calls dfs outside what the case allows: dfs(m, p) takes two integers "
+        "with 0 ≤ p ≤ {longest} and 0 ≤ m ≤ p + {diameter}, on a grid that moves can solve",
     },
     "q17.no_minimum": {
         "fr": "votre module n'utilise nulle part la globale minimum (le min de l'énoncé) : "
@@ -257,6 +293,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q18.defi": {
         "fr": "défi : un taquin difficile, en au plus quelques dizaines de fois le temps du corrigé",
         "en": "challenge: a hard puzzle, within a few tens of times the model answer's time",
+    },
+    "q18.order_unearned": {
+        "fr": "ne compte pas : l'ordre de la liste ne compte qu'avec une solution trouvée en cherchant, sur un "
+        "état tiré de la graine qu'aucune table de réponses ne contient (une marche de 12 à 20 coups, un état "
+        "profond), or taquin() n'en a résolu aucun dans l'ordre (une table résout aussi les petits états)",
+        "en": "does not count: the order of the list counts only with a solution found by searching, on a state "
+        "drawn from the seed that no table of answers holds (a walk of 12 to 20 moves, a deep state), and "
+        "taquin() solved none in order (a table solves the small states too)",
     },
     "q18.order_unobserved": {
         "fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",

@@ -57,7 +57,7 @@ def passes(state, chain: Chain) -> dict:
     """The student's passes beside the model answer's on `state` ({"passes": passes_data(...)}), when the
     student's taquin ran on the served dfs; {} otherwise."""
     server = chain.server
-    if server is None or not server.dfs_calls:
+    if not isinstance(server, ModelServer) or not server.dfs_calls:
         return {}
     li, lj = divmod(list(state).index(BLANK), 4)
     grid = [list(state[4 * i : 4 * i + 4]) for i in range(4)]

@@ -20,12 +20,6 @@ from typing import Any, NamedTuple
 
 from grader.questions.api import ask, cached, probe, protocol, register_cache, shapes
 
-taquin_moves: types.ModuleType | None
-try:  # the exam's move and tente_*: a model answer, on a teacher's installation only (setup.py)
-    from reference import taquin_moves
-except ImportError:
-    taquin_moves = None
-
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
@@ -212,9 +206,10 @@ def _served(module, payload):
     """The earlier functions the payload names answered for the student's code while the block runs:
     `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
     function to them (its code never reaches this process) and answers with the result and the new
-    globals, written back here; `exam` ones by the exam's own (reference/taquin_moves.py, in this process). Whatever
-    the student's code holds the function by (the global name, a tuple or dict built at import, a default
-    argument, a closure, a functools.partial, a bound method), it reaches them (_redirect). The module is
+    globals, written back here; `exam` ones by the exam's own, compiled here from the source the payload
+    carries (_exam_functions). Whatever the student's code holds the function by (the global name, a
+    tuple or dict built at import, a default argument, a closure, a functools.partial, a bound method, an
+    object with __call__), it reaches them (_redirect). The module is
     as it was after the block: in the parent, the model answer's module, timed through the same proxies,
     is shared."""
 
@@ -229,21 +224,37 @@ def _served(module, payload):
 
     targets = {name: proxy(name) for name in payload.get("served", ())}
     if payload.get("exam"):
-        assert taquin_moves is not None, "the exam's functions are asked for on a teacher's installation only"
-        representation = _representation(module)
-        newest_first = payload.get("convention", LAST) == FIRST
-        # A served move (q17's diagnosis) is the one the exam's tente_* play too: the parent sees every move.
-        exam = taquin_moves.exam_functions(
-            module, newest_first, representation.values, functools.partial(_named, module), targets.get("move")
-        )
+        # A served move (q17's evidence and diagnosis) is the one the exam's tente_* play too: the parent
+        # sees every move.
+        exam = _exam_functions(module, payload, targets.get("move"))
         targets.update((name, exam[name]) for name in payload["exam"])
     _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
-    for name, target in targets.items():
-        _undo.append(_redirect(module, name, target, SERVED_ARITY[name]))
+    _undo.extend(_redirect(module, targets))
     try:
         yield
     finally:
         _undo_all()
+
+
+EXAM_SOURCE = "exam_source"  # the payload's field that carries the exam's move and tente_* (see below)
+
+
+def _exam_functions(module, payload, served_move) -> dict:
+    """The exam's move and tente_* on the student's module (reference/taquin_moves.py's exam_functions),
+    compiled from the source the parent sends in the payload of a run that asks for them: only q17's runs
+    do (its model judgement, its evidence of search and its diagnosis), so that no other child holds them,
+    neither the fork server whose memory every child starts from nor a child grading q15 or q16."""
+    namespace: dict = {"__name__": "exam"}
+    exec(_compiled(payload[EXAM_SOURCE]), namespace)
+    representation = _representation(module)
+    newest_first = payload.get("convention", LAST) == FIRST
+    named = functools.partial(_named, module)
+    return namespace["exam_functions"](module, newest_first, representation.values, named, served_move)
+
+
+@cached
+def _compiled(source: str) -> types.CodeType:
+    return compile(source, "<exam>", "exec")
 
 
 def _undo_all() -> None:
@@ -252,34 +263,127 @@ def _undo_all() -> None:
         _undo.pop()
 
 
-def _redirect(module, name: str, target, arity: int):
-    """Make every reference to the student's `name` call `target` with the exam's `arity` arguments, and
-    return how to undo it. A function (a bound method's too) keeps its identity and gets code that hands
-    its call to `target`, so that every reference to it, however captured, is redirected; a
-    functools.partial is pointed at `target`; anything else (missing, another kind of callable) is
-    replaced by name only."""
-    current = vars(module).get(name)
-    function = getattr(current, "__func__", current)  # a bound method's, or a staticmethod's
-    if isinstance(function, types.FunctionType):
-        return _swap_code(function, target, arity, skip=int(isinstance(current, types.MethodType)))
-    if isinstance(current, functools.partial):
-        pointed: Any = current  # typeshed does not list partial's __setstate__
-        state = pointed.__reduce__()[2]
-        pointed.__setstate__((target, (), {}, None))
-        return functools.partial(pointed.__setstate__, state)
-    had = name in vars(module)
-    setattr(module, name, target)
-    return functools.partial(setattr, module, name, current) if had else functools.partial(delattr, module, name)
+def _redirect(module, targets: dict) -> list:
+    """Make every reference to each of the student's names in `targets` call its target with the exam's
+    number of arguments (SERVED_ARITY), and return how to undo it. What stands behind the name keeps its
+    identity, so that every reference to it, however captured, is redirected: a function (a lambda, a
+    closure) gets code that hands its call to the target; a bound method's function, and the __call__ of
+    an object's class, get code that hands the calls made for that object (its `self`) to the target and
+    the others to the code they had (four objects of one class, or four methods bound to one function,
+    are four names); a functools.partial is pointed at the target; anything else (missing, a built-in) is
+    replaced by name only. And a helper the four tente_* share (_shared_helpers), which the student's
+    code may call without them, hands a call whose first argument is a move to that move's tente_*."""
+    undo: list = []
+    routes: dict[int, tuple[types.FunctionType, dict]] = {}  # by function: {the `self` routed or None: route}
+    tentes = {name: targets[f"tente_{name.lower()}"] for name in MOVE_NAMES if f"tente_{name.lower()}" in targets}
+    helpers = _shared_helpers(module) if len(tentes) == len(MOVE_NAMES) else []  # before any partial is re-pointed
+    for name, target in targets.items():
+        current = vars(module).get(name)
+        function, owner = _behind(current)
+        if function is not None:
+            routes.setdefault(id(function), (function, {}))[1][owner] = (target, SERVED_ARITY[name])
+        elif isinstance(current, functools.partial):
+            pointed: Any = current  # typeshed does not list partial's __setstate__
+            state = pointed.__reduce__()[2]
+            pointed.__setstate__((target, (), {}, None))
+            undo.append(functools.partial(pointed.__setstate__, state))
+        elif name in vars(module):
+            setattr(module, name, target)
+            undo.append(functools.partial(setattr, module, name, current))
+        else:
+            setattr(module, name, target)
+            undo.append(functools.partial(delattr, module, name))
+    for helper in helpers:
+        routes.setdefault(id(helper), (helper, {}))[1][MOVE_ROUTE] = (tentes, 0)
+    undo.extend(_swap_code(function, table, functools.partial(_named, module)) for function, table in routes.values())
+    return undo
 
 
-def _swap_code(function, target, arity: int, skip: int):
-    """Give `function` code that calls `target` with its first `arity` arguments after `skip` (a bound
-    method's self), read against its own signature (keywords and defaults included); return the undo."""
+MOVE_ROUTE = "move"  # a route keyed by the move a call's first argument names (a shared helper's)
+
+
+def _shared_helpers(module) -> list:
+    """The module's functions that each of the four tente_* calls by name and that read or change
+    `solution`, themselves or through the module's functions they call: a helper the tente_* share,
+    `essaie(deplacement)`, which a dfs may call directly (not one that only reads a table of opposites)."""
+    own = vars(module)
+    shared: set | None = None
+    for name in MOVE_NAMES:
+        current = own.get(f"tente_{name.lower()}")
+        partial = isinstance(current, functools.partial)
+        function, _ = _behind(current.func if partial else current)
+        if function is None:
+            return []
+        called = {used for code in _codes([function]) for used in code.co_names}
+        if partial:  # functools.partial(essaie, Deplacement.Gauche): the function it calls is essaie
+            called.add(function.__name__)
+        shared = called if shared is None else shared & called
+    helpers = [value for name, value in own.items() if name in (shared or ()) and name not in SERVED_ARITY]
+    return [value for value in helpers if isinstance(value, types.FunctionType) and _reaches(own, value, "solution")]
+
+
+def _reaches(own: dict, function, name: str) -> bool:
+    """Whether `function`, or a function of the module it calls by name (and so on), names `name`."""
+    seen, pending = set(), [function]
+    while pending:
+        current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        used = {used for code in _codes([current]) for used in code.co_names}
+        if name in used:
+            return True
+        pending.extend(own[n] for n in used if isinstance(own.get(n), types.FunctionType))
+    return False
+
+
+def _behind(current) -> tuple[types.FunctionType | None, int | None]:
+    """The function whose code a call of `current` runs, and the id of the object that call passes as
+    its first argument (None: the call passes none of its own)."""
+    if isinstance(current, types.FunctionType):
+        return current, None
+    if isinstance(current, types.MethodType) and isinstance(current.__func__, types.FunctionType):
+        return current.__func__, id(current.__self__)
+    if isinstance(current, staticmethod) and isinstance(current.__func__, types.FunctionType):
+        return current.__func__, None
+    call = next((vars(kind)["__call__"] for kind in type(current).__mro__ if "__call__" in vars(kind)), None)
+    if not isinstance(current, type) and isinstance(call, types.FunctionType):
+        return call, id(current)
+    return None, None
+
+
+def _swap_code(function, table: dict, named):
+    """Give `function` code that hands each call to the target `table` routes it to, and return the undo:
+    by the id of its first argument (a bound method's or callable object's `self`), for every call (None),
+    or by the move its first argument names (MOVE_ROUTE, read with `named`: a table of targets by the
+    exam's name). The target gets the call's first arguments after a `self` (the exam's number of them),
+    read against the function's own signature (keywords and defaults included); a call the table does
+    not route runs the code the function had."""
     signature = inspect.signature(function, follow_wrapped=False)  # read before its code changes
     plain = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in signature.parameters.values())
     count = len(signature.parameters)
+    code, keywords = function.__code__, function.__kwdefaults__
+    original = types.FunctionType(
+        code, function.__globals__, function.__name__, function.__defaults__, function.__closure__
+    )
+    original.__kwdefaults__ = keywords
+
+    def route(args) -> tuple | None:
+        if None in table:
+            return (*table[None], 0)
+        if not args:
+            return None
+        if id(args[0]) in table:
+            return (*table[id(args[0])], 1)
+        by_move, arity = table.get(MOVE_ROUTE, ({}, 0))
+        move = named(args[0]) if by_move else None
+        return (by_move[move], arity, 0) if move in by_move else None
 
     def call(args, kwargs):
+        found = route(args)
+        if found is None:
+            return original(*args, **kwargs)
+        target, arity, skip = found
         if plain and not kwargs and len(args) == count:  # the usual call, without inspect's binding
             return target(*args[skip : skip + arity])
         bound = signature.bind(*args, **kwargs)  # a TypeError, as the call itself would raise
@@ -293,7 +397,6 @@ def _swap_code(function, target, arity: int, skip: int):
                 values.append(value)
         return target(*values[skip : skip + arity])
 
-    code, keywords = function.__code__, function.__kwdefaults__
     function.__code__ = _trampoline(len(code.co_freevars))
     function.__kwdefaults__ = {SERVED_KEYWORD: call}
 

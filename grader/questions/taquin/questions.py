@@ -4,8 +4,9 @@ Judges rebuild states with reference.puzzle and compare (verdicts.py). For q18 t
 never believed: the returned moves are replayed on the grader's own copy of the start state.
 
 `solution` may be kept most recent last (the convention) or most recent first (the Caml reading of the
-exam): the convention is detected once per question on an unambiguous case, then every case is judged
-in it. The list `taquin()` returns may be in either order.
+exam): the order most tente_* record in is detected once per question (chain.detect_convention), then
+every case is judged in it; q17's and q18's model chains in the other order too when the tente_* disagree.
+The list `taquin()` returns may be in either order.
 """
 
 from __future__ import annotations
@@ -29,58 +30,49 @@ from grader.questions.api import (
     protocol,
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
-from grader.questions.taquin import diagnosis
+from grader.questions.taquin.dfs import PROBES, Q17
 from grader.questions.taquin.cases import (
     _moves,
-    DfsCall,
     BLANK_VALUES,
     DEEP_COUNT,
-    MAX_WALK_Q17,
     MAX_WALK_Q18,
     Trap,
-    _constrained_optimum,
-    _cut_below_root,
-    _order_spread,
     _payload,
     _reordered,
     _shown,
     _states,
     _walk_state,
-    _with_detour,
     asked_instance,
     challenge_instance,
     deep_instances,
+    beyond_tables,
+    small_instances,
     trap_cases,
     trap_limit,
 )
 from grader.questions.taquin.chain import (
     CHAIN_OPTIONS,
-    EXAM_SLACK,
     OWN_CHAIN,
     best_judgement,
     convention_warning,
     detect_convention,
 )
-from grader.questions.taquin.serving import Chain
-from grader.questions.taquin.probes import BLANK, probe_dfs, probe_move, probe_taquin, probe_tente
+from grader.questions.taquin.serving import Chain, ModelServer
+from grader.questions.taquin.probes import BLANK, probe_move, probe_taquin, probe_tente
 from grader.questions.taquin.verdicts import (
     Judging,
     Orders,
     _bool_failure,
     _differences,
     _fields,
-    _mentions,
-    _reached,
+    _grid_matches,
     _tentes,
-    _visual,
-    _wrong_call,
     move_warnings,
     order_outcome,
     solution_verdict,
 )
-from reference.puzzle import BLANK_STEP, GOAL, MOVES, OPPOSITE, apply, from_grid, legal_moves, manhattan
+from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, from_grid, legal_moves, manhattan
 
-PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
 # A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
 # recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
 SEARCH_SLACK = 3.0
@@ -96,20 +88,32 @@ class Q15(Question):
     # Default barème: move updates three things the exam names (grid, the blank's li/lj, h), each a third:
     # forgetting one of them is one slip, not a wrong move.
     groups = (Group("move_grille", 1.0), Group("move_libre", 1.0), Group("move_h", 1.0))
+    # li, lj = i, j alone echoes the arguments: `move_libre` counts only in proportion to its cases where
+    # the tile was seen sliding into the blank on the grid too, so that echoing earns 0.
     ASPECT = {"move_grille": "grid", "move_libre": "li, lj", "move_h": "h"}  # the global each group judges
 
     def run(self, ctx):
         from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
         cases = st.tuples(_states(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
-        return [
-            ctx.check(group.name, cases, functools.partial(self.judge, ctx, self.ASPECT[group.name]))
+        # On each case of move_libre: whether the tile slid into the blank on the grid (where the blank's
+        # value is not the tile's already).
+        slid: list[bool] = []
+        outcomes = [
+            ctx.check(group.name, cases, functools.partial(self.judge, ctx, self.ASPECT[group.name], slid))
             for group in self.groups
         ]
+        blank = next(i for i, outcome in enumerate(outcomes) if outcome.group == "move_libre")
+        credit = Fraction(sum(slid), len(slid)) if slid else Fraction(0)
+        unearned = Failure(Kind.WRONG, "q15.blank_unearned")
+        partly = Message("q15.blank_partly", {"slid": sum(slid), "cases": len(slid)})
+        outcomes[blank] = earned(outcomes[blank], credit, unearned, partly)
+        return outcomes
 
     @staticmethod
-    def judge(ctx, aspect: str, case) -> Failure | None:
-        """move(i, j) of the tile next to the blank that `case` chooses: the global `aspect` as after it."""
+    def judge(ctx, aspect: str, slid: list, case) -> Failure | None:
+        """move(i, j) of the tile next to the blank that `case` chooses: the global `aspect` as after it
+        (for li, lj, `slid` notes whether the grid is as after it too)."""
         state, choice, blank_value = case
         move = legal_moves(state)[choice % len(legal_moves(state))]
         i, j = divmod(state.index(BLANK), 4)
@@ -119,7 +123,10 @@ class Q15(Question):
         reply = ctx.run(probe_move, payload)
         if not reply.ok:
             return ctx.failure(reply, shown)
-        for name, expected, got in _differences(_fields(reply.value), apply(state, move)):
+        value = _fields(reply.value)
+        if aspect == "li, lj" and blank_value != state[4 * cell[0] + cell[1]]:  # else the grid shows nothing
+            slid.append(_grid_matches(value["grid"], apply(state, move)))
+        for name, expected, got in _differences(value, apply(state, move)):
             if name == aspect:
                 return Failure(
                     Kind.WRONG,
@@ -133,6 +140,26 @@ class Q15(Question):
 
 
 # --- q16 ------------------------------------------------------------------------------------------
+def _slid(grid, state: tuple) -> bool:
+    """Whether `grid` holds `state` after one move of the blank, whichever (a tile slid into the blank)."""
+    return any(_grid_matches(grid, apply(state, move)) for move in legal_moves(state))
+
+
+def by_direction(outcome: Outcome, acting: frozenset) -> Outcome:
+    """A q16 group's outcome, a quarter of its points for each direction that passed all its cases there
+    (`Outcome.parts_passed`); a refusal only for a direction `acting`. A group failed in some direction
+    keeps the others' share; one passed by directions that do not act earns their share only (`earned`)."""
+    earning = outcome.parts_passed & acting if outcome.group != "acceptation" else outcome.parts_passed
+    credit = Fraction(len(earning), len(MOVES))
+    if outcome.failure is not None:
+        return replace(outcome, kept=credit)
+    if earning == outcome.parts_passed:
+        return outcome
+    unearned = Failure(Kind.WRONG, "q16.refusals_unearned")
+    partly = Message("q16.refusals_partly", {"count": len(earning), "names": _tentes(m for m in MOVES if m in earning)})
+    return earned(outcome, credit, unearned, partly)
+
+
 # What tente_* should have answered, per group (written out: tests/test_registry.py checks every key).
 ANSWER_KEYS = {
     "refus_bord": "q16.refus_bord.answer",
@@ -149,9 +176,11 @@ class Q16(Question):
     points = 2.0
     # Default barème: making the move and recording it in `solution` is the function's purpose (half);
     # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
-    # A tente_* that never moves (`return False`) refuses everything: the refusals count only for the
-    # tente_* seen making every move they must (`earned`: in proportion, a quarter for each), so that doing
-    # nothing earns 0.
+    # Each direction is judged on its own, in every group: a group earns a quarter of its points for each
+    # tente_* that passes all its cases there, so that a slip in one never costs the three others. A tente_*
+    # that never moves (`return False`) refuses everything: the refusals count only for a tente_* seen
+    # sliding a tile into the blank on every acceptance case it was judged on (`earned`), so that doing
+    # nothing, or recording moves without making them, earns 0.
     groups = (
         Group("refus_bord", 1.0),
         Group("refus_oppose", 1.0),
@@ -166,32 +195,26 @@ class Q16(Question):
     options = CHAIN_OPTIONS
 
     def run(self, ctx):
+        # The tente_* are judged in the order most of them record in: a slip in one is its own failure.
         convention = detect_convention(ctx)
-        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention))
-        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
+        outcomes, order = best_judgement(ctx, self, (convention.order,), functools.partial(self.judged, ctx))
+        outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
         return outcomes
 
     def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
-        """The graded groups with `chain`'s move: acceptance judged direction by direction (a failure stops
-        only its direction's cases), the refusals counted for the directions that act."""
+        """The graded groups with `chain`'s move, each direction on its own (a failure stops only its
+        direction's cases; a group earns a quarter for each direction that passed all its cases), the
+        refusals counted for the directions seen acting."""
         judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
         seed = ctx.settings.seed
-        outcomes = {
-            group: ctx.check_cases(
-                group,
-                self.cases(seed, group),
-                functools.partial(self.judge, judging, group),
-                part=(lambda case: case[0]) if group == "acceptation" else None,
+        outcomes = [
+            ctx.check_cases(
+                group, self.cases(seed, group), functools.partial(self.judge, judging, group), part=lambda case: case[0]
             )
             for group in ("refus_bord", "refus_oppose", "acceptation")
-        }
-        acting = [move for move in MOVES if judging.acted.get(move)]
-        credit = Fraction(len(acting), len(MOVES))
-        unearned = Failure(Kind.WRONG, "q16.refusals_unearned")
-        partly = Message("q16.refusals_partly", {"count": len(acting), "names": _tentes(acting)})
-        for group in ("refus_bord", "refus_oppose"):
-            outcomes[group] = earned(outcomes[group], credit, unearned, partly)
-        graded = list(outcomes.values())
+        ]
+        acting = frozenset(move for move in MOVES if judging.acted.get(move))
+        graded = [by_direction(outcome, acting) for outcome in outcomes]
         graded[0].warnings = move_warnings(judging.notes)
         return graded
 
@@ -246,8 +269,9 @@ class Q16(Question):
         reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
         value = _fields(reply.value) if reply.ok else {}
         if group == "acceptation":
-            acted = value.get("accepted") is True and bool(_differences(value, state, payload["solution"]))
-            judging.acted[direction] = judging.acted.get(direction, True) and acted
+            judging.acted[direction] = (
+                judging.acted.get(direction, True) and value.get("accepted") is True and _slid(value.get("grid"), state)
+            )
         if not reply.ok:
             return judging.chain.failure(ctx, reply, shown)
         if type(value["accepted"]) is not bool:
@@ -272,173 +296,6 @@ class Q16(Question):
                 Kind.WRONG, key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
             )
         return None
-
-
-class Q17(Question):
-    id = "q17"
-    module = "taquin"
-    probe_modules = PROBES
-    functions = ("dfs",)
-    points = 3.0
-    # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
-    # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
-    # A dfs that does nothing (`return False`) leaves the state as it found it too: `echec_restaure` counts
-    # fully for a dfs seen searching, one that finds the solutions (`succes`) or the next bound (`seuil`);
-    # else in proportion to its runs of the group that had to search and left in `minimum` the f of a state
-    # cut below the root (Judging.searched: known only by going there), so that doing nothing earns 0.
-    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
-    # `dependances`: "corrige" (default) judges dfs with the student's own move and tente_* and, unless that
-    # gets full marks, with the exam's (the model answer's, run in the child: limits EXAM_SLACK times
-    # longer): the better counts (best_judgement); "eleve" with the student's own only.
-    options = CHAIN_OPTIONS
-    limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
-    draws_with_hypothesis = False  # see `cases`
-    # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
-    # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
-    # when m - p - optimum is odd).
-    MAX_P = 3
-    SUCCESS_MARGIN = 3
-
-    def cases(self, seed: int, group: str, count: int) -> list[tuple]:
-        """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
-        state has a detour (see _with_detour), each with two draws of earlier moves, p, which m of the
-        group's range, the blank's value; shortest walks first, so that the first failure is a small
-        counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
-        time."""
-        rng = random.Random(f"q17:{seed}:{group}")
-        found: list[tuple] = []
-        while len(found) < count:
-            walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
-            if _with_detour(_walk_state(walk)):
-                # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
-                # hidden state between calls (a set of states seen) meets its own leftovers.
-                for _ in range(2):
-                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
-                    found.append(
-                        (walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES))
-                    )
-        return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
-
-    def run(self, ctx):
-        convention = detect_convention(ctx)
-        calls: dict[int, tuple] = {}  # Judging.calls of both judgements: the failures' diagnosis reads them
-        outcomes = best_judgement(ctx, self, convention, functools.partial(self.judged, ctx, convention, calls))
-        outcomes[0].warnings = convention_warning(convention) + outcomes[0].warnings
-        diagnosis.attach(ctx, convention, outcomes, calls)  # after the grade: only the failures' drawings
-        return outcomes
-
-    def judged(self, ctx, convention, calls: dict, chain: Chain) -> list[Outcome]:
-        """The graded groups with `chain`'s move and tente_*."""
-        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
-        has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
-        seed, count = ctx.settings.seed, ctx.settings.examples
-        restored, threshold = (
-            ctx.check_cases(
-                group, self.cases(seed, group, count), functools.partial(self.judge_below, judging, group, has_minimum)
-            )
-            for group in ("echec_restaure", "seuil")
-        )
-        success = ctx.check_cases(
-            "succes", self.cases(seed, "succes", count), functools.partial(self.judge_success, judging)
-        )
-        runs, searched = len(judging.searched), sum(judging.searched)
-        if success.failure is None or threshold.failure is None:
-            searches = Fraction(1)
-        else:
-            searches = Fraction(searched, runs) if runs else Fraction(0)
-        partly = Message("q17.restore_partly", {"searched": searched, "runs": runs})
-        restored = earned(restored, searches, Failure(Kind.WRONG, "q17.restore_unearned"), partly)
-        restored.warnings = move_warnings(judging.notes)
-        return [restored, threshold, success]
-
-    def call_on(self, case: tuple, succeed: bool) -> tuple:
-        """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
-        below the optimum or at/above it."""
-        walk, history, p, choice, blank_value = case
-        state = _walk_state(walk)
-        optimum, h0 = _constrained_optimum(state, history[-1] if history else None), manhattan(state)
-        bounds = (
-            range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
-        )  # from a root that already exceeds, to just below
-        return state, history, bounds[choice % len(bounds)], p, blank_value, optimum
-
-    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
-        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
-        ctx = judging.ctx
-        state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
-        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
-        model_payload = _payload(state, blank_value, history, m=m, p=p)
-        expected = _fields(ctx.expected(probe_dfs, model_payload))
-        if expected["found"] is not succeed:
-            raise GraderBug(
-                "error.judge_raised",
-                where=f"q17: dfs({m}, {p}) on {state}",
-                detail=f"the model answer returns {expected['found']}",
-            )
-        shown = _shown(payload, f"dfs({m}, {p})")
-        judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
-        # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
-        # tree it explores before the goal, so the model answer's time counts for its worst order.
-        # (Below the optimum no solution is within the budget: every order explores the whole tree.)
-        spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
-        slower = EXAM_SLACK if judging.chain.exam else 1.0
-        reply = judging.chain.run(
-            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
-        )
-        return DfsCall(state, history, m, p, optimum, expected, shown, reply)
-
-    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
-        """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
-        answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
-        state, history, m, p, optimum, expected, shown, reply = self.dfs(judging, case, False)
-        if group == "seuil" and not has_minimum:
-            return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
-        if not reply.ok:
-            return judging.chain.failure(judging.ctx, reply, shown)
-        value = _fields(reply.value)
-        if type(value["found"]) is not bool:
-            return _bool_failure(value["found"], shown["appel"], shown)
-        if value["found"]:
-            return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
-        if group == "echec_restaure":
-            if p + manhattan(state) <= m:  # a run that has to search below the root
-                cut = _cut_below_root(state, history[-1] if history else None, m, p)
-                judging.searched.append(type(value["minimum"]) in (int, float) and value["minimum"] in cut)
-            restored = _reordered(history, judging.judged_in)
-            for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
-                return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
-        else:
-            got = value["minimum"]
-            if type(got) not in (int, float) or got != expected["minimum"]:
-                return _wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
-        return None
-
-    def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
-        """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by a
-        solution of at most m - p moves."""
-        state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
-        if not reply.ok:
-            return judging.chain.failure(judging.ctx, reply, shown)
-        value = _fields(reply.value)
-        if type(value["found"]) is not bool:
-            return _bool_failure(value["found"], shown["appel"], shown)
-        if not value["found"]:
-            return _wrong_call("q17.not_found", shown, True, False, m=m - p)
-        moves = _moves(value["solution"], judging.policy, judging.notes)
-        if moves is None:
-            return Failure(
-                Kind.WRONG, "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
-            )
-        convention = judging.convention
-        played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
-        reference_moves = _reordered(expected["solution"], judging.judged_in)
-        for order in played:
-            tail = order[len(history) :]
-            if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
-                return None
-        tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
-        failure = _wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
-        return replace(failure, visual=_visual(state, tail, reference_moves[len(history) :]))
 
 
 class Q18(Question):
@@ -476,14 +333,9 @@ class Q18(Question):
     }
 
     def run(self, ctx):
-        convention = detect_convention(ctx)
-        return best_judgement(
-            ctx,
-            self,
-            convention,
-            functools.partial(self.judged, ctx, convention),
-            own_check=functools.partial(self.own_check, ctx, convention),
-        )
+        orders = detect_convention(ctx).orders()
+        judge, own_check = functools.partial(self.judged, ctx), functools.partial(self.own_check, ctx)
+        return best_judgement(ctx, self, orders, judge, own_check=own_check)[0]
 
     def replay_games(self) -> int:
         return DEEP_COUNT  # the deep states, whose passes `--replay N` shows
@@ -499,19 +351,24 @@ class Q18(Question):
         groups saw: the small states are played for it even when their own group weighs nothing."""
         scheme = ctx.settings.scheme
         weights = scheme.weights(self)
-        judging = Orders(ctx, convention, scheme.option(self, "noms"), chain, replay=asked_instance(ctx.settings))
+        judging = Orders(
+            ctx,
+            convention,
+            scheme.option(self, "noms"),
+            chain,
+            replay=asked_instance(ctx.settings),
+            beyond=beyond_tables(ctx.settings.seed),
+        )
         on_walk = functools.partial(self.judge_walk, judging)
         deep = functools.partial(self.judge_deep, judging)
         deep_cases = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
         small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
-            ctx.check("petites_profondeurs", self.walks(), on_walk)
-            if small
-            else Outcome("petites_profondeurs", skipped="q18.skipped"),
+            self.small(judging, on_walk) if small else Outcome("petites_profondeurs", skipped="q18.skipped"),
             self.skipped(weights, "grandes_profondeurs")
             or judging.shown(ctx.check_cases("grandes_profondeurs", deep_cases, deep)),
-            self.skipped(weights, "ordre") or order_outcome(judging),
         ]
+        outcomes.append(self.skipped(weights, "ordre") or order_outcome(judging))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
@@ -527,6 +384,19 @@ class Q18(Question):
         )
         outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes
+
+    def small(self, judging: Orders, on_walk) -> Outcome:
+        """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),
+        and states whose optimum exceeds h (SMALL_DETOURS, under every seed: a single pass of dfs, or a
+        bound skipped, fails there) and longer walks drawn from the seed (no table of answers holds them):
+        Hypothesis's draws are mostly a few moves from the goal, some seeds' all of them. Both are played
+        (the `ordre` group reads the lists of the seeded walks); Hypothesis's failure is the one shown."""
+        ctx = judging.ctx
+        drawn = ctx.check("petites_profondeurs", self.walks(), on_walk)
+        fixed = ctx.check_cases(
+            "petites_profondeurs", small_instances(ctx.settings.seed), functools.partial(self.judge, judging)
+        )
+        return replace(drawn if drawn.failure is not None else fixed, seconds=drawn.seconds + fixed.seconds)
 
     def own_check(self, ctx, convention, chain: Chain) -> Outcome:
         """A few small states with the student's own dfs, when the grade came from the model answer's: to tell
@@ -584,7 +454,7 @@ class Q18(Question):
             timeout_inconclusive=True,
         )
         seen = {"h": manhattan(trap.state), "optimum": trap.optimum}
-        if chain.server is not None and chain.server.past_bound:  # what the parent itself refused
+        if isinstance(chain.server, ModelServer) and chain.server.past_bound:  # what the parent itself refused
             return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
         if reply.status == protocol.TIMEOUT:
             return Inconclusive("q18.trap_timeout", {**seen, "seconds": float(f"{reply.limit:.2g}")})

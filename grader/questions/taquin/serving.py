@@ -10,19 +10,32 @@ import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import reference
-from grader.questions.api import Failure, Served, Stop, Violation, cached, register_cache, shapes, timing
+from grader.questions.api import (
+    Failure,
+    Kind,
+    Reply,
+    Served,
+    Stop,
+    Violation,
+    cached,
+    protocol,
+    register_cache,
+    shapes,
+    timing,
+)
 from grader.questions.taquin.cases import _is_int, _moves, _reordered
-from grader.questions.taquin.probes import BLANK, LAST
+from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST
 from reference.puzzle import is_solvable
 
 
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
 # The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
 # the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
-# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node).
+# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node), sent as
+# source with each of q17's runs that use them and compiled there only (probes._exam_functions).
 SERVED = {"q16": ("move",), "q18": ("dfs",)}
 EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
 # The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
@@ -62,18 +75,98 @@ def _served_model():
     return model
 
 
-class ModelServer(Served):
-    """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
-    in a private copy of the model answer's module (the one timed for limits stays untouched). `solution`
-    travels in the student's order (`convention`) and is kept most recent last here.
+class StateServer(Served):
+    """The run's interface of the taquin's served calls (q16's move, q18's dfs, q17's watched move): the
+    `names` it serves; for each call the globals of a taquin state (grid a 4 × 4 arrangement of tiles
+    0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest` moves; minimum an
+    integer or infinity), and arguments the name takes: move a cell next to the blank, dfs(m, p) integers
+    with 0 <= p <= longest and m - p <= DIAMETER on a solvable grid. `solution` travels in the student's
+    order (`convention`) and is kept most recent last here.
 
-    The run's interface: the `names` it serves; for each call the globals of a taquin state (grid a 4 × 4
-    arrangement of tiles 0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest`
-    moves; minimum an integer or infinity), and arguments the name takes (SERVED: q16's move, q18's dfs):
-    move a cell next to the blank, dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a
-    solvable grid.
-    Anything else is a Violation: the model answer never runs on it. The dfs's nodes are charged to the
-    run (calls.Served: its budget, from the model answer's own run on the case, and its deadline).
+    A call whose frame is not shaped as the proxies of `_served` make it (its fields, the globals' names)
+    is a Violation: only code that writes on the channel itself sends one. Globals or arguments outside
+    the interface are what an honest slip can send (a move off the grid, h not updated, a grid broken by
+    hand): the call is refused (`refused`: the message key and its parameters, the first one kept), and
+    so is every later call of the run, whatever the student's code does with the refusal: Chain.run turns
+    the run into that wrong answer. The model answer never runs on either."""
+
+    def __init__(self, convention, names):
+        super().__init__()
+        self.names = frozenset(names)
+        self.convention = convention or LAST
+        self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
+        self.refused: tuple[str, dict] | None = None
+
+    def reset(self) -> None:
+        super().reset()
+        self.refused = None
+
+    def case(self, payload: dict) -> None:
+        """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
+        self.longest = len(payload["solution"]) + DIAMETER
+
+    def _refuse(self, key: str, **params) -> NoReturn:
+        if self.refused is None:
+            self.refused = (key, params)
+        raise Stop(key)
+
+    def _checked(self, name: str, args) -> tuple[list, dict, list]:
+        """(the call's arguments, the globals, `solution` in the order played) of a call of the run's
+        interface; a Violation or a refusal otherwise (see the class's docstring)."""
+        if self.refused is not None:
+            raise Stop(self.refused[0])
+        if type(args) is not dict or args.keys() != CALL_FIELDS or type(args["args"]) is not list:
+            raise Violation("taquin.served_shape", name=name)
+        arguments, state = args["args"], args["state"]
+        if type(state) is not dict or state.keys() != STATE_GLOBALS:
+            raise Violation("taquin.served_shape", name=name)
+        li, lj = state["li"], state["lj"]
+        if not (_is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
+            self._refuse("taquin.served_blank", name=name)
+        arrangement = _arrangement(state["grid"], li, lj)
+        if arrangement is None:
+            self._refuse("taquin.served_grid", name=name)
+        if not (_is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
+            self._refuse("taquin.served_h", name=name, h=_manhattan(arrangement))
+        moves = _moves(state["solution"])
+        if moves is None or len(moves) > self.longest:
+            self._refuse("taquin.served_solution", name=name, longest=self.longest)
+        minimum = state["minimum"]
+        if not (minimum == "inf" or _is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
+            self._refuse("taquin.served_minimum", name=name)
+        self._check_arguments(name, arguments, arrangement, li, lj)
+        return arguments, state, _reordered(moves, self.convention)
+
+    def _check_arguments(self, name: str, arguments: list, arrangement: list, li: int, lj: int) -> None:
+        if name == "move":
+            if not (len(arguments) == 2 and all(_is_int(a) for a in arguments)):
+                self._refuse("taquin.served_move_arguments")
+            i, j = arguments
+            if not (0 <= i < 4 and 0 <= j < 4):
+                self._refuse("taquin.served_move_outside", i=i, j=j, li=li, lj=lj)
+            if sorted((abs(i - li), abs(j - lj))) != [0, 1]:
+                self._refuse("taquin.served_move_not_next", i=i, j=j, li=li, lj=lj)
+        else:  # dfs: the only other name a run serves (SERVED)
+            if not (
+                len(arguments) == 2
+                and all(_is_int(a) for a in arguments)
+                and 0 <= arguments[1] <= self.longest
+                and 0 <= arguments[0] <= arguments[1] + DIAMETER
+                and is_solvable(arrangement)
+            ):
+                self._refuse("taquin.served_dfs", longest=self.longest, diameter=DIAMETER)
+
+    def _in_student_order(self, answer: dict) -> dict:
+        """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
+        state = answer["state"]
+        return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
+
+
+class ModelServer(StateServer):
+    """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
+    in a private copy of the model answer's module (the one timed for limits stays untouched), once
+    StateServer has found the call within the run's interface. The dfs's nodes are charged to the run
+    (calls.Served: its budget, from the model answer's own run on the case, and its deadline).
 
     With `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is
     refused, and so is every later call: the parent itself then knows that the student's search went past
@@ -83,25 +176,18 @@ class ModelServer(Served):
     answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
 
     def __init__(self, convention, names, max_bound: int | None = None, runs: int = 1, keeps: bool = False):
-        super().__init__()
+        super().__init__(convention, names)
         self.model = _served_model()
-        self.names = frozenset(names)
-        self.convention = convention or LAST
         self.max_bound = max_bound
         self.past_bound = False
         self.model_seconds = 0.0
         self.runs = runs
         self.keeps = keeps
-        self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
         self.dfs_calls: list[tuple[int, int, int]] = []  # (m, p, nodes) of each dfs answered: q18's passes
 
     def reset(self) -> None:
         super().reset()
         self.dfs_calls = []
-
-    def case(self, payload: dict) -> None:
-        """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
-        self.longest = len(payload["solution"]) + DIAMETER
 
     def __call__(self, name, args):
         arguments, state, played = self._checked(name, args)
@@ -140,49 +226,6 @@ class ModelServer(Served):
         _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
         return _DFS_ANSWERS[key]
 
-    def _checked(self, name: str, args) -> tuple[list, dict, list]:
-        """(the call's arguments, the globals, `solution` in the order played) of a call of the run's
-        interface; a Violation otherwise (see the class's docstring)."""
-        if type(args) is not dict or args.keys() != CALL_FIELDS or type(args["args"]) is not list:
-            raise Violation("taquin.served_shape", name=name)
-        arguments, state = args["args"], args["state"]
-        if type(state) is not dict or state.keys() != STATE_GLOBALS:
-            raise Violation("taquin.served_shape", name=name)
-        li, lj = state["li"], state["lj"]
-        if not (_is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
-            raise Violation("taquin.served_blank", name=name)
-        arrangement = _arrangement(state["grid"], li, lj)
-        if arrangement is None:
-            raise Violation("taquin.served_grid", name=name)
-        if not (_is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
-            raise Violation("taquin.served_h", name=name)
-        moves = _moves(state["solution"])
-        if moves is None or len(moves) > self.longest:
-            raise Violation("taquin.served_solution", name=name, longest=self.longest)
-        minimum = state["minimum"]
-        if not (minimum == "inf" or _is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
-            raise Violation("taquin.served_minimum", name=name)
-        self._check_arguments(name, arguments, arrangement, li, lj)
-        return arguments, state, _reordered(moves, self.convention)
-
-    def _check_arguments(self, name: str, arguments: list, arrangement: list, li: int, lj: int) -> None:
-        if name == "move":
-            if (
-                not (len(arguments) == 2 and all(_is_int(a) for a in arguments))
-                or sorted((abs(arguments[0] - li), abs(arguments[1] - lj))) != [0, 1]
-                or not all(0 <= a < 4 for a in arguments)
-            ):
-                raise Violation("taquin.served_move", li=li, lj=lj)
-        else:  # dfs: the only other name a run serves (SERVED)
-            if not (
-                len(arguments) == 2
-                and all(_is_int(a) for a in arguments)
-                and 0 <= arguments[1] <= self.longest
-                and 0 <= arguments[0] <= arguments[1] + DIAMETER
-                and is_solvable(arrangement)
-            ):
-                raise Violation("taquin.served_dfs", longest=self.longest, diameter=DIAMETER)
-
     def _answer(self, name, arguments: list, state: dict, played: list, meter=None) -> tuple[dict, int]:
         """The model answer's `name` applied to globals the caller checked (their `solution` read as `played`,
         in the order played), with `solution` after it in that order too; and the dfs nodes it searched,
@@ -203,11 +246,6 @@ class ModelServer(Served):
             "minimum": "inf" if model.minimum == math.inf else model.minimum,
         }
         return {"result": result, "state": after}, model.nodes
-
-    def _in_student_order(self, answer: dict) -> dict:
-        """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
-        state = answer["state"]
-        return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
 
     def _beyond(self, arguments: list) -> bool:
         """Whether dfs(m, p) searches deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
@@ -237,13 +275,20 @@ def _manhattan(cells: list) -> int:
     return sum(map(list.__getitem__, _DISTANCES, cells))
 
 
+@cached
+def exam_source() -> str:
+    """The text of the exam's move and tente_* (reference/taquin_moves.py), which q17's runs send to their
+    child (a teacher's installation only: like every model answer, it is in no built distribution)."""
+    return Path(reference.__file__).with_name("taquin_moves.py").read_text(encoding="utf-8")
+
+
 @dataclass
 class Chain:
     """The functions the student's call builds on: the model answer's `served` names, answered by
     `server`, or the student's own (no server)."""
 
     served: tuple = ()
-    server: ModelServer | None = None
+    server: StateServer | None = None
     exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
     convention: str = LAST  # the student's order of `solution`, for those
 
@@ -253,7 +298,7 @@ class Chain:
         (`limits`: see grader.judge.context.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.exam:
-            served.update(exam=list(self.exam), convention=self.convention)
+            served.update({"exam": list(self.exam), "convention": self.convention, EXAM_SOURCE: exam_source()})
         if self.server is not None:
             self.server.reset()
             self.server.case(payload)
@@ -265,10 +310,20 @@ class Chain:
             limits["model_serve"] = functools.partial(
                 ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
             )
-        return ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+        reply = ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
+        if self.server is not None and self.server.refused is not None:
+            # Whatever the student's code made of the refusal (caught, its own answer returned), the run is
+            # the wrong call it made: never judged on its reply.
+            return Reply(protocol.ERROR, error=self.server.refused[0], seconds=reply.seconds, calls=reply.calls)
+        return reply
 
     def failure(self, ctx, reply, shown) -> Failure:
-        """Why a run failed, the served calls' refusals included (a protocol violation, as the runner says)."""
+        """Why a run failed: a served call refused as out of the rules (StateServer) is a wrong answer, said
+        with the call the case makes and the board it starts from; else as the runner says (a protocol
+        violation, an exception, a timeout)."""
+        if self.server is not None and self.server.refused is not None:
+            key, params = self.server.refused
+            return Failure(Kind.WRONG, key, {**params, "call": shown["appel"]}, counterexample=shown)
         return ctx.failure(reply, shown)
 
     def bounded(self, bound: int) -> Chain:

@@ -54,7 +54,9 @@ def _differences(snapshot, expected_state, expected_solution=None, policy=LENIEN
     blank = list(divmod(expected_state.index(BLANK), 4))
     found = []
     if not _grid_matches(snapshot["grid"], expected_state):
-        found.append(("grid", to_grid(expected_state, None), snapshot["grid"]))
+        # Each grid with its li, lj: a board draws the blank where they say, not a stale value as a tile.
+        expected = {"grid": to_grid(expected_state, None), "li": blank[0], "lj": blank[1]}
+        found.append(("grid", expected, {"grid": snapshot["grid"], "li": snapshot["li"], "lj": snapshot["lj"]}))
     got_blank = [snapshot["li"], snapshot["lj"]]
     if not (all(_is_int(v) for v in got_blank) and got_blank == blank):
         found.append(("li, lj", blank, got_blank))
@@ -111,12 +113,10 @@ class Judging:
     policy: str
     chain: Chain
     notes: set[str] = field(default_factory=set)  # "casse": a move read in another case (move_warnings)
-    # What shows the judged function acting, for the groups doing nothing would pass (base.earned): q16's
-    # directions, each True while every acceptance case judged saw its tente_* accept and change the globals;
-    # q17's runs that had to search, each True when the dfs left in `minimum` the f of a state cut below
-    # the root (known only by going there).
+    # What shows q16's tente_* acting, for the refusals doing nothing would pass (base.earned): each
+    # direction True while every acceptance case judged saw its tente_* accept and slide a tile into the
+    # blank on the grid.
     acted: dict[str, bool] = field(default_factory=dict)
-    searched: list[bool] = field(default_factory=list)
     # q17: each counterexample and the dfs call (state, history, m, p, blank value) it shows, by the
     # counterexample's id (diagnosis.attach).
     calls: dict[int, tuple] = field(default_factory=dict)
@@ -134,6 +134,9 @@ class Orders(Judging):
 
     reversed_seen: list = field(default_factory=list)  # cases whose list is a solution only read backwards
     in_order: bool = False  # a list was a solution in the order played
+    # ... on a state drawn from the seed that no table of answers holds (cases.beyond_tables): found by a search
+    searched: bool = False
+    beyond: frozenset = frozenset()  # those states
     lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
     replay: tuple | None = None  # the case asked for, as judged: (state, blank value, optimum or None)
     replayed: dict | None = None  # its visual (the solution played, the passes), once found right
@@ -172,6 +175,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order
         judging.in_order = True
+        judging.searched = judging.searched or tuple(state) in judging.beyond
     elif backward and not forward:
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
@@ -215,10 +219,15 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
 
 
 def order_outcome(judging: Orders) -> Outcome:
-    """The `ordre` group, from the lists the other groups saw: in the order played, never reversed."""
+    """The `ordre` group, from the lists the other groups saw: in the order played, never reversed. Only
+    lists found by a search count: a table of answers made for one seed solves, in order, the small states
+    every seed draws. So the group counts only when a list in order solved a state drawn from the seed
+    that no table holds (`Orders.searched`)."""
     if judging.reversed_seen:
         return Outcome("ordre", Failure(Kind.WRONG, "q18.reversed", counterexample=judging.reversed_seen[0]))
     if not judging.in_order:
         shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
         return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
+    if not judging.searched:
+        return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unearned"))
     return Outcome("ordre")

@@ -1,0 +1,345 @@
+"""q17, dfs: DFS* of figure 3 on the exam's global state. Its cases (drawn from the seed, and crafted), its
+judges, and the evidence of search that the groups doing nothing passes count on.
+
+Evidence of search (`searched`): on EVIDENCE_CALLS and as many calls drawn from the seed, below the
+optimum, whose DFS* explores a tree of tens to hundreds of states, the dfs runs again with every move
+served by the parent (MoveWatcher, the earlier functions of the judgement's chain otherwise), which
+rebuilds the search from the moves it saw (diagnosis.analyse, on the states alone): a run counts when the
+dfs explored every state DFS* explores there (p + h <= m, each move to a child within the bound tried: a
+child cut by its p + h need not be entered), and moved on from no state past the bound. Leaving the state as it was and writing the next bound
+in `minimum` are what a dfs doing nothing, or guessing the bound from the parity of p + h, does too: those
+groups count in proportion to it (the lower of the crafted calls' share and the seeded ones': a table of
+moves made for some calls plays none of the others)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import NamedTuple
+
+from grader.questions.api import (
+    ROUND_TRIP_SECONDS,
+    Failure,
+    GraderBug,
+    Group,
+    Kind,
+    Message,
+    Outcome,
+    Question,
+    cached,
+    earned,
+)
+from grader.questions.taquin import diagnosis
+from grader.questions.taquin.cases import (
+    BLANK_VALUES,
+    MAX_WALK_Q17,
+    DfsCall,
+    _constrained_optimum,
+    _moves,
+    _order_spread,
+    _payload,
+    _reordered,
+    _shown,
+    _walk_state,
+    _with_detour,
+)
+from grader.questions.taquin.chain import (
+    CHAIN_OPTIONS,
+    EXAM_SLACK,
+    best_judgement,
+    convention_warning,
+    detect_convention,
+)
+from grader.questions.taquin.probes import probe_dfs
+from grader.questions.taquin.serving import Chain
+from grader.questions.taquin.verdicts import (
+    Judging,
+    _bool_failure,
+    _differences,
+    _fields,
+    _mentions,
+    _reached,
+    _visual,
+    _wrong_call,
+    move_warnings,
+)
+from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
+from reference.solver.shallow import dfs_calls
+
+PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
+
+
+class Call(NamedTuple):
+    """A call dfs(m, p) written out: the state, the moves before it (in the order played), m, p, the
+    blank's value."""
+
+    state: tuple
+    history: tuple
+    m: int
+    p: int
+    blank_value: int
+
+
+# A root past the bound (p + h = 6 > m = 5) whose every move but the one undoing how it came (Bas) raises h:
+# DFS* leaves minimum = 6 at once; a dfs that tests only the children it makes, not the root, searches
+# them and leaves 8. First in both groups below the optimum, under every seed.
+ROOT_PAST_BOUND = Call((0, 1, 15, 3, 4, 5, 2, 6, 8, 9, 10, 7, 12, 13, 14, 11), ("Gauche", "Bas"), 5, 2, 7)
+# The calls on which the parent watches the search (`searched`), beside as many drawn from the seed
+# (`seeded_evidence`): below the optimum with p + h <= m, so that DFS* explores a tree (112, 173 and 68
+# calls), from a root with two moves or more within the bound, three levels deep or more; the blank inside,
+# on an edge, in a corner; p of 0 and 1, earlier moves or none.
+EVIDENCE_CALLS = (
+    Call((0, 6, 2, 3, 4, 1, 15, 7, 8, 9, 5, 10, 12, 13, 14, 11), (), 11, 0, 99),
+    Call((0, 1, 2, 3, 8, 4, 5, 6, 12, 9, 7, 11, 13, 14, 15, 10), ("Haut", "Droite"), 16, 1, -1),
+    Call((15, 1, 2, 5, 0, 4, 6, 3, 8, 9, 10, 7, 12, 13, 14, 11), ("Haut",), 12, 0, 14),
+)
+EVIDENCE_TREE = (40, 400)  # the calls of DFS* a seeded evidence call's tree has, at least and at most
+EVIDENCE_SECONDS = 2.0  # the least time limit of a watched run (a round trip a move: see `searched`)
+
+
+@cached(maxsize=8)  # the same for every student of a run
+def seeded_evidence(seed: int) -> tuple[Call, ...]:
+    """As many calls as EVIDENCE_CALLS, drawn from the seed with the same properties (a tree of
+    EVIDENCE_TREE calls below the optimum, from a root with two moves or more within the bound): the
+    searches no table of moves made for another seed, or for the crafted calls, plays."""
+    rng = random.Random(f"q17:evidence:{seed}")
+    found: list[Call] = []
+    while len(found) < len(EVIDENCE_CALLS):
+        state = _walk_state([rng.randrange(3) for _ in range(rng.randint(6, 14))])
+        history = tuple(rng.choice(MOVES) for _ in range(rng.randint(0, 2)))
+        previous, p = (history[-1] if history else None), rng.randint(0, 2)
+        if not _with_detour(state):
+            continue
+        m = rng.randrange(p + manhattan(state), p + _constrained_optimum(state, previous))
+        within = [move for move in legal_moves(state) if previous is None or move != OPPOSITE[previous]]
+        within = [move for move in within if p + 1 + manhattan(apply(state, move)) <= m]
+        if len(within) >= 2 and EVIDENCE_TREE[0] <= dfs_calls(state, previous, m - p) <= EVIDENCE_TREE[1]:
+            found.append(Call(state, history, m, p, rng.choice(BLANK_VALUES)))
+    return tuple(found)
+
+
+def searched(judging: Judging) -> tuple[Fraction, dict]:
+    """The share of the watched calls on which the parent saw the dfs explore what DFS* explores (see the
+    module's docstring): EVIDENCE_CALLS and as many drawn from the seed, the lower of the two shares (a
+    table of moves made for some calls plays none of the others), with the judgement's chain (the exam's
+    tente_* for the model answer's, the student's own else) and every move served; and what a group that
+    does not count for it shows: the first call that did not, and where its search went another way,
+    drawn as q17's diagnosis is."""
+    shares: list[Fraction] = []
+    unseen: dict = {}
+    for calls in (EVIDENCE_CALLS, seeded_evidence(judging.ctx.settings.seed)):
+        matched = 0
+        for call in calls:
+            record, shown = watched(judging, call)
+            if record["why"]["key"] == "q17.search_same":
+                matched += 1
+            elif not unseen:
+                unseen = {"counterexample": shown, "visual": {"dfs": record}}
+        shares.append(Fraction(matched, len(calls)))
+    return min(shares), unseen
+
+
+def watched(judging: Judging, call: Call) -> tuple[dict, dict]:
+    """dfs(m, p) of `call` run with the judgement's chain and every move served (MoveWatcher): the record of
+    what the parent saw (diagnosis.analyse, on the states alone), and the call as its counterexample."""
+    ctx = judging.ctx
+    state, history, m, p, blank_value = call
+    watcher = diagnosis.MoveWatcher(judging.judged_in)
+    exam = diagnosis.TENTES if judging.chain.exam else ()
+    chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
+    payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+    # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves; never
+    # less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
+    moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
+    slower = EXAM_SLACK if exam else 1.0
+    reply = chain.run(
+        ctx,
+        probe_dfs,
+        payload,
+        timed_on=_payload(state, blank_value, history, m=m, p=p),
+        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),
+    )
+    found = _fields(reply.value)["found"] if reply.ok else None
+    found = found if type(found) is bool else None
+    record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
+    record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
+    return record, _shown(payload, f"dfs({m}, {p})")
+
+
+class Q17(Question):
+    id = "q17"
+    module = "taquin"
+    probe_modules = PROBES
+    functions = ("dfs",)
+    points = 3.0
+    # Default barème: the three duties of DFS* on a global state, a third each: a failure leaves the state
+    # as it found it, it records the next bound in minimum, and a success leaves a solution in `solution`.
+    # A dfs that does nothing (`return False`) leaves the state as it found it too, and the next bound can be
+    # guessed without searching (every move changes p + h by 0 or 2: it is the least value above m with the
+    # parity of p + h): `echec_restaure` and `seuil` count only in proportion to the searches the parent saw
+    # the dfs make as DFS* makes them (`searched`, on EVIDENCE_CALLS), so that guessing earns 0.
+    groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
+    # `dependances`: "corrige" (default) judges dfs with the student's own move and tente_* and, unless that
+    # gets full marks, with the exam's (the model answer's, run in the child: limits EXAM_SLACK times
+    # longer): the better counts (best_judgement); "eleve" with the student's own only.
+    options = CHAIN_OPTIONS
+    limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
+    draws_with_hypothesis = False  # see `cases`
+    # dfs(m, p) is called with p from 0 to MAX_P, moves already in `solution`, and m from just below the
+    # root's f up to SUCCESS_MARGIN above the optimum (a dfs that accepts the goal only at p == m fails
+    # when m - p - optimum is odd).
+    MAX_P = 3
+    SUCCESS_MARGIN = 3
+
+    def cases(self, seed: int, group: str, count: int) -> list[tuple]:
+        """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
+        state has a detour (see _with_detour), each with two draws of earlier moves, p, which m of the
+        group's range, the blank's value; shortest walks first, so that the first failure is a small
+        counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
+        time."""
+        rng = random.Random(f"q17:{seed}:{group}")
+        found: list[tuple] = []
+        while len(found) < count:
+            walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
+            if _with_detour(_walk_state(walk)):
+                # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
+                # hidden state between calls (a set of states seen) meets its own leftovers.
+                for _ in range(2):
+                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                    found.append(
+                        (walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES))
+                    )
+        return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
+
+    def run(self, ctx):
+        orders = detect_convention(ctx).orders()
+        calls: dict[int, tuple] = {}  # Judging.calls of every judgement: the failures' diagnosis reads them
+        outcomes, order = best_judgement(ctx, self, orders, functools.partial(self.judged, ctx, calls))
+        outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
+        diagnosis.attach(ctx, order, outcomes, calls)  # after the grade: only the failures' drawings
+        return outcomes
+
+    def judged(self, ctx, calls: dict, convention, chain: Chain) -> list[Outcome]:
+        """The graded groups with `chain`'s move and tente_*."""
+        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
+        has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
+        seed, count = ctx.settings.seed, ctx.settings.examples
+        restored, threshold = (
+            ctx.check_cases(
+                group,
+                [ROOT_PAST_BOUND, *self.cases(seed, group, count)],
+                functools.partial(self.judge_below, judging, group, has_minimum),
+            )
+            for group in ("echec_restaure", "seuil")
+        )
+        success = ctx.check_cases(
+            "succes", self.cases(seed, "succes", count), functools.partial(self.judge_success, judging)
+        )
+        if restored.failure is None or threshold.failure is None:
+            credit, unseen = searched(judging)
+            said = {"percent": int(100 * credit)}
+            restored = earned(
+                restored,
+                credit,
+                Failure(Kind.WRONG, "q17.restore_unearned", **unseen),
+                Message("q17.restore_partly", said),
+            )
+            threshold = earned(
+                threshold,
+                credit,
+                Failure(Kind.WRONG, "q17.threshold_unearned", **unseen),
+                Message("q17.threshold_partly", said),
+            )
+        restored.warnings = move_warnings(judging.notes)
+        return [restored, threshold, success]
+
+    def call_on(self, case: tuple, succeed: bool) -> tuple:
+        """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
+        below the optimum or at/above it (a crafted call: as it is)."""
+        if isinstance(case, Call):
+            state, history, m, p, blank_value = case
+            return state, list(history), m, p, blank_value, _constrained_optimum(state, history[-1])
+        walk, history, p, choice, blank_value = case
+        state = _walk_state(walk)
+        optimum, h0 = _constrained_optimum(state, history[-1] if history else None), manhattan(state)
+        bounds = (
+            range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
+        )  # from a root that already exceeds, to just below
+        return state, history, bounds[choice % len(bounds)], p, blank_value, optimum
+
+    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
+        """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
+        ctx = judging.ctx
+        state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
+        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+        model_payload = _payload(state, blank_value, history, m=m, p=p)
+        expected = _fields(ctx.expected(probe_dfs, model_payload))
+        if expected["found"] is not succeed:
+            raise GraderBug(
+                "error.judge_raised",
+                where=f"q17: dfs({m}, {p}) on {state}",
+                detail=f"the model answer returns {expected['found']}",
+            )
+        shown = _shown(payload, f"dfs({m}, {p})")
+        judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
+        # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
+        # tree it explores before the goal, so the model answer's time counts for its worst order.
+        # (Below the optimum no solution is within the budget: every order explores the whole tree.)
+        spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
+        slower = EXAM_SLACK if judging.chain.exam else 1.0
+        reply = judging.chain.run(
+            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
+        )
+        return DfsCall(state, history, m, p, optimum, expected, shown, reply)
+
+    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
+        """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
+        answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
+        state, history, m, p, optimum, expected, shown, reply = self.dfs(judging, case, False)
+        if group == "seuil" and not has_minimum:
+            return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
+        if not reply.ok:
+            return judging.chain.failure(judging.ctx, reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if value["found"]:
+            return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
+        if group == "echec_restaure":
+            restored = _reordered(history, judging.judged_in)
+            for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
+                return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
+        else:
+            got = value["minimum"]
+            if type(got) not in (int, float) or got != expected["minimum"]:
+                return _wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
+        return None
+
+    def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
+        """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by a
+        solution of at most m - p moves."""
+        state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
+        if not reply.ok:
+            return judging.chain.failure(judging.ctx, reply, shown)
+        value = _fields(reply.value)
+        if type(value["found"]) is not bool:
+            return _bool_failure(value["found"], shown["appel"], shown)
+        if not value["found"]:
+            return _wrong_call("q17.not_found", shown, True, False, m=m - p)
+        moves = _moves(value["solution"], judging.policy, judging.notes)
+        if moves is None:
+            return Failure(
+                Kind.WRONG, "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
+            )
+        convention = judging.convention
+        played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
+        reference_moves = _reordered(expected["solution"], judging.judged_in)
+        for order in played:
+            tail = order[len(history) :]
+            if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+                return None
+        tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
+        failure = _wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
+        return replace(failure, visual=_visual(state, tail, reference_moves[len(history) :]))

@@ -1,0 +1,386 @@
+"""Part IV: points only for work that only the work produces, and never fewer for trying than for nothing.
+
+Cheap strategies: what a student who does not do the work can still write so that a check passes
+(constants, echoing the arguments, a guess of the next bound from the parity of p + h, recording moves
+without making them, one random legal move, the first successor, the served functions called with no
+logic of one's own, a table of the answers made for one seed). Each is the model answer with the
+question's function(s) replaced, graded on its question under several seeds: each gets 0 there.
+(tests/test_do_nothing.py: bodies that do nothing; tests/test_cheap_strategies_hunting.py: the model code
+hunted in memory.)
+
+Monotone partial credit: a wrong function never earns less than a body doing nothing in its place, on
+the same question and seed (each tente_* on its own): every wrong variant of part IV (tests/variants/taquin/
+wrong) and a few slips written here. One tente_* recording at the wrong end of `solution` costs no other
+function anything: the order is the one most tente_* keep, and dfs and taquin are judged in theirs.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import math
+import tempfile
+from pathlib import Path
+
+import pytest
+from grading import SEED, say
+from test_do_nothing import with_bodies
+
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
+from grader.registry import all_questions
+from grader.results.scoring import Scheme
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL = (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8")
+QUESTIONS = {q.id: q for q in all_questions() if q.module == "taquin"}
+SEEDS = (SEED, 1, 2)
+TABLE_SEED = 5  # the seed the tables of answers are made for: never one of SEEDS
+DIRECTIONS = {  # the exam's name: (its gesture, its condition, its cell for move)
+    "Gauche": ("gauche", "lj < 3", "li, lj + 1"),
+    "Bas": ("bas", "li > 0", "li - 1, lj"),
+    "Droite": ("droite", "lj > 0", "li, lj - 1"),
+    "Haut": ("haut", "li < 3", "li + 1, lj"),
+}
+TENTES = tuple(f"tente_{name.lower()}" for name in DIRECTIONS)
+LEGAL = "[g for ok, g in ((lj < 3, gauche), (li > 0, bas), (lj > 0, droite), (li < 3, haut)) if ok]"
+
+
+def _others(direction: str) -> str:
+    """The legal gestures of the other directions, from the next one on in the exam's order: a first
+    successor that is not the function's own move (its own, moved and recorded, is its acceptance done
+    right, which counts for its direction)."""
+    names = list(DIRECTIONS)
+    at = names.index(direction)
+    others = names[at + 1 :] + names[:at]
+    return "[g for ok, g in (" + ", ".join(f"({DIRECTIONS[o][1]}, {DIRECTIONS[o][0]})" for o in others) + ") if ok]"
+
+
+def settings(seed: int) -> Settings:
+    return Settings(seed=seed, examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+
+
+def graded(tmp_path: Path, source: str, qid: str, seed: int):
+    folder = Path(tempfile.mkdtemp(prefix=f"{qid}-{seed}-", dir=tmp_path))
+    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    return grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
+
+
+def earning(result) -> list:
+    return [(c.name, c.points, say(c.message)) for c in result.checks if c.points]
+
+
+def each_tente(make) -> str:
+    """The model answer with each tente_* replaced by `make(name)`'s body (the exam's name)."""
+    source = MODEL
+    for name in DIRECTIONS:
+        source = with_bodies(source, [f"tente_{name.lower()}"], make(name))
+    return source
+
+
+# --- Tables of answers made for one seed -------------------------------------------------------------
+def _model():
+    spec = importlib.util.spec_from_file_location("cheap_model_taquin", ROOT / "reference" / "taquin.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _install(model, state, history) -> None:
+    from reference.puzzle import manhattan, to_grid
+
+    model.grid = to_grid(state, 0)
+    model.li, model.lj = divmod(state.index(15), 4)
+    model.h = manhattan(state)
+    model.solution = [model.Deplacement[name] for name in history]
+    model.minimum = math.inf
+
+
+@functools.cache
+def dfs_table(seed: int) -> str:
+    """dfs answering q17's calls of `seed` from a table of the model answer's replies (keyed by the state,
+    m, p and the earlier moves), the parity guess elsewhere."""
+    from grader.questions.taquin.dfs import ROOT_PAST_BOUND, Q17
+
+    model, table, question = _model(), {}, Q17()
+    for group, succeed in (("echec_restaure", False), ("seuil", False), ("succes", True)):
+        for case in [ROOT_PAST_BOUND, *question.cases(seed, group, 25)]:
+            state, history, m, p, _, _ = question.call_on(case, succeed)
+            _install(model, state, history)
+            found = model.dfs(m, p)
+            key = json.dumps([list(state), m, p, list(history)])
+            table[key] = [found, model.minimum, [move.name for move in model.solution][len(history) :]]
+    return (
+        "global minimum\n"
+        "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
+        "cells[4 * li + lj] = 15\n"
+        "key = json.dumps([cells, m, p, [d.name for d in solution]])\n"
+        f"answer = {table!r}.get(key)\n"
+        "if answer is None:\n"
+        "    minimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\n"
+        "    return False\n"
+        "found, minimum, moves = answer\n"
+        "solution.extend(Deplacement[name] for name in moves)\n"
+        "return found"
+    )
+
+
+@functools.cache
+def taquin_table(seed: int) -> str:
+    """taquin answering from a table of optimal solutions: q18's deep states of `seed` and every state a
+    walk of at most 6 moves from the goal reaches (those of every seed), [] elsewhere."""
+    from grader.questions.taquin.cases import _optimal, _walk_state, deep_instances
+
+    states = {state for state, _, _ in deep_instances(seed)}
+    for length in range(7):
+        for number in range(3**length):
+            walk = [(number // 3**k) % 3 for k in range(length)]
+            states.add(_walk_state(walk))
+    table = {json.dumps(list(state)): list(_optimal(state)) for state in states}
+    return (
+        "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
+        "cells[4 * li + lj] = 15\n"
+        f"return {table!r}.get(json.dumps(cells), [])"
+    )
+
+
+@functools.cache
+def evidence_table() -> str:
+    """dfs replaying, on the calls the parent watches that are written in the grader (dfs.EVIDENCE_CALLS),
+    the moves DFS* makes there (each as move(i, j) of the cell the blank goes to), the parity guess of the
+    next bound everywhere."""
+    from unit.test_taquin_diagnosis import dfs_trace
+
+    from grader.questions.taquin.dfs import EVIDENCE_CALLS
+
+    table = {}
+    for state, history, m, p, _ in EVIDENCE_CALLS:
+        seen, _ = dfs_trace(state, list(history), m, p)
+        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for _, after, _ in seen]
+    return (
+        "global minimum\n"
+        "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
+        "cells[4 * li + lj] = 15\n"
+        f"for i, j in {table!r}.get(json.dumps([cells, m, p]), []):\n"
+        "    move(i, j)\n"
+        "minimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\n"
+        "return False"
+    )
+
+
+# --- The strategies: question -> name -> the submission ------------------------------------------------
+PARITY = "global minimum\nminimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\nreturn False"
+STRATEGIES = {
+    "q15": {
+        "constant": lambda: with_bodies(MODEL, ["move"], "return 0"),
+        "li, lj echo the arguments": lambda: with_bodies(MODEL, ["move"], "global li, lj\nli, lj = i, j"),
+        "echo and h guessed by parity": lambda: with_bodies(
+            MODEL, ["move"], "global li, lj, h\nli, lj = i, j\nh += 1 if (i + j) % 2 else -1"
+        ),
+        "echo and h one way at random": lambda: with_bodies(
+            MODEL, ["move"], "import random\nglobal li, lj, h\nli, lj = i, j\nh += random.choice((-1, 1))"
+        ),
+    },
+    "q16": {
+        "accept everything": lambda: with_bodies(MODEL, TENTES, "return True"),
+        "echo solution": lambda: with_bodies(MODEL, TENTES, "return solution"),
+        "record without moving": lambda: each_tente(lambda d: f"solution.append(Deplacement.{d})\nreturn True"),
+        "the exam's tests, recorded without moving": lambda: each_tente(
+            lambda d: (
+                f"if {DIRECTIONS[d][1]} and not (solution and solution[-1] == OPPOSE[Deplacement.{d}]):\n"
+                f"    solution.append(Deplacement.{d})\n    return True\nreturn False"
+            )
+        ),
+        "one random legal move": lambda: each_tente(
+            lambda d: f"import random\nrandom.choice({LEGAL})()\nsolution.append(Deplacement.{d})\nreturn True"
+        ),
+        "the first successor": lambda: each_tente(
+            lambda d: f"{_others(d)}[0]()\nsolution.append(Deplacement.{d})\nreturn True"
+        ),
+        "the served move, no logic of its own": lambda: each_tente(lambda d: f"move({DIRECTIONS[d][2]})\nreturn True"),
+    },
+    "q17": {
+        "constant True": lambda: with_bodies(MODEL, ["dfs"], "return True"),
+        "the next bound guessed by parity": lambda: with_bodies(MODEL, ["dfs"], PARITY),
+        "the root's test, then the parity guess": lambda: with_bodies(
+            MODEL,
+            ["dfs"],
+            "global minimum\nif p + h > m:\n    minimum = p + h\n    return False\n"
+            "minimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\nreturn h == 0",
+        ),
+        "echo m": lambda: with_bodies(MODEL, ["dfs"], "global minimum\nminimum = m + 1\nreturn False"),
+        "one random legal move": lambda: with_bodies(
+            MODEL,
+            ["dfs"],
+            "import random\nessais = [e for e, _ in ESSAIS]\nrandom.shuffle(essais)\n"
+            "any(e() for e in essais)\nreturn False",
+        ),
+        "the first successor": lambda: with_bodies(
+            MODEL,
+            ["dfs"],
+            "global minimum\nc = p + h\nif c > m:\n    minimum = min(minimum, c)\n    return False\n"
+            "if h == 0:\n    return True\nfor essai, annule in ESSAIS:\n    if essai():\n"
+            "        if dfs(m, p + 1):\n            return True\n        annule()\n        solution.pop()\n"
+            "        return False\nreturn False",
+        ),
+        "the served tente_*, no logic of its own": lambda: with_bodies(
+            MODEL, ["dfs"], "for essai, _ in ESSAIS:\n    essai()\nreturn False"
+        ),
+        "a table of answers for another seed": lambda: (
+            "import json\n" + with_bodies(MODEL, ["dfs"], dfs_table(TABLE_SEED))
+        ),
+        "DFS*'s moves replayed where the grader watches, the parity guess": lambda: (
+            "import json\n" + with_bodies(MODEL, ["dfs"], evidence_table())
+        ),
+    },
+    "q18": {
+        "constant": lambda: with_bodies(MODEL, ["taquin"], "return []"),
+        "echo solution": lambda: with_bodies(MODEL, ["taquin"], "return solution"),
+        "one random legal move": lambda: with_bodies(
+            MODEL, ["taquin"], "import random\nreturn [random.choice(list(Deplacement))]"
+        ),
+        "the first successor": lambda: with_bodies(MODEL, ["taquin"], "return [Deplacement.Gauche]"),
+        "one pass of dfs at h": lambda: with_bodies(
+            MODEL, ["taquin"], "global minimum\nminimum = math.inf\ndfs(h, 0)\nreturn list(solution)"
+        ),
+        "a table of answers for another seed": lambda: (
+            "import json\n" + with_bodies(MODEL, ["taquin"], taquin_table(TABLE_SEED))
+        ),
+    },
+}
+CASES = [(qid, name) for qid, strategies in STRATEGIES.items() for name in strategies]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("qid, name", CASES, ids=[f"{qid}-{name}" for qid, name in CASES])
+def test_a_cheap_strategy_earns_nothing_on_its_question_under_every_seed(tmp_path, qid, name):
+    source = STRATEGIES[qid][name]()
+    for seed in SEEDS:
+        result = graded(tmp_path, source, qid, seed)
+        assert result.score == 0, (seed, earning(result))
+
+
+# --- Monotone partial credit ---------------------------------------------------------------------------
+WRONG = ROOT / "tests" / "variants" / "taquin" / "wrong"
+SLIPS = {  # wrong functions written here: (question, source)
+    "tente_bas refusing row 1": (
+        "q16",
+        MODEL.replace("tente(Deplacement.Bas, li > 0, bas)", "tente(Deplacement.Bas, li > 1, bas)"),
+    ),
+    "tente_bas accepting row 0": (
+        "q16",
+        MODEL.replace("tente(Deplacement.Bas, li > 0, bas)", "tente(Deplacement.Bas, li >= 0, bas)"),
+    ),
+    "tente_haut recording Bas": (
+        "q16",
+        MODEL.replace("tente(Deplacement.Haut, li < 3, haut)", "tente(Deplacement.Bas, li < 3, haut)"),
+    ),
+    "dfs pruning at p + h >= m": ("q17", MODEL.replace("    if c > m:\n", "    if c >= m:\n", 1)),
+    "dfs without the root's test": ("q17", None),  # below (test_questions_taquin's NO_ROOT_TEST)
+    "move without h": ("q15", with_bodies(MODEL, ["move"], "global li, lj\ngrid[li][lj] = grid[i][j]\nli, lj = i, j")),
+}
+
+
+def _variants() -> list[tuple[str, str, str]]:
+    """(name, question, source) of each wrong variant of part IV and each slip, one per question it is
+    wrong on."""
+    from test_questions_taquin import NO_ROOT_TEST
+
+    found = []
+    for path in sorted(WRONG.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        wrong = next(line for line in text.splitlines() if line.startswith("Wrong:")).split()[1:]
+        found += [(path.stem, qid, text) for qid in wrong]
+    for name, (qid, source) in SLIPS.items():
+        found.append((name, qid, source if source is not None else NO_ROOT_TEST))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [SEED, 1])
+def test_a_wrong_function_never_earns_less_than_doing_nothing_in_its_place(tmp_path, seed):
+    """Each function of the question in turn (each tente_* on its own) replaced by `return False`: the
+    wrong submission keeps at least what that earns."""
+    for name, qid, source in _variants():
+        score = graded(tmp_path, source, qid, seed).score
+        for function in QUESTIONS[qid].functions:
+            nothing = graded(tmp_path, with_bodies(source, [function], "return False"), qid, seed)
+            assert score >= nothing.score, (name, qid, function, score, earning(nothing))
+
+
+# --- One tente_* recording at the wrong end of `solution` ------------------------------------------------
+ALICE = (ROOT / "exercises" / "exemples" / "alice" / "taquin.py").read_text(encoding="utf-8")
+CAML = (ROOT / "tests" / "variants" / "taquin" / "correct" / "caml_tete.py").read_text(encoding="utf-8")
+
+
+def _recording(source: str, direction: str, before: str, after: str) -> str:
+    """`source` with tente_<direction> recording its move by `after` instead of `before`."""
+    old = f"solution.{before}Deplacement.{direction})"
+    assert source.count(old) == 1, old
+    return source.replace(old, f"solution.{after}Deplacement.{direction})")
+
+
+# A red team's finding (convention-slip-costs-later-questions): the sample student alice's correct part IV
+# with tente_gauche recording its move first (`slip`), or doing nothing (`idle`). The slip made the
+# convention newest-first for every function: q16 0.375 (idle 0.75), q17 1/3, q18 2.4/3.
+CONVENTION_SLIPS = {
+    "slip": _recording(ALICE, "Gauche", "append(", "insert(0, "),
+    "idle": with_bodies(ALICE, ["tente_gauche"], "return False"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [SEED, 1])
+def test_one_tente_at_the_wrong_end_costs_only_its_own_points(tmp_path, seed):
+    """The slip earns on q16 at least what doing nothing there earns (less than full marks: it is wrong),
+    and costs the correct dfs and taquin nothing: the order of `solution` is the one most tente_* keep."""
+    scores = {
+        (name, qid): graded(tmp_path, source, qid, seed)
+        for name, source in CONVENTION_SLIPS.items()
+        for qid in ("q16", "q17", "q18")
+    }
+    slip, idle = scores["slip", "q16"], scores["idle", "q16"]
+    assert idle.score <= slip.score < slip.max, (earning(slip), earning(idle))
+    for (name, qid), result in scores.items():
+        if qid != "q16":
+            assert result.score == result.max, (name, qid, earning(result))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name, source",
+    [
+        (
+            "two of four tente_* at the other end",
+            _recording(_recording(CAML, "Gauche", "insert(0, ", "append("), "Bas", "insert(0, ", "append("),
+        ),
+        ("no tente_* recording", with_bodies(CAML, TENTES, "return False")),
+    ],
+)
+def test_a_dfs_and_taquin_kept_the_caml_way_are_judged_in_their_order_whatever_the_tente_show(tmp_path, name, source):
+    """A correct dfs and taquin keeping `solution` most recent first (tests/variants/taquin/correct/
+    caml_tete.py) over tente_* that do not show that order (half of them record at the other end, a tie
+    judged in the documented order; none records): full marks on q17 and q18, the model answer's chain
+    judged in the order they read too."""
+    for qid in ("q17", "q18"):
+        result = graded(tmp_path, source, qid, SEED)
+        assert result.score == result.max, (name, qid, earning(result))
+
+
+def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):
+    """On a student's installation (no model answer: the expectations from oracles, the student's own
+    functions only), the parent still watches the dfs's moves: the model answer gets q17's full marks, the
+    next bound guessed by parity none."""
+    from grader.questions.taquin import chain, diagnosis
+
+    monkeypatch.setattr(chain, "has_model_answer", lambda module: False)
+    monkeypatch.setattr(diagnosis, "has_model_answer", lambda module: False)
+    oracles = Settings(seed=SEED, examples=25, reference="oracles")
+    for source, points in ((MODEL, 3.0), (with_bodies(MODEL, ["dfs"], PARITY), 0.0)):
+        folder = Path(tempfile.mkdtemp(dir=tmp_path))
+        (folder / "taquin.py").write_text(source, encoding="utf-8")
+        result = grade_question(QUESTIONS["q17"], load_submission(folder), oracles)
+        assert result.score == points, earning(result)
+        assert next(c for c in result.checks if c.name == "chaine_eleve").message.key == "taquin.own_chain_graded"
