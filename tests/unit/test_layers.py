@@ -68,10 +68,9 @@ DATA_TABLES: set[str] = set()
 # A circle inside the taquin's package that issue 28 is breaking (through type-only and function-level
 # imports). The same rule: an entry no longer found fails the test below.
 CIRCLES_BEING_BROKEN: list[list[str]] = []
-# An import up the layers left to the taquin's owners (issue 34): the taquin's probes import the exam's own
-# move and tente_* (a model answer of q15-q16, never shipped) by name in code, where the other model
-# answers are loaded at the plug-in points above. The same rule: an entry no longer found fails below.
-UPWARD_BEING_FIXED = ["grader.questions.taquin.probes -> reference.taquin_moves"]
+# Imports up the layers being removed (none left: the taquin's probes no longer import the exam's move and
+# tente_*). The same rule: an entry no longer found fails below.
+UPWARD_BEING_FIXED: list[str] = []
 
 
 def modules(packages: list[Path]) -> dict[str, Path]:
