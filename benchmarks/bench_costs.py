@@ -40,7 +40,7 @@ def named_cases():
             model_answer,
             taquin_cases._payload(*taquin_cases.challenge_instance(which)[:2]),
         )
-        for which, name in taquin_questions.CHALLENGE_COSTS.items()
+        for which, name in taquin_cases.CHALLENGE_COSTS.items()
     }
     cases.update(
         {

@@ -25,7 +25,6 @@ from grader.questions.api import (
     Option,
     Outcome,
     Question,
-    calibration,
     earned,
     protocol,
 )
@@ -50,6 +49,7 @@ from grader.questions.taquin.cases import (
     _with_detour,
     asked_instance,
     challenge_instance,
+    challenge_limit,
     deep_instances,
     trap_cases,
     trap_limit,
@@ -81,13 +81,7 @@ from grader.questions.taquin.verdicts import (
 )
 from reference.puzzle import BLANK_STEP, GOAL, MOVES, OPPOSITE, apply, from_grid, legal_moves, manhattan
 
-PROBES = ("grader.questions.taquin.probes",)
-# The model answer's time on each challenge, measured once by benchmarks/bench_costs.py (grader/judge/calibration.py):
-# never its hardest search run again on a cold machine for a limit.
-CHALLENGE_COSTS = {
-    "korf": "q18.challenge",
-    "enonce": "q18.exam_example",
-}  # the only module of the family the child loads
+PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
 # A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
 # recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
 SEARCH_SLACK = 3.0
@@ -471,7 +465,7 @@ class Q18(Question):
     # `challenge`: "korf" (default: Korf's instance CHALLENGE_KORF, a second or two of the model answer's
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
-    # order is 16 times slower), that time shipped (CHALLENGE_COSTS), or `challenge_seconds` when set.
+    # order is 16 times slower; that time is shipped: challenge_limit), or `challenge_seconds` when set.
     # `dependances`: "corrige" (default) judges taquin() with the model answer's dfs, served, and unless that
     # gets full marks with the student's own: the better counts (best_judgement); "eleve" with the
     # student's own only.
@@ -522,7 +516,10 @@ class Q18(Question):
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
-        challenge = functools.partial(self.judge, judging, limit=self.challenge_limit(scheme))
+        limit = scheme.option(self, "challenge_seconds") or challenge_limit(
+            scheme.option(self, "challenge"), scheme.option(self, "challenge_factor"), scheme.time_floor
+        )
+        challenge = functools.partial(self.judge, judging, limit=limit)
         outcomes.append(
             self.skipped(weights, "defi", tried)
             or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
@@ -550,15 +547,6 @@ class Q18(Question):
         """taquin() from where a walk from the goal leads (`case`: the walk, the blank's value)."""
         walk, blank_value = case
         return self.judge(judging, (_walk_state(walk), blank_value, None))
-
-    def challenge_limit(self, scheme) -> float:
-        """The challenge's limit in seconds: the scheme's `challenge_seconds`, else `challenge_factor` times the
-        model answer's cost on it, measured once and shipped (CHALLENGE_COSTS), scaled to this machine."""
-        seconds = scheme.option(self, "challenge_seconds")
-        if seconds is not None:
-            return seconds
-        cost = calibration.seconds(calibration.cost(CHALLENGE_COSTS[scheme.option(self, "challenge")]))
-        return max(scheme.time_floor, scheme.option(self, "challenge_factor") * cost)
 
     def judge(self, judging: Orders, case: tuple, limit: float | None = None) -> Failure | None:
         """taquin() from `case` (state, blank value, optimum or None), judged by `verdict`. `limit` in

@@ -134,7 +134,7 @@ class ModelServer(Served):
 
         value: Any
         # Run once: the limit tight enough to need the best of several runs, the challenge's, is shipped
-        # (questions.CHALLENGE_COSTS).
+        # (cases.CHALLENGE_COSTS).
         value, seconds = timing.measured(f"served {key}", compute, runs=1)
         if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
             _DFS_ANSWERS.clear()
