@@ -6,8 +6,11 @@ Every command runs in a fresh process whose HOME is a new empty folder (no solve
 timings of the model answer), as on a new teacher's or student's machine:
 
 1. The sample class (`grader grade exercises/exemples`, README's first command) on the empty cache, then again:
-   cold ÷ warm (goal ≤ 1.3). Each run's CPU (the process tree) ÷ the students' own CPU (the sum of the
-   questions' `timing.student`, benchmarks/bench_speed.py's measure; goal ≤ 1.2).
+   cold ÷ warm (goal ≤ 1.3), in wall and in CPU time. Each run's CPU ÷ the students' own CPU (goal ≤ 1.2), with
+   benchmarks/bench_speed.py's measures: the grader's own CPU is the process tree's (the students' children
+   are reaped by the fork server, outside it: a kit check whose child searches the challenge for 2 s counts
+   1 s), the students' is the sum of the questions' `timing.student` (the kernel's clock of each child); the
+   class's CPU is both.
 2. A student's `grader check -q q18` (the challenge included) of the sample student alice on a fresh install
    of the kit (`grader kit`, its wheel installed by pip into a fresh venv: benchmarks/bench_kit.py), with its
    own empty HOME: the first ÷ the second (goal ≤ 1.5).
@@ -88,11 +91,9 @@ def main() -> None:
             print(f"  kit's grader check -q q18, {run}: {checks[-1]}", flush=True)
     cold, warm = classes
     first, second = checks
-    ratios = {
-        "class": cold["wall"] / warm["wall"],
-        "check": first["wall"] / second["wall"],
-        "cpu": warm["cpu"] / max(warm["student"], 1e-9),
-    }
+    for r in classes:
+        r["class_cpu"] = r["cpu"] + r["student"]
+    ratios = {"class": cold["wall"] / warm["wall"], "check": first["wall"] / second["wall"]}
     lines = [
         "# The first run on an empty cache (issue 36)",
         "",
@@ -106,19 +107,26 @@ def main() -> None:
         "|---|---:|---:|---:|---:|",
         f"| the sample class, {args.workers} workers: wall, empty cache ÷ warm | {cold['wall']:.1f} | "
         f"{warm['wall']:.1f} | {ratios['class']:.2f} | ≤ {GOALS['class']} |",
+        f"| the sample class: CPU (the grader's and the students'), empty cache ÷ warm | {cold['class_cpu']:.1f} | "
+        f"{warm['class_cpu']:.1f} | {cold['class_cpu'] / warm['class_cpu']:.2f} | ≤ {GOALS['class']} |",
         f"| a student's `grader check -q q18` on a fresh kit install ({first['status']}): wall, first ÷ second "
         f"| {first['wall']:.1f} | {second['wall']:.1f} | {ratios['check']:.2f} | ≤ {GOALS['check']} |",
         "",
-        "| the sample class | wall (s) | CPU, process tree (s) | students' CPU (s) | model answer's CPU (s) "
-        "| CPU ÷ students' CPU (goal ≤ 1.2) |",
+        "| the sample class | wall (s) | the grader's own CPU (s) | … of which the model answer's (s) "
+        f"| students' CPU (s) | class's CPU ÷ students' CPU (goal ≤ {GOALS['cpu']}) |",
         "|---|---:|---:|---:|---:|---:|",
         *(
-            f"| {run} | {r['wall']:.1f} | {r['cpu']:.1f} | {r['student']:.1f} | {r['reference']:.1f} | "
-            f"{r['cpu'] / max(r['student'], 1e-9):.2f} |"
+            f"| {run} | {r['wall']:.1f} | {r['cpu']:.1f} | {r['reference']:.1f} | {r['student']:.1f} | "
+            f"{r['class_cpu'] / max(r['student'], 1e-9):.2f} |"
             for run, r in zip(("empty cache", "warm"), classes, strict=True)
         ),
         "",
-        f"The kit's check, CPU of the process tree: first {first['cpu']:.1f} s, second {second['cpu']:.1f} s.",
+        f"The kit's check, the grader's own CPU: first {first['cpu']:.1f} s, second {second['cpu']:.1f} s.",
+        "",
+        "The empty cache's extra work: unpacking the solver's tables and timing the calibration workload (about a "
+        "second), and the model answer's served searches of q18's challenge, made once per worker that meets "
+        "the challenge before another has stored them (their answers serve every student's calls; the limit "
+        "itself is shipped).",
     ]
     text = "\n".join(lines) + "\n"
     print(text)

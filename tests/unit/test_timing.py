@@ -170,3 +170,12 @@ def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_ali
     runs: list = []
     timing.measured("case", busy(runs))  # ... but read
     assert not runs and ours.stat().st_mtime > time.time() - 600
+
+
+def test_a_measure_inside_a_measure_takes_no_second_lock(cache):
+    """A process holds one stripe at a time (so that no two processes wait for each other): a measure made
+    inside another's run goes through, whatever stripe its case falls on."""
+    runs: list = []
+    inner = [f"inner {n}" for n in range(2 * timing.STRIPES)]  # some on the outer case's stripe
+    value, _ = timing.measured("outer", lambda: [timing.measured(key, busy(runs, 0.0))[0] for key in inner], runs=1)
+    assert len(value) == len(inner) == len(runs)
