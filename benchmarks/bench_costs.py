@@ -6,7 +6,8 @@ Needs a teacher's checkout (the model answers). Times, in this process, grader/j
 (best of five) and the model answer's probe on each named case (best of `--runs`), then writes both to
 grader/data/costs.json: a student's installation scales these costs by its own workload time
 (grader/judge/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
-a named case changes, on an idle machine.
+a named case changes, on an idle machine; `--only NAME` measures a new or changed case alone (the workload timed
+beside it scales it to the shipped ones).
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ from reference import taquin as model_answer  # noqa: E402
 def named_cases():
     """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
     cases = {
-        "q18.exam_example": (
+        name: (
             taquin_probes.probe_taquin,
             model_answer,
-            taquin_cases._payload(puzzle.EXAM_EXAMPLE, taquin_cases.BLANK_VALUES[0]),
-        ),
+            taquin_cases._payload(*taquin_cases.challenge_instance(which)[:2]),
+        )
+        for which, name in taquin_cases.CHALLENGE_COSTS.items()
     }
     cases.update(
         {
@@ -107,19 +109,36 @@ def trap_costs(runs: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs of each named case (best kept)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help="measure only this named case (repeatable): its cost is added to the shipped ones, scaled to "
+        "their workload by the workload timed now (the others, and the workload, stay as shipped)",
+    )
     args = parser.parse_args()
     workload = calibration.time_workload(runs=5)
+    cases = {name: case for name, case in named_cases().items() if not args.only or name in args.only}
     costs = {
-        name: round(calibration.best_cpu_time(lambda: probe(module, payload), args.runs), 3)  # noqa: B023 - called at once
-        for name, (probe, module, payload) in named_cases().items()
+        name: calibration.best_cpu_time(lambda: probe(module, payload), args.runs)  # noqa: B023 - called at once
+        for name, (probe, module, payload) in cases.items()
     }
-    costs["q18.model_over_near"] = round(model_over_near(args.runs), 3)
-    costs["q17.dfs_call"] = float(f"{dfs_call(args.runs):.3g}")
-    costs.update(trap_costs(args.runs))
+    if args.only:
+        shipped = calibration.shipped()
+        scale = shipped["workload_seconds"] / workload
+        costs = {**shipped["costs"], **{name: seconds * scale for name, seconds in costs.items()}}
+        workload = shipped["workload_seconds"]
+    else:
+        costs["q18.model_over_near"] = model_over_near(args.runs)
+        costs["q17.dfs_call"] = dfs_call(args.runs)
+        costs.update(trap_costs(args.runs))
+    costs = {name: float(f"{seconds:.3g}") if seconds < 0.001 else round(seconds, 3) for name, seconds in costs.items()}
     data = {
         "workload_seconds": round(workload, 4),
         "costs": costs,
-        "measured_on": f"{platform.machine()}, Python {platform.python_version()}",
+        "measured_on": calibration.shipped()["measured_on"]
+        if args.only
+        else f"{platform.machine()}, Python {platform.python_version()}",
     }
     calibration.COSTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(data, indent=1))

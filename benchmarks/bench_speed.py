@@ -173,13 +173,15 @@ def machine_ceiling() -> float:
     return 2 * alone / both
 
 
-def grade(klass: Path, out: Path, workers: int) -> dict:
+def grade(klass: Path, out: Path, workers: int, env: dict | None = None) -> dict:
+    """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's)."""
     theirs, started = children_cpu(), time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
     )
     wall = time.perf_counter() - started
     if done.returncode != 0:

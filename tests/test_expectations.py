@@ -169,3 +169,10 @@ def test_costs_are_scaled_by_this_machine_s_speed_measured_once(tmp_path, monkey
     fresh_process()
     assert calibration.seconds(2.0) == pytest.approx(20 * factor)
     assert calibration.seconds(0.0) == 0.0
+    # Timed on another processor or interpreter (a shared home folder, an upgraded Python): timed again.
+    (tmp_path / "calibration.json").write_text(
+        json.dumps({**saved, "machine": "another CPU | CPython 3.99", "workload_seconds": 1000.0})
+    )
+    fresh_process()
+    assert calibration.machine_factor() < 100
+    assert json.loads((tmp_path / "calibration.json").read_text())["machine"] == saved["machine"]

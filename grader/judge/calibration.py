@@ -4,7 +4,8 @@ On a student's installation there is no model answer to time, yet a call's limit
 of what the model answer needs on the same case. `benchmarks/bench_costs.py` (run on a teacher's
 checkout) times the model answer on named cases and, on the same machine, a fixed workload; both go to
 grader/data/costs.json. Here, the workload is timed once on this machine (cached in the grader's cache
-folder): `seconds(cost)` is the cost scaled by the ratio of the two workload times.
+folder, with the processor and interpreter it was timed on: another of either times it again):
+`seconds(cost)` is the cost scaled by the ratio of the two workload times.
 
 The workload is plain Python of the kind the model answers are (tuples, lists, dicts, loops): a
 breadth-first search of the 3×3 sliding puzzle down to a fixed depth, best of three. Times are CPU times
@@ -14,12 +15,14 @@ of this process: other jobs sharing the machine do not change them.
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
 from reference.cache import cache_dir
 
 from grader.caches import cached
+from grader.judge.timing import machine
 
 COSTS = Path(__file__).resolve().parents[1] / "data" / "costs.json"
 WORKLOAD_DEPTH = 20
@@ -76,14 +79,17 @@ def machine_factor() -> float:
     cached = cache_dir() / "calibration.json"
     try:
         data = json.loads(cached.read_text(encoding="utf-8"))
-        if data.get("format") == FORMAT and data["workload_seconds"] > 0:
+        if data.get("format") == FORMAT and data.get("machine") == machine() and data["workload_seconds"] > 0:
             return data["workload_seconds"] / shipped()["workload_seconds"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
     seconds = time_workload()
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps({"format": FORMAT, "workload_seconds": seconds}), encoding="utf-8")
+        record = {"format": FORMAT, "machine": machine(), "workload_seconds": seconds}
+        temporary = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(record), encoding="utf-8")
+        os.replace(temporary, cached)  # atomic: parallel workers never read half a file
     except OSError:  # a read-only cache: measured again next time, nothing worse
         pass
     return seconds / shipped()["workload_seconds"]

@@ -4,31 +4,40 @@ cost seconds, such as the dfs served to a student's search of the challenge: `me
 A call's time limit is a multiple of the model answer's time on the same case. One wall-clock run is a
 poor base (the same search varied from 15 to 76 s with the machine's load): times here are CPU seconds
 of this process, and a case that costs more than REPEAT_ABOVE is run RUNS times, the best run kept. The
-value and time are cached on disk per machine (CPU model, Python version, grader version: the fingerprint), so
-that the next run, and the other worker processes, read it instead of measuring again.
+value and time are cached on disk per machine and per code timed (the fingerprint: CPU model, Python
+interpreter, a digest of the sources that run in a timed call: the model answers and the probes), so that the
+next run, and the other worker processes, read it instead of measuring again (one that meets a case another is
+measuring waits for it: `_measuring`); a commit that changes none of
+those sources (the engine, the reports, the service) reads the same timings.
 `grader check|grade --recalibrate` (or `refresh()`) forgets the machine's timings.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import platform
 import threading
 import time
+from pathlib import Path
 
 from grader.caches import cached
-from grader.version import grader_version
 from reference.cache import cache_dir
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]  # (the module, or None where there is none)
 
 REPEAT_ABOVE = 0.05  # seconds: cheaper cases are under the scheme's floor anyway, one run is enough
 RUNS = 3
 # A fresh seed draws fresh cases, so every run adds its expensive ones: the oldest go beyond this many
 # (the file is read at each expensive case; the challenge's, measured again, comes back).
 MAX_ENTRIES = 1000
-# Each grader version (a developer's commit, too) and each machine sharing a home folder has its own
-# file: another's, unused this long, is deleted when ours is written (in use, it is touched once per process).
+# Each version of the timed code and each machine sharing a home folder has its own file: another's, unused
+# this long, is deleted when ours is written (in use, it is touched once per process).
 STALE_SECONDS = 30 * 24 * 3600
 _lock = threading.Lock()
 
@@ -44,9 +53,29 @@ def _cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
+# What runs in a timed call, below the repository's root: the model answers and their solver (reference/), the
+# probes and the served model functions (grader/questions/), the parent's side of the served calls and the
+# plain data the values are made of (grader/sandbox/calls.py, protocol.py). A cached value is one of theirs.
+TIMED_CODE = ("reference", "grader/questions", "grader/sandbox/calls.py", "grader/sandbox/protocol.py")
+
+
+def machine() -> str:
+    """What a CPU time depends on besides the code: the processor and the interpreter."""
+    return f"{_cpu_model()} | {platform.python_implementation()} {platform.python_version()}"
+
+
+def _code_digest() -> str:
+    root = Path(__file__).resolve().parents[2]
+    hasher = hashlib.sha256()
+    for part in TIMED_CODE:
+        for path in sorted((root / part).rglob("*.py")) if (root / part).is_dir() else [root / part]:
+            hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return hasher.hexdigest()[:12]
+
+
 @cached
 def fingerprint() -> str:
-    return f"{_cpu_model()} | Python {platform.python_version()} | grader {grader_version()}"
+    return f"{machine()} | code {_code_digest()}"
 
 
 def _path():
@@ -117,6 +146,58 @@ def measured(key: str, run, runs: int = RUNS) -> tuple[object, float]:
     cached = _load().get(key)
     if cached is not None:
         return cached[0], cached[1]
+    with _measuring(key) as waited:
+        cached = _load().get(key) if waited else None
+        return (cached[0], cached[1]) if cached is not None else _measure(key, run, runs)
+
+
+# The workers of a class on a cold cache meet the same costly cases at once (q18's challenge: seconds of
+# search): one measures, the others wait for it and read what it stored, instead of doing the same work
+# beside it. Each case's key falls on one of STRIPES lock files, kept open by the process (a lock costs two
+# system calls, not a file made per case); a case that shares another's stripe waits for it too, at most
+# the length of one measure. A process holds one stripe at a time (a measure inside a measure takes none),
+# so no two processes can wait for each other. Best effort: without a lock (a read-only cache, no fcntl),
+# each process measures.
+STRIPES = 64
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def _measuring(key: str):
+    """Held while this process measures `key`; yields True when it had to wait for another process (which
+    may have stored the case meanwhile)."""
+    held = fcntl is None or getattr(_held, "on", False)
+    stripe = None if held else _stripe(int(key[:8], 16) % STRIPES, os.getpid())
+    if stripe is None:
+        yield False
+        return
+    waited = False
+    try:
+        fcntl.flock(stripe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        fcntl.flock(stripe, fcntl.LOCK_EX)
+        waited = True
+    _held.on = True
+    try:
+        yield waited
+    finally:
+        _held.on = False
+        fcntl.flock(stripe, fcntl.LOCK_UN)
+
+
+@cached(maxsize=STRIPES)
+def _stripe(number: int, pid: int):
+    """The open lock file of stripe `number` in the cache folder, or None where it cannot be made; opened by
+    this process (`pid`): a forked worker's lock must not be its parent's open file, which it would share."""
+    try:
+        folder = cache_dir() / "measuring"
+        folder.mkdir(parents=True, exist_ok=True)
+        return open(folder / f"{number}.lock", "a")  # noqa: SIM115 - open for the process's life
+    except OSError:
+        return None
+
+
+def _measure(key: str, run, runs: int) -> tuple[object, float]:
     started = time.process_time()
     value = run()
     seconds = time.process_time() - started

@@ -441,3 +441,28 @@ def test_the_english_fragments_of_a_french_page_are_found(report):
     assert english_in("Isolation : rlimits, PID, IPC, network and mount namespaces") == [
         "PID, IPC, network and mount namespaces"
     ]
+
+
+def test_templates_compiled_by_one_run_are_read_by_the_next(tmp_path, monkeypatch, fresh_process):
+    """The reports' templates are compiled once per machine (kept in the grader's cache folder): a later
+    process renders the same page without compiling them; a torn file is compiled again."""
+    import jinja2
+
+    from reports.render import _environment as templates
+
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
+    page = templates("fr").get_template("student.html")
+    assert list((tmp_path / "templates").iterdir())
+    fresh_process()  # another process: only the disk is shared
+
+    def refused(*args, **kwargs):
+        raise AssertionError("compiled again")
+
+    with monkeypatch.context() as compiling:
+        compiling.setattr(jinja2.Environment, "compile", refused)
+        again = templates("en").get_template("student.html")
+    assert again.root_render_func.__code__.co_code == page.root_render_func.__code__.co_code
+    for stored in (tmp_path / "templates").iterdir():
+        stored.write_bytes(b"torn")
+    fresh_process()
+    assert templates("fr").get_template("student.html")

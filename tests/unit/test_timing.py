@@ -1,6 +1,6 @@
 """The per-machine cache of the model answer's expensive timings (grader/judge/timing.py): an expensive case is
-measured once per machine, keyed by a fingerprint (CPU model, Python version, grader version); another
-fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
+measured once per machine, keyed by a fingerprint (CPU model, Python interpreter, the timed code's digest);
+another fingerprint measures again; `--recalibrate` (timing.refresh) forgets."""
 
 from __future__ import annotations
 
@@ -62,14 +62,41 @@ def test_another_machine_or_version_measures_again_and_refresh_forgets(cache, mo
     assert len(runs) == 3 * timing.RUNS
 
 
-def test_the_fingerprint_names_the_cpu_python_and_grader():
+def test_the_fingerprint_names_the_cpu_the_interpreter_and_the_timed_code():
     import platform
 
-    from grader.version import grader_version
-
     text = timing.fingerprint()
-    assert f"Python {platform.python_version()}" in text and f"grader {grader_version()}" in text
+    assert f"{platform.python_implementation()} {platform.python_version()}" in text
     assert text.split(" | ")[0] == timing._cpu_model() != ""
+
+
+def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monkeypatch):
+    """A commit to the engine, the reports or the service keeps the machine's timings; one to a model answer
+    or a probe times again (their values are cached with the times)."""
+    root = tmp_path / "repository"
+    for path in (
+        "reference/taquin.py",
+        "grader/questions/jeux_probes.py",
+        "grader/sandbox/calls.py",
+        "grader/sandbox/protocol.py",
+        "grader/judge/engine.py",
+        "reports/render.py",
+    ):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("x = 1\n")
+    monkeypatch.setattr(timing, "__file__", str(root / "grader" / "judge" / "timing.py"))
+    digests = [timing._code_digest()]
+    for path in (
+        "grader/judge/engine.py",
+        "reports/render.py",
+        "reference/taquin.py",
+        "grader/questions/jeux_probes.py",
+        "grader/sandbox/protocol.py",
+    ):
+        (root / path).write_text("x = 2\n")
+        digests.append(timing._code_digest())
+    assert digests[0] == digests[1] == digests[2]  # the engine, the reports: the same timings
+    assert len(set(digests[2:])) == 4  # each timed source: timed again
 
 
 def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_answer_cpu(
@@ -143,3 +170,12 @@ def test_other_versions_timings_unused_for_a_month_are_deleted_and_ours_kept_ali
     runs: list = []
     timing.measured("case", busy(runs))  # ... but read
     assert not runs and ours.stat().st_mtime > time.time() - 600
+
+
+def test_a_measure_inside_a_measure_takes_no_second_lock(cache):
+    """A process holds one stripe at a time (so that no two processes wait for each other): a measure made
+    inside another's run goes through, whatever stripe its case falls on."""
+    runs: list = []
+    inner = [f"inner {n}" for n in range(2 * timing.STRIPES)]  # some on the outer case's stripe
+    value, _ = timing.measured("outer", lambda: [timing.measured(key, busy(runs, 0.0))[0] for key in inner], runs=1)
+    assert len(value) == len(inner) == len(runs)

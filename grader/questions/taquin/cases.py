@@ -150,6 +150,17 @@ def challenge_instance(which: str) -> tuple:
     return from_korf(numbers), BLANK_VALUES[0], optimum
 
 
+# The model answer's time on each challenge, measured once and shipped (benchmarks/bench_costs.py): no grading
+# runs its hardest search again, best of 3 on a cold machine, for a limit.
+CHALLENGE_COSTS = {"korf": "q18.challenge", "enonce": "q18.exam_example"}
+
+
+def challenge_limit(which: str, factor: float, floor: float) -> float:
+    """The challenge's time limit on this machine: `factor` times the model answer's shipped time on it, scaled
+    to the machine (grader/judge/calibration.py); at least `floor`."""
+    return max(floor, factor * calibration.seconds(calibration.cost(CHALLENGE_COSTS[which])))
+
+
 def _data_rows(name: str) -> list[tuple[int, ...]]:
     """The rows of numbers of grader/data/`name` (lines starting with # are comments)."""
     lines = (Path(__file__).resolve().parents[2] / "data" / name).read_text().splitlines()

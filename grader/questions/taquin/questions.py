@@ -44,6 +44,7 @@ from grader.questions.taquin.cases import (
     _walk_state,
     asked_instance,
     challenge_instance,
+    challenge_limit,
     deep_instances,
     beyond_tables,
     small_instances,
@@ -321,7 +322,7 @@ class Q18(Question):
     # `challenge`: "korf" (default: Korf's instance CHALLENGE_KORF, a second or two of the model answer's
     # CPU) or "enonce" (the exam's example, 15 to 30 s); its limit is `challenge_factor` times the model
     # answer's time (at least 20: a correct IDA* whose move recomputes h and tries the moves in another
-    # order is 16 times slower), or `challenge_seconds` when set.
+    # order is 16 times slower; that time is shipped: challenge_limit), or `challenge_seconds` when set.
     # `dependances`: "corrige" (default) judges taquin() with the model answer's dfs, served, and unless that
     # gets full marks with the student's own: the better counts (best_judgement); "eleve" with the
     # student's own only.
@@ -372,12 +373,10 @@ class Q18(Question):
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
         # earns a try, so that a wrong or looping taquin does not spend the budget for nothing.
         tried = all(o.failure is None for o in outcomes)
-        challenge = functools.partial(
-            self.judge,
-            judging,
-            limit=scheme.option(self, "challenge_seconds"),
-            factor=scheme.option(self, "challenge_factor"),
+        limit = scheme.option(self, "challenge_seconds") or challenge_limit(
+            scheme.option(self, "challenge"), scheme.option(self, "challenge_factor"), scheme.time_floor
         )
+        challenge = functools.partial(self.judge, judging, limit=limit)
         outcomes.append(
             self.skipped(weights, "defi", tried)
             or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
@@ -419,21 +418,17 @@ class Q18(Question):
         walk, blank_value = case
         return self.judge(judging, (_walk_state(walk), blank_value, None))
 
-    def judge(
-        self, judging: Orders, case: tuple, limit: float | None = None, factor: float | None = None
-    ) -> Failure | None:
+    def judge(self, judging: Orders, case: tuple, limit: float | None = None) -> Failure | None:
         """taquin() from `case` (state, blank value, optimum or None), judged by `verdict`. `limit` in
-        seconds, else `factor` (default: the scheme's, × SEARCH_SLACK) × the model answer's time."""
+        seconds, else the scheme's factor × SEARCH_SLACK × the model answer's time."""
         ctx = judging.ctx
         state, blank_value, _ = case
         payload = _payload(state, blank_value)
         rule: float | functools.partial[float] | None = limit
-        if limit is None and factor is not None:
-            rule = functools.partial(_factor_limit, ctx.settings.scheme.time_floor, factor)
-        # Only the challenge's limit is tight enough for the model answer's time to need several runs.
-        reply = judging.chain.run(
-            ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule, precise=factor is not None
-        )
+        if limit is not None and judging.chain.server is not None:
+            # A served dfs answers from the model answer's own run on the case (Chain.run): made all the same.
+            rule = functools.partial(_given, limit)
+        reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
         return solution_verdict(judging, case, reply, judging.chain)
 
     def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
@@ -461,9 +456,9 @@ class Q18(Question):
         return solution_verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain)
 
 
-def _factor_limit(floor: float, factor: float, seconds: float) -> float:
-    """The challenge's limit: its own factor times the model answer's time, with the scheme's floor."""
-    return max(floor, factor * seconds)
+def _given(limit: float, _model_seconds: float) -> float:
+    """A limit that is not the model answer's time's multiple, where its run is made for what it serves."""
+    return limit
 
 
 QUESTIONS = [Q15(), Q16(), Q17(), Q18()]

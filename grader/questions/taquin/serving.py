@@ -172,16 +172,15 @@ class ModelServer(StateServer):
     refused, and so is every later call: the parent itself then knows that the student's search went past
     that bound (`past_bound`). `keeps`: this server answers the model answer's own run on the grader's
     case (Chain.run's `model_serve`), whose answers are kept (_DFS_ANSWERS, and for the machine those that
-    cost seconds, timed best of `runs`); a student's server only reads them. `model_seconds`: the model
+    cost seconds); a student's server only reads them. `model_seconds`: the model
     answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
 
-    def __init__(self, convention, names, max_bound: int | None = None, runs: int = 1, keeps: bool = False):
+    def __init__(self, convention, names, max_bound: int | None = None, keeps: bool = False):
         super().__init__(convention, names)
         self.model = _served_model()
         self.max_bound = max_bound
         self.past_bound = False
         self.model_seconds = 0.0
-        self.runs = runs
         self.keeps = keeps
         self.dfs_calls: list[tuple[int, int, int]] = []  # (m, p, nodes) of each dfs answered: q18's passes
 
@@ -220,7 +219,9 @@ class ModelServer(StateServer):
             return {"answer": answer, "nodes": nodes}
 
         value: Any
-        value, seconds = timing.measured(f"served {key}", compute, runs=self.runs)
+        # Run once: the limit tight enough to need the best of several runs, the challenge's, is shipped
+        # (cases.CHALLENGE_COSTS).
+        value, seconds = timing.measured(f"served {key}", compute, runs=1)
         if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
             _DFS_ANSWERS.clear()
         _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
@@ -292,10 +293,9 @@ class Chain:
     exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
     convention: str = LAST  # the student's order of `solution`, for those
 
-    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, precise: bool = False, **limits):
+    def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
-        for a served dfs with the same served answers, each the best of several runs if `precise`
-        (`limits`: see grader.judge.context.Context.run)."""
+        for a served dfs with the same served answers (`limits`: see grader.judge.context.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.exam:
             served.update({"exam": list(self.exam), "convention": self.convention, EXAM_SOURCE: exam_source()})
@@ -307,9 +307,7 @@ class Chain:
             # it, and a correct student's served searches are then those it already made.
             timed_on = {**payload, **served}
 
-            limits["model_serve"] = functools.partial(
-                ModelServer, LAST, self.served, runs=timing.RUNS if precise else 1, keeps=True
-            )
+            limits["model_serve"] = functools.partial(ModelServer, LAST, self.served, keeps=True)
         reply = ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
         if self.server is not None and self.server.refused is not None:
             # Whatever the student's code made of the refusal (caught, its own answer returned), the run is
