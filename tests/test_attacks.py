@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
+import select
 import shutil
 import subprocess
 import sys
@@ -28,6 +30,10 @@ from tests.attacks.catalogue import ATTACKS, WITHOUT_MOUNT_NAMESPACE
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
 SERVED_SCENE = Path("tests") / "attacks" / "served_scene.py"
+PAGE_CACHE_SCENE = Path("tests") / "attacks" / "page_cache_scene.py"
+PAGE_CACHE_ACCOMPLICE = Path("tests") / "attacks" / "page_cache_accomplice.py"
+# What the accomplice sends the child, and what the child sends it (page_cache_student.py).
+TO_CHILD, TO_ACCOMPLICE = 0xC0DE, 0xBEEF
 TEACHER = "taquin-teacher"
 # The grading process's peak memory: what a class of small files costs it (40 MiB measured), far below
 # one child's limit, so that nothing a child allocated (its memory, IPC objects) is the grader's.
@@ -136,15 +142,18 @@ def _scene(command: list, base: Path, env: dict) -> dict:
         subprocess.run(["umount", str(queues)], check=True)
         queues.rmdir()
     assert done.returncode == 0, done.stderr[-3000:]
+    # Once the grader has exited, nothing of the run in its temporary folder (the children's copy of the
+    # standard library goes at its exit, after the scene's report).
+    assert not list((base / "scene" / "tmp").iterdir())
     return json.loads(report.read_text())
 
 
-def _as_root(scene: Path) -> dict:
-    """`scene`'s report, run as root."""
+def _as_root(scene: Path, python: Path = Path(sys.executable), checkout: Path = ROOT) -> dict:
+    """`scene`'s report, run as root (with this interpreter and checkout, or others)."""
     base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
     base.chmod(0o711)
     try:
-        return _scene([sys.executable, str(ROOT / scene)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+        return _scene([str(python), str(checkout / scene)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
@@ -281,3 +290,105 @@ def test_served_channel_attacks_as_an_ordinary_teacher(teacher_python, user_name
     report = _as_teacher(teacher_python, user_namespaces, SERVED_SCENE)
     assert report["user"] == teacher_python[0]
     _check_served(report)
+
+
+def _with_page_cache_accomplice(teacher_python, scene_run) -> tuple[dict, list[str], str]:
+    """`scene_run()`'s report while an accomplice runs as `nobody` on the page cache of the standard
+    library of the teacher's python (Debian's: world-readable, as in a Docker image), what the accomplice
+    printed, and that standard library's folder."""
+    _, folder, python = teacher_python
+    stdlib = subprocess.run(
+        [python, "-I", "-c", "import os; print(os.path.dirname(os.path.realpath(os.__file__)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    nobody = pwd.getpwnam("nobody")
+    accomplice = subprocess.Popen(
+        [
+            "setpriv",
+            f"--reuid={nobody.pw_uid}",
+            f"--regid={nobody.pw_gid}",
+            "--clear-groups",
+            "--",
+            str(SYSTEM_PYTHON),
+            str(folder / "src" / PAGE_CACHE_ACCOMPLICE),
+            stdlib,
+            hex(TO_CHILD),
+            "900",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd="/",
+    )
+    try:
+        assert accomplice.stdout is not None and accomplice.stdout.readline() == "opened\n"  # it can read it
+        _control(python, folder / "src", accomplice.stdout)
+        report = scene_run()
+    finally:
+        accomplice.kill()
+    return report, accomplice.communicate()[0].splitlines(), stdlib
+
+
+def _control(python: Path, checkout: Path, accomplice) -> None:
+    """The channel works on this machine: the student's code run outside the sandbox (as `nobody` too,
+    with the same interpreter) reads the accomplice's word exactly, and the accomplice reads its own.
+    A read that met the accomplice halfway through writing is tried again."""
+    nobody = pwd.getpwnam("nobody")
+    for _ in range(5):
+        read = subprocess.run(
+            ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups", "--", python, "-I"],
+            input="import sys\nsys.path.insert(0, sys.argv[1])\nimport page_cache_student\n"
+            "print(page_cache_student.channel()[1])\n".replace(
+                "sys.argv[1]", repr(str(checkout / "tests" / "attacks"))
+            ),
+            capture_output=True,
+            text=True,
+            cwd="/",
+        ).stdout.strip()
+        if read == str(TO_CHILD):
+            break
+    assert read == str(TO_CHILD), read
+    received = []
+    while select.select([accomplice], [], [], 5)[0]:
+        received.append(accomplice.readline())
+        if received[-1] == f"received {TO_ACCOMPLICE:#06x}\n":
+            return
+    raise AssertionError(f"the accomplice did not read the control's word: {received}")
+
+
+def _check_page_cache(report: dict, accomplice: list[str], stdlib: str) -> None:
+    """The child got its point, read its 16 bits from its own copy of the standard library (the machine's
+    is out of its reach), and they are not the accomplice's word (a page of the copy is always in memory:
+    0xffff); the accomplice received nothing (the child's pages are not the machine's)."""
+    assert report["status"] == "passed", report
+    read = re.fullmatch(r"read (0x[0-9a-f]{4}) from (.*)\n", report["output"])
+    assert read, report["output"]
+    assert int(read[1], 16) != TO_CHILD and not read[2].startswith(stdlib + os.sep), report["output"]
+    assert f"received {TO_ACCOMPLICE:#06x}" not in accomplice, accomplice
+
+
+@pytest.mark.slow
+@as_root
+def test_page_cache_channel_as_root(teacher_python):
+    """Root grading with a world-readable interpreter (Debian's python3, as a Docker image's): the child,
+    with a uid of its own and every namespace, and an accomplice running as `nobody` exchanged exact bits
+    through the page cache of the standard library (findings/page-cache-channel of the red team)."""
+    _, folder, python = teacher_python
+    report, accomplice, stdlib = _with_page_cache_accomplice(
+        teacher_python, lambda: _as_root(PAGE_CACHE_SCENE, python, folder / "src")
+    )
+    assert report["user"] == 0 and "private root" in report["isolation"]
+    _check_page_cache(report, accomplice, stdlib)
+
+
+@pytest.mark.slow
+@as_root
+@pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
+def test_page_cache_channel_as_an_ordinary_teacher(teacher_python, user_namespaces):
+    report, accomplice, stdlib = _with_page_cache_accomplice(
+        teacher_python, lambda: _as_teacher(teacher_python, user_namespaces, PAGE_CACHE_SCENE)
+    )
+    assert report["user"] == teacher_python[0]
+    assert ("private root" in report["isolation"]) == user_namespaces
+    _check_page_cache(report, accomplice, stdlib)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import affinity, confine, fork_server, protocol, seccomp
+from grader.sandbox import affinity, confine, fork_server, protocol, seccomp, stdlib_copy
 from grader.sandbox.limits import Limits
 from grader.errors import SandboxError
 from grader.sandbox.host import namespace_prefix
@@ -371,7 +371,7 @@ def f():
             return errno.errorcode[exc.errno]
     return [[seen(p) for p in {outside!r}], sorted(os.listdir('/')), seen(os.__file__), seen('jeux.py')]
 """
-    kept = {path.split(os.sep)[1] for path in confine.private_root_mounts("/tmp/x")[1:]}
+    kept = {path.split(os.sep)[1] for path in confine.private_root_mounts("/tmp/x", stdlib_copy.for_children())[1:]}
     private = call(source, landlock=False, seccomp=False)
     assert private.value == [["ENOENT"] * len(outside), sorted(kept), True, True], private
     usual = call(source, landlock=False, seccomp=False, private_root=False)
@@ -470,6 +470,10 @@ SECCOMP_REFUSES = {
     "cachestat": "raw('cachestat', fd, bytes(16), bytes(64), 0)",
     "preadv2_nowait": "os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)",
     "fadvise_dontneed": "os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)",
+    # A page of a mapped file dropped from the child's own mapping, to be faulted in again.
+    "madvise_dontneed": "mapped.madvise(mmap.MADV_DONTNEED)",
+    "madvise_pageout": "mapped.madvise(21)",
+    "mremap_dontunmap": "raw('mremap', ctypes.addressof(ctypes.c_char.from_buffer(page)), 4096, 4096, 1 | 4, 0)",
     "io_setup": "raw('io_setup', 1, ctypes.byref(ctypes.c_ulong(0)))",
     # A wake that is not process-private, met by any process waiting on the same file page (shared futex).
     "futex_wake_shared": "raw('futex', shared_page, 1, 1, None)",
@@ -506,6 +510,7 @@ SECCOMP_ALLOWS = {
 SECCOMP_CHILD = """
 import ctypes, errno, fcntl, mmap, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long  # an address (mremap's)
 N = {numbers!r}
 page = mmap.mmap(-1, 4096)
 with open('jeux.py', 'rb') as source:  # a page of a file: a futex there is keyed by the file, not the process

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 from grader.errors import SandboxError
+from grader.sandbox import stdlib_copy
 from grader.sandbox.zygote import MAX_MESSAGE
 
 ZYGOTE_SCRIPT = Path(__file__).with_name("zygote.py")
@@ -58,7 +59,15 @@ class ForkServer:
         self.owner = os.getpid()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-X", "utf8", str(ZYGOTE_SCRIPT), str(theirs.fileno())],
+                [
+                    sys.executable,
+                    "-I",
+                    "-X",
+                    "utf8",
+                    str(ZYGOTE_SCRIPT),
+                    str(theirs.fileno()),
+                    str(stdlib_copy.for_children()),
+                ],
                 cwd="/",
                 env={},
                 stdin=subprocess.DEVNULL,

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from grader.caches import register
 from grader.errors import SandboxError
-from grader.sandbox import calls, confine, fork_server, protocol, seccomp
+from grader.sandbox import calls, confine, fork_server, protocol, seccomp, stdlib_copy
 from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
@@ -107,6 +107,7 @@ class Child:
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
             "seccomp": self.limits.seccomp and seccomp.available(),
+            "stdlib": stdlib_copy.for_children(),
         }
 
     def _tmpfs(self) -> str:
@@ -212,6 +213,7 @@ class Child:
                 str(CHILD_SCRIPT),
                 str(request_r),
                 str(reply_w),
+                *filter(None, [stdlib_copy.for_children()]),
             ],
             cwd=self.workdir,
             env={},
@@ -280,7 +282,9 @@ class Child:
             problems.append("capabilities")
         if wanted["landlock"] and not told.get("landlock"):
             problems.append("landlock")
-        if wanted["private_root"] and self._mount_points() != sorted(confine.private_root_mounts(str(self.workdir))):
+        if wanted["private_root"] and self._mount_points() != sorted(
+            confine.private_root_mounts(str(self.workdir), wanted["stdlib"])
+        ):
             problems.append("private root")
         if self.prefix and os.stat(f"/proc/{self.pid}/ns/ipc").st_ino == os.stat("/proc/self/ns/ipc").st_ino:
             problems.append("IPC namespace")

@@ -192,7 +192,8 @@ def main() -> None:
         "site_added": sorted(set(os.listdir(site)) - set(site_before) - {"__pycache__"}),  # ours, not theirs
         "out_files": written,
         "results_bytes": (out / "results.json").stat().st_size,
-        "left_in_tmp": sorted(os.listdir(tmp)),
+        # The children's copy of the standard library goes at the grader's exit (tests/test_attacks.py checks).
+        "left_in_tmp": sorted(name for name in os.listdir(tmp) if not name.startswith("taquin-stdlib-")),
         "left_outside": sorted(str(p) for d in (Path("/tmp"), Path("/dev/shm")) for p in d.glob(f"attack-{tag}-*")),
         "processes": processes_in(tmp),
         "connections": len(connections),
