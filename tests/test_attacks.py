@@ -15,12 +15,13 @@ import json
 import os
 import pwd
 import re
-import select
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,8 @@ PAGE_CACHE_SCENE = Path("tests") / "attacks" / "page_cache_scene.py"
 PAGE_CACHE_ACCOMPLICE = Path("tests") / "attacks" / "page_cache_accomplice.py"
 # What the accomplice sends the child, and what the child sends it (page_cache_student.py).
 TO_CHILD, TO_ACCOMPLICE = 0xC0DE, 0xBEEF
+NOBODY = 65534  # Debian's `nobody` and `nogroup`: an account with no file of the teacher's
+AS_NOBODY = ("setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--")
 TEACHER = "taquin-teacher"
 # The grading process's peak memory: what a class of small files costs it (40 MiB measured), far below
 # one child's limit, so that nothing a child allocated (its memory, IPC objects) is the grader's.
@@ -295,7 +298,7 @@ def test_served_channel_attacks_as_an_ordinary_teacher(teacher_python, user_name
 def _with_page_cache_accomplice(teacher_python, scene_run) -> tuple[dict, list[str], str]:
     """`scene_run()`'s report while an accomplice runs as `nobody` on the page cache of the standard
     library of the teacher's python (Debian's: world-readable, as in a Docker image), what the accomplice
-    printed, and that standard library's folder."""
+    printed during the run (after the control, `_control`), and that standard library's folder."""
     _, folder, python = teacher_python
     stdlib = subprocess.run(
         [python, "-I", "-c", "import os; print(os.path.dirname(os.path.realpath(os.__file__)))"],
@@ -303,58 +306,51 @@ def _with_page_cache_accomplice(teacher_python, scene_run) -> tuple[dict, list[s
         text=True,
         check=True,
     ).stdout.strip()
-    nobody = pwd.getpwnam("nobody")
     accomplice = subprocess.Popen(
-        [
-            "setpriv",
-            f"--reuid={nobody.pw_uid}",
-            f"--regid={nobody.pw_gid}",
-            "--clear-groups",
-            "--",
-            str(SYSTEM_PYTHON),
-            str(folder / "src" / PAGE_CACHE_ACCOMPLICE),
-            stdlib,
-            hex(TO_CHILD),
-            "900",
-        ],
+        [*AS_NOBODY, str(SYSTEM_PYTHON), str(folder / "src" / PAGE_CACHE_ACCOMPLICE), stdlib, hex(TO_CHILD), "900"],
         stdout=subprocess.PIPE,
         text=True,
         cwd="/",
     )
+    lines: list[str] = []
+
+    def read() -> None:
+        assert accomplice.stdout is not None
+        for line in accomplice.stdout:
+            lines.append(line.strip())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
-        assert accomplice.stdout is not None and accomplice.stdout.readline() == "opened\n"  # it can read it
-        _control(python, folder / "src", accomplice.stdout)
+        _control(python, folder / "src", lines)
+        during = len(lines)
         report = scene_run()
     finally:
         accomplice.kill()
-    return report, accomplice.communicate()[0].splitlines(), stdlib
+        accomplice.wait()
+        reader.join()
+    return report, lines[during:], stdlib
 
 
-def _control(python: Path, checkout: Path, accomplice) -> None:
+def _control(python: Path, checkout: Path, accomplice: list[str]) -> None:
     """The channel works on this machine: the student's code run outside the sandbox (as `nobody` too,
-    with the same interpreter) reads the accomplice's word exactly, and the accomplice reads its own.
-    A read that met the accomplice halfway through writing is tried again."""
-    nobody = pwd.getpwnam("nobody")
-    for _ in range(5):
-        read = subprocess.run(
-            ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups", "--", python, "-I"],
-            input="import sys\nsys.path.insert(0, sys.argv[1])\nimport page_cache_student\n"
-            "print(page_cache_student.channel()[1])\n".replace(
-                "sys.argv[1]", repr(str(checkout / "tests" / "attacks"))
-            ),
-            capture_output=True,
-            text=True,
-            cwd="/",
-        ).stdout.strip()
-        if read == str(TO_CHILD):
+    with the same interpreter) reads the accomplice's word exactly, and the accomplice (`accomplice`: the
+    lines it printed so far) reads the student's. A read that met the accomplice halfway through writing
+    is tried again."""
+    code = (
+        f"import sys\nsys.path.insert(0, {str(checkout / 'tests' / 'attacks')!r})\nimport page_cache_student\n"
+        "print(page_cache_student.channel()[1])\n"
+    )
+    for _ in range(10):
+        read = subprocess.run([*AS_NOBODY, python, "-I", "-c", code], capture_output=True, text=True, cwd="/")
+        if read.stdout.strip() == str(TO_CHILD):
             break
-    assert read == str(TO_CHILD), read
-    received = []
-    while select.select([accomplice], [], [], 5)[0]:
-        received.append(accomplice.readline())
-        if received[-1] == f"received {TO_ACCOMPLICE:#06x}\n":
-            return
-    raise AssertionError(f"the accomplice did not read the control's word: {received}")
+        time.sleep(0.3)
+    assert read.stdout.strip() == str(TO_CHILD), (read.stdout, read.stderr[-2000:], accomplice)
+    deadline = time.monotonic() + 10
+    while f"received {TO_ACCOMPLICE:#06x}" not in accomplice:
+        assert time.monotonic() < deadline, f"the accomplice did not read the control's word: {accomplice}"
+        time.sleep(0.1)
 
 
 def _check_page_cache(report: dict, accomplice: list[str], stdlib: str) -> None:
