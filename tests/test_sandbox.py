@@ -378,6 +378,36 @@ def f():
     assert "ENOENT" not in usual.value[0], usual  # found, or not allowed through a folder: but there
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the copy is made where children are confined")
+def test_the_childrens_standard_library_is_a_private_copy_gone_with_its_process(tmp_path):
+    """The children's copy of the standard library (the page-cache channel): in a folder only this user
+    may enter, without third-party packages or the test suite; removed at the exit of the process that
+    made it; a copy left by a process that died without its exit is removed by the next one (a live
+    process's is kept)."""
+    dead = tmp_path / f"taquin-stdlib-{int(Path('/proc/sys/kernel/pid_max').read_text()) + 1}-a"
+    alive = tmp_path / f"taquin-stdlib-{os.getpid()}-b"
+    dead.mkdir()
+    alive.mkdir()
+    code = (
+        "import os, stat\nfrom grader.sandbox import stdlib_copy\ncopy = stdlib_copy.for_children()\n"
+        "print(copy, oct(stat.S_IMODE(os.stat(os.path.dirname(copy)).st_mode)), os.path.exists(copy + '/os.py'))\n"
+        "print(sorted(set(os.listdir(copy)) & {'site-packages', 'dist-packages', 'test', 'idlelib'}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (copy, mode, has_os), left_out = (line.split() for line in done.stdout.splitlines())
+    assert copy.startswith(str(tmp_path.resolve())) and mode == "0o700" and has_os == "True", done.stdout
+    assert left_out == ["[]"]
+    assert not Path(copy).exists()
+    assert not dead.exists() and alive.exists()
+
+
 # Calls that Landlock does not cover, each made on something the child may reach (its own file, a socket of
 # its own, one of its own threads: `tid`), so that only seccomp refuses them. N: this architecture's numbers.
 SECCOMP_REFUSES = {

@@ -18,6 +18,7 @@ import os
 import sys
 
 _lock = _thread.allocate_lock()
+PREFIX = "taquin-stdlib-"  # then the pid of the process that made it
 _made: list[str] = []  # [folder]: this process's copy, or the one of the process it was forked from
 
 # Not the child's: third-party packages (never on a child's path), the test suite, what needs Tk (whose
@@ -77,7 +78,8 @@ def use(copy: str) -> None:
 def for_children() -> str | None:
     """The children's copy (None off Linux, where nothing confines a child's reads): made by this process
     on first use, in a folder of its own (mode 0700) removed at its exit, or inherited from the process it
-    was forked from (a pool's worker uses its parent's, which outlives it): once per run."""
+    was forked from (a pool's worker uses its parent's, which outlives it): once per run. The copies of
+    this user's processes that died without their exit (killed) are removed first."""
     if not sys.platform.startswith("linux"):
         return None
     import multiprocessing.util
@@ -88,7 +90,8 @@ def for_children() -> str | None:
 
     with _lock:
         if not _made or not os.path.isdir(_made[0]):
-            folder = tempfile.mkdtemp(prefix="taquin-stdlib-")
+            _remove_orphans(tempfile.gettempdir())
+            folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
             try:
                 copy = make(folder)
             except OSError as exc:
@@ -98,3 +101,22 @@ def for_children() -> str | None:
             multiprocessing.util.Finalize(None, shutil.rmtree, (folder,), {"ignore_errors": True}, exitpriority=0)
             _made[:] = [os.path.realpath(copy)]
         return _made[0]
+
+
+def _remove_orphans(parent: str) -> None:
+    """Remove the copies in `parent` that this user's processes made and that outlived them (a process
+    killed does not run its exit's removal: a service's worker stopped at its job's deadline)."""
+    import shutil
+
+    for name in os.listdir(parent):
+        pid = name[len(PREFIX) :].partition("-")[0]
+        if not name.startswith(PREFIX) or not pid.isdigit():
+            continue
+        path = os.path.join(parent, name)
+        try:
+            if os.lstat(path).st_uid == os.geteuid():
+                os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except OSError:  # gone meanwhile, or alive and another user's
+            pass
