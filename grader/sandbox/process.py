@@ -107,7 +107,8 @@ class Child:
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
             "seccomp": self.limits.seccomp and seccomp.available(),
-            "stdlib": stdlib_copy.for_children(),
+            # The standard library it reads (not on the portable path, whose reads nothing confines).
+            "stdlib": stdlib_copy.for_children() if self.confinable else None,
         }
 
     def _tmpfs(self) -> str:
