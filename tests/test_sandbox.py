@@ -12,8 +12,10 @@ import json
 import os
 import re
 import secrets
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -406,6 +408,38 @@ def test_the_childrens_standard_library_is_a_private_copy_gone_with_its_process(
     assert left_out == ["[]"]
     assert not Path(copy).exists()
     assert not dead.exists() and alive.exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a file system: run as root (CI does)")
+def test_the_childrens_standard_library_is_not_copied_where_nothing_may_be_executed():
+    """A temporary folder mounted noexec (a hardened /tmp) cannot hold the copy (its extension modules are
+    mapped executable): it goes to $HOME's cache, and a child still imports them."""
+    base = Path(tempfile.mkdtemp(prefix="taquin-noexec-"))
+    base.chmod(0o711)  # each child's uid passes through it to its folder
+    noexec, home = base / "noexec", base / "home"
+    noexec.mkdir()
+    (home / ".cache").mkdir(parents=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "noexec,size=1m", "tmpfs", str(noexec)], check=True)
+    try:
+        code = (
+            "from grader.sandbox.process import Child\nfrom grader.sandbox.limits import Limits\n"
+            "from grader.sandbox import stdlib_copy\n"
+            "child = Child({'jeux': 'import math\\ndef f():\\n    return math.isqrt(49)'}, 'jeux', [], Limits())\n"
+            "print(child.start().ok, stdlib_copy.for_children())\nchild.close()\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "TMPDIR": str(noexec), "HOME": str(home)},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        subprocess.run(["umount", str(noexec)], check=True)
+        shutil.rmtree(base)
+    assert done.stdout.split()[:1] == ["True"], done.stderr[-2000:]
+    assert done.stdout.split()[1].startswith(str(home / ".cache")), done.stdout
 
 
 # Calls that Landlock does not cover, each made on something the child may reach (its own file, a socket of

@@ -18,6 +18,7 @@ import os
 import sys
 
 _lock = _thread.allocate_lock()
+ST_NOEXEC = 8
 PREFIX = "taquin-stdlib-"  # then the pid of the process that made it
 _made: list[str] = []  # [folder]: this process's copy, or the one of the process it was forked from
 
@@ -90,8 +91,19 @@ def for_children() -> str | None:
 
     with _lock:
         if not _made or not os.path.isdir(_made[0]):
-            _remove_orphans(tempfile.gettempdir())
-            folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+            # Its extension modules are mapped executable: not on a file system mounted noexec (a
+            # hardened /tmp), where $HOME's cache is tried instead.
+            parents = [tempfile.gettempdir(), os.path.join(os.path.expanduser("~"), ".cache")]
+            usable = [
+                parent for parent in parents if os.path.isdir(parent) and not os.statvfs(parent).f_flag & ST_NOEXEC
+            ]
+            if not usable:
+                raise SandboxError(
+                    f"the children's copy of the standard library needs a folder where files may be executed: "
+                    f"{' and '.join(parents)} are mounted noexec (set TMPDIR to another)"
+                )
+            _remove_orphans(usable[0])
+            folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=usable[0])
             try:
                 copy = make(folder)
             except OSError as exc:
