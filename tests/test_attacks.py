@@ -358,12 +358,19 @@ def _control(python: Path, checkout: Path, accomplice: list[str]) -> None:
 def _check_page_cache(report: dict, accomplice: list[str], stdlib: str) -> None:
     """The child got its point, read its 16 bits from its own copy of the standard library (the machine's
     is out of its reach), and they are not the accomplice's word (a page of the copy is always in memory:
-    0xffff); the accomplice received nothing (the child's pages are not the machine's)."""
+    0xffff); the accomplice received nothing (the child's pages are not the machine's). That copy is the
+    one kept in the cache for the next runs (one, the user's, mode 0700), and the child could neither
+    change nor add a file there: each try failed, and the copy still holds what it copied."""
     assert report["status"] == "passed", report
-    read = re.fullmatch(r"read (0x[0-9a-f]{4}) from (.*)\n", report["output"])
+    read = re.fullmatch(r"read (0x[0-9a-f]{4}) from (.*)\nchanges (.*)\n", report["output"])
     assert read, report["output"]
     assert int(read[1], 16) != TO_CHILD and not read[2].startswith(stdlib + os.sep), report["output"]
     assert f"received {TO_ACCOMPLICE:#06x}" not in accomplice, accomplice
+    changes = dict(change.split("=") for change in read[3].split())
+    assert sorted(changes) == ["chmod", "create", "link", "open_for_writing", "rename", "unlink", "utime"]
+    assert "done" not in changes.values(), changes
+    assert [(c["mode"], c["owner_is_user"], c["intact"]) for c in report["copies"]] == [("0o700", True, True)]
+    assert read[2].split(os.sep).count(report["copies"][0]["name"]) == 1, (read[2], report["copies"])
 
 
 @pytest.mark.slow

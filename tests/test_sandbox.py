@@ -382,16 +382,16 @@ def f():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the copy is made where children are confined")
 def test_the_childrens_standard_library_is_a_private_copy_gone_with_its_process(tmp_path):
-    """The children's copy of the standard library (the page-cache channel): in a folder only this user
-    may enter, without third-party packages or the test suite; removed at the exit of the process that
-    made it; a copy left by a process that died without its exit is removed by the next one (a live
-    process's is kept)."""
+    """The children's copy of the standard library (the page-cache channel) where they could write it (the
+    one kept in the cache: tests/test_sandbox_stdlib.py): in a folder only this user may enter, without
+    third-party packages or the test suite; removed at the exit of the process that made it; a copy left
+    by a process that died without its exit is removed by the next one (a live process's is kept)."""
     dead = tmp_path / f"taquin-stdlib-{int(Path('/proc/sys/kernel/pid_max').read_text()) + 1}-a"
     alive = tmp_path / f"taquin-stdlib-{os.getpid()}-b"
     dead.mkdir()
     alive.mkdir()
     code = (
-        "import os, stat\nfrom grader.sandbox import stdlib_copy\ncopy = stdlib_copy.for_children()\n"
+        "import os, stat\nfrom grader.sandbox import stdlib_copy\ncopy = stdlib_copy.for_children(False)\n"
         "print(copy, oct(stat.S_IMODE(os.stat(os.path.dirname(copy)).st_mode)), os.path.exists(copy + '/os.py'))\n"
         "print(sorted(set(os.listdir(copy)) & {'site-packages', 'dist-packages', 'test', 'idlelib'}))"
     )
@@ -413,23 +413,33 @@ def test_the_childrens_standard_library_is_a_private_copy_gone_with_its_process(
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounts a file system: run as root (CI does)")
 def test_the_childrens_standard_library_is_not_copied_where_nothing_may_be_executed():
     """A temporary folder mounted noexec (a hardened /tmp) cannot hold the copy (its extension modules are
-    mapped executable): it goes to $HOME's cache, and a child still imports them."""
+    mapped executable): the copy kept in $HOME's cache is used, and a child imports them; a cache mounted
+    noexec is refused with a clear error."""
     base = Path(tempfile.mkdtemp(prefix="taquin-noexec-"))
     base.chmod(0o711)  # each child's uid passes through it to its folder
     noexec, home = base / "noexec", base / "home"
     noexec.mkdir()
     (home / ".cache").mkdir(parents=True)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "noexec,size=1m", "tmpfs", str(noexec)], check=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("TAQUIN_GRADER_CACHE", "XDG_CACHE_HOME")}
     try:
         code = (
             "from grader.sandbox.process import Child\nfrom grader.sandbox.limits import Limits\n"
             "from grader.sandbox import stdlib_copy\n"
             "child = Child({'jeux': 'import math\\ndef f():\\n    return math.isqrt(49)'}, 'jeux', [], Limits())\n"
-            "print(child.start().ok, stdlib_copy.for_children())\nchild.close()\n"
+            "print(child.start().ok, child.stdlib, stdlib_copy.for_children(False))\nchild.close()\n"
         )
         done = subprocess.run(
             [sys.executable, "-c", code],
-            env={**os.environ, "TMPDIR": str(noexec), "HOME": str(home)},
+            env={**env, "TMPDIR": str(noexec), "HOME": str(home)},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        refused = subprocess.run(
+            [sys.executable, "-c", code],
+            env={**env, "TAQUIN_GRADER_CACHE": str(noexec), "HOME": str(home)},
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -438,8 +448,11 @@ def test_the_childrens_standard_library_is_not_copied_where_nothing_may_be_execu
     finally:
         subprocess.run(["umount", str(noexec)], check=True)
         shutil.rmtree(base)
-    assert done.stdout.split()[:1] == ["True"], done.stderr[-2000:]
-    assert done.stdout.split()[1].startswith(str(home / ".cache")), done.stdout
+    ok, shared, private = done.stdout.split() or [done.stderr[-2000:]] * 3
+    assert ok == "True", done.stderr[-2000:]
+    assert shared.startswith(str(home / ".cache" / "taquin-grader" / "stdlib-")), shared
+    assert private.startswith(str(home / ".cache" / stdlib_copy.PREFIX)), private
+    assert refused.returncode != 0 and f"{noexec} is mounted noexec" in refused.stderr, refused.stderr[-2000:]
 
 
 # Calls that Landlock does not cover, each made on something the child may reach (its own file, a socket of

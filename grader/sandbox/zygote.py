@@ -31,7 +31,7 @@ checks /proc before its go. The parent gets S's pid and a pidfd for it (S is the
 the parent's: the pidfd is how the parent waits for it without a pid that could be reused).
 
 Wire format on the control socket (SOCK_SEQPACKET, one message per request):
-  parent -> zygote: JSON {"probe_modules", "workdir", "tmpfs", "namespaces": null|"root"|"user",
+  parent -> zygote: JSON {"probe_modules", "stdlib", "workdir", "tmpfs", "namespaces": null|"root"|"user",
                     "mount_proc", "cpus"}, with descriptors [request_r, reply_w, stdout_w, stderr_w, control]
   zygote -> parent: JSON {"pid": S} with descriptors [pidfd of S], or {"error": text}.
 """
@@ -123,7 +123,7 @@ def _child_process(request: dict, fds: list[int]) -> None:
     import ctypes
     import fcntl
 
-    from grader.sandbox import child, supervisor
+    from grader.sandbox import child, stdlib_copy, supervisor
 
     os.setsid()
     # Above the numbers they move to, then in place; then every other descriptor closed.
@@ -140,6 +140,8 @@ def _child_process(request: dict, fds: list[int]) -> None:
             raise OSError(ctypes.get_errno(), f"{what}: {os.strerror(ctypes.get_errno())}")
 
     os.chdir(request["workdir"])
+    if request["stdlib"] != stdlib_copy.real_folder():  # this child reads another copy than ours
+        stdlib_copy.use(request["stdlib"])
     os.sched_setaffinity(0, request["cpus"])  # affinity.py: the CPUs of the thread that asked for it
     namespaces = request["namespaces"]
     if namespaces:

@@ -1,7 +1,8 @@
 """The child's side of the page-cache attack: a class of one student (page_cache_student.py) graded on
 q1 as a teacher would (`grade_class`), while tests/test_attacks.py runs the accomplice as another account.
 Run as `python page_cache_scene.py BASE REPORT.json`, as root or as an ordinary user, with whatever python
-can import the grader; writes the layers in force, the verdict and what the child printed."""
+can import the grader; writes the layers in force, the verdict, what the child printed, and the copies of the
+standard library kept in the cache: their mode and owner, and whether each still holds what it copied."""
 
 import json
 import os
@@ -26,6 +27,7 @@ def main() -> None:
     from grader.results.records import isolation_text
     from grader.results.scoring import Scheme
     from grader.run.grading import grade_class
+    from grader.sandbox import stdlib_copy
     from grader.sandbox.limits import Limits
 
     shutil.copy(Path(__file__).with_name("page_cache_student.py"), class_dir / "eve.py")
@@ -40,6 +42,17 @@ def main() -> None:
             "status": question.status,
             "output": question.output.stdout,
             "left_in_tmp": sorted(os.listdir(tmp)),
+            "copies": [
+                {
+                    "name": copy.name,
+                    "mode": oct(copy.stat().st_mode & 0o777),
+                    "owner_is_user": copy.stat().st_uid == os.geteuid(),
+                    "intact": stdlib_copy.manifest(str(copy / Path(stdlib_copy.real_folder()).name))
+                    == stdlib_copy.manifest(stdlib_copy.real_folder()),
+                }
+                for copy in sorted(cache.iterdir())
+                if copy.name.startswith("stdlib-")
+            ],
         },
         report.open("w"),
     )
