@@ -5,8 +5,8 @@ every account. A child that imported from it and an accomplice outside that open
 its pages: the accomplice let a page go (`posix_fadvise(DONTNEED)`, a read descriptor is enough) or
 loaded it, the child told which by counting its own major page faults (`getrusage`), and the other way
 round, exact bits as often as both liked (docs/sandbox.md, "Channels left open"). The copy sits in a
-folder of the grader's process that only its user may enter (mode 0700): no other account opens its
-files, so nobody outside can let their pages go or see which are in memory.
+folder that only the grader's user may enter (mode 0700): no other account opens its files, so nobody
+outside can let their pages go or see which are in memory.
 
 `for_children` gives it (the parent: made once per machine and user where the children cannot write it,
 else once per process; `make` copies); `use` points an interpreter at it. zygote.py and child.py call `use` before importing anything else, so that every module and
