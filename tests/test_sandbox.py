@@ -429,21 +429,17 @@ def test_the_childrens_standard_library_is_not_copied_where_nothing_may_be_execu
             "child = Child({'jeux': 'import math\\ndef f():\\n    return math.isqrt(49)'}, 'jeux', [], Limits())\n"
             "print(child.start().ok, child.stdlib, stdlib_copy.for_children(False))\nchild.close()\n"
         )
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            env={**env, "TMPDIR": str(noexec), "HOME": str(home)},
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        refused = subprocess.run(
-            [sys.executable, "-c", code],
-            env={**env, "TAQUIN_GRADER_CACHE": str(noexec), "HOME": str(home)},
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
+        # A temporary folder mounted noexec, then a cache mounted noexec.
+        done, refused = (
+            subprocess.run(
+                [sys.executable, "-c", code],
+                env={**env, "HOME": str(home), variable: str(noexec)},
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            for variable in ("TMPDIR", "TAQUIN_GRADER_CACHE")
         )
     finally:
         subprocess.run(["umount", str(noexec)], check=True)

@@ -161,6 +161,10 @@ def main() -> None:
     for name in catalogue.ATTACKS:
         (class_dir / f"{name}.py").write_text(catalogue.source(name, **where))
 
+    # The children's copy of the standard library, kept in the cache as an earlier run on this machine left
+    # it (where the children cannot write it): watched with the rest, so that a child that changed it shows.
+    from grader.sandbox import process, stdlib_copy
+    stdlib_copy.for_children(process.stdlib_protected(limits))
     watched = [home, cache, class_dir] + [checkout / p for p in ("grader", "reference", "reports", "exercises")]
     before = {str(f): snapshot(f) for f in watched}
     teacher_paths = [home, home / ".ssh", *(home / name for name in CANARIES), cache, cache / "patterns.bin", site,
