@@ -139,8 +139,10 @@ def shared() -> str:
         _made_in(building)
         try:
             os.rename(building, folder)
-        except OSError:  # another process's copy got there first: the same files
+        except OSError as exc:  # another process's copy got there first (the same files), or a failure
             shutil.rmtree(building, ignore_errors=True)
+            if not os.path.isdir(folder):
+                raise SandboxError(f"the children's copy of the standard library: {exc}") from None
         for name in os.listdir(cache):
             if name.startswith(same_stdlib) and name != os.path.basename(folder):
                 shutil.rmtree(os.path.join(cache, name), ignore_errors=True)
