@@ -10,7 +10,9 @@ ROUNDS rounds so that a change of the machine's load falls on both. Start-up: Ch
 .start() on a one-function module, then close() (folder removed, uid released); the best and the
 median of N, and the CPU time of every process involved (this one, the fork server, the supervisor, the
 child) per start. Round trip: a call of a probe returning a small list, the best and the median of M.
-Prints a table and writes it into benchmarks/results/isolation.md, in the section of that earlier
+A grader process's first child (the fork server's start and, since the page-cache fix, the children's copy
+of the standard library) is measured cold (an empty cache: the copy is made) and warm (the copy kept in
+the cache by an earlier process: only its fingerprint is computed), and the copy alone too. Prints a table and writes it into benchmarks/results/isolation.md, in the section of that earlier
 commit (the other sections stay).
 """
 
@@ -60,13 +62,22 @@ def cpu_seconds() -> float:
 
 
 def measure(starts: int, calls: int) -> dict:
-    """Run in the tree under test: timings of `starts` start+close, their CPU time, and `calls` round trips."""
+    """Run in the tree under test: the first child's time, then (unless `starts` is 0) timings of `starts`
+    start+close, their CPU time, and `calls` round trips."""
     from grader.sandbox.process import Child
 
     from grader.sandbox.limits import Limits
 
     start_times, call_times = [], []
-    Child({"jeux": SOURCE}, "jeux", ["tests.hostile.probes"], Limits()).close()  # the fork server is up
+    began = time.perf_counter()
+    # Once per process: the fork server's start (and, in a tree that has one, the children's copy of the
+    # standard library); the starts measured below do not pay it.
+    child = Child({"jeux": SOURCE}, "jeux", ["tests.hostile.probes"], Limits())
+    assert child.start().ok
+    child.close()
+    first = [time.perf_counter() - began]
+    if not starts:
+        return {"first": first}
     cpu = cpu_seconds()
     for _ in range(starts):
         began = time.perf_counter()
@@ -87,15 +98,23 @@ def measure(starts: int, calls: int) -> dict:
             assert reply.value == list(range(10)), reply
     finally:
         child.close()
-    return {"start": start_times, "start_cpu": start_cpu, "call": call_times}
+    return {"first": first, "start": start_times, "start_cpu": start_cpu, "call": call_times}
 
 
-def run_side(tree: Path, starts: int, calls: int) -> dict:
+def run_side(tree: Path, starts: int, calls: int, cache: Path) -> dict:
+    """`measure` in a process of its own, in `tree`, with `cache` as the grader's cache."""
     code = (
         f"import sys, json; sys.path.insert(0, {str(tree)!r}); sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
         f"import bench_isolation as b; print(json.dumps(b.measure({starts}, {calls})))"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tree,
+        env={**os.environ, "TAQUIN_GRADER_CACHE": str(cache)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -109,18 +128,27 @@ def main() -> None:
     subprocess.run(
         ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), args.before], check=True, capture_output=True
     )
-    before: dict[str, list[float]] = {"start": [], "start_cpu": [], "call": []}
-    after: dict[str, list[float]] = {"start": [], "start_cpu": [], "call": []}
+    keys = ("cold", "first", "start", "start_cpu", "call")
+    before: dict[str, list[float]] = {key: [] for key in keys}
+    after: dict[str, list[float]] = {key: [] for key in keys}
     try:
         for _ in range(ROUNDS):
             for tree, found in ((old, before), (ROOT, after)):
-                for key, values in run_side(tree, max(1, args.starts // ROUNDS), max(1, args.calls // ROUNDS)).items():
+                cache = Path(tempfile.mkdtemp(prefix="bench-cache-"))
+                try:
+                    found["cold"] += run_side(tree, 0, 0, cache)["first"]  # an empty cache
+                    measured = run_side(tree, max(1, args.starts // ROUNDS), max(1, args.calls // ROUNDS), cache)
+                finally:
+                    shutil.rmtree(cache, ignore_errors=True)
+                for key, values in measured.items():
                     found[key] += values
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], capture_output=True)
         shutil.rmtree(old.parent, ignore_errors=True)
     rows = []
     for key, label, stats in (
+        ("cold", "a grader process's first child, cold: no copy in the cache", (("median", statistics.median),)),
+        ("first", "a grader process's first child, warm: the copy in the cache", (("median", statistics.median),)),
         ("start", "child start-up + teardown", (("best", min), ("median", statistics.median))),
         ("start_cpu", "child start-up + teardown, CPU of every process", (("mean", statistics.mean),)),
         ("call", "call round trip", (("best", min), ("median", statistics.median))),
@@ -139,11 +167,37 @@ def main() -> None:
             f"| measure | before ({args.before}) | after (this tree) | ratio |",
             "|---|---|---|---|",
             *rows,
+            *stdlib_copy_cost(),
         ]
     )
     print(table)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(with_section(RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "", table))
+
+
+def stdlib_copy_cost() -> list[str]:
+    """This tree's copy of the standard library for the children (once per machine and user, where the
+    children cannot write it): what it holds, and the time to make it (the best and the median of five)."""
+    from grader.sandbox import stdlib_copy
+
+    times, files, size = [], 0, 0
+    for _ in range(5):
+        folder = tempfile.mkdtemp(prefix="bench-stdlib-")
+        try:
+            began = time.perf_counter()
+            copy = stdlib_copy.make(folder)
+            times.append(time.perf_counter() - began)
+            found = [path for path in Path(copy).rglob("*") if path.is_file()]
+            files, size = len(found), sum(path.stat().st_size for path in found)
+        finally:
+            shutil.rmtree(folder)
+    return [
+        "",
+        f"The children's copy of the standard library (this tree, once per machine, user and standard library "
+        f"where the children cannot write it, else once per grader process): {files} files, "
+        f"{size / 1e6:.1f} MB on disk (in the page cache while used, reclaimable: no process's memory); made in "
+        f"{min(times) * 1000:.0f} ms at best, {statistics.median(times) * 1000:.0f} ms at the median of 5.",
+    ]
 
 
 def with_section(text: str, section: str) -> str:

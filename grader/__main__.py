@@ -12,10 +12,10 @@ import sys
 
 def main() -> int:
     if sys.argv[1:2] == ["check"]:
-        from grader.sandbox import fork_server
+        from grader.sandbox.limits import Limits
+        from grader.sandbox.runner import warm_up
 
-        if fork_server.available():
-            fork_server.server()
+        warm_up(Limits())
     from grader.cli import main as cli_main
 
     return cli_main()

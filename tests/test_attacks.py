@@ -14,11 +14,14 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,12 @@ from tests.attacks.catalogue import ATTACKS, WITHOUT_MOUNT_NAMESPACE
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
 SERVED_SCENE = Path("tests") / "attacks" / "served_scene.py"
+PAGE_CACHE_SCENE = Path("tests") / "attacks" / "page_cache_scene.py"
+PAGE_CACHE_ACCOMPLICE = Path("tests") / "attacks" / "page_cache_accomplice.py"
+# What the accomplice sends the child, and what the child sends it (page_cache_student.py).
+TO_CHILD, TO_ACCOMPLICE = 0xC0DE, 0xBEEF
+NOBODY = 65534  # Debian's `nobody` and `nogroup`: an account with no file of the teacher's
+AS_NOBODY = ("setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--")
 TEACHER = "taquin-teacher"
 # The grading process's peak memory: what a class of small files costs it (40 MiB measured), far below
 # one child's limit, so that nothing a child allocated (its memory, IPC objects) is the grader's.
@@ -136,15 +145,18 @@ def _scene(command: list, base: Path, env: dict) -> dict:
         subprocess.run(["umount", str(queues)], check=True)
         queues.rmdir()
     assert done.returncode == 0, done.stderr[-3000:]
+    # Once the grader has exited, nothing of the run in its temporary folder (the children's copy of the
+    # standard library goes at its exit, after the scene's report).
+    assert not list((base / "scene" / "tmp").iterdir())
     return json.loads(report.read_text())
 
 
-def _as_root(scene: Path) -> dict:
-    """`scene`'s report, run as root."""
+def _as_root(scene: Path, python: Path = Path(sys.executable), checkout: Path = ROOT) -> dict:
+    """`scene`'s report, run as root (with this interpreter and checkout, or others)."""
     base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
     base.chmod(0o711)
     try:
-        return _scene([sys.executable, str(ROOT / scene)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+        return _scene([str(python), str(checkout / scene)], base, {"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
@@ -281,3 +293,107 @@ def test_served_channel_attacks_as_an_ordinary_teacher(teacher_python, user_name
     report = _as_teacher(teacher_python, user_namespaces, SERVED_SCENE)
     assert report["user"] == teacher_python[0]
     _check_served(report)
+
+
+def _with_page_cache_accomplice(teacher_python, scene_run) -> tuple[dict, list[str], str]:
+    """`scene_run()`'s report while an accomplice runs as `nobody` on the page cache of the standard
+    library of the teacher's python (Debian's: world-readable, as in a Docker image), what the accomplice
+    printed during the run (after the control, `_control`), and that standard library's folder."""
+    _, folder, python = teacher_python
+    stdlib = subprocess.run(
+        [python, "-I", "-c", "import os; print(os.path.dirname(os.path.realpath(os.__file__)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    accomplice = subprocess.Popen(
+        [*AS_NOBODY, str(SYSTEM_PYTHON), str(folder / "src" / PAGE_CACHE_ACCOMPLICE), stdlib, hex(TO_CHILD), "900"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd="/",
+    )
+    lines: list[str] = []
+
+    def read() -> None:
+        assert accomplice.stdout is not None
+        for line in accomplice.stdout:
+            lines.append(line.strip())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        _control(python, folder / "src", lines)
+        during = len(lines)
+        report = scene_run()
+    finally:
+        accomplice.kill()
+        accomplice.wait()
+        reader.join()
+    return report, lines[during:], stdlib
+
+
+def _control(python: Path, checkout: Path, accomplice: list[str]) -> None:
+    """The channel works on this machine: the student's code run outside the sandbox (as `nobody` too,
+    with the same interpreter) reads the accomplice's word exactly, and the accomplice (`accomplice`: the
+    lines it printed so far) reads the student's. On a loaded machine an exchange may meet the accomplice
+    halfway through a round: tried again, each direction having to succeed once."""
+    code = (
+        f"import sys\nsys.path.insert(0, {str(checkout / 'tests' / 'attacks')!r})\nimport page_cache_student\n"
+        "print(page_cache_student.channel()[1])\n"
+    )
+    reads, received = [], False
+    for _ in range(10):
+        before = len(accomplice)
+        reads.append(subprocess.run([*AS_NOBODY, python, "-I", "-c", code], capture_output=True, text=True).stdout)
+        deadline = time.monotonic() + 2
+        while not received and time.monotonic() < deadline:
+            received = f"received {TO_ACCOMPLICE:#06x}" in accomplice[before:]
+            time.sleep(0.1)
+        if received and f"{TO_CHILD}\n" in reads:
+            time.sleep(0.5)  # the accomplice's next rounds: nothing of the control's is left to read
+            return
+    raise AssertionError(f"the channel does not work here: the control read {reads}, the accomplice {accomplice}")
+
+
+def _check_page_cache(report: dict, accomplice: list[str], stdlib: str) -> None:
+    """The child got its point, read its 16 bits from its own copy of the standard library (the machine's
+    is out of its reach), and they are not the accomplice's word (a page of the copy is always in memory:
+    0xffff); the accomplice received nothing (the child's pages are not the machine's). That copy is the
+    one kept in the cache for the next runs (one, the user's, mode 0700), and the child could neither
+    change nor add a file there: each try failed, and the copy still holds what it copied."""
+    assert report["status"] == "passed", report
+    read = re.fullmatch(r"read (0x[0-9a-f]{4}) from (.*)\nchanges (.*)\n", report["output"])
+    assert read, report["output"]
+    assert int(read[1], 16) != TO_CHILD and not read[2].startswith(stdlib + os.sep), report["output"]
+    assert f"received {TO_ACCOMPLICE:#06x}" not in accomplice, accomplice
+    changes = dict(change.split("=") for change in read[3].split())
+    assert sorted(changes) == ["chmod", "create", "link", "open_for_writing", "rename", "unlink", "utime"]
+    assert "done" not in changes.values(), changes
+    assert [(c["mode"], c["owner_is_user"], c["intact"]) for c in report["copies"]] == [("0o700", True, True)]
+    assert read[2].split(os.sep).count(report["copies"][0]["name"]) == 1, (read[2], report["copies"])
+
+
+@pytest.mark.slow
+@as_root
+def test_page_cache_channel_as_root(teacher_python):
+    """Root grading with a world-readable interpreter (Debian's python3, as a Docker image's): the child,
+    with a uid of its own and every namespace, and an accomplice running as `nobody` exchanged exact bits
+    through the page cache of the standard library (findings/page-cache-channel of the red team)."""
+    _, folder, python = teacher_python
+    report, accomplice, stdlib = _with_page_cache_accomplice(
+        teacher_python, lambda: _as_root(PAGE_CACHE_SCENE, python, folder / "src")
+    )
+    assert report["user"] == 0 and "private root" in report["isolation"]
+    _check_page_cache(report, accomplice, stdlib)
+
+
+@pytest.mark.slow
+@as_root
+@pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
+def test_page_cache_channel_as_an_ordinary_teacher(teacher_python, user_namespaces):
+    report, accomplice, stdlib = _with_page_cache_accomplice(
+        teacher_python, lambda: _as_teacher(teacher_python, user_namespaces, PAGE_CACHE_SCENE)
+    )
+    assert report["user"] == teacher_python[0]
+    assert ("private root" in report["isolation"]) == user_namespaces
+    _check_page_cache(report, accomplice, stdlib)

@@ -12,15 +12,17 @@ import json
 import os
 import re
 import secrets
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
 
 import pytest
 
-from grader.sandbox import affinity, confine, fork_server, protocol, seccomp
+from grader.sandbox import affinity, confine, fork_server, protocol, seccomp, stdlib_copy
 from grader.sandbox.limits import Limits
 from grader.errors import SandboxError
 from grader.sandbox.host import namespace_prefix
@@ -371,11 +373,82 @@ def f():
             return errno.errorcode[exc.errno]
     return [[seen(p) for p in {outside!r}], sorted(os.listdir('/')), seen(os.__file__), seen('jeux.py')]
 """
-    kept = {path.split(os.sep)[1] for path in confine.private_root_mounts("/tmp/x")[1:]}
+    kept = {path.split(os.sep)[1] for path in confine.private_root_mounts("/tmp/x", stdlib_copy.for_children())[1:]}
     private = call(source, landlock=False, seccomp=False)
     assert private.value == [["ENOENT"] * len(outside), sorted(kept), True, True], private
     usual = call(source, landlock=False, seccomp=False, private_root=False)
     assert "ENOENT" not in usual.value[0], usual  # found, or not allowed through a folder: but there
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the copy is made where children are confined")
+def test_the_childrens_standard_library_is_a_private_copy_gone_with_its_process(tmp_path):
+    """The children's copy of the standard library (the page-cache channel) where they could write it (the
+    one kept in the cache: tests/test_sandbox_stdlib.py): in a folder only this user may enter, without
+    third-party packages or the test suite; removed at the exit of the process that made it; a copy left
+    by a process that died without its exit is removed by the next one (a live process's is kept)."""
+    dead = tmp_path / f"taquin-stdlib-{int(Path('/proc/sys/kernel/pid_max').read_text()) + 1}-a"
+    alive = tmp_path / f"taquin-stdlib-{os.getpid()}-b"
+    dead.mkdir()
+    alive.mkdir()
+    code = (
+        "import os, stat\nfrom grader.sandbox import stdlib_copy\ncopy = stdlib_copy.for_children(False)\n"
+        "print(copy, oct(stat.S_IMODE(os.stat(os.path.dirname(copy)).st_mode)), os.path.exists(copy + '/os.py'))\n"
+        "print(sorted(set(os.listdir(copy)) & {'site-packages', 'dist-packages', 'test', 'idlelib'}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (copy, mode, has_os), left_out = (line.split() for line in done.stdout.splitlines())
+    assert copy.startswith(str(tmp_path.resolve())) and mode == "0o700" and has_os == "True", done.stdout
+    assert left_out == ["[]"]
+    assert not Path(copy).exists()
+    assert not dead.exists() and alive.exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a file system: run as root (CI does)")
+def test_the_childrens_standard_library_is_not_copied_where_nothing_may_be_executed():
+    """A temporary folder mounted noexec (a hardened /tmp) cannot hold the copy (its extension modules are
+    mapped executable): the copy kept in $HOME's cache is used, and a child imports them; a cache mounted
+    noexec is refused with a clear error."""
+    base = Path(tempfile.mkdtemp(prefix="taquin-noexec-"))
+    base.chmod(0o711)  # each child's uid passes through it to its folder
+    noexec, home = base / "noexec", base / "home"
+    noexec.mkdir()
+    (home / ".cache").mkdir(parents=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "noexec,size=1m", "tmpfs", str(noexec)], check=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("TAQUIN_GRADER_CACHE", "XDG_CACHE_HOME")}
+    try:
+        code = (
+            "from grader.sandbox.process import Child\nfrom grader.sandbox.limits import Limits\n"
+            "from grader.sandbox import stdlib_copy\n"
+            "child = Child({'jeux': 'import math\\ndef f():\\n    return math.isqrt(49)'}, 'jeux', [], Limits())\n"
+            "print(child.start().ok, child.stdlib, stdlib_copy.for_children(False))\nchild.close()\n"
+        )
+        # A temporary folder mounted noexec, then a cache mounted noexec.
+        done, refused = (
+            subprocess.run(
+                [sys.executable, "-c", code],
+                env={**env, "HOME": str(home), variable: str(noexec)},
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            for variable in ("TMPDIR", "TAQUIN_GRADER_CACHE")
+        )
+    finally:
+        subprocess.run(["umount", str(noexec)], check=True)
+        shutil.rmtree(base)
+    ok, shared, private = done.stdout.split() or [done.stderr[-2000:]] * 3
+    assert ok == "True", done.stderr[-2000:]
+    assert shared.startswith(str(home / ".cache" / "taquin-grader" / "stdlib-")), shared
+    assert private.startswith(str(home / ".cache" / stdlib_copy.PREFIX)), private
+    assert refused.returncode != 0 and f"{noexec} is mounted noexec" in refused.stderr, refused.stderr[-2000:]
 
 
 # Calls that Landlock does not cover, each made on something the child may reach (its own file, a socket of
@@ -470,6 +543,10 @@ SECCOMP_REFUSES = {
     "cachestat": "raw('cachestat', fd, bytes(16), bytes(64), 0)",
     "preadv2_nowait": "os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)",
     "fadvise_dontneed": "os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)",
+    # A page of a mapped file dropped from the child's own mapping, to be faulted in again.
+    "madvise_dontneed": "mapped.madvise(mmap.MADV_DONTNEED)",
+    "madvise_pageout": "mapped.madvise(21)",
+    "mremap_dontunmap": "raw('mremap', ctypes.addressof(ctypes.c_char.from_buffer(page)), 4096, 4096, 1 | 4, 0)",
     "io_setup": "raw('io_setup', 1, ctypes.byref(ctypes.c_ulong(0)))",
     # A wake that is not process-private, met by any process waiting on the same file page (shared futex).
     "futex_wake_shared": "raw('futex', shared_page, 1, 1, None)",
@@ -506,6 +583,7 @@ SECCOMP_ALLOWS = {
 SECCOMP_CHILD = """
 import ctypes, errno, fcntl, mmap, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long  # an address (mremap's)
 N = {numbers!r}
 page = mmap.mmap(-1, 4096)
 with open('jeux.py', 'rb') as source:  # a page of a file: a futex there is keyed by the file, not the process

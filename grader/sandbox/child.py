@@ -1,9 +1,9 @@
 """Child side of the sandbox: the only process where a student's code ever runs.
 
-Started by runner.py (through supervisor.py) as `python -I child.py REQUEST_FD REPLY_FD` in its own
-folder (`child.py - -` on the portable path of stdio.py: the pipes are its standard input and output),
-or forked by the fork server (zygote.py), which has already imported what is imported here, and calls
-serve(). While it is still trusted (no student code loaded), it: reads its configuration; moves the
+Started by runner.py (through supervisor.py) as `python -I child.py REQUEST_FD REPLY_FD STDLIB` in its
+own folder (STDLIB: the copy of the standard library it imports from, stdlib_copy.py; `child.py - -` on
+the portable path of stdio.py: the pipes are its standard input and output), or forked by the fork
+server (zygote.py), which has already imported what is imported here, and calls serve(). While it is still trusted (no student code loaded), it: reads its configuration; moves the
 protocol's pipes out of sight; imports the probes it was told to use, the standard-library modules the
 student's files import and confine.py; applies the operating-system confinement (confine.apply) and
 tells the parent which layers are in force, and waits for the parent's go (given once the parent has
@@ -21,6 +21,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
+
+from grader.sandbox import stdlib_copy  # noqa: E402
+
+if __name__ == "__main__" and sys.argv[3:]:  # spawned: STDLIB, where to import the standard library from
+    stdlib_copy.use(sys.argv[3])
 
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
@@ -134,7 +139,7 @@ def student_path(workdir: str) -> list[str]:
             return False
 
     kept = (
-        e for e in sys.path if os.path.basename(os.path.normpath(e)) not in confine.THIRD_PARTY and not in_grader(e)
+        e for e in sys.path if os.path.basename(os.path.normpath(e)) not in stdlib_copy.THIRD_PARTY and not in_grader(e)
     )
     return [workdir, *kept]
 
@@ -244,7 +249,7 @@ def main() -> None:
     if sys.argv[1:] == ["-", "-"]:
         serve(*stdio_channel())
     else:
-        serve(int(sys.argv[1]), int(sys.argv[2]))
+        serve(int(sys.argv[1]), int(sys.argv[2]))  # (argv[3] was used at the top)
 
 
 def stdio_channel() -> tuple[int, int]:

@@ -8,7 +8,8 @@ sockets scoped to the child); seccomp (no new process, no tracing of others, no 
 keyring, BPF, io_uring, socket; no change to any file's metadata; no address given to a socket;
 signals, limits, priorities and affinities of itself only; no channel through kernel objects others
 share: seccomp.py). Where the child may make a mount namespace (root, or root of a user
-namespace), it first moves into a private root holding only its folder and the standard library.
+namespace), it first moves into a private root holding only its folder and its copy of the standard
+library (stdlib_copy.py: no page of a file it reads is shared with another account).
 
 Standard library only, except seccomp (its rules in seccomp.py), which uses the system's libseccomp
 (libseccomp.py) when it is there: this module is imported on Windows and macOS too, where the
@@ -21,7 +22,6 @@ import errno
 import os
 import sys
 
-from grader.caches import cached
 from grader.sandbox import libseccomp, seccomp
 
 # Landlock's system calls have the same numbers on every architecture that has them.
@@ -158,26 +158,9 @@ def no_new_privs() -> None:
         raise ConfinementError(f"PR_SET_NO_NEW_PRIVS: {os.strerror(ctypes.get_errno())}")
 
 
-THIRD_PARTY = ("site-packages", "dist-packages")
-
-
-def stdlib_folder() -> str:
-    return os.path.dirname(os.path.realpath(os.__file__))
-
-
-@cached(maxsize=1)  # read once by the fork server, not again by each child
-def stdlib_entries() -> tuple[str, ...]:
-    """What the child may read: the standard library's files and folders (lib-dynload included),
-    without the third-party packages that may sit inside it (site-packages, dist-packages)."""
-    folder = stdlib_folder()
-    return (
-        *(
-            os.path.join(folder, entry)
-            for entry in sorted(os.listdir(folder))
-            if entry not in (*THIRD_PARTY, "__pycache__")
-        ),
-        os.devnull,
-    )
+def stdlib_entries(stdlib: str) -> tuple[str, ...]:
+    """What the child may read: its copy of the standard library (stdlib_copy.py), and /dev/null."""
+    return stdlib, os.devnull
 
 
 def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
@@ -265,20 +248,15 @@ def restrict_landlock(ruleset: int) -> None:
         os.close(ruleset)
 
 
-def private_root_mounts(workdir: str) -> list[str]:
+def private_root_mounts(workdir: str, stdlib: str) -> list[str]:
     """The mount points of the child's private root (enter_private_root), as /proc/PID/mountinfo lists
-    them: the root, the standard library under each name it goes by, the third-party folders inside it
-    (hidden by an empty file system), /dev/null, the child's folder."""
-    names = sorted({os.path.dirname(os.path.abspath(os.__file__)), stdlib_folder()})
-    hidden = [
-        os.path.join(name, entry) for name in names for entry in THIRD_PARTY if os.path.isdir(os.path.join(name, entry))
-    ]
-    return ["/", *names, *hidden, os.devnull, workdir]
+    them: the root, the child's copy of the standard library, /dev/null, the child's folder."""
+    return ["/", stdlib, os.devnull, workdir]
 
 
-def enter_private_root(workdir: str) -> None:
+def enter_private_root(workdir: str, stdlib: str) -> None:
     """Make this process's root a read-only file system of its own that holds only `workdir` (the
-    current folder, read-write), the standard library (read-only, its third-party folders emptied) and
+    current folder, read-write), the child's copy of the standard library `stdlib` (read-only) and
     /dev/null, each at its own path, and let go of the old root: `stat` of any other path then finds
     nothing. In a mount namespace of its own, so that the supervisor keeps the machine's root. Needs
     CAP_SYS_ADMIN (root, or root of a user namespace), hence before the uid or the capabilities go."""
@@ -315,17 +293,12 @@ def enter_private_root(workdir: str) -> None:
     # The new root on the folder that holds the child's: the child's folder stays reachable as ".".
     new = os.path.dirname(workdir)
     mount("tmpfs", new, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=1m,nr_inodes=256,mode=0755")
-    root, *stdlib, devnull, _ = private_root_mounts(workdir)
-    for path in stdlib:
-        os.makedirs(new + path, exist_ok=True)
-        if any(path.startswith(name + os.sep) for name in stdlib):  # a third-party folder: emptied
-            mount("tmpfs", new + path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=4k,mode=0755")
-        else:
-            mount(stdlib_folder(), new + path, None, MS_BIND | MS_REC)
-            mount(None, new + path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(stdlib_folder()))
-    os.makedirs(os.path.dirname(new + devnull), exist_ok=True)
-    os.close(os.open(new + devnull, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-    mount(devnull, new + devnull, None, MS_BIND)
+    os.makedirs(new + stdlib)
+    mount(stdlib, new + stdlib, None, MS_BIND | MS_REC)
+    mount(None, new + stdlib, None, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(stdlib))
+    os.makedirs(os.path.dirname(new + os.devnull), exist_ok=True)
+    os.close(os.open(new + os.devnull, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    mount(os.devnull, new + os.devnull, None, MS_BIND)
     os.makedirs(new + workdir)
     mount(".", new + workdir, None, MS_BIND)
     mount(None, new, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
@@ -339,17 +312,17 @@ def apply(config: dict) -> dict:
     """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
 
     `config`: limits (dict), private_root (bool), uid (int or None: as root), drop_capabilities (bool),
-    landlock (bool), seccomp (bool), read_write (the child's folder, the current one; the standard
-    library is read-only). Returns the layers in force."""
+    landlock (bool), seccomp (bool), stdlib (the child's copy of the standard library, read-only),
+    read_write (the child's folder, the current one). Returns the layers in force."""
     layers: dict = {}
     if config.get("seccomp"):
         libseccomp.library()  # before any layer: it loads a library
     workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
-        ruleset, landlock = landlock_ruleset(stdlib_entries(), config.get("read_write", []))
+        ruleset, landlock = landlock_ruleset(stdlib_entries(config["stdlib"]), config.get("read_write", []))
     layers["rlimits"] = apply_rlimits(config.get("limits", {}))
     if config.get("private_root"):
-        enter_private_root(workdir)
+        enter_private_root(workdir, config["stdlib"])
         layers["private_root"] = True
     if config.get("uid") is not None:
         drop_user(config["uid"])

@@ -52,13 +52,21 @@ class Forked:
 class ForkServer:
     """This process's zygote (one per process: a worker forked from a parent starts its own)."""
 
-    def __init__(self):
+    def __init__(self, stdlib: str):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._lock = threading.Lock()
         self.owner = os.getpid()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-X", "utf8", str(ZYGOTE_SCRIPT), str(theirs.fileno())],
+                [
+                    sys.executable,
+                    "-I",
+                    "-X",
+                    "utf8",
+                    str(ZYGOTE_SCRIPT),
+                    str(theirs.fileno()),
+                    stdlib,
+                ],
                 cwd="/",
                 env={},
                 stdin=subprocess.DEVNULL,
@@ -70,6 +78,8 @@ class ForkServer:
         finally:
             theirs.close()
         self._socket = ours
+        assert self.process.stderr is not None  # a pipe, asked for above
+        self._stderr = self.process.stderr
 
     def fork(self, request: dict, fds: list[int], stdout, stderr) -> Forked:
         """Have the zygote fork a child's process with these descriptors (kept open here: the caller
@@ -102,26 +112,30 @@ class ForkServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        self.process.stderr.close()
+        self._stderr.close()
 
     def _last_words(self) -> str:
         if self.process.poll() is None:
             return ""
-        return ": " + self.process.stderr.read(4000).decode("utf-8", "replace").strip()[-500:]
+        return ": " + self._stderr.read(4000).decode("utf-8", "replace").strip()[-500:]
 
 
 _server: ForkServer | None = None
 _server_lock = threading.Lock()
 
 
-def server() -> ForkServer:
-    """This process's fork server, started on first use (and again if it died)."""
+def server(stdlib: str | None = None) -> ForkServer:
+    """This process's fork server, started on first use (and again if it died), importing from `stdlib`,
+    the children's copy of the standard library (a child that reads another moves there: zygote.py);
+    without `stdlib`, the one running."""
     global _server
     with _server_lock:
         if _server is None or _server.owner != os.getpid() or not _server.alive():
+            if stdlib is None:
+                raise SandboxError("the fork server is not started")
             if _server is not None and _server.owner == os.getpid():
                 _server.close()
-            _server = ForkServer()
+            _server = ForkServer(stdlib)
             # Ended and reaped with this process (a pool's worker too: multiprocessing runs these at its
             # exit, atexit does not), so that nothing outlives it and its CPU time is counted.
             multiprocessing.util.Finalize(_server, _server.close, exitpriority=0)

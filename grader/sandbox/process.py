@@ -33,7 +33,7 @@ from pathlib import Path
 
 from grader.caches import register
 from grader.errors import SandboxError
-from grader.sandbox import calls, confine, fork_server, protocol, seccomp
+from grader.sandbox import calls, confine, fork_server, protocol, seccomp, stdlib_copy
 from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
@@ -45,6 +45,17 @@ SUPERVISOR_SCRIPT = Path(__file__).with_name("supervisor.py")
 START_SECONDS = 60.0
 # The layers a child got on this machine, per `Limits`, as the first child verified them (per process).
 VERIFIED: dict[Limits, dict] = register(f"{__name__}.VERIFIED", {})
+
+
+def stdlib_protected(limits: Limits) -> bool:
+    """Whether a child started with `limits` cannot write its copy of the standard library, which may then
+    be the one kept in this user's cache (stdlib_copy.for_children): a read-only bind in its private root;
+    a uid of its own (as root); or Landlock's read-only rule with seccomp, which refuses chmod and utime
+    (Landlock leaves them to a file's owner: the child's uid, without the other two)."""
+    private_root = limits.namespaces and limits.private_root and bool(namespace_prefix())
+    landlock = limits.landlock and confine.landlock_abi() > 0
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    return private_root or root or (landlock and limits.seccomp and seccomp.available())
 
 
 class Capture(threading.Thread):
@@ -84,6 +95,8 @@ class Child:
         self.uid = self._lease.uid if self._lease else None
         self._root: Path | None
         self._root, self.workdir = self._folder(sources)
+        # The standard library it reads (not on the portable path, whose reads nothing confines).
+        self.stdlib = stdlib_copy.for_children(stdlib_protected(limits)) if self.confinable else None
         self.source = self.workdir / f"{module_name}.py"
         self.probe_modules = probe_modules
         self.proc: subprocess.Popen | fork_server.Forked | None = None
@@ -107,6 +120,7 @@ class Child:
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
             "seccomp": self.limits.seccomp and seccomp.available(),
+            "stdlib": self.stdlib,
         }
 
     def _tmpfs(self) -> str:
@@ -212,6 +226,7 @@ class Child:
                 str(CHILD_SCRIPT),
                 str(request_r),
                 str(reply_w),
+                *filter(None, [self.stdlib]),
             ],
             cwd=self.workdir,
             env={},
@@ -228,9 +243,10 @@ class Child:
         err_r, err_w = os.pipe()
         try:
             namespaces = None if not self.prefix else "root" if self.root_user else "user"
-            return fork_server.server().fork(
+            return fork_server.server(self.stdlib).fork(
                 {
                     "probe_modules": self.probe_modules,
+                    "stdlib": self.stdlib,
                     "workdir": str(self.workdir),
                     "tmpfs": self.tmpfs,
                     "namespaces": namespaces,
@@ -280,7 +296,9 @@ class Child:
             problems.append("capabilities")
         if wanted["landlock"] and not told.get("landlock"):
             problems.append("landlock")
-        if wanted["private_root"] and self._mount_points() != sorted(confine.private_root_mounts(str(self.workdir))):
+        if wanted["private_root"] and self._mount_points() != sorted(
+            confine.private_root_mounts(str(self.workdir), wanted["stdlib"])
+        ):
             problems.append("private root")
         if self.prefix and os.stat(f"/proc/{self.pid}/ns/ipc").st_ino == os.stat("/proc/self/ns/ipc").st_ino:
             problems.append("IPC namespace")

@@ -5,7 +5,7 @@ child gets on this machine (`isolation`), and the fork server started ahead of t
 from __future__ import annotations
 
 from grader.errors import SandboxError
-from grader.sandbox import fork_server, process
+from grader.sandbox import fork_server, process, stdlib_copy
 from grader.sandbox.limits import Limits
 from grader.sandbox.process import Child
 from grader.sandbox.stdio import StdioChild
@@ -15,7 +15,7 @@ def warm_up(limits: Limits) -> None:
     """Start the fork server now, when children will be forked: its start-up (an interpreter and the
     child's imports, in its own process) then overlaps the caller's instead of delaying the first child."""
     if limits.fork_server and not limits.stdio:
-        fork_server.server()
+        fork_server.server(stdlib_copy.for_children(process.stdlib_protected(limits)))
 
 
 def isolation(limits: Limits) -> dict:

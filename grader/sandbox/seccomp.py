@@ -259,6 +259,12 @@ FUTEX_OP_MASK, FUTEX_SHARED_WAKES, FUTEX2_PRIVATE = 0xFF, (1, 3, 4, 5, 10, 12), 
 # fadvise64(fd, offset, length, advice) and preadv2/pwritev2(fd, iov, count, pos_l, pos_h, flags), as
 # 64-bit architectures lay them out.
 POSIX_FADV_DONTNEED, RWF_NOWAIT = 4, 0x8
+# A page of a file mapped before the confinement (the interpreter, the C library: the machine's, which any
+# account may open) stays in memory while some process maps it. Dropping its own mapping of a page
+# (madvise's DONTNEED, DONTNEED_LOCKED, PAGEOUT; mremap's DONTUNMAP) let a child fault it in again, and so
+# read again and again whether an accomplice had let it go: refused, a child reads each such page's state
+# once (docs/sandbox.md, "Channels left open"). The C library's own trims ignore the refusal.
+MADV_DROPS, MREMAP_DONTUNMAP = (4, 21, 24), 4
 # The types of the file systems' ioctls ('f': flags, verity, encryption; 'X': fsxattr, project ids;
 # 'v': the inode's version; 0x94: clones and dedupe): a file's metadata by descriptor, which the owner of
 # a file the child may read (a standard library in the teacher's $HOME) could otherwise change.
@@ -301,6 +307,8 @@ def rules() -> list[tuple]:
         refused += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
     refused += [(denied, name, arg(0, libseccomp.MASKED_EQ, 1 << 31, 1 << 31)) for name in CLOCK_CALLS]
     refused.append((denied, "fadvise64", arg(3, libseccomp.MASKED_EQ, INT, POSIX_FADV_DONTNEED)))
+    refused += [(denied, "madvise", arg(2, libseccomp.MASKED_EQ, INT, advice)) for advice in MADV_DROPS]
+    refused.append((denied, "mremap", arg(3, libseccomp.MASKED_EQ, MREMAP_DONTUNMAP, MREMAP_DONTUNMAP)))
     refused += [(denied, "futex", arg(1, libseccomp.MASKED_EQ, FUTEX_OP_MASK, op)) for op in FUTEX_SHARED_WAKES]
     refused.append((denied, "futex_wake", arg(3, libseccomp.MASKED_EQ, FUTEX2_PRIVATE, 0)))
     refused += [

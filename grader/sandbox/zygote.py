@@ -3,7 +3,8 @@
 Starting a child costs an interpreter, the standard library and the probe modules: most of the
 ~0.4 s of the spawn path (runner.py: `unshare`, then supervisor.py, then child.py, each a new
 process image). Here one process per grader process, the zygote, pays that once: started as
-`python -I -X utf8 zygote.py CONTROL_FD` with an empty environment, it imports the standard library
+`python -I -X utf8 zygote.py CONTROL_FD STDLIB` with an empty environment (STDLIB: the children's copy
+of the standard library, stdlib_copy.py, which it imports from), it imports the standard library
 the children preload, confine.py and seccomp.py (with libseccomp) and, when first asked, the probe
 modules; then, for each child, forks.
 
@@ -30,20 +31,27 @@ checks /proc before its go. The parent gets S's pid and a pidfd for it (S is the
 the parent's: the pidfd is how the parent waits for it without a pid that could be reused).
 
 Wire format on the control socket (SOCK_SEQPACKET, one message per request):
-  parent -> zygote: JSON {"probe_modules", "workdir", "tmpfs", "namespaces": null|"root"|"user",
+  parent -> zygote: JSON {"probe_modules", "stdlib", "workdir", "tmpfs", "namespaces": null|"root"|"user",
                     "mount_proc", "cpus"}, with descriptors [request_r, reply_w, stdout_w, stderr_w, control]
   zygote -> parent: JSON {"pid": S} with descriptors [pidfd of S], or {"error": text}.
 """
 
 from __future__ import annotations
 
-import gc
-import importlib
-import json
 import os
-import socket
 import sys
-import traceback
+
+if __name__ == "__main__":  # `zygote.py CONTROL_FD STDLIB`: every later import from the children's copy
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from grader.sandbox import stdlib_copy
+
+    stdlib_copy.use(sys.argv[2])
+
+import gc  # noqa: E402
+import importlib  # noqa: E402
+import json  # noqa: E402
+import socket  # noqa: E402
+import traceback  # noqa: E402
 
 # The descriptors a forked child's process keeps, in this order, from 3 on (0-2: /dev/null, its
 # stdout and stderr pipes).
@@ -58,12 +66,10 @@ SYS_CLOSE_RANGE = 436  # the same number on every architecture
 
 def main() -> None:
     control = socket.socket(fileno=int(sys.argv[1]))
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    from grader.sandbox import child, confine, seccomp
+    from grader.sandbox import child, seccomp
 
     child.import_stdlib(child.PRELOAD)
     seccomp.available()  # loads libseccomp
-    confine.stdlib_entries()
     gc.freeze()  # the children's collections then skip our objects: their pages stay shared, not copied
     while True:
         _reap()
@@ -117,7 +123,7 @@ def _child_process(request: dict, fds: list[int]) -> None:
     import ctypes
     import fcntl
 
-    from grader.sandbox import child, supervisor
+    from grader.sandbox import child, stdlib_copy, supervisor
 
     os.setsid()
     # Above the numbers they move to, then in place; then every other descriptor closed.
@@ -134,6 +140,8 @@ def _child_process(request: dict, fds: list[int]) -> None:
             raise OSError(ctypes.get_errno(), f"{what}: {os.strerror(ctypes.get_errno())}")
 
     os.chdir(request["workdir"])
+    if request["stdlib"] != stdlib_copy.real_folder():  # this child reads another copy than ours
+        stdlib_copy.use(request["stdlib"])
     os.sched_setaffinity(0, request["cpus"])  # affinity.py: the CPUs of the thread that asked for it
     namespaces = request["namespaces"]
     if namespaces:

@@ -19,6 +19,8 @@ NOT_CACHES = {
     "_messages": "the catalogues loaded so far, with the set of their names: emptied alone, they would say nothing",
     "_unread": "bytes read past a frame on a descriptor: the start of the next frame, not a copy of anything",
     "_REGISTRY": "the registry itself",
+    "_made": "the children's copies of the standard library this process uses (stdlib_copy.py), folders on disk "
+    "that the process's fork server and children import from: not a value to compute again",
 }
 DICTS = ("dict", "defaultdict", "OrderedDict")
 

@@ -1,0 +1,139 @@
+"""The children's copy of the standard library kept in the user's cache (grader/sandbox/stdlib_copy.py):
+made once per machine and user, named by the fingerprint of what it copies, renamed into place whole
+(two processes making it at once), the copies of older fingerprints removed; and used only where a child
+cannot write it, a copy per grader process elsewhere. That a child cannot change it, in the three
+configurations, is tests/test_attacks.py::test_page_cache_channel_* (the student tries)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from grader.sandbox import process, stdlib_copy
+from grader.sandbox.limits import Limits
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the copy is made where children are confined"
+)
+
+# A process that asks for the cached copy, as a grader process does for its first child, and prints it.
+SHARED = "from grader.sandbox import stdlib_copy\nprint(stdlib_copy.for_children(True))\n"
+
+
+def _processes(cache: Path, count: int) -> list[str]:
+    """The cached copy `count` grader processes started at once got (each its path)."""
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-c", SHARED],
+            env={**os.environ, "TAQUIN_GRADER_CACHE": str(cache)},
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(count)
+    ]
+    outputs = [started_one.communicate(timeout=300) for started_one in started]
+    assert all(p.returncode == 0 for p in started), [err[-2000:] for _, err in outputs]
+    return [out.strip() for out, _ in outputs]
+
+
+def test_two_processes_making_the_copy_at_once_both_get_the_whole_one_and_the_next_reuses_it(tmp_path):
+    cache = tmp_path / "cache"
+    first, second = _processes(cache, 2)
+    assert first == second, (first, second)
+    copy = Path(first)
+    folder = copy.parent
+    assert folder.parent == cache.resolve() and folder.name.startswith("stdlib-")
+    assert stdlib_copy.manifest(str(copy)) == stdlib_copy.manifest(stdlib_copy.real_folder())
+    found = folder.lstat()
+    assert stat.S_ISDIR(found.st_mode) and stat.S_IMODE(found.st_mode) == 0o700 and found.st_uid == os.geteuid()
+    # Nothing else in the cache: the loser's temporary folder is gone.
+    assert [p.name for p in cache.iterdir()] == [folder.name]
+    inode = folder.stat().st_ino
+    assert _processes(cache, 1) == [first] and folder.stat().st_ino == inode  # reused, not made again
+
+
+def test_a_changed_file_gives_a_new_copy_and_the_old_one_goes(tmp_path, monkeypatch):
+    """A standard library (a small one here) whose file changed, as after a Python upgrade: another
+    fingerprint, a new copy, the old one removed (not the copy of another standard library)."""
+    machine = tmp_path / "lib" / "python3.x"
+    (machine / "json").mkdir(parents=True)
+    (machine / "os.py").write_text("# os\n")
+    (machine / "json" / "__init__.py").write_text("# json\n")
+    (machine / "site-packages").mkdir()
+    (machine / "site-packages" / "numpy.py").write_text("# not copied\n")
+    other = tmp_path / "cache" / "stdlib-0123456789ab-somebody-else"
+    other.mkdir(parents=True)
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
+    old = Path(stdlib_copy.shared())
+    assert sorted(p for p, _, _ in stdlib_copy.manifest(str(old))) == ["json/__init__.py", "os.py"]
+    assert Path(stdlib_copy.shared()) == old  # the same files: the same copy
+    (machine / "os.py").write_text("# os, upgraded\n")
+    new = Path(stdlib_copy.shared())
+    assert new != old and not old.parent.exists() and other.exists()
+    assert (new / "os.py").read_text() == "# os, upgraded\n"
+
+
+def test_the_cached_copy_only_where_a_child_cannot_write_it(monkeypatch):
+    """As root, always (a uid of its own); an ordinary teacher (the uid faked) with user namespaces (a
+    private root), or Landlock with seccomp; not without both: a copy of the process's own there."""
+    assert process.stdlib_protected(Limits(namespaces=False, landlock=False, seccomp=False)) == (os.geteuid() == 0)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(process, "namespace_prefix", lambda: ["unshare", "--user"])
+    assert process.stdlib_protected(Limits(landlock=False, seccomp=False))
+    assert not process.stdlib_protected(Limits(private_root=False, landlock=False, seccomp=False))
+    monkeypatch.setattr(process, "namespace_prefix", list)
+    monkeypatch.setattr(process.confine, "landlock_abi", lambda: 6)
+    monkeypatch.setattr(process.seccomp, "available", lambda: True)
+    assert process.stdlib_protected(Limits())
+    assert not process.stdlib_protected(Limits(landlock=False))
+    assert not process.stdlib_protected(Limits(seccomp=False))
+    monkeypatch.setattr(process.confine, "landlock_abi", lambda: 0)
+    assert not process.stdlib_protected(Limits())
+
+
+def test_a_private_copy_where_the_cached_one_is_not_used():
+    """The copy where a child could write it: this process's own, in the temporary folder (0700), gone at
+    its exit. A child reading the other copy than the fork server's imports from its own (zygote.py):
+    here the decision is faked (Landlock off: the private copy) so that both start in one process."""
+    code = (
+        "from grader.sandbox import process\nfrom grader.sandbox.limits import Limits\n"
+        "process.stdlib_protected = lambda limits: limits.landlock\n"
+        "for limits in (Limits(landlock=False), Limits()):\n"
+        "    child = process.Child({'jeux': 'import wave\\ndef f():\\n    return wave.__file__'}, 'jeux',"
+        " ['tests.hostile.probes'], limits)\n"
+        "    assert child.start().ok\n"
+        "    print(child.stdlib, child.call('tests.hostile.probes:probe_call', {'function': 'f', 'args': []}, 5).value)\n"
+        "    child.close()\n"
+    )
+    base = Path(tempfile.mkdtemp(prefix="taquin-copies-"))
+    base.chmod(0o711)  # as root, each child's uid passes through it to its folder
+    (base / "tmp").mkdir(mode=0o711)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "TMPDIR": str(base / "tmp"), "TAQUIN_GRADER_CACHE": str(base / "cache")},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        left_in_tmp = list((base / "tmp").iterdir())
+    finally:
+        shutil.rmtree(base)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (private, private_wave), (shared, shared_wave) = (line.split() for line in done.stdout.splitlines())
+    assert private.startswith(str(base.resolve() / "tmp" / stdlib_copy.PREFIX)), private
+    assert private_wave == private + "/wave.py" and shared_wave == shared + "/wave.py"
+    assert shared.startswith(str(base.resolve() / "cache" / "stdlib-")), shared
+    assert left_in_tmp == []  # the private copy went with its process
