@@ -178,6 +178,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "time limit exceeded ({limit} s, enough to explore the whole 3×3 puzzle): without closed, the "
         "depth-first search loops; copying the path into every stacked node is too costly as well",
     },
+    "recherche.fixed_unearned": {
+        "fr": "ne compte que si {function} résout aussi les taquins tirés au hasard (groupe {group}) : des "
+        "solutions justes sur ces seuls cas fixes ne montrent pas une recherche",
+        "en": "counts only if {function} also solves the puzzles drawn at random (group {group}): right "
+        "solutions on these fixed cases alone do not show a search",
+    },
     "recherche.not_a_list": {
         "fr": '{function} doit renvoyer la liste des opérations, des chaînes parmi "Up", "Down", "Left", "Right"',
         "en": '{function} must return the list of operations, strings among "Up", "Down", "Left", "Right"',
