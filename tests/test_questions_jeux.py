@@ -63,7 +63,9 @@ EXPECTED = {
     "bfs_entiers.py": {"q4": ("partial", 0.2, {"petits_jeux", "profond", "algorithme"})},
     "idastar_min_non_remis.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
     "idastar_min_zero.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
-    "h_t_moins_n.py": {"q11": ("partial", 1.0, {"admissible", "grands_t"})},
+    # Not admissible, which is what the question asks: being non-constant and an int earns nothing then
+    # (an h echoing its input would earn them).
+    "h_t_moins_n.py": {"q11": ("failed", 0.0, {"admissible", "grands_t", "non_constante", "entier"})},
     "h_log_base.py": {"q11": ("partial", 1.8, {"grands_t"})},
     # A constant h (return 0) is admissible and an int, but does nothing: those groups count only for an h
     # that is not constant, so it earns 0; a bool is no number (False would pass for an admissible 0).

@@ -28,7 +28,8 @@ q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t =
 its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
 their exact value (fractions; a bool is no number), against jeu1_distance. Groups: admissible (t <= 300), grands_t
 (admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
-admissible, grands_t and natural count only for an h that is not constant (see Q11).
+admissible, grands_t and natural count only for an h that is not constant, non-constant and natural
+only for an h admissible on t <= 300 (see Q11).
 """
 
 from __future__ import annotations
@@ -53,18 +54,7 @@ from grader.questions.api import (
     python_text,
     shapes,
 )
-from grader.questions.jeux_crafted import (
-    DAG,
-    DEAD_DECOY_H,
-    DECOY,
-    DEEP_TREE,
-    FORK,
-    GAPS,
-    GAPS_H,
-    MIDDLE_TREE,
-    THRESHOLDS,
-    THRESHOLDS_H,
-)
+from grader.questions.jeux_crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
 from grader.questions.jeux_games import (
     LABEL_KINDS,
     GameServer,
@@ -116,7 +106,28 @@ def fixed_games(with_h: bool) -> list[dict]:
         ),
         # Self-loops first in every successor list, h = 0: a search without a depth bound loops there.
         named_game({"r": ["r", "a"], "a": ["a", "r", "f"]}, ["f"], h({"r": 0, "a": 0, "f": 0}), labels="int"),
+        *value_traps(with_h),
     ]
+
+
+def value_traps(with_h: bool) -> list[dict]:
+    """Small games, each in both successor orders (a search may read the lists either way), that show at
+    once the slips the random games show only now and then: a dead end right after a child cut by the
+    bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state first met by the
+    longer of two paths, three moves from the final state (a set of states seen in a pass, or in the
+    whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
+    states, the deeper one met first by a depth-first search."""
+    traps = [
+        ({"r": ["x", "d", "a"], "a": ["f"]}, ["f"], {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
+        ({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ["f"], {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
+        ({"r": ["a", "g"], "a": ["f"]}, ["f", "g"], {"r": 0, "a": 0, "f": 0, "g": 0}),
+    ]
+    games = []
+    for edges, finals, h in traps:
+        for order in (1, -1):
+            turned = {state: successors[::order] for state, successors in edges.items()}
+            games.append(named_game(turned, finals, h if with_h else None, labels="str"))
+    return games
 
 
 # q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
@@ -215,6 +226,8 @@ class SearchQuestion(Question):
             return self._failure(game, "jeux.not_int", got=_python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
+        if not jeux_traces.reached(game, server.events, expected):
+            return self._failure(game, "jeux.depth_unobserved", got=value)
         return None
 
     def _run_failure(self, ctx, game, reply, server, reference) -> Failure | None:
@@ -292,7 +305,7 @@ class Q4(SearchQuestion):
     points = 2.0
 
     def crafted(self):
-        return [MIDDLE_TREE, DEEP_TREE, DAG, FORK]
+        return BFS_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.bfs(game, events, labels)
@@ -305,10 +318,7 @@ class Q7(SearchQuestion):
     points = 2.0
 
     def crafted(self):
-        chain = named_game(
-            {"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "b1": ["b2", "b3"], "b3": ["b4"]}, ["b4"], labels="tuple"
-        )
-        return [DEEP_TREE, chain, FORK]
+        return IDS_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.ids(game, events, labels)
@@ -322,25 +332,7 @@ class Q10(SearchQuestion):
     with_h = True
 
     def crafted(self):
-        low = {**DEAD_DECOY_H, "r": 1, "b1": 1, "b2": 1}  # three bounds: m = 1, 2, 3
-        alive = {
-            "r": ["b1", "a"],
-            "a": ["a1", "a2"],
-            "a1": ["z1"],
-            "z1": ["z2"],
-            "z2": ["z3"],
-            "a2": ["a21"],
-            "b1": ["b2"],
-            "b2": ["b3"],
-        }
-        alive_h = {"r": 3, "b1": 2, "b2": 1, "b3": 0, "a": 4, "a1": 3, "z1": 2, "z2": 1, "z3": 0, "a2": 7, "a21": 7}
-        return [
-            named_game(DECOY, ["b3"], DEAD_DECOY_H),
-            named_game(DECOY, ["b3"], low, labels="int"),
-            named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
-            named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
-            named_game(GAPS, ["c8"], GAPS_H, labels="int"),
-        ]
+        return IDASTAR_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.idastar(game, events, labels)
@@ -440,7 +432,11 @@ class Q11(Question):
     # Default barème: an admissible h (on small and large targets) is what IDA* needs of it (half); one
     # that is not constant is what makes it worth anything (0.3); ints >= 0, the exam's type, 0.2. A
     # constant h (`return 0`) is admissible and an int, but does nothing: those three groups count only
-    # for an h that is not constant on the cases drawn (`earned`), so that it earns 0.
+    # for an h that is not constant on the cases drawn (`earned`), so that it earns 0. An h that echoes
+    # its input (`return n`, `return t - n`) is not constant and an int, but not admissible, which is
+    # what the question asks: `non_constante` and `entier` count only for an h that never overestimates
+    # the distance on the small targets (a bool read as 0 or 1: `n != t` is admissible in value, though no
+    # int), so that it earns 0 too.
     groups = (Group("admissible", 0.4), Group("grands_t", 0.1), Group("non_constante", 0.3), Group("entier", 0.2))
     T_MAX = 300
     CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
@@ -453,13 +449,16 @@ class Q11(Question):
         # distance by a backward programme, O(t) per call) loses that group only.
         large, failure = self._collect(ctx, self._large_payloads())
         non_constant = self._non_constant(small)
+        admissible = self._admissible(small, "admissible")
         acts = Fraction(non_constant.failure is None)
+        answers = Fraction(not self._overestimates(small))
         unearned = Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
+        inadmissible = Failure(Kind.WRONG, "q11.admissible_unearned", {"t": self.T_MAX})
         return [
-            earned(self._admissible(small, "admissible"), acts, unearned),
+            earned(admissible, acts, unearned),
             earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
-            non_constant,
-            earned(self._natural(small), acts, unearned),
+            earned(non_constant, answers, inadmissible),
+            earned(earned(self._natural(small), acts, unearned), answers, inadmissible),
         ]
 
     def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
@@ -553,6 +552,17 @@ class Q11(Question):
                     ),
                 )
         return Outcome(group)
+
+    @classmethod
+    def _overestimates(cls, cells) -> bool:
+        """Whether some value exceeds the distance, or is no number at all; a bool counts as 0 or 1."""
+        for n, t, v in cells:
+            number = cls._number(v) if type(v) is int or v["type"] != "bool" else int(v["repr"] == "True")
+            distance = _cell_distance(n, t)
+            assert distance is not None  # n <= t
+            if number is None or number > distance:
+                return True
+        return False
 
     def _non_constant(self, cells) -> Outcome:
         values: dict[int, set] = {}

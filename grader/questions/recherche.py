@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 
-from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question
+from fractions import Fraction
+
+from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, probe, shapes
 from grader.questions.recherche_puzzles import distances_3, near_3, optimal_moves, puzzle_visual, shown
 from grader.questions.recherche_puzzles import timeout_failure, walks
@@ -123,7 +125,11 @@ def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None)
 
 
 class TaquinQuestion(Question):
-    """x2–x4: the student's function on a matrix, judged by replaying the operations it returns."""
+    """x2–x4: the student's function on a matrix, judged by replaying the operations it returns.
+
+    Each has a group of puzzles drawn from the seed and groups of fixed ones (x2's closed set, x3's long
+    BFS, x4's long DFS): the same under every seed, so that a table of their solutions would pass them.
+    Those count only when the drawn group shows the function solving puzzles (`solving`)."""
 
     module = "recherche"
     extension = True
@@ -132,6 +138,13 @@ class TaquinQuestion(Question):
     @property
     def function(self) -> str:
         return self.functions[0]
+
+    def solving(self, drawn: Outcome, fixed: Outcome) -> Outcome:
+        """`fixed`, counted only when the group of drawn puzzles `drawn` passed, or failed on a solution's
+        length alone: a valid solution of a puzzle the seed drew, which only a search finds."""
+        solves = drawn.failure is None or drawn.failure.message == "recherche.not_optimal"
+        unearned = Failure(Kind.WRONG, "recherche.fixed_unearned", {"function": self.function, "group": drawn.group})
+        return earned(fixed, Fraction(solves), unearned)
 
     def judge(
         self,
@@ -169,21 +182,18 @@ class X2(TaquinQuestion):
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
-        optimal3 = ctx.check("optimal3", near_3(14), judge)
+        drawn = optimal3 = ctx.check("optimal3", near_3(14), judge)
         if optimal3.failure is None:
             seconds = optimal3.seconds
             # As slow as the closed set's cases: a correct A* with plain lists is allowed as much.
             optimal3 = ctx.check_cases("optimal3", ASTAR_HARD_CASES, functools.partial(self.judge_hard, ctx))
             optimal3.seconds += seconds
-        return [
-            optimal3,
-            ctx.check("optimal4", walks(4, 16), judge),
-            ctx.check_cases(
-                "closed",
-                ASTAR_CLOSED_CASES,
-                functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
-            ),
-        ]
+        closed = ctx.check_cases(
+            "closed",
+            ASTAR_CLOSED_CASES,
+            functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
+        )
+        return [optimal3, ctx.check("optimal4", walks(4, 16), judge), self.solving(drawn, closed)]
 
     def judge_hard(self, ctx, start: tuple) -> Failure | Inconclusive | None:
         """Optimality on a hard instance; a timeout there is the `closed` group's to judge (an A* without
@@ -202,10 +212,9 @@ class X3(TaquinQuestion):
     groups = (Group("short", 2.0), Group("long", 1.0))
 
     def run(self, ctx):
-        return [
-            ctx.check("short", near_3(10), functools.partial(self.judge, ctx)),
-            ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow")),
-        ]
+        short = ctx.check("short", near_3(10), functools.partial(self.judge, ctx))
+        long = ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow"))
+        return [short, self.solving(short, long)]
 
 
 class X4(TaquinQuestion):
@@ -224,11 +233,9 @@ class X4(TaquinQuestion):
         judge = functools.partial(self.judge, ctx, limit_key="x4.too_slow", timed_on=exploration)
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
         solved: dict[tuple, int] = {}
-        return [
-            ctx.check("valid", near_3(10), judge, max_examples=examples),
-            ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved)),
-            self.depth_first(solved),
-        ]
+        valid = ctx.check("valid", near_3(10), judge, max_examples=examples)
+        limits = ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved))
+        return [valid, self.solving(valid, limits), self.solving(valid, self.depth_first(solved))]
 
     @staticmethod
     def depth_first(solved: dict[tuple, int]) -> Outcome:
