@@ -138,6 +138,11 @@ UNEVEN = {
     for i in range(7)
 }
 
+# Bounds 0 then 20 along a chain: a bound raised by at most k < 20 at a time (min(minimum, m + k)) makes
+# passes in between.
+JUMP = {f"j{i}": [f"j{i + 1}"] for i in range(20)}
+JUMP_H = {f"j{i}": 20 - i for i in range(1, 21)} | {"j0": 0}
+
 
 def ids_chain() -> dict:
     """A tree whose final state is at depth 4 under e0's second child, behind a first child with a short
@@ -168,6 +173,7 @@ def idastar_games() -> list[dict]:
         named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
         named_game(GAPS, ["c8"], GAPS_H, labels="int"),
         named_game(UNEVEN, ["c7"], UNEVEN_H),
+        named_game(JUMP, ["j20"], JUMP_H, labels="tuple"),
     ]
 
 

@@ -430,7 +430,10 @@ def judge_search(module, qid) -> str | None:
         flat = TREES[0]
         states = set(flat.succ) | {y for row in flat.succ.values() for y in row}
         flat = Game(flat.succ, flat.finals, flat.initial, dict.fromkeys(states, 0), f"{flat.name}, h = 0")
-        for game, optimum in ((decoy, 3), (steps, 6), (uneven_bounds, 9), (flat, 4)):
+        # Bounds 1 then 12 on a chain: any bound raised by less than 11 at a time makes a pass in between.
+        jump_h = {f"j{i}": 12 - i for i in range(13)} | {"j0": 1}
+        jump = Game({f"j{i}": [f"j{i + 1}"] for i in range(12)}, frozenset({"j12"}), "j0", jump_h, "bounds 1, 12")
+        for game, optimum in ((decoy, 3), (steps, 6), (uneven_bounds, 9), (flat, 4), (jump, 12)):
             status, value, trace = play_search(module, function, game)
             witness = algorithm_witness(qid, game, trace, depth_first=False) if status == "ok" and value == optimum else f"got {value!r}, optimum {optimum}"
             if witness:
