@@ -17,7 +17,11 @@ What is graded, each on its question alone:
 The seeds are drawn afresh at each run, as `grader grade` draws a class's (--seed-list redoes a run);
 the table names them. A run's work is batched by seed: each job grades a batch of items under one seed
 in a worker process that keeps the grader's cache of the model answer's runs for that seed, so the
-reference side of a case is computed once per worker, not once per item.
+reference side of a case is computed once per worker, not once per item. A wrong source of parts I-III
+or x1 is stopped at its first failed case in a group that weighs (it has lost points: caught), sparing
+Hypothesis's shrinking and the groups after it; part IV's are graded in full (q16-q18 take the better of
+two judgements: a group failed with the student's own functions may pass with the model answer's), and so
+are the correct sources.
 """
 
 from __future__ import annotations
@@ -101,22 +105,71 @@ def _wanted(item: Item, questions, match) -> bool:
 
 # --- Workers ----------------------------------------------------------------------------------------------
 _ITEMS: list[Item] = []
+# Where a wrong source's first failed case is enough: a question judged once (not q16-q18's better of two
+# judgements, where a group failed with the student's own functions may pass with the model answer's).
+STOPS_AT_FIRST_FAILURE = ("jeux", "recherche")
+
+
+class Caught(BaseException):
+    """A wrong source's first failing case in a group that weighs: it has lost points under this seed.
+    A BaseException, so that neither the grader nor Hypothesis takes it for the judge's own error."""
+
+
+class _Stop:
+    active = False  # set while a wrong source of STOPS_AT_FIRST_FAILURE is graded
+
+
+def _stopping(ctx, group: str, judge):
+    """`judge`, raising Caught at its first failure when a wrong source is graded and the group weighs."""
+    if not _Stop.active or not ctx.settings.scheme.weights(ctx.question).get(group):
+        return judge
+
+    def judged(case, *args, **kwargs):
+        from grader.questions.api import Failure
+
+        verdict = judge(case, *args, **kwargs)
+        if isinstance(verdict, Failure):
+            raise Caught(group)
+        return verdict
+
+    return judged
 
 
 def _start_worker(items: list[Item]) -> None:
+    """Keep the items; make the grader's check groups stop a wrong source at its first failure (spared:
+    Hypothesis's shrinking and the groups after it, which decide nothing more about being caught)."""
     global _ITEMS
     mutation._limit_memory()
     _ITEMS = items
+    from grader.judge.context import Context
+
+    check, check_cases = Context.check, Context.check_cases
+
+    def stopping_check(self, group, strategy, judge, *args, **kwargs):
+        return check(self, group, strategy, _stopping(self, group, judge), *args, **kwargs)
+
+    def stopping_check_cases(self, group, cases, judge, *args, **kwargs):
+        return check_cases(self, group, cases, _stopping(self, group, judge), *args, **kwargs)
+
+    Context.check = stopping_check  # type: ignore[method-assign]
+    Context.check_cases = stopping_check_cases  # type: ignore[method-assign]
 
 
 def grade_batch(job: tuple[int, list[int]]) -> list[tuple[int, int, float]]:
-    """(item index, seed, share of the question's points kept, in %) for a batch of items under one seed."""
+    """(item index, seed, share of the question's points kept, in %) for a batch of items under one seed;
+    0 for a wrong source stopped at its first failure."""
     seed, indices = job
     out = []
     for index in indices:
         item = _ITEMS[index]
-        verdict = mutation.grade_source(item.module, item.question, item.source, seed, item.overrides)
-        out.append((index, seed, verdict.kept))
+        _Stop.active = item.wrong and item.module in STOPS_AT_FIRST_FAILURE
+        try:
+            kept = mutation.grade_source(item.module, item.question, item.source, seed, item.overrides).kept
+        except Caught:
+            kept = 0.0
+        finally:
+            _Stop.active = False
+        out.append((index, seed, kept))
     return out
 
 
@@ -202,12 +255,12 @@ def report(args, items, kept, seeds, equivalent: int, seconds: float) -> str:
     else:
         lines.append("None.")
     lines += ["", "## Every wrong variant of tests/variants/", ""]
-    lines += ["| question | variant | catch rate | most of the points kept |", "|---|---|---:|---:|"]
+    lines += ["| question | variant | catch rate |", "|---|---|---:|"]
     for i, item in sorted(
         ((i, item) for i, item in wrong if item.kind == "variant"), key=lambda p: (p[1].question, p[1].name)
     ):
         rate = 100 * (1 - len(missed(item, kept[i])) / len(seeds))
-        lines.append(f"| {item.question} | {item.name} | {rate:.0f} % | {max(kept[i].values()):.0f} % |")
+        lines.append(f"| {item.question} | {item.name} | {rate:.0f} % |")
     return "\n".join(lines) + "\n"
 
 

@@ -71,13 +71,13 @@ def test_a_visited_set_kept_for_the_whole_iteration_parts_where_ida_star_explore
     )
 
 
-def test_a_next_bound_two_more_is_blamed_where_it_takes_the_goal_beyond_the_bound_on_a_drawn_graph():
+def test_a_next_bound_two_more_is_blamed_where_it_takes_the_goal_beyond_the_bound():
     replay, student, expected = replay_of("search_seuil_plus_deux.py")
-    assert "game" not in replay  # a random graph, shrunk by Hypothesis: no crafted graph's number
+    assert (replay["game"], replay["games"]) == (3, 10)  # the crafted three-state graph s -> [a, g], a -> [g]
     # Same expansions as the notebook's: where they part is the goal taken at p + h = 2 beyond m = 1.
     step, theirs = replay["step"], replay["expected_step"]
-    assert student[:step] == expected[:theirs] and student[step] == expected[theirs] == ("h", "s1", "s1")
-    assert why(replay) == "IDA* n'explore pas l'état s1 : p + h = 2 + 0 = 2 dépasse le seuil m = 1"
+    assert student[:step] == expected[:theirs] and student[step] == expected[theirs] == ("h", "g", "g")
+    assert why(replay) == "IDA* n'explore pas l'état g : p + h = 2 + 0 = 2 dépasse le seuil m = 1"
 
 
 def test_heuristic_called_with_its_arguments_swapped_parts_at_the_first_call():
@@ -246,17 +246,17 @@ def test_a_passed_graphs_check_replayed_on_request_shows_where_a_bfs_leaves_ida_
     assert main(["check", path, "-q", "x1", "--replay", "1"]) == 1  # the puzzles fail: the BFS is blind
     out = capsys.readouterr().out
     assert "✓ plus court chemin sur des graphes quelconques" in out
-    assert "Premier écart, appel n° 1 : next_states(0) (partie 1 sur 2)" in out
+    assert "Premier écart, appel n° 1 : next_states(0) (partie 1 sur 10)" in out
     assert "votre code (parcours en largeur) : [profondeur 0] » next_states(0) «" in out
     assert "→ IDA* appelle heuristic(état, 3) sur chaque état atteint" in out
     # The model answer: no divergence, said as the same search.
     assert main(["check", "reference/recherche.py", "-q", "x1", "--replay", "2", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "No divergence (game 2 of 2) — the same search as the requested algorithm" in out
+    assert "No divergence (game 2 of 10) — the same search as the requested algorithm" in out
     assert "pass m = 2: heuristic(s, g) heuristic(s, g) next_states(s)" in out  # then a or b1: a set's order
-    assert main(["check", path, "-q", "x1", "--replay", "3"]) == 2
+    assert main(["check", path, "-q", "x1", "--replay", "11"]) == 2
     assert (
-        "--replay 3 : il faut un numéro de partie, de 1 à 2 (parties par question : x1 = 2" in capsys.readouterr().err
+        "--replay 11 : il faut un numéro de partie, de 1 à 10 (parties par question : x1 = 10" in capsys.readouterr().err
     )
 
 

@@ -46,7 +46,7 @@ def test_the_points_are_the_same_with_and_without_a_replay(name, qid):
 
 
 def test_a_passed_replay_has_no_divergence_and_stays_small():
-    for qid, games in (("q4", 4), ("q7", 3), ("q10", 5)):
+    for qid, games in (("q4", 4), ("q7", 3), ("q10", 7)):
         for n in range(1, games + 1):
             replay = check(_graded(CORRECT, qid, n), "algorithme").visual["replay"]
             assert (replay["game"], replay["games"], replay["step"]) == (n, games, None)
@@ -58,7 +58,7 @@ def test_a_passed_replay_has_no_divergence_and_stays_small():
 def test_grader_check_replay_prints_the_passes_of_a_passed_idastar(capsys):
     assert main(["check", str(CORRECT), "-q", "q10", "--replay", "4"]) == 0
     out = capsys.readouterr().out
-    assert "Aucun écart (partie 4 sur 5) — même recherche que l'algorithme demandé" in out
+    assert "Aucun écart (partie 4 sur 7) — même recherche que l'algorithme demandé" in out
     assert "votre code (IDA*)" in out and "algorithme demandé (IDA*)" in out
     for m in range(1, 6):
         assert f"parcours m = {m} : final(e0) suivants(e0)" in out
@@ -67,7 +67,7 @@ def test_grader_check_replay_prints_the_passes_of_a_passed_idastar(capsys):
     # Without a number: the group's first game, the smallest; in English with --lang en.
     assert main(["check", str(CORRECT), "-q", "q10", "--replay", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "No divergence (game 1 of 5) — the same search as the requested algorithm" in out
+    assert "No divergence (game 1 of 7) — the same search as the requested algorithm" in out
     assert "pass m = 3: final(r) suivants(r) final(b1)" in out
     # Not asked: a passed check says nothing more.
     assert main(["check", str(CORRECT), "-q", "q10"]) == 0
@@ -114,12 +114,12 @@ def test_q18s_points_are_the_same_with_and_without_a_replay():
     [
         (
             ["--replay", "0"],
-            "--replay 0 : il faut un numéro de partie, de 1 à 3 (parties par question : q4 = 4, q7 = 3, q10 = 5",
+            "--replay 0 : il faut un numéro de partie, de 1 à 3 (parties par question : q4 = 4, q7 = 3, q10 = 7",
         ),
         (["--replay", "4"], "--replay 4 : il faut un numéro de partie, de 1 à 3"),
         (
             ["-q", "q10", "--replay", "deux"],
-            "--replay deux : il faut un numéro de partie, de 1 à 5 (parties par question : q10 = 5",
+            "--replay deux : il faut un numéro de partie, de 1 à 7 (parties par question : q10 = 7",
         ),
         (["-q", "q4", "--replay", "+2"], "--replay +2 : il faut un numéro de partie, de 1 à 4"),
         (
@@ -136,7 +136,7 @@ def test_a_bad_replay_is_refused_with_exit_status_2(argv, said, capsys):
 
 def test_a_bad_replay_is_refused_in_english_and_by_grader_grade_before_grading(tmp_path, capsys):
     assert main(["check", str(CORRECT), "--replay", "9", "--lang", "en"]) == 2
-    assert "--replay 9: give a game number, from 1 to 3 (games per question: q4 = 4, q7 = 3, q10 = 5" in (
+    assert "--replay 9: give a game number, from 1 to 3 (games per question: q4 = 4, q7 = 3, q10 = 7" in (
         capsys.readouterr().err
     )
     out = tmp_path / "out"
