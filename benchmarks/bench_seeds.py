@@ -218,7 +218,7 @@ def report(args, items, kept, seeds, equivalent: int, seconds: float) -> str:
         f"tests/variants/, {sum(i.kind == 'mutant' for _, i in wrong)} non-equivalent mutants of "
         f"bench_mutation, {equivalent} equivalent ones left out) and {len(correct)} correct ones (the model "
         f"answers and the correct variants), each graded on its question under every seed: "
-        f"{len(items) * len(seeds)} gradings, {args.workers} workers, {seconds:.0f} s wall. A wrong source is "
+        f"{len(items) * len(seeds)} gradings, {args.workers} worker{'s' * (args.workers > 1)}, {seconds:.0f} s wall. A wrong source is "
         "caught under a seed when it loses points on its question; a correct one must keep them all.",
         "",
         f"Seeds: {', '.join(map(str, seeds))}.",
