@@ -438,11 +438,15 @@ def main(argv=None) -> int:
                 pool_q = rng.sample(pool_q, args.sample)
             graded += pool_q + [m for m in alive if m.question == question and m.do_nothing]
         verdicts = list(pool.map(grade_mutant, [(m, args.seed) for m in graded]))
-    text = report(args, all_mutants, witnesses, graded, verdicts, time.perf_counter() - started)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    publish(report(args, all_mutants, witnesses, graded, verdicts, time.perf_counter() - started), args.out)
     return 0
+
+
+def publish(text: str, out: Path) -> None:
+    """Write a report's markdown to `out` (benchmarks/results/) and print it."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(text)
 
 
 if __name__ == "__main__":

@@ -289,10 +289,7 @@ def main(argv=None) -> int:
     if args.no_correct:
         items = [i for i in items if i.wrong]
     kept = catch_rates(items, seeds, args.workers)
-    text = report(args, items, kept, seeds, equivalent, time.perf_counter() - started)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    mutation.publish(report(args, items, kept, seeds, equivalent, time.perf_counter() - started), args.out)
     return 0
 
 
