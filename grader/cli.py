@@ -1,9 +1,9 @@
 """The `grader` command: a thin layer that parses arguments and calls plain functions.
 
-grader check PATH [-q q4 ...] [--json] [--html OUT] [--replay [N]] [--lang fr|en] [--seed N] [--scheme F]
+grader check PATH [-q q4 ...] [--json] [--html OUT] [--replay [N]] [--details] [--lang fr|en] [--seed N] [--scheme F]
 grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--replay [N]] [--lang fr|en] [--seed N] [--scheme F]
-grader report OUT [--lang fr|en] [--to DIR] [--marks F]
-grader export OUT [--marks F] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
+grader report OUT [--lang fr|en] [--to DIR] [--marks F] [--unmarked blank|zero]
+grader export OUT [--marks F] [--unmarked blank|zero] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
 grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
 grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
 grader kit --out DIR [--lang fr|en]
@@ -28,8 +28,9 @@ from grader.text import i18n
 from grader.text.message import Message
 from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
-from grader.results.gradebook import display_name
-from grader.results.marks import apply_marks
+from grader.results.gradebook import shown_name
+from grader.text.terminal import printable
+from grader.results.marks import Unmarked, apply_marks
 from grader.registry import all_questions
 from grader.run.jobs import select
 from grader.results.records import Status, SubmissionStatus, isolation_text, private_folder, to_dict
@@ -113,15 +114,16 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: bool, warning: str) -> list[Message]:
-    """The sandbox's layers on this machine. When no layer keeps a student's code away from other
-    files: a usage error saying how to get one when `refuse`, else the message `warning`."""
+def _isolation(settings: Settings, refuse: bool, warning: str) -> dict:
+    """The sandbox on this machine (runner.isolation: its layers, whether files are confined). When no
+    layer keeps a student's code away from other files: a usage error saying how to get one when
+    `refuse`, else the message `warning`."""
     found = isolation(settings.limits)
     if not found["files_confined"]:
         if refuse:
             raise UsageError("cli.unconfined_refused")
         print(i18n.t(warning, settings.lang), file=sys.stderr)
-    return found["layers"]
+    return found
 
 
 def check_main(args) -> int:
@@ -139,15 +141,18 @@ def check_main(args) -> int:
         with writing(args.html):
             private_folder(args.html)
     result = grade_path(path, questions, settings)
-    layers = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
+    sandbox = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
     if args.json:
         print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
     else:
         print(format_result(result, settings.lang))
-        print(
-            i18n.t("cli.isolation", settings.lang, layers=", ".join(i18n.say(m, settings.lang) for m in layers)),
-            file=sys.stderr,
-        )
+        # One plain sentence for a student (the warning above said it when files are not confined); the
+        # layers themselves on request.
+        if args.details:
+            layers = ", ".join(i18n.say(m, settings.lang) for m in sandbox["layers"])
+            print(i18n.t("cli.isolation", settings.lang, layers=layers), file=sys.stderr)
+        elif sandbox["files_confined"]:
+            print(i18n.t("cli.sandbox", settings.lang, sentence=Message("report.sandbox")), file=sys.stderr)
     print(i18n.t("cli.seed", settings.lang, seed=settings.seed), file=sys.stderr)
     if args.html:
         from reports.render import render_student
@@ -216,21 +221,23 @@ def grade_main(args) -> int:
     progress.close()
     from reports.render import render_class
 
-    index = render_class(apply_marks(run), args.out)
-    if args.marks:  # checked once the class is graded: a bad file costs no grading, `grader export` merges it
-        from reports.exports import merged_run, publish
+    index = render_class(apply_marks(run, unmarked=Unmarked(args.unmarked)), args.out)
+    if args.marks or args.unmarked != Unmarked.BLANK:  # the marks checked once the class is graded: a bad
+        from reports.exports import merged_run, publish  # file costs no grading, `grader export` merges it
 
-        publish(args.out, merged_run(args.out, args.marks, args.scheme), [], _export_options(args))
+        options = _export_options(args)
+        publish(args.out, merged_run(args.out, args.marks, args.scheme, Unmarked(args.unmarked)), [], options)
+        _warn(options)
     graded = sum(sub.has_grade for sub in run.submissions)  # the others are listed below, each with its status
     print(i18n.t("cli.graded", settings.lang, count=graded, out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=isolation_text(run.limits, settings.lang)))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
-        print(f"grader: {i18n.say(notice, settings.lang)}", file=sys.stderr)
+        print(f"grader: {printable(i18n.say(notice, settings.lang), False)}", file=sys.stderr)
     for sub in run.submissions:
         if sub.status != SubmissionStatus.GRADED:
             status = i18n.t("submission." + sub.status, settings.lang)
-            print(f"  {display_name(sub)}{i18n.t('cli.colon', settings.lang)}{status}", file=sys.stderr)
+            print(f"  {shown_name(sub)}{i18n.t('cli.colon', settings.lang)}{status}", file=sys.stderr)
     return 0
 
 
@@ -261,18 +268,22 @@ def _export_options(args):
     )
 
 
+def _warn(options) -> None:
+    for key, params in options.warnings:
+        print("! " + i18n.t(key, options.lang, **params), file=sys.stderr)
+
+
 def export_main(args) -> int:
     """Merge the hand marks into a graded run and write the exports: no regrading."""
     from reports.exports import FORMATS, merged_run, publish
 
     if args.out_of is not None and not (0 < args.out_of < math.inf):  # nan, inf: a grade out of inf is none
         raise UsageError("export.bad_out_of", value=args.out_of)
-    run = merged_run(args.run_dir, args.marks, args.scheme)
+    run = merged_run(args.run_dir, args.marks, args.scheme, Unmarked(args.unmarked))
     options = _export_options(args)
     with writing(args.to or args.run_dir):
         written = publish(args.run_dir, run, args.formats or list(FORMATS), options, to=args.to)
-    for key, params in options.warnings:
-        print("! " + i18n.t(key, args.lang, **params), file=sys.stderr)
+    _warn(options)
     print(i18n.t("export.written_files", args.lang, n=len(written), out=args.to or args.run_dir / "exports"))
     return 0
 
@@ -282,7 +293,7 @@ def report_main(args) -> int:
     from reports.exports import merged_run
     from reports.render import render_class
 
-    run = merged_run(args.run_dir, args.marks)
+    run = merged_run(args.run_dir, args.marks, unmarked=Unmarked(args.unmarked))
     with writing(args.to or args.run_dir):
         index = render_class(run, args.to or args.run_dir, args.lang or run.lang)
     print(i18n.t("cli.report_written", i18n.current(), path=index))
@@ -371,6 +382,14 @@ def _client():
     return client
 
 
+def _unmarked(command, h) -> None:
+    """`--unmarked`: what a written question worth points but not marked yet counts for (the commands
+    that take --marks)."""
+    from grader.results.marks import Unmarked
+
+    command.add_argument("--unmarked", choices=[u.value for u in Unmarked], default=Unmarked.BLANK, help=h("unmarked"))
+
+
 def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     def h(key, **params):
         return i18n.t(f"cli.help.{key}", lang, **params)
@@ -383,6 +402,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help=h("json"))
     check.add_argument("--html", type=Path, metavar="OUT", help=h("html"))
     check.add_argument("--replay", nargs="?", const="1", metavar="N", help=h("replay"))
+    check.add_argument("--details", action="store_true", help=h("details"))
     _common(check, lang)
     check.set_defaults(main=check_main)
 
@@ -395,6 +415,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     grade.add_argument("--job-deadline", type=float, default=JOB_SECONDS, metavar="SECONDS", help=h("job_deadline"))
     grade.add_argument("--roster", type=Path, metavar=h("file_metavar"), help=h("roster"))
     grade.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    _unmarked(grade, h)
     grade.add_argument("--unsafe", action="store_true", help=h("unsafe"))
     grade.add_argument("--replay", nargs="?", const="1", metavar="N", help=h("replay"))
     _common(grade, lang)
@@ -405,6 +426,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     export = commands.add_parser("export", help=h("export"), description=h("export"))
     export.add_argument("run_dir", type=Path, metavar="OUT", help=h("run_dir"))
     export.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    _unmarked(export, h)
     export.add_argument("--format", dest="formats", action="append", choices=list(FORMATS), help=h("format"))
     export.add_argument("--to", type=Path, metavar="DIR", help=h("to"))
     export.add_argument("--out-of", type=float, help=h("out_of"))
@@ -422,6 +444,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     report.add_argument("--lang", choices=i18n.LANGS, help=h("report_lang"))
     report.add_argument("--to", type=Path, metavar="DIR", help=h("report_to"))
     report.add_argument("--marks", type=Path, metavar=h("file_metavar"), help=h("marks"))
+    _unmarked(report, h)
     report.set_defaults(main=report_main)
 
     gradescope = commands.add_parser("gradescope", help=h("gradescope"), description=h("gradescope"))

@@ -22,9 +22,11 @@ from markupsafe import Markup
 
 from grader.caches import register
 from grader.text import display
-from grader.results.gradebook import DECIMAL, display_name, number
+from grader.text.terminal import printable
+from grader.results.gradebook import DECIMAL, number, shown_name
 from grader.text.i18n import defined, local_time, say, t, title
 from grader.results.records import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
+from grader.results.summary import FAILED, NOT_RUN, Histogram, QuestionStats, class_stats
 from reports import drawing, replay
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -44,9 +46,6 @@ _RESERVED = {
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 VALUE_MAX_CHARS = 4000  # a counterexample or a value shown, beyond which the display is cut
 OUTPUT_MAX_CHARS = 20000  # per captured stream (the sandbox already capped it)
-# The statuses the class's pass rates draw as failed, and those that say nothing of the student's ran.
-FAILED = (Status.FAILED, Status.ERROR, Status.TIMEOUT, Status.CRASHED, Status.MEMORY)
-NOT_RUN = (Status.MISSING, Status.NOT_IMPLEMENTED)
 
 _SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
@@ -166,11 +165,13 @@ def _environment(lang: str) -> Environment:
         qtitle=lambda qid, key: _title(qid, title(key, lang)),
         scheme_view=lambda run: _scheme_view(run, lang),
         limits_view=lambda limits: _limits_view(limits, lang),
+        sandbox_sentence=lambda run: _sandbox_sentence(run, lang),
     )
     env.filters["num"] = lambda x: _number(x, lang)
-    env.filters["person"] = display_name  # the name as the LMS or the roster spells it; the id is for files
+    env.filters["person"] = shown_name  # the name as the LMS or the roster spells it (escaped); the id is for files
     env.filters["when"] = lambda moment: local_time(moment, lang)
-    env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.text.message.Message)
+    # A result's message (grader.text.message.Message); names and files in it escaped as the terminal does.
+    env.filters["say"] = lambda message: printable(say(message, lang))
     env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
     env.filters["value"] = _value
     env.filters["cut"] = _cut
@@ -225,6 +226,14 @@ def _scheme_view(run: Run, lang: str) -> dict:
             }
         )
     return {"rows": rows, "other": other}
+
+
+def _sandbox_sentence(run: Run, lang: str) -> str:
+    """The sandbox in one plain sentence, for a student: confined to its folder or not (every run that
+    was not says so among its layers, grader/run/grading.py)."""
+    layers = run.limits.get("isolation", [])
+    unconfined = any(isinstance(layer, dict) and layer.get("key") == "isolation.not_confined" for layer in layers)
+    return t("report.sandbox_unconfined" if unconfined else "report.sandbox", lang)
 
 
 def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:
@@ -303,68 +312,50 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
         rows.append(
             {
                 "id": sub.id,
-                "name": display_name(sub),
+                "name": shown_name(sub),
                 "href": name,
                 "total": sub.total,
                 "max": sub.max,
                 "status": sub.status,
                 "graded": sub.has_grade,
+                "unmarked": sub.unmarked if sub.has_grade else [],
                 "cells": [by_id.get(q["id"]) for q in questions],
             }
         )
-    # Means, the histogram and the rates are of the copies graded: an absentee is counted apart, not as 0.
+    # The figures are the statistics spreadsheet's (grader/results/summary.py): an absentee is counted
+    # apart, not as 0; a written question counts the copies marked; the histogram, the final totals.
+    stats = class_stats(run)
     graded = [s for s in run.submissions if s.has_grade]
     apart = Counter(s.status for s in run.submissions if not s.has_grade)
     return {
         "questions": questions,
         "rows": rows,
         "apart": sorted(apart.items()),
-        "histogram": _histogram(graded),
-        "rates": _pass_rates(graded, questions),
+        "unmarked": len(stats.unmarked),
+        "histogram": _histogram_view(stats.histogram),
+        "rates": [_rate_view(q) for q in stats.questions],
         "failures": _top_failures(graded, questions, lang),
         "algorithms": replay.class_algorithms(run.submissions, names, lang),
     }
 
 
-def _histogram(subs: list[SubmissionResult]) -> dict | None:
-    """Totals in bins of a round width (at most twelve) between 0 and the highest possible total."""
-    if not subs:
+def _histogram_view(histogram: Histogram | None) -> dict | None:
+    if histogram is None:
         return None
-    top = max(max(s.max for s in subs), max(s.total for s in subs), 1)
-    width = next(w * 10**e for e in range(-1, 12) for w in (1, 2, 2.5, 5) if top / (w * 10**e) <= 12)
-    count = math.ceil(top / width - 1e-9)
-    counts = [0] * count
-    for sub in subs:
-        counts[min(count - 1, max(0, int(sub.total / width + 1e-9)))] += 1
-    highest = max(counts)
-    return {
-        "bins": [
-            {"low": i * width, "high": min(top, (i + 1) * width), "count": c, "ratio": c / highest}
-            for i, c in enumerate(counts)
-        ],
-        "top": count * width,
-        "highest": highest,
-    }
+    bins = [
+        {"low": b.low, "high": b.high, "count": b.count, "ratio": b.count / histogram.highest} for b in histogram.bins
+    ]
+    return {"bins": bins, "top": histogram.top, "highest": histogram.highest}
 
 
-def _pass_rates(subs: list[SubmissionResult], questions: list[dict]) -> list[dict]:
-    """Per question, the share of students who passed, got part, failed, or did not answer."""
-    total = len(subs) or 1
-    rates = []
-    for q in questions:
-        statuses = Counter(next((x.status for x in s.questions if x.id == q["id"]), Status.MISSING) for s in subs)
-        parts = {
-            "passed": statuses[Status.PASSED],
-            "partial": statuses[Status.PARTIAL],
-            "failed": sum(statuses[s] for s in FAILED),
-            "missing": sum(statuses[s] for s in (*NOT_RUN, Status.UNGRADED)),
-        }
-        offset, segments = 0.0, []
-        for kind, n in parts.items():
-            segments.append({"kind": kind, "count": n, "x": offset, "width": n / total})
-            offset += n / total
-        rates.append({**q, "segments": segments, "passed": parts["passed"] / total})
-    return rates
+def _rate_view(q: QuestionStats) -> dict:
+    """A question's bar: its copies counted by outcome, and its pass rate (None: no copy counted yet)."""
+    offset, segments = 0.0, []
+    for kind, n in q.outcomes.items():
+        width = n / q.counted if q.counted else 0.0
+        segments.append({"kind": kind, "count": n, "x": offset, "width": width})
+        offset += width
+    return {"id": q.qid, "title": q.title, "segments": segments, "passed": q.pass_rate, "unmarked": q.unmarked}
 
 
 def _top_failures(subs: list[SubmissionResult], questions: list[dict], lang: str) -> list[dict]:

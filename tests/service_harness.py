@@ -96,7 +96,7 @@ class Server:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError((self.folder / "serve.log").read_text()) from None
                 time.sleep(0.2)
-        with (self.folder / "data" / "links.csv").open(newline="", encoding="utf-8") as handle:
+        with (self.folder / "data" / "links.csv").open(newline="", encoding="utf-8-sig") as handle:
             self.links = {row["student"]: row["url"] for row in csv.DictReader(handle)}
         self.password = (self.folder / "data" / "teacher-password.txt").read_text().strip()
 

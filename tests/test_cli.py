@@ -205,4 +205,4 @@ def test_grade_names_students_as_the_lms_spells_them_with_their_own_time(tmp_pat
     assert seconds[0] >= 3 and seconds[1] < 2, lines
     index = (out / "index.html").read_text(encoding="utf-8")
     assert ">Élise Dupré-Lefèvre</a>" in index and 'href="elise-dupre-lefevre_1001.html"' in index
-    assert "Copie de Élise Dupré-Lefèvre" in (out / "elise-dupre-lefevre_1001.html").read_text(encoding="utf-8")
+    assert "Copie d&#39;Élise Dupré-Lefèvre" in (out / "elise-dupre-lefevre_1001.html").read_text(encoding="utf-8")

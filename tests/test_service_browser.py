@@ -113,9 +113,11 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     driver.get(server.links["alice"] + "?lang=en")
     _wait(driver, lambda d: "done" in d.find_element(By.ID, "attempts").text)
 
-    # Chloé's wrong copy (through the API): a score with decimals on the dashboard.
+    # Chloé's wrong copy (through the API): a score with decimals on the dashboard. Her first attempt,
+    # the class's third: numbered 1 for her.
     _, sent = server.submit("chloe", {"jeux.py": WRONG.read_bytes()})
     assert server.wait("chloe", sent["attempt"])["state"] == "done"
+    assert (sent["attempt"], sent["number"]) == (3, 1)
 
     # The teacher: sign in, the class live, the gradebook.
     driver.get(server.url + "/teacher")
@@ -139,10 +141,11 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     alice.find_element(By.TAG_NAME, "a").click()
     rows = driver.find_elements(By.CSS_SELECTOR, "#student-attempts tbody tr")
     assert len(rows) == 2 and "3/3" in rows[0].text and wrong in rows[1].text
+    assert [r.find_element(By.TAG_NAME, "td").text for r in rows] == ["2", "1"]  # her own numbers
     _shot(driver, "teacher-student")
 
     driver.get(server.url + "/teacher")
-    link = driver.find_element(By.ID, "gradebook").get_attribute("href")
+    link = server.url + driver.find_element(By.ID, "gradebook").get_attribute("formaction").split(server.url)[-1]
     cookie = driver.get_cookie("grader_teacher")
     request = urllib.request.Request(link, headers={"Cookie": f"grader_teacher={cookie['value']}"})
     gradebook = server.folder / "grades.csv"
@@ -159,3 +162,133 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     assert "grades.csv" in names and "exports/moodle-feuille-de-notes.csv" in names
     assert any(name.endswith(".pdf") for name in names)
     assert all(b"918273645" not in archive.read(name) for name in names)
+
+
+@pytest.fixture(scope="module")
+def marking(tmp_path_factory):
+    """A class of two whose barème gives the written questions no points (the default): Élise's copy
+    graded, Bruno's too."""
+    server = Server(tmp_path_factory.mktemp("marking"), [("elise", "Élise Dupré-Lefèvre"), ("bruno", "Bruno Petit")])
+    for student in ("elise", "bruno"):
+        _, sent = server.submit(student, {"jeux.py": RIGHT.read_bytes()})
+        assert server.wait(student, sent["attempt"])["state"] == "done"
+    yield server
+    server.stop()
+
+
+def _sign_in(driver, server) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(server.url + "/teacher")
+    driver.find_element(By.ID, "password").send_keys(server.password)
+    driver.find_element(By.ID, "login").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise']"))
+
+
+def _download(driver, server, path: str) -> bytes:
+    cookie = driver.get_cookie("grader_teacher")
+    request = urllib.request.Request(server.url + path, headers={"Cookie": f"grader_teacher={cookie['value']}"})
+    return urllib.request.urlopen(request, timeout=120).read()
+
+
+def _set(driver, element_id: str, text: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    field = driver.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(text)
+
+
+def test_the_teacher_gives_written_points_and_marks_from_the_dashboard(browser, marking):  # noqa: F811
+    """Written points set in the dashboard (stored, no file, no restart), a refused paste kept with its
+    problems said by line and in the dashboard's words, then the marks saved; the gradebook leaves the
+    grade of the student still to be marked blank, unless "count them as 0" is chosen."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver = browser
+    _sign_in(driver, marking)
+    assert driver.find_element(By.ID, "marks-no-points").is_displayed()  # nothing to mark yet: said how
+    assert "« Points des questions rédigées »" in driver.find_element(By.ID, "marks-no-points").text
+
+    # Points refused (not a number): the typed values stay, nothing changes.
+    _set(driver, "points-q13", "beaucoup")
+    driver.find_element(By.ID, "points-save").click()
+    problems = driver.find_element(By.ID, "points-problems").text
+    assert "Points refusés pour q13 : chaque question prend un nombre de 0 à 1000" in problems
+    assert driver.find_element(By.ID, "points-q13").get_attribute("value") == "beaucoup"
+    _shot(driver, "teacher-points-refused")
+    assert_accessible(driver)
+
+    _set(driver, "points-q13", "4")
+    _set(driver, "points-q2", "1,5")
+    driver.find_element(By.ID, "points-save").click()
+    _wait(driver, lambda d: d.current_url.endswith("#written"))
+    assert driver.find_element(By.ID, "points-q13").get_attribute("value") == "4"
+    assert driver.find_element(By.ID, "points-q2").get_attribute("value") == "1,5"
+    assert not driver.find_elements(By.ID, "marks-no-points")
+    assert "q2 = 0.75" in driver.find_element(By.ID, "marks-example").text  # the example follows the points
+    # The class table has the written questions as columns; every grade waits for them.
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise'] .score-q13"))
+    elise = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='elise']")
+    assert "à noter : q2, q13" in elise.find_element(By.CSS_SELECTOR, ".total").text
+    assert "Élise Dupré-Lefèvre" in driver.find_element(By.ID, "marks-waiting").text
+
+    # A refused paste: the text stays in the box, each problem said by line, in the dashboard's terms.
+    typed = "etudiant;q13;commentaire\nelise;5;Très clair\nzoe;1;\n"
+    Select(driver.find_element(By.ID, "marks-kind")).select_by_value("csv")
+    _set(driver, "marks-text", typed)
+    driver.find_element(By.ID, "marks-save").click()
+    said = driver.find_element(By.ID, "marks-problems").text
+    assert "notes saisies : 2 problèmes, rien n'a été gardé" in said
+    assert "ligne 2 : q13 : 5 dépasse 4 points, le maximum du barème" in said
+    assert "ligne 3 : élève inconnu « zoe »" in said
+    assert "notes.csv" not in said and "--scheme" not in said and "--marks" not in driver.page_source
+    assert driver.find_element(By.ID, "marks-text").get_attribute("value") == typed
+    assert Select(driver.find_element(By.ID, "marks-kind")).first_selected_option.get_attribute("value") == "csv"
+    _shot(driver, "teacher-marks-refused")
+    assert_accessible(driver)
+
+    # Corrected in place and saved: Élise's grade is final, Bruno's still waits.
+    _set(driver, "marks-text", "etudiant;q2;q13;commentaire\nelise;1,5;3;Très clair\n")
+    driver.find_element(By.ID, "marks-save").click()
+    _wait(driver, lambda d: d.current_url.endswith("#marks"))
+    assert not driver.find_elements(By.ID, "marks-problems")
+    assert "1 élève attend encore une note : q2, q13 : Bruno Petit" in driver.find_element(By.ID, "marks-waiting").text
+
+    # Lowering q13 below a mark saved is refused, the mark named.
+    _set(driver, "points-q13", "2")
+    driver.find_element(By.ID, "points-save").click()
+    said = driver.find_element(By.ID, "points-problems").text
+    assert "des notes déjà enregistrées les dépasseraient" in said and "ligne 2 : q13 : 3 dépasse 2 points" in said
+    driver.get(marking.url + "/teacher")
+    _wait(
+        driver,
+        lambda d: "à noter" in d.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='bruno'] .total").text,
+    )
+    _shot(driver, "teacher-marks")
+    assert_accessible(driver)
+
+    # The gradebook: Élise 3 (q1, q4) + 1,5 + 3 on 8,5; Bruno's grade left blank, or his q2 and q13 at 0.
+    blank = marking.folder / "blank.csv"
+    blank.write_bytes(_download(driver, marking, "/teacher/gradebook.csv"))
+    rows = spreadsheet_table(blank, "Identifiant")
+    assert rows["elise"]["Total"] == 7.5 and rows["elise"]["Maximum"] == 8.5 and rows["elise"]["q13"] == 3
+    assert (
+        rows["bruno"]["Total"] == ""
+        and rows["bruno"]["Note sur 20"] == ""
+        and rows["bruno"]["Statut"] == "à noter : q2, q13"
+    )
+    # What the download form sends with "les compter 0" chosen.
+    Select(driver.find_element(By.ID, "unmarked")).select_by_value("zero")
+    assert driver.find_element(By.ID, "gradebook").get_attribute("formaction").endswith("/teacher/gradebook.csv")
+    assert (
+        driver.execute_script(
+            "return new URLSearchParams(new FormData(document.getElementById('downloads'))).get('unmarked')"
+        )
+        == "zero"
+    )
+    zero = marking.folder / "zero.csv"
+    zero.write_bytes(_download(driver, marking, "/teacher/gradebook.csv?unmarked=zero"))
+    rows = spreadsheet_table(zero, "Identifiant")
+    assert rows["bruno"]["Total"] == 3 and rows["bruno"]["q13"] == 0 and rows["bruno"]["Statut"] == "corrigé"

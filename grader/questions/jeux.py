@@ -24,19 +24,13 @@ Groups, each judged on its own:
   slip in its count keeps this group, a wrong algorithm with right values loses it (see the barème).
 Only solvable games are played: bfs and idastar may do anything otherwise, ids loops.
 
-q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
-its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
-their exact value (fractions; a bool is no number), against jeu1_distance. Groups: admissible (t <= 300), grands_t
-(admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
-admissible, grands_t and natural count only for an h that is not constant, non-constant and natural
-only for an h admissible on t <= 300 (see Q11).
+q11 (h_jeu1) is judged in jeux_heuristic.py.
 """
 
 from __future__ import annotations
 
 import functools
 from abc import abstractmethod
-from fractions import Fraction
 
 from grader.questions import jeux_replay, jeux_traces
 from grader.questions.api import (
@@ -47,10 +41,7 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
-    cached,
-    earned,
     oracle,
-    python_source,
     python_text,
     shapes,
 )
@@ -62,8 +53,7 @@ from grader.questions.jeux_games import (
     comb,
     distances,
     fan,
-    h_jeu1_model,
-    jeu1_distance,
+    jeu1_distances,
     named_game,
     optimum,
     search_calls_bound,
@@ -72,9 +62,9 @@ from grader.questions.jeux_games import (
     table_game,
     visual,
 )
-from grader.questions.jeux_probes import probe_h_jeu1, probe_search, probe_solution_42
+from grader.questions.jeux_heuristic import PROBES, Q11, python_value
+from grader.questions.jeux_probes import probe_search, probe_solution_42
 
-PROBES = ("grader.questions.jeux_probes",)
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
 # far above any correct variant (other successor orders or goal tests cost a small factor).
 BUDGET_FLOOR = 500
@@ -185,7 +175,7 @@ class SearchQuestion(Question):
             seconds = small.seconds
             small = ctx.check("petits_jeux", strategy_tables(self.with_h), judge, max_examples=RANDOM_GAMES)
             small.seconds += seconds
-        extra = {"h": "log2"} if self.with_h else {}
+        extra = {"h": 0} if self.with_h else {}  # h = 0 on game (1): see jeux_games' docstring
         jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
         deep = ctx.check_cases("profond", deep_games(self.function), judge)
         request = jeux_replay.Request(self.function, self.crafted(), ctx.settings.replay)
@@ -223,7 +213,7 @@ class SearchQuestion(Question):
             return failure
         value, expected = reply.value, optimum(game)
         if type(value) is not int:
-            return self._failure(game, "jeux.not_int", got=_python_value(value), type=value.get("type"))
+            return self._failure(game, "jeux.not_int", got=python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
         if not jeux_traces.reached(game, server.events, expected):
@@ -263,7 +253,8 @@ class SearchQuestion(Question):
             {"function": f"{self.function}()", **params, **said},
             counterexample=case_view(game),
             visual=visual(game),
-            expected=params.get("expected"),
+            # A value expected shows beside the one got: a verdict's count of passes alone is its sentence's.
+            expected=params.get("expected") if "got" in params else None,
             got=params.get("got"),
         )
 
@@ -348,7 +339,7 @@ class Q1(Question):
     groups = (Group("sequence", 1.0),)
 
     def run(self, ctx):
-        optimum_42 = jeu1_distance(1, 42)
+        optimum_42 = jeu1_distances(42)[0]
         reply = ctx.run(probe_solution_42, {}, limit=ctx.limit(0.0))  # no reference needed: it returns a constant
         if not reply.ok:
             return [Outcome("sequence", ctx.failure(reply))]
@@ -372,38 +363,6 @@ class Q1(Question):
         return [Outcome("sequence")]
 
 
-def _shown_value(value) -> str:
-    return value["repr"] if type(value) is dict else str(value)
-
-
-def _python_value(value):
-    """A value the child sent, as the report shows it: an int as itself, another type by its repr."""
-    return python_source(value["repr"]) if type(value) is dict else value
-
-
-# --- q11 -----------------------------------------------------------------------------------------------
-# Every student's h is judged on the same 50,000 cells: their distances are computed once per process.
-_cell_distance = cached(maxsize=1 << 17)(jeu1_distance)
-
-
-@cached  # the same for every student
-def large_pairs() -> tuple[tuple[int, int], ...]:
-    """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
-    just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
-    pairs: set[tuple[int, int]] = set()
-    for k in range(63):
-        for n in (1, 3, 5, 7, 2**20 + 1, 2**40 - 1, 3**30, 2**53 + 1):
-            t = n << k
-            if t <= 2**62:
-                pairs.update((n, u) for u in (t - 1, t, t + 1) if 1 <= n <= u <= 2**62)
-        t = 2**62 - k
-        for j in range(62):
-            for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
-                if 1 <= n <= t:
-                    pairs.add((n, t))
-    return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
-
-
 # Where the model answer is not installed (grader/judge/expectations.py): what the probes return on it.
 @oracle(probe_search)
 def _search_expected(payload, server):
@@ -411,182 +370,6 @@ def _search_expected(payload, server):
     calls, since no model answer is there to count them."""
     server.bound = search_calls_bound(server.game, payload["function"])
     return optimum(server.game), CHEAP
-
-
-# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on it.
-@oracle(probe_h_jeu1)
-def _h_jeu1_expected(payload):
-    if "pairs" in payload:
-        rows = [[h_jeu1_model(n, t) for n, t in payload["pairs"]]]
-    else:
-        rows = [[h_jeu1_model(n, t) for n in range(1, t + 1)] for t in payload["targets"]]
-    return {"rows": rows, "error": None}, CHEAP
-
-
-class Q11(Question):
-    id = "q11"
-    module = "jeux"
-    probe_modules = PROBES
-    functions = ("h_jeu1",)
-    points = 2.0
-    # Default barème: an admissible h (on small and large targets) is what IDA* needs of it (half); one
-    # that is not constant is what makes it worth anything (0.3); ints >= 0, the exam's type, 0.2. A
-    # constant h (`return 0`) is admissible and an int, but does nothing: those three groups count only
-    # for an h that is not constant on the cases drawn (`earned`), so that it earns 0. An h that echoes
-    # its input (`return n`, `return t - n`) is not constant and an int, but not admissible, which is
-    # what the question asks: `non_constante` and `entier` count only for an h that never overestimates
-    # the distance on the small targets (a bool read as 0 or 1: `n != t` is admissible in value, though no
-    # int), so that it earns 0 too.
-    groups = (Group("admissible", 0.4), Group("grands_t", 0.1), Group("non_constante", 0.3), Group("entier", 0.2))
-    T_MAX = 300
-    CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
-
-    def run(self, ctx):
-        small, failure = self._collect(ctx, self._small_payloads())
-        if failure is not None:
-            return [Outcome(g.name, failure) for g in self.groups]
-        # Large targets are a group of their own: an h that is right but too slow for them (an exact
-        # distance by a backward programme, O(t) per call) loses that group only.
-        large, failure = self._collect(ctx, self._large_payloads())
-        non_constant = self._non_constant(small)
-        admissible = self._admissible(small, "admissible")
-        acts = Fraction(non_constant.failure is None)
-        answers = Fraction(not self._overestimates(small))
-        unearned = Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
-        inadmissible = Failure(Kind.WRONG, "q11.admissible_unearned", {"t": self.T_MAX})
-        return [
-            earned(admissible, acts, unearned),
-            earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
-            earned(non_constant, answers, inadmissible),
-            earned(earned(self._natural(small), acts, unearned), answers, inadmissible),
-        ]
-
-    def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
-        """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
-        cells: list = []
-        for payload in payloads:
-            reply = ctx.run(probe_h_jeu1, payload)
-            pairs = self._pairs(payload)
-            if not reply.ok:
-                return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
-            if not self._well_formed(reply.value, payload):
-                return cells, Failure(Kind.INVALID, "jeux.garbled", {"function": "h_jeu1(n, t)"})
-            if reply.value["error"] is not None:
-                error = reply.value["error"]
-                return cells, Failure(
-                    Kind.ERROR, "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
-                )
-            values = [v for row in reply.value["rows"] for v in row]
-            cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
-        return cells, None
-
-    def _small_payloads(self) -> list[dict]:
-        chunks: list[list[int]] = [[]]
-        for t in range(1, self.T_MAX + 1):
-            if sum(chunks[-1]) + t > self.CHUNK:
-                chunks.append([])
-            chunks[-1].append(t)
-        return [{"targets": targets} for targets in chunks]
-
-    def _large_payloads(self) -> list[dict]:
-        large = large_pairs()
-        return [{"pairs": list(large[i : i + self.CHUNK])} for i in range(0, len(large), self.CHUNK)]
-
-    @staticmethod
-    def _pairs(payload) -> list[tuple[int, int]]:
-        if "pairs" in payload:
-            return [tuple(p) for p in payload["pairs"]]
-        return [(n, t) for t in payload["targets"] for n in range(1, t + 1)]
-
-    @classmethod
-    def _well_formed(cls, value, payload) -> bool:
-        if type(value) is not dict:
-            return False
-        error, rows = value.get("error"), value.get("rows")
-        if error is not None:
-            return (
-                type(error) is dict
-                and type(error.get("n")) is int
-                and type(error.get("t")) is int
-                and type(error.get("detail")) is str
-            )
-        sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
-        return (
-            type(rows) is list
-            and len(rows) == len(sizes)
-            and all(
-                type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
-                for row, size in zip(rows, sizes)
-            )
-        )
-
-    @staticmethod
-    def _number(v) -> Fraction | int | None:
-        """The exact numeric value of a returned h (floats and huge ints count), or None: a bool is a truth
-        value, not a distance (False would pass for an admissible 0)."""
-        if type(v) is int:
-            return v
-        if v["type"] in ("int", "float"):
-            try:
-                return Fraction(v["repr"])  # a float's repr is exact: so is this
-            except (ValueError, ZeroDivisionError):
-                return None  # nan, inf
-        return None
-
-    def _admissible(self, cells, group: str) -> Outcome:
-        for n, t, v in cells:
-            d = _cell_distance(n, t)
-            assert d is not None  # n <= t
-            number = self._number(v)
-            if number is None or number > d:
-                message = "q11.not_a_number" if number is None else "q11.too_large"
-                return Outcome(
-                    group,
-                    Failure(
-                        Kind.WRONG,
-                        message,
-                        {"n": n, "t": t, "got": _shown_value(v), "distance": d},
-                        counterexample={"n": n, "t": t},
-                        expected=python_source(f"≤ {d}"),
-                        got=_python_value(v),
-                    ),
-                )
-        return Outcome(group)
-
-    @classmethod
-    def _overestimates(cls, cells) -> bool:
-        """Whether some value exceeds the distance, or is no number at all; a bool counts as 0 or 1."""
-        for n, t, v in cells:
-            number = cls._number(v) if type(v) is int or v["type"] != "bool" else int(v["repr"] == "True")
-            distance = _cell_distance(n, t)
-            assert distance is not None  # n <= t
-            if number is None or number > distance:
-                return True
-        return False
-
-    def _non_constant(self, cells) -> Outcome:
-        values: dict[int, set] = {}
-        for _, t, v in cells:
-            values.setdefault(t, set()).add(_shown_value(v))
-            if len(values[t]) > 1:
-                return Outcome("non_constante")
-        return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
-
-    def _natural(self, cells) -> Outcome:
-        for n, t, v in cells:
-            if type(v) is not int or v < 0:
-                kind = "int" if type(v) is int else v["type"]
-                return Outcome(
-                    "entier",
-                    Failure(
-                        Kind.WRONG,
-                        "q11.not_natural",
-                        {"n": n, "t": t, "got": _shown_value(v), "type": kind},
-                        counterexample={"n": n, "t": t},
-                        got=_python_value(v),
-                    ),
-                )
-        return Outcome("entier")
 
 
 QUESTIONS = [Q1(), Q4(), Q7(), Q10(), Q11()]

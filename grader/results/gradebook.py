@@ -5,7 +5,8 @@ grades.csv is written for the run's language: in French, `;` between fields and 
 French Excel and LibreOffice split into columns), in English `,` and a decimal point; UTF-8 with a BOM
 either way (without it Excel reads the accents as Windows-1252). A student is named as the LMS or the
 roster spells them, the file-safe id beside. A student with nothing to grade (not submitted, refused
-as a duplicate, the grader's own failure) has blank cells and their status, never a 0.
+as a duplicate, the grader's own failure) has blank cells and their status, never a 0; one whose
+written questions are not all marked has a blank total and grade, and "à noter" with those questions.
 
 A cell a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
 return: OWASP's "CSV injection" rule) is written as text, behind a single quote: a student's display
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.text.i18n import t
+from grader.text.terminal import printable
 from grader.results.records import Run, Status, SubmissionResult
 
 ENCODING = "utf-8-sig"  # the BOM tells Excel the file is UTF-8
@@ -64,8 +66,16 @@ def scaled(sub: SubmissionResult, out_of: float) -> float:
 
 
 def grade_text(sub: SubmissionResult, out_of: float, decimal: str = ".") -> str:
-    """The grade on `out_of` as a cell: blank for a student the grader has no grade for."""
-    return number(scaled(sub, out_of), decimal) if sub.has_grade else ""
+    """The grade on `out_of` as a cell: blank for a student the grader has no grade for, and for one
+    whose written questions are not all marked yet (counting them 0 would be a guess)."""
+    return number(scaled(sub, out_of), decimal) if sub.has_final_grade else ""
+
+
+def status_text(sub: SubmissionResult, lang: str) -> str:
+    """What became of a copy, in a word: its status, or the written questions its grade waits for."""
+    if sub.has_grade and sub.unmarked:
+        return t("submission.unmarked", lang, questions=", ".join(sub.unmarked))
+    return t(f"submission.{sub.status}", lang)
 
 
 def question_ids(run: Run) -> list[str]:
@@ -79,7 +89,14 @@ def question_ids(run: Run) -> list[str]:
 
 
 def display_name(sub: SubmissionResult) -> str:
+    """The student's name exactly as the LMS or the roster spells it (what importers match on)."""
     return sub.name or sub.id
+
+
+def shown_name(sub: SubmissionResult) -> str:
+    """The name as a page or a terminal shows it: control, bidi and zero-width characters written as
+    escapes (\\u202e), so that no name reverses, hides or imitates another."""
+    return printable(display_name(sub), False)
 
 
 def write_gradebook(path: Path, run: Run, lang: str = "fr", out_of: float = 20) -> Path:
@@ -113,9 +130,9 @@ def write_gradebook(path: Path, run: Run, lang: str = "fr", out_of: float = 20) 
                     display_name(sub),
                     sub.id,
                     sub.participant,
-                    t(f"submission.{sub.status}", lang),
+                    status_text(sub, lang),
                     *cells,
-                    number(sub.total, decimal) if sub.has_grade else "",
+                    number(sub.total, decimal) if sub.has_final_grade else "",
                     number(sub.max, decimal),
                     grade_text(sub, out_of, decimal),
                 ]

@@ -21,6 +21,11 @@ question that is not a written one, a mark that is not a number, negative, or ab
 points in the run's barème. `apply_marks` never changes the automatic questions: it adds one result per
 written question the barème gives points to, to every student (`ungraded` where no mark is given), and
 recomputes the totals, so the reports and exports show those questions as columns before any marking.
+A written question left unmarked keeps its copy's grade open (`SubmissionResult.unmarked`): exports leave
+that grade blank, unless the teacher asks for such questions to count 0 (`Unmarked.ZERO`, `--unmarked zero`).
+
+The dashboard of the web service takes the same text typed in a box (`read_marks` with no file): its
+problems are said by line ("ligne 3") and in the dashboard's words, not a file's and a command's.
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ from grader import settings_files as settings
 from grader.errors import GraderError, InputError
 from grader.text import i18n
 from grader.text.message import Message
-from grader.results.records import QuestionResult, Run, Status, SubmissionResult
+from grader.results.records import NO_GRADE, QuestionResult, Run, Status, SubmissionResult, TextEnum
+from grader.results.gradebook import display_name
 from grader.results.scoring import submission_total
 
 STUDENT_COLUMNS = (
@@ -58,18 +64,37 @@ COMMENT_WORDS = ("commentaire", "comment", "commentaires", "comments", "remarque
 MARK_WORDS = ("note", "mark", "points", "score")
 
 
-class MarksError(InputError):
-    """A marks file that cannot be merged: each problem is a catalogue key and its parameters."""
+class Unmarked(TextEnum):
+    """What a written question worth points but not marked yet counts for: nothing yet (the copy's grade
+    is left blank wherever a grade goes, the default), or 0 (the teacher's choice, `--unmarked zero`)."""
 
-    def __init__(self, path: Path, problems: list[tuple[str, dict]]):
-        super().__init__("marks.invalid", path=path, n=len(problems))
+    BLANK = "blank"
+    ZERO = "zero"
+
+
+class MarksError(InputError):
+    """Hand marks that cannot be merged: each problem is a catalogue key and its parameters. `path` is
+    the file they were read from, None for marks typed in the dashboard: then a problem whose key has a
+    `_typed` form (one that named a file or a command-line flag) is said in the dashboard's words."""
+
+    def __init__(self, path: Path | None, problems: list[tuple[str, dict]]):
+        if path is None:
+            super().__init__("marks.invalid_typed", n=len(problems))
+        else:
+            super().__init__("marks.invalid", path=path, n=len(problems))
         self.path = path
         self.problems = problems
 
+    def lines(self, lang: str = "fr") -> list[str]:
+        """Each problem, said."""
+        return [i18n.t(self._key(key), lang, **params) for key, params in self.problems]
+
+    def _key(self, key: str) -> str:
+        typed = f"{key}_typed"
+        return typed if self.path is None and i18n.defined(typed) else key
+
     def message(self, lang: str = "fr") -> str:
-        lines = [super().message(lang)]
-        lines += ["  - " + i18n.t(key, lang, **params) for key, params in self.problems]
-        return "\n".join(lines)
+        return "\n".join([super().message(lang), *("  - " + line for line in self.lines(lang))])
 
 
 @dataclass
@@ -89,6 +114,15 @@ def written_points(run: Run, *, worth_points: bool = False) -> dict[str, float]:
     if worth_points:
         written = {qid: points for qid, points in written.items() if points > 0}
     return dict(sorted(written.items(), key=lambda item: _number(item[0])))
+
+
+def give_written_points(run: Run, points: dict[str, float]) -> None:
+    """Set the points of written questions in the run's barème (`grader export --scheme`, the
+    dashboard's form): no regrading, since nothing of theirs ran; also a written question the run's
+    selection of questions left out."""
+    questions = run.scheme.setdefault("questions", {})
+    for qid, value in points.items():
+        questions.setdefault(qid, {"groups": {}, "manual": True, "extension": False})["points"] = float(value)
 
 
 def _number(qid: str) -> tuple[str, int]:
@@ -137,17 +171,26 @@ def load_marks(path: Path, run: Run) -> dict[str, StudentMarks]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")  # Excel's "CSV" on Windows
-    if path.suffix.lower() == ".toml":
-        entries = _toml_entries(path, text)
-    elif path.suffix.lower() in (".csv", ".txt", ".tsv"):
-        entries = _csv_entries(path, text)
-    else:
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".csv", ".txt", ".tsv"):
         raise MarksError(path, [("marks.format", {"suffix": path.suffix or "(aucune)"})])
+    return read_marks(text, "toml" if suffix == ".toml" else "csv", run, path)
+
+
+def read_marks(text: str, kind: str, run: Run, path: Path | None = None) -> dict[str, StudentMarks]:
+    """Check hand marks in `kind` ("csv" or "toml") against a run; submission id -> its marks. `path`:
+    the file they come from (None: typed in the dashboard). Raises MarksError."""
+    entries = _toml_entries(path, text) if kind == "toml" else _csv_entries(path, text)
     return _check(path, entries, run)
 
 
-# An entry as read: (where, student key, {question or "": (mark text or None, comment)}).
-Entry = tuple[str, str, dict[str, tuple[object, str]]]
+# An entry as read: (where, student key, {question or "": (mark text or None, comment)}); `where` says the
+# file and line ("notes.csv:3"), or the line alone for typed marks (a message: "ligne 3").
+Entry = tuple[object, str, dict[str, tuple[object, str]]]
+
+
+def _where(path: Path | None, line: int) -> object:
+    return f"{path.name}:{line}" if path is not None else Message("marks.line", {"line": line})
 
 
 # A marks file in TOML: a table per student; in it a comment on the copy, and per question a mark (a
@@ -169,14 +212,18 @@ SCHEMA = settings.Table(
 )
 
 
-def _toml_entries(path: Path, text: str) -> list[Entry]:
+def _toml_entries(path: Path | None, text: str) -> list[Entry]:
     try:
-        data = settings.parse(text, Path(path.name), SCHEMA, "marks")  # as the other problems name it
+        data = settings.parse(text, Path(path.name if path else ""), SCHEMA, "marks")  # as the other problems
     except GraderError as exc:
         if exc.key == "settings.unreadable":
             raise MarksError(path, [("marks.syntax", {"error": exc.params["detail"]})]) from None
-        raise MarksError(path, [(exc.key, exc.params)]) from None
-    entries = []
+        params = dict(exc.params)
+        if path is None:  # typed: the text and its line, not a file's name ("fichier de notes notes.toml:3")
+            line = str(params.get("where", "")).rpartition(":")[2]
+            params.update(file=Message("marks.typed"), where=_where(None, int(line)) if line.isdigit() else "")
+        raise MarksError(path, [(exc.key, params)]) from None
+    entries: list[Entry] = []
     for student, table in data.items():
         values: dict[str, tuple[object, str]] = {}
         for key, value in table.items():
@@ -188,11 +235,11 @@ def _toml_entries(path: Path, text: str) -> list[Entry]:
                 values[key] = (mark, comment)
             else:
                 values[key] = (value, "")
-        entries.append((f"{path.name} [{student}]", student, values))
+        entries.append((f"{path.name} [{student}]" if path else f"[{student}]", student, values))
     return entries
 
 
-def _csv_entries(path: Path, text: str) -> list[Entry]:
+def _csv_entries(path: Path | None, text: str) -> list[Entry]:
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = max((";", ",", "\t"), key=first.count)
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
@@ -218,7 +265,7 @@ def _csv_entries(path: Path, text: str) -> list[Entry]:
             problems.append(("marks.column", {"column": h}))
     if problems:
         raise MarksError(path, problems)
-    entries = []
+    entries: list[Entry] = []
     for line, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
@@ -232,7 +279,7 @@ def _csv_entries(path: Path, text: str) -> list[Entry]:
             else:
                 comment = cell
             values[qid] = (mark, comment)
-        entries.append((f"{path.name}:{line}", student, values))
+        entries.append((_where(path, line), student, values))
     return entries
 
 
@@ -247,12 +294,12 @@ def _parse_mark(value) -> float | None:
         return None
 
 
-def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks]:
+def _check(path: Path | None, entries: list[Entry], run: Run) -> dict[str, StudentMarks]:
     written = written_points(run)
     automatic = {qid for qid in run.scheme.get("questions", {}) if qid not in written}
     problems: list[tuple[str, dict]] = []
     result: dict[str, StudentMarks] = {}
-    seen: dict[str, str] = {}
+    seen: dict[str, object] = {}
     for where, key, values in entries:
         sub, close = resolve_student(key, run)
         if sub is None:
@@ -285,9 +332,7 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
             elif points <= 0:
                 problems.append(("marks.no_points", {"where": where, "question": qid}))
             elif mark > points + 1e-9:
-                problems.append(
-                    ("marks.too_high", {"where": where, "question": qid, "mark": f"{mark:g}", "points": f"{points:g}"})
-                )
+                problems.append(("marks.too_high", {"where": where, "question": qid, "mark": mark, "points": points}))
             else:
                 marks.marks[qid] = mark
         result[sub.id] = marks
@@ -296,9 +341,10 @@ def _check(path: Path, entries: list[Entry], run: Run) -> dict[str, StudentMarks
     return result
 
 
-def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
+def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None, unmarked: Unmarked = Unmarked.BLANK) -> Run:
     """A copy of `run` where every student has one result per written question of the barème (the
-    mark given, or `ungraded`) and totals that include them. `run` itself is left as graded: the copy
+    mark given, else `ungraded`, or 0 with `Unmarked.ZERO` for a copy that has a grade: never for a
+    student who handed nothing in) and totals that include them. `run` itself is left as graded: the copy
     has its own Run and SubmissionResult objects and shares the automatic questions' results, which no
     reader changes (a deep copy cost a tenth of a second per 100 students, twice at the end of a run)."""
     marks = marks or {}
@@ -307,9 +353,10 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
     for sub in run.submissions:
         given = marks.get(sub.id, StudentMarks())
         kept = [q for q in sub.questions if not q.manual]  # a run merged before is merged afresh
+        zero = unmarked == Unmarked.ZERO and (bool(given.marks) or sub.status not in NO_GRADE)
         added = []
         for qid, points in written.items():
-            mark = given.marks.get(qid)
+            mark = given.marks.get(qid, 0.0 if zero else None)
             if mark is None:
                 status = Status.UNGRADED
             elif mark >= points:
@@ -338,3 +385,19 @@ def apply_marks(run: Run, marks: dict[str, StudentMarks] | None = None) -> Run:
             )
         )
     return replace(run, submissions=merged_submissions)
+
+
+def waiting_for_marks(run: Run) -> dict | None:
+    """The students whose grade waits for written marks, grouped by the questions they wait for
+    ("q13 : Alice Martin, Bob ; q2, q13 : Chloé"), every one named: the parameters of the warnings
+    (None when every grade is final)."""
+    groups: dict[str, list[str]] = {}
+    for sub in run.submissions:
+        if sub.has_grade and sub.unmarked:
+            groups.setdefault(", ".join(sub.unmarked), []).append(display_name(sub))
+    if not groups:
+        return None
+    return {
+        "n": sum(map(len, groups.values())),
+        "students": " ; ".join(f"{questions} : {', '.join(names)}" for questions, names in groups.items()),
+    }

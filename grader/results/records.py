@@ -162,6 +162,18 @@ class SubmissionResult:
             return any(q.manual and q.status != Status.UNGRADED for q in self.questions)
         return self.status not in NO_GRADE
 
+    @property
+    def unmarked(self) -> list[str]:
+        """The written questions worth points that the teacher has not marked yet: while any is left,
+        the copy's total is not its grade, and every export leaves that grade blank rather than count
+        them as 0 (grader/results/marks.py: `--unmarked zero` marks them 0 instead)."""
+        return [q.id for q in self.questions if q.manual and q.status == Status.UNGRADED and q.max > 0]
+
+    @property
+    def has_final_grade(self) -> bool:
+        """A grade to give back: graded (`has_grade`) and nothing left to mark by hand."""
+        return self.has_grade and not self.unmarked
+
 
 # What a student's run can put in results is bounded, whatever the child sends: values copied into a check
 # (the value got, a counterexample, a message's parameters) are excerpts of at most SHOWN_ITEMS items and

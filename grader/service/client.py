@@ -72,7 +72,7 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
         status, answer = request(f"{url}/api/submit?lang={lang}", token, body, content_type)
         if status != 202:
             raise UsageError("service.rejected", status=status, detail=answer.get("error", ""))
-        print(i18n.t("service.submitted", lang, attempt=answer["attempt"]), flush=True)
+        print(i18n.t("service.submitted", lang, attempt=answer["number"]), flush=True)
         while wait:
             status, view = request(f"{url}/api/attempts/{answer['attempt']}?lang={lang}", token)
             if status != 200:

@@ -23,6 +23,9 @@ from grader.service.store import hash_password
 from grader.service.tasks import Service, run_worker
 
 
+LINKS_HEADER = ["student", "name", "url"]
+
+
 def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
     """First start: the teacher's password and the session key; on every start, links for the
     students of the roster who have none. Files written for the teacher only (0600)."""
@@ -39,13 +42,16 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
     new = service.store.add_students(service.config.students)
     if new:
         fresh = not links.exists()
-        rows = ([["student", "url"]] if fresh else []) + [[sid, f"{url}/s/{token}"] for sid, token in new.items()]
-        _private_write(links, "".join(_csv_line(r) for r in rows), append=not fresh)
+        # The name beside the id: the teacher hands each link to a person, not to an id.
+        rows = [[sid, service.config.name_of(sid), f"{url}/s/{token}"] for sid, token in new.items()]
+        # A new file starts with the BOM: a spreadsheet then reads the names' accents as UTF-8.
+        head = "\ufeff" + _csv_line(LINKS_HEADER) if fresh else ""
+        _private_write(links, head + "".join(_csv_line(r) for r in rows), append=not fresh)
     return password_file, links, len(new)
 
 
 def _csv_line(row: list[str]) -> str:
-    """A line of links.csv, which the teacher opens in a spreadsheet: no student id runs as a formula."""
+    """A line of links.csv, which the teacher opens in a spreadsheet: no student id or name runs as a formula."""
     buffer = io.StringIO()
     SafeWriter(buffer).writerow(row)
     return buffer.getvalue()

@@ -16,7 +16,7 @@ import json
 import os
 import secrets
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -97,16 +97,6 @@ results = sa.Table(  # keyed by (content hash, grader version, seed, scheme, que
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("graded", sa.Integer, nullable=False, default=1),  # times actually graded (idempotence test)
 )
-FORGET_LOGIN_FAILURES = 24 * 3600.0
-# Wrong teacher passwords, per client (an address, a browser that signed in before, every unknown
-# client together): how many since the last right one, and when the last came (web.py's backoff).
-login_failures = sa.Table(
-    "login_failures",
-    metadata,
-    sa.Column("key", sa.String(260), primary_key=True),
-    sa.Column("failures", sa.Integer, nullable=False),
-    sa.Column("last", sa.Float, nullable=False),
-)
 buckets = sa.Table(
     "buckets",
     metadata,
@@ -114,6 +104,24 @@ buckets = sa.Table(
     sa.Column("tokens", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
 )
+
+
+def _numbered() -> sa.Select:
+    """Attempts with their `number`: the student's own count (1 for their first attempt, whatever the
+    others did before), in the order they came, within the student's attempts or one regrade's. The id
+    stays what links and URLs name (unique in the class)."""
+    earlier = attempts.alias("earlier")
+    number = (
+        sa.select(sa.func.count())
+        .where(
+            earlier.c.student == attempts.c.student,
+            earlier.c.regrade == attempts.c.regrade,
+            earlier.c.id <= attempts.c.id,
+        )
+        .scalar_subquery()
+        .label("number")
+    )
+    return sa.select(attempts, number)
 
 
 def token_hash(token: str) -> str:
@@ -216,43 +224,6 @@ class Store:
             if db.execute(settings.update().where(settings.c.key == key).values(value=value)).rowcount == 0:
                 db.execute(settings.insert().values(key=key, value=value))
 
-    # --- sign-in backoff -------------------------------------------------------------------------
-    def login_wait(self, keys: Mapping[str, int], now: float, first: float, longest: float) -> float:
-        """Seconds before a password from a client counted under `keys` may be checked (0: now). `keys`
-        maps a key to the failures it may have before backing off; past them, each failure doubles the
-        wait after it, from `first` up to `longest` seconds. Failures older than a day are forgotten."""
-        with self.engine.connect() as db:
-            rows = db.execute(sa.select(login_failures).where(login_failures.c.key.in_(list(keys)))).all()
-        wait = 0.0
-        for row in rows:
-            beyond = row.failures - keys[row.key]
-            if beyond >= 0 and now - row.last < FORGET_LOGIN_FAILURES:
-                wait = max(wait, row.last + min(longest, first * 2 ** min(beyond, 32)) - now)
-        return wait
-
-    def login_attempt(self, keys: Iterable[str], now: float) -> None:
-        """Count an attempt as a failure before its password is checked, so that attempts sent together
-        cannot all pass before the first failure is counted (login_succeeded takes it back)."""
-        with self._lock, self.engine.begin() as db:
-            for key in keys:
-                stale = login_failures.c.last < now - FORGET_LOGIN_FAILURES
-                failures = sa.case((stale, 1), else_=login_failures.c.failures + 1)
-                changed = login_failures.update().where(login_failures.c.key == key).values(failures=failures, last=now)
-                if db.execute(changed).rowcount == 0:
-                    db.execute(login_failures.insert().values(key=key, failures=1, last=now))
-
-    def login_succeeded(self, forget: Iterable[str], take_back: Iterable[str]) -> None:
-        """A right password: the keys of `forget` start again from nothing; the attempt counted under
-        those of `take_back` is taken back."""
-        with self._lock, self.engine.begin() as db:
-            db.execute(login_failures.delete().where(login_failures.c.key.in_(list(forget))))
-            for key in take_back:
-                db.execute(
-                    login_failures.update()
-                    .where(login_failures.c.key == key, login_failures.c.failures > 0)
-                    .values(failures=login_failures.c.failures - 1)
-                )
-
     # --- rate limit -----------------------------------------------------------------------------
     def take(self, wanted: Mapping[str, tuple[float, float]], now: float, apply: bool) -> dict[str, float]:
         """Token buckets: `wanted` maps a bucket key to (burst, per hour). When every bucket holds a
@@ -326,7 +297,7 @@ class Store:
 
     def attempt(self, attempt_id: int):
         with self.engine.connect() as db:
-            return db.execute(sa.select(attempts).where(attempts.c.id == attempt_id)).first()
+            return db.execute(_numbered().where(attempts.c.id == attempt_id)).first()
 
     def content(self, digest: str):
         with self.engine.connect() as db:
@@ -334,7 +305,7 @@ class Store:
 
     def attempts_of(self, student: str | None = None, regrade: int = 0) -> Sequence:
         """A student's (or every student's) own attempts, or those of one regrade."""
-        query = sa.select(attempts).where(attempts.c.regrade == regrade).order_by(attempts.c.id)
+        query = _numbered().where(attempts.c.regrade == regrade).order_by(attempts.c.id)
         if student is not None:
             query = query.where(attempts.c.student == student)
         with self.engine.connect() as db:

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.results.marks import MarksError, StudentMarks, apply_marks, load_marks
+from grader.results.marks import (
+    MarksError,
+    StudentMarks,
+    Unmarked,
+    apply_marks,
+    give_written_points,
+    load_marks,
+    waiting_for_marks,
+)
 from grader.results.gradebook import number, write_gradebook
 from grader.results.records import Run, load_run, private_folder
 
@@ -77,12 +85,13 @@ def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
 def _canvas(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.canvas import write_gradebook as write_canvas
 
-    path, missing = write_canvas(
+    path, missing, homonyms = write_canvas(
         run, out / "canvas-gradebook.csv", assignment=o.canvas_assignment, out_of=o.out_of, template=o.canvas_gradebook
     )
     if o.canvas_gradebook is None:
         o.warnings.append(("export.canvas_by_name", {}))
     _missing(o, "export.canvas_missing", missing)
+    _missing(o, "export.canvas_homonyms", homonyms)
     return [path]
 
 
@@ -132,14 +141,17 @@ def read_run(run_dir: Path) -> Run:
     return load_run(Path(run_dir) / "results.json")
 
 
-def merged_run(run_dir: Path, marks_file: Path | None, scheme_file: Path | None = None) -> Run:
-    """The run of OUT with the hand marks of `marks_file` (checked: MarksError) merged in. A barème
-    (`scheme_file`) may change the points of written questions, never those of graded ones."""
+def merged_run(
+    run_dir: Path, marks_file: Path | None, scheme_file: Path | None = None, unmarked: Unmarked = Unmarked.BLANK
+) -> Run:
+    """The run of OUT with the hand marks of `marks_file` (checked: MarksError) merged in, the written
+    questions left unmarked counted as `unmarked` says. A barème (`scheme_file`) may change the points of
+    written questions, never those of graded ones."""
     run = read_run(run_dir)
     if scheme_file is not None:
         _rescheme(run, scheme_file)
     marks: dict[str, StudentMarks] = load_marks(marks_file, run) if marks_file else {}
-    return apply_marks(run, marks)
+    return apply_marks(run, marks, unmarked)
 
 
 def _rescheme(run: Run, scheme_file: Path) -> None:
@@ -147,21 +159,19 @@ def _rescheme(run: Run, scheme_file: Path) -> None:
     from grader.results.scoring import Scheme
 
     scheme = Scheme.load(scheme_file)
-    questions = run.scheme.setdefault("questions", {})
-    changed = []
-    for q in all_questions(extensions=True):
-        # Only what the file sets: the run may have been graded with another file's points.
-        if q.id not in scheme.overrides:
-            continue
-        points = scheme.points(q)
-        if q.manual:  # also when the run graded a selection (-q) that left it out
-            questions.setdefault(q.id, {"groups": {}, "manual": True, "extension": False})["points"] = points
-        elif q.id not in questions or not isinstance(questions[q.id], dict):
-            continue
-        elif abs(float(questions[q.id].get("points", 0)) - points) > 1e-9:
-            changed.append(q.id)
+    questions = run.scheme.get("questions", {})
+    # Only what the file sets: the run may have been graded with another file's points.
+    named = [q for q in all_questions(extensions=True) if q.id in scheme.overrides]
+    changed = [
+        q.id
+        for q in named
+        if not q.manual
+        and isinstance(questions.get(q.id), dict)
+        and abs(float(questions[q.id].get("points", 0)) - scheme.points(q)) > 1e-9
+    ]
     if changed:
         raise InputError("export.bad_scheme", path=scheme_file, questions=", ".join(changed))
+    give_written_points(run, {q.id: scheme.points(q) for q in named if q.manual})
 
 
 def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: Path | None = None) -> list[Path]:
@@ -171,6 +181,9 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
 
     run_dir = Path(run_dir)
     options.out_of = resolve_out_of(options, formats)
+    waiting = waiting_for_marks(run)
+    if waiting:  # their grades are left blank everywhere: said, with who waits for which question
+        options.warnings.append(("export.unmarked", waiting))
     write_gradebook(run_dir / "grades.csv", run, run.lang, options.out_of)
     written = [run_dir / "grades.csv", render_class(run, run_dir)]
     to = Path(to) if to else run_dir / "exports"
@@ -180,4 +193,4 @@ def publish(run_dir: Path, run: Run, formats: list[str], options: Options, to: P
     return written
 
 
-__all__ = ["FORMATS", "MarksError", "Options", "merged_run", "publish", "read_run"]
+__all__ = ["FORMATS", "MarksError", "Options", "Unmarked", "merged_run", "publish", "read_run"]

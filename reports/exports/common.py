@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import html
 import re
-import statistics
 from dataclasses import dataclass
 
-from grader.results.gradebook import number, question_ids, scaled
+from grader.results.gradebook import number, scaled
 from grader.text.i18n import say, t, title
-from grader.results.records import Run, Status, SubmissionResult
+from grader.results.records import Status, SubmissionResult
 
 FEEDBACK_DETAIL_CHARS = 240  # one question's reason in a feedback comment; the HTML report has it all
 
@@ -68,11 +67,15 @@ def feedback_lines(sub: SubmissionResult, lang: str) -> list[Line]:
 
 
 def headline(sub: SubmissionResult, lang: str, out_of: float | None) -> str:
-    """ "Total : 14/20 — note : 14/20", or what became of a copy the grader has no grade for."""
+    """ "Total : 14/20 — note : 14/20", or what became of a copy the grader has no grade for, or the
+    total so far of one whose written questions are not all marked (no grade yet)."""
     if not sub.has_grade:
         return t(f"submission.{sub.status}", lang).capitalize()
     decimal = "," if lang == "fr" else "."
-    text = t("export.total", lang, score=number(sub.total, decimal), max=number(sub.max, decimal))
+    said = {"score": number(sub.total, decimal), "max": number(sub.max, decimal)}
+    if sub.unmarked:
+        return t("export.total_pending", lang, **said, questions=", ".join(sub.unmarked))
+    text = t("export.total", lang, **said)
     if out_of:
         text += " — " + t(
             "export.grade_on", lang, grade=number(scaled(sub, out_of), decimal), out_of=number(out_of, decimal)
@@ -108,35 +111,3 @@ def feedback_html(sub: SubmissionResult, lang: str, out_of: float | None = None)
     if sub.comment:
         out += f"<p>{esc(t('export.comment', lang, comment=sub.comment))}</p>"
     return out
-
-
-@dataclass
-class QuestionStats:
-    qid: str
-    title: str
-    points: float
-    count: int  # students graded on it (not submitted, and a written question not marked yet: not counted)
-    mean: float | None
-    median: float | None
-    pass_rate: float | None  # share with full marks
-
-
-def question_stats(run: Run, lang: str) -> list[QuestionStats]:
-    stats = []
-    for qid in question_ids(run):
-        results = [q for s in run.submissions if s.has_grade for q in s.questions if q.id == qid]
-        points = max((q.max for q in results), default=0.0)
-        marked = [q for q in results if q.status != Status.UNGRADED]
-        scores = [q.score for q in marked]
-        stats.append(
-            QuestionStats(
-                qid,
-                title(results[0].title, lang) if results else qid,
-                points,
-                len(marked),
-                statistics.fmean(scores) if scores else None,
-                statistics.median(scores) if scores else None,
-                sum(q.max > 0 and q.score >= q.max - 1e-9 for q in marked) / len(marked) if marked else None,
-            )
-        )
-    return stats

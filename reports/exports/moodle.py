@@ -95,7 +95,7 @@ def write_worksheet(
             "changeable": VALUES[site_lang]["yes"],
             "submitted": "",
             "modified": _now(),
-            "feedback": feedback_html(sub, lang, out_of) if sub.has_grade else "",
+            "feedback": feedback_html(sub, lang, out_of) if sub.has_final_grade else "",
         }
         writer.writerow([row[c] for c in columns])
     path.write_text(buffer.getvalue(), encoding="utf-8")
@@ -165,7 +165,7 @@ def _fill(run: Run, path: Path, sheet: _Sheet, lang: str) -> tuple[Path, list[st
         row[col["grade"]] = grade_text(sub, out_of, decimal)
         row[col["modified"]] = _now()
         if sheet.feedback is not None:
-            row[sheet.feedback] = feedback_html(sub, lang, out_of) if sub.has_grade else ""
+            row[sheet.feedback] = feedback_html(sub, lang, out_of) if sub.has_final_grade else ""
     buffer = io.StringIO()
     SafeWriter(buffer).writerows(sheet.rows)
     path.write_text(buffer.getvalue(), encoding="utf-8")

@@ -31,7 +31,7 @@ def write_scores(run: Run, path: Path, *, qid: str, lang: str = "fr") -> tuple[P
         writer = SafeWriter(handle)
         writer.writerow(COLUMNS)
         for sub in run.submissions:
-            if not sub.has_grade:
+            if not sub.has_final_grade:  # no grade, or one waiting for written marks: no row
                 continue
             if not sub.email.strip():
                 missing.append(sub.id)

@@ -9,9 +9,10 @@ import unicodedata
 from pathlib import Path
 
 from grader.results.gradebook import ENCODING, SafeWriter, display_name, grade_text, number
-from grader.text.i18n import t
+from grader.text.i18n import t, title
 from grader.results.records import Run, SubmissionStatus
-from reports.exports.common import question_stats, split_name
+from grader.results.summary import class_stats
+from reports.exports.common import split_name
 
 # Pronote's own mark for work not handed in; it counts in no average unless the teacher says so.
 PRONOTE_NOT_SUBMITTED = "N.Rdu"
@@ -53,7 +54,12 @@ def write_pronote(run: Run, path: Path, out_of: float = 20) -> Path:
 
 
 def write_stats(run: Run, path: Path) -> Path:
-    """Per question: points, students counted, mean, median, pass rate (full marks), in %."""
+    """Per question: points, students counted, mean, median, pass rate (full marks), in %: the class
+    page's figures (grader/results/summary.py)."""
+
+    def cell(x, scale=1.0):
+        return "" if x is None else number(x * scale, ",")
+
     handle, writer = _writer(path)
     with handle:
         writer.writerow(
@@ -62,12 +68,16 @@ def write_stats(run: Run, path: Path) -> Path:
                 for k in ("question", "title", "points", "count", "mean", "median", "pass_rate")
             ]
         )
-        for s in question_stats(run, "fr"):  # a French spreadsheet, as its headers
-
-            def cell(x, scale=1.0):
-                return "" if x is None else number(x * scale, ",")
-
+        for s in class_stats(run).questions:  # a French spreadsheet, as its headers
             writer.writerow(
-                [s.qid, s.title, number(s.points, ","), s.count, cell(s.mean), cell(s.median), cell(s.pass_rate, 100)]
+                [
+                    s.qid,
+                    title(s.title, "fr"),
+                    number(s.points, ","),
+                    s.counted,
+                    cell(s.mean),
+                    cell(s.median),
+                    cell(s.pass_rate, 100),
+                ]
             )
     return path

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
-from grader.results.marks import MarksError, apply_marks, load_marks
+from grader.results.marks import MarksError, Unmarked, apply_marks, load_marks
 from grader.results.records import load_run, write_json
 from reports.exports import moodle
 from tests.importers import (
@@ -164,11 +164,11 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
         ("etudiant;q2\nalcie;1\n", "noms proches : Alice Martin", "close names: Alice Martin"),
         ("etudiant;q99\nalice;1\n", "question inconnue « q99 »", 'unknown question "q99"'),
         ("etudiant;q4\nalice;1\n", "q4 est corrigée automatiquement", "q4 is graded automatically"),
-        ("etudiant;q2\nalice;2,5\n", "2.5 dépasse les 2 point(s) du barème", "2.5 is above the 2 point(s)"),
+        ("etudiant;q2\nalice;2,5\n", "2,5 dépasse 2 points, le maximum du barème", "2.5 is above 2 points"),
         ("etudiant;q2\nalice;beaucoup\n", "« beaucoup » n'est pas une note", '"beaucoup" is not a mark'),
         ("etudiant;q2\nalice;-1\n", "« -1 » n'est pas une note", '"-1" is not a mark'),
         ("etudiant;q3\nalice;1\n", "q3 vaut 0 point dans le barème", "q3 is worth 0 points"),
-        ("etudiant;q2\nalice;1\nAlice Martin;2\n", "est déjà noté en notes.csv:2", "is already marked at notes.csv:2"),
+        ("etudiant;q2\nalice;1\nAlice Martin;2\n", "est déjà noté (notes.csv:2)", "is already marked (notes.csv:2)"),
         ("nom de famille;q2\nalice;1\n", "aucune colonne d'élève", "no student column"),
         ("[alice\nq2 = 1\n", "TOML invalide", "invalid TOML"),
     ],
@@ -236,10 +236,13 @@ def moodle_import(path: Path, site_lang: str, maximum: float = 20) -> dict[str, 
 
 @pytest.mark.parametrize("site_lang", ["fr", "en"])
 def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang):
-    assert _export(graded, "--marks", str(_marks(tmp_path)), "--format", "moodle", "--site-lang", site_lang) == 0
+    marks = ["--marks", str(_marks(tmp_path)), "--unmarked", "zero"]  # bob's q2, index's q2 and q13: 0
+    assert _export(graded, *marks, "--format", "moodle", "--site-lang", site_lang) == 0
     imported = moodle_import(graded / "exports" / "moodle-feuille-de-notes.csv", site_lang)
     run = apply_marks(
-        load_run(graded / "results.json"), load_marks(_marks(tmp_path), load_run(graded / "results.json"))
+        load_run(graded / "results.json"),
+        load_marks(_marks(tmp_path), load_run(graded / "results.json")),
+        Unmarked.ZERO,
     )
     for sub in run.submissions:
         if sub.participant and sub.id != "dylan":
@@ -308,14 +311,14 @@ def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_
     buffer = io.StringIO()
     csv.writer(buffer).writerows([header, *rows])
     worksheet.write_text("\ufeff" + buffer.getvalue(), encoding="utf-8")
-    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(worksheet)) == 0
+    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(worksheet), "--unmarked", "zero") == 0
     err = capsys.readouterr().err
     out = graded / "exports" / "moodle-feuille-de-notes.csv"
     filled = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert filled[0] == header
     alice, zoe, chloe = filled[1:]
     assert alice[:4] == rows[0][:4] and alice[7:9] == rows[0][7:9]
-    run = apply_marks(load_run(graded / "results.json"))
+    run = apply_marks(load_run(graded / "results.json"), unmarked=Unmarked.ZERO)
     by_id = {s.id: s for s in run.submissions}
     assert float(alice[4].replace(",", ".")) == pytest.approx(round(by_id["alice"].total / by_id["alice"].max * 10, 2))
     assert zoe == rows[1]  # not in the run: untouched, Moodle skips an empty grade
@@ -372,7 +375,8 @@ def _canvas_export(tmp_path) -> Path:
 
 
 def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys):
-    assert _export(graded, "--format", "canvas", "--canvas-assignment", "Taquin (4242)", "--out-of", "100") == 0
+    options = ["--canvas-assignment", "Taquin (4242)", "--out-of", "100", "--unmarked", "zero"]
+    assert _export(graded, "--format", "canvas", *options) == 0
     assert "--canvas-gradebook" in capsys.readouterr().err  # the teacher is told the better way
     path = graded / "exports" / "canvas-gradebook.csv"
     rows = list(csv.reader(path.open(encoding="utf-8")))
@@ -381,7 +385,7 @@ def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys
     assert all(row[1:5] == ["", "", "", ""] for row in rows[1:])
     imported = canvas_gradebook_import(path, CANVAS_STUDENTS)
     assert imported.points_possible == {"Taquin (4242)": "100"}
-    run = apply_marks(load_run(graded / "results.json"))
+    run = apply_marks(load_run(graded / "results.json"), unmarked=Unmarked.ZERO)
     by_name = {s.name: s for s in run.submissions}
     for student in CANVAS_STUDENTS[:5]:
         sub = by_name[student.name if student.name != "Chloé Durand" else "Chloé DURAND"]
@@ -395,10 +399,8 @@ def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys
 
 def test_canvas_own_gradebook_is_filled_with_canvas_ids(graded, tmp_path, capsys):
     export = _canvas_export(tmp_path)
-    assert (
-        _export(graded, "--format", "canvas", "--canvas-gradebook", str(export), "--canvas-assignment", "Taquin (4242)")
-        == 0
-    )
+    options = ["--canvas-gradebook", str(export), "--canvas-assignment", "Taquin (4242)", "--unmarked", "zero"]
+    assert _export(graded, "--format", "canvas", *options) == 0
     err = capsys.readouterr().err
     assert "index" in err and "<script>" in err  # students of ours Canvas has no row for are named
     path = graded / "exports" / "canvas-gradebook.csv"
@@ -410,7 +412,7 @@ def test_canvas_own_gradebook_is_filled_with_canvas_ids(graded, tmp_path, capsys
         assert old[:taquin] + old[taquin + 1 :] == new[:taquin] + new[taquin + 1 :]
     imported = canvas_gradebook_import(path, CANVAS_STUDENTS)
     assert imported.new_students == []
-    run = apply_marks(load_run(graded / "results.json"))
+    run = apply_marks(load_run(graded / "results.json"), unmarked=Unmarked.ZERO)
     by_id = {s.id: s for s in run.submissions}
     # Canvas's points possible for the assignment (40) is what the grades are on.
     for canvas_id, ours in (("501", "alice"), ("502", "bob"), ("503", "chloé durand")):
@@ -452,11 +454,15 @@ def test_grades_csv_follows_the_language_of_the_run(tmp_path):
     assert _export(out, "--format", "stats") == 0
     rows = spreadsheet_table(out / "grades.csv", "Id", delimiter=",", decimal=".")
     assert rows["dylan"]["Status"] == "not submitted" and rows["dylan"]["Grade out of 20"] == ""
-    assert rows["alice"]["Name"] == "Alice Martin" and isinstance(rows["alice"]["Total"], float)
+    # q2 and q13 are worth points and nobody is marked yet: no total is a grade yet.
+    assert rows["alice"]["Name"] == "Alice Martin" and rows["alice"]["Status"] == "to be marked: q2, q13"
+    assert rows["alice"]["Total"] == rows["alice"]["Grade out of 20"] == "" and isinstance(rows["alice"]["q4"], float)
 
 
 def test_pronote_sheet_in_pronote_order_on_20(graded):
-    assert _export(graded, "--format", "pronote") == 0
+    assert _export(graded, "--format", "pronote") == 0  # nobody marked yet: every grade waits, blank
+    assert {grade for _, grade in spreadsheet(graded / "exports" / "pronote.csv")[1:]} == {"", "N.Rdu"}
+    assert _export(graded, "--format", "pronote", "--unmarked", "zero") == 0
     rows = spreadsheet(graded / "exports" / "pronote.csv")
     assert rows[0] == ["Élève", "Note sur 20"]
     names = [r[0] for r in rows[1:]]
@@ -479,8 +485,10 @@ def test_question_statistics_match_an_independent_count(graded, tmp_path):
     by_q = {r["Question"]: r for r in rows}
     run = load_run(graded / "results.json")
     handed_in = [s for s in run.submissions if s.id != "dylan"]  # dylan's stubs are no copy: not counted
-    scores = [q.score for s in handed_in for q in s.questions if q.id == "q4"]
-    full = [q.score >= q.max for s in handed_in for q in s.questions if q.id == "q4"]
+    # A copy without q4 (the hostile student's) answered nothing of it: 0, as on the class page.
+    q4 = [next((q for q in s.questions if q.id == "q4"), None) for s in handed_in]
+    scores = [q.score if q else 0.0 for q in q4]
+    full = [q is not None and q.score >= q.max for q in q4]
     assert by_q["q4"]["Copies comptées"] == str(len(scores))
     assert float(by_q["q4"]["Moyenne"].replace(",", ".")) == pytest.approx(statistics.mean(scores), abs=0.01)
     assert float(by_q["q4"]["Médiane"].replace(",", ".")) == pytest.approx(statistics.median(scores), abs=0.01)
@@ -504,12 +512,13 @@ def test_prairielearn_score_upload_reads_back_as_prairielearn_does(tmp_path, cap
     out = tmp_path / "rapport"
     out.mkdir()
     write_json(out / "results.json", run)
-    assert _export(out, "--format", "prairielearn", "--prairielearn-qid", "taquin-xens", "--lang", "en") == 0
+    options = ["--prairielearn-qid", "taquin-xens", "--lang", "en", "--unmarked", "zero"]
+    assert _export(out, "--format", "prairielearn", *options) == 0
     assert "index" in capsys.readouterr().err  # no uid: named
     scores = prairielearn_scores_import(out / "exports" / "prairielearn-scores.csv")
     by_uid = {s.uid: s for s in scores}
     assert set(by_uid) == {"alice@lycee.fr", "bob@lycee.fr", "chloe@lycee.fr"}  # dylan: not submitted, no row
-    merged = {s.id: s for s in apply_marks(load_run(out / "results.json")).submissions}
+    merged = {s.id: s for s in apply_marks(load_run(out / "results.json"), unmarked=Unmarked.ZERO).submissions}
     for sid in ("alice", "bob", "chloé durand"):
         score = by_uid[emails[sid]]
         assert (score.instance, score.qid) == (1, "taquin-xens")
@@ -534,7 +543,7 @@ def test_no_csv_a_person_opens_holds_a_formula(tmp_path):
     out = tmp_path / "rapport"
     out.mkdir()
     write_json(out / "results.json", run)
-    marks = _marks(tmp_path, 'etudiant;q2;commentaire\nalice;1;"=1+1 bravo"\n')
+    marks = _marks(tmp_path, 'etudiant;q2;q13;commentaire\nalice;1;2;"=1+1 bravo"\n')
     assert _export(out, "--marks", str(marks)) == 0
     exports = out / "exports"
     text = {
@@ -609,3 +618,31 @@ def test_the_class_page_counts_absentees_apart(tmp_path):
         for n in re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="middle" font-size="12">(\d+)</text>', page)
     ]
     assert sum(counts) == 5  # the histogram's bars count the graded copies only
+
+
+def test_feedback_folders_from_hostile_names_are_clean_distinct_and_never_the_zips_own(tmp_path):
+    """Names a student chose: a bidi override, a tab, a zero-width space, Windows' forbidden characters,
+    two names equal where case does not count, and a student whose id is the zip's own name: every
+    folder written is clean and distinct, the zip is made and files each participant once."""
+    from reports.exports.feedback import CLASS_PDF, ZIP, write_feedback
+    from tests.importers import moodle_feedback_zip_import
+
+    run = build_run("fr")
+    hostile = [
+        ("\u202eeciréhT", "2001"),  # shown reversed: the override is dropped, the letters stay
+        ("Zoé\tN\u200b'Diaye<>:|", "2002"),
+        ("", ""),  # no participant: a folder named by its id, out of the zip
+        ("Zoé N'DIAYE", "2003"),
+    ]
+    for sub, (name, participant) in zip(run.submissions, hostile):
+        sub.name, sub.participant = name, participant
+    run.submissions[2].id = "feedback-moodle.zip"
+    written = write_feedback(run, tmp_path / "retours")
+    names = [p.name for p in (tmp_path / "retours").iterdir()]
+    assert sorted(names) == sorted({n.casefold(): n for n in names}.values())  # apart without case
+    assert (tmp_path / "retours" / ZIP).is_file() and (tmp_path / "retours" / CLASS_PDF).is_file()
+    assert not any(c in "".join(names) for c in "\u202e\u200b\t<>:|")
+    assert "eciréhT_2001_assignfeedback_file_" in names and "Zoé N'Diaye_2002_assignfeedback_file_" in names
+    filed = moodle_feedback_zip_import(tmp_path / "retours" / ZIP, {"2001", "2002", "2003"}, "4.1")
+    assert set(filed) == {"2001", "2002", "2003"} and all(len(files) == 2 for files in filed.values())
+    assert len(written) == len(run.submissions) + 2

@@ -56,9 +56,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "taquin.moves_case": {
         "fr": "des déplacements sont écrits autrement que Gauche, Bas, Droite, Haut (autre casse, ou valeur d'une "
-        'énumération) : lus comme le déplacement qu\'ils nomment sans ambiguïté (barème : noms = "souple")',
+        "énumération) : lus comme le déplacement qu'ils nomment sans ambiguïté, comme votre enseignant l'a choisi",
         "en": "some moves are not written Gauche, Bas, Droite, Haut (another case, or an enum's value): read as "
-        'the move they name unambiguously (scheme: noms = "souple")',
+        "the move they name unambiguously, as your teacher chose",
     },
     "taquin.mirrored": {
         "fr": "{call} : vos déplacements portent le nom de la direction de la case libre (Haut ↔ Bas, Gauche ↔ "
@@ -79,8 +79,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "with your own dfs or the model answer's: the better of the two grades counts",
     },
     "taquin.own_chain_graded": {
-        "fr": 'noté avec vos propres fonctions (barème : dependances = "eleve")',
-        "en": 'graded with your own functions (scheme: dependances = "eleve")',
+        "fr": "noté avec vos propres fonctions : votre enseignant a choisi de ne pas les compléter par celles du corrigé",
+        "en": "graded with your own functions: your teacher chose not to complete them with the model answer's",
     },
     "taquin.judged_own": {
         "fr": "noté avec vos propres fonctions ({names})",

@@ -28,7 +28,7 @@ async def api_submit(request: Request) -> Response:
         attempt = await accept_form(site, request, student, lang)
     except Refused as refused:
         return JSONResponse({"error": i18n.t(refused.key, lang, **refused.params)}, status_code=refused.status)
-    return JSONResponse({"attempt": attempt}, status_code=202)
+    return JSONResponse({"attempt": attempt, "number": site.store.attempt(attempt).number}, status_code=202)
 
 
 def api_attempt(request: Request) -> Response:

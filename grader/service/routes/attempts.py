@@ -28,7 +28,8 @@ from grader.service.store import DONE, RUNNING, UNGRADABLE
 def attempt_view(site: Site, row, lang: str, base: str) -> dict:
     questions = json.loads(row.questions)
     view = {
-        "id": row.id,
+        "id": row.id,  # the class's: links and URLs name it
+        "number": row.number,  # the student's own: what pages call it
         "student": row.student,
         "state": row.state,
         "late": bool(row.late),

@@ -55,7 +55,7 @@
         const row = el("tr");
         row.id = "a" + a.id;
         row.dataset.state = a.state;
-        row.append(el("td", a.id), el("td", a.created + (a.late ? " (" + text.late + ")" : "")),
+        row.append(el("td", a.number), el("td", a.created + (a.late ? " (" + text.late + ")" : "")),
                    el("td", a.label, "state state-" + a.state),
                    el("td", a.score_text, "score"));
         const qs = el("td");
@@ -104,18 +104,22 @@
         else state.textContent = s.state + (s.late ? " (" + text.late + ")" : "");
         row.append(name, el("td", s.attempts), state);
         data.questions.forEach(function (q) { row.append(el("td", q in s.scores ? s.scores[q] : "", "score-" + q)); });
-        row.append(el("td", s.total === null ? "" : s.total, "total"));
+        const total = el("td", s.total === null ? "" : s.total, "total");
+        // A total that waits for a written mark is no grade yet: said with a badge, as on the class report.
+        if (s.unmarked) total.append(" ", el("span", text.unmarked + " : " + s.unmarked, "badge unmarked"));
+        row.append(total);
         body.append(row);
       });
       const stats = document.getElementById("stats").tBodies[0];
       stats.replaceChildren();
       data.stats.forEach(function (q) {
         const row = el("tr");
-        row.append(el("td", q.id), el("td", q.graded), el("td", q.mean === null ? "" : q.mean), el("td", q.passed));
+        row.append(el("td", q.id), el("td", q.graded), el("td", q.mean === null ? "" : q.mean), el("td", q.passed),
+                   el("td", q.unmarked || ""));
         stats.append(row);
       });
       document.getElementById("missing").textContent = data.missing.join(", ");
-      document.getElementById("waiting").textContent = text.waiting.replace("#", data.waiting);
+      document.getElementById("waiting").textContent = data.waiting;
     }, 2000);
   }
 })();

@@ -9,7 +9,8 @@ part is in a catalogue other than its own, or one defined twice, is refused when
 `t(key, lang, **params)` formats a message; an unknown language falls back to French, and an unknown
 key is a bug (KeyError), so that no message is silently lost. A number's field may choose between a
 singular and a plural, `{n:état|états}` (`#` in either stands for the number): French counts 0 and 1
-as singular, English only 1. A float parameter is written with the language's decimal mark (`0,25` in
+as singular, English only 1. A name after French "de" is written `{name:de}`: "de Bruno", "d'Élise"
+(elided before a vowel). A float parameter is written with the language's decimal mark (`0,25` in
 French); `local_time` says a moment in the reader's local time.
 
 argparse's own strings (usage, errors, help headings) are translated too, by `argparse_language`.
@@ -29,6 +30,9 @@ from grader.caches import cached
 from grader.text.message import Message
 
 LANGS = ("fr", "en")
+# The first letters before which French "de" becomes "d'" (a mute h is left out: "de Hugo" as "de Hélène"
+# cannot be told apart by a letter).
+ELIDED = frozenset("aàâäeéèêëiîïoôöuùûüyÿæœ")
 
 # Which module defines the messages whose keys start with these first parts (adding a catalogue is one
 # line here).
@@ -123,6 +127,9 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value, format_spec: str):
+        if format_spec == "de":  # French "de" before a name, elided before a vowel
+            text = str(value)
+            return ("d'" if text[:1].casefold() in ELIDED else "de ") + text
         if format_spec == "num":  # points: at most two decimals, a decimal comma in French
             text = f"{value:.2f}".rstrip("0").rstrip(".")
             return text.replace(".", ",") if self.lang == "fr" else text

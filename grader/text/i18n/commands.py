@@ -24,6 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Isolation du code des élèves : {layers}",
         "en": "Isolation of the students' code: {layers}",
     },
+    "cli.sandbox": {"fr": "{sentence} Détails : --details.", "en": "{sentence} Details: --details."},
     "cli.unconfined_refused": {
         "fr": "aucune couche de ce système n'empêche le code d'un élève de lire ou d'écrire vos fichiers "
         "(ni Landlock, ni root avec espaces de noms). Pour en avoir une : un noyau Linux >= 5.13 avec "
@@ -73,6 +74,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cli.help.marks": {
         "fr": "notes manuelles des questions rédigées (CSV ou TOML), reportées dans les rapports",
         "en": "hand marks of the written questions (CSV or TOML), merged into the reports",
+    },
+    "cli.help.unmarked": {
+        "fr": "une question rédigée notée au barème mais pas encore notée à la main : blank (défaut) laisse "
+        "vide la note de l'élève dans chaque export, zero la compte 0",
+        "en": "a written question worth points but not marked yet: blank (default) leaves the student's grade "
+        "blank in every export, zero counts it as 0",
     },
     "cli.help.export": {
         "fr": "reporter les notes manuelles et écrire les carnets de notes (Moodle, Canvas…), "
@@ -177,6 +184,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the submission: a folder, a .py file or a .zip",
     },
     "cli.help.json": {"fr": "afficher le résultat en JSON", "en": "print the result as JSON"},
+    "cli.help.details": {
+        "fr": "détailler les couches du bac à sable en place sur ce système",
+        "en": "list the layers of the sandbox in force on this system",
+    },
     "cli.help.html": {
         "fr": "écrire aussi un rapport HTML dans le dossier OUT",
         "en": "also write an HTML report in the folder OUT",

@@ -5,9 +5,16 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     # --- Hand marks ---------------------------------------------------------------------------
     "marks.invalid": {
-        "fr": "fichier de notes {path} : {n} problème(s), rien n'a été fusionné :",
-        "en": "marks file {path}: {n} problem(s), nothing was merged:",
+        "fr": "fichier de notes {path} : {n} {n:problème|problèmes}, rien n'a été fusionné :",
+        "en": "marks file {path}: {n} {n:problem|problems}, nothing was merged:",
     },
+    # Marks typed in the dashboard: said by line, in the dashboard's words (no file, no command line).
+    "marks.invalid_typed": {
+        "fr": "notes saisies : {n} {n:problème|problèmes}, rien n'a été gardé (votre texte est ci-dessous, à corriger) :",
+        "en": "marks typed in: {n} {n:problem|problems}, nothing was kept (your text is below, to correct):",
+    },
+    "marks.typed": {"fr": "notes saisies,", "en": "marks typed in,"},
+    "marks.line": {"fr": "ligne {line}", "en": "line {line}"},
     "marks.unreadable": {"fr": "illisible : {error}", "en": "unreadable: {error}"},
     "marks.format": {
         "fr": "extension {suffix} inconnue : donnez un fichier .csv ou .toml",
@@ -36,8 +43,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": '{where}: unknown student "{student}" (close names: {close})',
     },
     "marks.twice": {
-        "fr": "{where} : « {student} » est déjà noté en {first}",
-        "en": '{where}: "{student}" is already marked at {first}',
+        "fr": "{where} : « {student} » est déjà noté ({first})",
+        "en": '{where}: "{student}" is already marked ({first})',
     },
     "marks.unknown_question": {
         "fr": "{where} : question inconnue « {question} » (questions rédigées : {written})",
@@ -53,8 +60,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": '{where}: {question}: "{value}" is not a mark (a non-negative number expected)',
     },
     "marks.too_high": {
-        "fr": "{where} : {question} : {mark} dépasse les {points} point(s) du barème",
-        "en": "{where}: {question}: {mark} is above the {points} point(s) of the barème",
+        "fr": "{where} : {question} : {mark:num} dépasse {points:# point|# points}, le maximum du barème",
+        "en": "{where}: {question}: {mark:num} is above {points:# point|# points}, the barème's maximum",
     },
     "marks.no_points": {
         "fr": "{where} : {question} vaut 0 point dans le barème de cette correction : donnez-lui "
@@ -62,8 +69,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{where}: {question} is worth 0 points in this run's barème: give it points "
         "(--scheme, [questions.{question}] points = ...)",
     },
+    "marks.no_points_typed": {
+        "fr": "{where} : {question} vaut 0 point au barème de la classe : donnez-lui des points dans "
+        "« Points des questions rédigées », plus haut sur cette page",
+        "en": "{where}: {question} is worth 0 points in the class's barème: give it points in "
+        '"Points of the written questions", higher on this page',
+    },
     # --- Exports ------------------------------------------------------------------------------
     "export.total": {"fr": "Total : {score}/{max}", "en": "Total: {score}/{max}"},
+    "export.total_pending": {
+        "fr": "Total provisoire : {score}/{max} — note en attente (à noter : {questions})",
+        "en": "Total so far: {score}/{max} — grade pending (to be marked: {questions})",
+    },
     "export.grade_on": {"fr": "note : {grade}/{out_of}", "en": "grade: {grade}/{out_of}"},
     "export.comment": {"fr": "Commentaire : {comment}", "en": "Comment: {comment}"},
     "export.no_run": {
@@ -77,6 +94,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ici",
         "en": "the scheme {path} changes the points of {questions}, graded automatically: regrade "
         "(grader grade); only written questions may change here",
+    },
+    "export.unmarked": {
+        "fr": "{n} {n:élève attend|élèves attendent} une note de question rédigée : {n:sa note est laissée "
+        "vide|leurs notes sont laissées vides} dans chaque export et tableur (Moodle, Canvas et "
+        "PrairieLearn ignorent une note vide) en attendant vos notes (--marks) ; pour compter 0 ces "
+        "questions non notées : --unmarked zero. Questions à noter : {students}",
+        "en": "{n} {n:student waits|students wait} for a written question's mark: {n:their grade is|their "
+        "grades are} left blank in every export and spreadsheet (Moodle, Canvas and PrairieLearn skip a "
+        "blank grade) until you mark them (--marks); to count those unmarked questions as 0: --unmarked "
+        "zero. Questions to mark: {students}",
     },
     "export.moodle_missing": {
         "fr": "feuille Moodle : {n} {n:élève|élèves} sans ligne (pas d'identifiant de participant "
@@ -109,6 +136,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nom ; donnez de préférence le carnet exporté de Canvas (--canvas-gradebook)",
         "en": "Canvas gradebook written without --canvas-gradebook: Canvas will match students by "
         "name alone; better give the gradebook exported from Canvas (--canvas-gradebook)",
+    },
+    "export.canvas_homonyms": {
+        "fr": "carnet Canvas : {n} {n:élève|élèves} que Canvas ne distinguerait pas à {n:son|leur} nom, "
+        "{n:laissé|laissés} sans note : {students} ; donnez le carnet exporté de Canvas (--canvas-gradebook)",
+        "en": "Canvas gradebook: {n} {n:student|students} Canvas could not tell apart by name, left "
+        "without a grade: {students}; give the gradebook exported from Canvas (--canvas-gradebook)",
     },
     "export.canvas_missing": {
         "fr": "carnet Canvas : {n} {n:élève|élèves} sans ligne (ni courriel ni nom retrouvé dans le "

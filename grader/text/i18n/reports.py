@@ -4,7 +4,7 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "report.class_title": {"fr": "Résultats de la classe", "en": "Class results"},
-    "report.student_title": {"fr": "Copie de {name}", "en": "Report for {name}"},
+    "report.student_title": {"fr": "Copie {name:de}", "en": "Report for {name}"},
     "report.print_all_title": {"fr": "Toutes les copies", "en": "All reports"},
     "report.print_all": {
         "fr": "Toutes les copies, à imprimer (une par page)",
@@ -36,12 +36,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.rate.missing": {"fr": "absent ou non traité", "en": "missing or not implemented"},
     "report.rate_count": {"fr": "{label} : {n}", "en": "{label}: {n}"},
     "report.rate_value": {"fr": "{pct} % réussi", "en": "{pct}% passed"},
+    "report.rate_unmarked": {"fr": "{n} à noter", "en": "{n} to be marked"},
+    "report.histogram_unmarked": {
+        "fr": "Hors de cet histogramme : {n} {n:copie dont|copies dont} une question rédigée reste à noter.",
+        "en": "Not in this histogram: {n} {n:copy|copies} with a written question still to be marked.",
+    },
+    "report.total_pending": {
+        "fr": "total provisoire : {questions} à noter",
+        "en": "total so far: {questions} to be marked",
+    },
     "report.failures": {"fr": "Échecs les plus fréquents", "en": "Most frequent failures"},
     "report.no_failures": {"fr": "aucun échec", "en": "no failure"},
     "report.students_one": {"fr": "{n} élève", "en": "{n} student"},
     "report.students_many": {"fr": "{n} élèves", "en": "{n} students"},
     # Students counted apart from the class's statistics (SubmissionResult.has_grade).
     "report.apart.not_submitted": {"fr": "{n} {n:non rendu|non rendus}", "en": "{n} not submitted"},
+    "report.apart.unmarked": {"fr": "{n} à noter", "en": "{n} to be marked"},
     "report.apart.duplicate": {
         "fr": "{n} {n:refusé|refusés} (doublons)",
         "en": "{n} refused (duplicates)",
@@ -63,6 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.limits": {"fr": "Limites", "en": "Limits"},
     "report.summary": {"fr": "Résumé", "en": "Summary"},
     "report.warnings": {"fr": "Avertissements", "en": "Warnings"},
+    "report.notices": {"fr": "À propos de la classe", "en": "About the class"},
     "report.manual": {"fr": "corrigée à la main", "en": "graded by hand"},
     "report.extension": {"fr": "hors barème", "en": "outside the exam's scale"},
     "report.no_checks": {"fr": "Aucune vérification automatique.", "en": "No automatic check."},
@@ -177,6 +188,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.limit.landlock": {"fr": "Landlock", "en": "Landlock"},
     "report.limit.seccomp": {"fr": "seccomp", "en": "seccomp"},
     "report.limit.isolation": {"fr": "Isolation effective", "en": "Isolation in force"},
+    # A student's page: the sandbox in one sentence, the details on request.
+    "report.sandbox": {
+        "fr": "Votre code a tourné à part, dans un bac à sable : il ne voyait que son propre dossier, avec du "
+        "temps et de la mémoire limités.",
+        "en": "Your code ran apart, in a sandbox: it saw only its own folder, with limited time and memory.",
+    },
+    "report.sandbox_unconfined": {
+        "fr": "Votre code a tourné à part, avec du temps et de la mémoire limités ; sur ce système, il "
+        "n'était pas confiné à son dossier.",
+        "en": "Your code ran apart, with limited time and memory; on this system it was not confined to its folder.",
+    },
+    "report.sandbox_details": {
+        "fr": "Détails techniques : les limites et le bac à sable",
+        "en": "Technical details: the limits and the sandbox",
+    },
     "report.limit.fork_server": {
         "fr": "Enfants démarrés par le serveur de fork",
         "en": "Children started by the fork server",

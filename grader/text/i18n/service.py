@@ -156,7 +156,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "ni jeux.py ni taquin.py dans ce dépôt (voir les conventions de l'énoncé)",
         "en": "neither jeux.py nor taquin.py in this submission (see the conventions)",
     },
-    "service.student.title": {"fr": "Dépôts de {student}", "en": "Submissions of {student}"},
+    "service.student.title": {"fr": "Dépôts {student:de}", "en": "Submissions of {student}"},
     "service.student.submit": {"fr": "Déposer", "en": "Submit"},
     "service.student.files": {
         "fr": "jeux.py, taquin.py, un .zip ou un notebook (au plus {kib} Kio)",
@@ -181,10 +181,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "service.teacher.sign_in": {"fr": "Se connecter", "en": "Sign in"},
     "service.teacher.sign_out": {"fr": "Se déconnecter", "en": "Sign out"},
     "service.teacher.bad_password": {"fr": "mot de passe incorrect", "en": "wrong password"},
-    "service.teacher.throttled": {
-        "fr": "trop de mots de passe erronés : réessayez dans quelques minutes",
-        "en": "too many wrong passwords: try again in a few minutes",
-    },
     "service.teacher.title": {"fr": "Tableau de bord de la classe", "en": "Class dashboard"},
     "service.teacher.gradebook": {"fr": "Télécharger le carnet de notes (CSV)", "en": "Download the gradebook (CSV)"},
     "service.teacher.exports": {
@@ -207,24 +203,64 @@ MESSAGES: dict[str, dict[str, str]] = {
     "service.teacher.passed": {"fr": "réussies", "en": "passed"},
     "service.teacher.missing": {"fr": "Pas encore de dépôt", "en": "No submission yet"},
     "service.teacher.waiting": {
-        "fr": "{n} tentative(s) en attente ou en cours",
-        "en": "{n} attempt(s) queued or running",
+        "fr": "{n} {n:tentative|tentatives} en attente ou en cours",
+        "en": "{n} {n:attempt|attempts} queued or running",
     },
-    "service.marks.title": {"fr": "Notes à la main (questions écrites)", "en": "Hand marks (written questions)"},
+    "service.download.unmarked": {
+        "fr": "Questions rédigées pas encore notées :",
+        "en": "Written questions not marked yet:",
+    },
+    "service.download.unmarked_blank": {
+        "fr": "laisser vide la note de l'élève",
+        "en": "leave the student's grade blank",
+    },
+    "service.download.unmarked_zero": {"fr": "les compter 0", "en": "count them as 0"},
+    "service.points.title": {"fr": "Points des questions rédigées", "en": "Points of the written questions"},
+    "service.points.explain": {
+        "fr": "Les points de chaque question rédigée au barème de la classe (0 : pas notée). Enregistrés "
+        "ici, ils valent aussitôt pour les notes à la main, le carnet de notes et les exports, sans rien "
+        "redémarrer.",
+        "en": "The points of each written question in the class's barème (0: not marked). Saved here, they "
+        "count at once for the hand marks, the gradebook and the exports, with nothing to restart.",
+    },
+    "service.points.points": {"fr": "Points", "en": "Points"},
+    "service.points.save": {"fr": "Enregistrer les points", "en": "Save the points"},
+    "service.points.bad": {
+        "fr": "Points refusés pour {questions} : chaque question prend un nombre de 0 à {high} (virgule ou "
+        "point décimal) ; rien n'a été changé.",
+        "en": "Points refused for {questions}: each question takes a number from 0 to {high}; nothing was changed.",
+    },
+    "service.points.breaks_marks": {
+        "fr": "Points refusés : des notes déjà enregistrées les dépasseraient ; modifiez d'abord ces "
+        "notes dans « Notes à la main » :",
+        "en": 'Points refused: marks already saved would be above them; change those marks first in "Hand marks":',
+    },
+    "service.marks.title": {"fr": "Notes à la main (questions rédigées)", "en": "Hand marks (written questions)"},
     "service.marks.explain": {
-        "fr": "Le format de grader export --marks (TOML ou CSV : une ligne par élève, une colonne par "
-        "question écrite) ; vérifié entièrement avant d'être gardé ; repris dans le carnet de notes et "
-        "les exports.",
-        "en": "The format of grader export --marks (TOML, or CSV: a row per student, a column per written "
-        "question); checked in full before it is kept; used by the gradebook and the exports.",
+        "fr": "En TOML (une table par élève) ou en CSV (une ligne par élève, une colonne par question "
+        "rédigée) ; tout est vérifié avant d'être gardé, puis repris dans le carnet de notes et les "
+        "exports.",
+        "en": "In TOML (a table per student) or CSV (a row per student, a column per written question); "
+        "everything is checked before it is kept, then used by the gradebook and the exports.",
     },
     "service.marks.no_points": {
-        "fr": "Le barème de la classe ne donne de points à aucune question écrite : donnez-en dans son "
-        "fichier de barème (scheme, par exemple [questions.q13] points = 2) pour les noter ici ; un "
-        "commentaire sur la copie est toujours possible.",
-        "en": "The class's barème gives no written question any points: give some in its barème file "
-        "(scheme, e.g. [questions.q13] points = 2) to mark them here; a comment on the copy is always "
-        "possible.",
+        "fr": "Le barème de la classe ne donne de points à aucune question rédigée : donnez-en dans "
+        "« Points des questions rédigées » ci-dessus pour les noter ici ; un commentaire sur la copie "
+        "est toujours possible.",
+        "en": "The class's barème gives no written question any points: give some in \"Points of the "
+        'written questions" above to mark them here; a comment on the copy is always possible.',
+    },
+    "service.marks.waiting": {
+        "fr": "{n} {n:élève attend|élèves attendent} encore une note : {students}. {n:Sa note reste vide|"
+        "Leurs notes restent vides} dans le carnet de notes et les exports, sauf si vous choisissez « les compter 0 » au téléchargement.",
+        "en": "{n} {n:student still waits|students still wait} for a mark: {students}. Their grade stays "
+        'blank in the gradebook and the exports, unless you choose "count them as 0" when downloading.',
+    },
+    "service.marks.stale": {
+        "fr": "Les notes enregistrées ne vont plus avec la classe (sa configuration a changé) : elles ne "
+        "sont reprises nulle part tant qu'elles ne sont pas corrigées :",
+        "en": "The marks saved no longer fit the class (its configuration changed): they are used nowhere "
+        "until they are corrected:",
     },
     "service.marks.example": {"fr": "Par exemple, pour cette classe :", "en": "For example, for this class:"},
     "service.marks.example_comment": {"fr": "Bon travail", "en": "Good work"},
