@@ -239,3 +239,29 @@ def test_a_table_of_answers_recorded_under_another_seed_earns_nothing(monkeypatc
         assert recorded.score > 0  # the table answers the cases of the seed it was recorded under
     result = graded(tmp_path, qid, source)
     assert result.score == 0, points(result)
+
+
+# --- The red team's findings, under several seeds ------------------------------------------------------
+FINDINGS = [
+    # q11's constant 0 written 0 and 0.0, and an h never positive: nothing on the whole question.
+    ("jeux", "h_zero_flottant.py", "q11", None),
+    ("jeux", "h_negatif.py", "q11", None),
+    # x4's BFS with a detour at the goal, and one made longer without coming back: valid solutions (their
+    # groups stay), but nothing on `profondeur`, the depth-first group.
+    ("recherche", "dfs_largeur_detour.py", "x4", "profondeur"),
+    ("recherche", "dfs_largeur_evitement.py", "x4", "profondeur"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 7, 2017])
+@pytest.mark.parametrize("family,name,qid,group", FINDINGS, ids=lambda x: str(x))
+def test_a_red_team_finding_earns_nothing_on_its_group_under_every_seed(tmp_path, family, name, qid, group, seed):
+    source = (ROOT / "tests" / "submissions" / family / name).read_text(encoding="utf-8")
+    result = graded(tmp_path, qid, source, seed)
+    if group is None:
+        assert result.score == 0, points(result)
+    else:
+        (check,) = [c for c in result.checks if c.name == group]
+        assert not check.passed and check.points == 0, points(result)
+        assert result.score == QUESTIONS[qid].points * 3 / 4, points(result)  # valid and limits kept

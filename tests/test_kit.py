@@ -149,9 +149,12 @@ def unpacked(kit, tmp_path_factory) -> Path:
 def _grade_all(root: Path, candidates, work: Path) -> list[tuple[str, str, float]]:
     """Every candidate graded as the answer to every question whose signature it fits, in parallel."""
     questions = exam_questions(EXERCISES)
-    jobs = [(c, qid) for c in candidates for qid, _, _, arity in questions if c.fits(arity)]
     workers = max(1, min(4, os.cpu_count() or 1))
-    chunks = [jobs[k::workers] for k in range(workers)]
+    # Each candidate's questions in one worker, which pastes its closure once for all of them.
+    chunks = [
+        [(c, qid) for c in candidates[k::workers] for qid, _, _, arity in questions if c.fits(arity)]
+        for k in range(workers)
+    ]
     with ProcessPoolExecutor(workers) as pool:
         done = pool.map(graded, [root] * workers, [EXERCISES] * workers, [work] * workers, chunks)
         return [earned for chunk in done for earned in chunk]
