@@ -253,7 +253,9 @@ class X4(TaquinQuestion):
         for start, moves in solved.items():
             states = [start]
             for move in moves:
-                states.append(apply_move(states[-1], 3, move))
+                moved = apply_move(states[-1], 3, move)
+                assert moved is not None  # judge_moves replayed every move to the goal
+                states.append(moved)
             optimum = len(optimal_moves(start, 3))
             if len(set(states)) < len(states):
                 again = next(k for k, state in enumerate(states) if state in states[:k])
