@@ -165,8 +165,8 @@ def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path)
     """3,170 answers (1,145 functions, each under every question it fits). Its cost was mostly pasting:
     0.45 s of CPU per answer, about 24 minutes for all of them; each statement and closure is now pasted
     once per worker, 33 s for all. Measured with 2 workers on the shared 2-core machine: 26 minutes
-    before, 16 minutes after under a load average of about 10; what is left is grading the answers in the
-    sandbox (each question's children import the pasted closure)."""
+    before; after, 16 minutes under a load average of about 10 and 10.8 minutes under about 6. What is left
+    is grading the answers in the sandbox (each question's children import the pasted closure)."""
     wheel = Wheel(unpacked)
     candidates = wheel.candidates()
     assert len(candidates) > 900  # the whole grader: every top-level function and method
