@@ -4,7 +4,8 @@ Prints a table and writes it to benchmarks/results/mutation.md.
     python benchmarks/bench_mutation.py [--workers 2] [--sample N] [--seed 2017] [-q q4 -q q10 ...]
 
 1. Mutants: every first-order mutation of a small AST mutator (below) inside the functions that answer
-   a question of reference/jeux.py and reference/taquin.py; the enclosing function says which question
+   a question of reference/jeux.py, reference/taquin.py and reference/recherche.py (x1, the extension the
+   harness below judges); the enclosing function says which question
    a mutant concerns (helpers go with the question that uses them; the exam's given haut/gauche/bas/
    droite are not mutated).
 2. Equivalent mutants: a mutant on which the independent harness of tests/variants/harness.py (exhaustive
@@ -52,18 +53,24 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 # The model answers' own top-level helpers, each mutated with the question it serves (the graded functions
 # come from the registry; a function nested in one is mutated with it). Functions not listed are not mutated.
-HELPERS = {"jeux": {"dfs": "q7", "dfs_star": "q10"}, "taquin": {"tente": "q16"}}
+HELPERS = {"jeux": {"dfs": "q7", "dfs_star": "q10"}, "taquin": {"tente": "q16"}, "recherche": {"dl_search": "x1"}}
+
+
+def judged_questions():
+    """The automatic questions the independent harness judges (those of the exam, and x1)."""
+    from variants import harness
+
+    from grader.registry import all_questions
+
+    return [q for q in all_questions(extensions=True) if not q.manual and q.id in harness.JUDGES]
 
 
 def question_of() -> dict[str, dict[str, str]]:
-    """Function -> question, per model answer: the functions each question of the exam grades (the
-    registry), and HELPERS."""
-    from grader.registry import all_questions
-
+    """Function -> question, per model answer: the functions each judged question grades (the registry),
+    and HELPERS."""
     found: dict[str, dict[str, str]] = {}
-    for question in all_questions():
-        if not question.manual:
-            found.setdefault(question.module, {}).update(dict.fromkeys(question.functions, question.id))
+    for question in judged_questions():
+        found.setdefault(question.module, {}).update(dict.fromkeys(question.functions, question.id))
     for module, helpers in HELPERS.items():
         found[module].update(helpers)
     return found
@@ -190,10 +197,8 @@ def mutants(module: str) -> list[Mutant]:
 
 
 def graded_functions(module: str) -> dict[str, str]:
-    """Function -> question, for the functions the grader's questions on `module` name."""
-    from grader.registry import all_questions
-
-    return {f: q.id for q in all_questions() if q.module == module for f in q.functions}
+    """Function -> question, for the functions the judged questions on `module` name."""
+    return {f: q.id for q in judged_questions() if q.module == module for f in q.functions}
 
 
 def do_nothing_mutants(module: str) -> list[Mutant]:
@@ -278,9 +283,9 @@ class Verdict:
         return 100 * self.score / self.max
 
 
-def grade_mutant(job) -> Verdict:
-    """One mutant graded by the real grader on its question."""
-    mutant, seed = job
+def grade_source(module: str, question: str, source: str, seed: int, overrides: dict) -> Verdict:
+    """The module `source` graded by the real grader on `question` alone, under `seed` and the default
+    scheme with `overrides`."""
     from grading import QUESTIONS, load_submission
 
     from grader.judge.settings import Settings
@@ -289,11 +294,10 @@ def grade_mutant(job) -> Verdict:
     from grader.results.scoring import Scheme
 
     with tempfile.TemporaryDirectory() as folder:
-        path = _write(mutant, Path(folder))
+        path = Path(folder) / f"{module}.py"
+        path.write_text(source, encoding="utf-8")
         result = grade_question(
-            QUESTIONS[mutant.question],
-            load_submission(path),
-            Settings(seed=seed, scheme=Scheme(overrides=NO_CHALLENGE)),
+            QUESTIONS[question], load_submission(path), Settings(seed=seed, scheme=Scheme(overrides=overrides))
         )
     weighted = [c for c in result.checks if c.max_points]
     return Verdict(
@@ -302,6 +306,12 @@ def grade_mutant(job) -> Verdict:
         [c.name for c in weighted if not c.passed],
         [c.name for c in weighted if c.passed],
     )
+
+
+def grade_mutant(job) -> Verdict:
+    """One mutant graded by the real grader on its question."""
+    mutant, seed = job
+    return grade_source(mutant.module, mutant.question, mutant.source, seed, NO_CHALLENGE)
 
 
 # --- Report -----------------------------------------------------------------------------------------------
@@ -315,7 +325,7 @@ def report(args, all_mutants, witnesses, graded, verdicts, seconds: float) -> st
     alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
     equivalent = [m for m, w in zip(all_mutants, witnesses) if w is None]
     judged = list(zip(graded, verdicts))
-    questions = sorted({m.question for m in all_mutants}, key=lambda q: int(q[1:]))
+    questions = sorted({m.question for m in all_mutants}, key=lambda q: (q[0] != "q", int(q[1:])))
     rows = [
         "| question | mutants | equivalent (oracle) | non-equivalent | graded | caught | caught % "
         "| points kept, mean | points kept, most | do-nothing: points kept, most |",
@@ -344,7 +354,8 @@ def report(args, all_mutants, witnesses, graded, verdicts, seconds: float) -> st
         f"# Mutation score ({date.today()}, {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
         f"Python {platform.python_version()})",
         "",
-        f"{command}: {len(all_mutants)} mutants of reference/jeux.py and reference/taquin.py "
+        f"{command}: {len(all_mutants)} mutants of reference/jeux.py, reference/taquin.py and x1's "
+        "functions in reference/recherche.py "
         f"({sum(m.do_nothing for m in all_mutants)} of them do-nothing bodies), {seconds:.0f} s wall. "
         "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
         "grader (default scheme without the q18 challenge) takes points off the mutant's question. Points "
@@ -420,18 +431,22 @@ def main(argv=None) -> int:
         alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
         rng = random.Random(f"mutants:{args.seed}")
         graded = []
-        for question in sorted({m.question for m in alive}, key=lambda q: int(q[1:])):
+        for question in sorted({m.question for m in alive}, key=lambda q: (q[0] != "q", int(q[1:]))):
             # Do-nothing mutants are always graded: they are what the target is about.
             pool_q = [m for m in alive if m.question == question and not m.do_nothing]
             if args.sample and len(pool_q) > args.sample:
                 pool_q = rng.sample(pool_q, args.sample)
             graded += pool_q + [m for m in alive if m.question == question and m.do_nothing]
         verdicts = list(pool.map(grade_mutant, [(m, args.seed) for m in graded]))
-    text = report(args, all_mutants, witnesses, graded, verdicts, time.perf_counter() - started)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    publish(report(args, all_mutants, witnesses, graded, verdicts, time.perf_counter() - started), args.out)
     return 0
+
+
+def publish(text: str, out: Path) -> None:
+    """Write a report's markdown to `out` (benchmarks/results/) and print it."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(text)
 
 
 if __name__ == "__main__":

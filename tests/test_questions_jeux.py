@@ -63,11 +63,16 @@ EXPECTED = {
     "bfs_entiers.py": {"q4": ("partial", 0.2, {"petits_jeux", "profond", "algorithme"})},
     "idastar_min_non_remis.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
     "idastar_min_zero.py": {"q10": ("failed", 0.0, {"petits_jeux", "jeu1", "profond", "algorithme"})},
-    "h_t_moins_n.py": {"q11": ("partial", 1.0, {"admissible", "grands_t"})},
+    # Not admissible, which is what the question asks: being non-constant and an int earns nothing then
+    # (an h echoing its input would earn them).
+    "h_t_moins_n.py": {"q11": ("failed", 0.0, {"admissible", "grands_t", "non_constante", "entier"})},
     "h_log_base.py": {"q11": ("partial", 1.8, {"grands_t"})},
     # A constant h (return 0) is admissible and an int, but does nothing: those groups count only for an h
     # that is not constant, so it earns 0; a bool is no number (False would pass for an admissible 0).
     "h_constante.py": {"q11": ("failed", 0.0, {"admissible", "grands_t", "non_constante", "entier"})},
+    # Red team: the constant 0 written 0 and 0.0 (one constant as numbers), and an h that is never positive.
+    "h_zero_flottant.py": {"q11": ("failed", 0.0, {"admissible", "grands_t", "non_constante", "entier"})},
+    "h_negatif.py": {"q11": ("failed", 0.0, {"admissible", "grands_t", "non_constante", "entier"})},
     "h_booleen.py": {"q11": ("partial", 0.6, {"admissible", "grands_t", "entier"})},
     "h_flottant.py": {"q11": ("partial", 1.6, {"entier"})},
     # Nothing to run.

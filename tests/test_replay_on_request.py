@@ -132,12 +132,12 @@ def test_q18s_points_are_the_same_with_and_without_a_replay():
     [
         (
             ["--replay", "0"],
-            "--replay 0 : il faut un numéro de partie, de 1 à 3 (parties par question : q4 = 4, q7 = 3, q10 = 5",
+            "--replay 0 : il faut un numéro de partie, de 1 à 3 (parties par question : q4 = 4, q7 = 3, q10 = 7",
         ),
         (["--replay", "4"], "--replay 4 : il faut un numéro de partie, de 1 à 3"),
         (
             ["-q", "q10", "--replay", "deux"],
-            "--replay deux : il faut un numéro de partie, de 1 à 5 (parties par question : q10 = 5",
+            "--replay deux : il faut un numéro de partie, de 1 à 7 (parties par question : q10 = 7",
         ),
         (["-q", "q4", "--replay", "+2"], "--replay +2 : il faut un numéro de partie, de 1 à 4"),
         (
@@ -154,7 +154,7 @@ def test_a_bad_replay_is_refused_with_exit_status_2(argv, said, capsys):
 
 def test_a_bad_replay_is_refused_in_english_and_by_grader_grade_before_grading(tmp_path, capsys):
     assert main(["check", str(CORRECT), "--replay", "9", "--lang", "en"]) == 2
-    assert "--replay 9: give a game number, from 1 to 3 (games per question: q4 = 4, q7 = 3, q10 = 5" in (
+    assert "--replay 9: give a game number, from 1 to 3 (games per question: q4 = 4, q7 = 3, q10 = 7" in (
         capsys.readouterr().err
     )
     out = tmp_path / "out"

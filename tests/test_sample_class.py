@@ -25,10 +25,12 @@ WRITTEN = {
     },
     "chloe": {
         "q1": "failed",
-        "q4": "partial",
+        # Her bfs is a depth-first search with a set of seen states: a state first met by the longer path
+        # hides the shorter one (one of petits_jeux's fixed games), and her h (t - n) is not admissible.
+        "q4": "failed",
         "q7": "partial",
         "q10": "failed",
-        "q11": "partial",
+        "q11": "failed",
         "q15": "partial",
         "q16": "partial",
     },

@@ -6,7 +6,10 @@ ones), judged twice:
 2. by the real grader, on the questions each variant concerns: a wrong one loses points (a fixed seed, so
    that a failure is reproducible); the model answers and every correct variant get full marks under 20
    seeds, 19 of them drawn afresh at each run the way `grader grade` draws one (a failure names its seed)
-   (slow: run in CI, or locally with --runslow; the seeds are graded in parallel processes).
+   (slow: run in CI, or locally with --runslow; the seeds are graded in parallel processes);
+3. coverage fixed by design: every wrong variant of parts I-III and x1 loses points under five fixed
+   seeds, graded by benchmarks/bench_seeds.py's own workers (slow; the benchmark itself grades every
+   wrong variant and mutant under 20 fresh seeds).
 
 A variant the grader misjudges today is marked xfail(strict=True) with the issue's reason: when a fix
 lands the test passes, XPASS fails the run, and whoever fixed it removes the marker.
@@ -36,7 +39,7 @@ VARIANTS = harness.variants()
 NO_CHALLENGE = {"q16": {"dependances": "eleve"}, "q18": {"dependances": "eleve", "groups": {"defi": 0}}}
 SEED = 2017
 SEEDS = (SEED, *(fresh_seed() for _ in range(19)))
-MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17", "q18")}
+MODEL = {"jeux": ("q1", "q4", "q7", "q10", "q11"), "taquin": ("q15", "q16", "q17", "q18"), "recherche": ("x1",)}
 
 # (variant, question) -> what the grader gets wrong today (issue 11), under SEED or any of SEEDS: marked
 # xfail(strict=True), so that a fix fails the run until its entry goes. None today (taquin_60_max, the last
@@ -159,3 +162,22 @@ def _seeded():
 def test_full_marks_under_every_seed(path, qid, seeds):
     lost = [(seed, why) for seed, ok, why in _pool().map(_grade_seed, [(str(path), qid, s) for s in seeds]) if not ok]
     assert not lost, lost
+
+
+# --- 4. Coverage fixed by design: the wrong variants of parts I-III and x1 under five seeds -------------
+FIXED_SEEDS = (1, 2, 3, 5, 8)
+
+
+@pytest.mark.slow
+def test_every_wrong_search_variant_is_caught_under_every_one_of_five_seeds():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_seeds
+
+    items = [i for i in bench_seeds.variant_items(["q4", "q7", "q10", "x1"], None) if i.wrong]
+    assert len(items) >= 40, len(items)
+    workers = int(os.environ.get("VARIANT_WORKERS", os.cpu_count() or 1))
+    kept = bench_seeds.catch_rates(items, list(FIXED_SEEDS), workers)
+    missed = {items[i].name: bench_seeds.missed(items[i], shares) for i, shares in kept.items()}
+    assert not {name: seeds for name, seeds in missed.items() if seeds}

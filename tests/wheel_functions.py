@@ -55,11 +55,14 @@ class Module:
     is_package: bool
     bound: dict[str, list[int]] = field(default_factory=dict)  # each top-level name: the statements binding it
     attributes: dict[str, set[str]] = field(default_factory=dict)  # each name: the attributes read on it
+    imported: list[set[str]] = field(default_factory=list)  # each top-level statement: the names its imports bind
 
     def __post_init__(self) -> None:
         for k, statement in enumerate(self.tree.body):
             for name in _binds(statement):
                 self.bound.setdefault(name, []).append(k)
+            imports = [n for n in ast.walk(statement) if isinstance(n, (ast.Import, ast.ImportFrom))]
+            self.imported.append({(a.asname or a.name).partition(".")[0] for n in imports for a in n.names})
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                 self.attributes.setdefault(node.value.id, set()).add(node.attr)
@@ -100,6 +103,10 @@ class Wheel:
             self.modules[name] = Module(
                 name, path, ast.parse(source), symtable.symtable(source, str(path), "exec"), is_package
             )
+        # A pasting depends only on what it is asked for: thousands of answers share the same closures and the
+        # same statements (the api's, the games'), each rewritten and unparsed once per process.
+        self._closures: dict[tuple[str, frozenset[str]], tuple[dict[str, set[int]], set[tuple[str, str]]]] = {}
+        self._statements: dict[tuple[str, int, frozenset[str]], str] = {}
 
     # -- what there is to copy --------------------------------------------------------------------
     def candidates(self) -> list[Candidate]:
@@ -130,7 +137,11 @@ class Wheel:
         model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
         paths = {name: name if own else candidate.path for name in names}
         roots = {candidate.path, *paths.values()}
-        needed, wanted = self._closure(candidate.module, {path.partition(".")[0] for path in roots})
+        key = (candidate.module, frozenset(path.partition(".")[0] for path in roots))
+        if key not in self._closures:
+            self._closures[key] = self._closure(*key)
+        found, wanted = self._closures[key]
+        needed = {module: set(statements) for module, statements in found.items()}
         files = {
             "": "\n".join(
                 [
@@ -264,12 +275,17 @@ class Wheel:
 
     def _text(self, module: str, statements: set[int], wanted: set[tuple[str, str]]) -> str:
         mod = self.modules[module]
+        names = {n for m, n in wanted if m == module}
         kept = []
         for k in sorted(statements):
             statement = mod.tree.body[k]
             if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
                 continue
-            kept.append(ast.unparse(self._rewritten(mod, statement, {n for m, n in wanted if m == module})))
+            # The rewriting reads `names` only where it keeps a top-level import's names.
+            key = (module, k, frozenset(names & mod.imported[k]))
+            if key not in self._statements:
+                self._statements[key] = ast.unparse(self._rewritten(mod, statement, set(key[2])))
+            kept.append(self._statements[key])
         return "\n\n".join(kept)
 
     def _rewritten(self, module: Module, statement: ast.stmt, wanted: set[str]) -> ast.Module:
@@ -443,7 +459,9 @@ def graded(
     from grader.registry import all_questions
     from grader.results.scoring import Scheme
 
-    wheel = _WHEELS.setdefault(root, Wheel(root))
+    if root not in _WHEELS:
+        _WHEELS[root] = Wheel(root)
+    wheel = _WHEELS[root]
     questions = {q.id: q for q in all_questions(extensions=True)}
     # q18's challenge costs seconds per copy and says nothing a 0 elsewhere would not.
     settings = Settings(seed=2017, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))

@@ -24,19 +24,13 @@ Groups, each judged on its own:
   slip in its count keeps this group, a wrong algorithm with right values loses it (see the barème).
 Only solvable games are played: bfs and idastar may do anything otherwise, ids loops.
 
-q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
-its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
-their exact value (fractions; a bool is no number), against the exact distance (jeux_games: a BFS, and the
-large pairs' data). Groups: admissible (t <= 300), grands_t
-(admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
-admissible, grands_t and natural count only for an h that is not constant (see Q11).
+q11 (h_jeu1) is judged in jeux_heuristic.py.
 """
 
 from __future__ import annotations
 
 import functools
 from abc import abstractmethod
-from fractions import Fraction
 
 from grader.questions import jeux_replay, jeux_traces
 from grader.questions.api import (
@@ -47,25 +41,11 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
-    cached,
-    earned,
     oracle,
-    python_source,
     python_text,
     shapes,
 )
-from grader.questions.jeux_crafted import (
-    DAG,
-    DEAD_DECOY_H,
-    DECOY,
-    DEEP_TREE,
-    FORK,
-    GAPS,
-    GAPS_H,
-    MIDDLE_TREE,
-    THRESHOLDS,
-    THRESHOLDS_H,
-)
+from grader.questions.jeux_crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
 from grader.questions.jeux_games import (
     LABEL_KINDS,
     GameServer,
@@ -74,7 +54,6 @@ from grader.questions.jeux_games import (
     distances,
     fan,
     jeu1_distances,
-    large_distances,
     named_game,
     optimum,
     search_calls_bound,
@@ -83,9 +62,9 @@ from grader.questions.jeux_games import (
     table_game,
     visual,
 )
-from grader.questions.jeux_probes import probe_h_jeu1, probe_search, probe_solution_42
+from grader.questions.jeux_heuristic import PROBES, Q11, python_value
+from grader.questions.jeux_probes import probe_search, probe_solution_42
 
-PROBES = ("grader.questions.jeux_probes",)
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
 # far above any correct variant (other successor orders or goal tests cost a small factor).
 BUDGET_FLOOR = 500
@@ -117,7 +96,28 @@ def fixed_games(with_h: bool) -> list[dict]:
         ),
         # Self-loops first in every successor list, h = 0: a search without a depth bound loops there.
         named_game({"r": ["r", "a"], "a": ["a", "r", "f"]}, ["f"], h({"r": 0, "a": 0, "f": 0}), labels="int"),
+        *value_traps(with_h),
     ]
+
+
+def value_traps(with_h: bool) -> list[dict]:
+    """Small games, each in both successor orders (a search may read the lists either way), that show at
+    once the slips the random games show only now and then: a dead end right after a child cut by the
+    bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state first met by the
+    longer of two paths, three moves from the final state (a set of states seen in a pass, or in the
+    whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
+    states, the deeper one met first by a depth-first search."""
+    traps = [
+        ({"r": ["x", "d", "a"], "a": ["f"]}, ["f"], {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
+        ({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ["f"], {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
+        ({"r": ["a", "g"], "a": ["f"]}, ["f", "g"], {"r": 0, "a": 0, "f": 0, "g": 0}),
+    ]
+    games = []
+    for edges, finals, h in traps:
+        for order in (1, -1):
+            turned = {state: successors[::order] for state, successors in edges.items()}
+            games.append(named_game(turned, finals, h if with_h else None, labels="str"))
+    return games
 
 
 # q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
@@ -213,9 +213,11 @@ class SearchQuestion(Question):
             return failure
         value, expected = reply.value, optimum(game)
         if type(value) is not int:
-            return self._failure(game, "jeux.not_int", got=_python_value(value), type=value.get("type"))
+            return self._failure(game, "jeux.not_int", got=python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
+        if not jeux_traces.reached(game, server.events, expected):
+            return self._failure(game, "jeux.depth_unobserved", got=value)
         return None
 
     def _run_failure(self, ctx, game, reply, server, reference) -> Failure | None:
@@ -294,7 +296,7 @@ class Q4(SearchQuestion):
     points = 2.0
 
     def crafted(self):
-        return [MIDDLE_TREE, DEEP_TREE, DAG, FORK]
+        return BFS_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.bfs(game, events, labels)
@@ -307,10 +309,7 @@ class Q7(SearchQuestion):
     points = 2.0
 
     def crafted(self):
-        chain = named_game(
-            {"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "b1": ["b2", "b3"], "b3": ["b4"]}, ["b4"], labels="tuple"
-        )
-        return [DEEP_TREE, chain, FORK]
+        return IDS_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.ids(game, events, labels)
@@ -324,25 +323,7 @@ class Q10(SearchQuestion):
     with_h = True
 
     def crafted(self):
-        low = {**DEAD_DECOY_H, "r": 1, "b1": 1, "b2": 1}  # three bounds: m = 1, 2, 3
-        alive = {
-            "r": ["b1", "a"],
-            "a": ["a1", "a2"],
-            "a1": ["z1"],
-            "z1": ["z2"],
-            "z2": ["z3"],
-            "a2": ["a21"],
-            "b1": ["b2"],
-            "b2": ["b3"],
-        }
-        alive_h = {"r": 3, "b1": 2, "b2": 1, "b3": 0, "a": 4, "a1": 3, "z1": 2, "z2": 1, "z3": 0, "a2": 7, "a21": 7}
-        return [
-            named_game(DECOY, ["b3"], DEAD_DECOY_H),
-            named_game(DECOY, ["b3"], low, labels="int"),
-            named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
-            named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
-            named_game(GAPS, ["c8"], GAPS_H, labels="int"),
-        ]
+        return IDASTAR_GAMES
 
     def recognise(self, game, events, labels):
         return jeux_traces.idastar(game, events, labels)
@@ -382,34 +363,6 @@ class Q1(Question):
         return [Outcome("sequence")]
 
 
-def _shown_value(value) -> str:
-    return value["repr"] if type(value) is dict else str(value)
-
-
-def _python_value(value):
-    """A value the child sent, as the report shows it: an int as itself, another type by its repr."""
-    return python_source(value["repr"]) if type(value) is dict else value
-
-
-# --- q11 -----------------------------------------------------------------------------------------------
-@cached  # the same for every student
-def large_pairs() -> tuple[tuple[int, int], ...]:
-    """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
-    just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
-    pairs: set[tuple[int, int]] = set()
-    for k in range(63):
-        for n in (1, 3, 5, 7, 2**20 + 1, 2**40 - 1, 3**30, 2**53 + 1):
-            t = n << k
-            if t <= 2**62:
-                pairs.update((n, u) for u in (t - 1, t, t + 1) if 1 <= n <= u <= 2**62)
-        t = 2**62 - k
-        for j in range(62):
-            for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
-                if 1 <= n <= t:
-                    pairs.add((n, t))
-    return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
-
-
 # Where the model answer is not installed (grader/judge/expectations.py): what the probes return on it.
 @oracle(probe_search)
 def _search_expected(payload, server):
@@ -417,169 +370,6 @@ def _search_expected(payload, server):
     calls, since no model answer is there to count them."""
     server.bound = search_calls_bound(server.game, payload["function"])
     return optimum(server.game), CHEAP
-
-
-def _distances(cells) -> list[int]:
-    """The exact distance from n to t of each (n, t, …) cell: a BFS below the large pairs, their data above."""
-    large = large_distances(large_pairs())
-    return [jeu1_distances(t)[n - 1] if t <= Q11.T_MAX else large[n, t] for n, t, *_ in cells]
-
-
-# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on a
-# correct answer, the exact distance (the model answer's own h is not shipped: it answers q11).
-@oracle(probe_h_jeu1)
-def _h_jeu1_expected(payload):
-    if "pairs" in payload:
-        rows = [_distances(payload["pairs"])]
-    else:
-        rows = [list(jeu1_distances(t)) for t in payload["targets"]]
-    return {"rows": rows, "error": None}, CHEAP
-
-
-class Q11(Question):
-    id = "q11"
-    module = "jeux"
-    probe_modules = PROBES
-    functions = ("h_jeu1",)
-    points = 2.0
-    # Default barème: an admissible h (on small and large targets) is what IDA* needs of it (half); one
-    # that is not constant is what makes it worth anything (0.3); ints >= 0, the exam's type, 0.2. A
-    # constant h (`return 0`) is admissible and an int, but does nothing: those three groups count only
-    # for an h that is not constant on the cases drawn (`earned`), so that it earns 0.
-    groups = (Group("admissible", 0.4), Group("grands_t", 0.1), Group("non_constante", 0.3), Group("entier", 0.2))
-    T_MAX = 300
-    CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
-
-    def run(self, ctx):
-        small, failure = self._collect(ctx, self._small_payloads())
-        if failure is not None:
-            return [Outcome(g.name, failure) for g in self.groups]
-        # Large targets are a group of their own: an h that is right but too slow for them (an exact
-        # distance by a backward programme, O(t) per call) loses that group only.
-        large, failure = self._collect(ctx, self._large_payloads())
-        non_constant = self._non_constant(small)
-        acts = Fraction(non_constant.failure is None)
-        unearned = Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
-        return [
-            earned(self._admissible(small, "admissible"), acts, unearned),
-            earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
-            non_constant,
-            earned(self._natural(small), acts, unearned),
-        ]
-
-    def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
-        """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
-        cells: list = []
-        for payload in payloads:
-            reply = ctx.run(probe_h_jeu1, payload)
-            pairs = self._pairs(payload)
-            if not reply.ok:
-                return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
-            if not self._well_formed(reply.value, payload):
-                return cells, Failure(Kind.INVALID, "jeux.garbled", {"function": "h_jeu1(n, t)"})
-            if reply.value["error"] is not None:
-                error = reply.value["error"]
-                return cells, Failure(
-                    Kind.ERROR, "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
-                )
-            values = [v for row in reply.value["rows"] for v in row]
-            cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
-        return cells, None
-
-    def _small_payloads(self) -> list[dict]:
-        chunks: list[list[int]] = [[]]
-        for t in range(1, self.T_MAX + 1):
-            if sum(chunks[-1]) + t > self.CHUNK:
-                chunks.append([])
-            chunks[-1].append(t)
-        return [{"targets": targets} for targets in chunks]
-
-    def _large_payloads(self) -> list[dict]:
-        large = large_pairs()
-        return [{"pairs": list(large[i : i + self.CHUNK])} for i in range(0, len(large), self.CHUNK)]
-
-    @staticmethod
-    def _pairs(payload) -> list[tuple[int, int]]:
-        if "pairs" in payload:
-            return [tuple(p) for p in payload["pairs"]]
-        return [(n, t) for t in payload["targets"] for n in range(1, t + 1)]
-
-    @classmethod
-    def _well_formed(cls, value, payload) -> bool:
-        if type(value) is not dict:
-            return False
-        error, rows = value.get("error"), value.get("rows")
-        if error is not None:
-            return (
-                type(error) is dict
-                and type(error.get("n")) is int
-                and type(error.get("t")) is int
-                and type(error.get("detail")) is str
-            )
-        sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
-        return (
-            type(rows) is list
-            and len(rows) == len(sizes)
-            and all(
-                type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
-                for row, size in zip(rows, sizes)
-            )
-        )
-
-    @staticmethod
-    def _number(v) -> Fraction | int | None:
-        """The exact numeric value of a returned h (floats and huge ints count), or None: a bool is a truth
-        value, not a distance (False would pass for an admissible 0)."""
-        if type(v) is int:
-            return v
-        if v["type"] in ("int", "float"):
-            try:
-                return Fraction(v["repr"])  # a float's repr is exact: so is this
-            except (ValueError, ZeroDivisionError):
-                return None  # nan, inf
-        return None
-
-    def _admissible(self, cells, group: str) -> Outcome:
-        for (n, t, v), d in zip(cells, _distances(cells)):
-            number = self._number(v)
-            if number is None or number > d:
-                message = "q11.not_a_number" if number is None else "q11.too_large"
-                return Outcome(
-                    group,
-                    Failure(
-                        Kind.WRONG,
-                        message,
-                        {"n": n, "t": t, "got": _shown_value(v), "distance": d},
-                        counterexample={"n": n, "t": t},
-                        expected=python_source(f"≤ {d}"),
-                        got=_python_value(v),
-                    ),
-                )
-        return Outcome(group)
-
-    def _non_constant(self, cells) -> Outcome:
-        values: dict[int, set] = {}
-        for _, t, v in cells:
-            values.setdefault(t, set()).add(_shown_value(v))
-            if len(values[t]) > 1:
-                return Outcome("non_constante")
-        return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
-
-    def _natural(self, cells) -> Outcome:
-        for n, t, v in cells:
-            if type(v) is not int or v < 0:
-                kind = "int" if type(v) is int else v["type"]
-                return Outcome(
-                    "entier",
-                    Failure(
-                        Kind.WRONG,
-                        "q11.not_natural",
-                        {"n": n, "t": t, "got": _shown_value(v), "type": kind},
-                        counterexample={"n": n, "t": t},
-                        got=_python_value(v),
-                    ),
-                )
-        return Outcome("entier")
 
 
 QUESTIONS = [Q1(), Q4(), Q7(), Q10(), Q11()]

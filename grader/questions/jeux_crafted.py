@@ -1,5 +1,12 @@
 """The crafted games of Parts I-III's algorithm checks (jeux.py's group algorithme): trees, DAGs and
-IDA* traps on which the parent's trace must show the requested search (jeux_traces.py)."""
+IDA* traps on which the parent's trace must show the requested search (jeux_traces.py).
+
+Coverage by design, not by the seed: each way of going wrong that the project knows (tests/variants/,
+benchmarks/bench_seeds.py) is shown by a game of one of these fixed lists, so that its verdict is the
+same under every seed; the random games only add to them. One ordered list per check (BFS_GAMES,
+IDS_GAMES, IDASTAR_GAMES): a game's number is its place there (replays are asked for by it), so a new
+game goes at the end.
+"""
 
 from __future__ import annotations
 
@@ -113,3 +120,63 @@ GAPS_H = {
     "l2": 7,
     "l3": 6,
 }
+
+
+# Bounds 1, 4, 5, 7 (gaps of 3, 1 and 2) along a chain c0 … c7; e0's child c1 has p + h = h(e0), so that
+# a search that expands e0 with a bound below h(e0) (a root it never tests, m starting at 0) makes a pass
+# figure 3 does not. Every chain state has a child cut by h (x, f ≥ 10) and dead ends within the bound
+# (d before the way on, right after the cut child; e after it), in one order on even levels and the
+# reverse on odd ones: a pass that stops at a dead end, or gives up a state's other children at a cut
+# one, expands less than figure 3 whichever way the successors are read. A dead end's p + h is the
+# bound of the pass that first expands its parent, or the next one: it changes no bound.
+UNEVEN_H = {f"c{i}": h for i, h in enumerate((1, 0, 2, 2, 1, 2, 1, 0))}
+UNEVEN_H |= {f"x{i}": 9 for i in range(7)}
+UNEVEN_H |= {f"d{i}": h for i, h in enumerate((0, 2, 1, 1, 0, 1, 0))}
+UNEVEN_H |= {f"e{i}": h for i, h in enumerate((0, 2, 1, 1, 0, 1, 0))}
+UNEVEN = {
+    f"c{i}": [f"x{i}", f"d{i}", f"c{i + 1}", f"e{i}"] if i % 2 == 0 else [f"e{i}", f"c{i + 1}", f"d{i}", f"x{i}"]
+    for i in range(7)
+}
+
+# Bounds 0 then 20 along a chain: a bound raised by at most k < 20 at a time (min(minimum, m + k)) makes
+# passes in between.
+JUMP = {f"j{i}": [f"j{i + 1}"] for i in range(20)}
+JUMP_H = {f"j{i}": 20 - i for i in range(1, 21)} | {"j0": 0}
+
+
+def ids_chain() -> dict:
+    """A tree whose final state is at depth 4 under e0's second child, behind a first child with a short
+    subtree: an IDS's passes reach depths 0 to 4."""
+    return named_game(
+        {"r": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "b1": ["b2", "b3"], "b3": ["b4"]}, ["b4"], labels="tuple"
+    )
+
+
+def idastar_games() -> list[dict]:
+    """q10's crafted games, in their order (their numbers)."""
+    low = {**DEAD_DECOY_H, "r": 1, "b1": 1, "b2": 1}  # three bounds: m = 1, 2, 3
+    alive = {
+        "r": ["b1", "a"],
+        "a": ["a1", "a2"],
+        "a1": ["z1"],
+        "z1": ["z2"],
+        "z2": ["z3"],
+        "a2": ["a21"],
+        "b1": ["b2"],
+        "b2": ["b3"],
+    }
+    alive_h = {"r": 3, "b1": 2, "b2": 1, "b3": 0, "a": 4, "a1": 3, "z1": 2, "z2": 1, "z3": 0, "a2": 7, "a21": 7}
+    return [
+        named_game(DECOY, ["b3"], DEAD_DECOY_H),
+        named_game(DECOY, ["b3"], low, labels="int"),
+        named_game(alive, ["b3", "z3"], alive_h, labels="tuple"),
+        named_game(THRESHOLDS, ["c5"], THRESHOLDS_H, labels="str"),
+        named_game(GAPS, ["c8"], GAPS_H, labels="int"),
+        named_game(UNEVEN, ["c7"], UNEVEN_H),
+        named_game(JUMP, ["j20"], JUMP_H, labels="tuple"),
+    ]
+
+
+BFS_GAMES = [MIDDLE_TREE, DEEP_TREE, DAG, FORK]
+IDS_GAMES = [DEEP_TREE, ids_chain(), FORK]
+IDASTAR_GAMES = idastar_games()

@@ -105,6 +105,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{function} a renvoyé {got}, alors qu'une solution optimale est de profondeur {expected}",
         "en": "{function} returned {got}, but an optimal solution has depth {expected}",
     },
+    "jeux.depth_unobserved": {
+        "fr": "{function} a renvoyé la profondeur optimale {got}, mais le correcteur n'a vu aucun chemin de cette "
+        "longueur jusqu'à un état final (chaque état du chemin développé par suivants, l'état final testé par "
+        "final) : une profondeur se trouve en cherchant, pas en devinant",
+        "en": "{function} returned the optimal depth {got}, but the grader saw no path of that length to a final "
+        "state (each state on it expanded with suivants, the final state tested with final): a depth is found "
+        "by searching, not guessed",
+    },
     "jeux.not_int": {
         "fr": "{function} doit renvoyer une profondeur, un entier (int) ; valeur renvoyée : {got} (type {type})",
         "en": "{function} must return a depth, an int; it returned {got} (type {type})",
@@ -238,6 +246,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pour tous les n, et un h constant (return 0) ne guide pas la recherche",
         "en": "counts only for an h that is not constant: for each t ≤ {t}, h_jeu1(n, t) takes the same "
         "value for every n, and a constant h (return 0) does not guide the search",
+    },
+    "q11.negative_unearned": {
+        "fr": "ne compte que pour un h à valeurs naturelles : h_jeu1({n}, {t}) = {got} est négatif, et une "
+        "valeur négative guide moins la recherche que h = 0",
+        "en": "counts only for an h with natural values: h_jeu1({n}, {t}) = {got} is negative, and a negative "
+        "value guides the search less than h = 0",
+    },
+    "q11.positive_unearned": {
+        "fr": "ne compte que pour un h positif quelque part : h_jeu1(n, t) ≤ 0 pour tous les t ≤ {t}, et IDA* "
+        "avec ce h est IDA* avec h = 0",
+        "en": "counts only for an h that is positive somewhere: h_jeu1(n, t) ≤ 0 for every t ≤ {t}, and IDA* "
+        "with this h is IDA* with h = 0",
+    },
+    "q11.admissible_unearned": {
+        "fr": "ne compte que pour un h admissible : h_jeu1 surestime la distance pour un (n, t) au moins avec "
+        "t ≤ {t} (groupe admissible), et une fonction qui n'est pas admissible ne répond pas à la question",
+        "en": "counts only for an admissible h: h_jeu1 overestimates the distance for at least one (n, t) with "
+        "t ≤ {t} (group admissible), and a function that is not admissible does not answer the question",
     },
     "q11.not_natural": {
         "fr": "h_jeu1({n}, {t}) = {got} (type {type}) : un entier naturel (int ≥ 0) est attendu",

@@ -48,6 +48,21 @@ class Verdict(NamedTuple):
     at: int
 
 
+def reached(game: dict, events: list[tuple[str, int]], depth: int) -> bool:
+    """Whether the trace shows the search reaching a final state `depth` moves from e0: a path e0, s1, …,
+    s_depth whose states before the last were each expanded (`suivants` called on them) and whose last
+    was tested final. Every search that finds a solution makes those calls on the way it took; a depth
+    known in advance, guessed, or read from a table of cases does not."""
+    table = game["kind"] == "table"
+    expanded = {s for f, s in events if f == "suivants"}
+    finals = set(game["finals"]) if table else {game["target"]}
+    found = {s for f, s in events if f == "final" and s in finals}
+    level = {game["initial"] if table else 1}
+    for _ in range(depth):
+        level = {y for x in level & expanded for y in (game["succ"][x] if table else (2 * x, x + 1))}
+    return bool(level & found)
+
+
 def _depths(succ: list[list[int]], root: int) -> list[int]:
     """Each state's distance from the root. A trace holds reached states only (the judge refused a run
     that touched another before looking at its trace), so no depth read here is None."""

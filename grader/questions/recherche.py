@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import functools
 
-from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question
+from fractions import Fraction
+
+from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
 from grader.questions.recherche_puzzles import distances_3, near_3, optimal_moves, puzzle_visual, shown
 from grader.questions.recherche_probes import PROBES, probe_taquin
 from grader.questions.recherche_puzzles import timeout_failure, walks
 from grader.questions.recherche_search import X1
-from reference.sliding import MOVES, TILE_READING, goal_state, matrix, replay
+from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
 # Crafted 3×3 instances (blank = 0). For `astar`'s closed set: instances of 21–22 moves where the
@@ -27,6 +29,9 @@ from reference.sliding import MOVES, TILE_READING, goal_state, matrix, replay
 ASTAR_CLOSED_CASES = ((3, 2, 1, 4, 8, 7, 5, 0, 6), (2, 7, 6, 1, 3, 0, 8, 4, 5), (4, 8, 0, 7, 3, 1, 2, 5, 6))
 BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
 DFS_LONG_CASES = ((4, 1, 8, 2, 0, 5, 3, 7, 6), (8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
+# The fewest operations x4's `profondeur` accepts on each of them: below the 1,543 the document's DFS returns
+# at least, far above what a breadth-first search with a detour returns (X4.depth_first).
+DFS_MIN_MOVES = 1000
 # 3×3 instances of 24, 22 and 27 moves on which an A* whose h also counts the blank's distance (not
 # admissible) returns a longer solution: the last one in each of the 120 ways measured (24 orders of the
 # operations × 5 ways of breaking ties between equal f), the first two in 96 of them. On the last two an A* without closed set is 170-270 times
@@ -117,7 +122,11 @@ def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None)
 
 
 class TaquinQuestion(Question):
-    """x2–x4: the student's function on a matrix, judged by replaying the operations it returns."""
+    """x2–x4: the student's function on a matrix, judged by replaying the operations it returns.
+
+    Each has a group of puzzles drawn from the seed and groups of fixed ones (x2's closed set, x3's long
+    BFS, x4's long DFS): the same under every seed, so that a table of their solutions would pass them.
+    Those count only when the drawn group shows the function solving puzzles (`solving`)."""
 
     module = "recherche"
     probe_modules = PROBES
@@ -127,6 +136,13 @@ class TaquinQuestion(Question):
     @property
     def function(self) -> str:
         return self.functions[0]
+
+    def solving(self, drawn: Outcome, fixed: Outcome) -> Outcome:
+        """`fixed`, counted only when the group of drawn puzzles `drawn` passed, or failed on a solution's
+        length alone: a valid solution of a puzzle the seed drew, which only a search finds."""
+        solves = drawn.failure is None or drawn.failure.message == "recherche.not_optimal"
+        unearned = Failure(Kind.WRONG, "recherche.fixed_unearned", {"function": self.function, "group": drawn.group})
+        return earned(fixed, Fraction(solves), unearned)
 
     def judge(
         self,
@@ -138,8 +154,8 @@ class TaquinQuestion(Question):
         solved: dict | None = None,
     ) -> Failure | None:
         """`allowance`: how many times slower than the reference a correct answer may be; `timed_on`: the
-        case whose reference time sets the limit, when not this one; `solved`, when given, gets the length
-        of each valid solution, by start."""
+        case whose reference time sets the limit, when not this one; `solved`, when given, gets each valid
+        solution (its operations), by start."""
         n = round(len(start) ** 0.5)
         payload = {"function": self.function, "matrix": matrix(start, n)}
         reply = ctx.run(probe_taquin, payload, timed_on=timed_on, slower=allowance)
@@ -151,7 +167,7 @@ class TaquinQuestion(Question):
         if failure is not None:
             failure.counterexample = matrix(start, n)
         elif solved is not None:
-            solved[start] = len(reply.value)
+            solved[start] = reply.value
         return failure
 
 
@@ -164,21 +180,18 @@ class X2(TaquinQuestion):
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
-        optimal3 = ctx.check("optimal3", near_3(14), judge)
+        drawn = optimal3 = ctx.check("optimal3", near_3(14), judge)
         if optimal3.failure is None:
             seconds = optimal3.seconds
             # As slow as the closed set's cases: a correct A* with plain lists is allowed as much.
             optimal3 = ctx.check_cases("optimal3", ASTAR_HARD_CASES, functools.partial(self.judge_hard, ctx))
             optimal3.seconds += seconds
-        return [
-            optimal3,
-            ctx.check("optimal4", walks(4, 16), judge),
-            ctx.check_cases(
-                "closed",
-                ASTAR_CLOSED_CASES,
-                functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
-            ),
-        ]
+        closed = ctx.check_cases(
+            "closed",
+            ASTAR_CLOSED_CASES,
+            functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
+        )
+        return [optimal3, ctx.check("optimal4", walks(4, 16), judge), self.solving(drawn, closed)]
 
     def judge_hard(self, ctx, start: tuple) -> Failure | Inconclusive | None:
         """Optimality on a hard instance; a timeout there is the `closed` group's to judge (an A* without
@@ -197,10 +210,9 @@ class X3(TaquinQuestion):
     groups = (Group("short", 2.0), Group("long", 1.0))
 
     def run(self, ctx):
-        return [
-            ctx.check("short", near_3(10), functools.partial(self.judge, ctx)),
-            ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow")),
-        ]
+        short = ctx.check("short", near_3(10), functools.partial(self.judge, ctx))
+        long = ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow"))
+        return [short, self.solving(short, long)]
 
 
 class X4(TaquinQuestion):
@@ -218,23 +230,37 @@ class X4(TaquinQuestion):
         exploration = {"function": "dfs_taquin", "matrix": matrix(UNSOLVABLE_3, 3)}
         judge = functools.partial(self.judge, ctx, limit_key="x4.too_slow", timed_on=exploration)
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
-        solved: dict[tuple, int] = {}
-        return [
-            ctx.check("valid", near_3(10), judge, max_examples=examples),
-            ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved)),
-            self.depth_first(solved),
-        ]
+        solved: dict[tuple, list[str]] = {}
+        valid = ctx.check("valid", near_3(10), judge, max_examples=examples)
+        limits = ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved))
+        return [valid, self.solving(valid, limits), self.solving(valid, self.depth_first(solved))]
 
     @staticmethod
-    def depth_first(solved: dict[tuple, int]) -> Outcome:
-        """`profondeur`, from the solutions of the long cases: the document's DFS (a stack, a closed set)
-        goes deep before it goes wide, and in any order of the operations returns thousands of moves
-        there (measured: 6,414 to 113,606 for the 24 orders, 47 to 359 when the children are sorted by
-        h), never the shortest solutions of all three; a search that does is breadth-first (or A*)."""
+    def depth_first(solved: dict[tuple, list[str]]) -> Outcome:
+        """`profondeur`, from the solutions of the long cases. The document's DFS (a stack, a closed set)
+        returns a path of its search tree, no state twice, and goes deep before it goes wide: on these
+        puzzles 1,543 to 113,606 operations in each of the 96 ways to write it measured (the 24 orders of
+        the operations, the goal tested when selected or when generated, closed filled at selection or at
+        push). A breadth-first search returns the shortest; one with a detour added revisits a state or
+        stays short: only a search that goes deep finds a long path that never comes back."""
         if not solved:
             return Outcome("profondeur", Failure(Kind.WRONG, "x4.depth_unobserved"))
-        if all(length == len(optimal_moves(start, 3)) for start, length in solved.items()):
-            return Outcome("profondeur", Failure(Kind.WRONG, "x4.shortest", {"count": len(solved)}))
+        for start, moves in solved.items():
+            states = [start]
+            for move in moves:
+                moved = apply_move(states[-1], 3, move)
+                assert moved is not None  # judge_moves replayed every move to the goal
+                states.append(moved)
+            optimum = len(optimal_moves(start, 3))
+            if len(set(states)) < len(states):
+                again = next(k for k, state in enumerate(states) if state in states[:k])
+                params = {"optimum": optimum, "moves": len(moves), "index": again}
+                return Outcome(
+                    "profondeur", Failure(Kind.WRONG, "x4.revisits", params, counterexample=matrix(start, 3))
+                )
+            if len(moves) < DFS_MIN_MOVES:
+                params = {"optimum": optimum, "moves": len(moves), "least": DFS_MIN_MOVES}
+                return Outcome("profondeur", Failure(Kind.WRONG, "x4.shallow", params, counterexample=matrix(start, 3)))
         return Outcome("profondeur")
 
 

@@ -157,16 +157,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "ends within the time and memory limits, up to 31 moves from the goal",
     },
     "x4.profondeur": {
-        "fr": "parcours en profondeur : une pile (LIFO), pas la solution la plus courte à coup sûr",
-        "en": "depth-first: a stack (LIFO), not the shortest solution for sure",
+        "fr": "parcours en profondeur : une pile (LIFO) et closed, un chemin de l'arbre de recherche (aucun état "
+        "deux fois) de milliers d'opérations sur les taquins à 20 et 31 coups",
+        "en": "depth-first: a stack (LIFO) and closed, a path of the search tree (no state twice) of thousands of "
+        "operations on the 20- and 31-move puzzles",
     },
-    "x4.shortest": {
-        "fr": "les {count} solutions des taquins à 20 et 31 coups sont toutes les plus courtes : c'est ce que "
-        "fait un parcours en largeur (ou A*), pas le parcours en profondeur demandé, qui s'enfonce d'abord et "
-        "rend des milliers d'opérations",
-        "en": "the {count} solutions of the 20- and 31-move puzzles are all shortest ones: that is what a "
-        "breadth-first search (or A*) does, not the depth-first search asked for, which goes deep first and "
-        "returns thousands of operations",
+    "x4.revisits": {
+        "fr": "la solution du taquin à {optimum} coups repasse par un état déjà atteint (après {index} "
+        "opérations sur {moves}) : le parcours en profondeur demandé rend un chemin de son arbre, qui ne revient "
+        "jamais sur un état fermé",
+        "en": "the solution of the {optimum}-move puzzle comes back to a state already reached (after {index} of "
+        "its {moves} operations): the depth-first search asked for returns a path of its tree, which never "
+        "comes back to a closed state",
+    },
+    "x4.shallow": {
+        "fr": "la solution du taquin à {optimum} coups a {moves} {moves:opération|opérations} : le parcours en profondeur "
+        "demandé s'enfonce d'abord et en rend des milliers (au moins {least} ici, quel que soit l'ordre des "
+        "opérations) ; une solution courte est celle d'un parcours en largeur (ou A*)",
+        "en": "the solution of the {optimum}-move puzzle has {moves} {moves:operation|operations}: the depth-first search "
+        "asked for goes deep first and returns thousands (at least {least} here, whatever the order of the "
+        "operations); a short solution is a breadth-first search's (or A*'s)",
     },
     "x4.depth_unobserved": {
         "fr": "aucun des taquins à 20 et 31 coups n'est résolu : rien ne montre un parcours en profondeur",
@@ -177,6 +187,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "parcours en profondeur boucle ; recopier le chemin dans chaque nœud empilé est aussi trop coûteux",
         "en": "time limit exceeded ({limit} s, enough to explore the whole 3×3 puzzle): without closed, the "
         "depth-first search loops; copying the path into every stacked node is too costly as well",
+    },
+    "recherche.fixed_unearned": {
+        "fr": "ne compte que si {function} résout aussi les taquins tirés au hasard (groupe {group}) : des "
+        "solutions justes sur ces seuls cas fixes ne montrent pas une recherche",
+        "en": "counts only if {function} also solves the puzzles drawn at random (group {group}): right "
+        "solutions on these fixed cases alone do not show a search",
     },
     "recherche.not_a_list": {
         "fr": '{function} doit renvoyer la liste des opérations, des chaînes parmi "Up", "Down", "Left", "Right"',

@@ -20,13 +20,35 @@ SEARCH_DEEP_CASES = (
     (0, 9, 5, 8, 6, 10, 1, 3, 14, 13, 2, 15, 11, 12, 4, 7),
     (9, 8, 4, 11, 3, 15, 1, 10, 7, 13, 0, 14, 6, 12, 2, 5),
 )
-# For `search`, before the random graphs. The heuristic is a table over (state, target) pairs, 0 where
-# it has no entry. First: x is first reached through a detour (0, 1, x) within the bound 2; an IDA* that
-# marks states visited for the whole iteration (instead of the current path) then refuses the shortest
-# path (0, x, 3) and returns a longer one. Second, a directed graph whose heuristic is exact towards the
-# goal and says the opposite way round (from the goal, which reaches none of them: any value is
-# admissible there) that `a` is far and the long way near: a search calling heuristic(goal, state)
-# returns the long way (s, b1, b2, b3, g) instead of (s, a, g).
+
+
+# For `search`, before the random graphs: each shows, whatever the seed, a way of going wrong that only
+# some random graphs show. The heuristic is a table over (state, target) pairs, 0 where it has no entry;
+# next_states answers a list where the order matters, and the graphs whose order matters come in both
+# orders (a search may read the successors either way). A graph's number (its replay is asked for by it)
+# is its place here: new ones go at the end.
+# 1. x is first reached through a detour (0, 1, x) within the bound 2; an IDA* that marks states visited
+#    for the whole iteration (instead of the current path) then refuses the shortest path (0, x, 3) and
+#    returns a longer one.
+# 2. A directed graph whose heuristic is exact towards the goal and says the opposite way round (from the
+#    goal, which reaches none of them: any value is admissible there) that `a` is far and the long way
+#    near: a search calling heuristic(goal, state) returns the long way (s, b1, b2, b3, g) instead of
+#    (s, a, g).
+# 3, 4. Three states, h = 0: the limits are 0 then 1; a next limit above the smallest total cut (its + 1,
+#    or the old limit + 2) lets the pass meet s, a, g before s, g.
+# 5, 6. h(s) = 1: the goal reached through x is one step beyond the limit 1; a search that tests the goal
+#    before g + h returns s, x, g.
+# 7, 8. A next limit taken from the last total cut instead of the smallest (x's, 10: nothing below x)
+#    lets the pass meet s, b, c, g before s, a, g.
+# 9. Graph 1 with the successors of 0 the other way round.
+# 10. A chain s, a, b, g with h = 0: four passes, each limit one more than the last, so that a search
+#    that never lets a total equal to its limit in (it stays at the same limit), or skips what an earlier
+#    pass expanded, does not end.
+def _both_orders(case: dict) -> list[dict]:
+    turned = [[state, successors[::-1]] for state, successors in case["next_states"]]
+    return [case, {**case, "next_states": turned}]
+
+
 CRAFTED_GRAPHS = (
     {
         "start": 0,
@@ -41,6 +63,47 @@ CRAFTED_GRAPHS = (
         "next_states": [["s", ["a", "b1"]], ["a", ["g"]], ["b1", ["b2"]], ["b2", ["b3"]], ["b3", ["g"]], ["g", []]],
         "container": "set",
         "heuristic": [["s", "g", 2], ["a", "g", 1], ["b1", "g", 3], ["b2", "g", 2], ["b3", "g", 1], ["g", "a", 9]],
+    },
+    *_both_orders(
+        {
+            "start": "s",
+            "goal": "g",
+            "next_states": [["s", ["a", "g"]], ["a", ["g"]], ["g", []]],
+            "container": "list",
+            "heuristic": [],
+        }
+    ),
+    *_both_orders(
+        {
+            "start": "s",
+            "goal": "g",
+            "next_states": [["s", ["x", "g"]], ["x", ["g"]], ["g", []]],
+            "container": "list",
+            "heuristic": [["s", "g", 1]],
+        }
+    ),
+    *_both_orders(
+        {
+            "start": "s",
+            "goal": "g",
+            "next_states": [["s", ["b", "a", "x"]], ["b", ["c"]], ["c", ["g"]], ["a", ["g"]], ["x", []], ["g", []]],
+            "container": "list",
+            "heuristic": [["x", "g", 9]],
+        }
+    ),
+    {
+        "start": 0,
+        "goal": 3,
+        "next_states": [[0, [2, 1]], [1, [2]], [2, [3]], [3, []]],
+        "container": "list",
+        "heuristic": [],
+    },
+    {
+        "start": "s",
+        "goal": "g",
+        "next_states": [["s", ["a"]], ["a", ["b"]], ["b", ["g"]], ["g", []]],
+        "container": "list",
+        "heuristic": [],
     },
 )
 

@@ -37,7 +37,7 @@ DEEP_SECONDS = 0.5  # taquin() on a state whose optimum exceeds 60: only a quick
 @dataclass(frozen=True)
 class Variant:
     path: Path
-    family: str  # "jeux" | "taquin"
+    family: str  # "jeux" | "taquin" | "recherche"
     declared: tuple[tuple[str, str], ...]  # (question, "correct" | "wrong")
 
     @property
@@ -60,7 +60,7 @@ def variants() -> list[Variant]:
         for verdict in ("correct", "wrong"):
             match = re.search(rf"^{verdict.capitalize()}: (.*)$", doc, re.MULTILINE)
             if match:
-                declared += [(q, verdict) for q in re.findall(r"q\d+", match[1])]
+                declared += [(q, verdict) for q in re.findall(r"[qx]\d+", match[1])]
         found.append(Variant(path, path.parent.parent.name, tuple(sorted(declared))))
     return found
 
@@ -314,6 +314,27 @@ def _backtracks(events, depth, root):
     return None
 
 
+def _not_depth_first(events, game):
+    """On a tree: the first expansion (a `suivants` call) of a state whose parent is not on the path of
+    states expanded and not yet left, which a depth-first search never makes (a breadth-first pass
+    does). A pass starts again at the root; a search that expands the root once, before its passes, keeps
+    it at the bottom of the path."""
+    parent = {y: x for x, row in game.succ.items() for y in row}
+    path = []
+    for kind, e in events:
+        if kind != "suivants":
+            continue
+        if e == game.initial:
+            path = [e]
+            continue
+        while path and path[-1] != parent.get(e):
+            path.pop()
+        if not path:
+            return f"suivants({e!r}) while its parent {parent.get(e)!r} is not on the current path"
+        path.append(e)
+    return None
+
+
 def algorithm_witness(qid, game, trace, depth_first=True):
     """Why the calls observed on a crafted tree are not those of the question's algorithm, or None
     (`depth_first`: whether the tree has two deep branches, so that IDA*'s passes must backtrack)."""
@@ -333,7 +354,8 @@ def algorithm_witness(qid, game, trace, depth_first=True):
     if qid == "q7":
         if _backtracks(events, depth, root) is None:
             return "not an iterative deepening search: no state is ever revisited after a deeper one"
-        return None
+        jump = _not_depth_first(events, game)
+        return f"not an iterative deepening search: {jump}" if jump else None
     if qid == "q10":
         optimum = game.optimum()
         for k, e in events:
@@ -345,6 +367,9 @@ def algorithm_witness(qid, game, trace, depth_first=True):
             return f"not IDA*: e0 expanded {expanded} times, for {rounds} bounds"
         if depth_first and rounds > 2 and _backtracks(events, depth, root) is None:
             return "not IDA*: no pass is depth-first"
+        jump = _not_depth_first(events, game)
+        if jump:
+            return f"not IDA*: {jump}"
     return None
 
 
@@ -392,7 +417,23 @@ def judge_search(module, qid) -> str | None:
         steps = Game({"g0": ["g1", "d0"], "d0": [], "g1": ["d1", "g2"], "g2": ["g3"], "g3": ["g4"], "g4": ["g5"], "g5": ["g6"]},
                      frozenset({"g6"}), "g0", {"g0": 2, "g1": 3, "g2": 4, "g3": 3, "g4": 2, "g5": 1, "g6": 0, "d0": 8, "d1": 8},
                      "bounds two apart")
-        for game, optimum in ((decoy, 3), (steps, 6)):
+        # Bounds 2, 5, 6, 9 along a chain (gaps of 3, 1 and 3), h(e0) = 2 reached again by e0's child c1;
+        # on each chain state a dead end within the bound comes before the way on, a child cut by h
+        # after it.
+        chain_h = [2, 1, 3, 3, 2, 4, 3, 2, 1, 0]
+        uneven = {f"c{i}": [f"d{i}", f"c{i + 1}", f"x{i}"] for i in range(9)}
+        h_uneven = {f"c{i}": v for i, v in enumerate(chain_h)}
+        h_uneven.update({f"d{i}": max(0, chain_h[i] - 1) for i in range(9)})
+        h_uneven.update({f"x{i}": 20 for i in range(9)})
+        uneven_bounds = Game(uneven, frozenset({"c9"}), "c0", h_uneven, "bounds 2, 5, 6, 9")
+        # The first tree with h = 0 everywhere: one pass per depth, each of which must go depth first.
+        flat = TREES[0]
+        states = set(flat.succ) | {y for row in flat.succ.values() for y in row}
+        flat = Game(flat.succ, flat.finals, flat.initial, dict.fromkeys(states, 0), f"{flat.name}, h = 0")
+        # Bounds 1 then 12 on a chain: any bound raised by less than 11 at a time makes a pass in between.
+        jump_h = {f"j{i}": 12 - i for i in range(13)} | {"j0": 1}
+        jump = Game({f"j{i}": [f"j{i + 1}"] for i in range(12)}, frozenset({"j12"}), "j0", jump_h, "bounds 1, 12")
+        for game, optimum in ((decoy, 3), (steps, 6), (uneven_bounds, 9), (flat, 4), (jump, 12)):
             status, value, trace = play_search(module, function, game)
             witness = algorithm_witness(qid, game, trace, depth_first=False) if status == "ok" and value == optimum else f"got {value!r}, optimum {optimum}"
             if witness:
@@ -433,6 +474,162 @@ def judge_solution_42(module) -> str | None:
         return f"solution_42() = {path} is not a solution"
     if len(path) - 1 != bf.game1_distances(42)[1]:
         return f"solution_42() has {len(path) - 1} moves, the optimum is {bf.game1_distances(42)[1]}"
+    return None
+
+
+# --- Extension x1: the IDA* notebook's search(start, goal, next_states, heuristic), returning the path -------
+class Graph:
+    """A directed graph for x1, its heuristic a table over (state, target) pairs (admissible towards every
+    target it reaches, anything elsewhere: so that a search asking heuristic(goal, state) is misled),
+    next_states answering a list or a set; the calls counted against a budget."""
+
+    def __init__(self, succ: dict, start, goal, h: dict, container=list, name=""):
+        self.succ, self.start, self.goal, self.h, self.container, self.name = succ, start, goal, h, container, name
+        self.calls = 0
+
+    def distance(self, a, b):
+        return bf.distance_to_final(a, lambda e: list(self.succ.get(e, [])), b.__eq__)
+
+    def next_states(self, state):
+        self._count()
+        return self.container(self.succ.get(state, []))
+
+    def heuristic(self, state, target):
+        self._count()
+        return self.h.get((state, target), 0)
+
+    def _count(self):
+        self.calls += 1
+        if self.calls > 200_000:
+            raise Stop("call budget")
+
+    def __str__(self):
+        h = {k: v for k, v in self.h.items() if v}
+        return (f"{self.name + ': ' if self.name else ''}start {self.start!r}, goal {self.goal!r}, "
+                f"next_states = {self.succ} ({self.container.__name__}), heuristic = {h} (0 elsewhere)")
+
+
+def graph_heuristic(succ, states, rng=None):
+    """h(x, y): the distance, or for a random graph a random value at most the distance; 9 where y cannot be
+    reached from x."""
+    h = {}
+    for x in states:
+        for y in states:
+            d = bf.distance_to_final(x, lambda e: list(succ.get(e, [])), y.__eq__)
+            h[(x, y)] = 9 if d is None else (d if rng is None else rng.randint(0, d))
+    return h
+
+
+def small_graphs():
+    """Every directed graph over states 0..n-1 (n <= 3), start 0, every goal it reaches, with h towards
+    the goal zero or exact on each state (h between other pairs: exact, 9 where unreachable)."""
+    for n in range(1, 4):
+        subsets = [list(c) for k in range(n + 1) for c in itertools.combinations(range(n), k)]
+        for rows in itertools.product(subsets, repeat=n):
+            succ = dict(enumerate(rows))
+            exact = graph_heuristic(succ, range(n))
+            for goal in range(n):
+                if exact[(0, goal)] == 9:  # the goal cannot be reached
+                    continue
+                for zeros in itertools.product((False, True), repeat=n):
+                    h = {**exact, **{(x, goal): 0 for x in range(n) if zeros[x]}}
+                    for container in (list, set):
+                        yield Graph(succ, 0, goal, h, container)
+
+
+def random_graphs(rng, count=300, max_states=8):
+    for _ in range(count):
+        n = rng.randint(1, max_states)
+        label = rng.choice((lambda i: i, lambda i: f"s{i}"))
+        succ = {label(i): [label(rng.randrange(n)) for _ in range(rng.randint(0, 3))] for i in range(n)}
+        states = [label(i) for i in range(n)]
+        goal = rng.choice(states)
+        graph = Graph(succ, label(0), goal, graph_heuristic(succ, states, rng), rng.choice((list, set)))
+        if graph.distance(graph.start, goal) is not None:
+            yield graph
+
+
+# The documents' sliding puzzle: n×n cells row-major, 0 the blank, the goal 1 … n²−1 then the blank.
+def puzzle_goal(n):
+    return tuple(range(1, n * n)) + (0,)
+
+
+def puzzle_successors(state, n):
+    blank = state.index(0)
+    i, j = divmod(blank, n)
+    out = []
+    for di, dj in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= i + di < n and 0 <= j + dj < n:
+            cells = list(state)
+            other = (i + di) * n + j + dj
+            cells[blank], cells[other] = cells[other], 0
+            out.append(tuple(cells))
+    return out
+
+
+def puzzle_manhattan(state, n):
+    return sum(abs(c // n - (t - 1) // n) + abs(c % n - (t - 1) % n) for c, t in enumerate(state) if t)
+
+
+def receding_walk(rng, n, length):
+    """A walk from the goal where every move takes a tile further from home: its Manhattan sum is its
+    length, so that length is the optimum (a lower bound reached)."""
+    state = puzzle_goal(n)
+    while puzzle_manhattan(state, n) < length:
+        further = [t for t in puzzle_successors(state, n) if puzzle_manhattan(t, n) > puzzle_manhattan(state, n)]
+        if not further:
+            state = puzzle_goal(n)
+            continue
+        state = rng.choice(further)
+    return state
+
+
+def _path_witness(path, start, goal, optimum, is_step) -> str | None:
+    if not isinstance(path, list) or not path:
+        return f"returned {path!r}, not a path"
+    if path[0] != start or path[-1] != goal:
+        return f"returned {path!r}: not from {start!r} to {goal!r}"
+    for a, b in zip(path, path[1:]):
+        if not is_step(a, b):
+            return f"returned {path!r}: {a!r} -> {b!r} is not a step"
+    if len(path) - 1 != optimum:
+        return f"returned a path of {len(path) - 1} steps, the optimum is {optimum}"
+    return None
+
+
+def judge_search_path(module) -> str | None:
+    """x1: a shortest path on every small graph and on random ones (a list or a set of successors, the
+    heuristic asked towards the goal), on 3×3 puzzles, and on 4×4 puzzles 30–40 moves away that the
+    Manhattan sum solves in one pass (a search that does not use it cannot end in time)."""
+    rng = random.Random("variants:x1")
+    for graph in itertools.chain(small_graphs(), random_graphs(rng)):
+        status, path = attempt(module.search, graph.start, graph.goal, graph.next_states, graph.heuristic)
+        if status != "ok":
+            return f"search() on {graph}: {status} {path}"
+        witness = _path_witness(path, graph.start, graph.goal, graph.distance(graph.start, graph.goal),
+                                lambda a, b: b in graph.succ.get(a, []))
+        if witness:
+            return f"search() on {graph}: {witness}"
+    cases = [(3, receding_walk(rng, 3, k)) for k in (4, 8, 12, 14)]
+    cases += [(4, receding_walk(rng, 4, k)) for k in (12, 30, 40)]
+    for n, start in cases:
+        goal = puzzle_goal(n)
+        optimum = bf.distance_to_final(start, lambda e: puzzle_successors(e, n), goal.__eq__) if n == 3 else \
+            puzzle_manhattan(start, n)
+        for container in (set, list):
+
+            def next_states(state, n=n, container=container):
+                return container(puzzle_successors(state, n))
+
+            def heuristic(state, target, n=n, goal=goal):
+                return puzzle_manhattan(state, n) if target == goal else 0
+
+            status, path = attempt(module.search, start, goal, next_states, heuristic)
+            if status != "ok":
+                return f"search() on the {n}×{n} puzzle {start} (optimum {optimum}): {status} {path}"
+            witness = _path_witness(path, start, goal, optimum, lambda a, b, n=n: b in puzzle_successors(a, n))
+            if witness:
+                return f"search() on the {n}×{n} puzzle {start}: {witness}"
     return None
 
 
@@ -642,6 +839,7 @@ JUDGES = {
     "q16": judge_tente,
     "q17": judge_dfs,
     "q18": judge_taquin,
+    "x1": judge_search_path,
 }
 
 

@@ -1,0 +1,261 @@
+"""Part III's q11 (module jeux.py, `h_jeu1`): the heuristic of game (1). Parent side.
+
+h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
+its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
+their exact value (fractions; a bool is no number), against the exact distance (jeux_games: a BFS, and the
+large pairs' data). Groups: admissible (t <= 300), grands_t (admissible on the large pairs), non-constant
+(two values differ numerically for some t), natural (type int, >= 0). Every group counts only for an h that
+guides a search (not constant, never negative, positive somewhere), non-constant and natural only for an h
+admissible on t <= 300 (see Q11). Split from jeux.py, which imports Q11 for the family's QUESTIONS.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from grader.questions.api import (
+    CHEAP,
+    Failure,
+    Group,
+    Kind,
+    Outcome,
+    Question,
+    cached,
+    earned,
+    oracle,
+    python_source,
+    shapes,
+)
+from grader.questions.jeux_games import jeu1_distances, large_distances
+from grader.questions.jeux_probes import probe_h_jeu1
+
+PROBES = ("grader.questions.jeux_probes",)  # the family's probes module, which its children import
+
+
+def shown_value(value) -> str:
+    return value["repr"] if type(value) is dict else str(value)
+
+
+def python_value(value):
+    """A value the child sent, as the report shows it: an int as itself, another type by its repr."""
+    return python_source(value["repr"]) if type(value) is dict else value
+
+
+@cached  # the same for every student
+def large_pairs() -> tuple[tuple[int, int], ...]:
+    """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
+    just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
+    pairs: set[tuple[int, int]] = set()
+    for k in range(63):
+        for n in (1, 3, 5, 7, 2**20 + 1, 2**40 - 1, 3**30, 2**53 + 1):
+            t = n << k
+            if t <= 2**62:
+                pairs.update((n, u) for u in (t - 1, t, t + 1) if 1 <= n <= u <= 2**62)
+        t = 2**62 - k
+        for j in range(62):
+            for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
+                if 1 <= n <= t:
+                    pairs.add((n, t))
+    return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
+
+
+def _distances(cells) -> list[int]:
+    """The exact distance from n to t of each (n, t, …) cell: a BFS below the large pairs, their data above."""
+    large = large_distances(large_pairs())
+    return [jeu1_distances(t)[n - 1] if t <= Q11.T_MAX else large[n, t] for n, t, *_ in cells]
+
+
+# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on a
+# correct answer, the exact distance (the model answer's own h is not shipped: it answers q11).
+@oracle(probe_h_jeu1)
+def _h_jeu1_expected(payload):
+    if "pairs" in payload:
+        rows = [_distances(payload["pairs"])]
+    else:
+        rows = [list(jeu1_distances(t)) for t in payload["targets"]]
+    return {"rows": rows, "error": None}, CHEAP
+
+
+class Q11(Question):
+    id = "q11"
+    module = "jeux"
+    probe_modules = PROBES
+    functions = ("h_jeu1",)
+    points = 2.0
+    # Default barème: an admissible h (on small and large targets) is what IDA* needs of it (half); one
+    # that is not constant is what makes it worth anything (0.3); ints >= 0, the exam's type, 0.2. A
+    # constant h (`return 0`) is admissible and an int, but does nothing: every group counts only for an h
+    # that is not constant on the cases drawn (as numbers: 0 and 0.0 are one constant), never negative and
+    # positive somewhere (`earned`; `0 if n == t else -1` guides nothing either), so that it earns 0. An h that echoes
+    # its input (`return n`, `return t - n`) is not constant and an int, but not admissible, which is
+    # what the question asks: `non_constante` and `entier` count only for an h that never overestimates
+    # the distance on the small targets (a bool read as 0 or 1: `n != t` is admissible in value, though no
+    # int), so that it earns 0 too.
+    groups = (Group("admissible", 0.4), Group("grands_t", 0.1), Group("non_constante", 0.3), Group("entier", 0.2))
+    T_MAX = 300
+    CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
+
+    def run(self, ctx):
+        small, failure = self._collect(ctx, self._small_payloads())
+        if failure is not None:
+            return [Outcome(g.name, failure) for g in self.groups]
+        # Large targets are a group of their own: an h that is right but too slow for them (an exact
+        # distance by a backward programme, O(t) per call) loses that group only.
+        large, failure = self._collect(ctx, self._large_payloads())
+        non_constant = self._non_constant(small)
+        admissible = self._admissible(small, "admissible")
+        unearned = self._useless(small, non_constant)
+        acts = Fraction(unearned is None)
+        answers = Fraction(not self._overestimates(small))
+        inadmissible = Failure(Kind.WRONG, "q11.admissible_unearned", {"t": self.T_MAX})
+        return [
+            earned(admissible, acts, unearned),
+            earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
+            earned(earned(non_constant, acts, unearned), answers, inadmissible),
+            earned(earned(self._natural(small), acts, unearned), answers, inadmissible),
+        ]
+
+    def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
+        """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
+        cells: list = []
+        for payload in payloads:
+            reply = ctx.run(probe_h_jeu1, payload)
+            pairs = self._pairs(payload)
+            if not reply.ok:
+                return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
+            if not self._well_formed(reply.value, payload):
+                return cells, Failure(Kind.INVALID, "jeux.garbled", {"function": "h_jeu1(n, t)"})
+            if reply.value["error"] is not None:
+                error = reply.value["error"]
+                return cells, Failure(
+                    Kind.ERROR, "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
+                )
+            values = [v for row in reply.value["rows"] for v in row]
+            cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
+        return cells, None
+
+    def _small_payloads(self) -> list[dict]:
+        chunks: list[list[int]] = [[]]
+        for t in range(1, self.T_MAX + 1):
+            if sum(chunks[-1]) + t > self.CHUNK:
+                chunks.append([])
+            chunks[-1].append(t)
+        return [{"targets": targets} for targets in chunks]
+
+    def _large_payloads(self) -> list[dict]:
+        large = large_pairs()
+        return [{"pairs": list(large[i : i + self.CHUNK])} for i in range(0, len(large), self.CHUNK)]
+
+    @staticmethod
+    def _pairs(payload) -> list[tuple[int, int]]:
+        if "pairs" in payload:
+            return [tuple(p) for p in payload["pairs"]]
+        return [(n, t) for t in payload["targets"] for n in range(1, t + 1)]
+
+    @classmethod
+    def _well_formed(cls, value, payload) -> bool:
+        if type(value) is not dict:
+            return False
+        error, rows = value.get("error"), value.get("rows")
+        if error is not None:
+            return (
+                type(error) is dict
+                and type(error.get("n")) is int
+                and type(error.get("t")) is int
+                and type(error.get("detail")) is str
+            )
+        sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
+        return (
+            type(rows) is list
+            and len(rows) == len(sizes)
+            and all(
+                type(row) is list and len(row) == size and all(type(v) is int or shapes.described(v) for v in row)
+                for row, size in zip(rows, sizes)
+            )
+        )
+
+    @staticmethod
+    def _number(v) -> Fraction | int | None:
+        """The exact numeric value of a returned h (floats and huge ints count), or None: a bool is a truth
+        value, not a distance (False would pass for an admissible 0)."""
+        if type(v) is int:
+            return v
+        if v["type"] in ("int", "float"):
+            try:
+                return Fraction(v["repr"])  # a float's repr is exact: so is this
+            except (ValueError, ZeroDivisionError):
+                return None  # nan, inf
+        return None
+
+    def _admissible(self, cells, group: str) -> Outcome:
+        for (n, t, v), d in zip(cells, _distances(cells)):
+            number = self._number(v)
+            if number is None or number > d:
+                message = "q11.not_a_number" if number is None else "q11.too_large"
+                return Outcome(
+                    group,
+                    Failure(
+                        Kind.WRONG,
+                        message,
+                        {"n": n, "t": t, "got": shown_value(v), "distance": d},
+                        counterexample={"n": n, "t": t},
+                        expected=python_source(f"≤ {d}"),
+                        got=python_value(v),
+                    ),
+                )
+        return Outcome(group)
+
+    @classmethod
+    def _value(cls, v) -> Fraction | int | None:
+        """A returned value as the number IDA* would add to p: a bool counts as 0 or 1, 0 and 0.0 alike."""
+        return cls._number(v) if type(v) is int or v["type"] != "bool" else int(v["repr"] == "True")
+
+    @classmethod
+    def _overestimates(cls, cells) -> bool:
+        """Whether some value exceeds the distance, or is no number at all."""
+        for (*_, v), distance in zip(cells, _distances(cells)):
+            number = cls._value(v)
+            if number is None or number > distance:
+                return True
+        return False
+
+    def _non_constant(self, cells) -> Outcome:
+        """Two different values for one t, compared as numbers (0 and 0.0 are one constant); what is no
+        number by its text."""
+        values: dict[int, set] = {}
+        for _, t, v in cells:
+            number = self._value(v)
+            values.setdefault(t, set()).add(shown_value(v) if number is None else number)
+            if len(values[t]) > 1:
+                return Outcome("non_constante")
+        return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
+
+    def _useless(self, cells, non_constant: Outcome) -> Failure | None:
+        """Why h guides no search, or None: constant; negative somewhere (the exam's h maps to naturals, and a
+        negative value prunes less than 0); or never positive, so that IDA* with it is IDA* with h = 0."""
+        if non_constant.failure is not None:
+            return Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
+        numbers = [(n, t, v, self._value(v)) for n, t, v in cells]
+        negative = next(((n, t, v) for n, t, v, number in numbers if number is not None and number < 0), None)
+        if negative is not None:
+            n, t, v = negative
+            return Failure(Kind.WRONG, "q11.negative_unearned", {"n": n, "t": t, "got": shown_value(v)})
+        if not any(number is not None and number > 0 for *_, number in numbers):
+            return Failure(Kind.WRONG, "q11.positive_unearned", {"t": self.T_MAX})
+        return None
+
+    def _natural(self, cells) -> Outcome:
+        for n, t, v in cells:
+            if type(v) is not int or v < 0:
+                kind = "int" if type(v) is int else v["type"]
+                return Outcome(
+                    "entier",
+                    Failure(
+                        Kind.WRONG,
+                        "q11.not_natural",
+                        {"n": n, "t": t, "got": shown_value(v), "type": kind},
+                        counterexample={"n": n, "t": t},
+                        got=python_value(v),
+                    ),
+                )
+        return Outcome("entier")
