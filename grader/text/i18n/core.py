@@ -367,6 +367,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "pas de superviseur (chemin portable) : les processus lancés par le code de l'élève peuvent lui survivre",
         "en": "no supervisor (portable path): processes started by the student's code may outlive it",
     },
+    "isolation.in_process": {
+        "fr": "dans le processus du correcteur (vérification dans le navigateur) : aucun bac à sable",
+        "en": "in the grader's own process (the browser's self-check): no sandbox",
+    },
     "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
     "status.ungraded": {"fr": "à noter", "en": "to be marked"},
 }
