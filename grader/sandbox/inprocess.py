@@ -60,11 +60,9 @@ MONITORING_TOOL = 3  # sys.monitoring's tool ids 0-5; 3 is free by convention (P
 
 
 def _cpu_clock() -> float | None:
-    """This thread's CPU time, where the platform has a clock of it (not in Pyodide)."""
-    try:
-        return time.thread_time() if sys.platform != "emscripten" else None
-    except OSError:
-        return None
+    """This thread's CPU time, where the platform has a clock of it (Pyodide has none)."""
+    clock = getattr(time, "thread_time", None)
+    return clock() if clock is not None else None
 
 
 class _Ended(BaseException):
