@@ -28,7 +28,7 @@ from pathlib import Path
 from grader.intake import entry_for
 from grader.judge.settings import Settings
 from grader.registry import all_questions
-from grader.results.records import Status, SubmissionResult, to_dict
+from grader.results.records import submission_from_dict, to_dict
 from grader.run.grading import new_run
 from grader.run.jobs import grade_entry, select, whole_submission
 from grader.sandbox import protocol
@@ -43,38 +43,56 @@ ACCEPTED = (".py", ".ipynb")
 
 
 class BrowserLimit:
-    """`InProcessChild.limited` in the worker: the page told of each call, a call the page had to stop by
-    ending the worker answered as a timeout at once, the others held by the interrupt or sys.monitoring."""
+    """`InProcessChild.limited` in the worker, for one question: the page told of each call (its number and
+    its limit), a call the page had to stop by ending the worker answered at once as it ended (a timeout,
+    or out of memory when the worker died), the others held by the page's interrupt (a SIGINT, `prepare`)
+    or, where the page is not cross-origin isolated, by sys.monitoring."""
 
-    def __init__(self, tell: Callable[[str], None], interrupt: bool, timed_out=()):
-        self.tell, self.interrupt, self.timed_out = tell, interrupt, set(timed_out)
+    running = False  # a student's call is under way: a SIGINT now is its limit
+
+    def __init__(self, tell: Callable[[str], None], interrupt: bool, timed_out=(), crashed=()):
+        self.tell, self.interrupt = tell, interrupt
+        self.timed_out, self.crashed = set(timed_out), set(crashed)
         self.number = 0  # the calls of this question so far
 
     def __call__(self, seconds: float, function: Callable, folder: str):
         self.number += 1
         if self.number in self.timed_out:
             raise protocol.TimeLimit
+        if self.number in self.crashed:
+            raise MemoryError
         self.tell(json.dumps({"call": self.number, "seconds": seconds}))
+        BrowserLimit.running = True
         try:
-            if not self.interrupt:
-                return monitoring_limited(seconds, function, folder)
-            previous = signal.signal(signal.SIGINT, _expired)
-            try:
-                return function()
-            finally:
-                signal.signal(signal.SIGINT, previous)
+            return function() if self.interrupt else monitoring_limited(seconds, function, folder)
         finally:
+            BrowserLimit.running = False
             self.tell(json.dumps({"done": self.number}))
 
 
-def _expired(signum, frame):
-    raise protocol.TimeLimit
+def _interrupted(signum, frame):
+    """The page's interrupt: the limit of the student's call under way; none under way, nothing (the page
+    may interrupt once more as a call ends)."""
+    if BrowserLimit.running:
+        raise protocol.TimeLimit
+
+
+_interrupt = [False]
+
+
+def prepare(interrupt: bool) -> None:
+    """The worker's start: whether the page interrupts calls (its interrupt buffer), and its SIGINT then."""
+    _interrupt[0] = interrupt
+    if interrupt:
+        signal.signal(signal.SIGINT, _interrupted)
 
 
 class Session:
-    """One student's files in the worker, checked question by question under one seed."""
+    """One student's files in the worker, checked question by question under one seed. What was checked is
+    kept by the page (each question's result as JSON), so that a worker started again (after the page
+    stopped one) loses nothing and the page may ask for the report in either language."""
 
-    def __init__(self, files: dict[str, bytes], seed: int, lang: str):
+    def __init__(self, files: dict[str, bytes], seed: int):
         self.root = Path(tempfile.mkdtemp(prefix="copie-"))
         self.folder = self.root / "copie"
         self.folder.mkdir()
@@ -82,33 +100,51 @@ class Session:
             if Path(name).name != name or not name.lower().endswith(ACCEPTED):
                 raise ValueError(f"not a student's file: {name!r}")
             (self.folder / name).write_bytes(bytes(data))
-        self.settings = Settings(seed=seed, lang=lang, limits=Limits(inprocess=True))
-        self.parts: dict[str, SubmissionResult] = {}
+        self.seed = seed
 
-    def check_question(self, qid: str, tell: Callable[[str], None], interrupt: bool, timed_out=()) -> str:
-        """One question graded (its result, as JSON for the page: its points, status and messages)."""
-        (question,) = select(all_questions(extensions=qid.startswith("x")), [qid])
-        InProcessChild.limited = BrowserLimit(tell, interrupt, timed_out)
-        result = grade_entry(entry_for(self.folder), [question], self.settings)
-        self.parts[qid] = result
-        shown = to_dict(result)
-        for row in shown["questions"]:
-            row["status_text"] = i18n.t(f"status.{row['status']}", self.settings.lang)
-        shown["passed"] = all(q.status == Status.PASSED for q in result.questions)
-        shown["text"] = format_result(result, self.settings.lang)  # what `grader check` prints
-        return json.dumps(shown, ensure_ascii=False)
-
-    def report(self, qids: list[str]) -> str:
-        """The student's HTML page, as `grader check --html` writes it, for the questions checked."""
-        done = [qid for qid in qids if qid in self.parts]
-        questions = select(all_questions(extensions=any(q.startswith("x") for q in done)), done)
-        result = whole_submission([self.parts[qid] for qid in done], done)
-        run = new_run(self.settings, questions)
-        run.submissions = [result]
-        return student_page(run, result)
+    def check_question(self, qid: str, tell: Callable[[str], None], timed_out=(), crashed=()) -> str:
+        """One question graded: its result as JSON (records.to_dict), for `view` and `report`. `timed_out`
+        and `crashed`: the numbers of the calls the page stopped by ending a worker (BrowserLimit)."""
+        InProcessChild.limited = BrowserLimit(tell, _interrupt[0], timed_out, crashed)
+        result = grade_entry(entry_for(self.folder), _questions([qid]), settings(self.seed, "fr"))
+        return json.dumps(to_dict(result), ensure_ascii=False)
 
     def close(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def settings(seed: int, lang: str) -> Settings:
+    return Settings(seed=seed, lang=lang, limits=Limits(inprocess=True))
+
+
+def _questions(qids: list[str]) -> list:
+    return select(all_questions(extensions=any(q.startswith("x") for q in qids)), qids)
+
+
+def view(part: str, lang: str) -> str:
+    """One question's result as the page shows it, in `lang`: its rows and what `grader check` prints."""
+    result = submission_from_dict(json.loads(part))
+    rows = [
+        {
+            "id": q.id,
+            "score": q.score,
+            "max": q.max,
+            "status": str(q.status),
+            "status_text": i18n.t(f"status.{q.status}", lang),
+        }
+        for q in result.questions
+    ]
+    return json.dumps({"rows": rows, "text": format_result(result, lang)}, ensure_ascii=False)
+
+
+def report(parts: list[str], seed: int, lang: str) -> str:
+    """The student's HTML page, as `grader check --html` writes it, for the questions checked."""
+    results = [submission_from_dict(json.loads(part)) for part in parts]
+    qids = [q.id for result in results for q in result.questions]
+    result = whole_submission(results, qids)
+    run = new_run(settings(seed, lang), _questions(qids))
+    run.submissions = [result]
+    return student_page(run, result)
 
 
 def questions(lang: str) -> str:
