@@ -34,7 +34,7 @@ from pathlib import Path
 from grader.errors import UsageError
 from grader.kit import build_kit
 from grader.text import i18n
-from grader.webcheck import questions
+from grader.webcheck import question_list
 from reference.cache import cache_dir
 
 PAGE = Path(__file__).with_name("web")
@@ -85,7 +85,7 @@ def build_web_kit(out: Path) -> dict[str, object]:
     manifest = {
         "pyodide": PYODIDE_VERSION,
         "wheels": [wheel.name, *(path.name for path in wheels)],
-        "questions": {lang: json.loads(questions(lang)) for lang in i18n.LANGS},
+        "questions": {lang: json.loads(question_list(lang)) for lang in i18n.LANGS},
     }
     (out / "kit.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
