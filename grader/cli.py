@@ -333,8 +333,8 @@ def kit_main(args) -> int:
 
         with writing(args.web):
             web = build_web_kit(args.web)
-        mib = f"{web['bytes'] / 1e6:.1f}".replace(".", "," if args.lang == "fr" else ".")
-        print(i18n.t("kit.web_written", args.lang, out=args.web, mib=mib, count=len(web["files"])))
+        mib = f"{web.size / 1e6:.1f}".replace(".", "," if args.lang == "fr" else ".")
+        print(i18n.t("kit.web_written", args.lang, out=args.web, mib=mib, count=len(web.files)))
         return 0
     with writing(args.out):
         written = build_kit(args.out)

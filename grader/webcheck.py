@@ -19,6 +19,7 @@ running, as the confined child's would be once killed, and the cases (drawn from
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import signal
 import tempfile
@@ -32,7 +33,7 @@ from grader.results.records import submission_from_dict, to_dict
 from grader.run.grading import new_run
 from grader.run.jobs import grade_entry, select, whole_submission
 from grader.sandbox import protocol
-from grader.sandbox.inprocess import InProcessChild, monitoring_limited
+from grader.sandbox.inprocess import InProcessChild, Watch
 from grader.sandbox.limits import Limits
 from grader.text import i18n
 from reports.render import student_page
@@ -48,7 +49,7 @@ class BrowserLimit:
     or out of memory when the worker died), the others held by the page's interrupt (a SIGINT, `prepare`)
     or, where the page is not cross-origin isolated, by sys.monitoring."""
 
-    running = False  # a student's call is under way: a SIGINT now is its limit
+    watch: Watch | None = None  # the student's call under way (interrupt mode): a SIGINT now is its limit
 
     def __init__(self, tell: Callable[[str], None], interrupt: bool, timed_out=(), crashed=()):
         self.tell, self.interrupt = tell, interrupt
@@ -62,18 +63,21 @@ class BrowserLimit:
         if self.number in self.crashed:
             raise MemoryError
         self.tell(json.dumps({"call": self.number, "seconds": seconds}))
-        BrowserLimit.running = True
+        # Interrupted by the page, the call is then watched by sys.monitoring (which costs nothing before).
         try:
-            return function() if self.interrupt else monitoring_limited(seconds, function, folder)
+            with Watch(folder, math.inf if self.interrupt else seconds) as watch:
+                BrowserLimit.watch = watch
+                return function()
         finally:
-            BrowserLimit.running = False
+            BrowserLimit.watch = None
             self.tell(json.dumps({"done": self.number}))
 
 
 def _interrupted(signum, frame):
-    """The page's interrupt: the limit of the student's call under way; none under way, nothing (the page
-    may interrupt once more as a call ends)."""
-    if BrowserLimit.running:
+    """The page's interrupt: the limit of the student's call under way, raised now and at each of its next
+    jumps (Watch); none under way, nothing (the page may interrupt once more as a call ends)."""
+    if BrowserLimit.watch is not None:
+        BrowserLimit.watch.expire()
         raise protocol.TimeLimit
 
 
@@ -207,7 +211,7 @@ def check_notebook(questions: list[str] | None = None, seed: int | None = None, 
     from grader.judge.settings import fresh_seed
 
     code = notebook_code(namespace if namespace is not None else vars(__main__))
-    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": code}]
+    cells: list[dict] = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": code}]
     notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}
     session = Session({"notebook.ipynb": json.dumps(notebook).encode("utf-8")}, fresh_seed() if seed is None else seed)
     try:

@@ -29,6 +29,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import UsageError
@@ -59,8 +60,15 @@ MARKUPSAFE_ZIP = "markupsafe-3.0.3-pure.zip"
 BUILD_SECONDS = 900
 
 
-def build_web_kit(out: Path) -> dict[str, object]:
-    """Write the web kit into `out` (a new or empty folder); return its files and its size in bytes."""
+@dataclass
+class WebKit:
+    files: list[str]  # paths in the folder
+    size: int  # bytes, all files
+    wheel: str  # the grader's wheel
+
+
+def build_web_kit(out: Path) -> WebKit:
+    """Write the web kit into `out` (a new or empty folder); say what it holds."""
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError("kit.out_not_empty", path=out)
@@ -89,7 +97,7 @@ def build_web_kit(out: Path) -> dict[str, object]:
     }
     (out / "kit.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    return {"files": files, "bytes": sum((out / f).stat().st_size for f in files), "wheel": wheel.name}
+    return WebKit(files, sum((out / f).stat().st_size for f in files), wheel.name)
 
 
 def _pyodide(store: Path) -> Path:

@@ -51,7 +51,6 @@ class _Handler(SimpleHTTPRequestHandler):
         if self.isolated:
             for name, value in ISOLATION_HEADERS.items():
                 self.send_header(name, value)
-        self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
     def do_GET(self) -> None:
@@ -124,9 +123,14 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
     question's {"score", "status", "at"} (at: seconds since the page opened when its verdict came)."""
     from selenium.webdriver.common.by import By
 
-    driver.execute_script("window.selfCheck.finished = null; window.selfCheck.verdicts = {}")
-    driver.find_element(By.ID, "pick").send_keys("\n".join(str(Path(path).resolve()) for path in files))
-    wait_for(driver, "return document.querySelectorAll('#chosen li').length > 0", 30)
+    driver.execute_script(
+        "window.selfCheck.finished = null; window.selfCheck.verdicts = {}; window.selfCheck.files = null"
+    )
+    pick = driver.find_element(By.ID, "pick")
+    driver.execute_script("arguments[0].value = ''", pick)
+    pick.send_keys("\n".join(str(Path(path).resolve()) for path in files))
+    names = json.dumps(sorted(Path(path).name for path in files))
+    wait_for(driver, f"return JSON.stringify([...(window.selfCheck.files || [])].sort()) === '{names}'", 30)
     for box in driver.find_elements(By.CSS_SELECTOR, "#families input[type=checkbox]"):
         if box.is_selected() != (box.get_attribute("value") in questions):
             box.click()
@@ -141,3 +145,48 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
     )
     at = driver.execute_script("return window.selfCheck.verdicts")
     return {qid: {"score": score, "status": status, "at": at.get(qid)} for qid, score, status in rows}
+
+
+def kit_sources(folder: Path) -> dict[str, bytes]:
+    """Every Python file inside the web kit's wheels and archives, by `archive/path`."""
+    import zipfile
+
+    sources = {}
+    for archive in sorted((folder / "wheels").iterdir()):
+        with zipfile.ZipFile(archive) as opened:
+            for name in opened.namelist():
+                if name.endswith(".py"):
+                    sources[f"{archive.name}/{name}"] = opened.read(name)
+    return sources
+
+
+def native_kit(folder: Path, target: Path) -> Path:
+    """The web kit's own wheels unpacked into `target`: put first on PYTHONPATH, `python -m grader` there is
+    the native kit (the same grader without model answers, the same Hypothesis) and the rest (numpy,
+    Jinja2...) comes from this environment."""
+    import zipfile
+
+    for archive in sorted((folder / "wheels").iterdir()):
+        with zipfile.ZipFile(archive) as opened:
+            opened.extractall(target)
+    return target
+
+
+def native_points(kit: Path, files: list[Path], questions: list[str], seed: int, work: Path) -> dict:
+    """`grader check --reference oracles --seed SEED --json` of the native kit on a folder of `files`:
+    each question's {"score", "status"}."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    copy = work / "copie"
+    copy.mkdir(parents=True)
+    for path in files:
+        shutil.copy(path, copy / path.name)
+    command = [sys.executable, "-m", "grader", "check", str(copy), "--reference", "oracles", "--seed", str(seed)]
+    command += ["--json", *(arg for qid in questions for arg in ("-q", qid))]
+    env = {**os.environ, "PYTHONPATH": str(kit)}
+    done = subprocess.run(command, capture_output=True, text=True, cwd=work, env=env, timeout=1800)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return {q["id"]: {"score": q["score"], "status": q["status"]} for q in json.loads(done.stdout)["questions"]}

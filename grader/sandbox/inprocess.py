@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import math
 import os
 import secrets
 import shutil
@@ -47,6 +48,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from grader.sandbox import calls, child, protocol
 from grader.sandbox.limits import Limits, Reply
@@ -120,30 +122,53 @@ def signal_limited(seconds: float, function: Callable, folder: str):
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def monitoring_limited(seconds: float, function: Callable, folder: str):
-    """`function()`, with the limit's exception raised in the student's code past `seconds`: at a loop's
-    jump or a call of the student's functions (sys.monitoring, Python >= 3.12); the grader's code is not
-    watched (its events are disabled at their first sight)."""
-    monitoring = sys.monitoring  # type: ignore[attr-defined]  # (Python >= 3.12)
-    events = monitoring.events
-    deadline = time.monotonic() + seconds
+def _monitoring() -> Any:
+    return sys.monitoring  # type: ignore[attr-defined]  # (Python >= 3.12)
 
-    def watch(code, *_):
-        if not _student_code(code.co_filename, folder):
+
+class Watch:
+    """sys.monitoring on the student's code (Python >= 3.12): past its deadline, the limit's exception at
+    each of the student's loop jumps and calls, so that an `except BaseException` that loops on is stopped
+    again at its next jump. The grader's code is not watched (its events are disabled at their first sight).
+    `expire()` moves the deadline to now (the page's interrupt, grader/webcheck.py)."""
+
+    def __init__(self, folder: str, seconds: float):
+        self.folder, self.deadline = folder, time.monotonic() + seconds
+
+    def _seen(self, code, *_):
+        monitoring = _monitoring()
+        if not _student_code(code.co_filename, self.folder):
             return monitoring.DISABLE
-        if time.monotonic() > deadline:
+        if time.monotonic() > self.deadline:
             raise protocol.TimeLimit
         return None
 
-    if monitoring.get_tool(MONITORING_TOOL) is None:
-        monitoring.use_tool_id(MONITORING_TOOL, "taquin-grader")
-    for event in (events.JUMP, events.PY_START):
-        monitoring.register_callback(MONITORING_TOOL, event, watch)
-    monitoring.set_events(MONITORING_TOOL, events.JUMP | events.PY_START)
-    try:
+    def __enter__(self) -> Watch:
+        monitoring = _monitoring()
+        if monitoring.get_tool(MONITORING_TOOL) is None:
+            monitoring.use_tool_id(MONITORING_TOOL, "taquin-grader")
+        for event in (monitoring.events.JUMP, monitoring.events.PY_START):
+            monitoring.register_callback(MONITORING_TOOL, event, self._seen)
+        if self.deadline != math.inf:
+            self._watch()
+        return self
+
+    def _watch(self) -> None:
+        monitoring = _monitoring()
+        monitoring.set_events(MONITORING_TOOL, monitoring.events.JUMP | monitoring.events.PY_START)
+
+    def expire(self) -> None:
+        self.deadline = time.monotonic()
+        self._watch()
+
+    def __exit__(self, *exc) -> None:
+        _monitoring().set_events(MONITORING_TOOL, 0)
+
+
+def monitoring_limited(seconds: float, function: Callable, folder: str):
+    """`function()`, with the limit's exception raised in the student's code past `seconds` (Watch)."""
+    with Watch(folder, seconds):
         return function()
-    finally:
-        monitoring.set_events(MONITORING_TOOL, 0)
 
 
 def watchdog_limited(seconds: float, function: Callable, folder: str):

@@ -259,6 +259,7 @@ async function takeFiles(files) {
     else state.refused.push(file.name);
   }
   state.key = `${Date.now()}-${Math.random()}`; // a new session in the worker
+  window.selfCheck.files = [...state.files.keys()];
   showFiles();
 }
 

@@ -1,0 +1,181 @@
+"""The self-check in a real browser: `grader kit --web DIR` served by a local HTTP server with no other
+origin reachable, the page opened in headless Chromium (selenium), files chosen and questions checked
+as a student would.
+
+- The sample class's copies (exercises/exemples/) on every question, and the project's wrong variants
+  (tests/variants/*/wrong) on the questions each is wrong on, get in the page the points the native kit
+  gives (`grader check --reference oracles --seed S` with the kit's own wheels: the same grader, no model
+  answer, the same Hypothesis), question by question.
+- Every request the browser made (its network log: the page's and its worker's) went to the served origin.
+- An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
+  interrupt buffer (the page served cross-origin isolated), through sys.monitoring (served without the
+  headers), and a `time.sleep` that neither can stop, through the worker ended and started again.
+- axe-core finds no WCAG 2.1 A/AA violation on the page with its verdicts; screenshots are kept in
+  tests/artifacts/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_reports_browser import assert_accessible
+
+from grader.cli import main
+from tests.webkit_page import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    check,
+    chromium,
+    native_kit,
+    native_points,
+    open_page,
+    requested_urls,
+    served,
+)
+from variants import harness
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SEED = 2017
+CORE = ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"]
+EXTENSIONS = ["x1", "x2", "x3", "x4"]
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def web_kit(tmp_path_factory):
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        _unavailable("selenium is not installed")
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+    out = tmp_path_factory.mktemp("web") / "kit"
+    assert main(["kit", "--web", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(web_kit, tmp_path_factory):
+    """The page, served cross-origin isolated, open and ready; then the origin every request must go to."""
+    with served(web_kit, isolated=True) as (address, asked):
+        driver = chromium(tmp_path_factory.mktemp("profile"))
+        try:
+            requested_urls(driver)  # the browser's own start (its new tab page) is not the kit's
+            open_page(driver, address)
+            yield driver, address.rsplit("/", 1)[0] + "/", asked
+        finally:
+            driver.quit()
+
+
+def screenshot(driver, name: str) -> None:
+    """The whole page (the window as tall as the page), kept in tests/artifacts/."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1280, min(height + 150, 12000))
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+    driver.set_window_size(1280, 900)
+
+
+def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
+    """name -> (the files a student chooses, the questions checked): the sample class on every question
+    (the extensions too for a copy with recherche.py; an archive's files taken out of it), the wrong
+    variants on the questions they are wrong on, each as the module it answers."""
+    found = {}
+    for entry in sorted((ROOT / "exercises" / "exemples").iterdir()):
+        if entry.suffix == ".zip":
+            with zipfile.ZipFile(entry) as archive:
+                archive.extractall(work / entry.stem)
+            files = sorted((work / entry.stem).rglob("*.py"))
+        else:
+            files = sorted(entry.glob("*.py")) if entry.is_dir() else [entry]
+        extensions = EXTENSIONS if any(f.name == "recherche.py" for f in files) else []
+        found[f"exemples/{entry.name}"] = (files, CORE + extensions)
+    for variant in harness.variants():
+        wrong = [q for q, verdict in variant.declared if verdict == "wrong"]
+        if wrong:
+            copy = work / variant.name.replace("/", "-") / f"{variant.family}.py"
+            copy.parent.mkdir(parents=True)
+            shutil.copy(variant.path, copy)
+            found[variant.name] = ([copy], wrong)
+    return found
+
+
+def test_the_page_gives_the_native_kits_points_question_by_question(page, web_kit, tmp_path):
+    driver, origin, asked = page
+    kit = native_kit(web_kit, tmp_path / "native")
+    differ, shown = {}, 0
+    for name, (files, questions) in copies(tmp_path / "copies").items():
+        in_page = check(driver, files, questions, SEED)
+        native = native_points(kit, files, questions, SEED, tmp_path / "native-runs" / name.replace("/", "-"))
+        got = {qid: in_page[qid]["score"] for qid in questions}
+        expected = {qid: native[qid]["score"] for qid in questions}
+        if got != expected:
+            differ[name] = (got, expected)
+        if shown < 2:  # a correct copy and a partial one, with their reports
+            screenshot(driver, f"webkit-{name.replace('/', '-')}")
+            shown += 1
+    assert differ == {}
+    assert_accessible(driver)
+    urls = requested_urls(driver)
+    assert urls and [u for u in urls if not u.startswith((origin, "data:", "blob:"))] == []
+    assert "/pyodide/pyodide.asm.wasm" in asked and any(p.startswith("/wheels/taquin_grader-") for p in asked)
+
+
+ENDLESS = {
+    "loop": "def bfs():\n    while True:\n        pass\n",
+    "loop_catching_everything": "def bfs():\n    while True:\n        try:\n            while True:\n"
+    "                pass\n        except BaseException:\n            pass\n",
+    "sleep": "import time\n\n\ndef bfs():\n    time.sleep(10 ** 6)\n",
+}
+
+
+def endless(tmp_path: Path, kind: str) -> Path:
+    """Alice's jeux.py with an endless `bfs` (its other functions as they are)."""
+    source = (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_text(encoding="utf-8")
+    copy = tmp_path / kind / "jeux.py"
+    copy.parent.mkdir(parents=True)
+    copy.write_text(source + "\n\n" + ENDLESS[kind], encoding="utf-8")
+    return copy
+
+
+def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, tmp_path):
+    driver, _, _ = page
+    for kind in ("loop", "loop_catching_everything", "sleep"):
+        restarts = driver.execute_script("return window.selfCheck.restarts")
+        verdicts = check(driver, [endless(tmp_path, kind)], ["q4", "q7"], SEED)
+        assert verdicts["q4"]["status"] == "timeout" and verdicts["q4"]["score"] == 0, (kind, verdicts)
+        assert verdicts["q7"]["status"] == "passed", (kind, verdicts)
+        text = driver.execute_script("return document.querySelector('#verdicts').innerText")
+        assert "temps dépassé" in text
+        # The interrupt stops a loop; a sleep in C needs the worker ended and started again.
+        assert driver.execute_script("return window.selfCheck.restarts") - restarts == (kind == "sleep")
+    screenshot(driver, "webkit-endless-bfs")
+
+
+def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
+    with served(web_kit, isolated=False) as (address, _):
+        driver = chromium(tmp_path / "profile")
+        try:
+            open_page(driver, address)
+            assert driver.execute_script("return window.selfCheck.isolated") is False
+            verdicts = check(driver, [endless(tmp_path, "loop_catching_everything")], ["q4", "q7"], SEED)
+            assert verdicts["q4"]["status"] == "timeout" and verdicts["q7"]["status"] == "passed"
+            assert driver.execute_script("return window.selfCheck.restarts") == 0
+            driver.find_element("id", "lang").click()  # English on the switch: the verdicts said again
+            text = driver.execute_script("return document.body.innerText")
+            assert "Check my work" in text and "timeout" in text
+            screenshot(driver, "webkit-english")
+        finally:
+            driver.quit()
