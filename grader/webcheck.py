@@ -10,8 +10,9 @@ Pyodide has no fork). The student's code never leaves the page.
 Time limits (`BrowserLimit`): before each call of the student's code the page is told its number within
 the question and the seconds it may take (`tell`); past them the page interrupts Python (its interrupt
 buffer, where the page is cross-origin isolated: a SIGINT, which the call turns into the limit's
-exception), and where it cannot, `sys.monitoring` stops the student's code in the worker itself. Code that
-neither can stop (a loop inside C, `time.sleep`) makes the page end the worker and start another, which
+exception), and where it cannot, `sys.monitoring` stops the student's code in the worker itself. A `time.sleep`
+is cut into slices that the limit can end. Code that neither can stop (a loop inside C) makes the page
+end the worker and start another, which
 checks the question again with that call's number among `timed_out`: that call is then a timeout without
 running, as the confined child's would be once killed, and the cases (drawn from the seed) are the same.
 """
@@ -23,6 +24,7 @@ import math
 import shutil
 import signal
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,6 +43,7 @@ from reports.terminal import format_result
 
 # The files a student may give (the page refuses others before they reach us).
 ACCEPTED = (".py", ".ipynb")
+SLEEP_SLICE = 0.05  # seconds: a student's time.sleep is cut into these, the limit looked at between them
 
 
 class BrowserLimit:
@@ -64,13 +67,30 @@ class BrowserLimit:
             raise MemoryError
         self.tell(json.dumps({"call": self.number, "seconds": seconds}))
         # Interrupted by the page, the call is then watched by sys.monitoring (which costs nothing before).
+        sleep = time.sleep
         try:
             with Watch(folder, math.inf if self.interrupt else seconds) as watch:
                 BrowserLimit.watch = watch
+                time.sleep = _sliced(sleep, watch)
                 return function()
         finally:
+            time.sleep = sleep
             BrowserLimit.watch = None
             self.tell(json.dumps({"done": self.number}))
+
+
+def _sliced(sleep: Callable[[float], None], watch: Watch) -> Callable[[float], None]:
+    """`time.sleep` for the student's call: in slices that the limit can end (Pyodide's own sleep blocks in
+    WebAssembly, where neither the interrupt nor sys.monitoring reaches)."""
+
+    def sliced(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            if time.monotonic() > watch.deadline:
+                raise protocol.TimeLimit
+            sleep(min(left, SLEEP_SLICE))
+
+    return sliced
 
 
 def _interrupted(signum, frame):

@@ -2,14 +2,16 @@
 origin reachable, the page opened in headless Chromium (selenium), files chosen and questions checked
 as a student would.
 
-- The sample class's copies (exercises/exemples/) on every question, and the project's wrong variants
-  (tests/variants/*/wrong) on the questions each is wrong on, get in the page the points the native kit
+- The sample class's copies (exercises/exemples/) on every question, alice's jeux.py as a notebook, and the
+  project's wrong variants (tests/variants/*/wrong) on the questions each is wrong on, get in the page the
+  points the native kit
   gives (`grader check --reference oracles --seed S` with the kit's own wheels: the same grader, no model
   answer, the same Hypothesis), question by question.
 - Every request the browser made (its network log: the page's and its worker's) went to the served origin.
 - An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
-  interrupt buffer (the page served cross-origin isolated), through sys.monitoring (served without the
-  headers), and a `time.sleep` that neither can stop, through the worker ended and started again.
+  interrupt buffer (the page served cross-origin isolated; a loop that catches every exception too, and
+  a `time.sleep`), through sys.monitoring (served without the headers), and a loop inside C that neither
+  can stop through the worker ended and started again (its points on q4 the native kit's).
 - axe-core finds no WCAG 2.1 A/AA violation on the page with its verdicts; screenshots are kept in
   tests/artifacts/ to be looked at.
 """
@@ -102,6 +104,7 @@ def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
             files = sorted(entry.glob("*.py")) if entry.is_dir() else [entry]
         extensions = EXTENSIONS if any(f.name == "recherche.py" for f in files) else []
         found[f"exemples/{entry.name}"] = (files, CORE + extensions)
+    found["notebook"] = ([notebook(work / "notebook")], CORE[:5])
     for variant in harness.variants():
         wrong = [q for q, verdict in variant.declared if verdict == "wrong"]
         if wrong:
@@ -110,6 +113,19 @@ def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
             shutil.copy(variant.path, copy)
             found[variant.name] = ([copy], wrong)
     return found
+
+
+def notebook(folder: Path) -> Path:
+    """Alice's jeux.py as a student's notebook: a cell per function, a markdown cell, a magic."""
+    import nbformat
+
+    source = (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_text(encoding="utf-8")
+    cells = [nbformat.v4.new_markdown_cell("# Mes réponses"), nbformat.v4.new_code_cell("%matplotlib inline")]
+    cells += [nbformat.v4.new_code_cell(("def " if n else "") + part) for n, part in enumerate(source.split("\ndef "))]
+    folder.mkdir(parents=True)
+    path = folder / "mes_reponses.ipynb"
+    path.write_text(nbformat.writes(nbformat.v4.new_notebook(cells=cells)), encoding="utf-8")
+    return path
 
 
 def test_the_page_gives_the_native_kits_points_question_by_question(page, web_kit, tmp_path):
@@ -138,30 +154,38 @@ ENDLESS = {
     "loop_catching_everything": "def bfs():\n    while True:\n        try:\n            while True:\n"
     "                pass\n        except BaseException:\n            pass\n",
     "sleep": "import time\n\n\ndef bfs():\n    time.sleep(10 ** 6)\n",
+    # A loop inside C, on game (1) towards 42 only (a few calls: each one costs the page a new worker).
+    "loop_in_c": "def bfs():\n    if initial == 1 and final(42):\n        sum(range(10 ** 18))\n    return _bfs()\n",
 }
 
 
 def endless(tmp_path: Path, kind: str) -> Path:
-    """Alice's jeux.py with an endless `bfs` (its other functions as they are)."""
+    """Alice's jeux.py with an endless `bfs` (hers as `_bfs`, her other functions as they are)."""
     source = (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_text(encoding="utf-8")
     copy = tmp_path / kind / "jeux.py"
     copy.parent.mkdir(parents=True)
-    copy.write_text(source + "\n\n" + ENDLESS[kind], encoding="utf-8")
+    copy.write_text(source.replace("\ndef bfs(", "\ndef _bfs(") + "\n\n" + ENDLESS[kind], encoding="utf-8")
     return copy
 
 
-def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, tmp_path):
+def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, web_kit, tmp_path):
     driver, _, _ = page
     for kind in ("loop", "loop_catching_everything", "sleep"):
         restarts = driver.execute_script("return window.selfCheck.restarts")
         verdicts = check(driver, [endless(tmp_path, kind)], ["q4", "q7"], SEED)
         assert verdicts["q4"]["status"] == "timeout" and verdicts["q4"]["score"] == 0, (kind, verdicts)
         assert verdicts["q7"]["status"] == "passed", (kind, verdicts)
-        text = driver.execute_script("return document.querySelector('#verdicts').innerText")
-        assert "temps dépassé" in text
-        # The interrupt stops a loop; a sleep in C needs the worker ended and started again.
-        assert driver.execute_script("return window.selfCheck.restarts") - restarts == (kind == "sleep")
+        assert "temps dépassé" in driver.execute_script("return document.querySelector('#verdicts').innerText")
+        assert driver.execute_script("return window.selfCheck.restarts") == restarts  # the interrupt stopped it
     screenshot(driver, "webkit-endless-bfs")
+    # A loop inside C: the page ends the worker and starts another; the points are the native kit's.
+    copy = endless(tmp_path, "loop_in_c")
+    verdicts = check(driver, [copy], ["q4", "q7"], SEED)
+    assert driver.execute_script("return window.selfCheck.restarts") > restarts
+    assert verdicts["q7"]["status"] == "passed"
+    native = native_points(native_kit(web_kit, tmp_path / "native"), [copy], ["q4"], SEED, tmp_path / "run")
+    assert verdicts["q4"]["score"] == native["q4"]["score"] < 2
+    assert "temps limite" in driver.execute_script("return document.querySelector('#details').innerText")
 
 
 def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):

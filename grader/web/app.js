@@ -80,8 +80,8 @@ const $ = (selector) => document.querySelector(selector);
 const say = (key, params = {}) =>
   TEXT[state.lang][key].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
-// each verdict came.
-window.selfCheck = { ready: null, verdicts: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
+// each verdict came; how long each question's check took.
+window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
 
 // -- the worker, supervised ---------------------------------------------------------------------------
 class Checker {
@@ -328,7 +328,9 @@ async function checkAll(checker) {
   try {
     for (const qid of qids) {
       $("#progress").textContent = say("checking", { qid });
+      const started = performance.now();
       const message = await checker.check(qid);
+      window.selfCheck.seconds[qid] = (performance.now() - started) / 1000;
       state.parts.set(qid, message.part);
       state.views.set(qid, JSON.parse(message.view));
       window.selfCheck.verdicts[qid] = performance.now() / 1000;
