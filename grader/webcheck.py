@@ -71,7 +71,7 @@ class BrowserLimit:
         try:
             with Watch(folder, math.inf if self.interrupt else seconds) as watch:
                 BrowserLimit.watch = watch
-                time.sleep = _sliced(sleep, watch)
+                time.sleep = _sliced(sleep, watch)  # type: ignore[assignment]  # (seconds as a float)
                 return function()
         finally:
             time.sleep = sleep

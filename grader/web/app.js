@@ -108,7 +108,10 @@ class Checker {
 
   receive(message) {
     if (message.type === "ready") {
-      if (window.selfCheck.ready === null) window.selfCheck.ready = performance.now() / 1000;
+      if (window.selfCheck.ready === null) {
+        window.selfCheck.ready = performance.now() / 1000;
+        window.selfCheck.phases = message.phases;
+      }
       $("#python").textContent = say("ready", { s: number(message.seconds, 1) });
       $("#check").disabled = false;
       this.booted();

@@ -3,7 +3,7 @@
 //   page -> worker: {type: "boot", interrupt}           interrupt: a SharedArrayBuffer, or null
 //                   {type: "check", key, files, seed, qid, lang, timedOut, crashed}
 //                   {type: "view", part, lang}, {type: "report", parts, seed, lang}
-//   worker -> page: {type: "ready", seconds}, {type: "call", call, seconds}, {type: "done", done},
+//   worker -> page: {type: "ready", seconds, phases}, {type: "call", call, seconds}, {type: "done", done},
 //                   {type: "result", qid, part, view}, {type: "view", view}, {type: "report", html},
 //                   {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
@@ -24,6 +24,7 @@ async function boot(interrupt) {
   const started = performance.now();
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+  const loaded = performance.now();
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const name of kit.wheels) {
@@ -31,9 +32,13 @@ async function boot(interrupt) {
       extractDir: site,
     });
   }
+  const unpacked = performance.now();
   webcheck = pyodide.pyimport("grader.webcheck");
   webcheck.prepare(Boolean(interrupt));
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000 });
+  const now = performance.now();
+  const phases = { pyodide: loaded - started, wheels: unpacked - loaded, imports: now - unpacked };
+  for (const phase in phases) phases[phase] /= 1000;
+  postMessage({ type: "ready", seconds: (now - started) / 1000, phases });
 }
 
 function tell(text) {
