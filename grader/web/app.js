@@ -159,6 +159,7 @@ class Checker {
     const pending = this.pending;
     const number = this.call.number;
     this.worker.terminate();
+    if (this.interrupt !== null) Atomics.store(new Uint8Array(this.interrupt), 0, 0); // not the new worker's
     window.selfCheck.restarts += 1;
     const qid = pending.message.qid;
     marks.set(qid, [...(marks.get(qid) || []), number]);
