@@ -17,20 +17,8 @@ import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-# tests/test_reports_browser.py's flags: no background traffic of the browser's own.
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,900",
-]
+from tests.test_reports_browser import CHROMEDRIVER, CHROMIUM, FLAGS
+
 ISOLATION_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 
 
@@ -77,7 +65,11 @@ def served(folder: Path, isolated: bool):
 
 
 def chromium(profile: Path):
-    """A headless Chromium with its network log kept (selenium, Debian's chromium and chromedriver)."""
+    (
+        """A headless Chromium with its network log kept (selenium, Debian's chromium and chromedriver, the
+    flags of tests/test_reports_browser.py: no background traffic of the browser's own)."""
+        ""
+    )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
