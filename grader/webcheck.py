@@ -10,11 +10,11 @@ Pyodide has no fork). The student's code never leaves the page.
 Time limits (`BrowserLimit`): before each call of the student's code the page is told its number within
 the question and the seconds it may take (`tell`); past them the page interrupts Python (its interrupt
 buffer, where the page is cross-origin isolated: a SIGINT, which the call turns into the limit's
-exception), and where it cannot, `sys.monitoring` stops the student's code in the worker itself. A `time.sleep`
-is cut into slices that the limit can end. Code that neither can stop (a loop inside C) makes the page
-end the worker and start another, which
-checks the question again with that call's number among `timed_out`: that call is then a timeout without
-running, as the confined child's would be once killed, and the cases (drawn from the seed) are the same.
+exception), and where it cannot, `sys.monitoring` stops the student's code in the worker itself. A
+`time.sleep` is cut into slices that the limit can end. Code that neither can stop (a loop inside C)
+makes the page end the worker and start another, which checks the question again with that call's
+number among `timed_out`: that call is then a timeout without running, as the confined child's would be
+once killed, and the cases (drawn from the seed) are the same.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ everything in this process (the judge's objects included) and the files the grad
 only where that costs nothing to anyone but the student: the self-check in a browser (Pyodide has no
 fork; the student checks their own code on their own machine, grader/webcheck.py) and the unit tests of
 judges, chosen by `Limits(inprocess=True)` (grader/sandbox/runner.py) as pytest's `runpytest` chooses
-`inprocess` or `subprocess`. `grader grade` refuses it (grader/run/executor.py asks for confined files).
+`inprocess` or `subprocess`. Never `grader grade`'s: its limits are built without it, and it refuses a
+child whose files are not confined unless told `--unsafe` (grader/cli.py).
 
 What it keeps of a child, so that the same cases get the same verdicts as on the confined paths:
 - the student's module imported fresh for each child (a question, or after a fatal reply): its globals
@@ -25,7 +26,8 @@ What it keeps of a child, so that the same cases get the same verdicts as on the
   interrupt or restart as well (grader/webcheck.py);
 - memory: on Linux, the address space of this process bounded during a call to what it held before
   plus `Limits.memory_bytes` (RLIMIT_AS, given back after the call); in Pyodide, the WebAssembly heap's
-  own maximum (2 GiB in Pyodide's builds);
+  own maximum (4 GiB: a 32-bit address space, or less where the browser refuses to grow it), past which
+  an allocation is a MemoryError;
 - the recursion limit of the confined child, and the student's prints captured (capped as on the pipes),
   standard input empty.
 What it does not keep: the student's working folder is not the current one (a file the student's code
