@@ -121,7 +121,7 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
     pick = driver.find_element(By.ID, "pick")
     driver.execute_script("arguments[0].value = ''", pick)
     pick.send_keys("\n".join(str(Path(path).resolve()) for path in files))
-    names = json.dumps(sorted(Path(path).name for path in files))
+    names = json.dumps(sorted(Path(path).name for path in files), separators=(",", ":"))
     wait_for(driver, f"return JSON.stringify([...(window.selfCheck.files || [])].sort()) === '{names}'", 30)
     for box in driver.find_elements(By.CSS_SELECTOR, "#families input[type=checkbox]"):
         if box.is_selected() != (box.get_attribute("value") in questions):
