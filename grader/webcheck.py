@@ -118,7 +118,8 @@ class Session:
 
     def __init__(self, files: dict[str, bytes], seed: int):
         self.root = Path(tempfile.mkdtemp(prefix="copie-"))
-        self.folder = self.root / "copie"
+        # The copy is named after its files (the report's title), as `grader check` names it after its folder.
+        self.folder = self.root / "-".join(sorted(Path(name).stem for name in files))[:60]
         self.folder.mkdir()
         for name, data in files.items():
             if Path(name).name != name or not name.lower().endswith(ACCEPTED):

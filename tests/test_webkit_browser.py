@@ -37,6 +37,7 @@ from tests.webkit_page import (
     open_page,
     requested_urls,
     served,
+    wait_for,
 )
 from variants import harness
 
@@ -197,8 +198,10 @@ def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
             assert verdicts["q4"]["status"] == "timeout" and verdicts["q7"]["status"] == "passed"
             assert driver.execute_script("return window.selfCheck.restarts") == 0
             driver.find_element("id", "lang").click()  # English on the switch: the verdicts said again
+            wait_for(driver, "return window.selfCheck.said === 'en'", 120)
             text = driver.execute_script("return document.body.innerText")
-            assert "Check my work" in text and "timeout" in text
+            assert "Check my work" in text and "timeout" in text and "Check finished: 2 / 4 points." in text
+            assert not [word for word in ("Vérification", "Graine", "prêt", "réussi") if word in text]
             screenshot(driver, "webkit-english")
         finally:
             driver.quit()

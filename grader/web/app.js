@@ -77,8 +77,16 @@ const state = {
   reportUrl: null,
 };
 const $ = (selector) => document.querySelector(selector);
+// The status lines, as message keys and parameters: said again in the other language on the switch.
+const lines = { python: ["loading", {}], progress: null, seed: null };
+function show(line, key, params = {}) {
+  lines[line] = [key, params];
+  $(line === "seed" ? "#seed-used" : `#${line}`).textContent = say(key, params);
+}
 const say = (key, params = {}) =>
-  TEXT[state.lang][key].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  TEXT[state.lang][key].replace(/\{(\w+)\}/g, (_, name) =>
+    typeof params[name] === "number" ? number(params[name], 2) : String(params[name] ?? ""),
+  );
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
 // each verdict came; how long each question's check took.
 window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
@@ -112,7 +120,7 @@ class Checker {
         window.selfCheck.ready = performance.now() / 1000;
         window.selfCheck.phases = message.phases;
       }
-      $("#python").textContent = say("ready", { s: number(message.seconds, 1) });
+      show("python", "ready", { s: number(message.seconds, 1) });
       $("#check").disabled = false;
       this.booted();
     } else if (message.type === "call") {
@@ -163,7 +171,7 @@ class Checker {
     window.selfCheck.restarts += 1;
     const qid = pending.message.qid;
     marks.set(qid, [...(marks.get(qid) || []), number]);
-    $("#progress").textContent = say("restarted", { qid });
+    show("progress", "restarted", { qid });
     this.start();
     this.ready.then(() => {
       this.pending = pending;
@@ -192,15 +200,15 @@ class Checker {
 
 // -- the page -----------------------------------------------------------------------------------------
 function number(value, digits) {
-  return value.toLocaleString(state.lang === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: digits });
+  const locale = state.lang === "fr" ? "fr-FR" : "en-GB";
+  return value.toLocaleString(locale, { maximumFractionDigits: digits, useGrouping: false });
 }
 
 function translate() {
   document.documentElement.lang = state.lang;
   document.title = `${say("title")} — taquin-grader`;
-  for (const element of document.querySelectorAll("[data-text]")) {
-    if (element.id !== "python" || window.selfCheck.ready === null) element.textContent = say(element.dataset.text);
-  }
+  for (const element of document.querySelectorAll("[data-text]")) element.textContent = say(element.dataset.text);
+  for (const [line, said] of Object.entries(lines)) if (said !== null) show(line, ...said);
   $("#lang").lang = state.lang === "fr" ? "en" : "fr";
   $("#report").title = say("report");
   showQuestions();
@@ -319,7 +327,7 @@ async function showReport(checker) {
 async function checkAll(checker) {
   const qids = [...document.querySelectorAll("#families input:checked")].map((box) => box.value);
   if (qids.length === 0 || state.files.size === 0) {
-    $("#progress").textContent = say(qids.length === 0 ? "noQuestion" : "none");
+    show("progress", qids.length === 0 ? "noQuestion" : "none");
     return;
   }
   const given = $("#seed").value.trim();
@@ -331,7 +339,7 @@ async function checkAll(checker) {
   $("#check").disabled = true;
   try {
     for (const qid of qids) {
-      $("#progress").textContent = say("checking", { qid });
+      show("progress", "checking", { qid });
       const started = performance.now();
       const message = await checker.check(qid);
       window.selfCheck.seconds[qid] = (performance.now() - started) / 1000;
@@ -343,12 +351,12 @@ async function checkAll(checker) {
     const rows = [...state.views.values()].flatMap((view) => view.rows);
     const score = rows.reduce((sum, row) => sum + row.score, 0);
     const max = rows.reduce((sum, row) => sum + row.max, 0);
-    $("#progress").textContent = say("done", { score: number(score, 2), max: number(max, 2) });
-    $("#seed-used").textContent = say("seedUsed", { seed: state.seed });
+    show("progress", "done", { score, max });
+    show("seed", "seedUsed", { seed: state.seed });
     await showReport(checker);
     window.selfCheck.finished = performance.now() / 1000;
   } catch (error) {
-    $("#progress").textContent = say("failed", { message: error.message });
+    show("progress", "failed", { message: error.message });
   } finally {
     $("#check").disabled = false;
   }
@@ -359,7 +367,7 @@ async function main() {
   translate();
   const checker = new Checker();
   checker.ready.catch((error) => {
-    $("#python").textContent = say("failed", { message: error.message });
+    show("python", "failed", { message: error.message });
   });
   $("#pick").addEventListener("change", (event) => takeFiles(event.target.files));
   const drop = $("#drop");
@@ -371,9 +379,10 @@ async function main() {
   $("#check").addEventListener("click", () => checkAll(checker));
   $("#lang").addEventListener("click", async () => {
     state.lang = state.lang === "fr" ? "en" : "fr";
+    window.selfCheck.said = null;
     translate();
     if (state.parts.size && !$("#check").disabled) await refreshViews(checker);
-    if (state.seed !== null) $("#seed-used").textContent = say("seedUsed", { seed: state.seed });
+    window.selfCheck.said = state.lang; // everything on the page is in that language now
   });
 }
 
