@@ -163,3 +163,19 @@ def test_a_module_that_fails_to_import_is_said_and_the_child_is_done():
     assert reply.status == protocol.ERROR and "ValueError: no" in reply.error and "jeux.py" in reply.traceback
     assert not child.alive
     child.close()
+
+
+def test_the_in_process_fixture_grades_a_question_here(in_process):
+    """tests/conftest.py's `in_process`: a judge's test graded with no child process (this folder's conftest
+    fails any test that starts one)."""
+    from pathlib import Path
+
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+
+    q4 = next(q for q in all_questions() if q.id == "q4")
+    alice = Path(__file__).resolve().parents[2] / "exercises" / "exemples" / "alice" / "jeux.py"
+    result = grade_question(q4, load_submission(alice), Settings(seed=2017))
+    assert result.score == result.max == 2
