@@ -4,9 +4,12 @@ model answer.
 What `pip install taquin-grader` (a wheel, or an sdist built into one) gives a student must not hand out
 the solutions. The top-level modules of reference/ ship only when they are the support the grader runs on
 (SUPPORT: the puzzle models, graphs, the cache; the solver package ships too): every other one, that is
-reference/jeux.py, taquin.py, recherche.py and the model answer of any family added later, is left out of
-every build without being listed anywhere, so that forgetting a list can only leave a module out (the
-grader's tests from the wheel say so), never ship an answer. The sample students (exercises/) are never
+reference/jeux.py, taquin.py, recherche.py, the model answer of any family added later, and what answers
+a question without being a model answer (replays.py runs the model answers for the search replays,
+jeu1.py computes game (1)'s exact distance, an admissible h; taquin_moves.py the exam's move and tente_*),
+is left out of every build without being listed anywhere, so that forgetting a list can only leave a
+module out (the grader's tests from the wheel say so), never ship an answer. tests/test_kit.py grades
+every function of the built wheel as an answer to every question it fits: none earns a point. The sample students (exercises/) are never
 packaged. A teacher's installation is the repository itself (`pip install -e .` runs from the sources,
 model answers and sample class included). Without the model answers, expectations come from oracles: see
 grader/judge/expectations.py.

@@ -45,25 +45,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_calls, bench_check  # noqa: E402
+from benchmarks.bench_isolation import zygote_cpu  # noqa: E402
 from grader.judge import calibration  # noqa: E402
-from grader.sandbox import fork_server  # noqa: E402
 from grader.sandbox.process import Child  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "speed.md"
 SAMPLE = ROOT / "exercises" / "exemples"
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def zygote_cpu() -> float:
-    """CPU seconds of the fork server and of the children it reaped (its forks are not ours)."""
-    stat = Path(f"/proc/{fork_server.server().process.pid}/stat").read_text()
-    return sum(int(x) for x in stat.rsplit(")", 1)[1].split()[11:15]) / TICK
 
 
 def bare() -> float:

@@ -28,7 +28,8 @@ from grader.text import i18n
 from grader.text.message import Message
 from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
-from grader.results.gradebook import display_name
+from grader.results.gradebook import shown_name
+from grader.text.terminal import printable
 from grader.results.marks import Unmarked, apply_marks
 from grader.registry import all_questions
 from grader.run.jobs import select
@@ -232,11 +233,11 @@ def grade_main(args) -> int:
     print(i18n.t("cli.isolation", settings.lang, layers=isolation_text(run.limits, settings.lang)))
     print(i18n.t("cli.seed", settings.lang, seed=run.seed))
     for notice in run.notices:
-        print(f"grader: {i18n.say(notice, settings.lang)}", file=sys.stderr)
+        print(f"grader: {printable(i18n.say(notice, settings.lang), False)}", file=sys.stderr)
     for sub in run.submissions:
         if sub.status != SubmissionStatus.GRADED:
             status = i18n.t("submission." + sub.status, settings.lang)
-            print(f"  {display_name(sub)}{i18n.t('cli.colon', settings.lang)}{status}", file=sys.stderr)
+            print(f"  {shown_name(sub)}{i18n.t('cli.colon', settings.lang)}{status}", file=sys.stderr)
     return 0
 
 

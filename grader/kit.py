@@ -8,12 +8,14 @@
 
 The wheel is built from a copy of the grader's packages (the checkout stays as it is), with setuptools'
 own build when this environment has setuptools (no network needed), else in pip's isolated build
-environment. It is then read back: a model answer inside it, or the solver's tables missing, refuse the
-kit (a student's first check of q18 would build the tables for a minute, or see the answers).
+environment. It is then read back: a module of reference/ that setup.py does not ship (a model answer,
+the replays' runs of them, game (1)'s exact distance) inside it, or the solver's tables missing, refuse
+the kit (a student's first check of q18 would build the tables for a minute, or see the answers).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import shutil
 import subprocess
@@ -77,10 +79,28 @@ def _build_wheel(work: Path) -> Path:
     return wheels[0]
 
 
+def support_modules() -> frozenset[str]:
+    """setup.py's SUPPORT: the top-level modules of reference/ that ship, the others holding answers (the
+    model answers, the replays' runs of them, game (1)'s exact distance)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SUPPORT" for t in node.targets):
+            return frozenset(ast.literal_eval(node.value))
+    raise GraderBug("kit.build_failed", detail="setup.py: no SUPPORT")
+
+
+def answers_in(names: set[str]) -> list[str]:
+    """The files of a wheel that hold answers: the model answers and every top-level module of reference/
+    that setup.py does not ship."""
+    support = support_modules()
+    top = {n for n in names if n.startswith("reference/") and n.count("/") == 1 and n.endswith(".py")}
+    return sorted((names & set(MODEL_ANSWERS)) | {n for n in top if n[len("reference/") : -3] not in support})
+
+
 def _checked(wheel: Path) -> Path:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-    answers = sorted(names & set(MODEL_ANSWERS))
+    answers = answers_in(names)
     if answers:  # setup.py's build did not leave them out: never handed out
         raise GraderBug("kit.answers_inside", files=", ".join(answers))
     if not any(name.startswith(TABLES) for name in names):

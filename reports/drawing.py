@@ -204,8 +204,18 @@ def _game_view(visual: dict) -> dict:
         angle = -math.pi / 2 + 2 * math.pi * i / len(names)
         r = radius if len(names) > 1 else 0
         pos[n] = (centre + r * math.cos(angle), centre + r * math.sin(angle))
+    shown = {n: _label(keys[n], n) for n in pos}
+    texts, view["legend"] = fitted(list(dict.fromkeys(shown.values())), 2 * node)
     view["nodes"] = [
-        {"key": n, "x": x, "y": y, "label": _short(_label(keys[n], n)), "initial": n == initial, "final": n in finals}
+        {
+            "key": n,
+            "x": x,
+            "y": y,
+            "label": texts[shown[n]]["text"],
+            "size": texts[shown[n]]["size"],
+            "initial": n == initial,
+            "final": n in finals,
+        }
         for n, (x, y) in pos.items()
     ]
     view["edges"] = [
@@ -226,8 +236,27 @@ def _label(state, text: str) -> str:
     return text
 
 
-def _short(label: str) -> str:
-    return label if len(label) <= 5 else label[:4] + "…"
+# A state's label is written whole in its circle, in a smaller type where it needs to (a character is
+# about CHAR_WIDTH of the type's size wide), down to MIN_FONT; a longer one is keyed, "[1]", and said
+# whole in a legend under the drawing.
+FONT = 11
+MIN_FONT = 7.5
+CHAR_WIDTH = 0.6
+
+
+def fitted(labels: list[str], diameter: float) -> tuple[dict[str, dict], list[dict]]:
+    """Each label's text and type size in a circle of that diameter, and the legend of those keyed."""
+    texts: dict[str, dict] = {}
+    legend: list[dict] = []
+    for label in labels:
+        size = min(FONT, 0.95 * diameter / (CHAR_WIDTH * max(len(label), 1)))
+        if size >= MIN_FONT:
+            texts[label] = {"text": label, "size": round(size, 1)}
+        else:
+            key = f"[{len(legend) + 1}]"
+            legend.append({"key": key, "full": label})
+            texts[label] = {"text": key, "size": round(min(FONT, 0.95 * diameter / (CHAR_WIDTH * len(key))), 1)}
+    return texts, legend
 
 
 def _edge(p, q, both_ways: bool, node: float) -> str:

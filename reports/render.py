@@ -22,7 +22,8 @@ from markupsafe import Markup
 
 from grader.caches import register
 from grader.text import display
-from grader.results.gradebook import DECIMAL, display_name, number
+from grader.text.terminal import printable
+from grader.results.gradebook import DECIMAL, number, shown_name
 from grader.text.i18n import defined, local_time, say, t, title
 from grader.results.records import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
 from grader.results.summary import FAILED, NOT_RUN, Histogram, QuestionStats, class_stats
@@ -167,9 +168,10 @@ def _environment(lang: str) -> Environment:
         sandbox_sentence=lambda run: _sandbox_sentence(run, lang),
     )
     env.filters["num"] = lambda x: _number(x, lang)
-    env.filters["person"] = display_name  # the name as the LMS or the roster spells it; the id is for files
+    env.filters["person"] = shown_name  # the name as the LMS or the roster spells it (escaped); the id is for files
     env.filters["when"] = lambda moment: local_time(moment, lang)
-    env.filters["say"] = lambda message: say(message, lang)  # a result's message (grader.text.message.Message)
+    # A result's message (grader.text.message.Message); names and files in it escaped as the terminal does.
+    env.filters["say"] = lambda message: printable(say(message, lang))
     env.filters["label"] = lambda key: title(key, lang)  # a result's title (a catalogue key)
     env.filters["value"] = _value
     env.filters["cut"] = _cut
@@ -311,7 +313,7 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
         rows.append(
             {
                 "id": sub.id,
-                "name": display_name(sub),
+                "name": shown_name(sub),
                 "href": name,
                 "total": sub.total,
                 "max": sub.max,

@@ -20,6 +20,8 @@ WRAP = 110  # a passed check's replay is printed whole: its groups' lines wrappe
 # state's first `final` or `heuristic` call is the visit number the drawing writes under it.
 CALL = {"f": "final", "s": "suivants", "h": "heuristic", "n": "next_states"}
 ENTRY = ("f", "h")
+# What a student's pass was seen to do (jeux_replay.observed), in the order the label says it.
+SEEN = ("reach", "cut", "goal")
 # The game by depth: a drawing of at most this many states and levels (the crafted games have 20 at most).
 GRAPH_MAX_STATES = 40
 GRAPH_MAX_LEVELS = 12
@@ -29,22 +31,37 @@ def algorithm_name(name: str, lang: str) -> str:
     return i18n.t(f"jeux.algo_{name}", lang) if i18n.defined(f"jeux.algo_{name}") else str(name)
 
 
-def _group_label(side: str, replay: dict, bound, lang: str) -> str:
-    algorithm = replay["algorithm"]
+def _seen(group: dict, lang: str) -> str:
+    """What a pass was seen to do, with p + h: the largest expanded, the smallest cut, the goal's."""
+    said = [i18n.t(f"jeux.replay_seen_{key}", lang, **{key: int(group[key])}) for key in SEEN if key in group]
+    return ", ".join(said) or i18n.t("jeux.replay_seen_nothing", lang)
+
+
+def _group_label(side: str, replay: dict, group: dict, lang: str) -> str:
+    """A level by its depth; the algorithm's pass by its bound m; the student's pass by what it was seen to
+    reach (its depth, or its p + h), never by a bound their code is supposed to have had."""
+    algorithm, bound = replay["algorithm"], group.get("bound")
+    with_h = algorithm == "idastar"
+    if algorithm == "bfs" and side == "expected" or side == "student" and replay["seen"] == "bfs":
+        return i18n.t("jeux.replay_level", lang, bound=bound) if bound is not None else i18n.t("jeux.replay_pass", lang)
     if side == "expected":
-        key = "jeux.replay_level" if algorithm == "bfs" else "jeux.replay_pass_m"
-    elif replay["seen"] == "bfs":
-        key = "jeux.replay_level"
-    elif replay["seen"] in ("ids", "idastar", "dfs", "passes"):
-        key = "jeux.replay_reach_f" if algorithm == "idastar" else "jeux.replay_reach"
-    else:
-        return i18n.t("jeux.replay_sweep", lang)
-    return i18n.t(key, lang, bound=bound) if bound is not None else i18n.t("jeux.replay_pass", lang)
+        if with_h and bound is not None:
+            return i18n.t("jeux.replay_pass_m_seen", lang, bound=bound, seen=_seen(group, lang))
+        return (
+            i18n.t("jeux.replay_pass_m", lang, bound=bound) if bound is not None else i18n.t("jeux.replay_pass", lang)
+        )
+    if with_h:
+        # Older results kept a p + h reach in `bound`, which read as the code's bound: said as a pass only.
+        seen = any(key in group for key in SEEN) or "bound" not in group
+        return (
+            i18n.t("jeux.replay_pass_seen", lang, seen=_seen(group, lang)) if seen else i18n.t("jeux.replay_pass", lang)
+        )
+    return i18n.t("jeux.replay_reach", lang, bound=bound) if bound is not None else i18n.t("jeux.replay_pass", lang)
 
 
-def _call_text(call) -> str:
+def _call_text(call, names: dict) -> str:
     name, *args = call
-    return f"{CALL[name]}({', '.join(map(str, args))})"
+    return f"{names[name]}({', '.join(map(str, args))})"
 
 
 def _key(state) -> str:
@@ -55,6 +72,7 @@ def _key(state) -> str:
 def _side(side: str, replay: dict, step: int | None, lang: str) -> dict:
     """A side's groups and calls; with a `step` (a divergence), its call marked and the later ones apart."""
     data = replay[side]
+    names = {**CALL, **replay.get("calls", {})}  # older results name q4/q7/q10's calls by CALL alone
     groups: list[dict] = []
     n = 0
     for group in data["groups"]:
@@ -63,7 +81,7 @@ def _side(side: str, replay: dict, step: int | None, lang: str) -> dict:
             mark, after = step is not None and n == step, step is not None and n > step
             calls.append(
                 {
-                    "text": _call_text(call),
+                    "text": _call_text(call, names),
                     "n": n + 1,
                     "mark": mark,
                     "after": after,
@@ -72,7 +90,7 @@ def _side(side: str, replay: dict, step: int | None, lang: str) -> dict:
                 }
             )
             n += 1
-        groups.append({"label": _group_label(side, replay, group["bound"], lang), "calls": calls})
+        groups.append({"label": _group_label(side, replay, group, lang), "calls": calls})
     more = i18n.t("jeux.replay_cut", lang, length=data["length"]) if data["length"] > n else ""
     end = next((c["n"] for g in groups for c in g["calls"] if c["mark"]), None)  # the marked call's number
     return {"groups": groups, "more": more, "count": n, "end": end}
@@ -91,6 +109,7 @@ def view(replay, lang: str) -> dict | None:
         algorithm = algorithm_name(replay["algorithm"], lang)
         seen = algorithm_name(replay["seen"], lang)
         marked = [c["text"] for g in student["groups"] for c in g["calls"] if c["mark"]]
+        theirs = [c["text"] for g in expected["groups"] for c in g["calls"] if c["mark"]]
         # Older results name no game: their replay is said without its number.
         number = {"game": int(replay["game"]), "games": int(replay["games"])} if "game" in replay else None
         return {
@@ -104,7 +123,16 @@ def view(replay, lang: str) -> dict | None:
             "game": i18n.t("jeux.replay_game", lang, **number) if number else "",
             "first": i18n.t("jeux.replay_none", lang)
             if step is None
-            else i18n.t("jeux.replay_first", lang, step=step + 1, call=marked[0] if marked else "…"),
+            else i18n.t("jeux.replay_first", lang, step=step + 1, call=marked[0] if marked else "…")
+            if not theirs or expected_step is None
+            else i18n.t(
+                "jeux.replay_first_both",
+                lang,
+                step=step + 1,
+                call=marked[0] if marked else "…",
+                expected_step=int(expected_step) + 1,
+                expected=theirs[0],
+            ),
             "why": i18n.say(Message.from_dict(replay["why"]), lang),
         }
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -156,12 +184,14 @@ def graph(visual, shown: dict) -> dict | None:
         for i, k in enumerate(level)
     }
     marked = [c["key"] for g in shown["student"]["groups"] for c in g["calls"] if c["mark"]]
+    texts, legend = drawing.fitted(list(dict.fromkeys(labels[k] for k in pos)), 2 * r)
     nodes = [
         {
             "key": k,
             "x": x,
             "y": y,
-            "label": labels[k] if len(labels[k]) <= 5 else labels[k][:4] + "…",
+            "label": texts[labels[k]]["text"],
+            "size": texts[labels[k]]["size"],
             "full": labels[k],
             "initial": k == initial,
             "final": k in finals,
@@ -177,6 +207,7 @@ def graph(visual, shown: dict) -> dict | None:
         "width": width,
         "height": 28 + 2 * r + dy * (len(levels) - 1) + 30,
         "r": r,
+        "legend": legend,
     }
 
 

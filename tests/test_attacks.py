@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "attacks" / "scene.py"
 SERVED_SCENE = Path("tests") / "attacks" / "served_scene.py"
 TEACHER = "taquin-teacher"
+# The grading process's peak memory: what a class of small files costs it (40 MiB measured), far below
+# one child's limit, so that nothing a child allocated (its memory, IPC objects) is the grader's.
+PEAK_MIB = 256
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 # What the copy of the checkout needs (the grader, its data and templates, the attacks).
 CHECKOUT_PARTS = ("grader", "reference", "reports", "tests", "exercises", "pyproject.toml")
@@ -116,10 +119,22 @@ def teacher_python(tmp_path_factory):
 
 
 def _scene(command: list, base: Path, env: dict) -> dict:
+    """The scene's report. The machine's POSIX message queues are listed for it (an mqueue file system
+    mounted for the run: every queue of the IPC namespace, whoever made it, as /dev/mqueue would show)."""
     report = base / "report.json"
-    done = subprocess.run(
-        [*command, str(base / "scene"), str(report)], env=env, capture_output=True, text=True, timeout=900
-    )
+    queues = Path(tempfile.mkdtemp(prefix="taquin-mqueue-"))
+    subprocess.run(["mount", "-t", "mqueue", "none", str(queues)], check=True)
+    try:
+        done = subprocess.run(
+            [*command, str(base / "scene"), str(report)],
+            env={**env, "TAQUIN_ATTACK_MQUEUE": str(queues)},
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    finally:
+        subprocess.run(["umount", str(queues)], check=True)
+        queues.rmdir()
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(report.read_text())
 
@@ -154,6 +169,19 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
     assert report["processes"] == [] and report["connections"] == 0 and report["unix_received"] == 0
     assert report["metadata_changed"] == {} and report["scheduling_changed"] == {}
     assert "\x1b" not in report["terminal"] and "\r" not in report["terminal"]
+    # Nothing reached the accomplice's IPC objects or removed the teacher's; no object, queue or key left.
+    assert report["ipc"] == {
+        "futex_woken": 0,
+        "msg_received": 0,
+        "shm_attached": False,
+        "sem_changed": False,
+        "mq_received": 0,
+        "dev_shm_written": False,
+        "teachers_removed": [],
+        "left": [],
+        "keys_left": False,
+    }
+    assert report["peak_mib"] < PEAK_MIB, report["peak_mib"]
 
 
 @pytest.mark.slow
@@ -217,8 +245,10 @@ def _as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
 def _check_served(report: dict) -> None:
     """The served-channel attacks (tests/attacks/served.py): each its verdict and points; the honest
     students full marks; the run finished; every student's results under 1 MiB; nothing of the child's
-    choosing in the machine's timing cache; nothing unsafe on the terminal."""
-    from tests.attacks.served import ATTACKS as SERVED
+    choosing in the machine's timing cache; nothing unsafe on the terminal. Copies of earlier functions
+    that escape the redirection earn on each question at most what their twin calling the functions
+    themselves earns."""
+    from tests.attacks.served import ATTACKS as SERVED, COPIED, NAMED
 
     assert report["complete"] is True
     assert report["totals"]["honest"][0] == report["totals"]["honest"][1] == report["totals"]["victim"][0]
@@ -229,6 +259,8 @@ def _check_served(report: dict) -> None:
         if report["verdicts"][name][qid] != [status, points]
     }
     assert not wrong, wrong  # (got, expected) per attack and question
+    copied, named = report["verdicts"][COPIED], report["verdicts"][NAMED]
+    assert sorted(copied) == sorted(named) and all(copied[q][1] <= named[q][1] for q in copied), (copied, named)
     assert max(report["sizes"].values()) < 1 << 20
     assert report["timing_cache_has_chosen_search"] is False
     assert not any(char in report["terminal"] for char in "\x1b\r\x00\u202e\ud800")

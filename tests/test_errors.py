@@ -198,7 +198,6 @@ OUTSIDE_THE_TREE = {
     "grader.service.web._TooLarge",
     "grader.service.routes.common.NotFound",
     "grader.service.routes.common.Forbidden",
-    "grader.questions.replays.Enough",
 }
 
 

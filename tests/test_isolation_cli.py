@@ -12,7 +12,7 @@ import pytest
 
 from grader import cli
 from grader.results.records import isolation_text
-from grader.sandbox import confine, host, process
+from grader.sandbox import confine, host, process, seccomp
 from grader.text.terminal import printable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +70,7 @@ def test_layers_in_force_are_recorded(tmp_path):
     isolation = isolation_text(json.loads((out / "results.json").read_text())["limits"], "en")
     if confine.landlock_abi():
         assert "Landlock ABI" in isolation and "NOT CONFINED" not in isolation
-    if confine.seccomp_available():
+    if seccomp.available():
         assert "seccomp" in isolation and "no seccomp" not in isolation
 
 

@@ -5,20 +5,30 @@ virtual environment of Debian's python3, installs the kit's wheel with pip, and 
 its own file with an empty home (no cache: the solver's tables come from the wheel, never built). No model
 answer is importable there. How long that first check takes is a benchmark (benchmarks/bench_kit.py),
 not a test.
+
+The kit holds no answer: every function and method of the built wheel, copied into a student's file with
+what it needs of the wheel (tests/wheel_functions.py), is graded as the answer to every question whose
+signature it fits, and earns nothing; the same copying of the model answers earns their points (so the
+copying is no straw man); and no function of the wheel is a copy of a model answer's, renamed or
+reformatted.
 """
 
 from __future__ import annotations
 
+import ast
+import os
 import shutil
 import subprocess
 import tempfile
 import zipfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from wheel_functions import Wheel, exam_questions, graded, likeness, shape
 
 from grader.cli import main
-from grader.kit import MODEL_ANSWERS, STUBS
+from grader.kit import MODEL_ANSWERS, STUBS, answers_in, support_modules
 from tests.test_attacks import SYSTEM_PYTHON, account, as_root, copy_packages, system_python_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,8 +56,13 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     assert all(system in install for system in ("## Linux", "## macOS", "## Windows"))
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-    assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS)
+    assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS) and answers_in(names) == []
     assert {f"reference/solver/tables/pdb-v1-{p}.xz" for p in ("0-4-5-8-9-12", "6-7-10-11-13-14", "1-2-3")} <= names
+    # Every top-level module of reference/ that is not the grader's support stays out: the model answers,
+    # the replays' runs of them, game (1)'s exact distance, the exam's move and tente_*.
+    shipped = {n[len("reference/") : -3] for n in names if n.startswith("reference/") and n.count("/") == 1}
+    assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
+    assert answers_in({*names, "reference/replays.py"}) == ["reference/replays.py"]
 
 
 def test_a_kit_is_written_into_a_new_or_empty_folder_only(tmp_path, capsys):
@@ -111,9 +126,165 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         ]
 
         # No model answer to import: the package is there, its answers are not.
-        for module in ("jeux", "taquin", "recherche"):
+        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "taquin_moves")
+        for module in answers:
             tried = as_student(str(python), "-c", f"import reference.solver, reference.{module}")
             assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
-        assert not any((site / "reference" / f"{module}.py").exists() for module in ("jeux", "taquin", "recherche"))
+        assert not any((site / "reference" / f"{module}.py").exists() for module in answers)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- No answer in the wheel ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def unpacked(kit, tmp_path_factory) -> Path:
+    """The kit's wheel unzipped, as a student reads it."""
+    (wheel,) = kit.glob("*.whl")
+    root = tmp_path_factory.mktemp("wheel")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(root)
+    return root
+
+
+def _grade_all(root: Path, candidates, work: Path) -> list[tuple[str, str, float]]:
+    """Every candidate graded as the answer to every question whose signature it fits, in parallel."""
+    questions = exam_questions(EXERCISES)
+    jobs = [(c, qid) for c in candidates for qid, _, _, arity in questions if c.fits(arity)]
+    workers = max(1, min(4, os.cpu_count() or 1))
+    chunks = [jobs[k::workers] for k in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:
+        done = pool.map(graded, [root] * workers, [EXERCISES] * workers, [work] * workers, chunks)
+        return [earned for chunk in done for earned in chunk]
+
+
+@pytest.mark.slow
+def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path):
+    wheel = Wheel(unpacked)
+    candidates = wheel.candidates()
+    assert len(candidates) > 900  # the whole grader: every top-level function and method
+    earned = _grade_all(unpacked, candidates, tmp_path)
+    assert earned == [], "\n".join(map(str, earned))
+
+
+@pytest.mark.slow
+def test_the_model_answers_copied_the_same_way_earn_their_points(tmp_path):
+    """The copying is no straw man: reference/'s model answers, read as the wheel's modules are, pasted
+    the same way under each question's names, earn points on each question."""
+    root = tmp_path / "checkout"
+    shutil.copytree(ROOT / "reference", root / "reference", ignore=shutil.ignore_patterns("tables", "__pycache__"))
+    wheel = Wheel(root)
+    questions = exam_questions(EXERCISES)
+    answers = [
+        next(c for c in wheel.candidates() if c.module == f"reference.{module}" and c.path == functions[0])
+        for _, module, functions, _ in questions
+    ]
+    work = tmp_path / "work"
+    work.mkdir()
+    jobs = [(answer, qid) for answer, (qid, *_) in zip(answers, questions)]
+    earned = {qid for _, qid, _ in graded(root, EXERCISES, work, jobs, own=True)}
+    assert earned == {qid for qid, *_ in questions}
+
+
+# A function of the wheel whose code matches a model answer's this much is a copy (renamed, reformatted);
+# functions under MIN_TOKENS tokens (a getter, `return x`) match too much by chance to say anything. The
+# pairs of unrelated functions score up to about 0.75.
+COPY = 0.85
+MIN_TOKENS = 30
+# Helpers of the model answers that restate the problem, as the companion documents give it, and that
+# the grader's puzzle models (reference/puzzle.py, sliding.py: drawings, oracles) restate too: the
+# Manhattan sum, the moves of the blank. No question asks for them.
+PROBLEM = {"reference.recherche.manhattan", "reference.recherche.fils"}
+
+
+def _model_functions(tmp_path: Path) -> list[tuple[str, list[str]]]:
+    """Every function of reference/'s modules that no build ships (the model answers, the replays' runs of
+    them, game (1)'s exact distance, the exam's move and tente_*), as token sequences."""
+    root = tmp_path / "answers"
+    (root / "reference").mkdir(parents=True)
+    support = support_modules()
+    for path in (ROOT / "reference").glob("*.py"):
+        if path.stem not in support:
+            shutil.copy(path, root / "reference" / path.name)
+    found = [(f"{m}.{n}", shape(node)) for m, n, node in Wheel(root).definitions()]
+    return [(name, tokens) for name, tokens in found if len(tokens) >= MIN_TOKENS and name not in PROBLEM]
+
+
+@pytest.mark.slow
+def test_no_function_of_the_wheel_is_a_copy_of_a_model_answer(unpacked, tmp_path):
+    models = _model_functions(tmp_path)
+    assert len(models) >= 25  # the search answers, their helpers, the replays and game (1)
+    copies = []
+    for module, name, node in Wheel(unpacked).definitions():
+        tokens = shape(node)
+        if len(tokens) < MIN_TOKENS:
+            continue
+        copies += [
+            (f"{module}.{name}", model, round(r, 2)) for model, t in models if (r := likeness(tokens, t)) >= COPY
+        ]
+    assert copies == []
+
+
+def test_the_scan_finds_a_model_answer_copied_renamed_and_reformatted(tmp_path):
+    """Each model function disguised as a student would (names changed, docstring and comments gone, the
+    layout changed, one line added) scores as a copy of itself."""
+    models = dict(_model_functions(tmp_path))
+
+    class Renamed(ast.NodeTransformer):
+        def visit_Name(self, node):
+            return ast.copy_location(ast.Name(f"v_{node.id[::-1]}", node.ctx), node)
+
+        def visit_arg(self, node):
+            node.arg = f"v_{node.arg[::-1]}"
+            return node
+
+    for path in (ROOT / "reference").glob("*.py"):
+        if path.stem in support_modules():
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and f"reference.{path.stem}.{node.name}" in models:
+                disguised = Renamed().visit(ast.parse(ast.unparse(node)))
+                disguised.body[0].body.insert(0, ast.parse("trace = []").body[0])
+                tokens = shape(disguised.body[0])
+                assert likeness(tokens, models[f"reference.{path.stem}.{node.name}"]) >= COPY, node.name
+
+
+@pytest.mark.slow
+def test_a_student_gluing_the_kits_distances_into_an_h_gets_no_more_than_the_simplest_right_h(unpacked, tmp_path):
+    """Tried as a student with the kit: the judge of q11 must know game (1)'s distances (a BFS below the
+    large pairs, their table above), and a copy of them glued into h_jeu1 is admissible and not constant.
+    It earns what `int(n != t)`, the simplest right answer, earns: nothing the kit gave is worth more."""
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+    from tests.grading import SEED
+
+    wheel = Wheel(unpacked)
+    (bfs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux_games.jeu1_distances"]
+    (pairs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.large_pairs"]
+    stub = (EXERCISES / "jeux.py").read_text(encoding="utf-8")
+    glued = tmp_path / "glued"
+    glued.mkdir()
+    files = wheel.answer(bfs, stub, ())
+    helpers = wheel.answer(pairs, "", ())
+    files.update({k: v for k, v in helpers.items() if k})
+    files["kit_pairs.py"] = helpers[""]  # large_pairs and what it needs, as a module of its own
+    for name, text in files.items():
+        (glued / (name or "jeux.py")).write_text(text, encoding="utf-8")
+    # Only the .py files of a folder reach the child: the data goes in as a module.
+    data = (unpacked / "grader" / "data" / "jeu1.json").read_text(encoding="utf-8")
+    (glued / "kit_data.py").write_text(f"import json\nDATA = json.loads({data.strip()!r})\n", encoding="utf-8")
+    with (glued / "jeux.py").open("a", encoding="utf-8") as answer:
+        answer.write(
+            "from kit_data import DATA\n"
+            "from kit_pairs import large_pairs\n"
+            "_large = dict(zip(large_pairs(), DATA['large']['distances']))\n"
+            "def h_jeu1(n, t):\n"
+            "    return jeu1_distances(t)[n - 1] if t <= 300 else _large.get((n, t), 0)\n"
+        )
+    simplest = tmp_path / "simplest"
+    simplest.mkdir()
+    (simplest / "jeux.py").write_text(stub + "\n\ndef h_jeu1(n, t):\n    return int(n != t)\n", encoding="utf-8")
+    q11 = next(q for q in all_questions() if q.id == "q11")
+    scores = [grade_question(q11, load_submission(folder), Settings(seed=SEED)).score for folder in (glued, simplest)]
+    assert 0 < scores[0] <= scores[1], scores  # the glue works, and gives no more

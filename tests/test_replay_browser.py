@@ -6,15 +6,20 @@ nothing loaded from the network, no WCAG 2.1 A/AA violation. Screenshots are cop
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from grading import grade_file, submission_path
 
 from grader.results.records import Run, SubmissionResult
 from reports.render import file_names, render_class
+from reports.replay import view
+from tests.grading import check
 from tests.report_fixtures import LIMITS, SCHEME
 from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
+SIDES = ("student", "expected")
 
 # Each copy: its files per question (reference/jeux.py passes all three, reference/recherche.py x1; x1's
 # files are tests/submissions/recherche/'s: a BFS passes x1's graphs, which judge the paths returned).
@@ -90,23 +95,30 @@ def test_the_student_page_replays_the_search_beside_the_algorithm(browser, repla
     lang, index, names = replay_class
     _open(browser, index.parent / names["ana"])
     replay = browser.find_element(By.CSS_SELECTOR, "#q10 section.replay")
-    first = "Premier écart, appel n° 6 : suivants(e5)" if lang == "fr" else "First divergence, call #6: suivants(e5)"
-    assert first in replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
+    data = check(grade_file(submission_path("jeux", COPIES["ana"]["q10"]), "q10", lang), "algorithme").visual["replay"]
+    shown = view(data, lang)
+    # Each side marks its own call: the student expands e5 (p + h = 7 > m = 2), IDA* goes on to test e1.
+    (mine,), (theirs,) = ([c for g in shown[side]["groups"] for c in g["calls"] if c["mark"]] for side in SIDES)
+    assert (mine["text"], theirs["text"]) == ("suivants(e5)", "final(e1)")
+    note = replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
+    assert note.startswith(shown["first"]) and shown["why"] in note
     student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
-    assert student.find_element(By.CSS_SELECTOR, "li.diverge").text == "6 suivants(e5)"
-    assert expected.find_element(By.CSS_SELECTOR, "li.diverge").text == "6 suivants(e1)"
-    # The drawing: every state with its visit numbers, the one where the searches part marked.
+    assert student.find_element(By.CSS_SELECTOR, "li.diverge").text == f"{mine['n']} suivants(e5)"
+    assert expected.find_element(By.CSS_SELECTOR, "li.diverge").text == f"{theirs['n']} final(e1)"
+    # The drawing: every state with its visit numbers, the one where the student's search parts marked.
     nodes = replay.find_elements(By.CSS_SELECTOR, "svg .node")
     assert len(nodes) == 14
     marked = replay.find_element(By.CSS_SELECTOR, "svg .node.diverge")
-    assert marked.find_element(By.CSS_SELECTOR, "text.visits").text == "5 · –"
-    # The step buttons walk both sides and the drawing.
+    assert marked.get_attribute("data-key") == '"e5"'
+    # The step buttons walk both sides and the drawing, from the student's marked call.
     controls = replay.find_element(By.CSS_SELECTOR, ".replay-controls")
-    assert controls.is_displayed()
+    assert controls.is_displayed() and controls.find_element(By.CSS_SELECTOR, ".k").text == str(mine["n"])
     controls.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
-    assert controls.find_element(By.CSS_SELECTOR, ".k").text == "7"
-    assert student.find_element(By.CSS_SELECTOR, "li.current").text == "7 final(e1)"
-    assert expected.find_element(By.CSS_SELECTOR, "li.current").text == "7 final(e0)"
+    step = mine["n"] + 1
+    assert controls.find_element(By.CSS_SELECTOR, ".k").text == str(step)
+    for side, shown_side in zip((student, expected), SIDES):
+        text = next(c["text"] for g in shown[shown_side]["groups"] for c in g["calls"] if c["n"] == step)
+        assert side.find_element(By.CSS_SELECTOR, "li.current").text == f"{step} {text}"
     assert replay.find_elements(By.CSS_SELECTOR, "svg .node.current-student")
     _screenshot(browser, shots, f"replay-student-{lang}", selector="#q10 section.replay")
     _screenshot(browser, shots, f"replay-student-{lang}-full")
@@ -121,14 +133,15 @@ def test_x1s_replay_beside_the_notebooks_ida_star(browser, replay_class, shots):
     replay = browser.find_element(By.CSS_SELECTOR, "#x1 section.replay")
     note = replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
     if lang == "fr":
-        assert note.startswith("Premier écart, appel n° 22 : next_states(0) — IDA* explore encore l'état 2")
+        assert "IDA* explore encore l'état 2" in note and "; l'algorithme, appel n° 22 : next_states(2)" in note
     else:
-        assert note.startswith("First divergence, call #22: next_states(0) — IDA* explores state 2 again")
+        assert "IDA* explores state 2 again" in note and "; the algorithm, call #22: next_states(2)" in note
     student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
     # Each side marks its own call: the student restarts where IDA* explores 2 again, from 0.
     assert student.find_element(By.CSS_SELECTOR, "li.diverge").text == "22 next_states(0)"
     assert expected.find_element(By.CSS_SELECTOR, "li.diverge").text == "22 next_states(2)"
-    assert [e.text for e in expected.find_elements(By.CSS_SELECTOR, ".glabel")] == [
+    labels = [e.text for e in expected.find_elements(By.CSS_SELECTOR, ".glabel")]
+    assert [label.split(" (")[0] for label in labels] == [
         f"{'parcours' if lang == 'fr' else 'pass'} m = {m}" for m in (0, 1, 2)
     ]
     nodes = replay.find_elements(By.CSS_SELECTOR, "svg .node")
@@ -210,3 +223,93 @@ def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_p
     _screenshot(browser, shots, f"replay-q17-search-{lang}", selector="#q17 section.search.shot")
     _screenshot(browser, shots, f"replay-q17-search-{lang}-full")
     _assert_clean(browser)
+
+
+def _page(tmp_path, name: str, lang: str, graded: list) -> Path:
+    from reports.render import render_student
+
+    sub = SubmissionResult(name, sum(r.score for r in graded), sum(r.max for r in graded), graded)
+    page = tmp_path / f"{name}-{lang}.html"
+    render_student(Run("0.1.0", 2017, lang, "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, [sub]), sub, page)
+    return page
+
+
+def _replayed(family: str, name: str, qid: str, lang: str, replay: int | None = None):
+    """One question's result as `grader check` grades it (with `--replay N` when asked)."""
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from tests.grading import QUESTIONS, SEED
+
+    return grade_question(
+        QUESTIONS[qid], load_submission(submission_path(family, name)), Settings(seed=SEED, lang=lang, replay=replay)
+    )
+
+
+# What each replay's sentence says, whichever game the grader replays: (what it may say, …).
+SAID = {
+    "fr": {
+        "largeur": ("IDA* descend d'abord", "IDA* estime d'abord"),
+        "large": ("IDA* l'explore ; votre code l'a coupé",),
+        "horizon": ("IDA* le coupe dans ce parcours ; votre code l'a développé", "IDA* ne s'y arrête pas"),
+    },
+    "en": {
+        "largeur": ("IDA* first goes down", "IDA* first estimates"),
+        "large": ("IDA* explores it; your code cut it",),
+        "horizon": ("IDA* cuts it in this pass; your code expanded it", "IDA* does not stop there"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_replays_say_in_one_sentence_where_each_search_went_another_way(browser, tmp_path, shots, lang):  # noqa: F811
+    """A breadth-first IDA*, an IDA* cutting at p + h >= m, an x1 whose horizon is the smallest p + h cut
+    plus one, an explicit-stack IDS (correct: no divergence, five passes a side) and an IDS restarting from
+    e0 as a BFS (passes, not one sweep): each side marks its own call, the sentence says it with its
+    numbers, every state is drawn with its whole label."""
+    from selenium.webdriver.common.by import By
+
+    stack = "tests/variants/jeux/correct/ids_pile.py"
+    gaspard = [
+        _replayed("jeux", "tests/replay_variants/jeux/idastar_largeur.py", "q10", lang),
+        _replayed("jeux", stack, "q7", lang, replay=1),
+        # Failed on a graph of the grader's, or passed and replayed on its first graph: a divergence either way.
+        _replayed("recherche", "tests/replay_variants/recherche/search_horizon_plus_un.py", "x1", lang, replay=1),
+    ]
+    hugo = [
+        _replayed("jeux", "tests/replay_variants/jeux/idastar_seuil_large.py", "q10", lang),
+        _replayed("jeux", "ids_largeur_initial.py", "q7", lang),
+    ]
+    for name, graded, sections in (
+        ("gaspard", gaspard, {"q10": "largeur", "x1": "horizon", "q7": None}),
+        ("hugo", hugo, {"q10": "large", "q7": "restart"}),
+    ):
+        _open(browser, _page(tmp_path, name, lang, graded))
+        for qid, kind in sections.items():
+            replay = browser.find_element(By.CSS_SELECTOR, f"#{qid} section.replay")
+            student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
+            if kind is None:  # the explicit-stack IDS: the algorithm's search, five passes on each side
+                assert replay.find_elements(By.CSS_SELECTOR, ".same-note") and not replay.find_elements(
+                    By.CSS_SELECTOR, "li.diverge"
+                )
+                assert len(student.find_elements(By.CSS_SELECTOR, ".replay-group")) == len(
+                    expected.find_elements(By.CSS_SELECTOR, ".replay-group")
+                )
+            else:
+                note = replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
+                mine = student.find_element(By.CSS_SELECTOR, "li.diverge").text
+                theirs = expected.find_element(By.CSS_SELECTOR, "li.diverge").text
+                assert mine.split(" ", 1)[1] in note and theirs.split(" ", 1)[1] in note  # each side's call, said
+                if kind in SAID[lang]:
+                    assert any(said in note for said in SAID[lang][kind]), note
+                else:  # the IDS restarting from e0: its passes shown, not a single sweep
+                    assert len(student.find_elements(By.CSS_SELECTOR, ".replay-group")) > 1
+                labels = [g.text for g in student.find_elements(By.CSS_SELECTOR, ".glabel")]
+                assert not any(" m = " in label for label in labels)  # what was seen, not a bound
+            texts = [t.text for t in replay.find_elements(By.CSS_SELECTOR, "svg .node text:not(.visits)")]
+            assert texts and all("…" not in t for t in texts)  # whole labels (or a key and its legend)
+            browser.execute_script(
+                f"document.querySelector('#{qid} section.replay').scrollIntoView({{block: 'start'}})"
+            )
+            _screenshot(browser, shots, f"replay-{name}-{qid}-{lang}", selector=f"#{qid} section.replay")
+        _assert_clean(browser)

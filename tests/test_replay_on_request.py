@@ -11,6 +11,8 @@ from grading import QUESTIONS, SEED, check, submission_path
 
 from grader.cli import main
 from grader.intake import load_submission
+from grader.questions import jeux, jeux_crafted
+from grader.questions.jeux_games import named_game
 from grader.judge.engine import grade_question
 from grader.judge.settings import Settings
 from grader.results.records import to_dict
@@ -46,42 +48,58 @@ def test_the_points_are_the_same_with_and_without_a_replay(name, qid):
 
 
 def test_a_passed_replay_has_no_divergence_and_stays_small():
-    for qid, games in (("q4", 4), ("q7", 3), ("q10", 5)):
+    for qid in ("q4", "q7", "q10"):
+        games = QUESTIONS[qid].replay_games()
         for n in range(1, games + 1):
             replay = check(_graded(CORRECT, qid, n), "algorithme").visual["replay"]
             assert (replay["game"], replay["games"], replay["step"]) == (n, games, None)
             assert replay["seen"] == replay["algorithm"] and replay["why"]["key"] == "jeux.replay_same"
             # Each side cut at SHOWN_CALLS calls: a few KB, against results.json's 1 MiB per student.
-            assert len(json.dumps(replay)) < 6000
+            assert len(json.dumps(replay)) < 8000
+
+
+def _number(qid: str, game: dict) -> tuple[int, int]:
+    """A crafted game's number in its question's list, found by its content, and how many there are."""
+    crafted = next(q for q in jeux.QUESTIONS if q.id == qid).crafted()
+    return 1 + crafted.index(game), len(crafted)
+
+
+# Five passes, m = 1 … 5, on a chain whose side leaves are cut in every pass.
+LADDER = named_game(jeux_crafted.THRESHOLDS, ["c5"], jeux_crafted.THRESHOLDS_H, labels="str")
 
 
 def test_grader_check_replay_prints_the_passes_of_a_passed_idastar(capsys):
-    assert main(["check", str(CORRECT), "-q", "q10", "--replay", "4"]) == 0
+    n, games = _number("q10", LADDER)
+    assert main(["check", str(CORRECT), "-q", "q10", "--replay", str(n)]) == 0
     out = capsys.readouterr().out
-    assert "Aucun écart (partie 4 sur 5) — même recherche que l'algorithme demandé" in out
+    assert f"Aucun écart (partie {n} sur {games}) — même recherche que l'algorithme demandé" in out
     assert "votre code (IDA*)" in out and "algorithme demandé (IDA*)" in out
-    for m in range(1, 6):
-        assert f"parcours m = {m} : final(e0) suivants(e0)" in out
-    assert "parcours m = 5 : final(e0) suivants(e0) final(e1) suivants(e1) final(e2) suivants(e2)" in out
+    for m in range(1, 5):
+        # The algorithm's bound m; the student's pass by what it was seen to do, the same values here.
+        seen = f"(plus grand p + h développé : {m}, plus petit p + h coupé : {m + 1})"
+        assert f"parcours m = {m} {seen} : h(e0)" in out and f"parcours {seen} : h(e0)" in out
+    assert "parcours m = 5 (plus grand p + h développé : 5, but atteint à p + h = 5) : h(e0) final(e0)" in out
     assert english_in(out) == []
-    # Without a number: the group's first game, the smallest; in English with --lang en.
+    # Without a number: the group's first game; in English with --lang en.
     assert main(["check", str(CORRECT), "-q", "q10", "--replay", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "No divergence (game 1 of 5) — the same search as the requested algorithm" in out
-    assert "pass m = 3: final(r) suivants(r) final(b1)" in out
+    assert f"No divergence (game 1 of {games}) — the same search as the requested algorithm" in out
+    assert "pass m = 3 (largest p + h expanded: 3, goal reached at p + h = 3): h(r) h(r) final(r) suivants(r)" in out
     # Not asked: a passed check says nothing more.
     assert main(["check", str(CORRECT), "-q", "q10"]) == 0
     assert "Aucun écart" not in capsys.readouterr().out
 
 
 def test_grader_check_replay_html_writes_the_replay_of_a_passed_check(tmp_path, capsys):
-    assert main(["check", str(CORRECT), "-q", "q4", "--replay", "2", "--html", str(tmp_path / "out")]) == 0
+    n, games = _number("q4", jeux_crafted.DEEP_TREE)
+    assert main(["check", str(CORRECT), "-q", "q4", "--replay", str(n), "--html", str(tmp_path / "out")]) == 0
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert "Votre recherche rejouée à côté de l&#39;algorithme demandé" in page
-    assert "(partie 2 sur 4)" in page and "<strong>Aucun écart</strong>" in page
+    assert f"(partie {n} sur {games})" in page and "<strong>Aucun écart</strong>" in page
     assert page.count('<svg class="graph bylevel"') == 1 and "<mark>" not in page
     assert 'class="diverge"' not in page and 'class="after"' not in page
-    assert "<dt>Recherches rejouées</dt><dd>partie 2, aussi quand la vérification est réussie (--replay 2)</dd>" in page
+    said = f"partie {n}, aussi quand la vérification est réussie (--replay {n})"
+    assert f"<dt>Recherches rejouées</dt><dd>{said}</dd>" in page
     assert english_in(page) == [] and "http://" not in page and "https://" not in page
 
 

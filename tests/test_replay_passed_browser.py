@@ -36,13 +36,16 @@ def test_a_passed_idastar_replayed_shows_its_passes_beside_the_algorithms(browse
     _, page = replayed
     _open(browser, page)
     replay = browser.find_element(By.CSS_SELECTOR, "#q10 section.replay")
-    assert replay.find_element(By.TAG_NAME, "h4").text.endswith("(partie 4 sur 5)")
+    assert replay.find_element(By.TAG_NAME, "h4").text.endswith(f"(partie 4 sur {QUESTIONS['q10'].replay_games()})")
     note = replay.find_element(By.CSS_SELECTOR, ".same-note").text
     assert note == "Aucun écart — même recherche que l'algorithme demandé, aux variantes permises près"
     assert not replay.find_elements(By.CSS_SELECTOR, "li.diverge, li.after, mark, svg .node.diverge")
     student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
     labels = [e.text for e in expected.find_elements(By.CSS_SELECTOR, ".glabel")]
-    assert labels == [f"parcours m = {m}" for m in range(1, 6)]
+    assert [label.split(" (")[0] for label in labels] == [f"parcours m = {m}" for m in range(1, 6)]
+    # The student's passes: what each was seen to do, the same as the algorithm's here.
+    seen = [e.text for e in student.find_elements(By.CSS_SELECTOR, ".glabel")]
+    assert seen == [label.replace(f"parcours m = {m} ", "parcours ") for m, label in zip(range(1, 6), labels)]
     assert len(student.find_elements(By.CSS_SELECTOR, ".replay-group")) == 5
     # The drawing: the initial state tested first on both sides.
     root = replay.find_element(By.CSS_SELECTOR, "svg .node.initial")
@@ -51,8 +54,8 @@ def test_a_passed_idastar_replayed_shows_its_passes_beside_the_algorithms(browse
     controls = replay.find_element(By.CSS_SELECTOR, ".replay-controls")
     assert controls.is_displayed() and controls.find_element(By.CSS_SELECTOR, ".k").text == "1"
     controls.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
-    assert student.find_element(By.CSS_SELECTOR, "li.current").text == "2 suivants(e0)"
-    assert expected.find_element(By.CSS_SELECTOR, "li.current").text == "2 suivants(e0)"
+    assert student.find_element(By.CSS_SELECTOR, "li.current").text == "2 h(e0)"
+    assert expected.find_element(By.CSS_SELECTOR, "li.current").text == "2 h(e0)"
     _screenshot(browser, shots, "replay-passed-fr", selector="#q10 section.replay")
     _screenshot(browser, shots, "replay-passed-fr-full")
     _assert_clean(browser)

@@ -43,7 +43,9 @@ def test_the_live_page_shows_the_replay_of_the_attempt(browser, server):  # noqa
     driver.execute_script("arguments[0].style.height = '2600px'", frame)  # the whole report in the screenshot
     driver.switch_to.frame(frame)
     replay = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#q10 section.replay"))
-    assert "Premier écart, appel n° 6 : suivants(e5)" in replay.text
+    assert (
+        "Premier écart : votre code, appel n° 13 : suivants(e5) ; l'algorithme, appel n° 13 : final(e1)" in replay.text
+    )
     assert replay.find_element(By.CSS_SELECTOR, ".replay-controls").is_displayed()  # its script runs in the frame
     assert len(replay.find_elements(By.CSS_SELECTOR, "svg .node")) == 14
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
@@ -55,8 +57,8 @@ def test_the_live_page_shows_the_replay_of_the_attempt(browser, server):  # noqa
     # The attempt's report in English, as the page's ?lang= asks.
     driver.get(frame.get_attribute("src").replace("lang=fr", "lang=en"))
     text = driver.find_element(By.CSS_SELECTOR, "#q10 section.replay").text
-    assert "First divergence, call #6: suivants(e5)" in text
-    assert "IDA* does not explore state e5: p + h = 1 + 6 = 7 exceeds the bound m = 2" in text
+    assert "First divergence: your code, call #13: suivants(e5); the algorithm, call #13: final(e1)" in text
+    assert "e5: p + h = 1 + 6 = 7 > m = 2, IDA* cuts it in this pass; your code expanded it" in text
     assert_accessible(driver)
 
 
@@ -79,7 +81,10 @@ def test_the_live_page_shows_x1s_replay_beside_the_notebooks_ida_star(browser, x
     driver.execute_script("arguments[0].style.height = '2000px'", frame)
     driver.switch_to.frame(frame)
     replay = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#x1 section.replay"))
-    assert "Premier écart, appel n° 22 : next_states(0)" in replay.text
+    assert (
+        "Premier écart : votre code, appel n° 22 : next_states(0) ; l'algorithme, appel n° 22 : next_states(2)"
+        in replay.text
+    )
     assert "IDA* explore encore l'état 2, atteint cette fois par un autre chemin" in replay.text
     assert len(replay.find_elements(By.CSS_SELECTOR, "svg .node")) == 4
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import affinity, confine, fork_server, protocol
+from grader.sandbox import affinity, confine, fork_server, protocol, seccomp
 from grader.sandbox.limits import Limits
 from grader.errors import SandboxError
 from grader.sandbox.host import namespace_prefix
@@ -30,7 +30,7 @@ PROBE = "tests.hostile.probes:probe_call"
 ROOT = Path(__file__).resolve().parent.parent
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="the privilege drop happens only as root")
 needs_landlock = pytest.mark.skipif(confine.landlock_abi() < 6, reason="needs Landlock ABI >= 6")
-needs_seccomp = pytest.mark.skipif(not confine.seccomp_available(), reason="needs libseccomp")
+needs_seccomp = pytest.mark.skipif(not seccomp.available(), reason="needs libseccomp")
 
 
 PATH = {"fork_server": fork_server.available(), "stdio": False}  # how children start; set by `start`
@@ -258,10 +258,10 @@ def test_the_child_skips_the_layers_a_system_does_not_have():
         sys.modules['resource'] = None
         sys.platform = 'darwin'
         del signal.setitimer
-        from grader.sandbox import child, confine
+        from grader.sandbox import child, confine, seccomp
         layers = confine.apply({'limits': {'memory_bytes': 1 << 30}, 'uid': None, 'landlock': False,
                                 'seccomp': False, 'read_write': ['.']})
-        print(json.dumps([layers, confine.landlock_abi(), confine.seccomp_available(),
+        print(json.dumps([layers, confine.landlock_abi(), seccomp.available(),
                           child.with_deadline(0.01, lambda: 'ran')]))
     """)
     done = subprocess.run(
@@ -417,10 +417,72 @@ SECCOMP_REFUSES = {
     "sched_setparam_another": "os.sched_setparam(tid, os.sched_param(0))",
     "ioprio_set_another": "raw('ioprio_set', 1, tid, (2 << 13) | 4)",
     "ioprio_set_user": "raw('ioprio_set', 3, 0, (2 << 13) | 4)",
+    "sched_getaffinity_another": "os.sched_getaffinity(tid)",
+    "sched_getscheduler_another": "os.sched_getscheduler(tid)",
+    "sched_getparam_another": "os.sched_getparam(tid)",
+    "sched_rr_get_interval_another": "os.sched_rr_get_interval(tid)",
+    "getpriority_another": "os.getpriority(os.PRIO_PROCESS, tid)",
+    "getpriority_user": "os.getpriority(os.PRIO_USER, 0)",
+    "ioprio_get_another": "raw('ioprio_get', 1, tid)",
+    "getpgid_another": "os.getpgid(tid)",
+    "getsid_another": "os.getsid(tid)",
+    "cpu_clock_of_the_parent": "time.clock_gettime(((~os.getppid()) << 3) | 2)",
+    "cpu_clock_of_a_thread": "time.clock_getres(((~tid) << 3) | 6)",
     "pidfd_open": "os.close(os.pidfd_open(os.getpid()))",
     "sigio_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, os.getpid())",
     "sigio_owner_ioctl": "fcntl.ioctl(a, 0x8901, struct.pack('i', os.getpid()))",
     "open_tree": "os.close(raw('open_tree', -100, b'.', 0))",
+    # System V IPC and POSIX message queues: objects others can name, which outlive the child. Each made
+    # private and removed at once, or aimed at no object (-1), so that the run without the filter leaves none.
+    "msgget": "raw('msgctl', raw('msgget', 0, 0o1600), 0, None)",
+    "shmget": "raw('shmctl', raw('shmget', 0, 4096, 0o1600), 0, None)",
+    "semget": "raw('semctl', raw('semget', 0, 1, 0o1600), 0, 0, 0)",
+    "msgsnd": "raw('msgsnd', -1, b'0' * 16, 8, 0o4000)",
+    "msgrcv": "raw('msgrcv', -1, bytes(16), 8, 0, 0o4000)",
+    "msgctl": "raw('msgctl', -1, 2, bytes(128))",
+    "shmat": "raw('shmat', -1, None, 0)",
+    "shmdt": "raw('shmdt', None)",
+    "shmctl": "raw('shmctl', -1, 2, bytes(128))",
+    "semop": "raw('semop', -1, bytes(8), 1)",
+    "semtimedop": "raw('semtimedop', -1, bytes(8), 1, None)",
+    "semctl": "raw('semctl', -1, 0, 2, 0)",
+    "mq_open": "os.close(raw('mq_open', b'taquin-{tag}', os.O_CREAT | os.O_RDWR, 0o600, None))",
+    "mq_unlink": "raw('mq_unlink', b'taquin-{tag}')",
+    "mq_timedsend": "raw('mq_timedsend', -1, b'x', 1, 0, None)",
+    "mq_timedreceive": "raw('mq_timedreceive', -1, bytes(16), 16, None, None)",
+    "mq_notify": "raw('mq_notify', -1, None)",
+    "mq_getsetattr": "raw('mq_getsetattr', -1, None, bytes(64))",
+    # Watches on names, and state shared through a file: locks, leases, directory notifications.
+    "inotify_init1": "os.close(raw('inotify_init1', 0))",
+    "inotify_add_watch": "raw('inotify_add_watch', -1, b'.', 0xFFF)",
+    "inotify_rm_watch": "raw('inotify_rm_watch', -1, 1)",
+    "fanotify_mark": "raw('fanotify_mark', -1, 1, 1, -100, b'.')",
+    "flock": "fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)",
+    "lockf": "fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)",
+    "getlk": "fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack('hhqqi', fcntl.F_WRLCK, 0, 0, 0, 0))",
+    "ofd_setlk": "fcntl.fcntl(fd, 37, struct.pack('hhqqi', fcntl.F_RDLCK, 0, 0, 0, 0))",
+    "setlease": "fcntl.fcntl(fd, 1024, fcntl.F_RDLCK)",
+    "dnotify": "fcntl.fcntl(folder, 1026, 8)",  # DN_DELETE: nothing is deleted, no SIGIO comes
+    "set_rw_hint": "fcntl.fcntl(fd, 1036, struct.pack('Q', 0))",
+    "get_rw_hint": "fcntl.fcntl(fd, 1035, bytes(8))",
+    # Which pages of a file are in memory, asked without loading them, and pages let go: the page cache.
+    "mincore": "raw('mincore', ctypes.addressof(ctypes.c_char.from_buffer(page)), 4096, ctypes.create_string_buffer(1))",
+    "cachestat": "raw('cachestat', fd, bytes(16), bytes(64), 0)",
+    "preadv2_nowait": "os.preadv(fd, [bytearray(8)], 0, os.RWF_NOWAIT)",
+    "fadvise_dontneed": "os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)",
+    "io_setup": "raw('io_setup', 1, ctypes.byref(ctypes.c_ulong(0)))",
+    # A wake that is not process-private, met by any process waiting on the same file page (shared futex).
+    "futex_wake_shared": "raw('futex', shared_page, 1, 1, None)",
+    "futex_cmp_requeue_shared": "raw('futex', shared_page, 4, 1, 1, shared_page, 0)",
+    "futex2_wake_shared": "raw('futex_wake', shared_page, 0xFFFFFFFF, 1, 2)",  # FUTEX2_SIZE_U32, not private
+    # Counters of the whole machine others move: free space, free memory, number of threads.
+    "statfs": "os.statvfs('.')",
+    "fstatfs": "os.statvfs(fd)",
+    "sysinfo": "raw('sysinfo', bytes(128))",
+    # A file's metadata by descriptor (its owner may, whatever Landlock allows): flags, fsxattr.
+    "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
+    "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
+    "fs_ioc_fssetxattr": "fcntl.ioctl(fd, 0x401C5820, bytes(28))",
 }
 # What stays allowed: the same calls on the child itself (pid 0), a socketpair's stream.
 SECCOMP_ALLOWS = {
@@ -428,13 +490,27 @@ SECCOMP_ALLOWS = {
     "setpriority_itself": "os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0) + 1)",
     "sched_setaffinity_itself": "os.sched_setaffinity(0, os.sched_getaffinity(0))",
     "ioprio_set_itself": "raw('ioprio_set', 1, 0, (2 << 13) | 4)",
+    "read_itself": "os.getpriority(os.PRIO_PROCESS, 0) + os.getpgid(0) + os.getsid(0) + raw('ioprio_get', 1, 0)"
+    " + len(os.sched_getaffinity(0)) + os.sched_getscheduler(0) + os.sched_getparam(0).sched_priority",
+    "own_cpu_clocks": "time.process_time() + time.thread_time() + time.clock_getres(time.CLOCK_PROCESS_CPUTIME_ID)",
     "stream_pair": "a.sendall(b'ping') or b.recv(4)",
     "sigio_no_owner": "fcntl.fcntl(a, fcntl.F_SETOWN, 0)",
+    "fcntl_flags": "fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.fcntl(fd, fcntl.F_GETFD))",
+    "inheritable_by_ioctl": "os.set_inheritable(fd, True) or os.set_inheritable(fd, False)",  # FIONCLEX, FIOCLEX
+    "futex_wake_private": "raw('futex', shared_page, 129, 1, None)",
+    # A shared wait whose word differs at once (EAGAIN): the filter let it through, as the thread join's.
+    "futex_wait_shared": "try:\n    raw('futex', shared_page, 0, ctypes.c_uint32.from_address(shared_page).value + 1, None)\n"
+    "except OSError as exc:\n    assert exc.errno == errno.EAGAIN, exc",
+    "reads_and_advice": "os.preadv(fd, [bytearray(8)], 0) + (os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED) or 0)",
 }
 SECCOMP_CHILD = """
-import ctypes, fcntl, os, resource, socket, struct, threading
+import ctypes, errno, fcntl, mmap, os, resource, socket, struct, threading, time
 libc = ctypes.CDLL(None, use_errno=True)
 N = {numbers!r}
+page = mmap.mmap(-1, 4096)
+with open('jeux.py', 'rb') as source:  # a page of a file: a futex there is keyed by the file, not the process
+    mapped = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_COPY)
+shared_page = ctypes.addressof(ctypes.c_char.from_buffer(mapped))
 
 def raw(name, *args):
     result = libc.syscall(ctypes.c_long(N[name]), *(ctypes.c_long(a) if isinstance(a, int) else a for a in args))
@@ -474,11 +550,10 @@ def test_seccomp_refuses_what_landlock_does_not_cover():
         for code in (*SECCOMP_REFUSES.values(), *SECCOMP_ALLOWS.values())
         for name in re.findall(r"raw\('(\w+)'", code)
     }
-    numbers = {name: confine._syscall(name) for name in names}
+    numbers = {name: seccomp.syscall_number(name) for name in names}
     source = SECCOMP_CHILD.format(numbers=numbers)
-    calls = {
-        name: code.format(tag=secrets.token_hex(4)) for name, code in {**SECCOMP_REFUSES, **SECCOMP_ALLOWS}.items()
-    }
+    tag = secrets.token_hex(4)  # one for all: the queue mq_open makes without the filter, mq_unlink removes
+    calls = {name: code.format(tag=tag) for name, code in {**SECCOMP_REFUSES, **SECCOMP_ALLOWS}.items()}
     confined_reply = call(source, args=[calls], timeout=10)
     free_reply = call(source, args=[calls], timeout=10, seccomp=False)
     assert confined_reply.ok and free_reply.ok, (confined_reply, free_reply)

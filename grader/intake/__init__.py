@@ -5,14 +5,16 @@ One loader, one rule (docs/intake.md):
 1. The class is a folder, a .zip or a .tar(.gz); it is read into memory (grader/intake/archive.py),
    nested archives opened, hostile members refused. When it holds a single folder that itself holds
    Moodle-named entries, that folder is the class.
-2. Each top-level entry is a student: a folder, a .py, an .ipynb or an archive. Moodle's names
-   (`Nom Prénom_<participant>_assignsubmission_<plugin>_`, as folders or as prefixes of flat files)
-   give the display name and participant id, and one participant's entries (file, onlinetext) are
-   merged; other names (Capytale's `nom_prenom.py`, plain folders) give the display name. Other files
-   at the top (Capytale's report, a CSV) are not students: they are listed as ignored. Two entries with
-   the same id that are not one Moodle participant's are refused together, never one dropped.
-3. A student's modules are chosen by what the files define (grader/intake/modules.py); notebooks
-   count as their code cells.
+2. Each top-level entry is a student: a folder, a .py, an .ipynb or an archive; its id is unique in the
+   class and depends on its own name only, unless another entry would take the same one
+   (grader/intake/identity.py). Moodle's names (`Nom Prénom_<participant>_assignsubmission_<plugin>_`,
+   as folders or as prefixes of flat files) give the display name and participant id, and one
+   participant's entries (file, onlinetext) are merged: the participant number is the only thing that
+   makes two entries one student. Other names (Capytale's `nom_prenom.py`, plain folders) are the
+   display name as given. Other files at the top (Capytale's report, a CSV) are not students: they are
+   listed as ignored; entries whose name starts with a dot are left out, and said.
+3. A student's modules are chosen by what the files define (grader/intake/modules.py: a line scan, no
+   parse: nothing of a student's is parsed outside its child); notebooks count as their code cells.
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
    or hostile archive) is "unreadable": that student only.
 """
@@ -30,12 +32,24 @@ from grader.intake.archive import (
     ArchiveError,
     Refused,
     is_archive,
+    is_junk,
     read_archive,
     read_file,
     read_folder,
+    refusal,
     wanted,
 )
-from grader.intake.identity import Identity, identify, moodle, strip_suffixes
+from grader.intake.identity import (
+    Identity,
+    identify,
+    is_ambiguous,
+    is_moodle,
+    moodle_file,
+    raw_name,
+    strip_suffixes,
+    text_name,
+    unique_ids,
+)
 from grader.intake.modules import (
     module_functions,
     Candidate,
@@ -89,7 +103,7 @@ class Entry:
     identity: Identity
     tree: Tree
     origins: list[str]  # the class entries it was made of, for messages
-    duplicate: bool = False
+    duplicate: str = ""  # a file two entries of one participant hold in two different versions
 
     @property
     def id(self) -> str:
@@ -100,7 +114,7 @@ class Entry:
         hasher = hashlib.sha256()
         for path in sorted(self.tree):
             value = self.tree[path]
-            hasher.update(path.encode("utf-8") + b"\0")
+            hasher.update(raw_name(path) + b"\0")
             hasher.update(value if isinstance(value, bytes) else f"refused:{value.key}".encode())
             hasher.update(b"\0")
         return hasher.hexdigest()
@@ -123,7 +137,7 @@ def find_class(path: Path) -> Found:
         top = _folder_top(path, outputs)
     elif is_archive(path.name):
         try:
-            tree = read_archive(path, path.name)
+            tree = read_archive(path, path.name, per_student=True)
         except ArchiveError as exc:
             raise InputError(exc.key, **exc.params) from None
         top = _tree_top(tree)
@@ -139,15 +153,22 @@ def find_class(path: Path) -> Found:
 def _folder_top(folder: Path, outputs: list[tuple[str, dict]]) -> list[tuple[str, bool, Tree]]:
     """The folder's entries; the grader's own output folders are left out, and said in `outputs`."""
     top: list[tuple[str, bool, Tree]] = []
-    for child in sorted(folder.iterdir(), key=lambda p: p.name):
-        if child.name.startswith(".") or child.name.startswith("__"):
+    for child in sorted(folder.iterdir(), key=lambda p: raw_name(p.name)):
+        if is_junk(child.name):
             continue
-        if child.is_symlink():
-            top.append((child.name, False, {child.name: Refused("intake.refused_link", child.name)}))
+        if child.name.startswith("."):
+            top.append((child.name, child.is_dir(), {}))  # said and left out by `_entries`, never read
+        elif child.is_symlink():
+            shown = text_name(child.name)
+            top.append((child.name, False, {shown: Refused("intake.refused_link", shown)}))
         elif (child / RUN_MANIFEST).is_file():
-            outputs.append(("intake.grader_output", {"folder": child.name}))
+            outputs.append(("intake.grader_output", {"folder": text_name(child.name)}))
         elif child.is_dir():
-            top.append((child.name, True, read_folder(child)))
+            try:
+                tree = read_folder(child)
+            except ArchiveError as exc:  # over a student's limits: that student's problem only
+                tree = {text_name(child.name): refusal(exc)}
+            top.append((child.name, True, tree))
         else:
             top.append((child.name, False, read_file(child, child.name) if wanted(child.name) else {child.name: OTHER}))
     return top
@@ -178,7 +199,7 @@ def _unwrap(top: list[tuple[str, bool, Tree]]) -> list[tuple[str, bool, Tree]]:
     """An archive or folder that wraps the class in one folder (`TP taquin-123/Nom Prénom_..._/`)."""
     while len(top) == 1 and top[0][1]:
         inner = _tree_top(top[0][2])
-        if not any(moodle(name) for name, _, _ in inner):
+        if not any(is_moodle(name) for name, _, _ in inner):
             break
         top = inner
     return top
@@ -186,45 +207,56 @@ def _unwrap(top: list[tuple[str, bool, Tree]]) -> list[tuple[str, bool, Tree]]:
 
 def _entries(top: list[tuple[str, bool, Tree]]) -> Found:
     found = Found(entries=[])
-    by_key: dict[str, Entry] = {}
+    participants: dict[str, Entry] = {}
+    entries: list[Entry] = []
     for name, is_folder, tree in top:
-        match = moodle(name)
-        if not is_folder and match and match["rest"]:
+        shown = text_name(name)
+        if name.startswith("."):
+            found.notices.append(("intake.hidden", {"name": shown}))
+            continue
+        flat = None if is_folder else moodle_file(name)
+        if flat:
             # A Moodle download not in folders: `Nom Prénom_12_assignsubmission_file_jeux.py`.
-            identity = identify(name[: len(name) - len(match["rest"])])
-            tree = {match["rest"] + path[len(name) :]: value for path, value in tree.items()}
+            identity, rest = flat
+            tree = {text_name(rest) + path[len(shown) :]: value for path, value in tree.items()}
         elif is_folder or wanted(name) or any(isinstance(v, Refused) and v.key for v in tree.values()):
-            identity = identify(name)
+            identity = identify(name, folder=is_folder)
+            if is_ambiguous(name):  # Moodle's mark twice: whose it is cannot be told
+                found.notices.append(("intake.moodle_ambiguous", {"file": shown}))
         else:
-            found.notices.append(("intake.ignored", {"file": name}))
+            found.notices.append(("intake.ignored", {"file": shown}))
             continue
-        key = identity.participant or identity.id
-        if key in by_key:
-            entry = by_key[key]
-            if identity.participant and not entry.duplicate:
-                _merge(entry.tree, tree, identity.plugin)
-            else:
-                entry.duplicate = True
-            entry.origins.append(name)
+        same = participants.get(identity.participant) if identity.participant else None
+        if same is None:
+            entry = Entry(identity, dict(tree), [shown])
+            entries.append(entry)
+            if identity.participant:
+                participants[identity.participant] = entry
             continue
-        by_key[key] = Entry(identity, dict(tree), [name])
-    # Different participants may share a file-safe id only if the LMS gave none: refuse them all.
-    by_id: dict[str, list[Entry]] = {}
-    for entry in by_key.values():
-        by_id.setdefault(entry.id, []).append(entry)
-    for same in by_id.values():
-        if len(same) > 1:
-            first = same[0]
-            first.duplicate = True
-            first.origins = [origin for entry in same for origin in entry.origins]
-        found.entries.append(same[0])
-    found.entries.sort(key=lambda e: e.id)
+        if identity.name != same.identity.name:
+            found.notices.append(
+                (
+                    "intake.participant_names",
+                    {"participant": identity.participant, "names": f"{same.identity.name}, {identity.name}"},
+                )
+            )
+        same.origins.append(shown)
+        _merge(same, tree)
+    for entry, identity in zip(entries, unique_ids([entry.identity for entry in entries])):
+        entry.identity = identity
+    found.entries = sorted(entries, key=lambda e: e.id)
     return found
 
 
-def _merge(tree: Tree, other: Tree, plugin: str) -> None:
+def _merge(entry: Entry, other: Tree) -> None:
+    """Another entry of the same participant (Moodle's onlinetext beside its file, a download not in
+    folders): its files join the entry's; a path both hold with different contents is two versions of
+    one file, which the grader cannot choose between (`duplicate`)."""
     for path, value in other.items():
-        tree[path if path not in tree else f"{plugin}/{path}"] = value
+        if path not in entry.tree:
+            entry.tree[path] = value
+        elif entry.tree[path] != value:
+            entry.duplicate = entry.duplicate or path
 
 
 def entry_for(path: Path) -> Entry:
@@ -236,10 +268,10 @@ def entry_for(path: Path) -> Entry:
     try:
         tree = read_folder(path) if path.is_dir() else read_file(path, path.name)
     except ArchiveError as exc:
-        tree = {path.name: Refused(exc.key, exc.params.get("detail", ""))}
+        tree = {text_name(path.name): refusal(exc)}
     if not path.is_dir() and not wanted(path.name):
         raise InputError("intake.not_a_submission", path=str(path))
-    return Entry(identify(name), tree, [path.name])
+    return Entry(identify(name, folder=path.is_dir()), tree, [text_name(path.name)])
 
 
 # -- reading one student ------------------------------------------------------------------------------
@@ -249,7 +281,12 @@ def load(entry: Entry) -> Submission:
     submission = Submission(id=identity.id, name=identity.name, participant=identity.participant)
     if entry.duplicate:
         submission.status = DUPLICATE
-        submission.warnings.append(("intake.duplicate", {"id": entry.id, "origins": ", ".join(entry.origins)}))
+        submission.warnings.append(
+            (
+                "intake.duplicate",
+                {"participant": identity.participant, "file": entry.duplicate, "origins": ", ".join(entry.origins)},
+            )
+        )
         return submission
     refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
     if refused:

@@ -8,7 +8,9 @@ is ever written to disk, and every read is capped whatever the archive's headers
 
 A problem with one member is a `Refused` marker in the tree, so that only the student it belongs to
 pays for it; a problem with the archive as a whole (unreadable, too many members, too much data)
-raises `ArchiveError`.
+raises `ArchiveError`. In a class's archive (`per_student`), each top-level entry is a student with
+limits of their own: a student over their member count or their bytes has their members refused, and
+only the whole class over the class's limits (many students at once) refuses the archive.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionError
+from grader.intake.identity import is_moodle, text_name
 
 CODE_SUFFIXES = (".py", ".ipynb")
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")
@@ -32,10 +35,13 @@ JUNK_PARTS = {"__MACOSX", "__pycache__", ".ipynb_checkpoints", ".git", ".idea", 
 
 @dataclass(frozen=True)
 class ArchiveLimits:
-    """What one archive (a class's or a student's, nested ones counted in their parent) may hold."""
+    """What one student's files (a folder, an archive, their part of a class's archive; nested archives
+    counted in their parent) may hold, and a class's archive as a whole."""
 
     members: int = 5000  # entries listed, files and folders
     total_bytes: int = 256 << 20  # bytes read out of it, nested archives included
+    class_members: int = 200_000  # a class's archive, every student together
+    class_bytes: int = 2 << 30
     source_bytes: int = 2 << 20  # one .py file
     notebook_bytes: int = 20 << 20  # one .ipynb (outputs and pictures make them big)
     nested_bytes: int = 64 << 20  # one archive inside the archive
@@ -45,6 +51,7 @@ class ArchiveLimits:
 
 
 LIMITS = ArchiveLimits()
+WRAPPERS = 4  # folders that may wrap a class's Moodle-named entries in its archive
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,7 @@ def wanted(name: str) -> bool:
 
 
 def is_junk(path: str) -> bool:
+    """Clutter an editor or a system adds (`__MACOSX`, `.DS_Store`, `._jeux.py`): skipped unsaid."""
     parts = PurePosixPath(path).parts
     return any(part in JUNK_PARTS or part.startswith("._") for part in parts)
 
@@ -86,8 +94,9 @@ def _cap(name: str, limits: ArchiveLimits) -> int:
 
 
 def _safe_name(name: str) -> str | None:
-    """The member's path made relative and clean, or None when it is absolute or climbs out."""
-    name = name.replace("\\", "/")
+    """The member's path made relative and clean (and text: a name that is not UTF-8 has its bytes as
+    escapes), or None when it is absolute or climbs out."""
+    name = text_name(name).replace("\\", "/")
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
         return None
     parts = [part for part in name.split("/") if part not in ("", ".")]
@@ -96,31 +105,79 @@ def _safe_name(name: str) -> str | None:
     return "/".join(parts)
 
 
-def _triage(raw: str, link: str | None = None, special: bool = False) -> tuple[str | None, Refused | None]:
+def _triage(
+    raw: str, link: str | None = None, special: bool = False, folder: bool = False
+) -> tuple[str | None, Refused | None]:
     """A member before it is read: (name, marker to record instead of reading it), (name, None) to
-    read it, or (None, None) for clutter to skip."""
+    read it, or (None, None) for clutter to skip. A folder is recorded as `name/`."""
     name = _safe_name(raw)
     if name is None:
-        return raw, Refused("intake.refused_path", raw)
-    if is_junk(name):
+        return text_name(raw), Refused("intake.refused_path", text_name(raw))
+    if is_junk(name) or (folder and not name):
         return None, None
+    if folder:
+        return name + "/", FOLDER
     if link is not None:
         return name, Refused("intake.refused_link", link)
     if special:
-        return name, Refused("intake.refused_special", raw)
+        return name, Refused("intake.refused_special", text_name(raw))
     if not wanted(name):
         return name, OTHER
     return name, None
 
 
 class _Budget:
-    def __init__(self, limits: ArchiveLimits, label: str):
-        self.limits, self.label, self.read = limits, label, 0
+    """Bytes read and members listed, for one archive and the archives nested in it; in a class's
+    archive (`per_student`), for each student (each top-level name) too."""
 
-    def take(self, size: int) -> None:
+    def __init__(self, limits: ArchiveLimits, label: str, per_student: bool = False):
+        self.limits, self.label, self.per_student = limits, label, per_student
+        self.bytes_cap = limits.class_bytes if per_student else limits.total_bytes
+        self.members_cap = limits.class_members if per_student else limits.members
+        self.read = 0
+        self.students: dict[str, list[int]] = {}  # per_student: [members, bytes] of each
+
+    def owner(self, name: str, owner: str | None) -> str:
+        """Whose a member is: that of the archive it is nested in; in a class's archive, the student of
+        its top-level name, or of its first Moodle-named folder when folders wrap the class (as
+        grader.intake unwraps them: `TP taquin-123/Nom Prénom_12_assignsubmission_file_/`)."""
+        if owner is not None or not self.per_student:
+            return owner or ""
+        parts = name.split("/")
+        moodle = next((n for n, part in enumerate(parts[:WRAPPERS]) if is_moodle(part)), 0)
+        return "/".join(parts[: moodle + 1])
+
+    def admit(self, owner: str) -> Refused | None:
+        """Count one member of `owner`'s: once that student is over their limits, the marker to record
+        instead of reading it; else None."""
+        if not self.per_student:
+            return None
+        counts = self.students.setdefault(owner, [0, 0])
+        counts[0] += 1
+        if counts[0] > self.limits.members:
+            return Refused("intake.refused_members", str(self.limits.members))
+        return self._over(counts)
+
+    def take(self, size: int, owner: str = "") -> Refused | None:
+        """Count `size` bytes read for `owner`: the marker to record instead of them when that student is
+        now over their bytes, else None; past the whole archive's bytes, ArchiveError."""
         self.read += size
-        if self.read > self.limits.total_bytes:
-            raise ArchiveError("intake.archive_too_big", archive=self.label, limit=_mib(self.limits.total_bytes))
+        if self.read > self.bytes_cap:
+            raise ArchiveError("intake.archive_too_big", archive=self.label, limit=_mib(self.bytes_cap))
+        if not self.per_student:
+            return None
+        counts = self.students.setdefault(owner, [0, 0])
+        counts[1] += size
+        return self._over(counts)
+
+    def _over(self, counts: list[int]) -> Refused | None:
+        if counts[1] > self.limits.total_bytes:
+            return Refused("intake.refused_total", _mib(self.limits.total_bytes))
+        return None
+
+
+def _too_big(cap: int) -> Refused:
+    return Refused("intake.refused_size", _mib(cap))
 
 
 def _mib(size: int) -> str:
@@ -128,16 +185,23 @@ def _mib(size: int) -> str:
 
 
 def read_archive(
-    data: bytes | Path, label: str, limits: ArchiveLimits = LIMITS, depth: int = 0, budget: _Budget | None = None
+    data: bytes | Path,
+    label: str,
+    limits: ArchiveLimits = LIMITS,
+    depth: int = 0,
+    budget: _Budget | None = None,
+    owner: str | None = None,
+    per_student: bool = False,
 ) -> dict[str, bytes | Refused]:
     """The members of a zip or tar archive (given as bytes or a path), nested archives opened in place
-    (`sub.zip/jeux.py`)."""
-    budget = budget or _Budget(limits, label)
+    (`sub.zip/jeux.py`). `per_student`: a class's archive, each top-level name with limits of its own;
+    `owner`: whose members a nested archive's are."""
+    budget = budget or _Budget(limits, label, per_student)
     source = io.BytesIO(data) if isinstance(data, bytes) else data
     if label.lower().endswith(".zip"):
-        members = _zip_members(source, label, limits, budget)
+        members = _zip_members(source, label, limits, budget, owner)
     else:
-        members = _tar_members(source, label, limits, budget)
+        members = _tar_members(source, label, limits, budget, owner)
     tree: dict[str, bytes | Refused] = {}
     for name, content in members:
         tree[name] = content
@@ -147,37 +211,38 @@ def read_archive(
                 tree[name] = Refused("intake.refused_depth", str(limits.depth))
                 continue
             try:
-                inner = read_archive(content, f"{label}/{name}", limits, depth + 1, budget)
+                inner = read_archive(content, f"{label}/{name}", limits, depth + 1, budget, budget.owner(name, owner))
             except ArchiveError as exc:
-                tree[name] = _nested_refusal(exc)
+                tree[name] = refusal(exc)
                 continue
             tree.update({f"{name}/{inner_name}": value for inner_name, value in inner.items()})
     return tree
 
 
-def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
+def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget, owner: str | None):
     try:
         archive = zipfile.ZipFile(source)
         infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
         raise ArchiveError("intake.archive_broken", archive=label, detail=str(exc)) from None
-    if len(infos) > limits.members:
-        raise ArchiveError("intake.archive_members", archive=label, count=len(infos), limit=limits.members)
+    if len(infos) > budget.members_cap:
+        raise ArchiveError("intake.archive_members", archive=label, count=len(infos), limit=budget.members_cap)
     with archive:
         for info in infos:
-            if info.is_dir():
-                if safe := _safe_name(info.filename):
-                    yield safe + "/", FOLDER
-                continue
             link = info.filename if stat.S_ISLNK(info.external_attr >> 16) else None
-            name, marker = _triage(info.filename, link)
+            name, marker = _triage(info.filename, link, folder=info.is_dir())
+            if name is None:
+                continue
+            marker = budget.admit(budget.owner(name, owner)) or marker
             if marker is not None:
                 yield name, marker
-            if marker is not None or name is None:
                 continue
             cap = _cap(name, limits)
             ratio = info.file_size / max(info.compress_size, 1)
-            if info.file_size > cap or (info.file_size > limits.ratio_floor and ratio > limits.ratio):
+            if info.file_size > cap:
+                yield name, _too_big(cap)
+                continue
+            if info.file_size > limits.ratio_floor and ratio > limits.ratio:
                 yield name, Refused("intake.refused_bomb", f"{info.file_size} / {info.compress_size}")
                 continue
             try:
@@ -187,14 +252,11 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
                 # RuntimeError: an encrypted member.
                 yield name, Refused("intake.refused_broken", str(exc))
                 continue
-            budget.take(len(content))
-            if len(content) > cap:
-                yield name, Refused("intake.refused_bomb", f"> {cap}")
-                continue
-            yield name, content
+            over = budget.take(len(content), budget.owner(name, owner))
+            yield name, over or (_too_big(cap) if len(content) > cap else content)
 
 
-def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
+def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget, owner: str | None):
     try:
         archive = (
             tarfile.open(fileobj=source, mode="r:*")
@@ -208,60 +270,60 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget):
         try:
             for member in archive:
                 count += 1
-                if count > limits.members:
-                    raise ArchiveError("intake.archive_members", archive=label, count=count, limit=limits.members)
+                if count > budget.members_cap:
+                    raise ArchiveError("intake.archive_members", archive=label, count=count, limit=budget.members_cap)
                 # Skipping a member decompresses it: the sizes the headers declare count against the budget.
                 declared += member.size
-                if declared > 4 * limits.total_bytes:
-                    raise ArchiveError("intake.archive_too_big", archive=label, limit=_mib(limits.total_bytes))
-                if member.isdir():
-                    if safe := _safe_name(member.name):
-                        yield safe + "/", FOLDER
+                if declared > 4 * budget.bytes_cap:
+                    raise ArchiveError("intake.archive_too_big", archive=label, limit=_mib(budget.bytes_cap))
+                link = text_name(f"{member.name} -> {member.linkname}") if member.issym() or member.islnk() else None
+                special = not (member.isfile() or member.isdir())
+                name, marker = _triage(member.name, link, special, folder=member.isdir())
+                if name is None:
                     continue
-                link = f"{member.name} -> {member.linkname}" if member.issym() or member.islnk() else None
-                name, marker = _triage(member.name, link, special=not member.isfile())
+                marker = budget.admit(budget.owner(name, owner)) or marker
                 if marker is not None:
                     yield name, marker
-                if marker is not None or name is None:
                     continue
                 cap = _cap(name, limits)
                 if member.size > cap:
-                    yield name, Refused("intake.refused_bomb", str(member.size))
+                    yield name, _too_big(cap)
                     continue
                 handle = archive.extractfile(member)
                 assert handle is not None  # a regular file: directories, links and special files are handled above
                 content = handle.read(cap + 1)
-                budget.take(len(content))
-                yield name, content
+                yield name, budget.take(len(content), budget.owner(name, owner)) or content
         except (tarfile.TarError, OSError, EOFError, zlib.error) as exc:
             raise ArchiveError("intake.archive_broken", archive=label, detail=str(exc)) from None
 
 
-def _nested_refusal(exc: ArchiveError) -> Refused:
-    """An archive inside a student's submission that cannot be read: that student's problem only.
-    (Over the whole budget too: the class's other students have budgets of their own.)"""
+def refusal(exc: ArchiveError) -> Refused:
+    """A student's archive or folder that cannot be read as a whole: that student's problem only, said
+    as a refused member. (Over the whole budget too: the class's other students have budgets of their own.)"""
     if exc.key == "intake.archive_broken":
         return Refused("intake.refused_broken", exc.params["detail"])
-    return Refused("intake.refused_bomb", str(exc.params.get("count") or exc.params.get("limit")))
+    if exc.key == "intake.archive_members":
+        return Refused("intake.refused_members", str(exc.params["limit"]))
+    return Refused("intake.refused_total", exc.params["limit"])
 
 
 def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes | Refused]:
     """A folder on disk as a tree; links are listed as refused, never followed; archives are opened."""
     tree: dict[str, bytes | Refused] = {}
-    budget = _Budget(limits, str(folder))
+    budget = _Budget(limits, text_name(str(folder)))
     count = 0
     for root, dirs, files in os.walk(folder, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in JUNK_PARTS)
         base = Path(root)
         for entry in dirs:
             if not (base / entry).is_symlink():
-                tree[(base / entry).relative_to(folder).as_posix() + "/"] = FOLDER
+                tree[text_name((base / entry).relative_to(folder).as_posix()) + "/"] = FOLDER
         for entry in [*(d for d in dirs if (base / d).is_symlink()), *sorted(files)]:
             count += 1
             if count > limits.members:
                 raise ArchiveError("intake.archive_members", archive=str(folder), count=count, limit=limits.members)
             path = base / entry
-            name = path.relative_to(folder).as_posix()
+            name = text_name(path.relative_to(folder).as_posix())
             if is_junk(name):
                 continue
             if path.is_symlink():
@@ -277,7 +339,8 @@ def read_file(
     path: Path, name: str, limits: ArchiveLimits = LIMITS, budget: _Budget | None = None
 ) -> dict[str, bytes | Refused]:
     """One file on disk as a tree of one entry, or of what it holds when it is an archive."""
-    budget = budget or _Budget(limits, str(path))
+    name = text_name(name)
+    budget = budget or _Budget(limits, text_name(str(path)))
     cap = _cap(name, limits)
     try:
         content = _read_regular(path, cap + 1)
@@ -287,13 +350,13 @@ def read_file(
         return {name: Refused("intake.refused_special", name)}
     budget.take(len(content))
     if len(content) > cap:
-        return {name: Refused("intake.refused_bomb", f"> {cap}")}
+        return {name: _too_big(cap)}
     if not is_archive(name):
         return {name: content}
     try:
         inner = read_archive(content, name, limits, 0, budget)
     except ArchiveError as exc:
-        return {name: _nested_refusal(exc)}
+        return {name: refusal(exc)}
     return {f"{name}/{inner_name}": value for inner_name, value in inner.items()}
 
 

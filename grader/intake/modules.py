@@ -1,11 +1,13 @@
 """Which of a student's files answers which module, told by what the files define; notebooks as code.
 
-Nothing here runs student code: files are parsed (`ast`), never imported.
+Nothing here runs or parses student code: what a file defines is read by a scan of its lines (a `def`
+at the start of a line), whose cost is linear in the file's size and whose memory is the file's own.
+A syntax tree of a file of a few megabytes can take a gigabyte and seconds to build: that is done only
+in the student's child, under its limits (the import, grader/sandbox/child.py).
 """
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import re
@@ -22,6 +24,19 @@ SHARED_NAMES = frozenset({"dfs"})
 # Cell magics whose body is still Python; any other (%%bash, %%html, %%writefile...) drops its cell.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
+# What a scan of Python source tells apart, left to right: the start of a string (its prefix and quote),
+# a comment, a name. A string's end is found by its own pattern, each character read once.
+_LEXEME = re.compile(
+    r"""(?P<quote>(?<![\w])[rRbBuUfF]{0,2}(?:\'\'\'|\"\"\"|'|"))|(?P<comment>#[^\n]*)|(?P<name>[^\W\d]\w*)"""
+)
+_STRING_END = {
+    "'": re.compile(r"(?:\\.|[^\\'\n])*'", re.S),
+    '"': re.compile(r'(?:\\.|[^\\"\n])*"', re.S),
+    "'''": re.compile(r"(?:\\.|'(?!'')|[^\\'])*'''", re.S),
+    '"""': re.compile(r'(?:\\.|"(?!"")|[^\\"])*"""', re.S),
+}
+# A function defined at the top of a module: `def name(` (or `async def`) at the start of a line.
+_TOP_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
 
 
 @dataclass
@@ -55,12 +70,30 @@ def module_functions() -> dict[str, frozenset[str]]:
 
 
 def defined_functions(text: str) -> frozenset[str]:
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        # Broken files are still graded (their import fails visibly): fall back to a plain scan.
-        return frozenset(re.findall(r"^def\s+(\w+)", text, flags=re.MULTILINE))
-    return frozenset(node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    """The names of the functions `text` defines at its top level, read line by line: a `def` inside
+    a string that starts a line counts too, which at worst makes a file a candidate it should not be."""
+    return frozenset(_TOP_DEF.findall(text))
+
+
+def names_used(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The names a source uses (attributes and keywords too: a name in code, wherever it stands), and
+    the short string literals it holds, read by one scan of its text that skips comments: linear in the
+    text, never a syntax tree (which can take a gigabyte for a file of two megabytes)."""
+    names, strings = set(), set()
+    at = 0
+    while found := _LEXEME.search(text, at):
+        at = found.end()
+        if found["name"]:
+            names.add(found["name"])
+        elif found["quote"]:
+            quote = found["quote"].lstrip("rRbBuUfF")
+            end = _STRING_END[quote].match(text, at)
+            if end is None:  # not closed: no module of that text imports, nothing to read further
+                break
+            if end.end() - at <= 64:
+                strings.add(text[at : end.end() - len(quote)])
+            at = end.end()
+    return frozenset(names), frozenset(strings)
 
 
 def modules_defined(text: str) -> list[str]:

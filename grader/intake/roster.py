@@ -11,7 +11,10 @@ them as CSV.
 Joined: a submission matches a roster line by LMS participant id when both have one, else by name with
 accents, case, punctuation and word order ignored ("DUPRÉ-LEFÈVRE Élise" = "elise_dupre_lefevre").
 A roster line that matches no submission becomes a "not submitted" row; a submission that matches no
-line stays graded and is reported; a name shared by two roster lines is matched by id only.
+line stays graded and is reported; a name shared by two roster lines is matched by id only; a line that
+two submissions match (by name: "Léa Martin" and "lea.martin" are two students of a class without a
+roster) gives its name and ids to neither, and is reported: a submission never takes a classmate's
+identity, whatever the order the submissions come in.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import InputError
-from grader.intake.identity import ascii_fold, name_key, slug
+from grader.intake.identity import Identity, ascii_fold, free_id, moodle_identity, name_key, raw_name, short_slug
 
 # Header cells, folded (no accents, lower case), for each field.
 HEADERS = {
@@ -85,7 +88,7 @@ class Student:
     @property
     def participant(self) -> str:
         """Moodle's worksheet writes "Participant 1234": the number is the download's participant id."""
-        digits = re.fullmatch(r"\D*(\d+)", self.id.strip())
+        digits = re.fullmatch(r"\D*(\d{1,18})", self.id.strip())  # Moodle's are database ids
         return digits[1] if digits else ""
 
 
@@ -178,25 +181,40 @@ def join(results: list, students: list[Student], absent) -> tuple[list, list[tup
     for same in by_name.values():
         if len(same) > 1:
             notices.append(("roster.homonyms", {"name": same[0].name, "count": len(same)}))
-    matched: set[Student] = set()
+    # The LMS's participant numbers first: a name match never takes a student an id matched.
+    claims: dict[Student, list] = {}
     for result in results:
-        student: Student | None = by_participant.get(result.participant) if result.participant else None
-        if student is None:
+        if result.participant in by_participant:
+            claims.setdefault(by_participant[result.participant], []).append(result)
+    by_id = set(claims)
+    for result in results:
+        if result.participant not in by_participant:
             same = by_name.get(name_key(result.name or result.id), [])
-            student = same[0] if len(same) == 1 else None
-        if student is None or student in matched:
+            if len(same) == 1 and same[0] not in by_id:
+                claims.setdefault(same[0], []).append(result)
+    matched = {id(claimants[0]) for claimants in claims.values() if len(claimants) == 1}
+    for student, claimants in claims.items():
+        if len(claimants) == 1:
+            result = claimants[0]
+            result.name, result.email, result.group = student.name, student.email, student.group
+            result.participant = result.participant or student.participant
+        else:
+            notices.append(("roster.claimed", {"name": student.name, "ids": ", ".join(r.id for r in claimants)}))
+    for result in results:
+        if id(result) not in matched:
             notices.append(("roster.unmatched", {"id": result.id, "name": result.name}))
-            continue
-        matched.add(student)
-        result.name, result.email, result.group = student.name, student.email, student.group
-        result.participant = result.participant or student.participant
     taken = {result.id for result in results}
     rows = list(results)
     for student in students:
-        if student not in matched:
-            sid = slug(student.name) + (f"_{student.participant}" if student.participant else "")
-            while sid in taken:
-                sid += "_"
+        if student not in claims:
+            sid = free_id(roster_identity(student), taken)
             taken.add(sid)
             rows.append(absent(student, sid))
     return sorted(rows, key=lambda r: r.id), notices
+
+
+def roster_identity(student: Student) -> Identity:
+    """The identity of a roster's student who handed nothing in, shaped as a submission's would be."""
+    if student.participant:
+        return moodle_identity(student.name, student.participant)
+    return Identity(id=short_slug(student.name), name=student.name, origin=b"roster\0" + raw_name(student.name))

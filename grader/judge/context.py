@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 
 from grader.caches import register
-from grader.judge import expectations, timing
+from grader.judge import expectations, stubs, timing
 
 from grader.text import i18n
 from grader.errors import GraderBug
@@ -80,6 +80,16 @@ class Context:
         """The callables the student's module defines (after importing it)."""
         child = self._child()
         return child.names if child else []
+
+    def stubs(self) -> set[str]:
+        """The functions of the student's module that are still the exercise's stubs, as its child reads
+        them (grader/judge/stubs.py); none when the child cannot say."""
+        reply = self.call(stubs.stubbed, {}, self.settings.limits.import_seconds, retry=False)
+        return (
+            {name for name in reply.value if isinstance(name, str)}
+            if reply.ok and isinstance(reply.value, list)
+            else set()
+        )
 
     def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True) -> Reply:
         """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
@@ -151,7 +161,7 @@ class Context:
             self.child = new_child(
                 self.submission.sources_text(),
                 self.question.module,
-                list(self.question.probe_modules or (self.question.__module__,)),
+                [*(self.question.probe_modules or (self.question.__module__,)), stubs.__name__],
                 self.settings.limits,
             )
             reply = self.child.start()

@@ -21,7 +21,6 @@ from grader.sandbox import affinity
 from grader.results.scoring import question_result, sayable, submission_total
 from grader.intake import Submission
 from grader.text.terminal import printable
-from grader.judge.stubs import stubbed_functions
 from grader.judge import drawing
 from grader.judge.settings import Settings
 from grader.judge.context import REPLY_MESSAGES, Context
@@ -56,8 +55,6 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     started = time.perf_counter()
     try:
         missing = [name for name in question.functions if name not in ctx.names]
-        stubs = stubbed_functions(submission.sources[question.module].text)
-        stubbed = [name for name in question.functions if name in stubs]
         # Whatever stops every check of the question is one failure, said once for the question.
         if ctx.import_failure is not None:
             outcomes = [Outcome(g, ctx.failure(ctx.import_failure)) for g in weights]
@@ -66,7 +63,7 @@ def grade_question(question: Question, submission: Submission, settings: Setting
                 Kind.MISSING, "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)}
             )
             outcomes = [Outcome(g, failure) for g in weights]
-        elif stubbed:
+        elif stubbed := [name for name in question.functions if name in ctx.stubs()]:
             failure = Failure(Kind.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)})
             outcomes = [Outcome(g, failure) for g in weights]
         else:

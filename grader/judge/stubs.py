@@ -5,11 +5,17 @@ case: the question is reported once as not attempted, without starting the check
 they would need). Conservative: a name bound anywhere else in the module (another `def`, an assignment,
 an import, a `global` statement) is never called a stub, since the binding that counts is then unknown;
 nor is any function of a module that could bind names dynamically (`import *`, `globals()`, `exec`...).
+
+The syntax tree is built in the student's child, under its limits (`stubbed`, a probe every child can
+run): a file of a few megabytes can make a tree of a gigabyte. The child's answer can only lower its
+own grade (a function called a stub is not run), so it is believed.
 """
 
 from __future__ import annotations
 
 import ast
+
+from grader.sandbox.calls import probe
 
 _DYNAMIC = {"globals", "vars", "locals", "exec", "eval", "setattr", "__import__", "__dict__"}
 
@@ -62,3 +68,10 @@ def stubbed_functions(text: str) -> set[str]:
         for node in tree.body
         if isinstance(node, ast.FunctionDef) and bindings.get(node.name) == 1 and _raises_not_implemented(node)
     }
+
+
+@probe
+def stubbed(module, payload) -> list[str]:
+    """In the child, after the student's module was imported: `stubbed_functions` of its file."""
+    with open(module.__file__, encoding="utf-8") as source:
+        return sorted(stubbed_functions(source.read()))

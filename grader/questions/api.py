@@ -20,6 +20,7 @@ protocol, already in the child), never the engine, the catalogue or Hypothesis.
   parent-served calls: `Served`, `Stop`, `Violation`, `ROUND_TRIP_SECONDS` (what a student's call may cost on top of the model answer's); the model answer's timing cache: `timing`.
 - Its process-wide caches, cleared with every other (grader/caches.py): `cached` (a functools cache),
   `register_cache` (a module-level dict).
+- What a student's source names, read by a scan of its text, never parsed in the parent: `names_used`.
 - Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text` (values shown as
   Python); `GraderBug` for a judge that finds the grader itself wrong; `strategies` (Hypothesis's, for
   `ctx.check`: imported by the question's `run`, never at import).
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
     from grader.sandbox import protocol
     from grader.sandbox.calls import ROUND_TRIP_SECONDS, Served, Stop, Violation, ask, probe
     from grader.sandbox.limits import Reply
+    from grader.intake.modules import names_used
 
 # Where each name lives (one line to change when a module moves).
 _HOMES = {
@@ -83,6 +85,7 @@ _HOMES = {
     "grader.errors": ("GraderBug",),
     "grader.judge.expectations": ("has_model_answer",),
     "grader.text.display": ("python_source", "python_text"),
+    "grader.intake.modules": ("names_used",),
 }
 _MODULES = {
     "shapes": "grader.questions.shapes",
@@ -119,6 +122,7 @@ __all__ = [
     "earned",
     "has_model_answer",
     "manual_question",
+    "names_used",
     "oracle",
     "probe",
     "protocol",

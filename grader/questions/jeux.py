@@ -26,7 +26,8 @@ Only solvable games are played: bfs and idastar may do anything otherwise, ids l
 
 q11: h_jeu1(n, t) for every 1 <= n <= t <= 300, then for large_pairs() up to t = 2^62 (n·2^k = t and
 its neighbours, where a floating-point log overestimates), judged exactly: ints as ints, floats through
-their exact value (fractions; a bool is no number), against jeu1_distance. Groups: admissible (t <= 300), grands_t
+their exact value (fractions; a bool is no number), against the exact distance (jeux_games: a BFS, and the
+large pairs' data). Groups: admissible (t <= 300), grands_t
 (admissible on the large pairs), non-constant (two values differ for some t), natural (type int, >= 0);
 admissible, grands_t and natural count only for an h that is not constant (see Q11).
 """
@@ -72,8 +73,8 @@ from grader.questions.jeux_games import (
     comb,
     distances,
     fan,
-    h_jeu1_model,
-    jeu1_distance,
+    jeu1_distances,
+    large_distances,
     named_game,
     optimum,
     search_calls_bound,
@@ -174,7 +175,7 @@ class SearchQuestion(Question):
             seconds = small.seconds
             small = ctx.check("petits_jeux", strategy_tables(self.with_h), judge, max_examples=RANDOM_GAMES)
             small.seconds += seconds
-        extra = {"h": "log2"} if self.with_h else {}
+        extra = {"h": 0} if self.with_h else {}  # h = 0 on game (1): see jeux_games' docstring
         jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
         deep = ctx.check_cases("profond", deep_games(self.function), judge)
         request = jeux_replay.Request(self.function, self.crafted(), ctx.settings.replay)
@@ -250,7 +251,8 @@ class SearchQuestion(Question):
             {"function": f"{self.function}()", **params, **said},
             counterexample=case_view(game),
             visual=visual(game),
-            expected=params.get("expected"),
+            # A value expected shows beside the one got: a verdict's count of passes alone is its sentence's.
+            expected=params.get("expected") if "got" in params else None,
             got=params.get("got"),
         )
 
@@ -356,7 +358,7 @@ class Q1(Question):
     groups = (Group("sequence", 1.0),)
 
     def run(self, ctx):
-        optimum_42 = jeu1_distance(1, 42)
+        optimum_42 = jeu1_distances(42)[0]
         reply = ctx.run(probe_solution_42, {}, limit=ctx.limit(0.0))  # no reference needed: it returns a constant
         if not reply.ok:
             return [Outcome("sequence", ctx.failure(reply))]
@@ -390,10 +392,6 @@ def _python_value(value):
 
 
 # --- q11 -----------------------------------------------------------------------------------------------
-# Every student's h is judged on the same 50,000 cells: their distances are computed once per process.
-_cell_distance = cached(maxsize=1 << 17)(jeu1_distance)
-
-
 @cached  # the same for every student
 def large_pairs() -> tuple[tuple[int, int], ...]:
     """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
@@ -421,13 +419,20 @@ def _search_expected(payload, server):
     return optimum(server.game), CHEAP
 
 
-# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on it.
+def _distances(cells) -> list[int]:
+    """The exact distance from n to t of each (n, t, …) cell: a BFS below the large pairs, their data above."""
+    large = large_distances(large_pairs())
+    return [jeu1_distances(t)[n - 1] if t <= Q11.T_MAX else large[n, t] for n, t, *_ in cells]
+
+
+# Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on a
+# correct answer, the exact distance (the model answer's own h is not shipped: it answers q11).
 @oracle(probe_h_jeu1)
 def _h_jeu1_expected(payload):
     if "pairs" in payload:
-        rows = [[h_jeu1_model(n, t) for n, t in payload["pairs"]]]
+        rows = [_distances(payload["pairs"])]
     else:
-        rows = [[h_jeu1_model(n, t) for n in range(1, t + 1)] for t in payload["targets"]]
+        rows = [list(jeu1_distances(t)) for t in payload["targets"]]
     return {"rows": rows, "error": None}, CHEAP
 
 
@@ -535,9 +540,7 @@ class Q11(Question):
         return None
 
     def _admissible(self, cells, group: str) -> Outcome:
-        for n, t, v in cells:
-            d = _cell_distance(n, t)
-            assert d is not None  # n <= t
+        for (n, t, v), d in zip(cells, _distances(cells)):
             number = self._number(v)
             if number is None or number > d:
                 message = "q11.not_a_number" if number is None else "q11.too_large"

@@ -6,22 +6,33 @@ Games
   indices: `labels` ("int", "str", "tuple", or a list of names) says what the states look like, so that
   nobody can assume ints. Successor lists may repeat states, loop on themselves and form cycles.
 - Game (1) is `{"kind": "jeu1", "target": t}` (e0 = 1, s(n) = [2n, n + 1], F = {t}); for q10 it also
-  has `"h": "log2"`, h(n) = ⌈log2(t/n)⌉ (the model answer's h_jeu1).
+  has `"h": 0`: h = 0, served (any admissible h that is not constant would answer q11: the kit holds
+  none, and IDA* with h = 0 still searches game (1), an infinite game of int states, pass after pass).
 
 `GameServer` answers the proxies of grader/questions/jeux_probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
 (calls.Stop) when the call budget is spent or when the student's code passes something that is not a
 state of the game.
 
-Oracles: `distances` (BFS on the table), `jeu1_distance` (game (1) by exact integer arithmetic, for
-any t), `idastar_bounds` (the successive bounds of figure 3 on a tree). Every expected value is one of
-these on the very case played.
+Oracles: `distances` (BFS on the table), `jeu1_distances` (game (1) towards t, by a BFS over the
+states 1..t), `large_distances` (game (1) for q11's large pairs, read from grader/data/jeu1.json),
+`idastar_passes` (the passes of figure 3 on a tree, read from the tree's p + h along each path). Every
+expected value is one of these on the very case played.
+
+Nothing here answers a question of the exam: the kit ships this module (docs/student-kit.md). The exact
+distances of q11's large pairs come as data, written by reference/jeu1.py (`python -m reference.jeu1`).
 """
 
 from __future__ import annotations
 
-from grader.questions.api import Served, Stop, Violation, python_source, states
+import hashlib
+import json
+from pathlib import Path
+
+from grader.questions.api import GraderBug, Served, Stop, Violation, cached, python_source, states
 from reference import graphs
+
+JEU1_DATA = Path(__file__).resolve().parents[1] / "data" / "jeu1.json"
 
 LABEL_KINDS = ("int", "str", "tuple")
 
@@ -107,7 +118,7 @@ class GameServer(Served):
             if self.table:
                 return [self.wired[j] for j in self.game["succ"][state]]
             return [2 * state, state + 1]
-        return self.game["h"][state] if self.table else h_jeu1_model(state, self.target)
+        return self.game["h"][state] if self.table else 0  # game (1)'s h is 0 (see the module's docstring)
 
     def _state(self, args):
         label = states.unwire(args)
@@ -138,35 +149,33 @@ class GameServer(Served):
 
 
 # --- Oracles -----------------------------------------------------------------------------------------
-def h_jeu1_model(n: int, t: int) -> int:
-    """The model answer's h for game (1): ⌈log2(t/n)⌉, 0 when n ≥ t (exact integers)."""
-    k = 0
-    while n << k < t:
-        k += 1
-    return k
+@cached
+def _jeu1_data() -> dict:
+    return json.loads(JEU1_DATA.read_text(encoding="utf-8"))
 
 
-def jeu1_distance(n: int, t: int) -> int | None:
-    """Exact distance from n to t in game (1), None when t < n (moves only increase n).
+@cached(maxsize=512)
+def jeu1_distances(t: int) -> tuple[int, ...]:
+    """The distance from each n = 1..t to t in game (1): a BFS backwards from t over the states 1..t
+    (moves only increase n, so no play towards t leaves them)."""
+    back: list[list[int]] = [[] for _ in range(t + 1)]
+    for n in range(1, t):
+        for m in (2 * n, n + 1):
+            if m <= t:
+                back[m].append(n)
+    found = graphs.distances([t], back.__getitem__)
+    return tuple(found[n] for n in range(1, t + 1))
 
-    A play with k doublings reaches n·2^k + Σ_{j≤k} a_j·2^j, where a_j ≥ 0 is the number of +1 moves
-    made before the last j doublings; it costs k + Σ a_j moves. For r = t − n·2^k ≥ 0 the fewest +1 moves
-    are ⌊r / 2^k⌋ (before any doubling) plus one per 1-bit of r mod 2^k (powers of two: greedy is
-    optimal). Minimise over k; exact for any t (tests check it against a BFS).
 
-    k goes down from the most doublings possible: k + ⌊r / 2^k⌋ = k + ⌊t / 2^k⌋ − n is a lower bound of
-    that k's moves which never decreases as k falls (⌊t / 2^k⌋ ≥ n), so once it reaches the best found,
-    no smaller k can do better (for t near 2^62, a tenth of the work of trying every k)."""
-    if not 1 <= n <= t:
-        return None
-    best = None
-    for k in range((t // n).bit_length() - 1, -1, -1):
-        r = t - (n << k)
-        if best is not None and k + (r >> k) >= best:
-            break
-        moves = k + (r >> k) + (r & ((1 << k) - 1)).bit_count()
-        best = moves if best is None or moves < best else best
-    return best
+@cached
+def large_distances(pairs: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], int]:
+    """The exact distance of each of q11's large pairs (t up to 2^62), from grader/data/jeu1.json: written
+    for these very pairs, in this order (their digest), else the file is stale (reference/jeu1.py)."""
+    large = _jeu1_data()["large"]
+    digest = hashlib.sha256(json.dumps([list(p) for p in pairs]).encode()).hexdigest()
+    if digest != large["pairs"] or len(pairs) != len(large["distances"]):
+        raise GraderBug("jeux.jeu1_data", path=str(JEU1_DATA))
+    return dict(zip(pairs, large["distances"]))
 
 
 def distances(adjacency: list[list[int]], sources) -> list[int | None]:
@@ -186,7 +195,7 @@ def reverse(adjacency: list[list[int]]) -> list[list[int]]:
 def optimum(game: dict) -> int:
     """The depth a search must return: only solvable games are played."""
     depth = (
-        jeu1_distance(1, game["target"])
+        jeu1_distances(game["target"])[0]
         if game["kind"] == "jeu1"
         else distances(reverse(game["succ"]), game["finals"])[game["initial"]]
     )
@@ -226,28 +235,34 @@ def search_calls_bound(game: dict, function: str) -> int:
 
 
 def idastar_passes(game: dict) -> list[dict]:
-    """Figure 3 on a tree game: for each depth-first pass, its bound m and the states it expands
-    (`suivants`), all of them in the passes that fail; the last pass is the one that finds a final
-    state (its `expanded` is every state it may expand before finding one)."""
+    """Figure 3's passes on a tree game, read from the tree: for each pass, its bound m and the states it
+    expands (`suivants`), all of them in the passes that fail; the last pass is the one whose bound lets a
+    final state in (its `expanded` is every state it may expand before finding one).
+
+    On a tree each state has one path from e0: call F(x) the largest p + h along it, over the states no
+    final state precedes (a search stops at a final state). A pass with bound m expands the non-final
+    states with F <= m, and the smallest p + h it sees exceed m is the smallest F above m (where the path
+    to such a state first goes past m, p + h is that F). So the bounds are h(e0), then each next value of
+    F, up to the first that lets a final state in."""
     succ, h, finals, root = game["succ"], game["h"], set(game["finals"]), game["initial"]
+    reach = {root: h[root]}
+    level = [(root, 0)]
+    while level:
+        below = []
+        for x, p in level:
+            if x not in finals:
+                for y in succ[x]:
+                    reach[y] = max(reach[x], p + 1 + h[y])
+                    below.append((y, p + 1))
+        level = below
     passes, bound = [], h[root]
     while True:
-        expanded, exceeded, found = set(), [], False
-        stack = [(root, 0)]
-        while stack:
-            x, p = stack.pop()
-            f = p + h[x]
-            if f > bound:
-                exceeded.append(f)
-            elif x in finals:
-                found = True
-            else:
-                expanded.add(x)
-                stack.extend((y, p + 1) for y in succ[x])
+        expanded = {x for x, f in reach.items() if f <= bound and x not in finals}
         passes.append({"bound": bound, "expanded": expanded})
-        if found or not exceeded:
+        above = [f for f in reach.values() if f > bound]
+        if any(reach[x] <= bound for x in finals if x in reach) or not above:
             return passes
-        bound = min(exceeded)
+        bound = min(above)
 
 
 # --- Building games ----------------------------------------------------------------------------------
@@ -351,9 +366,7 @@ def case_view(game: dict) -> dict:
     (written as Python text: results.json's JSON would turn the keys into strings)."""
     if game["kind"] == "jeu1":
         view = {"e0": 1, "s(n)": python_source("[2 * n, n + 1]"), "F": [game["target"]]}
-        if "h" in game:
-            view["h(n)"] = python_source("ceil(log2(t / n))")
-        return view
+        return {**view, "h(n)": 0} if "h" in game else view
     labels = labels_of(game["labels"], len(game["succ"]))
 
     def value(label):

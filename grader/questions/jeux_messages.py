@@ -71,8 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "optimal depth on small finite games, with various admissible h",
     },
     "q10.jeu1": {
-        "fr": "profondeur optimale sur le jeu (1) avec h(n) = ⌈log2(t/n)⌉",
-        "en": "optimal depth on game (1) with h(n) = ⌈log2(t/n)⌉",
+        "fr": "profondeur optimale sur le jeu (1), avec h = 0",
+        "en": "optimal depth on game (1), with h = 0",
     },
     "q10.profond": {
         "fr": "profondeur optimale sur des jeux dont la solution optimale est à 60 coups ou plus (jusqu'à 61 parcours)",
@@ -247,28 +247,112 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "h_jeu1({n}, {t}) a levé une exception : {detail}",
         "en": "h_jeu1({n}, {t}) raised: {detail}",
     },
+    "jeux.jeu1_data": {
+        "fr": "les données du jeu (1) ({path}) ne correspondent pas aux cas des questions : "
+        "`python -m reference.jeu1` les récrit depuis les corrigés",
+        "en": "the data of game (1) ({path}) do not match the questions' cases: `python -m reference.jeu1` "
+        "writes them again from the model answers",
+    },
     # The replay of a failed algorithm check (jeux_replay.py): what the algorithm does where the
     # student's search went another way, then the reports' labels.
+    # IDA*'s (q10, x1) and the iterative deepening's (q7, "_ids"), each with its numbers.
     "jeux.replay_pruned": {
-        "fr": "IDA* n'explore pas l'état {state} : p + h = {p} + {h} = {f} dépasse le seuil m = {bound}",
-        "en": "IDA* does not explore state {state}: p + h = {p} + {h} = {f} exceeds the bound m = {bound}",
+        "fr": "{state} : p + h = {p} + {h} = {f} > m = {bound}, IDA* le coupe dans ce parcours ; votre code l'a "
+        "développé",
+        "en": "{state}: p + h = {p} + {h} = {f} > m = {bound}, IDA* cuts it in this pass; your code expanded it",
     },
-    "jeux.replay_expanded": {
-        "fr": "IDA* explore l'état {state} dans ce parcours : p + h = {p} + {h} = {f} ne dépasse pas le seuil "
-        "m = {bound}",
-        "en": "IDA* explores state {state} in this pass: p + h = {p} + {h} = {f} does not exceed the bound m = {bound}",
+    "jeux.replay_pruned_ids": {
+        "fr": "{state}, à la profondeur {p} > m = {bound} : la recherche itérée ne l'atteint pas dans ce "
+        "parcours ; votre code a appelé {call}({state})",
+        "en": "{state}, at depth {p} > m = {bound}: iterative deepening does not reach it in this pass; your "
+        "code called {call}({state})",
     },
-    "jeux.replay_single_pass": {
-        "fr": "IDA* ne va pas jusqu'à l'état {state} dans son premier parcours (p + h = {f}, seuil m = {bound}) : "
-        "il repart de l'état initial avec un seuil plus grand",
-        "en": "IDA* does not reach state {state} in its first pass (p + h = {f}, bound m = {bound}): it "
-        "starts again from the initial state with a larger bound",
+    "jeux.replay_unexplored": {
+        "fr": "{state} : p + h = {p} + {h} = {f} ≤ m = {bound}, IDA* l'explore ; votre code l'a coupé",
+        "en": "{state}: p + h = {p} + {h} = {f} ≤ m = {bound}, IDA* explores it; your code cut it",
     },
-    "jeux.replay_passes": {
-        "fr": "IDA* fait {count} parcours sur ce jeu, de seuils {bounds}, chacun le plus petit "
-        "p + h qui a dépassé le précédent",
-        "en": "IDA* makes {count} {count:pass|passes} on this game, with bounds {bounds}, each the smallest "
-        "p + h that exceeded the previous one",
+    "jeux.replay_unexplored_ids": {
+        "fr": "{state}, à la profondeur {p} ≤ m = {bound} : la recherche itérée l'explore dans ce parcours ; "
+        "votre code l'a laissé",
+        "en": "{state}, at depth {p} ≤ m = {bound}: iterative deepening explores it in this pass; your code left it",
+    },
+    "jeux.replay_skipped": {
+        "fr": "{state} : p + h = {p} + {h} = {f} ≤ m = {bound}, IDA* l'explore dans ce parcours ; votre code ne "
+        "l'a pas atteint",
+        "en": "{state}: p + h = {p} + {h} = {f} ≤ m = {bound}, IDA* explores it in this pass; your code did not "
+        "reach it",
+    },
+    "jeux.replay_skipped_ids": {
+        "fr": "{state}, à la profondeur {p} ≤ m = {bound} : la recherche itérée l'explore dans ce parcours ; "
+        "votre code ne l'a pas atteint",
+        "en": "{state}, at depth {p} ≤ m = {bound}: iterative deepening explores it in this pass; your code did "
+        "not reach it",
+    },
+    "jeux.replay_deeper": {
+        "fr": "IDA* descend d'abord de {parent} dans {state} (p + h = {p} + {h} = {f} ≤ m = {bound}) avant de "
+        "passer à {other} ; votre code est passé à {other} avant",
+        "en": "IDA* first goes down from {parent} into {state} (p + h = {p} + {h} = {f} ≤ m = {bound}) before "
+        "moving on to {other}; your code moved on to {other} first",
+    },
+    "jeux.replay_estimate": {
+        "fr": "IDA* estime d'abord {state}, fils de {parent} (p + h = {p} + {h} = {f} > m = {bound} : il le "
+        "coupe), avant de passer à {other} ; votre code est passé à {other} avant",
+        "en": "IDA* first estimates {state}, a child of {parent} (p + h = {p} + {h} = {f} > m = {bound}: it cuts "
+        "it), before moving on to {other}; your code moved on to {other} first",
+    },
+    "jeux.replay_unestimated": {
+        "fr": "IDA* estime {state} dans ce parcours (p + h = {p} + {h} = {f} > m = {bound} : il le coupe) ; votre "
+        "code ne l'a pas atteint",
+        "en": "IDA* estimates {state} in this pass (p + h = {p} + {h} = {f} > m = {bound}: it cuts it); your code "
+        "did not reach it",
+    },
+    "jeux.replay_deeper_ids": {
+        "fr": "la recherche itérée descend d'abord de {parent} dans {state} (profondeur {p} ≤ m = {bound}) avant "
+        "de passer à {other} ; votre code est passé à {other} avant",
+        "en": "iterative deepening first goes down from {parent} into {state} (depth {p} ≤ m = {bound}) before "
+        "moving on to {other}; your code moved on to {other} first",
+    },
+    "jeux.replay_jump": {
+        "fr": "IDA* n'atteint {state} qu'en descendant de {parent}, développé dans ce parcours ; votre code a "
+        "appelé {call}({state}) sans développer {parent} dans ce parcours",
+        "en": "IDA* reaches {state} only by going down from {parent}, expanded in this pass; your code called "
+        "{call}({state}) without expanding {parent} in this pass",
+    },
+    "jeux.replay_jump_ids": {
+        "fr": "la recherche itérée n'atteint {state} qu'en descendant de {parent}, développé dans ce parcours ; "
+        "votre code a appelé {call}({state}) sans développer {parent} dans ce parcours",
+        "en": "iterative deepening reaches {state} only by going down from {parent}, expanded in this pass; your "
+        "code called {call}({state}) without expanding {parent} in this pass",
+    },
+    "jeux.replay_stops": {
+        "fr": "IDA* s'arrête là : il atteint l'état final {goal} au parcours de seuil m = {bound} ; votre code a "
+        "continué",
+        "en": "IDA* stops there: it reaches the final state {goal} in the pass with bound m = {bound}; your code "
+        "went on",
+    },
+    "jeux.replay_stops_ids": {
+        "fr": "la recherche itérée s'arrête là : elle atteint l'état final {goal} au parcours m = {bound} ; votre "
+        "code a continué",
+        "en": "iterative deepening stops there: it reaches the final state {goal} in pass m = {bound}; your code "
+        "went on",
+    },
+    "jeux.replay_goal_beyond": {
+        "fr": "{state} : p + h = {p} + {h} = {f} > m = {bound}, IDA* ne s'y arrête pas dans ce parcours et repart "
+        "de {start} avec m = {next} ; votre code s'y est arrêté",
+        "en": "{state}: p + h = {p} + {h} = {f} > m = {bound}, IDA* does not stop there in this pass and starts "
+        "again from {start} with m = {next}; your code stopped there",
+    },
+    "jeux.replay_goal_later": {
+        "fr": "{state} : p + h = {p} + {h} = {f} > m = {bound} par ce chemin, IDA* ne s'y arrête pas et "
+        "l'atteint plus loin dans ce parcours, à p = {found} ; votre code s'y est arrêté",
+        "en": "{state}: p + h = {p} + {h} = {f} > m = {bound} by this path, IDA* does not stop there and reaches "
+        "it further on in this pass, at p = {found}; your code stopped there",
+    },
+    "jeux.replay_goal_beyond_ids": {
+        "fr": "{state}, à la profondeur {p} > m = {bound} : la recherche itérée ne s'y arrête pas dans ce "
+        "parcours et repart de {start} avec m = {next} ; votre code s'y est arrêté",
+        "en": "{state}, at depth {p} > m = {bound}: iterative deepening does not stop there in this pass and "
+        "starts again from {start} with m = {next}; your code stopped there",
     },
     "jeux.replay_bfs_level": {
         "fr": "un parcours en largeur teste tous les états à distance {level} (dont {left}) avant de passer à "
@@ -281,16 +365,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(distance {depth})",
         "en": "a breadth-first search never goes back to a finished level: it does not call {call}({state}) "
         "(distance {depth}) again",
-    },
-    "jeux.replay_ids_depth": {
-        "fr": "la recherche itérée n'appelle {call}({state}), à la profondeur {depth}, qu'au parcours m = "
-        "{depth} ou après, chaque parcours repartant de l'état initial avec m augmenté de 1",
-        "en": "iterative deepening calls {call}({state}), at depth {depth}, only in pass m = {depth} or "
-        "later, each pass starting again from the initial state with m one more",
-    },
-    "jeux.replay_depth_first": {
-        "fr": "un parcours en profondeur n'atteint l'état {state} qu'en descendant de {parent}, sur le chemin courant",
-        "en": "a depth-first search reaches state {state} only by going down from {parent}, on the current path",
     },
     "jeux.replay_no_h": {
         "fr": "IDA* appelle h sur chaque état atteint, pour comparer p + h au seuil m",
@@ -317,6 +391,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Premier écart, appel n° {step} : {call}",
         "en": "First divergence, call #{step}: {call}",
     },
+    "jeux.replay_first_both": {
+        "fr": "Premier écart : votre code, appel n° {step} : {call} ; l'algorithme, appel n° {expected_step} : "
+        "{expected}",
+        "en": "First divergence: your code, call #{step}: {call}; the algorithm, call #{expected_step}: {expected}",
+    },
     "jeux.replay_cut": {
         "fr": "… {length} appels en tout",
         "en": "… {length} calls in all",
@@ -324,7 +403,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jeux.replay_level": {"fr": "profondeur {bound}", "en": "depth {bound}"},
     "jeux.replay_pass_m": {"fr": "parcours m = {bound}", "en": "pass m = {bound}"},
     "jeux.replay_reach": {"fr": "parcours jusqu'à la profondeur {bound}", "en": "pass down to depth {bound}"},
-    "jeux.replay_reach_f": {"fr": "parcours, p + h ≤ {bound}", "en": "pass, p + h ≤ {bound}"},
+    # What a pass of the student's was seen to do (never a bound: their code's is what is in question).
+    "jeux.replay_seen_reach": {
+        "fr": "plus grand p + h développé : {reach}",
+        "en": "largest p + h expanded: {reach}",
+    },
+    "jeux.replay_seen_cut": {"fr": "plus petit p + h coupé : {cut}", "en": "smallest p + h cut: {cut}"},
+    "jeux.replay_seen_goal": {"fr": "but atteint à p + h = {goal}", "en": "goal reached at p + h = {goal}"},
+    "jeux.replay_seen_nothing": {"fr": "rien de développé", "en": "nothing expanded"},
     "jeux.replay_class": {
         "fr": "Algorithmes reconnus dans les copies",
         "en": "Algorithms recognised in the copies",
@@ -345,12 +431,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jeux.replay_step": {"fr": "Appel n°", "en": "Call #"},
     "jeux.replay_pass": {"fr": "parcours", "en": "pass"},
-    "jeux.replay_sweep": {"fr": "une seule exploration", "en": "a single sweep"},
+    "jeux.replay_pass_seen": {"fr": "parcours ({seen})", "en": "pass ({seen})"},
+    "jeux.replay_pass_m_seen": {"fr": "parcours m = {bound} ({seen})", "en": "pass m = {bound} ({seen})"},
+    "jeux.states_keyed": {
+        "fr": "États trop longs pour leur cercle :",
+        "en": "States too long for their circle:",
+    },
     "jeux.replay_graph": {
-        "fr": "Le jeu par profondeur ; sous chaque état, le numéro de l'appel qui l'a testé en premier : "
-        "votre code · l'algorithme (– : pas testé dans les appels montrés)",
-        "en": "The game by depth; under each state, the number of the call that first tested it: your "
-        "code · the algorithm (– : not tested in the calls shown)",
+        "fr": "Le jeu par profondeur ; sous chaque état, le numéro du premier appel qui l'a atteint (final, h "
+        "ou heuristic) : votre code · l'algorithme (– : pas atteint dans les appels montrés)",
+        "en": "The game by depth; under each state, the number of the first call that reached it (final, h or "
+        "heuristic): your code · the algorithm (– : not reached in the calls shown)",
     },
     "jeux.algo_bfs": {"fr": "parcours en largeur", "en": "breadth-first search"},
     "jeux.algo_ids": {"fr": "recherche itérée en profondeur", "en": "iterative deepening"},

@@ -1,21 +1,27 @@
 """A failed algorithm check replayed: the student's search beside the requested algorithm's, on the same game.
 
 Computed in the parent from the trace alone (GameServer.events, the calls the parent answered), for the
-game on which the algorithm group failed. Each side is the sequence of `final` and `suivants` calls (the
-`h` calls are left out: p + h is said where it matters), grouped as the grader reads it: a BFS by
-levels, a search in depth-first passes by pass with its depth or p + h reach. The requested algorithm's
-side is an implementation of the exam's figure 1, 2 or 3 written here, run on the same game taking each
-state's successors in the order the student's code took them, so that the two sides differ by the
-algorithm only. Where they part is where jeux_traces' recogniser placed its verdict (`Verdict.at`): a
-literal comparison of the two sequences would blame variants the exam allows (goal tested at
-generation, e0 tested before the loop, duplicates removed). One sentence (a message key and its fields,
-rendered late) says what the algorithm does there.
+game on which the algorithm group failed. Each side is the sequence of its `final`, `suivants` and `h`
+calls, grouped: a BFS by levels; anything else by passes, a new one wherever the search starts again
+from e0 (a call on e0 after calls on other states, or a test or expansion of e0 it already made). The
+student's passes say what was seen of them, never a bound their code is supposed to have had: the
+deepest state reached (q7), or the largest p + h expanded, the smallest p + h left unexpanded before a
+restart, and the p + h of the final state found (q10). The requested algorithm's side is the model
+answer itself run on the same game (reference/replays.py), each state's successors in the order the
+student's code took them, so that the sides differ by the algorithm only; its passes say their bound m.
 
+Where the sides part, each marks its own call: the student's where their search went another way, the
+algorithm's where it does what their code should have done at that point (the first of its calls theirs
+do not cover). Depth-first passes are compared pass by pass by their expansions (`suivants`), which every
+variant the exam allows makes in the same order (goal tested at generation or on entry, h asked at
+generation, e0 tested before the loop, m starting at 1); a BFS by the recogniser's verdict (jeux_traces,
+`Verdict.at`). One sentence with its numbers, a message key and its fields rendered late, says it
+("b1 : p + h = 2 + 1 = 3 ≤ m = 3, IDA* l'explore ; votre code l'a coupé").
+
+Only where the model answers are installed (replays.algorithms()): in the student kit `replay` is None.
 On request (`--replay [N]`, Settings.replay), a passed check is replayed too: game N of the group's
-(`Request`), both sides the same way, with no divergence and one sentence saying so. Only the game asked
-for is replayed: without the request nothing more is computed or kept.
-
-Bounded: each side keeps its first replays.SHOWN_CALLS calls, with its full length said.
+(`Request`), with no divergence and one sentence saying so. Bounded: each side keeps its first
+replays.SHOWN_CALLS calls, with its full length said.
 """
 
 from __future__ import annotations
@@ -24,88 +30,35 @@ from dataclasses import dataclass
 
 from grader.questions import jeux_traces
 from grader.questions.api import replays
-from grader.questions.jeux_games import distances, idastar_passes, visual
+from grader.questions.jeux_games import distances, visual
 
 NAMES = ("bfs", "ids", "idastar")
 # What the class page counts, besides NAMES: an A* (q10), one depth-first pass without restart,
 # depth-first passes from e0 that are neither IDS nor IDA*, and anything else.
 OTHERS = ("astar", "dfs", "passes", "other")
+# The functions of a call, by the initial results keep (reports/replay.py reads them).
+CALLED = {"f": "final", "s": "suivants", "h": "h"}
 
 Calls = list[tuple[str, int]]
+# What the requested algorithm does where a depth-first search went another way: IDA*'s sentence, and the
+# iterative deepening's. (IDS has no estimate: its "estimate" ones are never said.)
+SENTENCES = {
+    "pruned": ("jeux.replay_pruned", "jeux.replay_pruned_ids"),
+    "unexplored": ("jeux.replay_unexplored", "jeux.replay_unexplored_ids"),
+    "skipped": ("jeux.replay_skipped", "jeux.replay_skipped_ids"),
+    "deeper": ("jeux.replay_deeper", "jeux.replay_deeper_ids"),
+    "estimate": ("jeux.replay_estimate", "jeux.replay_estimate"),
+    "unestimated": ("jeux.replay_unestimated", "jeux.replay_unestimated"),
+    "jump": ("jeux.replay_jump", "jeux.replay_jump_ids"),
+    "stops": ("jeux.replay_stops", "jeux.replay_stops_ids"),
+    "goal_beyond": ("jeux.replay_goal_beyond", "jeux.replay_goal_beyond_ids"),
+}
 
 
 def _depths(game: dict) -> list[int]:
     return [d if d is not None else -1 for d in distances(game["succ"], [game["initial"]])]
 
 
-# --- The requested algorithm, as the exam's figures write it --------------------------------------------
-def reference_bfs(game: dict, order: list[list[int]]) -> tuple[Calls, list[tuple[int, int | None]]]:
-    """Figure 1 (lists, duplicates kept): the calls and the groups (index of their first call, level)."""
-    calls: Calls = []
-    groups: list[tuple[int, int | None]] = []
-    record, finals = replays.recorder(calls), set(game["finals"])
-    level, p = [game["initial"]], 0
-    try:
-        while level:
-            groups.append((len(calls), p))
-            following = []
-            for x in level:
-                record("final", x)
-                if x in finals:
-                    return calls, groups
-                record("suivants", x)
-                following.extend(order[x])
-            level, p = following, p + 1
-    except replays.Enough:
-        pass
-    return calls, groups
-
-
-def reference_ids(game: dict, order: list[list[int]]) -> tuple[Calls, list[tuple[int, int | None]]]:
-    """Figure 2's DFS(m, e0, 0) for m = 0, 1, 2, …: the calls and the passes (first call, m). That is
-    figure 3 with h = 0: a pass stops where p > m, and the next m is the smallest such p, m + 1."""
-    return _deepening(game, order, [0] * len(game["succ"]))
-
-
-def reference_idastar(game: dict, order: list[list[int]]) -> tuple[Calls, list[tuple[int, int | None]]]:
-    """Figure 3's IDA*: the calls and the passes (first call, bound m)."""
-    return _deepening(game, order, game["h"])
-
-
-def _deepening(game: dict, order: list[list[int]], h: list[int]) -> tuple[Calls, list[tuple[int, int | None]]]:
-    calls: Calls = []
-    groups: list[tuple[int, int | None]] = []
-    record, finals = replays.recorder(calls), set(game["finals"])
-    exceeded: list[int] = []
-
-    def dfs(m: int, x: int, p: int) -> bool:
-        c = p + h[x]
-        if c > m:
-            exceeded.append(c)
-            return False
-        record("final", x)
-        if x in finals:
-            return True
-        record("suivants", x)
-        return any(dfs(m, y, p + 1) for y in order[x])
-
-    try:
-        m: int | None = h[game["initial"]]
-        while m is not None:
-            groups.append((len(calls), m))
-            exceeded.clear()
-            if dfs(m, game["initial"], 0):
-                break
-            m = min(exceeded, default=None)
-    except replays.Enough:
-        pass
-    return calls, groups
-
-
-REFERENCES = {"bfs": reference_bfs, "ids": reference_ids, "idastar": reference_idastar}
-
-
-# --- The student's side -----------------------------------------------------------------------------
 def recognised(game: dict, events: Calls, labels: list) -> str:
     """Which search the trace shows: one of NAMES, else one of OTHERS. On q10's games (with h) only
     IDA* is tried: the BFS and IDS recognisers are made for games without h, whose traces have no `h`
@@ -126,88 +79,318 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
     return "dfs" if len(cut) == 1 else "passes"
 
 
-def _student_groups(game: dict, events: Calls, seen: str) -> list[tuple[int, int | None]]:
-    """(index of the first call, reach) per group of the student's f/s calls: levels for a BFS (a new
-    group where a tested state's depth changes), passes for a depth-first search (reach: the deepest
-    state, or for IDA* the largest p + h expanded), one group otherwise."""
+# --- Groups ---------------------------------------------------------------------------------------------
+def restarts(events: Calls, root: int) -> list[int]:
+    """Where each pass starts: at 0, where the recogniser's passes start on another state than e0 (a test
+    or expansion repeated: a search restarting from e0's successors, its root's work done once), and at a
+    call on e0 after calls
+    on other states, or at a test or expansion of e0 already made in the pass (an explicit stack's pass
+    m = 0 tests e0 alone, then its pass m = 1 tests it again; `h(e0)` twice is IDA*'s first bound, then
+    its first pass)."""
+    cuts, elsewhere, start = {0}, False, 0
+    for one_pass in jeux_traces.passes(events):
+        if start < len(events) and events[start][1] != root:  # restarts from e0: the rule below
+            cuts.add(start)
+        start += len(one_pass)
+    made: set[tuple[str, int]] = set()
+    for k, call in enumerate(events):
+        name, x = call
+        if k in cuts or k and x == root and (elsewhere or (name != "h" and call in made)):
+            cuts.add(k)
+            made, elsewhere = set(), False
+        made.add(call)
+        elsewhere = elsewhere or x != root
+    return sorted(cuts)
+
+
+def _spans(cuts: list[int], length: int) -> list[tuple[int, int]]:
+    return list(zip(cuts, [*cuts[1:], length]))
+
+
+def observed(game: dict, part: Calls, last: bool) -> dict:
+    """What a pass of a game with h was seen to do: the largest p + h among the states it expanded
+    (`reach`), the smallest among those it touched and left unexpanded when another pass follows (`cut`:
+    in the last one, a state may wait for a goal found first), and the final state's when it found one."""
+    depth, h, finals = _depths(game), game["h"], set(game["finals"])
+    expanded = {x for name, x in part if name == "suivants"}
+    said: dict = {}
+    if expanded:
+        said["reach"] = max(depth[x] + h[x] for x in expanded)
+    left = [depth[x] + h[x] for _, x in part if x not in expanded and x not in finals]
+    if left and not last:
+        said["cut"] = min(left)
+    goal = next((x for name, x in part if name == "final" and x in finals), None)
+    if goal is not None:
+        said["goal"] = depth[goal] + h[goal]
+    return said
+
+
+def _student_groups(game: dict, events: Calls, seen: str) -> list[tuple[int, dict]]:
+    """Levels for a BFS (a new one where a tested state's depth changes), passes otherwise."""
     depth = _depths(game)
     if seen == "bfs":
-        groups: list[tuple[int, int | None]] = []
+        groups: list[tuple[int, dict]] = []
         for k, (name, x) in enumerate(events):
-            if name == "final" and (not groups or groups[-1][1] != depth[x]):
-                groups.append((k, depth[x]))
-        return groups or [(0, None)]
-    if seen not in ("ids", "idastar", "dfs", "passes"):
-        return [(0, None)]
-    groups, start = [], 0
-    for one_pass in jeux_traces.passes(events):
-        if "h" in game and seen != "ids":
-            reach = max((depth[x] + game["h"][x] for f, x in one_pass if f == "suivants"), default=None)
-        else:
-            reach = max(depth[x] for _, x in one_pass)
-        groups.append((start, reach))
-        start += len(one_pass)
-    return groups
+            if name == "final" and (not groups or groups[-1][1]["bound"] != depth[x]):
+                groups.append((k if groups else 0, {"bound": depth[x]}))
+        return groups or [(0, {})]
+    spans = _spans(restarts(events, game["initial"]), len(events))
+    if "h" not in game:
+        return [(a, {"bound": max(depth[x] for _, x in events[a:b])}) for a, b in spans]
+    return [(a, observed(game, events[a:b], b == len(events))) for a, b in spans]
 
 
-def _without_h(events: Calls, at: int) -> tuple[Calls, int]:
-    """The f/s calls, and where call `at` of the full trace falls among them."""
-    kept = [e for e in events if e[0] != "h"]
-    return kept, sum(1 for e in events[:at] if e[0] != "h")
+def _expected_groups(game: dict, calls: Calls, groups: list[tuple[int, int | None]]) -> list[tuple[int, dict]]:
+    """The algorithm's levels or passes with their bound (and, with h, what each pass reaches)."""
+    spans = _spans([start for start, _ in groups], len(calls))
+    if "h" not in game:
+        return [(start, {"bound": bound}) for start, bound in groups]
+    return [(a, {"bound": m, **observed(game, calls[a:b], b == len(calls))}) for (a, b), (_, m) in zip(spans, groups)]
 
 
-# --- What the algorithm does where the student's search went another way ------------------------------
-def _why(asked: str, game: dict, verdict: jeux_traces.Verdict, event: tuple[str, int] | None, labels: list) -> dict:
-    """One sentence (key and fields) saying what the requested algorithm does at the divergence."""
-    key, params = verdict.key, verdict.params
-    depth = _depths(game)
-    at = {"call": event[0], "state": labels[event[1]], "depth": depth[event[1]]} if event else {}
-    if key in ("q10.not_pruned", "q10.not_expanded"):
-        fields = {k: params[k] for k in ("state", "p", "h", "f", "bound")}
-        return _message("jeux.replay_pruned" if key == "q10.not_pruned" else "jeux.replay_expanded", fields)
-    if key == "q4.not_level_order":
-        return _message("jeux.replay_bfs_level", {**at, "level": params["depth"], "left": params["state"]})
-    if key == "q4.restarts":
-        return _message("jeux.replay_bfs_once", at)
-    if key == "jeux.not_depth_first":
-        return _message("jeux.replay_depth_first", {"state": params["state"], "parent": params["parent"]})
-    if key == "q10.no_h":
-        return _message("jeux.replay_no_h", {})
-    if asked == "ids" and event is not None:
-        return _message("jeux.replay_ids_depth", at)
-    bounds = [p["bound"] for p in idastar_passes(game)] if asked == "idastar" else []
-    if key == "q10.single_pass" and event is not None:
-        x = event[1]
-        return _message("jeux.replay_single_pass", {**at, "f": depth[x] + game["h"][x], "bound": bounds[0]})
-    if key in ("q10.extra_pass", "q10.single_pass", "q10.missing_passes"):
-        return _message("jeux.replay_passes", {"count": len(bounds), "bounds": ", ".join(map(str, bounds))})
-    return _message("jeux.replay_other", {})
-
-
+# --- Where the searches part ---------------------------------------------------------------------------
 def _message(key: str, params: dict) -> dict:
     return {"key": key, "params": params}
 
 
+@dataclass
+class _Sides:
+    """Both sides of a depth-first replay, and what the sentences say of a state."""
+
+    game: dict
+    labels: list
+    events: Calls
+    calls: Calls
+    passes: list[tuple[int, int, int]]  # the algorithm's: first call, end, bound m
+
+    @property
+    def with_h(self) -> bool:
+        return "h" in self.game
+
+    def fields(self, x: int, bound: int) -> dict:
+        p = _depths(self.game)[x]
+        if not self.with_h:
+            return {"state": self.labels[x], "p": p, "bound": bound}
+        h = self.game["h"][x]
+        return {"state": self.labels[x], "p": p, "h": h, "f": p + h, "bound": bound}
+
+    def value(self, x: int) -> int:
+        """p + h with h, the depth p without."""
+        return _depths(self.game)[x] + (self.game["h"][x] if self.with_h else 0)
+
+    def key(self, name: str) -> str:
+        """The sentence's key: IDA*'s, or the iterative deepening's (its numbers a depth, not p + h)."""
+        return SENTENCES[name][0 if self.with_h else 1]
+
+    def expansions(self, calls: Calls, a: int, b: int, bound: int) -> list[tuple[int, int]]:
+        """(index, state) of the `suivants` calls of calls[a:b]: without h, not those at depth m, which
+        figure 2 makes (their children are beyond m) and a search testing at generation does not."""
+        depth = _depths(self.game)
+        return [
+            (k, x)
+            for k in range(a, b)
+            for name, x in [calls[k]]
+            if name == "suivants" and (self.with_h or depth[x] != bound)
+        ]
+
+    def expected_step(self, k: int, upto: int, start: int, about: int | None = None) -> int:
+        """The algorithm's call, in its pass k, that the student's code should have made after its calls
+        before `upto` (those since `start` expand, the earlier ones test or estimate): the first it makes
+        that theirs do not cover, from its first call on the state `about` the divergence is about (the
+        pass's start without one, or where it makes none); its pass's end if none."""
+        a, b, _ = self.passes[k]
+        first = next((n for n in range(a, b) if self.calls[n][1] == about), a)
+        done = [c for n, c in enumerate(self.events[:upto]) if c[0] != "suivants" or n >= start]
+        found = replays.first_uncovered(self.calls, first, b, done, {"suivants"}, before=self.calls[a:first])
+        return found if found is not None else min(b, len(self.calls) - 1)
+
+
+def _offset(sides: _Sides, spans: list[tuple[int, int]]) -> int:
+    """Which of the algorithm's passes the student's first pass is: an IDS may start at m = 1, its first
+    pass then reaching depth 1 (figure 2's pass m reaches depth m)."""
+    if sides.with_h or not spans:
+        return 0
+    depth = _depths(sides.game)
+    a, b = spans[0]
+    return max(0, min(max((depth[x] for _, x in sides.events[a:b]), default=0), 1, len(sides.passes) - 1))
+
+
+def passes_part(game: dict, events: Calls, calls: Calls, groups: list, labels: list) -> tuple[int, int, dict] | None:
+    """Pass by pass, where the student's depth-first passes (`events`) first part from the algorithm's
+    (`calls`, in `groups` with their bound m; see the module's docstring): (student's call, algorithm's
+    call, sentence), or None where they do not, whatever the recogniser says."""
+    ends = [*(start for start, _ in groups[1:]), len(calls)]
+    sides = _Sides(game, labels, events, calls, [(a, b, m) for (a, m), b in zip(groups, ends)])
+    root = game["initial"]
+    if not events or not sides.passes:
+        return None
+    spans = _spans(restarts(events, root), len(events))
+    # e0 tested (and expanded) once before the loop: a group of calls on e0 before a pass that is one too.
+    if len(spans) > 1 and all(x == root for _, x in events[spans[1][0] : spans[1][1]]):
+        spans = spans[1:]
+    offset = _offset(sides, spans)
+    for i, (a, b) in enumerate(spans):
+        k = i + offset
+        if k >= len(sides.passes):  # the algorithm had stopped: it found a final state in its last pass
+            stop = {"goal": sides.labels[calls[-1][1]], "bound": sides.passes[-1][2]}
+            return a, len(calls) - 1, _message(sides.key("stops"), stop)
+        parted = _pass_part(sides, k, a, b)
+        if parted is not None:
+            return parted
+    if len(spans) + offset < len(sides.passes):
+        # The student's search ended on a final state in a pass where the algorithm goes on: found beyond m.
+        k = len(spans) + offset - 1
+        finals = set(sides.game["finals"])
+        last = max((n for n, (name, x) in enumerate(events) if name == "final" and x in finals), default=None)
+        if last is not None and k >= 0:
+            m, after = sides.passes[k][2], sides.passes[k + 1][2]
+            said = {**sides.fields(events[last][1], m), "next": after, "start": sides.labels[root]}
+            return last, sides.passes[k + 1][0], _message(sides.key("goal_beyond"), said)
+    return None
+
+
+def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] | None:
+    """Where the student's pass events[a:b] parts from the algorithm's pass k, walking it as a depth-first
+    search: a call beyond the bound (IDS: any; IDA*: an expansion), a final state accepted beyond it, a
+    state reached without its parent expanded in the pass, a state left while a state below it was not
+    dealt with as the algorithm deals with it in this pass (tested or expanded; with h, at least
+    estimated), or the pass ended so (a restart, or the end)."""
+    events, game = sides.events, sides.game
+    succ, finals, depth, root = game["succ"], set(game["finals"]), _depths(game), game["initial"]
+    c, d, m = sides.passes[k]
+    ahead = {x for _, x in sides.expansions(sides.calls, c, d, m)}
+    tested = {x for name, x in sides.calls[c:d] if name == "final"}
+    order = list(dict.fromkeys(x for _, x in sides.calls[c:d]))  # the algorithm's states, as it reaches them
+    parent = {y: x for x, row in enumerate(succ) for y in row}
+    # A pass that does not touch e0 (its successors computed once, before the loop) starts below it.
+    rooted = all(x != root for _, x in events[a:b])
+    done: set[int] = {root} if rooted else set()  # states the student's pass tested or expanded
+    expanded: set[int] = {root} if rooted else set()
+    estimated = {x for _, x in events[:a]}  # an estimate does not change: one made in an earlier pass counts
+    path: list[int] = [root] if rooted else []
+
+    def below(x: int, top: int) -> bool:
+        while x != top and x in parent and x != root:
+            x = parent[x]
+        return x == top
+
+    def owed(x: int) -> bool:
+        """Whether the student's pass has not yet done with x what the algorithm does in this pass."""
+        return x not in done if x in tested else x not in estimated
+
+    def left(top: int, n: int, other: int | None) -> tuple[int, int, dict] | None:
+        """Leaving `top` at call n for state `other` (None: the pass ended): the first state below it, in the
+        algorithm's order, that the algorithm deals with in this pass and the student's has not."""
+        v = next((x for x in order if below(x, top) and owed(x)), None)
+        if v is None:
+            return None
+        touched = [t for t in range(a, n) if events[t][1] == v]
+        if touched:  # estimated, then left: what the algorithm does after that call
+            mark = touched[-1]
+            return mark, sides.expected_step(k, mark + 1, a, v), _message(sides.key("unexplored"), sides.fields(v, m))
+        if other is None or v not in parent:
+            key = "skipped" if v in tested else "unestimated"
+            return n, sides.expected_step(k, n, a, v), _message(sides.key(key), sides.fields(v, m))
+        said = {**sides.fields(v, m), "parent": sides.labels[parent[v]], "other": sides.labels[other]}
+        key = "deeper" if v in tested else "estimate"
+        return n, sides.expected_step(k, n, a, v), _message(sides.key(key), said)
+
+    for n in range(a, b):
+        name, x = events[n]
+        if not sides.with_h and depth[x] > m:  # iterative deepening: no call beyond depth m in pass m
+            said = {**sides.fields(x, m), "call": name}
+            return n, sides.expected_step(k, n, a, x), _message("jeux.replay_pruned_ids", said)
+        if name == "final" and x in finals and sides.value(x) > m:
+            after = sides.passes[k + 1][2] if k + 1 < len(sides.passes) else None
+            said = {**sides.fields(x, m), "next": after, "start": sides.labels[root]}
+            return n, sides.expected_step(k, n, a, x), _message(sides.key("goal_beyond"), said)
+        while path and x != path[-1] and x not in succ[path[-1]]:
+            parted = left(path.pop(), n, x)
+            if parted is not None:
+                return parted
+        if x != root and parent[x] not in expanded:  # reached without expanding its parent in this pass
+            said = {**sides.fields(x, m), "parent": sides.labels[parent[x]], "call": name}
+            return n, sides.expected_step(k, n, a, parent[x]), _message(sides.key("jump"), said)
+        estimated.add(x)
+        if name == "final":
+            done.add(x)
+        if name != "suivants" or (not sides.with_h and depth[x] == m):
+            continue
+        if x not in ahead:
+            if sides.value(x) > m:
+                return n, sides.expected_step(k, n, a, x), _message(sides.key("pruned"), sides.fields(x, m))
+            if k == len(sides.passes) - 1:  # the algorithm found a final state before and stopped
+                stop = {"goal": sides.labels[sides.calls[d - 1][1]], "bound": m}
+                return n, d - 1, _message(sides.key("stops"), stop)
+        done.add(x)
+        expanded.add(x)
+        if not path or path[-1] != x:
+            path.append(x)
+    if any(name == "final" and x in finals for name, x in events[a:b]) and k == len(sides.passes) - 1:
+        return None  # the goal found in the last pass, as soon as the algorithm or sooner (tested at generation)
+    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm deals with.
+    return left(root, b if b < len(events) else b - 1, None)
+
+
+def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: jeux_traces.Verdict, labels: list):
+    """A BFS parts where the recogniser placed its verdict; the algorithm's call there is its first that the
+    student's calls up to it do not cover."""
+    depth, step = _depths(game), min(verdict.at, len(events) - 1)
+    name, x = events[step]
+    params = verdict.params
+    expected = replays.first_uncovered(calls, 0, len(calls), events[:step], {"final", "suivants"})
+    at = {"call": name, "state": labels[x], "depth": depth[x]}
+    if verdict.key == "q4.not_level_order":
+        why = _message("jeux.replay_bfs_level", {**at, "level": params["depth"], "left": params["state"]})
+    elif verdict.key == "q4.restarts":
+        why = _message("jeux.replay_bfs_once", at)
+    else:
+        why = _message("jeux.replay_other", {})
+    return step, len(calls) - 1 if expected is None else expected, why
+
+
+def _divergence(asked: str, game: dict, events: Calls, calls: Calls, groups, verdict, labels: list):
+    """(student's call, algorithm's call, sentence) where the searches part."""
+    if verdict.key == "q10.no_h":
+        return 0, 0, _message("jeux.replay_no_h", {})
+    if not events:
+        return 0, 0, _message("jeux.replay_other", {})
+    if asked == "bfs":
+        return _bfs_part(game, events, calls, verdict, labels)
+    parted = passes_part(game, events, calls, groups, labels)
+    if parted is not None:
+        return parted
+    # The expansions agree pass by pass: what the recogniser saw (a test out of order, for instance).
+    step = min(verdict.at, len(events) - 1)
+    covered = replays.first_uncovered(calls, 0, len(calls), events[:step], set())
+    return step, len(calls) - 1 if covered is None else covered, _message("jeux.replay_other", {})
+
+
 def replay(
     asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict | None, number: tuple[int, int]
-) -> dict:
-    """The replay of a trace (see the module's docstring), as plain data: where it is not `asked`'s, the
-    first divergence (`step`) and what the algorithm does there; with no `verdict` (the check passed),
-    no divergence (`step` None) and the sentence saying the search is the one asked for. `number`: the
-    game's number in the group's order, and how many games the group has."""
+) -> dict | None:
+    """The replay of a trace (see the module's docstring), as plain data: where it is not `asked`'s, where
+    each side went (`step`, `expected_step`) and why; with no `verdict` (the check passed), no divergence
+    and the sentence saying the search is the one asked for. `number`: the game's number in the group's
+    order, and how many games the group has. None where the model answers are not installed."""
+    algorithms = replays.algorithms()
+    if algorithms is None:
+        return None
     seen = asked if verdict is None else recognised(game, events, labels)
-    kept, step = _without_h(events, len(events) if verdict is None else verdict.at)
-    # Group starts move with the `h` calls left out.
-    groups = [(_without_h(events, start)[1], bound) for start, bound in _student_groups(game, events, seen)]
-    reference, expected_groups = REFERENCES[asked](game, replays.student_order(game, events))
-    event = kept[step] if step < len(kept) else None
+    calls, groups = algorithms.search(asked, game, replays.student_order(game, events))
+    if verdict is None:
+        step, expected_step, why = None, None, _message("jeux.replay_same", {})
+    else:
+        step, expected_step, why = _divergence(asked, game, events, calls, groups, verdict, labels)
     return {
         "algorithm": asked,
         "seen": seen,
-        "student": replays.side(kept, groups, labels),
-        "expected": replays.side(reference, expected_groups, labels),
-        "step": None if verdict is None else step,
-        "why": _message("jeux.replay_same", {}) if verdict is None else _why(asked, game, verdict, event, labels),
+        "calls": CALLED,
+        "student": replays.side(events, _student_groups(game, events, seen), labels),
+        "expected": replays.side(calls, _expected_groups(game, calls, groups), labels),
+        "step": step,
+        "expected_step": expected_step,
+        "why": why,
         "game": number[0],
         "games": number[1],
     }

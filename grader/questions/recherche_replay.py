@@ -11,18 +11,19 @@ thousands of calls, too many round trips, and the trace would be too long to sho
 
 The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn
 by reports/replay.py): the student's calls grouped as read here (passes from the start state, each with
-the largest p + h it expanded, or BFS levels), beside the notebook's IDA* (reference/recherche.py,
-written again here) run on the same graph following the student's order state by state (`_next`).
-There is no `final`: the goal is compared with ==, so the sides are compared by their
-expansions (next_states calls), which every correct variant makes in the same order whatever it does
-with `heuristic` (called at generation, cached, once more before the loop). Where they first differ,
-or at the first heuristic call whose target is not the goal, one sentence says what IDA* does there.
+what it was seen to do: the largest p + h it expanded, the smallest it estimated and left before
+another pass, the goal's; or BFS levels), beside the notebook's IDA* (reference/replays.py, with the
+model answers: none in the student kit, where `replay` is None) run on the same graph following the
+student's order state by state. There is no `final`: the goal is compared with ==, so the sides are
+compared by their expansions (next_states calls), which every correct variant makes in the same order
+whatever it does with `heuristic` (called at generation, cached, once more before the loop). Where they
+first differ, at the first heuristic call whose target is not the goal, or where the student's search
+took the goal, each side marks its own call and one sentence says what IDA* does there.
 """
 
 from __future__ import annotations
 
-import math
-from typing import NamedTuple, cast
+from typing import cast
 
 from grader.questions.api import Served, Stop, Violation, replays, states
 from reference import graphs
@@ -31,6 +32,8 @@ from reference import graphs
 # far above any variant of IDA* (h called at generation, bounds from 0, successors in another order).
 BUDGET_FLOOR = 2000
 BUDGET_FACTOR = 10
+# The functions of a call, by the initial results keep (reports/replay.py reads them).
+CALLED = {"h": "heuristic", "n": "next_states"}
 
 
 class SearchServer(Served):
@@ -106,112 +109,30 @@ def graph_game(case: dict) -> dict:
     }
 
 
-# --- The notebook's IDA* ------------------------------------------------------------------------------
-class Notebook(NamedTuple):
-    """The notebook's run: its calls, its passes (index of the first call, bound), each expansion's state,
-    p, h, f, bound, pass and path, each heuristic call's (index, path), and the path it returns."""
-
-    calls: list[tuple]
-    groups: list[tuple[int, int | None]]
-    expansions: list[dict]
-    tested: list[tuple[int, list[int]]]
-    found: list[int] | None
-
-
-def notebook(game: dict, order: list[list[int]], whole: bool = False, follow: list[tuple] | None = None) -> Notebook:
-    """reference/recherche.py's `search` on the game, successors in `order`. `whole`: the last pass goes
-    on past the goal, as it does in the order that reaches the goal last. `follow`: a student's calls
-    (name, the state it is about): each state's successors are then taken in the order that search took
-    them there (see `_next`), so that the two differ by the algorithm, not by the order."""
-    calls: list[tuple] = []
-    tested: list[tuple[int, list[int]]] = []
-    groups: list[tuple[int, int | None]] = []
-    expansions: list[dict] = []
-    record = replays.recorder(calls)
-    start, goal, h = game["initial"], game["goal"], game["h"]
-    reached: list[list[int]] = []
-    # In `follow`: the last of the student's calls read (its expansion matching the notebook's last one, or
-    # a touch after it).
-    cursor = -1
-
-    def dl(path: list[int], limit: int):
-        nonlocal cursor
-        x = path[-1]
-        tested.append((len(calls), path))
-        record("heuristic", x, goal)
-        f = len(path) - 1 + h[x]
-        if f > limit:
-            return f
-        if x == goal:
-            reached.append(path)
-            return math.inf if whole else path
-        record("next_states", x)
-        expansions.append(
-            {"state": x, "p": len(path) - 1, "f": f, "bound": limit, "pass": len(groups) - 1, "path": path}
-        )
-        if follow is not None:
-            mine = (k for k in range(cursor + 1, len(follow)) if follow[k] == ("next_states", x))
-            cursor = next(mine, cursor)
-        smallest = math.inf
-        remaining = list(order[x])
-        while remaining:
-            y = remaining[0]
-            if follow is not None:
-                y, cursor = _next(follow, cursor, path, remaining, limit, game)
-            remaining.remove(y)
-            if y not in path:
-                found = dl([*path, y], limit)
-                if isinstance(found, list):
-                    return found
-                smallest = min(smallest, found)
-        return smallest
-
-    try:
-        record("heuristic", start, goal)
-        limit = h[start]
-        while True:
-            groups.append((len(calls) if groups else 0, limit))
-            found = dl([start], limit)
-            if isinstance(found, list) or reached or found == math.inf:
-                break
-            limit = found
-    except replays.Enough:
-        pass
-    return Notebook(calls, groups, expansions, tested, reached[0] if reached else None)
-
-
-def _next(
-    follow: list[tuple], after: int, path: list[int], remaining: list[int], limit: int, game: dict
-) -> tuple[int, int]:
-    """Which of the current state's `remaining` successors the notebook takes next, following the
-    student's calls after index `after` up to its next expansion: that one if the notebook expands it
-    too (p + h within the bound), after those whose h it only asked before (pruned ones: their order
-    changes nothing but the calls shown); else the next whose h it asks (the goal, where it stopped),
-    else the successors' own order. Those on the current path first: they make no call.
-    Returns it and the index of the call read (`after` when none)."""
-    goal, h = game["goal"], game["h"]
-    on_path = next((y for y in remaining if y in path), None)
-    if on_path is not None:
-        return on_path, after  # left out without a call
-    ahead = {y for y in remaining if y != goal and len(path) + h[y] <= limit}
-    # Up to the student's next expansion: of one of these (the one to take), or of another state (it is
-    # done with them: a touch after that belongs to another state's successors).
-    end = next((k for k in range(after + 1, len(follow)) if follow[k][0] == "next_states"), len(follow))
-    hit = end if end < len(follow) and follow[end][1] in ahead else None
-    for k in range(after + 1, end):
-        name, y = follow[k]
-        if name == "heuristic" and y in remaining and y not in ahead and (hit is None or y != goal):
-            return y, k
-    if hit is not None:
-        return follow[hit][1], after  # its expansion is read when the notebook makes it
-    return next((y for y in remaining if y not in ahead), remaining[0]), after
-
-
 def calls_bound(case: dict) -> int:
-    """At most how many calls the notebook makes on the case, in any order of the successors (the
-    oracle's budget basis): its calls when its last pass explores all its bound allows."""
+    """At most how many calls the notebook's IDA* makes on the case, in any order of the successors (the
+    oracle's budget basis, where the model answer is not installed), counted from the graph without
+    searching it: the notebook extends a path only with a state not on it and not past the goal, so its
+    calls are about the graph's simple paths from the start. A pass with bound m asks heuristic on each
+    path whose path without its last state has every p + h <= m, and expands each path whose every p + h
+    is <= m; its bounds are p + h values of such paths, no larger than the first that lets a path to the
+    goal in. Plus the first heuristic call, for the first bound."""
     game = graph_game(case)
-    return len(notebook(game, game["succ"], whole=True).calls)
+    succ, h, start, goal = game["succ"], game["h"], game["initial"], game["goal"]
+    paths: list[tuple[int | None, int, int]] = []  # (the path's largest p + h without its last state, with it, last)
+    stack: list[tuple[list[int], int | None, int]] = [([start], None, h[start])]
+    while stack:
+        path, before, peak = stack.pop()
+        paths.append((before, peak, path[-1]))
+        if path[-1] != goal:
+            stack.extend(([*path, y], peak, max(peak, len(path) + h[y])) for y in succ[path[-1]] if y not in path)
+    first = h[start]
+    last = max(first, min((peak for _, peak, x in paths if x == goal), default=first))
+    total = 1
+    for m in sorted({peak for _, peak, _ in paths} | {first}):
+        if first <= m <= last:
+            total += sum((before is None or before <= m) + (peak <= m and x != goal) for before, peak, x in paths)
+    return total
 
 
 # --- The student's side -------------------------------------------------------------------------------
@@ -243,26 +164,48 @@ def passes(game: dict, events: list[tuple]) -> list[tuple[int, int]]:
     return list(zip(cuts, [*cuts[1:], len(events)]))
 
 
-def _depth_first(game: dict, events: list[tuple]) -> tuple[bool, int | None]:
+def _depth_first(game: dict, events: list[tuple], last: bool = True) -> tuple[bool, dict]:
     """Whether a pass's expansions go depth-first from the start (each a successor of a state on the
-    current path), and the largest p + h it expanded, p along that path, h as its code was answered."""
-    succ, start = game["succ"], game["initial"]
+    current path), and what it was seen to do, p along that path and h as its code was answered: the
+    largest p + h it expanded (`reach`), the smallest p + h among the states whose heuristic it asked and
+    that it did not expand when another pass follows (`cut`), and in the last pass the goal's p + h where
+    it last asked it (`goal`: where it stopped). A heuristic call takes one of its successor places from
+    the deepest state of the path that has one left for it (a state reached by two parents: the one it
+    came from); an expansion, the deepest state it is a successor of."""
+    succ, start, goal = game["succ"], game["initial"], game["goal"]
     path: list[int] = []
+    places: list[list[int]] = []  # each path state's successors not yet estimated
     told: dict[int, int] = {}
-    reach = None
+    left: dict[int, int] = {}  # the p + h of a state estimated and not (yet) expanded
+    said: dict = {}
     for event in events:
         x = _subject(game, event)
         if event[0] == "heuristic":
             told[x] = game["pairs"].get((event[1], event[2]), 0)
+            while path and x not in places[-1]:
+                path.pop()
+                places.pop()
+            if path:
+                places[-1].remove(x)
+            f = len(path) + told[x]
+            if x == goal and last:
+                said["goal"] = f
+            else:
+                left[x] = f
             continue
         while path and x not in succ[path[-1]]:
             path.pop()
+            places.pop()
         if not path and x != start:
-            return False, None
+            return False, {}
         path.append(x)
+        places.append(list(succ[x]))
+        left.pop(x, None)
         f = len(path) - 1 + told.get(x, 0)
-        reach = f if reach is None else max(reach, f)
-    return True, reach
+        said["reach"] = max(said.get("reach", f), f)
+    if left and not last:
+        said["cut"] = min(left.values())
+    return True, said
 
 
 def recognised(game: dict, events: list[tuple], diverged: bool) -> str:
@@ -288,23 +231,30 @@ def recognised(game: dict, events: list[tuple], diverged: bool) -> str:
         return "other"
     if len(cut) == 1:
         return "dfs"
-    reach = [r if r is not None else -1 for _, r in read]  # -1: a pass that expanded nothing
+    reach = [said.get("reach", -1) for _, said in read]  # -1: a pass that expanded nothing
     if not with_h and reach[0] in (0, 1) and all(b == a + 1 for a, b in zip(reach, reach[1:])):
         return "ids"
     return "passes"
 
 
-def _student_groups(game: dict, events: list[tuple], seen: str) -> list[tuple[int, int | None]]:
+def _student_groups(game: dict, events: list[tuple], seen: str) -> list[tuple[int, dict]]:
     depth = _depths(game)
     if seen == "bfs":
-        groups: list[tuple[int, int | None]] = []
+        groups: list[tuple[int, dict]] = []
         for k, event in enumerate(events):
-            if event[0] == "next_states" and (not groups or groups[-1][1] != depth[event[1]]):
-                groups.append((k if groups else 0, depth[event[1]]))
-        return groups or [(0, None)]
-    if seen in ("idastar", "ids", "dfs", "passes"):
-        return [(a, _depth_first(game, events[a:b])[1]) for a, b in passes(game, events)]
-    return [(0, None)]
+            if event[0] == "next_states" and (not groups or groups[-1][1]["bound"] != depth[event[1]]):
+                groups.append((k if groups else 0, {"bound": depth[event[1]]}))
+        return groups or [(0, {})]
+    return [(a, _depth_first(game, events[a:b], b == len(events))[1]) for a, b in passes(game, events)]
+
+
+def _expected_groups(game: dict, run) -> list[tuple[int, dict]]:
+    """The notebook's passes, each with its bound and what it was seen to do."""
+    ends = [*(start for start, _ in run.groups[1:]), len(run.calls)]
+    return [
+        (a, {"bound": m, **_depth_first(game, run.calls[a:b], b == len(run.calls))[1]})
+        for (a, m), b in zip(run.groups, ends)
+    ]
 
 
 # --- Where they part, and what IDA* does there ---------------------------------------------------------
@@ -312,9 +262,11 @@ def _message(key: str, params: dict) -> dict:
     return {"key": key, "params": params}
 
 
-def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions: list[dict]):
+def _divergence(game: dict, events: list[tuple], run):
     """(student's call index, the notebook's call index, the sentence), or None when the student's search
-    expands what the notebook's does and calls heuristic(state, goal) only."""
+    expands what the notebook's does (or stops before it: see `_goal_reached`) and calls
+    heuristic(state, goal) only."""
+    calls, expansions = run.calls, run.expansions
     labels, goal, start, h = game["labels"], game["goal"], game["initial"], game["h"]
     if not any(e[0] == "heuristic" for e in events):
         return 0, 0, _message("x1.replay_no_h", {"goal": labels[goal]})
@@ -339,9 +291,9 @@ def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions:
             "goal": labels[goal],
         }
         return swapped, min(swapped, len(calls) - 1), _message("x1.replay_h_args", params)
-    if j is None:
-        return None
-    x = mine[j][1] if j < len(mine) else None
+    if j is None or j >= len(mine):
+        return None  # the same expansions, or fewer: where it took the goal says it (_goal_reached)
+    x = mine[j][1]
     if j >= len(expansions):  # the notebook found the goal there
         last = expansions[-1]["bound"] if expansions else h[start]
         return at, len(calls) - 1, _message("x1.replay_found", {"goal": labels[goal], "bound": last})
@@ -356,7 +308,7 @@ def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions:
         previous = expansions[j - 1]["bound"]
         params = {"bound": previous, "next": ref["bound"], "start": labels[start]}
         return at, theirs[j], _message("x1.replay_restart", params)
-    if x is not None and x != start:
+    if x != start:
         ancestors = ref["path"][:-1]
         if x in ancestors:
             return at, theirs[j], _message("x1.replay_on_path", {"state": labels[x]})
@@ -364,52 +316,86 @@ def _divergence(game: dict, events: list[tuple], calls: list[tuple], expansions:
             parent = next((i for i in range(len(ancestors) - 1, -1, -1) if x in game["succ"][ancestors[i]]), None)
             if parent is not None and parent + 1 + h[x] > ref["bound"]:
                 return at, theirs[j], _message("jeux.replay_pruned", fields(x, parent + 1))
+    # The state the notebook expands here: estimated by the student's search in that pass (the same rank:
+    # both start with a pass of the first bound), then left unexpanded there.
+    cuts = passes(game, events)
+    if ref["pass"] < len(cuts):
+        a, b = cuts[ref["pass"]]
+        about = [k for k in range(a, min(b, at)) if _subject(game, events[k]) == y]
+        if about and all(events[k][0] == "heuristic" for k in about):
+            return about[-1], theirs[j], _message("jeux.replay_unexplored", fields(y, ref["p"]))
     # The same state by the same path again: next_states listed it twice (a list may repeat a state).
     twice = any(e["path"] == ref["path"] for e in expansions[:j] if e["pass"] == ref["pass"])
     key = "x1.replay_twice" if twice else "x1.replay_again" if y in expanded_before else "x1.replay_expand"
     return at, theirs[j], _message(key, fields(y, ref["p"]))
 
 
-def _goal_elsewhere(game: dict, events: list[tuple], run: Notebook, got):
-    """Where a search that expanded what the notebook did returned another path to the goal than the
-    notebook's (the goal is compared with ==, unseen: only the path returned tells where it stopped):
-    (its last heuristic call on the goal, the notebook's call on the goal by that path, the sentence), or
-    None. A list that is no path from the start to the goal is the path checks' business, not this."""
-    labels, index, goal, h = game["labels"], game["index"], game["goal"], game["h"]
-    kind = type(labels[game["initial"]])
+def _goal_reached(game: dict, events: list[tuple], run, got):
+    """Where a search that expanded what the notebook did, or less, reached the goal otherwise than the
+    notebook (the goal is compared with ==, unseen: its last heuristic call on the goal, and the path it
+    returned, tell where it stopped): (that call, the notebook's call where it does otherwise, the
+    sentence), or None. Beyond the notebook's bound in that pass: the notebook does not stop there and
+    starts again with a larger bound, or (in its last pass) reaches the goal by another path."""
+    labels, index, goal, h, start = game["labels"], game["index"], game["goal"], game["h"], game["initial"]
+    at = max((k for k, e in enumerate(events) if e[0] == "heuristic" and _subject(game, e) == goal), default=None)
+    if at is None or not run.groups:
+        return None
+    kind = type(labels[start])
     path = [index.get(x) if type(x) is kind else None for x in got] if type(got) is list else []
     steps = zip(path, path[1:])
-    if not path or path[0] != game["initial"] or path[-1] != goal or any(b not in game["succ"][a] for a, b in steps):
-        return None
-    if run.found is None or path == run.found or not run.groups:
-        return None
-    at = max(
-        (k for k, e in enumerate(events) if e[0] == "heuristic" and _subject(game, e) == goal), default=len(events) - 1
-    )
-    last = run.groups[-1][0]  # the notebook's call on the goal by that path, in its last pass
-    theirs = next((k for k, tried in run.tested if tried == path and k >= last), len(run.calls) - 1)
-    bound, p = run.groups[-1][1], len(path) - 1
+    valid = path and path[0] == start and path[-1] == goal and all(b in game["succ"][a] for a, b in steps)
+    cuts = passes(game, events)
+    k = min(next(n for n, (a, b) in enumerate(cuts) if a <= at < b), len(run.groups) - 1)
+    first, bound = run.groups[k]
+    end = run.groups[k + 1][0] if k + 1 < len(run.groups) else len(run.calls)
+    p = len(path) - 1 if valid else _depth_first(game, events[cuts[k][0] : at + 1])[1].get("goal", h[goal]) - h[goal]
+    done = [c for n, c in enumerate(events[:at]) if c[0] != "next_states" or n >= cuts[k][0]]
+    theirs = replays.first_uncovered(run.calls, first, end, done, {"next_states"})
+    theirs = min(end, len(run.calls) - 1) if theirs is None else theirs
+    fields = {"state": labels[goal], "p": p, "h": h[goal], "f": p + h[goal], "bound": bound}
     if bound is not None and p + h[goal] > bound:
-        fields = {"state": labels[goal], "p": p, "h": h[goal], "f": p + h[goal], "bound": bound}
-        return at, theirs, _message("jeux.replay_pruned", fields)
-    return at, len(run.calls) - 1, _message("x1.replay_found", {"goal": labels[goal], "bound": bound})
+        if k + 1 < len(run.groups):
+            said = {**fields, "next": run.groups[k + 1][1], "start": labels[start]}
+            return at, theirs, _message("jeux.replay_goal_beyond", said)
+        if run.found is not None:  # the notebook reaches it in this very pass, by a path within the bound
+            return at, theirs, _message("jeux.replay_goal_later", {**fields, "found": len(run.found) - 1})
+    if valid and run.found is not None and path != run.found:
+        return at, len(run.calls) - 1, _message("x1.replay_found", {"goal": labels[goal], "bound": bound})
+    return None
+
+
+def _stopped(game: dict, events: list[tuple], run):
+    """A search that stopped where the notebook goes on, without reaching the goal otherwise: its last call,
+    and the notebook's next expansion (a new pass from the start, or a state)."""
+    done = sum(1 for e in events if e[0] == "next_states")
+    if done >= len(run.expansions) or not events:
+        return None
+    ref = run.expansions[done]
+    theirs = [k for k, c in enumerate(run.calls) if c[0] == "next_states"][done]
+    labels, h = game["labels"], game["h"]
+    if ref["state"] == game["initial"] and ref["pass"] > 0:
+        previous = run.groups[ref["pass"] - 1][1]
+        params = {"bound": previous, "next": ref["bound"], "start": labels[game["initial"]]}
+        return len(events) - 1, theirs, _message("x1.replay_restart", params)
+    x, p = ref["state"], ref["p"]
+    fields = {"state": labels[x], "p": p, "h": h[x], "f": p + h[x], "bound": ref["bound"]}
+    return len(events) - 1, theirs, _message("x1.replay_expand", fields)
 
 
 def replay(
     case: dict, events: list[tuple], number: tuple[int, int] | None = None, passed: bool = False, got=None
-) -> dict:
+) -> dict | None:
     """The replay of a graph case's trace beside the notebook's IDA* (see the module's docstring), as
     jeux_replay.replay's plain data; `step` is None where the two searches make the same calls (said as
     the same search on a `passed` check, as a wrong path returned on a failed one). `number`: the crafted
     graph's number and how many there are (none for a drawn graph); `got`: the path the search returned,
-    when it returned."""
+    when it returned. None where the model answers are not installed (the student kit)."""
+    algorithms = replays.algorithms()
+    if algorithms is None:
+        return None
     game = graph_game(case)
-    run = notebook(game, game["succ"], follow=[(e[0], _subject(game, e)) for e in events])
-    calls, expected_groups, expansions = run.calls, run.groups, run.expansions
-    parted = _divergence(game, events, calls, expansions)
-    if parted is None or parted[0] >= len(events):
-        # No divergence, or the student's search stopped where the notebook goes on: where it took the goal.
-        parted = _goal_elsewhere(game, events, run, got) or parted
+    run = algorithms.notebook(game, game["succ"], follow=[(e[0], _subject(game, e)) for e in events])
+    parted = _divergence(game, events, run) or _goal_reached(game, events, run, got) or _stopped(game, events, run)
     seen = recognised(game, events, parted is not None)
     same = _message("jeux.replay_same" if passed else "x1.replay_same", {})
     step, expected_step, why = parted if parted is not None else (None, None, same)
@@ -417,8 +403,9 @@ def replay(
     return {
         "algorithm": "idastar",
         "seen": seen,
+        "calls": CALLED,
         "student": replays.side(events, _student_groups(game, events, seen), labels),
-        "expected": replays.side(calls, expected_groups, labels),
+        "expected": replays.side(run.calls, _expected_groups(game, run), labels),
         "step": step,
         "expected_step": expected_step,
         "why": why,

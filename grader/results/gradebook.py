@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.text.i18n import t
+from grader.text.terminal import printable
 from grader.results.records import Run, Status, SubmissionResult
 
 ENCODING = "utf-8-sig"  # the BOM tells Excel the file is UTF-8
@@ -88,7 +89,14 @@ def question_ids(run: Run) -> list[str]:
 
 
 def display_name(sub: SubmissionResult) -> str:
+    """The student's name exactly as the LMS or the roster spells it (what importers match on)."""
     return sub.name or sub.id
+
+
+def shown_name(sub: SubmissionResult) -> str:
+    """The name as a page or a terminal shows it: control, bidi and zero-width characters written as
+    escapes (\\u202e), so that no name reverses, hides or imitates another."""
+    return printable(display_name(sub), False)
 
 
 def write_gradebook(path: Path, run: Run, lang: str = "fr", out_of: float = 20) -> Path:

@@ -21,7 +21,7 @@ from grader.judge.settings import Settings
 from grader.run.executor import Embedded
 from grader.run.jobs import not_graded
 from grader.errors import InputError, writing
-from grader.results.gradebook import display_name, write_gradebook
+from grader.results.gradebook import shown_name, write_gradebook
 from grader.intake import RUN_MANIFEST, Entry, find_class
 from grader.intake.roster import identified, join
 from grader.results.marks import apply_marks
@@ -38,7 +38,6 @@ from grader.results.records import (
 from grader.text.terminal import escaped
 from grader.sandbox.runner import isolation
 from grader.version import grader_version
-from grader.text.terminal import printable
 
 # What must be equal for two runs' results to sit in one results.json (not the language: results hold
 # no text).
@@ -289,7 +288,7 @@ class Progress:
             self.bar = tqdm(total=total, unit="student", file=stream)
 
     def __call__(self, done: int, total: int, result: SubmissionResult) -> None:
-        name = printable(display_name(result), False)
+        name = shown_name(result)
         if self.bar is not None:
             self.bar.set_postfix_str(name[:20])
             self.bar.update(1)

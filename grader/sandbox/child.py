@@ -23,9 +23,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:  # (also imported by the in-process child: inprocess.py)
     sys.path.insert(0, ROOT)
 
-import ast  # noqa: E402
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
+import re  # noqa: E402
 import secrets  # noqa: E402
 import signal  # noqa: E402
 import traceback  # noqa: E402
@@ -73,6 +73,13 @@ PRELOAD = (
     "encodings.cp1252",
     "encodings.ascii",
 )
+# The modules a line imports (`import a.b, c as d`, `from x.y import z`, after `;` or `:` too), read by a
+# scan of the text: no syntax tree is built before the limits (a tree can take a thousand times a file's size).
+IMPORTS = re.compile(
+    r"(?:^|[;:])[ \t]*(?:import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)"
+    r"|from[ \t]+(\w[\w.]*)[ \t]+import\b)",
+    re.MULTILINE,
+)
 NEVER_PRELOAD = {
     "antigravity",
     "this",
@@ -105,16 +112,11 @@ def preload(workdir: str) -> None:
     names = set(PRELOAD)
     for entry in os.listdir(workdir):
         if entry.endswith(".py"):
-            try:
-                with open(os.path.join(workdir, entry), "rb") as file:
-                    tree = ast.parse(file.read())
-            except Exception:  # noqa: BLE001 - unparsable: reported when the module is imported
-                continue
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    names.update(alias.name for alias in node.names)
-                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    names.add(node.module)
+            with open(os.path.join(workdir, entry), encoding="utf-8", errors="replace") as file:
+                for listed, module in IMPORTS.findall(file.read()):
+                    names.update(part.split()[0] for part in listed.split(",") if part.strip())
+                    names.add(module)
+    names.discard("")
     import_stdlib(names)
 
 

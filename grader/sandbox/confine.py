@@ -6,13 +6,13 @@ groups); as root of a user namespace, no capability left; PR_SET_NO_NEW_PRIVS; L
 the standard library; read-write: the child's folder; nothing else; no TCP; signals and abstract unix
 sockets scoped to the child); seccomp (no new process, no tracing of others, no mount, namespace,
 keyring, BPF, io_uring, socket; no change to any file's metadata; no address given to a socket;
-signals, limits, priorities and affinities of itself only). Where the child may make a mount
-namespace (root, or root of a user namespace), it first moves into a private root holding only its
-folder and the standard library.
+signals, limits, priorities and affinities of itself only; no channel through kernel objects others
+share: seccomp.py). Where the child may make a mount namespace (root, or root of a user
+namespace), it first moves into a private root holding only its folder and the standard library.
 
-Standard library only, except seccomp, which uses the system's libseccomp (libseccomp.py) when it is
-there: this module is imported on Windows and macOS too, where the POSIX-only layers are skipped and
-said so.
+Standard library only, except seccomp (its rules in seccomp.py), which uses the system's libseccomp
+(libseccomp.py) when it is there: this module is imported on Windows and macOS too, where the
+POSIX-only layers are skipped and said so.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import os
 import sys
 
 from grader.caches import cached
-from grader.sandbox import libseccomp
+from grader.sandbox import libseccomp, seccomp
 
 # Landlock's system calls have the same numbers on every architecture that has them.
 SYS_LANDLOCK_CREATE_RULESET = 444
@@ -78,147 +78,6 @@ PR_CAPBSET_DROP = 24
 PR_CAP_AMBIENT = 47
 PR_CAP_AMBIENT_CLEAR_ALL = 4
 SYS_CAPSET = {"x86_64": 126, "aarch64": 91}
-CLONE_THREAD = 0x00010000
-
-# Refused by seccomp with EPERM whatever their arguments (process creation has rules of its own below).
-# Names this architecture does not have are skipped.
-DENIED_SYSCALLS = (
-    # other processes, the kernel, the machine
-    "ptrace",
-    "process_vm_readv",
-    "process_vm_writev",
-    "process_madvise",
-    "process_mrelease",
-    "pidfd_getfd",
-    "pidfd_open",
-    "pidfd_send_signal",
-    "kcmp",
-    "mount",
-    "umount2",
-    "pivot_root",
-    "chroot",
-    "fsopen",
-    "fsconfig",
-    "fsmount",
-    "fspick",
-    "open_tree",
-    "open_tree_attr",
-    "move_mount",
-    "mount_setattr",
-    "unshare",
-    "setns",
-    "bpf",
-    "perf_event_open",
-    "keyctl",
-    "add_key",
-    "request_key",
-    "io_uring_setup",
-    "io_uring_enter",
-    "io_uring_register",
-    "fork",
-    "vfork",
-    "execve",
-    "execveat",
-    "userfaultfd",
-    "open_by_handle_at",
-    "name_to_handle_at",
-    "fanotify_init",
-    "init_module",
-    "finit_module",
-    "delete_module",
-    "kexec_load",
-    "kexec_file_load",
-    "reboot",
-    "swapon",
-    "swapoff",
-    "tkill",
-    "mknod",
-    "mknodat",
-    "acct",
-    "quotactl",
-    "quotactl_fd",
-    "setdomainname",
-    "sethostname",
-    "settimeofday",
-    "clock_settime",
-    "adjtimex",
-    # A file's metadata: Landlock has no right for it, so that a path the uid owns could be made
-    # 0777, given away or back-dated from anywhere. Extended attributes are read by path too.
-    "chmod",
-    "fchmod",
-    "fchmodat",
-    "fchmodat2",
-    "chown",
-    "fchown",
-    "lchown",
-    "fchownat",
-    "chown32",
-    "fchown32",
-    "lchown32",
-    "utime",
-    "utimes",
-    "utimensat",
-    "utimensat_time64",
-    "futimesat",
-    "setxattr",
-    "lsetxattr",
-    "fsetxattr",
-    "setxattrat",
-    "getxattr",
-    "lgetxattr",
-    "fgetxattr",
-    "getxattrat",
-    "listxattr",
-    "llistxattr",
-    "flistxattr",
-    "listxattrat",
-    "removexattr",
-    "lremovexattr",
-    "fremovexattr",
-    "removexattrat",
-    "file_getattr",
-    "file_setattr",
-    # Sockets: no new one (socketpair has its rule below), no address, no message carrying one.
-    "socket",
-    "connect",
-    "bind",
-    "listen",
-    "accept",
-    "accept4",
-    "sendmsg",
-    "sendmmsg",
-)
-# Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
-# Linux 5.1 a new call has one number on every architecture but alpha and mips.
-NEW_SYSCALLS = {
-    "setxattrat": 463,
-    "getxattrat": 464,
-    "listxattrat": 465,
-    "removexattrat": 466,
-    "open_tree_attr": 467,
-    "file_getattr": 468,
-    "file_setattr": 469,
-}
-# Calls that act on the process their first argument names: refused unless it is 0 (this process, or
-# the calling thread). Without a PID namespace the others of the teacher's uid are within reach.
-OWN_PROCESS_ONLY = (
-    "prlimit64",
-    "sched_setaffinity",
-    "sched_setscheduler",
-    "sched_setparam",
-    "sched_setattr",
-    "migrate_pages",
-    "move_pages",
-    "get_robust_list",
-)
-# setpriority(which, who, ...) and ioprio_set(which, who, ...): `which` must name one process (not a
-# process group, not every process of the uid) and `who` must be 0.
-PRIO_PROCESS, IOPRIO_WHO_PROCESS = 0, 1
-AF_UNIX, SOCK_STREAM, SOCK_TYPE_MASK = 1, 1, 0xF
-# fcntl's and ioctl's commands that make the kernel signal another process (SIGIO, SIGURG).
-F_SETOWN, F_SETOWN_EX = 8, 15
-FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
-INT = 0xFFFFFFFF  # an `int` or `unsigned int` argument: the kernel ignores the register's upper half
 
 
 class ConfinementError(RuntimeError):
@@ -243,17 +102,6 @@ def landlock_abi() -> int:
     except (OSError, AttributeError):
         return 0
     return max(0, version)
-
-
-def seccomp_available() -> bool:
-    """libseccomp can be loaded (Linux with libseccomp.so.2)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libseccomp.library()
-    except (OSError, AttributeError):
-        return False
-    return True
 
 
 def apply_rlimits(limits: dict) -> bool:
@@ -417,57 +265,6 @@ def restrict_landlock(ruleset: int) -> None:
         os.close(ruleset)
 
 
-def _syscall(name: str) -> int | None:
-    number = libseccomp.syscall_number(name)
-    if number is None and name in NEW_SYSCALLS and not os.uname().machine.startswith(("alpha", "mips")):
-        return NEW_SYSCALLS[name]
-    return number
-
-
-def seccomp_rules() -> list[tuple]:
-    """The filter's rules, (action, call number, comparisons...): a call not named runs; a call named
-    is refused when every comparison of one of its rules holds."""
-    arg, denied = libseccomp.arg, libseccomp.errno_action(errno.EPERM)
-    me = os.getpid()
-    rules: list[tuple] = [(denied, name) for name in DENIED_SYSCALLS]
-    rules.append((denied, "clone", arg(0, libseccomp.MASKED_EQ, CLONE_THREAD, 0)))
-    rules.append((libseccomp.errno_action(errno.ENOSYS), "clone3"))
-    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
-        rules.append((denied, name, arg(0, libseccomp.NE, me)))
-    for name in OWN_PROCESS_ONLY:
-        rules.append((denied, name, arg(0, libseccomp.NE, 0)))
-    for name, which in (("setpriority", PRIO_PROCESS), ("ioprio_set", IOPRIO_WHO_PROCESS)):
-        rules += [(denied, name, arg(0, libseccomp.NE, which)), (denied, name, arg(1, libseccomp.NE, 0))]
-    rules.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
-    rules.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
-    rules += [
-        (denied, "socketpair", arg(1, libseccomp.MASKED_EQ, SOCK_TYPE_MASK, kind))
-        for kind in range(SOCK_TYPE_MASK + 1)
-        if kind != SOCK_STREAM
-    ]
-    for name in ("fcntl", "fcntl64"):
-        rules.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN), arg(2, libseccomp.NE, 0)))
-        rules.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN_EX)))
-    rules += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (FIOSETOWN, SIOCSPGRP)]
-    return rules
-
-
-def apply_seccomp() -> None:
-    """Load the filter (seccomp_rules): refusals answer EPERM, so that the student's code gets a
-    PermissionError; clone3 answers ENOSYS so that the C library falls back to clone, whose flags a
-    filter can read (clone only for a thread). A call through another architecture's entry (x86-64's
-    `int 0x80`, x32) kills the process: the rules name this architecture's numbers only.
-
-    Threads are allowed: they live in this process, under the same confinement, share its CPU clock
-    and RLIMIT_NPROC, and die with it; refusing them would break `threading` for nothing."""
-    rules = libseccomp.Filter(libseccomp.ALLOW)
-    for action, name, *comparisons in seccomp_rules():
-        number = _syscall(name)
-        if number is not None:  # a call this architecture does not have
-            rules.add(action, number, *comparisons)
-    rules.load()
-
-
 def private_root_mounts(workdir: str) -> list[str]:
     """The mount points of the child's private root (enter_private_root), as /proc/PID/mountinfo lists
     them: the root, the standard library under each name it goes by, the third-party folders inside it
@@ -567,6 +364,6 @@ def apply(config: dict) -> dict:
         restrict_landlock(ruleset)
         layers["landlock"] = landlock
     if config.get("seccomp"):
-        apply_seccomp()
+        seccomp.apply()
         layers["seccomp"] = True
     return layers

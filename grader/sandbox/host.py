@@ -17,8 +17,9 @@ from grader.sandbox.limits import Limits
 
 # Tried in order; the first that runs `true` is used. As root, no user namespace: the child takes a uid
 # of its own; otherwise the supervisor is root of a user namespace (to mount the child's tmpfs) and the
-# child drops every capability before loading student code.
-NAMESPACE_FLAGS = ("--pid", "--fork", "--kill-child", "--net")
+# child drops every capability before loading student code. `--ipc`: System V objects and POSIX message
+# queues of the namespace's own, gone with it (seccomp refuses them too: docs/sandbox.md).
+NAMESPACE_FLAGS = ("--pid", "--fork", "--kill-child", "--net", "--ipc")
 NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
 

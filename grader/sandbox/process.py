@@ -2,8 +2,8 @@
 
 Each child gets a folder of its own, made by this process without following links, in a private
 directory (the child can neither replace its folder nor see its classmates'). It holds a copy of the
-submission's sources only. The child starts under supervisor.py, which runs as PID 1 of new PID, network
-and mount namespaces when `unshare` allows it (else as a child subreaper), mounts a size- and
+submission's sources only. The child starts under supervisor.py, which runs as PID 1 of new PID, network,
+IPC and mount namespaces when `unshare` allows it (else as a child subreaper), mounts a size- and
 file-limited tmpfs on the child's folder when it can, and kills every process of the child's when it is
 done. On Linux, these processes are forked by the fork server (zygote.py, through fork_server.py)
 from an interpreter that has already imported what a child needs; elsewhere, or with
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from grader.caches import register
 from grader.errors import SandboxError
-from grader.sandbox import calls, confine, fork_server, protocol
+from grader.sandbox import calls, confine, fork_server, protocol, seccomp
 from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
@@ -106,7 +106,7 @@ class Child:
             "uid": self.uid,
             "drop_capabilities": bool(self.prefix) and not self.root_user,
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
-            "seccomp": self.limits.seccomp and confine.seccomp_available(),
+            "seccomp": self.limits.seccomp and seccomp.available(),
         }
 
     def _tmpfs(self) -> str:
@@ -251,7 +251,7 @@ class Child:
 
     def _verify(self, wanted: dict, told: dict) -> dict:
         """The layers in force: what the kernel shows of the child (uid, no_new_privs, seccomp,
-        capabilities), and what it told before any student code ran (Landlock, which /proc does not show)."""
+        capabilities, mount points, IPC namespace), and what it told before any student code ran (Landlock, which /proc does not show)."""
         layers = {
             "rlimits": bool(told.get("rlimits")),
             "tmpfs": self.tmpfs != "-",
@@ -282,6 +282,8 @@ class Child:
             problems.append("landlock")
         if wanted["private_root"] and self._mount_points() != sorted(confine.private_root_mounts(str(self.workdir))):
             problems.append("private root")
+        if self.prefix and os.stat(f"/proc/{self.pid}/ns/ipc").st_ino == os.stat("/proc/self/ns/ipc").st_ino:
+            problems.append("IPC namespace")
         if problems:
             raise SandboxError(f"the child's confinement is not in force: {', '.join(problems)}")
         return {

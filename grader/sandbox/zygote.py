@@ -4,8 +4,8 @@ Starting a child costs an interpreter, the standard library and the probe module
 ~0.4 s of the spawn path (runner.py: `unshare`, then supervisor.py, then child.py, each a new
 process image). Here one process per grader process, the zygote, pays that once: started as
 `python -I -X utf8 zygote.py CONTROL_FD` with an empty environment, it imports the standard library
-the children preload, confine.py (and libseccomp) and, when first asked, the probe modules; then, for
-each child, forks.
+the children preload, confine.py and seccomp.py (with libseccomp) and, when first asked, the probe
+modules; then, for each child, forks.
 
 What the zygote may hold, since every child starts as a copy of it: it never runs student code, never
 imports the grader's parent side or a model answer (only the probe modules a child imports anyway),
@@ -20,7 +20,7 @@ it from signalling, tracing or reading it in every configuration.
 This module is the zygote's program (standard library and the child's side only); the parent's
 handle on it is fork_server.py.
 
-Per child, in the forked process S, exactly what `unshare --pid --fork --kill-child --net --mount
+Per child, in the forked process S, exactly what `unshare --pid --fork --kill-child --net --ipc --mount
 [--user --map-root-user] [--mount-proc]` and supervisor.py do on the spawn path: a new session, the
 namespaces (only where the parent's check found that `unshare` works, so that both paths take the
 same configuration), private mount propagation, then a fork that is PID 1 of the new PID namespace
@@ -48,7 +48,8 @@ import traceback
 # The descriptors a forked child's process keeps, in this order, from 3 on (0-2: /dev/null, its
 # stdout and stderr pipes).
 CHANNEL_FDS = 3
-CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x10000000, 0x20000000, 0x40000000
+CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWUSER = 0x00020000, 0x08000000, 0x10000000
+CLONE_NEWPID, CLONE_NEWNET = 0x20000000, 0x40000000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 1 << 14, 1 << 18
 PR_SET_PDEATHSIG = 1
 MAX_MESSAGE = 1 << 16
@@ -58,10 +59,10 @@ SYS_CLOSE_RANGE = 436  # the same number on every architecture
 def main() -> None:
     control = socket.socket(fileno=int(sys.argv[1]))
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    from grader.sandbox import child, confine
+    from grader.sandbox import child, confine, seccomp
 
     child.import_stdlib(child.PRELOAD)
-    confine.seccomp_available()  # loads libseccomp
+    seccomp.available()  # loads libseccomp
     confine.stdlib_entries()
     gc.freeze()  # the children's collections then skip our objects: their pages stay shared, not copied
     while True:
@@ -138,7 +139,13 @@ def _child_process(request: dict, fds: list[int]) -> None:
     if namespaces:
         uid, gid = os.getuid(), os.getgid()
         check(
-            libc.unshare(CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWNS | (CLONE_NEWUSER if namespaces == "user" else 0)),
+            libc.unshare(
+                CLONE_NEWPID
+                | CLONE_NEWNET
+                | CLONE_NEWIPC
+                | CLONE_NEWNS
+                | (CLONE_NEWUSER if namespaces == "user" else 0)
+            ),
             "unshare",
         )
         if namespaces == "user":  # root of the new user namespace is us, outside (--map-root-user)

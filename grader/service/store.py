@@ -16,7 +16,7 @@ import json
 import os
 import secrets
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -96,16 +96,6 @@ results = sa.Table(  # keyed by (content hash, grader version, seed, scheme, que
     sa.Column("key", sa.String(64), primary_key=True),
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("graded", sa.Integer, nullable=False, default=1),  # times actually graded (idempotence test)
-)
-FORGET_LOGIN_FAILURES = 24 * 3600.0
-# Wrong teacher passwords, per client (an address, a browser that signed in before, every unknown
-# client together): how many since the last right one, and when the last came (web.py's backoff).
-login_failures = sa.Table(
-    "login_failures",
-    metadata,
-    sa.Column("key", sa.String(260), primary_key=True),
-    sa.Column("failures", sa.Integer, nullable=False),
-    sa.Column("last", sa.Float, nullable=False),
 )
 buckets = sa.Table(
     "buckets",
@@ -233,43 +223,6 @@ class Store:
         with self.engine.begin() as db:
             if db.execute(settings.update().where(settings.c.key == key).values(value=value)).rowcount == 0:
                 db.execute(settings.insert().values(key=key, value=value))
-
-    # --- sign-in backoff -------------------------------------------------------------------------
-    def login_wait(self, keys: Mapping[str, int], now: float, first: float, longest: float) -> float:
-        """Seconds before a password from a client counted under `keys` may be checked (0: now). `keys`
-        maps a key to the failures it may have before backing off; past them, each failure doubles the
-        wait after it, from `first` up to `longest` seconds. Failures older than a day are forgotten."""
-        with self.engine.connect() as db:
-            rows = db.execute(sa.select(login_failures).where(login_failures.c.key.in_(list(keys)))).all()
-        wait = 0.0
-        for row in rows:
-            beyond = row.failures - keys[row.key]
-            if beyond >= 0 and now - row.last < FORGET_LOGIN_FAILURES:
-                wait = max(wait, row.last + min(longest, first * 2 ** min(beyond, 32)) - now)
-        return wait
-
-    def login_attempt(self, keys: Iterable[str], now: float) -> None:
-        """Count an attempt as a failure before its password is checked, so that attempts sent together
-        cannot all pass before the first failure is counted (login_succeeded takes it back)."""
-        with self._lock, self.engine.begin() as db:
-            for key in keys:
-                stale = login_failures.c.last < now - FORGET_LOGIN_FAILURES
-                failures = sa.case((stale, 1), else_=login_failures.c.failures + 1)
-                changed = login_failures.update().where(login_failures.c.key == key).values(failures=failures, last=now)
-                if db.execute(changed).rowcount == 0:
-                    db.execute(login_failures.insert().values(key=key, failures=1, last=now))
-
-    def login_succeeded(self, forget: Iterable[str], take_back: Iterable[str]) -> None:
-        """A right password: the keys of `forget` start again from nothing; the attempt counted under
-        those of `take_back` is taken back."""
-        with self._lock, self.engine.begin() as db:
-            db.execute(login_failures.delete().where(login_failures.c.key.in_(list(forget))))
-            for key in take_back:
-                db.execute(
-                    login_failures.update()
-                    .where(login_failures.c.key == key, login_failures.c.failures > 0)
-                    .values(failures=login_failures.c.failures - 1)
-                )
 
     # --- rate limit -----------------------------------------------------------------------------
     def take(self, wanted: Mapping[str, tuple[float, float]], now: float, apply: bool) -> dict[str, float]:

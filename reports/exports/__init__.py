@@ -85,12 +85,13 @@ def _moodle(run: Run, out: Path, o: Options) -> list[Path]:
 def _canvas(run: Run, out: Path, o: Options) -> list[Path]:
     from reports.exports.canvas import write_gradebook as write_canvas
 
-    path, missing = write_canvas(
+    path, missing, homonyms = write_canvas(
         run, out / "canvas-gradebook.csv", assignment=o.canvas_assignment, out_of=o.out_of, template=o.canvas_gradebook
     )
     if o.canvas_gradebook is None:
         o.warnings.append(("export.canvas_by_name", {}))
     _missing(o, "export.canvas_missing", missing)
+    _missing(o, "export.canvas_homonyms", homonyms)
     return [path]
 
 

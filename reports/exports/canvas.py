@@ -10,7 +10,8 @@ Best: the teacher gives the gradebook exported from Canvas (`--canvas-gradebook 
 are joined to ours by email (a school's `SIS Login ID` is often it) or by name, and that very file is
 filled in, every id in it Canvas's own. Without it, rows carry the name alone: the ids of another
 system (Moodle's participant number, our file-safe id) are never written into Canvas's id columns,
-where they could match another Canvas student.
+where they could match another Canvas student; and students whose names Canvas could not tell apart
+(`bob smith` and `bob  smith` make one sortable name) get no grade, rather than one of them the other's.
 """
 
 from __future__ import annotations
@@ -39,20 +40,28 @@ def write_gradebook(
     assignment: str = "Taquin X-ENS 2017",
     out_of: float = 20,
     template: Path | None = None,
-) -> tuple[Path, list[str]]:
-    """Write the gradebook (Canvas's own, filled, when `template` is given); return it and the ids of
-    the students it has no row for."""
+) -> tuple[Path, list[str], list[str]]:
+    """Write the gradebook (Canvas's own, filled, when `template` is given); return it, the ids of the
+    students it has no row for, and those of students left without a grade because Canvas could not
+    tell their names apart."""
     if template is not None:
-        return _fill(run, path, Path(template), assignment, out_of)
+        return *_fill(run, path, Path(template), assignment, out_of), []
+    names = {}
+    for sub in run.submissions:
+        family, given = split_name(display_name(sub))
+        names[sub.id] = f"{family}, {given}" if given else family  # Canvas's sortable name
+    seen: dict[str, list[str]] = {}
+    for sid, name in names.items():
+        seen.setdefault(name, []).append(sid)  # Canvas compares names exactly
+    homonyms = [sid for same in seen.values() if len(same) > 1 for sid in same]
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = SafeWriter(handle)
         writer.writerow([*FIXED, assignment])
         writer.writerow([POINTS_POSSIBLE, "", "", "", "", number(out_of)])
         for sub in run.submissions:
-            family, given = split_name(display_name(sub))
-            student = f"{family}, {given}" if given else family  # Canvas's sortable name
-            writer.writerow([student, "", "", "", "", grade_text(sub, out_of)])
-    return path, []
+            grade = "" if sub.id in homonyms else grade_text(sub, out_of)
+            writer.writerow([names[sub.id], "", "", "", "", grade])
+    return path, [], homonyms
 
 
 def _read(template: Path) -> tuple[list[list[str]], str]:

@@ -9,17 +9,19 @@ imports nothing when there are fewer than five; from 4.1 it splits each folder n
 turn and accepts four fields or five. Folders are therefore named
 "<Full name>_<participant>_assignfeedback_file_", the trailing "_" giving Moodle <= 4.0 its fifth
 field (Moodle 4.1+'s own download drops it; its importer takes both), with any "_" of the name
-replaced by a space so that the participant id stays the second field. Students without a participant
-id get a folder named by their id, and are left out of the zip (Moodle could not tell whose it is), as
-are students with no grade (not submitted: nothing to give back)."""
+replaced by a space so that the participant id stays the second field; the name is cleaned as every
+file name the grader writes is (grader.intake.identity.file_part: no control, bidi or zero-width
+character, nothing Windows refuses, at most 120 bytes). Students without a participant id get a folder
+named by their id, and are left out of the zip (Moodle could not tell whose it is), as are students with
+no grade (not submitted: nothing to give back). Folder names are distinct, also where case does not
+count (Windows, macOS): one that would meet another's takes the id's name and stays out of the zip."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 import zipfile
 from pathlib import Path
 
+from grader.intake.identity import file_part
 from grader.results.records import Run, private_folder
 from grader.results.gradebook import display_name
 from reports.exports.pdf import write_pdfs
@@ -35,10 +37,7 @@ def folder_name(name: str, participant: str, fallback: str) -> str:
     """Moodle's feedback folder for a student; a file-safe fallback without a participant id."""
     if not participant:
         return fallback
-    clean = unicodedata.normalize("NFC", name).replace("_", " ")
-    clean = re.sub(r'[\x00-\x1f\x7f/\\:*?"<>|]+', " ", clean)
-    clean = " ".join(clean.split()).strip(". ") or "participant"
-    return f"{clean[:80]}_{participant}_assignfeedback_file_"
+    return f"{file_part(name.replace('_', ' ')) or 'participant'}_{participant}_assignfeedback_file_"
 
 
 def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) -> list[Path]:
@@ -46,14 +45,26 @@ def write_feedback(run: Run, out: Path, lang: str = "fr", out_of: float = 20) ->
     PDF (out/retours-classe.pdf, a page per student, to print)."""
     private_folder(out)
     fallbacks = [n[: -len(".html")] for n in file_names([s.id for s in run.submissions])]
-    folders = [out / folder_name(display_name(s), s.participant, f) for s, f in zip(run.submissions, fallbacks)]
+    folders, zipped = [], []
+    taken = {ZIP.casefold(), CLASS_PDF.casefold()}  # a student's folder named `feedback-moodle.zip` stays a folder
+    for sub, fallback in zip(run.submissions, fallbacks):
+        moodle = folder_name(display_name(sub), sub.participant, fallback)
+        # Taken already: the same participant twice (a roster listing one twice), whose it is unknown.
+        name = moodle if moodle.casefold() not in taken else fallback
+        unique, n = name, 1
+        while unique.casefold() in taken:
+            n += 1
+            unique = f"{name}-{n}"
+        taken.add(unique.casefold())
+        folders.append(out / unique)
+        zipped.append(bool(sub.participant) and unique == moodle and sub.has_final_grade)
     for sub, folder in zip(run.submissions, folders):
         render_student(run, sub, folder / REPORT, lang=lang)
     write_pdfs(run, [f / SHEET for f in folders], out / CLASS_PDF, lang, out_of)
     archive = out / ZIP
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-        for sub, folder in zip(run.submissions, folders):
-            if not sub.participant or not sub.has_final_grade:  # nothing final to give back yet
+        for folder, included in zip(folders, zipped):
+            if not included:
                 continue
             for name in (REPORT, SHEET):
                 zf.write(folder / name, f"{folder.name}/{name}")

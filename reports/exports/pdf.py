@@ -17,7 +17,7 @@ from fpdf.fonts import FontFace
 
 from grader.text.i18n import t
 from grader.results.records import Run, SubmissionResult
-from grader.results.gradebook import display_name, number
+from grader.results.gradebook import number, shown_name
 from reports.exports.common import feedback_lines, headline
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
@@ -43,7 +43,7 @@ def _sheet(
     pdf.set_font("DejaVu", "B", size + 5)
     pdf.multi_cell(0, None, t("pdf.title", lang), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", "B", size + 3)
-    who = display_name(sub) + (f" — {t('export.col.participant', lang)} {sub.participant}" if sub.participant else "")
+    who = shown_name(sub) + (f" — {t('export.col.participant', lang)} {sub.participant}" if sub.participant else "")
     pdf.multi_cell(0, None, who, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", "", size + 1)
     pdf.multi_cell(0, None, headline(sub, lang, out_of), new_x="LMARGIN", new_y="NEXT")

@@ -9,7 +9,9 @@ $site (the venv's site-packages), $cache (the grader's cache), $out (the output 
 classmate's submission file), $tmp (the run's temporary folder, where the children's folders are),
 $port (a TCP port the scene listens on), $dgram and $stream (pathname Unix sockets the scene listens on,
 writable by anyone: a datagram one and a stream one), $tag (a marker for files an attack might create
-outside), $answer (q1's right answer).
+outside, and for the POSIX message queues the scene makes: /attack-$tag-accomplice, anyone's to write,
+and /attack-$tag-teacher, the teacher's own), $ipc_key (the System V key of the accomplice's queue; + 1
+its shared memory, + 2 its semaphores, + 3 a queue of the teacher's own), $answer (q1's right answer).
 """
 from __future__ import annotations
 
@@ -25,6 +27,20 @@ AROUND = (
 # Verdicts that differ where the child has no mount namespace (an ordinary teacher without user
 # namespaces): what remains visible there (docs/sandbox.md, "What the sandbox promises").
 WITHOUT_MOUNT_NAMESPACE = {"stat_ssh_key": "passed"}
+
+# System calls made by number (some have no wrapper in the C library), this architecture's.
+NUMBERS = (
+    "NUMBER = {'x86_64': dict(add_key=248, perf_event_open=298, bpf=321, io_uring_setup=425, userfaultfd=323,\n"
+    "                         pidfd_open=434, pidfd_getfd=438, kcmp=312, mincore=27, cachestat=451, futex=202,\n"
+    "                         sysinfo=99),\n"
+    "          'aarch64': dict(add_key=217, perf_event_open=241, bpf=280, io_uring_setup=425, userfaultfd=282,\n"
+    "                          pidfd_open=434, pidfd_getfd=438, kcmp=272, mincore=232, cachestat=451, futex=98,\n"
+    "                          sysinfo=179)}[os.uname().machine]\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "libc.shmat.restype = ctypes.c_void_p\n"
+)
+# A door of the kernel the child must find shut: the call, and what it raises when it is.
+DOOR = "if libc.syscall(NUMBER['{name}'], {args}) < 0:\n    raise OSError(ctypes.get_errno(), '{name}')"
 
 # name: (expected status of q1, body of solution_42 before `return ANSWER`, module-level prelude)
 ATTACKS: dict[str, tuple[str, str, str]] = {
@@ -194,12 +210,180 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
         "    reached += libc.syscall(ioprio_set, 1, pid, idle) == 0\n"
         "if not reached:\n"
         "    raise PermissionError('no priority set')"), "import ctypes, os\n\n\n" + AROUND),
+    # What another process set of its own (CPUs, nice value, scheduling, group) or how much CPU it used:
+    # the receiving end of a channel from a classmate's child graded at the same time. Raises when nothing
+    # of any other process was read.
+    "read_other_processes": ("error", (
+        "read = 0\n"
+        "for pid in _around():\n"
+        "    for look in (os.sched_getaffinity, lambda p: os.getpriority(os.PRIO_PROCESS, p), os.sched_getscheduler,\n"
+        "                 os.getpgid, lambda p: time.clock_gettime(((~p) << 3) | 2)):\n"
+        "        try:\n"
+        "            look(pid)\n"
+        "            read += 1\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "if not read:\n"
+        "    raise PermissionError('nothing read')"), "import os, time\n\n\n" + AROUND),
     # SIGIO, the default action of which ends a process, sent by the kernel to a pipe's owner.
     "sigio_parent": ("error", (
         "r, w = os.pipe()\n"
         "fcntl.fcntl(r, fcntl.F_SETOWN, os.getppid())\n"
         "fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_ASYNC)\n"
         "os.write(w, b'x')"), "import fcntl, os"),
+    # -- kernel objects others can name: System V IPC, POSIX queues, watches, locks, keys --------------------
+    # The accomplice's queue, shared memory and semaphores (made by the scene, anyone's to use). Raises when
+    # none of the three was reached.
+    "sysv_to_accomplice": ("error", (
+        "reached = []\n"
+        "queue = libc.msgget($ipc_key, 0)\n"
+        "if queue >= 0 and libc.msgsnd(queue, struct.pack('q', 1) + b'leak', 4, 0o4000) == 0:  # IPC_NOWAIT\n"
+        "    reached.append('msg')\n"
+        "memory = libc.shmget($ipc_key + 1, 0, 0)\n"
+        "address = libc.shmat(memory, None, 0) if memory >= 0 else None\n"
+        "if address not in (None, 2**64 - 1):\n"
+        "    ctypes.memmove(address, b'leak', 4)\n"
+        "    reached.append('shm')\n"
+        "semaphores = libc.semget($ipc_key + 2, 0, 0)\n"
+        "if semaphores >= 0 and libc.semop(semaphores, struct.pack('Hhh', 0, 1, 0), 1) == 0:\n"
+        "    reached.append('sem')\n"
+        "if not reached:\n"
+        "    raise PermissionError('nothing reached the accomplice')"), "import ctypes, os, struct\n" + NUMBERS),
+    # 256 MiB of shared memory written and let go (outside the child's memory limit once detached), a queue
+    # and semaphores: all would outlive the child. Raises when nothing was made.
+    "sysv_left_behind": ("error", (
+        "made = 0\n"
+        "for _ in range(4):\n"
+        "    memory = libc.shmget(0, 64 << 20, 0o1666)  # IPC_PRIVATE | IPC_CREAT\n"
+        "    address = libc.shmat(memory, None, 0) if memory >= 0 else None\n"
+        "    if address not in (None, 2**64 - 1):\n"
+        "        ctypes.memset(address, 1, 64 << 20)\n"
+        "        libc.shmdt(ctypes.c_void_p(address))\n"
+        "        made += 1\n"
+        "made += libc.msgget(0, 0o1666) >= 0\n"
+        "made += libc.semget(0, 8, 0o1666) >= 0\n"
+        "if not made:\n"
+        "    raise PermissionError('nothing made')"), "import ctypes, os\n" + NUMBERS),
+    # A queue of the teacher's own (mode 0600), removed: the child has her uid where there is no user namespace.
+    "sysv_remove_teachers": ("error", (
+        "queue = libc.msgget($ipc_key + 3, 0)\n"
+        "if queue < 0 or libc.msgctl(queue, 0, None) != 0:  # IPC_RMID\n"
+        "    raise OSError(ctypes.get_errno(), 'msgctl')"), "import ctypes, os\n" + NUMBERS),
+    # A message to the accomplice's POSIX queue, a queue left behind (mq_open makes it before Landlock refuses
+    # the open), the teacher's own queue removed. Raises when none of the three worked.
+    "posix_mqueue": ("error", (
+        "done = []\n"
+        "queue = libc.mq_open(b'/attack-$tag-accomplice', os.O_WRONLY | os.O_NONBLOCK)\n"
+        "if queue >= 0 and libc.mq_send(queue, b'leak', 4, 0) == 0:\n"
+        "    done.append('sent')\n"
+        "if libc.mq_open(b'/attack-$tag-left', os.O_CREAT | os.O_RDWR, 0o666, None) >= 0:\n"
+        "    done.append('made')\n"
+        "if libc.mq_unlink(b'/attack-$tag-teacher') == 0:\n"
+        "    done.append('removed')\n"
+        "if not done:\n"
+        "    raise PermissionError('no queue reached')"), "import ctypes, os\n" + NUMBERS),
+    # The accomplice's POSIX shared memory (shm_open is an open of /dev/shm).
+    "dev_shm_of_accomplice": ("error", "open('/dev/shm/accomplice-$tag', 'a').write('leak')", ""),
+    # Live names of files under the teacher's $HOME, /tmp (the classmates' folders) and /: Landlock has no
+    # say on a watch. Raises when no watch was set.
+    "inotify_watch_home": ("error", (
+        "watcher = libc.inotify_init1(os.O_NONBLOCK)\n"
+        "if watcher < 0:\n"
+        "    raise OSError(ctypes.get_errno(), 'inotify_init1')\n"
+        "watched = [p for p in ('$home', '$tmp', '/tmp', '/') if libc.inotify_add_watch(watcher, p.encode(), 0xFFF) >= 0]\n"
+        "if not watched:\n"
+        "    raise PermissionError('no watch')\n"
+        "time.sleep(0.3)\n"
+        "try:\n"
+        "    print(os.read(watcher, 4096))\n"
+        "except BlockingIOError:\n"
+        "    pass"), "import ctypes, os, time\n" + NUMBERS),
+    # A lock, a lease or a directory notification on a file every process may open (the standard library's):
+    # one bit at a time to a classmate's child or an accomplice that tests it. Raises when none was taken.
+    "file_lock_channel": ("error", (
+        "taken = 0\n"
+        "file, folder = json.__file__, os.path.dirname(json.__file__)\n"
+        "for take in (lambda: fcntl.flock(os.open(file, os.O_RDONLY), fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
+        "             lambda: fcntl.lockf(os.open(file, os.O_RDONLY), fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
+        "             lambda: fcntl.fcntl(os.open(file, os.O_RDONLY), 1024, fcntl.F_RDLCK),  # F_SETLEASE\n"
+        "             lambda: fcntl.fcntl(os.open(folder, os.O_RDONLY), 1026, 0x80000002)):  # F_NOTIFY\n"
+        "    try:\n"
+        "        take()\n"
+        "        taken += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "if not taken:\n"
+        "    raise PermissionError('no lock taken')"), "import fcntl, json, os"),
+    # The page cache of the same file as a channel that can be written and read again: its pages let go
+    # (fadvise DONTNEED), then asked for without loading them (preadv2 RWF_NOWAIT, mincore, cachestat).
+    # Raises when none of the four worked.
+    "page_cache_channel": ("error", (
+        "worked = 0\n"
+        "fd = os.open(json.__file__, os.O_RDONLY)\n"
+        "libc.mmap.restype = ctypes.c_void_p\n"
+        "libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]\n"
+        "page = ctypes.c_void_p(libc.mmap(None, 4096, 1, 2, fd, 0))  # PROT_READ, MAP_PRIVATE\n"
+        "for probe in (lambda: os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED),\n"
+        "              lambda: os.preadv(fd, [bytearray(4096)], 0, os.RWF_NOWAIT),\n"
+        "              lambda: libc.syscall(NUMBER['cachestat'], fd, bytes(16), bytes(64), 0) == 0 or 1 / 0,\n"
+        "              lambda: libc.syscall(NUMBER['mincore'], page, 4096, bytes(1)) == 0 or 1 / 0):\n"
+        "    try:\n"
+        "        probe()\n"
+        "        worked += 1\n"
+        "    except (OSError, ZeroDivisionError):\n"
+        "        pass\n"
+        "if not worked:\n"
+        "    raise PermissionError('no page asked for')"), "import ctypes, json, os\n" + NUMBERS),
+    # Wakes, not process-private, on the first word of a standard-library file: they meet whoever waits
+    # there (the scene's accomplice does). Raises when the kernel refused the wake.
+    "futex_to_accomplice": ("error", (
+        "libc.mmap.restype = ctypes.c_void_p\n"
+        "libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]\n"
+        "page = ctypes.c_void_p(libc.mmap(None, 4096, 1, 2, os.open(json.__file__, os.O_RDONLY), 0))\n"
+        "woken, end = 0, time.monotonic() + 0.5\n"
+        "while time.monotonic() < end:\n"
+        "    count = libc.syscall(NUMBER['futex'], page, 1, 1 << 30, None)  # FUTEX_WAKE\n"
+        "    if count < 0:\n"
+        "        raise OSError(ctypes.get_errno(), 'futex')\n"
+        "    woken += count\n"
+        "print(woken)"), "import ctypes, json, os, time\n" + NUMBERS),
+    # Counters of the whole machine that a classmate's child moves at will: the free space of the disk its
+    # folder is on (where there is no tmpfs), the free memory and number of threads. Raises when none read.
+    "machine_counters": ("error", (
+        "read = 0\n"
+        "for look in (lambda: os.statvfs('.'), lambda: os.statvfs(os.path.dirname(json.__file__)),\n"
+        "             lambda: libc.syscall(NUMBER['sysinfo'], bytes(128)) == 0 or 1 / 0):\n"
+        "    try:\n"
+        "        look()\n"
+        "        read += 1\n"
+        "    except (OSError, ZeroDivisionError):\n"
+        "        pass\n"
+        "if not read:\n"
+        "    raise PermissionError('no counter read')"), "import ctypes, json, os\n" + NUMBERS),
+    # A key in the uid's keyring (the teacher's, where the child has her uid): it outlives the child.
+    "keyring_left_behind": ("error", DOOR.format(name="add_key", args="b'user', b'attack-$tag', b'leak', 4, -4"),
+                            "import ctypes, os\n" + NUMBERS),
+    # Doors that seccomp already kept shut, tried again: the counters of another process (perf), a BPF map,
+    # io_uring (whose operations would open sockets past the socket rules), userfaultfd (to stall the
+    # kernel mid-copy), a descriptor of the parent's (pidfd_getfd), its files compared with ours (kcmp).
+    "perf_event_parent": ("error", DOOR.format(name="perf_event_open",
+                                               args="bytes([1, 0, 0, 0, 128] + [0] * 123), os.getppid(), -1, -1, 0"),
+                          "import ctypes, os\n" + NUMBERS),
+    "bpf_map": ("error", DOOR.format(name="bpf", args="0, struct.pack('IIII', 2, 4, 4, 1) + bytes(56), 72"),
+                "import ctypes, os, struct\n" + NUMBERS),
+    "io_uring": ("error", DOOR.format(name="io_uring_setup", args="1, bytes(120)"), "import ctypes, os\n" + NUMBERS),
+    "userfaultfd": ("error", DOOR.format(name="userfaultfd", args="1"), "import ctypes, os\n" + NUMBERS),
+    "pidfd_getfd_parent": ("error", (
+        "pidfd = libc.syscall(NUMBER['pidfd_open'], os.getppid(), 0)\n"
+        "if pidfd < 0 or libc.syscall(NUMBER['pidfd_getfd'], pidfd, 3, 0) < 0:\n"
+        "    raise OSError(ctypes.get_errno(), 'pidfd_getfd')"), "import ctypes, os\n" + NUMBERS),
+    "kcmp_parent": ("error", DOOR.format(name="kcmp", args="os.getpid(), os.getppid(), 0, 0, 0"),
+                    "import ctypes, os\n" + NUMBERS),
+    # Any process around, the classmates' children among them (PTRACE_SEIZE). Raises when none was seized.
+    "ptrace_siblings": ("error", (
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "if not any(libc.ptrace(0x4206, pid, 0, 0) == 0 for pid in _around()):\n"
+        "    raise PermissionError('nobody seized')"), "import ctypes, os\n\n\n" + AROUND),
     # -- the fork server (grader/sandbox/zygote.py): unconfined, the child's ancestor ---------------------
     # Its control socket would start unconfined processes: any socket among the descriptors gets a
     # forged fork request carrying our own descriptors. Raises when there is no socket to use.

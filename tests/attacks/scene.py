@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import resource
 import secrets
 import socket
 import subprocess
@@ -136,6 +137,7 @@ def main() -> None:
     from grader.results.records import isolation_text
     from grader.sandbox.limits import Limits
     from tests.attacks import catalogue
+    from tests.attacks.accomplice import Accomplice
 
     checkout = Path(grader.__file__).resolve().parent.parent
     site = Path(sysconfig.get_paths()["purelib"])
@@ -145,11 +147,17 @@ def main() -> None:
     dgram, stream = unix_listeners(base)
     bystander = subprocess.Popen(["sleep", "900"])  # another process of the teacher's, her shell say
     tag = secrets.token_hex(4)
+    ipc_key = secrets.randbelow(1 << 29) + 1
+    limits = Limits(import_seconds=5.0)
+    children_uids = range(limits.uid_first, limits.uid_first + limits.uid_count) if os.geteuid() == 0 else \
+        range(os.geteuid(), os.geteuid() + 1)
+    accomplice = Accomplice(ipc_key, tag, children_uids)
     victim = class_dir / "victim.py"
     victim.write_text(HONEST)
     (class_dir / "honest.py").write_text(HONEST)
     where = dict(home=home, checkout=checkout, site=site, cache=cache, out=out, victim=victim, tmp=tmp,
-                 port=listener.getsockname()[1], dgram=base / "dgram.sock", stream=base / "stream.sock", tag=tag)
+                 port=listener.getsockname()[1], dgram=base / "dgram.sock", stream=base / "stream.sock", tag=tag,
+                 ipc_key=ipc_key)
     for name in catalogue.ATTACKS:
         (class_dir / f"{name}.py").write_text(catalogue.source(name, **where))
 
@@ -162,8 +170,12 @@ def main() -> None:
     q1 = [q for q in all_questions() if q.id == "q1"]
     # Verdicts here are about containment, not speed: a generous time floor, so that a slow disk or a
     # neighbour's fork bomb on a loaded machine cannot turn an attack that did no harm into a timeout.
-    settings = Settings(scheme=Scheme(time_floor=2.0), limits=Limits(import_seconds=5.0))
-    run = grade_class(class_dir, out, q1, settings, workers=2)
+    settings = Settings(scheme=Scheme(time_floor=2.0), limits=limits)
+    try:
+        run = grade_class(class_dir, out, q1, settings, workers=2)
+        ipc = accomplice.seen()
+    finally:
+        accomplice.remove()
     after = {str(f): snapshot(f) for f in watched}
     metadata_after, scheduling_after = metadata(teacher_paths), scheduling([os.getpid(), bystander.pid])
     bystander.kill()
@@ -189,6 +201,8 @@ def main() -> None:
         "scheduling_changed": {p: [scheduling_before[p], scheduling_after[p]] for p in scheduling_before
                                if scheduling_before[p] != scheduling_after[p]},
         "unix_received": received(dgram) + received(stream),
+        "ipc": ipc,
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10,  # the grader's, in MiB
         "terminal": format_result(by_id["escape_sequences"], "en"),
     }, report.open("w"))
 

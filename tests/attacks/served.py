@@ -82,6 +82,69 @@ TENTES_FORGED = {
     f"tente_{d}": f"def tente_{d}():\n    return _forge('tente_{d}')\n" for d in ("gauche", "bas", "droite", "haut")
 }
 
+# Copies of the earlier functions made at import, with types.FunctionType and through marshal: not the
+# objects the redirection changes (docs/judging.md, "Captured references"), so that a later function that
+# calls them runs the student's own earlier code when it is judged with the model answer's too. Here the
+# student's move does nothing, the gestures (so tente_*) call a copy of it, dfs tries copies of tente_*,
+# taquin calls a copy of dfs. The copies must gain nothing: on each question the file earns at most what
+# the same file earns with `_copy` and `_thawed` giving the functions themselves (its calls then
+# redirected). COPIES: name -> the file; COPIED escapes, NAMED is its twin.
+ESCAPE = """
+
+import marshal as _marshal
+import types as _types
+
+
+def _copy(function):
+    return _types.FunctionType(function.__code__, function.__globals__, function.__name__,
+                               function.__defaults__, function.__closure__)
+
+
+def _thawed(function):
+    code = _marshal.loads(_marshal.dumps(function.__code__))
+    return _types.FunctionType(code, function.__globals__, function.__name__, function.__defaults__,
+                               function.__closure__)
+
+
+{twin}_MOVE = _thawed(move)
+
+
+def haut():
+    _MOVE(li + 1, lj)
+
+
+def gauche():
+    _MOVE(li, lj + 1)
+
+
+def bas():
+    _MOVE(li - 1, lj)
+
+
+def droite():
+    _MOVE(li, lj - 1)
+
+
+ESSAIS = ((_copy(tente_gauche), droite), (_thawed(tente_bas), haut), (_copy(tente_droite), gauche),
+          (_thawed(tente_haut), bas))
+_DFS = _copy(dfs)
+"""
+COPIED, NAMED = "copied_earlier_functions", "named_earlier_functions"
+
+
+def _calling_the_copy_of_dfs(source: str) -> str:
+    """`source` whose taquin calls _DFS where the model answer's calls dfs."""
+    replaced = source.replace("if dfs(m, 0):", "if _DFS(m, 0):")
+    if replaced.count("_DFS(m, 0)") != 1:
+        raise ValueError("reference/taquin.py's taquin no longer calls `dfs(m, 0)`: update served.COPIES")
+    return replaced
+
+
+COPIES = {
+    name: _calling_the_copy_of_dfs(taquin(move="def move(i, j):\n    pass\n")) + ESCAPE.format(twin=twin)
+    for name, twin in ((COPIED, ""), (NAMED, "_copy = _thawed = lambda function: function\n"))
+}
+
 ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
     # -- names the question does not serve: the model answer's work would be graded as the student's ----
     "not_served_q16": ("taquin", {"q16": ("failed", 0.0)}, taquin(**TENTES_FORGED)),

@@ -1,4 +1,5 @@
-"""A class made of every attack of served.py plus two honest students, graded as a teacher would
+"""A class made of every attack of served.py (the copies of earlier functions and their twin among them)
+plus two honest students, graded as a teacher would
 (`grade_class`, two workers, the questions the attacks aim at, the challenge left out); writes what it
 saw as JSON. Run as `python served_scene.py BASE REPORT.json` by tests/test_attacks.py, as root or as an
 ordinary user. Besides the verdicts it records the side effects the channel must not have: what the
@@ -37,7 +38,9 @@ def main() -> None:
         (class_dir / honest).mkdir()
         for module in ("jeux", "taquin", "recherche"):
             (class_dir / honest / f"{module}.py").write_text((checkout / "reference" / f"{module}.py").read_text())
-    for name, (module, _, source) in served.ATTACKS.items():
+    files = {name: (module, source) for name, (module, _, source) in served.ATTACKS.items()}
+    files.update((name, ("taquin", source)) for name, source in served.COPIES.items())
+    for name, (module, source) in files.items():
         (class_dir / name).mkdir()
         (class_dir / name / f"{module}.py").write_text(source)
 

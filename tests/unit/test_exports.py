@@ -618,3 +618,31 @@ def test_the_class_page_counts_absentees_apart(tmp_path):
         for n in re.findall(r'<text x="[\d.]+" y="[\d.]+" text-anchor="middle" font-size="12">(\d+)</text>', page)
     ]
     assert sum(counts) == 5  # the histogram's bars count the graded copies only
+
+
+def test_feedback_folders_from_hostile_names_are_clean_distinct_and_never_the_zips_own(tmp_path):
+    """Names a student chose: a bidi override, a tab, a zero-width space, Windows' forbidden characters,
+    two names equal where case does not count, and a student whose id is the zip's own name: every
+    folder written is clean and distinct, the zip is made and files each participant once."""
+    from reports.exports.feedback import CLASS_PDF, ZIP, write_feedback
+    from tests.importers import moodle_feedback_zip_import
+
+    run = build_run("fr")
+    hostile = [
+        ("\u202eeciréhT", "2001"),  # shown reversed: the override is dropped, the letters stay
+        ("Zoé\tN\u200b'Diaye<>:|", "2002"),
+        ("", ""),  # no participant: a folder named by its id, out of the zip
+        ("Zoé N'DIAYE", "2003"),
+    ]
+    for sub, (name, participant) in zip(run.submissions, hostile):
+        sub.name, sub.participant = name, participant
+    run.submissions[2].id = "feedback-moodle.zip"
+    written = write_feedback(run, tmp_path / "retours")
+    names = [p.name for p in (tmp_path / "retours").iterdir()]
+    assert sorted(names) == sorted({n.casefold(): n for n in names}.values())  # apart without case
+    assert (tmp_path / "retours" / ZIP).is_file() and (tmp_path / "retours" / CLASS_PDF).is_file()
+    assert not any(c in "".join(names) for c in "\u202e\u200b\t<>:|")
+    assert "eciréhT_2001_assignfeedback_file_" in names and "Zoé N'Diaye_2002_assignfeedback_file_" in names
+    filed = moodle_feedback_zip_import(tmp_path / "retours" / ZIP, {"2001", "2002", "2003"}, "4.1")
+    assert set(filed) == {"2001", "2002", "2003"} and all(len(files) == 2 for files in filed.values())
+    assert len(written) == len(run.submissions) + 2

@@ -1,8 +1,10 @@
 """Intake: what teachers download and students hand in, read without running anything."""
 
 import io
+import itertools
 import json
 import os
+import re
 import signal
 import socket
 import stat
@@ -17,7 +19,8 @@ import pytest
 from grader.errors import InputError
 from grader.intake import DUPLICATE, NOT_SUBMITTED, SUBMITTED, UNREADABLE, find_class, load, load_submission
 from grader.intake.archive import ArchiveError, ArchiveLimits, read_archive
-from grader.intake.identity import identify, name_key, slug
+from grader.intake.identity import file_part, identify, moodle_file, name_key, slug, unique_ids
+from grader.intake.modules import defined_functions, names_used
 
 JEUX = "def bfs():\n    return 0\n\ndef ids():\n    return 0\n"
 TAQUIN = "def move(i, j):\n    pass\n\ndef taquin():\n    return []\n"
@@ -283,25 +286,222 @@ def test_too_many_members_refuse_the_whole_archive(tmp_path):
 
 # -- identity and class layouts ---------------------------------------------------------------------
 def test_moodle_names_give_display_name_participant_and_a_file_safe_id():
-    who = identify("Élise Dupré-Lefèvre_123456_assignsubmission_file_")
-    assert (who.name, who.participant, who.plugin) == ("Élise Dupré-Lefèvre", "123456", "file")
+    who = identify("Élise Dupré-Lefèvre_123456_assignsubmission_file_", folder=True)
+    assert (who.name, who.participant) == ("Élise Dupré-Lefèvre", "123456")
     assert who.id == "elise-dupre-lefevre_123456"
-    assert identify("dupont_jean.py").name == "dupont jean" and identify("dupont_jean.py").id == "dupont_jean"
+    assert identify("Zoé N'Diaye_7_assignsubmission_file", folder=True).participant == "7"  # Moodle 4.1+
+    capytale = identify("dupont_jean.py", folder=False)
+    assert (capytale.name, capytale.id) == ("dupont_jean", "dupont_jean")  # the name as given
     assert name_key("DUPRÉ-LEFÈVRE Élise") == name_key("Élise Dupré Lefèvre") == name_key("dupre_lefevre_elise")
     assert slug("李雷").startswith("eleve-")
 
 
-def test_two_submissions_with_one_id_are_refused_together_never_one_dropped(tmp_path):
+def test_a_name_holding_moodles_mark_twice_points_at_no_participant():
+    """Moodle writes its mark once, last in a folder's name and before the file's in a flat one: a name
+    holding it twice was partly chosen by a student (a display name, a file name), so which mark is
+    Moodle's cannot be told, and the entry has no participant."""
+    folder = identify("Honest_1001_assignsubmission_file_x_1006_assignsubmission_file_", folder=True)
+    assert (folder.participant, folder.name) == ("", "Honest_1001_assignsubmission_file_x_1006_assignsubmission_file_")
+    flat = "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_jeux.py"
+    assert moodle_file(flat) is None
+    assert identify(flat, folder=False).participant == ""
+    assert moodle_file("Honest_1001_assignsubmission_file_jeux.py")[0].participant == "1001"
+
+
+def test_a_backslash_in_a_class_archive_makes_no_participants_folder(tmp_path):
+    """A file name with backslashes (read as folders, as Windows' zip tools write them) after a flat
+    download's prefix would make a folder named with a classmate's mark: it holds two, so it is nobody's
+    and cannot make the classmate's files two versions of one (a refused duplicate)."""
+    members = {
+        "Honest_1001_assignsubmission_file_jeux.py": JEUX,
+        "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_\\jeux.py": "def bfs():\n    return 1\n",
+    }
+    (tmp_path / "classe.zip").write_bytes(zip_bytes(members))
+    found = find_class(tmp_path / "classe.zip")
+    subs = {entry.identity.participant: load(entry) for entry in found.entries}
+    assert subs["1001"].status == SUBMITTED and subs["1001"].sources["jeux"].text == JEUX
+    assert [key for key, _ in found.notices] == ["intake.moodle_ambiguous"]
+
+
+def test_a_flat_file_holding_moodles_prefix_twice_is_graded_under_its_name_and_said(tmp_path):
+    (tmp_path / "Honest_1001_assignsubmission_file_jeux.py").write_text(JEUX)
+    flat = "Mallory_1006_assignsubmission_file_Honest_1001_assignsubmission_file_jeux.py"
+    (tmp_path / flat).write_text(JEUX)
+    found = find_class(tmp_path)
+    assert sorted((e.identity.participant, e.identity.name) for e in found.entries) == [
+        ("", flat[: -len(".py")]),
+        ("1001", "Honest"),
+    ]
+    assert found.notices == [("intake.moodle_ambiguous", {"file": flat})]
+
+
+# Names the red team gave folders of one class: each is one student (issue 32).
+COLLIDING = [
+    "Léa Martin",
+    "Lea Martin",
+    "lea.martin",
+    "Zoé",
+    "Zoe",
+    "Honest",
+    "honest",
+    "O'Brien",
+    "O\u2019Brien",
+    "\ufeffalice",
+    "alice",
+    "bob\tsmith",
+    "bob smith",
+    " bob smith ",
+    "jean+paul",
+    "ali\u200bce",
+]
+
+
+def _colliding_class(folder: Path, raw: bytes = b"\xff\xfe") -> Path:
+    for name in COLLIDING:
+        (folder / name).mkdir(parents=True)
+        (folder / name / "jeux.py").write_text(JEUX)
+    os.mkdir(bytes(folder) + b"/" + raw)
+    with open(bytes(folder) + b"/" + raw + b"/jeux.py", "w") as handle:
+        handle.write(JEUX)
+    return folder
+
+
+def test_every_folder_is_one_student_with_an_id_of_its_own(tmp_path):
+    found = find_class(_colliding_class(tmp_path / "classe"))
+    ids = [entry.id for entry in found.entries]
+    assert len(ids) == len(set(ids)) == len(COLLIDING) + 1
+    by_name = {entry.identity.name: entry for entry in found.entries}
+    assert set(by_name) == {*COLLIDING, "\\xff\\xfe"}  # names exactly as given, bytes as escapes
+    assert (
+        by_name["honest"].id == "honest" and by_name["alice"].id == "alice" and by_name["lea.martin"].id == "lea.martin"
+    )
+    assert re.fullmatch(r"honest-[0-9a-f]{10}", by_name["Honest"].id)
+    assert all(re.fullmatch(r"[a-z0-9][a-z0-9._-]*", sid) for sid in ids)
+    assert len({sid.casefold() for sid in ids}) == len(ids)  # apart on a case-insensitive disk too
+    assert [load(entry).status for entry in found.entries] == [SUBMITTED] * len(ids)
+    # The same class, read again, gives the same ids: `--resume` finds its students.
+    assert [entry.id for entry in find_class(tmp_path / "classe").entries] == ids
+
+
+def test_ids_depend_on_the_names_not_on_their_order():
+    names = [("Honest", True), ("honest", True), ("honest.py", False), ("honest-73e29342b9", True), ("Zoé", True)]
+    identities = [identify(name, folder=folder) for name, folder in names]
+    made = {who.name + str(n): who.id for n, who in enumerate(unique_ids(identities))}
+    for order in itertools.permutations(range(len(names))):
+        again = unique_ids([identities[i] for i in order])
+        assert {identities[i].name + str(i): who.id for i, who in zip(order, again)} == made
+    assert len(set(made.values())) == len(names)
+    assert "honest" not in made.values()  # `honest/` and `honest.py` meet: both take a digest
+
+
+def test_a_folder_beside_an_archive_of_the_same_name_are_two_students_never_one_refused(tmp_path):
     (tmp_path / "alice").mkdir()
     (tmp_path / "alice" / "jeux.py").write_text(JEUX)
-    (tmp_path / "Alice.zip").write_bytes(zip_bytes({"jeux.py": JEUX}))
+    (tmp_path / "Alice.zip").write_bytes(zip_bytes({"jeux.py": "def bfs(:\n"}))
     (tmp_path / "bruno.py").write_text(JEUX)
     found = find_class(tmp_path)
-    assert [e.id for e in found.entries] == ["alice", "bruno"]
-    alice = load(found.entries[0])
-    assert alice.status == DUPLICATE
-    ((key, params),) = alice.warnings
-    assert key == "intake.duplicate" and params["origins"] == "Alice.zip, alice"
+    subs = {entry.identity.name: load(entry) for entry in found.entries}
+    assert sorted(subs) == ["Alice", "alice", "bruno"]
+    assert {sub.status for sub in subs.values()} == {SUBMITTED}
+    assert subs["alice"].id == "alice" and subs["Alice"].id.startswith("alice-")
+
+
+def test_one_participants_entries_are_merged_and_two_versions_of_a_file_refused(tmp_path):
+    """The participant number alone makes entries one student: Moodle's file and onlinetext folders
+    merge; the same file in two different versions cannot be chosen between (refused, said)."""
+    folder = "{}_{}_assignsubmission_{}_"
+    (tmp_path / folder.format("Léa Bernard", 5, "file")).mkdir()
+    (tmp_path / folder.format("Léa Bernard", 5, "file") / "jeux.py").write_text(JEUX)
+    (tmp_path / folder.format("Léa Bernard", 5, "onlinetext")).mkdir()
+    (tmp_path / folder.format("Léa Bernard", 5, "onlinetext") / "onlinetext.html").write_text("<p>voir</p>")
+    (tmp_path / "Léa Bernard_5_assignsubmission_file_jeux.py").write_text(JEUX)  # the same file, flat
+    (tmp_path / folder.format("Hugo Martin", 6, "file")).mkdir()
+    (tmp_path / folder.format("Hugo Martin", 6, "file") / "jeux.py").write_text(JEUX)
+    (tmp_path / "Hugo MARTIN_6_assignsubmission_file_jeux.py").write_text(JEUX.replace("0", "1"))
+    found = find_class(tmp_path)
+    hugo, lea = (load(entry) for entry in found.entries)
+    assert (lea.id, lea.status, chosen(lea)) == ("lea-bernard_5", SUBMITTED, {"jeux": "jeux.py"})
+    assert (hugo.id, hugo.status) == ("hugo-martin_6", DUPLICATE)
+    ((key, params),) = hugo.warnings
+    assert key == "intake.duplicate" and params["file"] == "jeux.py" and params["participant"] == "6"
+    assert found.notices == [("intake.participant_names", {"participant": "6", "names": "Hugo MARTIN, Hugo Martin"})]
+
+
+def test_hidden_entries_are_left_out_and_said_junk_is_skipped_unsaid(tmp_path):
+    for name in (".cache", "__MACOSX", ".DS_Store", "__alice", "bruno"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "jeux.py").write_text(JEUX)
+    (tmp_path / ".secret.py").write_text(JEUX)
+    found = find_class(tmp_path)
+    assert [entry.identity.name for entry in found.entries] == ["__alice", "bruno"]
+    assert found.notices == [("intake.hidden", {"name": ".cache"}), ("intake.hidden", {"name": ".secret.py"})]
+
+
+def test_names_that_are_not_utf8_are_read_and_said_as_escapes(tmp_path):
+    student = tmp_path / "classe" / "eve"
+    student.mkdir(parents=True)
+    (student / "jeux.py").write_text(JEUX)
+    with open(bytes(student) + b"/\xff\xfe.py", "w") as handle:
+        handle.write(JEUX)
+    (found,) = find_class(tmp_path / "classe").entries
+    assert set(found.tree) == {"jeux.py", "\\xff\\xfe.py"}
+    assert len(found.digest()) == 64
+    sub = load(found)
+    assert chosen(sub) == {"jeux": "jeux.py"} and sub.warnings[0][1]["others"] == "\\xff\\xfe.py"
+
+
+def test_file_names_the_grader_writes_hold_no_control_bidi_or_windows_character():
+    assert file_part("Zo\u202eé\u2066 N\u200b'Diaye\x00\t<x>/y\\z:*?\"|\u2028") == "Zoé N'Diaye x y z"
+    assert file_part("\udcff\udcfe  .. ") == "xff xfe"  # the escapes' backslashes: Windows refuses them
+    assert file_part("…" * 200).encode() == ("…" * 40).encode()  # 120 bytes at most, whole characters
+    assert file_part("\u202e") == ""
+
+
+def test_a_source_over_its_size_says_so(tmp_path):
+    (tmp_path / "jeux.py").write_text(JEUX)
+    (tmp_path / "donnees.py").write_bytes(b"#" * ((2 << 20) + 1))
+    sub = load_submission(tmp_path)
+    assert sub.status == UNREADABLE
+    assert sub.warnings == [("intake.refused_size", {"file": "donnees.py", "detail": "2 Mio"})]
+
+
+def test_what_a_file_defines_is_read_by_a_line_scan():
+    text = "def a(x):\n    def b():\n        pass\nasync def c ():\n    pass\nclass K:\n    def m(self): pass\n"
+    assert defined_functions(text) == {"a", "c"}
+    assert defined_functions("x = [" + "[" * 100_000 + "]" * 100_000 + "]\ndef bfs(g):\n    pass\n") == {"bfs"}
+
+
+def test_a_student_over_the_limits_is_refused_alone_in_a_folder_or_in_the_class_archive(tmp_path):
+    """5001 files in one student's folder, or in one student's part of the class's archive (wrapped in a
+    folder, as Moodle's zip is, or not): that student is unreadable, said clearly; the class is graded."""
+    many = {f"f{i}.txt": "" for i in range(5001)}
+    folder = tmp_path / "classe"
+    (folder / "mallory").mkdir(parents=True)
+    for name in many:
+        (folder / "mallory" / name).write_text("")
+    (folder / "honest").mkdir()
+    (folder / "honest" / "jeux.py").write_text(JEUX)
+    moodle = "{}_{}_assignsubmission_file_/"
+    members = {moodle.format("Honest", 1) + "jeux.py": JEUX, **{moodle.format("Mallory", 2) + n: "" for n in many}}
+    (tmp_path / "a.zip").write_bytes(zip_bytes(members))
+    (tmp_path / "b.zip").write_bytes(zip_bytes({f"TP taquin-4242/{n}": v for n, v in members.items()}))
+    for klass in (folder, tmp_path / "a.zip", tmp_path / "b.zip"):
+        subs = {entry.identity.name: load(entry) for entry in find_class(klass).entries}
+        honest, mallory = subs.pop("Honest" if "Honest" in subs else "honest"), subs.popitem()[1]
+        assert honest.status == SUBMITTED and mallory.status == UNREADABLE
+        assert mallory.warnings[0][0] == "intake.refused_members" and mallory.warnings[0][1]["detail"] == "5000"
+    checked = load_submission(folder / "mallory")
+    assert checked.warnings == [("intake.refused_members", {"file": "mallory", "detail": "5000"})]
+
+
+def test_in_a_class_archive_each_student_has_a_budget_of_their_own():
+    limits = ArchiveLimits(total_bytes=1000, class_bytes=10_000)
+    data = zip_bytes({"mallory/a.py": "#" * 600, "mallory/b.py": "#" * 600, "honest/jeux.py": JEUX})
+    tree = read_archive(data, "classe.zip", limits, per_student=True)
+    assert tree["honest/jeux.py"] == JEUX.encode() and tree["mallory/a.py"] == b"#" * 600
+    assert tree["mallory/b.py"].key == "intake.refused_total"
+    with pytest.raises(ArchiveError):  # a student's own archive: refused whole, as before
+        read_archive(data, "mallory.zip", limits)
 
 
 def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):
@@ -314,3 +514,19 @@ def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):
     with pytest.raises(InputError) as refused:
         find_class(broken)
     assert refused.value.key == "intake.archive_broken"
+
+
+def test_the_names_a_source_uses_are_read_by_a_scan_that_skips_comments_and_strings():
+    source = '''"""A docstring naming minimum."""
+# minimum, in a comment
+x = "minimum" + 'a\\'b' + r"c" + f"{y}"
+def dfs(m, p):
+    global minimum
+    return obj.attr
+'''
+    names, strings = names_used(source)
+    assert {"x", "dfs", "m", "p", "global", "minimum", "obj", "attr"} <= names and "y" not in names
+    assert {"minimum", "c"} <= strings
+    assert "minimum" not in names_used(source.replace("    global minimum\n", ""))[0]
+    assert names_used("x = [" + "[" * 100_000 + "]" * 100_000 + "]\n")[0] == {"x"}
+    assert names_used("s = '''never closed\nminimum = 1\n")[0] == {"s"}

@@ -4,6 +4,7 @@ answers the student's calls, and the rule that probe modules import nothing but 
 from __future__ import annotations
 
 import ast
+import json
 import random
 import sys
 from pathlib import Path
@@ -13,6 +14,8 @@ import pytest
 from bruteforce import distance_to_final
 from grader.questions import jeux, jeux_games, jeux_traces
 from grader.sandbox import calls
+from reference import jeu1
+from reference.jeux import h_jeu1
 
 ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
@@ -56,7 +59,7 @@ def test_the_checked_modules_are_the_ones_the_questions_load():
     assert {m.replace(".", "/") + ".py" for q in jeux.QUESTIONS for m in q.probe_modules} == set(PROBE_MODULES)
 
 
-# --- Game (1) distances, by exact arithmetic -----------------------------------------------------------
+# --- Game (1) distances: exact arithmetic (reference/jeu1.py), the grader's BFS, the shipped data -------
 def bfs_distance(n: int, t: int):
     # States above t are dead ends (moves only increase n): the game below t is finite.
     return distance_to_final(n, lambda x: [y for y in (2 * x, x + 1) if y <= t], lambda x: x == t)
@@ -64,9 +67,9 @@ def bfs_distance(n: int, t: int):
 
 def test_game1_distance_is_the_bfs_distance_for_every_pair_up_to_200():
     for t in range(1, 201):
-        for n in range(1, t + 1):
-            assert jeux_games.jeu1_distance(n, t) == bfs_distance(n, t), (n, t)
-    assert jeux_games.jeu1_distance(5, 4) is None
+        assert list(jeux_games.jeu1_distances(t)) == [bfs_distance(n, t) for n in range(1, t + 1)], t
+        assert [jeu1.jeu1_distance(n, t) for n in range(1, t + 1)] == list(jeux_games.jeu1_distances(t)), t
+    assert jeu1.jeu1_distance(5, 4) is None
 
 
 def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
@@ -75,14 +78,27 @@ def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
     rng = random.Random(11)
     pairs = [(n, t) for n, t in jeux.large_pairs() if n < t][::7]
     pairs += [(rng.randrange(1, t), t) for t in (rng.randrange(2, 2**62) for _ in range(300))]
-    d = jeux_games.jeu1_distance
+    d = jeu1.jeu1_distance
     for n, t in pairs:
         options = [d(n + 1, t)] + ([d(2 * n, t)] if 2 * n <= t else [])
         assert d(n, t) == 1 + min(options), (n, t)
 
 
+def test_the_shipped_data_of_game_1_is_what_the_model_answers_give():
+    # grader/data/jeu1.json is written by `python -m reference.jeu1`: stale after a change of q11's large pairs.
+    assert json.loads(jeu1.DATA.read_text(encoding="utf-8")) == jeu1.data()
+    large = jeux_games.large_distances(jeux.large_pairs())
+    assert all(large[n, t] == jeux_games.jeu1_distances(t)[n - 1] for n, t in jeux.large_pairs() if t <= 300)
+
+
 def test_the_model_h_is_admissible_on_the_large_pairs():
-    assert all(jeux_games.h_jeu1_model(n, t) <= jeux_games.jeu1_distance(n, t) for n, t in jeux.large_pairs())
+    large = jeux_games.large_distances(jeux.large_pairs())
+    assert all(h_jeu1(n, t) <= d for (n, t), d in large.items())
+
+
+def test_game_1_is_served_h_0_no_answer_to_q11():
+    server = jeux_games.GameServer({"kind": "jeu1", "target": 42, "h": 0})
+    assert [server("h", n) for n in (1, 2, 21, 41, 42, 43, 100)] == [0] * 7
 
 
 # --- The server -------------------------------------------------------------------------------------------
@@ -121,7 +137,7 @@ def test_an_argument_the_probe_never_ships_is_a_protocol_violation(sent):
 def test_h_is_served_only_on_a_game_that_has_one():
     game = jeux_games.named_game({"r": ["a"]}, ["a"])
     assert jeux_games.GameServer(game).names == {"final", "suivants"}
-    assert jeux_games.GameServer({"kind": "jeu1", "target": 10, "h": "log2"}).names == {"final", "suivants", "h"}
+    assert jeux_games.GameServer({"kind": "jeu1", "target": 10, "h": 0}).names == {"final", "suivants", "h"}
 
 
 def test_the_budget_stops_the_run_and_is_counted_by_the_parent():
@@ -167,6 +183,41 @@ def figure3_bounds(game):
 @pytest.mark.parametrize("game", jeux.Q10().crafted() + jeux.deep_games("idastar"), ids=lambda g: str(len(g["succ"])))
 def test_idastar_passes_follow_figure_3(game):
     assert [p["bound"] for p in jeux_games.idastar_passes(game)] == figure3_bounds(game)
+
+
+def test_idastar_passes_expand_what_figure_3_expands_on_random_trees():
+    rng = random.Random(3)
+    for _ in range(300):
+        n = rng.randrange(1, 14)
+        succ: list[list[int]] = [[] for _ in range(n)]
+        for child in range(1, n):
+            succ[rng.randrange(child)].append(child)
+        h = [rng.randrange(0, 5) for _ in range(n)]
+        game = jeux_games.table_game("int", succ, rng.sample(range(n), min(n, rng.randrange(1, 3))), 0, h)
+        expected = figure3_expanded(game)
+        got = [(p["bound"], p["expanded"]) for p in jeux_games.idastar_passes(game)]
+        assert got == expected, game
+
+
+def figure3_expanded(game):
+    """Figure 3 (a stack, every pass explored whole) on a tree: each pass's bound and expanded states."""
+    succ, h, finals, bound = game["succ"], game["h"], set(game["finals"]), game["h"][game["initial"]]
+    passes = []
+    while True:
+        expanded, exceeded, found, stack = set(), [], False, [(game["initial"], 0)]
+        while stack:
+            x, p = stack.pop()
+            if p + h[x] > bound:
+                exceeded.append(p + h[x])
+            elif x in finals:
+                found = True
+            else:
+                expanded.add(x)
+                stack.extend((y, p + 1) for y in succ[x])
+        passes.append((bound, expanded))
+        if found or not exceeded:
+            return passes
+        bound = min(exceeded)
 
 
 def test_crafted_idastar_games_have_consecutive_bounds_and_a_deep_one_needs_more_than_10():
@@ -236,7 +287,7 @@ def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
             jeux.fixed_games(h)
             + question.crafted()
             + jeux.deep_games(question.function)
-            + [{"kind": "jeu1", "target": t, **({"h": "log2"} if h else {})} for t in jeux.JEU1_TARGETS]
+            + [{"kind": "jeu1", "target": t, **({"h": 0} if h else {})} for t in jeux.JEU1_TARGETS]
         )
         for game in games:
             server = jeux_games.GameServer(game)

@@ -9,30 +9,56 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces, replays
+from grader.questions.jeux_games import GameServer, distances, idastar_passes, named_game, shown_labels
+from grader.questions.jeux_probes import probe_search
+from grader.results.records import SHOWN_ITEMS
+from grader.sandbox.calls import serving
 from grader.text.i18n import say
 from grader.text.message import Message
-from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces, replays
-from grader.questions.jeux_games import distances, named_game, shown_labels
-from grader.results.records import SHOWN_ITEMS
+from reference import jeux as model
+from reference import replays as algorithms
 from reports.replay import terminal_lines, view
 
 
-def test_the_references_follow_the_exam_figures():
-    order = jeux_crafted.GAPS  # bounds 2, 4, 6, 8: IDA* jumps over the odd ones
-    game = named_game(order, ["c8"], jeux_crafted.GAPS_H)
-    _, passes = jeux_replay.reference_idastar(game, game["succ"])
-    assert [bound for _, bound in passes] == [2, 4, 6, 8]
+def _model_calls(function: str, game: dict, order: list[list[int]]) -> list[tuple]:
+    """The model answer's calls on the game, successors in `order`, as the grader itself runs it."""
+    server = GameServer({**game, "succ": order})
+    payload = {"function": function, "initial": server.initial_wire, "h": "h" in game}
+    with serving(server):
+        probe_search(model, payload)
+    return server.events
+
+
+def test_the_algorithms_side_is_the_model_answer_with_its_own_passes():
+    game = named_game(jeux_crafted.GAPS, ["c8"], jeux_crafted.GAPS_H)
+    calls, passes = algorithms.search("idastar", game, game["succ"])
+    assert calls == _model_calls("idastar", game, game["succ"])
+    assert [bound for _, bound in passes] == [2, 4, 6, 8] == [p["bound"] for p in idastar_passes(game)]
+    assert all(calls[start] == ("h", game["initial"]) for start, _ in passes)
     tree = jeux_crafted.MIDDLE_TREE
-    calls, passes = jeux_replay.reference_ids(tree, tree["succ"])
+    calls, passes = algorithms.search("ids", tree, tree["succ"])
     assert [bound for _, bound in passes] == [0, 1, 2]
     labels = shown_labels(tree)
     assert [labels[x] for name, x in calls[passes[2][0] :] if name == "final"] == ["r", "a", "a1", "b", "b1"]
-    calls, levels = jeux_replay.reference_bfs(tree, tree["succ"])
+    calls, levels = algorithms.search("bfs", tree, tree["succ"])
     assert [labels[x] for name, x in calls if name == "final"] == ["r", "a", "b", "c", "a1", "b1"]
+    assert [(labels[calls[start][1]], level) for start, level in levels] == [("r", 0), ("a", 1), ("a1", 2)]
     # In the student's order: c before a.
     order = [list(reversed(row)) for row in tree["succ"]]
-    calls, _ = jeux_replay.reference_bfs(tree, order)
+    calls, _ = algorithms.search("bfs", tree, order)
     assert [labels[x] for name, x in calls if name == "final"][:4] == ["r", "c", "b", "a"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_algorithms_side_makes_the_model_answers_calls_in_any_order(data):
+    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    game = data.draw(st.sampled_from(question.crafted()))
+    order = [data.draw(st.permutations(row)) for row in game["succ"]]
+    calls, groups = algorithms.search(question.function, game, order)
+    assert calls == _model_calls(question.function, game, order)
+    assert [start for start, _ in groups] == sorted({start for start, _ in groups}) and groups[0][0] == 0
 
 
 def test_a_long_trace_is_cut_with_its_length_said():
@@ -70,9 +96,29 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
         assert view(replay, "fr")["first"] == "Aucun écart"
     else:
         assert 0 <= verdict.at <= len(events)
-        assert 0 <= replay["step"] <= replay["student"]["length"]
+        # A call of each side (the first, for a search that made none).
+        assert 0 <= replay["step"] < max(1, replay["student"]["length"])
+        assert 0 <= replay["expected_step"] < replay["expected"]["length"]
         assert replay["seen"] in (*jeux_replay.NAMES, *jeux_replay.OTHERS)
     for side in ("student", "expected"):
         assert sum(len(g["calls"]) for g in replay[side]["groups"]) <= replays.SHOWN_CALLS
     say(Message.from_dict(replay["why"]), "en")
     assert view(replay, "fr") is not None and terminal_lines(replay, "en")
+
+
+def test_a_state_is_drawn_with_its_whole_label_or_keyed_in_a_legend():
+    from reports import drawing
+    from reports.replay import graph
+
+    texts, legend = drawing.fitted(["e0", "(0, 1)", "(12, 3)", "('un état', 'long')"], 34)
+    assert texts["e0"] == {"text": "e0", "size": 11} and texts["(0, 1)"]["text"] == "(0, 1)"
+    assert 7.5 <= texts["(12, 3)"]["size"] < texts["(0, 1)"]["size"] < 11  # smaller type, whole
+    assert texts["('un état', 'long')"]["text"] == "[1]" and legend == [{"key": "[1]", "full": "('un état', 'long')"}]
+    # In a replay's drawing: tuple states whole, the long one keyed under the drawing.
+    game = named_game({"r": ["a", "b"], "a": ["f"]}, ["f"], labels=[(0, 0), (0, 1), (12, 3), "('un état', 'long')"])
+    events = [("final", 0), ("suivants", 0), ("final", 1), ("suivants", 1), ("final", 3)]
+    labels = shown_labels(game)
+    replay = jeux_replay.replay("bfs", game, events, labels, jeux_traces.bfs(game, events, labels), (1, 1))
+    drawn = graph(jeux_replay.visual(game), view(replay, "fr"))
+    assert sorted(n["label"] for n in drawn["nodes"]) == ["(0, 0)", "(0, 1)", "(12, 3)", "[1]"]
+    assert drawn["legend"] == [{"key": "[1]", "full": "('un état', 'long')"}]

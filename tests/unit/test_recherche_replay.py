@@ -79,7 +79,16 @@ def test_a_goal_taken_beyond_the_bound_is_blamed_where_it_is_taken():
         "heuristic": [],
     }
     replay = _replayed(plus_two, case)
+    # The notebook's second pass (m = 1) cuts 1 below 2 (p + h = 2) and takes it from 0 (p = 1): the student's
+    # bound 2 stops there, below 2.
     assert replay["why"] == {
-        "key": "jeux.replay_pruned",
-        "params": {"state": 1, "p": 2, "h": 0, "f": 2, "bound": 1},
+        "key": "jeux.replay_goal_later",
+        "params": {"state": 1, "p": 2, "h": 0, "f": 2, "bound": 1, "found": 1},
     }
+    student = [c for g in replay["student"]["groups"] for c in g["calls"]]
+    expected = [c for g in replay["expected"]["groups"] for c in g["calls"]]
+    assert student[replay["step"]] == ["h", 1, 1] and student[replay["step"] - 1] == ["n", 2]
+    # The notebook's call there: the goal again, from 0 (after cutting it below 2).
+    assert expected[replay["expected_step"]] == ["h", 1, 1] and expected[replay["expected_step"] - 1] == ["h", 1, 1]
+    assert [g.get("goal") for g in replay["student"]["groups"]] == [None, 2]
+    assert [(g["bound"], g.get("goal")) for g in replay["expected"]["groups"]] == [(0, None), (1, 1)]

@@ -143,3 +143,20 @@ def test_homonyms_are_matched_by_id_only_and_reported():
     assert ("roster.homonyms", {"name": "Léa Martin", "count": 2}) in notices
     assert ("roster.unmatched", {"id": "lea_martin", "name": "lea martin"}) in notices
     assert sorted(r.id for r in rows) == ["lea-martin_1", "lea-martin_2", "lea_martin"]
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_roster_line_two_submissions_match_by_name_is_nobodys_whatever_their_order(order):
+    """`Léa Martin` and `lea.martin` are two students of a class: neither takes the roster's Léa (her
+    email, her Moodle number), whichever comes first; a participant number is decided by the LMS."""
+    roster = [Student("Léa Martin", "Participant 7", "lea@l.fr"), Student("Zoé Roux", "Participant 8", "z@l.fr")]
+    results = [_row("lea-martin-2fcc1a9c4b", "Léa Martin"), _row("lea.martin", "lea.martin")][::order]
+    results.append(_row("zoe-roux-4aeaba4b61", "Zoé Roux"))  # by name: one submission only
+    results.append(_row("zoe_8", "Z. R.", "8"))  # by the LMS's number: takes her first
+    rows, notices = join(results, roster, lambda student, sid: _row(sid, student.name))
+    by_id = {r.id: r for r in rows}
+    assert by_id["lea.martin"].participant == by_id["lea-martin-2fcc1a9c4b"].participant == ""
+    assert "" == by_id["lea.martin"].email == by_id["lea-martin-2fcc1a9c4b"].email
+    assert by_id["zoe_8"].email == "z@l.fr" and by_id["zoe-roux-4aeaba4b61"].email == ""
+    assert ("roster.claimed", {"name": "Léa Martin", "ids": ", ".join(r.id for r in results[:2])}) in notices
+    assert len(rows) == 4  # nobody absent: Léa handed something in, her row is hers to find

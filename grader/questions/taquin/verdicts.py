@@ -4,11 +4,10 @@ call them on replies written by hand (tests/unit/test_taquin_verdicts.py)."""
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from grader.questions.api import Failure, Kind, Message, Outcome, shapes
+from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
 from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
 from grader.questions.taquin.passes import passes
 from grader.questions.taquin.probes import BLANK, LAST
@@ -87,18 +86,11 @@ def _visual(start, moves, optimal):
 
 
 def _mentions(source: str, name: str) -> bool:
-    """Whether the module's source uses the global `name` at all: read by the parent with ast (what the
-    child says about itself is not a fact)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return True  # the import failure is reported instead
-    return any(
-        (isinstance(node, ast.Name) and node.id == name)
-        or (isinstance(node, ast.Global) and name in node.names)
-        or (isinstance(node, ast.Constant) and node.value == name)
-        for node in ast.walk(tree)
-    )
+    """Whether the module's source uses the global `name` at all: read by the parent (what the child
+    says about itself is not a fact), by a scan of the text, never a syntax tree (built outside the
+    child's limits, a tree of a student's file can take a gigabyte): `name` in code, or a string `name`."""
+    names, strings = names_used(source)
+    return name in names or name in strings
 
 
 def _wrong_call(key: str, shown: dict, expected, got, **params) -> Failure:

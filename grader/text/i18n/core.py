@@ -108,9 +108,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "not submitted: no Python file nor notebook (found: {files})",
     },
     "intake.duplicate": {
-        "fr": "refusé : plusieurs soumissions portent l'identifiant {id} ({origins}) ; aucune n'est corrigée, "
-        "renommez ou retirez celles en trop",
-        "en": "refused: several submissions have the id {id} ({origins}); none is graded, rename or remove the extra ones",
+        "fr": "refusé : {origins} sont le même participant {participant} mais donnent deux versions différentes "
+        "de {file} ; aucune n'est corrigée, gardez-en une",
+        "en": "refused: {origins} are the same participant {participant} but hold two different versions of "
+        "{file}; neither is graded, keep one",
+    },
+    "intake.participant_names": {
+        "fr": "le participant {participant} porte plusieurs noms ({names}) : une seule copie, réunie par son numéro",
+        "en": "participant {participant} has several names ({names}): one submission, joined by its number",
+    },
+    "intake.moodle_ambiguous": {
+        "fr": "{file} : le préfixe de Moodle (_<participant>_assignsubmission_) y figure deux fois, on ne peut "
+        "dire lequel est le sien : corrigé sous ce nom, sans numéro de participant",
+        "en": "{file}: Moodle's prefix (_<participant>_assignsubmission_) is in it twice, which one is its own "
+        "cannot be told: graded under this name, with no participant number",
+    },
+    "intake.hidden": {
+        "fr": "{name} ignoré : son nom commence par un point (caché) ; renommez-le pour qu'il soit corrigé",
+        "en": "{name} ignored: its name starts with a dot (hidden); rename it to have it graded",
     },
     "intake.grader_output": {
         "fr": "{folder} ignoré : un dossier de résultats du correcteur, pas une copie d'élève",
@@ -132,6 +147,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "intake.refused_bomb": {
         "fr": "{file} refusé : trop gros ou trop compressé (bombe d'archive ? {detail} octets)",
         "en": "{file} refused: too large or too compressed (an archive bomb? {detail} bytes)",
+    },
+    "intake.refused_size": {
+        "fr": "{file} refusé : plus de {detail}, la taille maximale d'un tel fichier ; il n'est pas lu",
+        "en": "{file} refused: over {detail}, the most such a file may weigh; it is not read",
+    },
+    "intake.refused_members": {
+        "fr": "{file} refusé : plus de {detail} fichiers et dossiers dans la copie ; rien de plus n'en est lu",
+        "en": "{file} refused: more than {detail} files and folders in the submission; nothing more of it is read",
+    },
+    "intake.refused_total": {
+        "fr": "{file} refusé : la copie dépasse {detail} lus en tout ; rien de plus n'en est lu",
+        "en": "{file} refused: the submission is over {detail} read in all; nothing more of it is read",
     },
     "intake.refused_depth": {
         "fr": "{file} refusé : archives imbriquées sur plus de {detail} niveaux",
@@ -299,6 +326,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "roster.unmatched": {
         "fr": "{id} ({name}) ne correspond à aucun élève de la liste de classe",
         "en": "{id} ({name}) matches no student of the class list",
+    },
+    "roster.claimed": {
+        "fr": "{name}, de la liste de classe, correspond à plusieurs copies ({ids}) : aucune ne prend son nom ni "
+        "ses identifiants ; renommez celle qui est la sienne",
+        "en": "{name}, of the class list, matches several submissions ({ids}): none takes its name nor its ids; "
+        "rename the one that is theirs",
     },
     "roster.homonyms": {
         "fr": "{count} élèves de la liste s'appellent {name} : seul l'identifiant peut les distinguer",

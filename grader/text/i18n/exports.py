@@ -137,6 +137,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Canvas gradebook written without --canvas-gradebook: Canvas will match students by "
         "name alone; better give the gradebook exported from Canvas (--canvas-gradebook)",
     },
+    "export.canvas_homonyms": {
+        "fr": "carnet Canvas : {n} {n:élève|élèves} que Canvas ne distinguerait pas à {n:son|leur} nom, "
+        "{n:laissé|laissés} sans note : {students} ; donnez le carnet exporté de Canvas (--canvas-gradebook)",
+        "en": "Canvas gradebook: {n} {n:student|students} Canvas could not tell apart by name, left "
+        "without a grade: {students}; give the gradebook exported from Canvas (--canvas-gradebook)",
+    },
     "export.canvas_missing": {
         "fr": "carnet Canvas : {n} {n:élève|élèves} sans ligne (ni courriel ni nom retrouvé dans le "
         "carnet) : {students}",

@@ -73,6 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.limits": {"fr": "Limites", "en": "Limits"},
     "report.summary": {"fr": "Résumé", "en": "Summary"},
     "report.warnings": {"fr": "Avertissements", "en": "Warnings"},
+    "report.notices": {"fr": "À propos de la classe", "en": "About the class"},
     "report.manual": {"fr": "corrigée à la main", "en": "graded by hand"},
     "report.extension": {"fr": "hors barème", "en": "outside the exam's scale"},
     "report.no_checks": {"fr": "Aucune vérification automatique.", "en": "No automatic check."},

@@ -181,10 +181,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "service.teacher.sign_in": {"fr": "Se connecter", "en": "Sign in"},
     "service.teacher.sign_out": {"fr": "Se déconnecter", "en": "Sign out"},
     "service.teacher.bad_password": {"fr": "mot de passe incorrect", "en": "wrong password"},
-    "service.teacher.throttled": {
-        "fr": "trop de mots de passe erronés : réessayez dans quelques minutes",
-        "en": "too many wrong passwords: try again in a few minutes",
-    },
     "service.teacher.title": {"fr": "Tableau de bord de la classe", "en": "Class dashboard"},
     "service.teacher.gradebook": {"fr": "Télécharger le carnet de notes (CSV)", "en": "Download the gradebook (CSV)"},
     "service.teacher.exports": {

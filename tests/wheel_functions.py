@@ -1,0 +1,460 @@
+"""Every function of an unpacked wheel, as a student would copy it into an answer file.
+
+A student who has the kit has its wheel: every module of the grader in plain text. The strongest use
+of it is to paste a function into their own file, with what it needs of the wheel (the other top-level
+definitions it reads, and those of the modules it imports, transitively), and name it as the exam's
+function. `Wheel.answer` writes that: the function's own module pasted into the answer file (so that
+a function reading `initial`, `grid` or `suivants` reads the student's globals), each other module it
+needs as a helper module beside it (`kit_grader_questions_api.py`), imports between them rewritten.
+
+Free names are read from `symtable` (a function's locals are not module names); what a module-level
+statement needs, from its names. Only what is reached is pasted: a function that does not use numpy
+does not import it. What Python cannot resolve statically (`globals()`, `getattr` on a module) is left
+as it is: the answer then fails as a copy would.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib
+import symtable
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PREFIX = "kit_"
+BUILTINS = frozenset(dir(__import__("builtins")))
+Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A function of the wheel: its module, its dotted path within it (`f` or `Class.method`), and how
+    many positional arguments it takes as reached there (required, at most; None: any number)."""
+
+    module: str
+    path: str
+    required: int
+    most: int | None
+
+    def fits(self, arity: int) -> bool:
+        return self.required <= arity and (self.most is None or arity <= self.most)
+
+    @property
+    def name(self) -> str:
+        return f"{self.module}.{self.path}"
+
+
+@dataclass
+class Module:
+    name: str
+    path: Path
+    tree: ast.Module
+    table: symtable.SymbolTable
+    is_package: bool
+    bound: dict[str, list[int]] = field(default_factory=dict)  # each top-level name: the statements binding it
+    attributes: dict[str, set[str]] = field(default_factory=dict)  # each name: the attributes read on it
+
+    def __post_init__(self) -> None:
+        for k, statement in enumerate(self.tree.body):
+            for name in _binds(statement):
+                self.bound.setdefault(name, []).append(k)
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                self.attributes.setdefault(node.value.id, set()).add(node.attr)
+
+
+def _binds(statement: ast.stmt) -> set[str]:
+    """The names a top-level statement binds (a compound one: whatever its bodies bind)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {statement.name}
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name).partition(".")[0] for alias in statement.names if alias.name != "*"}
+    if isinstance(statement, ast.If) and "TYPE_CHECKING" in ast.unparse(statement.test):
+        return set().union(*(_binds(s) for s in statement.orelse))  # for the type checker only
+    found = set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((a.asname or a.name).partition(".")[0] for a in node.names if a.name != "*")
+    return found
+
+
+class Wheel:
+    """The modules of an unpacked wheel (its grader, reference and reports packages)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.modules: dict[str, Module] = {}
+        for path in sorted(root.rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if ".dist-info" in parts[0]:
+                continue
+            is_package = parts[-1] == "__init__"
+            name = ".".join(parts[:-1] if is_package else parts)
+            source = path.read_text(encoding="utf-8")
+            self.modules[name] = Module(
+                name, path, ast.parse(source), symtable.symtable(source, str(path), "exec"), is_package
+            )
+
+    # -- what there is to copy --------------------------------------------------------------------
+    def candidates(self) -> list[Candidate]:
+        """Every top-level function and every method of a top-level class, with its arity as reached from
+        the module (a method through its class: `self` counts, a classmethod's `cls` does not)."""
+        found = []
+        for module in self.modules.values():
+            for statement in module.tree.body:
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found.append(Candidate(module.name, statement.name, *_arity(statement, 0)))
+                elif isinstance(statement, ast.ClassDef):
+                    for member in statement.body:
+                        if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                            bound = any(_decorator(d) == "classmethod" for d in member.decorator_list)
+                            path = f"{statement.name}.{member.name}"
+                            found.append(Candidate(module.name, path, *_arity(member, 1 if bound else 0)))
+        return found
+
+    def definitions(self):
+        """Every function definition of the wheel, nested ones included: (module, qualified name, node)."""
+        for module in self.modules.values():
+            yield from ((module.name, name, node) for name, node in _walk_definitions(module.tree, ""))
+
+    # -- pasting ----------------------------------------------------------------------------------
+    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...], own: bool = False) -> dict[str, str]:
+        """The files of a student folder whose answer file (the stub, then the pasted code) defines each of
+        `names` as the candidate (`own`: as the function of that name of the candidate's module, for the
+        model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
+        paths = {name: name if own else candidate.path for name in names}
+        roots = {candidate.path, *paths.values()}
+        needed, wanted = self._closure(candidate.module, {path.partition(".")[0] for path in roots})
+        files = {
+            "": "\n".join(
+                [
+                    "from __future__ import annotations",
+                    stub,
+                    "# --- copied from the kit's wheel",
+                    self._text(candidate.module, needed.pop(candidate.module, set()), wanted),
+                    *(f"{name} = {path}" for name, path in paths.items() if name != path),
+                    "",
+                ]
+            )
+        }
+        for module, statements in needed.items():
+            text = self._text(module, statements, wanted)
+            files[_helper(module) + ".py"] = "from __future__ import annotations\n" + text
+        return files
+
+    def _closure(self, module: str, names: set[str]) -> tuple[dict[str, set[int]], set[tuple[str, str]]]:
+        """The statements needed, by module, for `names` of `module` to work, and the (module, name) needed."""
+        needed: dict[str, set[int]] = {}
+        todo = [(module, name) for name in names]
+        seen: set[tuple[str, str]] = set()
+        while todo:
+            where, name = todo.pop()
+            if (where, name) in seen or where not in self.modules:
+                continue
+            seen.add((where, name))
+            mod = self.modules[where]
+            needed.setdefault(where, set())  # imported: its helper module exists, whatever it holds
+            statements = mod.bound.get(name)
+            if statements is None:
+                if f"{where}.{name}" in self.modules:  # a submodule reached as a package's attribute
+                    needed.setdefault(f"{where}.{name}", set())
+                continue
+            for k in statements:
+                statement = mod.tree.body[k]
+                todo.extend(self._imported(mod, statement, name))  # this name's import, if it is one
+                if k in needed[where]:
+                    continue
+                needed[where].add(k)
+                todo.extend((where, free) for free in self._free(mod, statement))
+                todo.extend(self._nested(mod, statement))
+        return needed, seen
+
+    def _nested(self, module: Module, statement: ast.stmt) -> list[tuple[str, str]]:
+        """What the imports inside a function or class need (they run when it does: all their names)."""
+        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return []
+        wanted = []
+        for node in ast.walk(statement):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node is not statement:
+                for alias in node.names:
+                    wanted += self._imported(module, node, (alias.asname or alias.name).partition(".")[0])
+        return wanted
+
+    def _free(self, module: Module, statement: ast.stmt) -> set[str]:
+        """The module names a top-level statement reads."""
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            outside = [*statement.decorator_list]
+            if isinstance(statement, ast.ClassDef):
+                outside += [*statement.bases, *(k.value for k in statement.keywords)]
+            else:
+                outside += [*statement.args.defaults, *(d for d in statement.args.kw_defaults if d is not None)]
+            names = {n.id for e in outside for n in ast.walk(e) if isinstance(n, ast.Name)}
+            table = next(
+                (
+                    t
+                    for t in module.table.get_children()
+                    if t.get_name() == statement.name and t.get_lineno() == statement.lineno
+                ),
+                None,
+            )
+            return names | (_globals(table) if table is not None else set())
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            return set()
+        return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+    def _imported(self, module: Module, statement: ast.stmt, name: str) -> list[tuple[str, str]]:
+        """What `name`, bound by an import of `statement`, needs in the wheel's module it comes from: the
+        attributes read on it where it is a module, the name itself otherwise."""
+        wanted = []
+        for node in ast.walk(statement):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            for alias in node.names:
+                if (alias.asname or alias.name).partition(".")[0] != name:
+                    continue
+                if isinstance(node, ast.Import):
+                    target = alias.name if alias.asname else alias.name.partition(".")[0]
+                    wanted += [(target, a) for a in module.attributes.get(name, set())] + [(target, "")]
+                    continue
+                home, real = self.home(self._absolute(module, node), alias.name)
+                if real is None:  # a module
+                    wanted += [(home, a) for a in module.attributes.get(name, set())] + [(home, "")]
+                else:
+                    wanted.append((home, real))
+        return wanted
+
+    def home(self, base: str, name: str) -> tuple[str, str | None]:
+        """Where `from base import name` finds it in the wheel: (module, its name there), or (module, None)
+        when it is a module. A name a module gives lazily (a module `__getattr__`, as the authoring api's)
+        is looked up in the installed grader, the wheel's own code."""
+        if base not in self.modules or name in self.modules[base].bound:
+            return base, name
+        if f"{base}.{name}" in self.modules:
+            return f"{base}.{name}", None
+        try:
+            found = getattr(importlib.import_module(base), name)
+        except Exception:  # noqa: BLE001 - not found: the copy fails there, as the student's would
+            return base, name
+        if isinstance(found, types.ModuleType):
+            return found.__name__, None
+        owner, real = getattr(found, "__module__", None), getattr(found, "__name__", name)
+        if owner in self.modules and real in self.modules[owner].bound:
+            return owner, real
+        for other, module in self.modules.items():  # a constant: the module that assigns this very value
+            assigned = any(
+                not isinstance(module.tree.body[k], (ast.Import, ast.ImportFrom)) for k in module.bound.get(name, [])
+            )
+            if assigned and getattr(_loaded(other), name, None) is found:
+                return other, name
+        return base, name
+
+    def _absolute(self, module: Module, node: ast.ImportFrom) -> str:
+        if not node.level:
+            return node.module or ""
+        parts = module.name.split(".")
+        anchor = parts if module.is_package else parts[:-1]
+        anchor = anchor[: len(anchor) - node.level + 1]
+        return ".".join(anchor + ([node.module] if node.module else []))
+
+    def _text(self, module: str, statements: set[int], wanted: set[tuple[str, str]]) -> str:
+        mod = self.modules[module]
+        kept = []
+        for k in sorted(statements):
+            statement = mod.tree.body[k]
+            if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
+                continue
+            kept.append(ast.unparse(self._rewritten(mod, statement, {n for m, n in wanted if m == module})))
+        return "\n\n".join(kept)
+
+    def _rewritten(self, module: Module, statement: ast.stmt, wanted: set[str]) -> ast.Module:
+        """The statement with its imports of the wheel's modules pointed at the helper modules; a top-level
+        import keeps only the names `wanted` of it (each other name needs what nothing here copied)."""
+        wheel = self
+
+        def kept(aliases: list[ast.alias], top: bool) -> list[ast.alias]:
+            return [a for a in aliases if not top or (a.asname or a.name).partition(".")[0] in wanted]
+
+        class Imports(ast.NodeTransformer):
+            depth = 0  # inside a function or class: every name of its imports is used when it runs
+
+            def visit_FunctionDef(self, node):
+                self.depth += 1
+                self.generic_visit(node)
+                self.depth -= 1
+                return node
+
+            visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
+
+            def visit_Import(self, node: ast.Import):
+                names = []
+                for alias in kept(node.names, not self.depth):
+                    if alias.name in wheel.modules:
+                        names.append(ast.alias(_helper(alias.name), alias.asname or alias.name.partition(".")[0]))
+                    else:
+                        names.append(alias)
+                return ast.Import(names=names) if names else ast.Pass()
+
+            def visit_ImportFrom(self, node: ast.ImportFrom):
+                base = wheel._absolute(module, node)
+                if base not in wheel.modules:
+                    names = kept(node.names, not self.depth)
+                    return ast.ImportFrom(node.module, names, node.level) if names else ast.Pass()
+                out: list[ast.stmt] = []
+                for alias in kept(node.names, not self.depth):
+                    home, real = wheel.home(base, alias.name)
+                    if real is None:
+                        out.append(ast.Import(names=[ast.alias(_helper(home), alias.asname or alias.name)]))
+                    else:
+                        out.append(ast.ImportFrom(_helper(home), [ast.alias(real, alias.asname or alias.name)], 0))
+                return out or ast.Pass()
+
+        done = Imports().visit(copy.deepcopy(statement))
+        return ast.fix_missing_locations(ast.Module(body=done if isinstance(done, list) else [done], type_ignores=[]))
+
+
+def _loaded(module: str):
+    try:
+        return importlib.import_module(module)
+    except Exception:  # noqa: BLE001 - a module of the wheel this installation cannot import
+        return None
+
+
+def _helper(module: str) -> str:
+    return PREFIX + module.replace(".", "_")
+
+
+def _decorator(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _arity(function: ast.FunctionDef | ast.AsyncFunctionDef, dropped: int) -> tuple[int, int | None]:
+    args = function.args
+    positional = len(args.posonlyargs) + len(args.args) - dropped
+    required = max(0, positional - len(args.defaults) - (0 if dropped <= len(args.defaults) else 0))
+    return required, None if args.vararg is not None else positional
+
+
+def _globals(table: symtable.SymbolTable) -> set[str]:
+    """The module names a function's or class's code reads, its nested scopes included."""
+    names = set()
+    for symbol in table.get_symbols():
+        # A class body reads module names even where it assigns the same name (`x: bool = x.f()`).
+        if symbol.is_global() or (table.get_type() == "class" and symbol.is_referenced()):
+            names.add(symbol.get_name())
+    for child in table.get_children():
+        names |= _globals(child)
+    return names
+
+
+def _walk_definitions(node: ast.AST, prefix: str):
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            name = f"{prefix}{child.name}"
+            yield name, child
+            yield from _walk_definitions(child, f"{name}.")
+        elif isinstance(child, ast.ClassDef):
+            yield from _walk_definitions(child, f"{prefix}{child.name}.")
+        else:
+            yield from _walk_definitions(child, prefix)
+
+
+# --- Likeness to the model answers ------------------------------------------------------------------------
+def shape(node: ast.AST) -> list[str]:
+    """A function's code as a sequence of tokens that survives renaming and reformatting: its AST's node
+    types in order, every name but Python's builtins reduced to a mark (a copy renames its variables, and
+    a line added must not shift the rest), attributes kept (methods are rarely renamed), its docstring and
+    type annotations left out, numbers kept (a bound's `+ 1` is code), strings reduced to a mark."""
+    tokens: list[str] = []
+
+    def name(text: str) -> str:
+        return text if text in BUILTINS else "N"
+
+    def walk(item: ast.AST) -> None:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = item.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]  # the docstring
+            tokens.append("def")
+            tokens.extend("N" for _ in [*item.args.posonlyargs, *item.args.args, *item.args.kwonlyargs])
+            for statement in body:
+                walk(statement)
+            return
+        tokens.append(type(item).__name__)
+        if isinstance(item, ast.Name):
+            tokens.append(name(item.id))
+        elif isinstance(item, ast.Attribute):
+            tokens.append(item.attr)
+        elif isinstance(item, ast.Constant):
+            tokens.append(repr(item.value) if isinstance(item.value, (int, float, bool, type(None))) else "str")
+        for slot, value in ast.iter_fields(item):
+            if slot in ("annotation", "returns", "type_comment", "ctx"):
+                continue
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ast.AST):
+                    walk(child)
+
+    walk(node)
+    return tokens
+
+
+def likeness(a: list[str], b: list[str]) -> float:
+    """How much of two functions' token sequences match, 0 to 1 (difflib's ratio)."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+# --- Grading copies as answers ------------------------------------------------------------------------------
+def exam_questions(stubs: Path) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """Each automatically graded question: its id, its module, its functions, and how many arguments they
+    take (the stub's signature)."""
+    from grader.registry import all_questions
+
+    found = []
+    for question in all_questions(extensions=True):
+        if question.manual:
+            continue
+        tree = ast.parse((stubs / f"{question.module}.py").read_text(encoding="utf-8"))
+        stub = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == question.functions[0])
+        found.append((question.id, question.module, tuple(question.functions), len(stub.args.args)))
+    return found
+
+
+_WHEELS: dict[Path, Wheel] = {}
+
+
+def graded(
+    root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]], own: bool = False
+) -> list[tuple[str, str, float]]:
+    """Each (candidate, question id) of `jobs` graded as `grader check` grades a student's folder holding
+    the candidate under the question's names (`own`: see Wheel.answer): (candidate, question, score) where
+    the score is not 0. Runs in a worker process (the unpacked wheel is read once per process)."""
+    import tempfile
+
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+    from grader.results.scoring import Scheme
+
+    wheel = _WHEELS.setdefault(root, Wheel(root))
+    questions = {q.id: q for q in all_questions(extensions=True)}
+    # q18's challenge costs seconds per copy and says nothing a 0 elsewhere would not.
+    settings = Settings(seed=2017, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
+    earned = []
+    for candidate, qid in jobs:
+        question = questions[qid]
+        folder = Path(tempfile.mkdtemp(dir=work))
+        stub = (stubs / f"{question.module}.py").read_text(encoding="utf-8")
+        for name, text in wheel.answer(candidate, stub, tuple(question.functions), own).items():
+            (folder / (name or f"{question.module}.py")).write_text(text, encoding="utf-8")
+        result = grade_question(question, load_submission(folder), settings)
+        if result.score:
+            earned.append((candidate.name, qid, float(result.score)))
+    return earned
