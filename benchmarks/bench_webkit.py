@@ -62,11 +62,14 @@ def page_seconds(driver, qid: str, seed: int) -> float:
 
 
 def native_seconds(kit: Path, qid: str, seed: int, work: Path) -> float:
-    command = [sys.executable, "-m", "grader", "check", str(ALICE[0].parent), "-q", qid]
+    """`grader check -q QID` of the native kit (`kit`: its python) on alice, as a student runs it."""
+    command = [str(kit), "-m", "grader", "check", str(ALICE[0].parent), "-q", qid]
     command += ["--reference", "oracles", "--seed", str(seed)]
     started = time.perf_counter()
-    subprocess.run(command, capture_output=True, cwd=work, env={"PYTHONPATH": str(kit), "PATH": "/usr/bin:/bin"})
-    return time.perf_counter() - started
+    done = subprocess.run(command, capture_output=True, text=True, cwd=work)
+    seconds = time.perf_counter() - started
+    assert done.returncode == 0 and "erreur" not in done.stdout, done.stdout + done.stderr  # alice passes them all
+    return seconds
 
 
 def main() -> None:

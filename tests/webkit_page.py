@@ -153,32 +153,47 @@ def kit_sources(folder: Path) -> dict[str, bytes]:
 
 
 def native_kit(folder: Path, target: Path) -> Path:
-    """The web kit's own wheels unpacked into `target`: put first on PYTHONPATH, `python -m grader` there is
-    the native kit (the same grader without model answers, the same Hypothesis) and the rest (numpy,
-    Jinja2...) comes from this environment."""
+    """The native kit beside the web kit `folder`: a venv at `target` of this interpreter holding the web kit's
+    own wheels (the same grader without model answers, the same Hypothesis) and this environment's other
+    packages (numpy, ...), but not the grader's editable install, whose finder would hand the kit the
+    model answers of the checkout (the kit then takes them as installed). Returns its python."""
+    import subprocess
+    import sys
+    import sysconfig
     import zipfile
 
+    from tests.test_attacks import copy_packages
+
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(target)], check=True)
+    python = target / "bin" / "python"
+    site = Path(
+        subprocess.run(
+            [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    assert site != Path(sysconfig.get_paths()["purelib"])
     for archive in sorted((folder / "wheels").iterdir()):
         with zipfile.ZipFile(archive) as opened:
-            opened.extractall(target)
-    return target
+            opened.extractall(site)
+    copy_packages(site, skipped=("taquin_grader",))  # the kit's wheels first: theirs are kept
+    return python
 
 
 def native_points(kit: Path, files: list[Path], questions: list[str], seed: int, work: Path) -> dict:
-    """`grader check --reference oracles --seed SEED --json` of the native kit on a folder of `files`:
-    each question's {"score", "status"}."""
-    import os
+    """`grader check --reference oracles --seed SEED --json` of the native kit (`kit`: its python) on a folder
+    of `files`: each question's {"score", "status"}."""
     import shutil
     import subprocess
-    import sys
 
     copy = work / "copie"
     copy.mkdir(parents=True)
     for path in files:
         shutil.copy(path, copy / path.name)
-    command = [sys.executable, "-m", "grader", "check", str(copy), "--reference", "oracles", "--seed", str(seed)]
+    command = [str(kit), "-m", "grader", "check", str(copy), "--reference", "oracles", "--seed", str(seed)]
     command += ["--json", *(arg for qid in questions for arg in ("-q", qid))]
-    env = {**os.environ, "PYTHONPATH": str(kit)}
-    done = subprocess.run(command, capture_output=True, text=True, cwd=work, env=env, timeout=1800)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=1800)
     assert done.returncode in (0, 1), done.stderr[-2000:]
     return {q["id"]: {"score": q["score"], "status": q["status"]} for q in json.loads(done.stdout)["questions"]}

@@ -14,7 +14,9 @@ One loader, one rule (docs/intake.md):
    display name as given. Other files at the top (Capytale's report, a CSV) are not students: they are
    listed as ignored; entries whose name starts with a dot are left out, and said.
 3. A student's modules are chosen by what the files define (grader/intake/modules.py: a line scan, no
-   parse: nothing of a student's is parsed outside its child); notebooks count as their code cells.
+   parse: nothing of a student's is parsed outside its child); notebooks count as their code cells,
+   read with the standard library's JSON parser only once their shape is known to be bounded (a
+   notebook past those bounds makes its student "unreadable").
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
    or hostile archive) is "unreadable": that student only.
 """
@@ -51,8 +53,10 @@ from grader.intake.identity import (
     unique_ids,
 )
 from grader.intake.modules import (
+    NOTEBOOK_FILES,
     module_functions,
     Candidate,
+    NotebookRefused,
     choose,
     declares_coding,
     decode,
@@ -290,10 +294,12 @@ def load(entry: Entry) -> Submission:
         return submission
     refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
     if refused:
-        submission.status = UNREADABLE
         for path, value in sorted(refused.items()):
-            submission.warnings.append((value.key, {"file": path, "detail": value.detail}))
+            _refused(submission, value.key, path, value.detail)
         return submission
+    notebooks = sorted(p for p, data in entry.tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
+    if len(notebooks) > NOTEBOOK_FILES:
+        return _refused(submission, "intake.refused_notebooks", notebooks[NOTEBOOK_FILES], str(NOTEBOOK_FILES))
     candidates = []
     for path, data in sorted(entry.tree.items(), key=lambda item: (item[0].count("/"), item[0])):
         if not isinstance(data, bytes):
@@ -301,6 +307,8 @@ def load(entry: Entry) -> Submission:
         if path.lower().endswith(".ipynb"):
             try:
                 text, touched = notebook_source(data)
+            except NotebookRefused as exc:  # a notebook no editor writes: parsing it is the cost (that student only)
+                return _refused(submission, exc.key, path, exc.detail)
             except ValueError as exc:
                 submission.warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
                 continue
@@ -352,6 +360,13 @@ def load(entry: Entry) -> Submission:
             and stem not in submission.helpers
         ):
             submission.helpers[stem] = c.text
+    return submission
+
+
+def _refused(submission: Submission, key: str, path: str, detail: str) -> Submission:
+    """The submission unreadable for a refused file (an archive's member, a notebook), said with `key`."""
+    submission.status = UNREADABLE
+    submission.warnings.append((key, {"file": path, "detail": detail}))
     return submission
 
 
