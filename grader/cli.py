@@ -30,7 +30,7 @@ from grader.judge.settings import Settings, fresh_seed
 from grader.errors import GraderBug, GraderError, InputError, UsageError, writing
 from grader.results.gradebook import shown_name
 from grader.text.terminal import printable
-from grader.results.marks import Unmarked, apply_marks
+from grader.results.marks import Unmarked, apply_marks, waiting_for_marks
 from grader.registry import all_questions
 from grader.run.jobs import select
 from grader.results.records import Status, SubmissionStatus, isolation_text, private_folder, to_dict
@@ -221,13 +221,16 @@ def grade_main(args) -> int:
     progress.close()
     from reports.render import render_class
 
-    index = render_class(apply_marks(run, unmarked=Unmarked(args.unmarked)), args.out)
+    marked = apply_marks(run, unmarked=Unmarked(args.unmarked))
+    index = render_class(marked, args.out)
     if args.marks or args.unmarked != Unmarked.BLANK:  # the marks checked once the class is graded: a bad
         from reports.exports import merged_run, publish  # file costs no grading, `grader export` merges it
 
         options = _export_options(args)
         publish(args.out, merged_run(args.out, args.marks, args.scheme, Unmarked(args.unmarked)), [], options)
         _warn(options)
+    elif waiting := waiting_for_marks(marked):  # written questions not marked yet: grades.csv leaves them blank
+        print("! " + i18n.t("export.unmarked", settings.lang, **waiting), file=sys.stderr)
     graded = sum(sub.has_grade for sub in run.submissions)  # the others are listed below, each with its status
     print(i18n.t("cli.graded", settings.lang, count=graded, out=args.out, index=index))
     print(i18n.t("cli.isolation", settings.lang, layers=isolation_text(run.limits, settings.lang)))

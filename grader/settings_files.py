@@ -209,13 +209,53 @@ class Either(Spec):
         return said
 
 
+# tomllib says its syntax errors in English only: each of its sentences (Python 3.11-3.13's parser) has a
+# key of ours, so that a French teacher reads French; a sentence not listed is shown as tomllib wrote it.
+_TOML_SENTENCES = (
+    (r"Cannot declare (?P<name>.+) twice", "settings.toml.declared_twice"),
+    (
+        r"Cannot (mutate immutable namespace|redefine namespace|overwrite a value)(?P<name>.*)",
+        "settings.toml.redefined",
+    ),
+    (r"Duplicate inline table key (?P<name>.+)", "settings.toml.declared_twice"),
+    (r"Expected '=' after a key in a key/value pair", "settings.toml.equals_expected"),
+    (r"Expected '(?P<name>\]\]?)' at the end of an? (table|array) declaration", "settings.toml.closing_expected"),
+    (r"Expected newline or end of document after a statement", "settings.toml.one_per_line"),
+    (r"Expected (?P<name>.+)", "settings.toml.expected"),
+    (r"(Found invalid|Illegal) character (?P<name>.+)", "settings.toml.bad_character"),
+    (r"Invalid initial character for a key part", "settings.toml.bad_key"),
+    (r"Invalid statement", "settings.toml.bad_statement"),
+    (
+        r"Invalid (value|date or datetime|hex value)|Escaped character is not a Unicode scalar value",
+        "settings.toml.bad_value",
+    ),
+    (r"Unclosed (array|inline table)", "settings.toml.unclosed"),
+    (r"Unterminated string|Unescaped '\\' in a string", "settings.toml.bad_string"),
+)
+
+
+def syntax_problem(said: str) -> tuple[Message | str, int | None]:
+    """tomllib's error sentence `said` as a message in the reader's language, and the line it names."""
+    position = re.search(r" \(at line (\d+), column (\d+)\)$| \(at end of document\)$", said)
+    sentence = said[: position.start()] if position else said
+    line = int(position.group(1)) if position and position.group(1) else None
+    for pattern, key in _TOML_SENTENCES:
+        found = re.fullmatch(pattern, sentence)
+        if found:
+            name = (found.groupdict().get("name") or "").strip()
+            return Message(key, {"name": name}), line
+    return sentence, line
+
+
 def parse(text: str, path: Path, schema: Table, file: str, error: type[GraderError] = UsageError) -> dict:
     """The TOML `text` read from `path`, checked against `schema` (absent keys with defaults filled in).
     Raises `error` (a UsageError: exit status 2) saying the first problem in the reader's language."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error("settings.unreadable", file=Message(FILES[file]), path=str(path), detail=str(exc)) from None
+        detail, line = syntax_problem(str(exc))
+        where = f"{path}:{line}" if line else str(path)
+        raise error("settings.unreadable", file=Message(FILES[file]), path=where, detail=detail) from None
     try:
         return schema.check(raw, ())
     except _Refused as refused:

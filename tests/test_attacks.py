@@ -193,7 +193,7 @@ def test_attacks_as_root():
         report,
         (
             "own uid per child",
-            "PID, network and mount namespaces",
+            "PID, IPC, network and mount namespaces",
             "private root",
             "tmpfs folder",
             "Landlock",

@@ -112,3 +112,16 @@ def test_a_moodle_shaped_class_goes_back_to_moodle(tmp_path):
     assert set(filed) == set(participants) - {"1004"}  # nothing handed in, nothing to give back
     pronote = (out / "exports" / "pronote.csv").read_bytes().decode("utf-8-sig")
     assert "LEFÈVRE Élodie" in pronote and "N'DIAYE Zoé" in pronote
+
+
+def test_grade_without_marks_says_who_waits_for_a_written_mark(tmp_path, capsys):
+    """`grader grade` with a written question worth points and no `--marks`: the teacher is told that
+    the grade is left blank until the marks come, and who waits for what (no grade guessed as 0)."""
+    classe = tmp_path / "classe"
+    shutil.copytree(SAMPLE_CLASS / "alice", classe / "alice")
+    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    out = tmp_path / "rapport"
+    assert main(["grade", str(classe), "--out", str(out), "-q", "q1", "-q", "q13", "--scheme", str(scheme)]) == 0
+    said = capsys.readouterr().err
+    assert "1 élève attend une note de question rédigée" in said and "q13 : alice" in said, said
+    assert _grades(out)["alice"]["Total"] in ("", None), _grades(out)["alice"]

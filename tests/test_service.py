@@ -822,3 +822,17 @@ def test_the_service_grades_an_attempt_as_grader_grade_grades_that_student(tmp_p
         assert shown == [(q["id"], round(q["score"], 2), q["max"]) for q in graded["questions"]]
         assert 0 < view["score"] < view["max"]
         assert rows[student]["Total"] == pytest.approx(view["score"]), rows[student]
+
+
+def test_an_older_links_file_gets_the_names_beside_its_links():
+    """links.csv written before the names (`id,url`, no header) is rewritten on start with the header and
+    each student's name, links unchanged; a file already in today's shape is left as it is."""
+    from grader.service.serve import links_with_names
+
+    names = {"alice": "Alice Martin", "zoe": "Zoé"}
+    older = "alice,http://h/s/a\r\nzoe,http://h/s/b\r\n"
+    upgraded = links_with_names(older, names.__getitem__)
+    rows = list(csv.reader(io.StringIO(upgraded.lstrip("\ufeff"))))
+    assert upgraded.startswith("\ufeff") and rows[0] == ["student", "name", "url"]
+    assert rows[1] == ["alice", "Alice Martin", "http://h/s/a"] and rows[2] == ["zoe", "Zoé", "http://h/s/b"]
+    assert links_with_names(upgraded.lstrip("\ufeff"), names.__getitem__) == upgraded.lstrip("\ufeff")

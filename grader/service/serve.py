@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import secrets
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from grader.text import i18n
@@ -39,6 +41,11 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
         if store.setting(key) is None:
             store.set_setting(key, secrets.token_urlsafe(32))
     links = data / "links.csv"
+    if links.exists():  # a file written by an older version: the names put beside its links
+        older = links.read_text(encoding="utf-8-sig")
+        upgraded = links_with_names(older, service.config.name_of)
+        if upgraded != older:
+            _private_write(links, upgraded, append=False)
     new = service.store.add_students(service.config.students)
     if new:
         fresh = not links.exists()
@@ -48,6 +55,17 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
         head = "\ufeff" + _csv_line(LINKS_HEADER) if fresh else ""
         _private_write(links, head + "".join(_csv_line(r) for r in rows), append=not fresh)
     return password_file, links, len(new)
+
+
+def links_with_names(text: str, name_of: Callable[[str], str]) -> str:
+    """links.csv as this version writes it (header, the BOM, a name beside each id) from `text`, the
+    file read as UTF-8; unchanged when it already has the header. Versions before the names wrote
+    `id,url` lines without a header."""
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or rows[0] == LINKS_HEADER:
+        return text
+    named = [[row[0], name_of(row[0]), row[-1]] for row in rows if len(row) == 2]
+    return "\ufeff" + "".join(_csv_line(row) for row in [LINKS_HEADER, *named])
 
 
 def _csv_line(row: list[str]) -> str:

@@ -426,16 +426,18 @@ def test_names_as_the_lms_spells_them_ids_in_file_names_local_time_and_no_englis
     assert "Copie d'Élise Dupré-Lefèvre" in Page(student).body and "Total : 2,5 / 3" in Page(student).body
     for html in (page.body, Page(student).body):
         assert english_in(html) == []
-        assert "espaces de noms PID, réseau et montage" in html and "fichiers, TCP, signaux" in html
+        assert "espaces de noms PID, IPC, réseau et montage" in html and "fichiers, TCP, signaux" in html
         run_section = html[html.index("Paramètres de la correction") :]
         assert "True" not in run_section and "False" not in run_section and "oui" in run_section
     english = render_class(run, tmp_path / "en", lang="en")
     assert "2024-01-15 09:05 (CET)" in Page(_read(english)).body
-    assert "PID, network and mount namespaces" in Page(_read(english)).body
+    assert "PID, IPC, network and mount namespaces" in Page(_read(english)).body
 
 
 def test_the_english_fragments_of_a_french_page_are_found(report):
     """The detector the French pages are checked with finds what it is meant to find."""
     index, _ = report
     assert english_in(Page(_read(index)).body) == []
-    assert english_in("Isolation : rlimits, PID, network and mount namespaces") == ["PID, network and mount namespaces"]
+    assert english_in("Isolation : rlimits, PID, IPC, network and mount namespaces") == [
+        "PID, IPC, network and mount namespaces"
+    ]

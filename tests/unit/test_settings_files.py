@@ -173,3 +173,30 @@ def test_values_are_shown_as_toml_writes_them():
         "{ k = 2.5 }",
         "{}",
     ]
+
+
+@pytest.mark.parametrize(
+    "text, line, french",
+    [
+        ("a = 1\na = 2\n", 2, "redéfinie"),
+        ("a = {b = 1, b = 2}\n", 1, "déclarée deux fois"),
+        ("[t]\nx = 1\n[t]\n", 3, "déclarée deux fois"),
+        ("a.b = 1\na = 2\n", 2, "redéfinie"),
+        ("nom Léa\n", 1, "il manque le signe « = »"),
+        ("[t\n", 1, "« ] » à la fin"),
+        ("[[t]\n", 1, "« ]] » à la fin"),
+        ("a = 1 2\n", 1, "rien ne peut suivre une valeur"),
+        ("a = [1, 2\n", None, "non refermée"),
+        ('a = "x\n', 1, "interdit ici"),
+        ('a = "\\q"\n', 1, "« \\ » seul"),
+        ("a = bonjour\n", 1, "valeur invalide"),
+        ("=1\n", 1, "ligne incompréhensible"),
+    ],
+)
+def test_a_toml_syntax_error_is_said_in_french_with_its_line(text, line, french):
+    with pytest.raises(UsageError) as refused:
+        settings.parse(text, Path("classe.toml"), settings.Table(), "config")
+    said = refused.value.message("fr")
+    assert (f"classe.toml:{line}" if line else "classe.toml illisible") in said and french in said, said
+    english = refused.value.message("en")
+    assert "cannot be read" in english and "illisible" not in english, english

@@ -216,6 +216,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{file} {path} illisible : {detail}",
         "en": "{file} {path} cannot be read: {detail}",
     },
+    "settings.toml.declared_twice": {
+        "fr": "la clé ou la table {name} est déclarée deux fois",
+        "en": "the key or table {name} is declared twice",
+    },
+    "settings.toml.redefined": {
+        "fr": "une valeur ou une table déjà définie est redéfinie{name}",
+        "en": "a value or table already defined is defined again{name}",
+    },
+    "settings.toml.equals_expected": {
+        "fr": "il manque le signe « = » après une clé",
+        "en": "a key is not followed by '='",
+    },
+    "settings.toml.closing_expected": {
+        "fr": "il manque « {name} » à la fin de l'en-tête de table",
+        "en": "'{name}' is missing at the end of a table header",
+    },
+    "settings.toml.one_per_line": {
+        "fr": "rien ne peut suivre une valeur sur sa ligne",
+        "en": "nothing may follow a value on its line",
+    },
+    "settings.toml.bad_statement": {
+        "fr": "ligne incompréhensible : une ligne est « clé = valeur » ou un en-tête « [table] »",
+        "en": "unreadable line: a line is 'key = value' or a '[table]' header",
+    },
+    "settings.toml.expected": {"fr": "{name} attendu ici", "en": "{name} expected here"},
+    "settings.toml.bad_character": {"fr": "caractère {name} interdit ici", "en": "character {name} not allowed here"},
+    "settings.toml.bad_key": {
+        "fr": "une clé ne peut pas commencer ainsi (lettres, chiffres, _ et - ou une clé entre guillemets)",
+        "en": "a key cannot start this way (letters, digits, _ and - or a quoted key)",
+    },
+    "settings.toml.bad_value": {
+        "fr": 'valeur invalide (un texte va entre guillemets : "...")',
+        "en": 'invalid value (text goes between quotes: "...")',
+    },
+    "settings.toml.unclosed": {
+        "fr": "liste ou table entre accolades non refermée",
+        "en": "a list or inline table is not closed",
+    },
+    "settings.toml.bad_string": {
+        "fr": "texte entre guillemets non refermé, ou « \\ » seul dans un texte",
+        "en": "a quoted text is not closed, or a lone '\\' in a text",
+    },
     "settings.unknown_keys": {
         "fr": "{file} {where} : {count:clé inconnue|clés inconnues} : {keys} (connues : {known})",
         "en": "{file} {where}: unknown {count:key|keys}: {keys} (known: {known})",
@@ -383,12 +425,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "isolation.rlimits": {"fr": "limites de ressources (rlimits)", "en": "rlimits"},
     "isolation.no_rlimits": {"fr": "pas de limites de ressources (système non POSIX)", "en": "no rlimits (not POSIX)"},
     "isolation.namespaces": {
-        "fr": "espaces de noms PID, réseau et montage",
-        "en": "PID, network and mount namespaces",
+        "fr": "espaces de noms PID, IPC, réseau et montage",
+        "en": "PID, IPC, network and mount namespaces",
     },
     "isolation.namespaces_user": {
-        "fr": "espaces de noms PID, réseau et montage (espace de noms utilisateur, sans capacité)",
-        "en": "PID, network and mount namespaces (user namespace, no capability)",
+        "fr": "espaces de noms PID, IPC, réseau et montage (espace de noms utilisateur, sans capacité)",
+        "en": "PID, IPC, network and mount namespaces (user namespace, no capability)",
     },
     "isolation.subreaper": {
         "fr": "récupérateur des processus enfants (pas d'espace de noms PID ni réseau)",

@@ -182,8 +182,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Number of children's uids (when root)",
     },
     "report.limit.namespaces": {
-        "fr": "Espaces de noms PID, réseau et montage",
-        "en": "PID, network and mount namespaces",
+        "fr": "Espaces de noms PID, IPC, réseau et montage",
+        "en": "PID, IPC, network and mount namespaces",
     },
     "report.limit.landlock": {"fr": "Landlock", "en": "Landlock"},
     "report.limit.seccomp": {"fr": "seccomp", "en": "seccomp"},
