@@ -65,11 +65,8 @@ def served(folder: Path, isolated: bool):
 
 
 def chromium(profile: Path):
-    (
-        """A headless Chromium with its network log kept (selenium, Debian's chromium and chromedriver, the
+    """A headless Chromium with its network log kept (selenium, Debian's chromium and chromedriver, the
     flags of tests/test_reports_browser.py: no background traffic of the browser's own)."""
-        ""
-    )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
