@@ -16,6 +16,7 @@ Prints a table and writes it to benchmarks/results/webkit.md.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import subprocess
 import sys
@@ -85,6 +86,7 @@ def main() -> None:
         folder = work / "kit"
         assert grader(["kit", "--web", str(folder)]) == 0
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    load = os.getloadavg()[0]  # the machine is shared: its load said beside the times
     kit = native_kit(folder, work / "native")
     with served(folder, isolated=True) as (address, _):
         driver = chromium(work / "profile")
@@ -104,7 +106,8 @@ def main() -> None:
         "",
         f"`python benchmarks/bench_webkit.py` on {platform.node()} ({platform.machine()}), headless Chromium,"
         " the kit served by a local HTTP server cross-origin isolated, the sample student alice, seed "
-        f"{args.seed}, one run (the machine shared with other jobs).",
+        f"{args.seed}, one run (the machine shared with other jobs: load average {load:.1f} at the start,"
+        f" {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs).",
         "",
         f"- Folder: {size / 1e6:.1f} MB (goal: at most 25 MB).",
         f"- Opening the page to Python ready: {ready:.1f} s; to the first verdict (q1, files chosen at once): "
@@ -114,8 +117,8 @@ def main() -> None:
         "",
         "| question | in the page (s) | native kit, `grader check -q` (s) | ratio (goal: at most 3) |",
         "|---|---|---|---|",
-        *(f"| {qid} | {page:.1f} | {native:.1f} | {page / native:.1f} |" for qid, page, native in rows),
-        f"| all nine | {total_page:.1f} | {total_native:.1f} | {total_page / total_native:.1f} |",
+        *(f"| {qid} | {page:.2f} | {native:.2f} | {page / native:.2f} |" for qid, page, native in rows),
+        f"| all nine | {total_page:.2f} | {total_native:.2f} | {total_page / total_native:.2f} |",
         "",
     ]
     RESULTS.write_text("\n".join(lines), encoding="utf-8")
