@@ -171,8 +171,8 @@ class NotebookRefused(Exception):
 def _code_cells(data: bytes) -> list[str]:
     """The sources of a notebook's code cells (format 4, which every current tool saves), read by the
     standard library's JSON parser once the file is known to hold at most NOTEBOOK_TOKENS strings and
-    separators, so that its parsed objects stay a few megabytes whatever the file holds (a 20 MiB list of
-    `{}` is 7 million dictionaries: gigabytes). ValueError for a file that is not such a notebook;
+    separators, so that its parsed objects stay under 10 MiB whatever the file holds (measured on the
+    costliest shapes; a 20 MiB list of `{}` is 7 million dictionaries: gigabytes). ValueError for a file that is not such a notebook;
     NotebookRefused past the bounds."""
     tokens = sum(1 for _ in itertools.islice(_JSON_TOKEN.finditer(data), NOTEBOOK_TOKENS + 1))
     if tokens > NOTEBOOK_TOKENS:
