@@ -25,7 +25,15 @@ from grader.text import display
 from grader.text.terminal import printable
 from grader.results.gradebook import DECIMAL, number, shown_name
 from grader.text.i18n import defined, local_time, say, t, title
-from grader.results.records import STATUSES, Run, Status, SubmissionResult, isolation_text, private_folder
+from grader.results.records import (
+    STATUSES,
+    Run,
+    Status,
+    SubmissionResult,
+    graded_run,
+    isolation_text,
+    private_folder,
+)
 from grader.results.summary import FAILED, NOT_RUN, Histogram, QuestionStats, class_stats
 from reports import drawing, replay
 
@@ -64,11 +72,13 @@ def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
     env = _environment(lang)
     names = file_names([s.id for s in run.submissions])
     for sub, name in zip(run.submissions, names):
-        _write(out_dir / name, env.get_template("student.html").render(run=run, sub=_student_view(sub), back=INDEX))
+        graded = graded_run(run, sub)
+        _write(out_dir / name, env.get_template("student.html").render(run=graded, sub=_student_view(sub), back=INDEX))
     _write(
         out_dir / PRINT_ALL,
         env.get_template("print.html").render(
-            run=run, subs=[_student_view(s, anchor=f"s{i}-") for i, s in enumerate(run.submissions)], back=INDEX
+            subs=[(_student_view(s, anchor=f"s{i}-"), graded_run(run, s)) for i, s in enumerate(run.submissions)],
+            back=INDEX,
         ),
     )
     index = out_dir / INDEX

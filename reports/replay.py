@@ -143,39 +143,14 @@ def graph(visual, shown: dict) -> dict | None:
     """The game by depth (levels from the initial state, as its edges give them) with, on each state,
     the number of the call that first tested it on each side, and the state where they part; None for
     a game too large to draw legibly or a visual that does not read."""
-    try:
-        initial = _key(visual["initial"])
-        edges: list[tuple[str, str]] = []
-        for a, b in visual.get("edges") or []:
-            edge = (_key(a), _key(b))
-            if edge not in edges:
-                edges.append(edge)
-        labels = {_key(s): str(s) for pair in visual.get("edges") or [] for s in pair}
-        labels[initial] = str(visual["initial"])
-        finals = {_key(f) for f in visual.get("finals") or []}
-    except (KeyError, TypeError, ValueError):
+    game = _game(visual)
+    if game is None:
         return None
-    depth = {initial: 0}
-    queue = deque([initial])
-    while queue:
-        a = queue.popleft()
-        for x, y in edges:
-            if x == a and y not in depth:
-                depth[y] = depth[a] + 1
-                queue.append(y)
+    initial, edges, labels, finals = game
+    depth = _depths(initial, edges)
     if len(labels) > GRAPH_MAX_STATES or len(depth) < len(labels) or max(depth.values()) >= GRAPH_MAX_LEVELS:
         return None
-    first = [_first_tests(shown[side]) for side in ("student", "expected")]
-    # Each level in the order of its states' parents on the level above (then of the parent's edges), so
-    # that a tree's edges do not cross.
-    levels: list[list[str]] = [[initial]]
-    for d in range(1, max(depth.values()) + 1):
-        rank: dict[str, tuple[int, int]] = {}
-        for i, parent in enumerate(levels[-1]):
-            children = [y for x, y in edges if x == parent and depth[y] == d]
-            for j, child in enumerate(children):
-                rank.setdefault(child, (i, j))
-        levels.append(sorted(rank, key=rank.__getitem__))
+    levels = _levels(initial, edges, depth)
     r, dx, dy = 17, 62, 72
     width = max(260, dx * max(map(len, levels)))
     pos = {
@@ -183,8 +158,9 @@ def graph(visual, shown: dict) -> dict | None:
         for d, level in enumerate(levels)
         for i, k in enumerate(level)
     }
-    marked = [c["key"] for g in shown["student"]["groups"] for c in g["calls"] if c["mark"]]
     texts, legend = drawing.fitted(list(dict.fromkeys(labels[k] for k in pos)), 2 * r)
+    first = [_first_tests(shown[side]) for side in ("student", "expected")]
+    marked = [c["key"] for g in shown["student"]["groups"] for c in g["calls"] if c["mark"]]
     nodes = [
         {
             "key": k,
@@ -209,6 +185,51 @@ def graph(visual, shown: dict) -> dict | None:
         "r": r,
         "legend": legend,
     }
+
+
+def _game(visual) -> tuple[str, list[tuple[str, str]], dict[str, str], set[str]] | None:
+    """A game's visual read: its initial state, its distinct edges in order, each state's label and the
+    final states, by key; None when it does not read as one."""
+    try:
+        initial = _key(visual["initial"])
+        edges: list[tuple[str, str]] = []
+        for a, b in visual.get("edges") or []:
+            edge = (_key(a), _key(b))
+            if edge not in edges:
+                edges.append(edge)
+        labels = {_key(s): str(s) for pair in visual.get("edges") or [] for s in pair}
+        labels[initial] = str(visual["initial"])
+        finals = {_key(f) for f in visual.get("finals") or []}
+    except (KeyError, TypeError, ValueError):
+        return None
+    return initial, edges, labels, finals
+
+
+def _depths(initial: str, edges: list[tuple[str, str]]) -> dict[str, int]:
+    """Each state's distance from the initial one (breadth first), for those it reaches."""
+    depth = {initial: 0}
+    queue = deque([initial])
+    while queue:
+        a = queue.popleft()
+        for x, y in edges:
+            if x == a and y not in depth:
+                depth[y] = depth[a] + 1
+                queue.append(y)
+    return depth
+
+
+def _levels(initial: str, edges: list[tuple[str, str]], depth: dict[str, int]) -> list[list[str]]:
+    """The states level by level, each level in the order of its states' parents on the level above
+    (then of the parent's edges), so that a tree's edges do not cross."""
+    levels: list[list[str]] = [[initial]]
+    for d in range(1, max(depth.values()) + 1):
+        rank: dict[str, tuple[int, int]] = {}
+        for i, parent in enumerate(levels[-1]):
+            children = [y for x, y in edges if x == parent and depth[y] == d]
+            for j, child in enumerate(children):
+                rank.setdefault(child, (i, j))
+        levels.append(sorted(rank, key=rank.__getitem__))
+    return levels
 
 
 def _first_tests(side: dict) -> dict[str, int]:

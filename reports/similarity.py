@@ -170,12 +170,29 @@ def compare_class(
     lang: str = "fr",
 ) -> Report:
     copydetect = _copydetect()
-    import numpy as np
-
     given = {Path(path): _boilerplate_text(Path(path)) for path in boilerplate}  # said before any work
+    sources, skipped, names = _class_sources(class_dir, lang)
+    modules, used, clusters = {}, {}, {}
+    for module, texts in sources.items():
+        if len(texts) < 2:
+            continue
+        # Only the code handed out is left out: whatever students share beyond it is theirs to explain.
+        stubs = {p: p.read_text(encoding="utf-8") for p in [STUBS / f"{module}.py"] if p.exists()} | given
+        prints = _fingerprints(copydetect, module, texts, list(stubs.values()))
+        pairs = _pairs(copydetect, module, texts, prints)
+        clusters[module] = _clusters(copydetect, prints, pairs)
+        modules[module] = pairs[:max_pairs]
+        used[module] = [path.name for path in stubs]
+    students = {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}
+    return Report(modules, students, skipped, used, clusters, names)
+
+
+def _class_sources(class_dir: Path, lang: str) -> tuple[dict[str, dict[str, str]], list, dict[str, str]]:
+    """Per module, each student's source; the students skipped, and why; each student's name. The same
+    students, read the same way, as `grader grade`."""
     sources: dict[str, dict[str, str]] = {m: {} for m in MODULES}
     skipped, names = [], {}
-    for entry in find_class(class_dir).entries:  # the same students, read the same way, as `grader grade`
+    for entry in find_class(class_dir).entries:
         submission = load(entry)
         names[submission.id] = submission.name or submission.id
         if submission.status != SUBMITTED:
@@ -184,43 +201,43 @@ def compare_class(
         for module, source in submission.sources.items():
             if module in sources and source.text.strip():
                 sources[module][submission.id] = source.text
-    modules, used, clusters = {}, {}, {}
-    for module, texts in sources.items():
-        if len(texts) < 2:
+    return sources, skipped, names
+
+
+def _fingerprints(copydetect, module: str, texts: dict[str, str], stubs: list[str]) -> dict:
+    """Each student's fingerprint of `module`, the code handed out (`stubs`) left out."""
+    import numpy as np
+
+    stub_hashes = set()
+    for stub in stubs:
+        stub_hashes |= _fingerprint(copydetect, module, stub, []).hashes
+    excluded = np.array(sorted(stub_hashes), dtype=np.int64)
+    return {sid: _fingerprint(copydetect, module, text, excluded) for sid, text in texts.items()}
+
+
+def _pairs(copydetect, module: str, texts: dict[str, str], prints: dict) -> list[Pair]:
+    """Every pair of students sharing code in `module`, most similar first."""
+    pairs = []
+    for a, b in itertools.combinations(sorted(prints), 2):
+        overlap, (share_a, share_b), slices = copydetect.compare_files(prints[a], prints[b])
+        coverage = prints[a].token_coverage + prints[b].token_coverage
+        if not overlap or not coverage:
             continue
-        # Only the code handed out is left out: whatever students share beyond it is theirs to explain.
-        stubs = {p: p.read_text(encoding="utf-8") for p in [STUBS / f"{module}.py"] if p.exists()} | given
-        stub_hashes = set()
-        for stub in stubs.values():
-            stub_hashes |= _fingerprint(copydetect, module, stub, []).hashes
-        excluded = np.array(sorted(stub_hashes), dtype=np.int64)
-        prints = {sid: _fingerprint(copydetect, module, text, excluded) for sid, text in texts.items()}
-        pairs = []
-        for a, b in itertools.combinations(sorted(prints), 2):
-            overlap, (share_a, share_b), slices = copydetect.compare_files(prints[a], prints[b])
-            coverage = prints[a].token_coverage + prints[b].token_coverage
-            if not overlap or not coverage:
-                continue
-            shared = share_a * prints[a].token_coverage + share_b * prints[b].token_coverage
-            pairs.append(
-                Pair(
-                    module,
-                    a,
-                    b,
-                    float(shared / coverage),
-                    float(share_a),
-                    float(share_b),
-                    int(overlap),
-                    _segments(texts[a], slices[0]),
-                    _segments(texts[b], slices[1]),
-                )
+        shared = share_a * prints[a].token_coverage + share_b * prints[b].token_coverage
+        pairs.append(
+            Pair(
+                module,
+                a,
+                b,
+                float(shared / coverage),
+                float(share_a),
+                float(share_b),
+                int(overlap),
+                _segments(texts[a], slices[0]),
+                _segments(texts[b], slices[1]),
             )
-        pairs.sort(key=lambda p: (-p.similarity, p.a, p.b))
-        clusters[module] = _clusters(copydetect, prints, pairs)
-        modules[module] = pairs[:max_pairs]
-        used[module] = [path.name for path in stubs]
-    students = {m: len(texts) for m, texts in sources.items() if len(texts) >= 2}
-    return Report(modules, students, skipped, used, clusters, names)
+        )
+    return sorted(pairs, key=lambda p: (-p.similarity, p.a, p.b))
 
 
 def render(report: Report, out: Path, lang: str = "fr") -> Path:

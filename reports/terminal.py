@@ -37,7 +37,7 @@ def format_result(result, lang: str) -> str:
                 title = i18n.title(check.title, lang)
                 message = i18n.say(check.message, lang)
                 key = (message, *map(display.python_text, (check.counterexample, check.expected, check.got)))
-                if not check.passed and key in shown:
+                if check.failed and key in shown:  # a weightless skip is no failure, said on its own line
                     lines.append(f"     ✗ {title}{colon}{i18n.t('cli.same', lang, title=shown[key])}")
                     continue
                 shown.setdefault(key, title)
@@ -58,39 +58,40 @@ def _indented(lines: list[str], width: int) -> list[str]:
 
 
 def _check_lines(check, lang: str) -> list[str]:
+    """A check's mark and message, then what it found (a failed check's values, any replay)."""
     mark = "✓" if check.passed else "–" if check.skipped else "✗"
     colon = i18n.t("cli.colon", lang)
     first, *rest = i18n.say(check.message, lang).splitlines() or [""]
     lines = [f"     {mark} {i18n.title(check.title, lang)}" + (f"{colon}{first}" if first else ""), *_indented(rest, 7)]
+    visual = check.visual if isinstance(check.visual, dict) else {}
     if check.passed:  # a replay asked for (--replay) is all a passed check shows
-        visual = check.visual if isinstance(check.visual, dict) else {}
-        return [
-            *lines,
-            *replay.terminal_lines(visual.get("replay"), lang),
-            *replay.passes_lines(visual.get("passes"), lang),
-        ]
+        return [*lines, *_replay_lines(visual, lang)]
     for key, value in (("counterexample", check.counterexample), ("expected", check.expected), ("got", check.got)):
-        if value is None:
-            continue
-        label = f"         {i18n.t('cli.' + key, lang)}{colon.rstrip()}"
-        drawn = display.value_grid(value, check.counterexample)
-        if drawn is not None:
-            grid, cell, blank = drawn
-            others = {k: v for k, v in value.items() if k not in ("grid", "appel")} if type(value) is dict else {}
-            lines.append((f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in others.items())).rstrip())
-            lines.extend(_indented(display.grid_lines(grid, cell, blank), 11))
-            if type(value) is dict and type(value.get("appel")) is str:
-                lines.append(f"           >>> {value['appel']}")
-        elif key == "counterexample" and type(value) is dict and value and all(type(k) is str for k in value):
-            # A case is the named inputs of the call: one `name = value` each.
-            lines.append(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items()))
-        else:
-            lines.append(f"{label} {_short(value)}")
-    if isinstance(check.visual, dict):
-        lines.extend(replay.terminal_lines(check.visual.get("replay"), lang))
-        lines.extend(replay.passes_lines(check.visual.get("passes"), lang))
-        lines.extend(replay.search_lines(check.visual.get("dfs"), lang))
-    return lines
+        if value is not None:
+            label = f"         {i18n.t('cli.' + key, lang)}{colon.rstrip()}"
+            lines.extend(_value_lines(label, key, value, check.counterexample))
+    return [*lines, *_replay_lines(visual, lang), *replay.search_lines(visual.get("dfs"), lang)]
+
+
+def _replay_lines(visual: dict, lang: str) -> list[str]:
+    return [*replay.terminal_lines(visual.get("replay"), lang), *replay.passes_lines(visual.get("passes"), lang)]
+
+
+def _value_lines(label: str, key: str, value, counterexample) -> list[str]:
+    """A value a check found, after its label: a taquin grid drawn, a case's named inputs one by one."""
+    drawn = display.value_grid(value, counterexample)
+    if drawn is not None:
+        grid, cell, blank = drawn
+        others = {k: v for k, v in value.items() if k not in ("grid", "appel")} if type(value) is dict else {}
+        lines = [(f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in others.items())).rstrip()]
+        lines.extend(_indented(display.grid_lines(grid, cell, blank), 11))
+        if type(value) is dict and type(value.get("appel")) is str:
+            lines.append(f"           >>> {value['appel']}")
+        return lines
+    if key == "counterexample" and type(value) is dict and value and all(type(k) is str for k in value):
+        # A case is the named inputs of the call: one `name = value` each.
+        return [f"{label} " + " ; ".join(f"{k} = {_short(v)}" for k, v in value.items())]
+    return [f"{label} {_short(value)}"]
 
 
 def _short(value, limit: int = 300) -> str:

@@ -19,15 +19,11 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def graded_sample_class(tmp_path_factory):
-    """The bundled sample class graded once by `grader grade` (all questions, default scheme)."""
-    from pathlib import Path
+    """The bundled sample class graded once by `grader grade` (all questions, default scheme), as
+    `python -m tests.rerecord` grades it."""
+    from tests.rerecord import grade_sample_class
 
-    from grader.cli import main
-
-    out = tmp_path_factory.mktemp("sample") / "rapport"
-    sample = Path(__file__).resolve().parents[1] / "exercises" / "exemples"
-    assert main(["grade", str(sample), "--out", str(out), "--seed", "2017"]) == 0  # verdicts named per group
-    return out
+    return grade_sample_class(tmp_path_factory.mktemp("sample") / "rapport")
 
 
 @pytest.fixture

@@ -143,6 +143,7 @@ def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
         "grader/data/korf100.txt",
         "reference/jeux.py",
         "reports/exports/gradescope.py",
+        "grader/run/gradescope.py",
     ):
         assert (target / path).is_file(), path
     setup = (autograder / "source" / "setup.sh").read_text(encoding="utf-8")

@@ -1,24 +1,27 @@
 """The bundled sample class, graded as README's first command does: every verdict it was built for."""
 
 import json
-from pathlib import Path
+import subprocess
+import sys
 
 import pytest
-from tests.importers import spreadsheet_table
 
-# What each student was written to show (exercises/exemples/): status per question.
-EXPECTED = {
-    "alice": dict.fromkeys(["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"], "passed"),
+from grader.registry import all_questions
+from tests.importers import spreadsheet_table
+from tests.rerecord import RECORDED, ROOT, verdicts
+
+# The exam's automatic questions, as the registry lists them.
+EXAM = [q.id for q in all_questions() if not q.manual]
+# What each student was written to show (exercises/exemples/): status per question, "missing" for every
+# question not named (a student who never wrote its function, or its module).
+WRITTEN = {
+    "alice": dict.fromkeys(EXAM, "passed"),
     "bruno": {
         "q1": "failed",
         "q4": "passed",
         "q7": "not_implemented",
         "q10": "not_implemented",
         "q11": "not_implemented",
-        "q15": "missing",
-        "q16": "missing",
-        "q17": "missing",
-        "q18": "missing",
     },
     "chloe": {
         "q1": "failed",
@@ -28,32 +31,10 @@ EXPECTED = {
         "q11": "partial",
         "q15": "partial",
         "q16": "partial",
-        "q17": "missing",
-        "q18": "missing",
     },
-    "david": {
-        "q1": "missing",
-        "q4": "missing",
-        "q7": "missing",
-        "q10": "missing",
-        "q11": "missing",
-        # q18 is judged with the model answer's dfs: david's taquin itself is right
-        "q15": "passed",
-        "q16": "passed",
-        "q17": "failed",
-        "q18": "passed",
-    },
-    "emma": {
-        "q1": "passed",
-        "q4": "passed",
-        "q7": "passed",
-        "q10": "passed",
-        "q11": "passed",
-        "q15": "missing",
-        "q16": "missing",
-        "q17": "missing",
-        "q18": "missing",
-    },
+    # q18 is judged with the model answer's dfs: david's taquin itself is right
+    "david": {"q15": "passed", "q16": "passed", "q17": "failed", "q18": "passed"},
+    "emma": {"q1": "passed", "q4": "passed", "q7": "passed", "q10": "passed", "q11": "passed"},
     "farid": {
         "q1": "error",
         "q4": "error",
@@ -61,22 +42,11 @@ EXPECTED = {
         "q10": "error",
         "q11": "error",
         "q15": "timeout",
-        "q16": "missing",
-        "q17": "missing",
         "q18": "timeout",
     },
-    "gaspard": {
-        "q1": "failed",
-        "q4": "passed",
-        "q7": "missing",
-        "q10": "missing",
-        "q11": "missing",
-        "q15": "missing",
-        "q16": "missing",
-        "q17": "missing",
-        "q18": "missing",
-    },
+    "gaspard": {"q1": "failed", "q4": "passed"},
 }
+EXPECTED = {student: {**dict.fromkeys(EXAM, "missing"), **statuses} for student, statuses in WRITTEN.items()}
 
 pytestmark = pytest.mark.slow  # the whole class, the q18 challenge included
 
@@ -106,27 +76,20 @@ def test_the_noisy_students_output_is_kept_capped_and_his_html_is_inert(graded_s
     assert "<img src=x onerror" not in page and "&lt;img src=x onerror" in page
 
 
-def verdicts(results: dict) -> dict:
-    """What a rebuild must leave unchanged: every score, status and check outcome, with its message key."""
-    return {
-        s["id"]: {
-            "total": s["total"],
-            "status": s["status"],
-            "questions": {
-                q["id"]: [q["score"], q["status"]]
-                + [
-                    [c["name"], c["passed"], c["points"], c["kind"], (c["message"] or {}).get("key")]
-                    for c in q["checks"]
-                ]
-                for q in s["questions"]
-            },
-        }
-        for s in results["submissions"]
-    }
-
-
-def test_the_verdicts_are_those_recorded_before_the_rebuild(graded_sample_class):
-    # tests/data/sample_class_verdicts.json was written from main before the structure was rebuilt
-    # (issue 28); a change of verdict must be deliberate, and shows here first.
-    recorded = json.loads((Path(__file__).parent / "data" / "sample_class_verdicts.json").read_text("utf-8"))
+def test_the_verdicts_are_those_recorded(graded_sample_class):
+    # A change of verdict must be deliberate, and shows here first: `python -m tests.rerecord` then
+    # records it (docs/adding-a-question.md).
+    recorded = json.loads(RECORDED.read_text("utf-8"))
     assert verdicts(json.loads((graded_sample_class / "results.json").read_text("utf-8"))) == recorded
+
+
+def test_the_rerecording_script_writes_the_recorded_file(graded_sample_class, tmp_path):
+    """On a tree whose verdicts have not changed, re-recording from the same grading gives the recorded
+    file to the byte (a diff after an intended change shows only what changed)."""
+    written = tmp_path / "verdicts.json"
+    command = [sys.executable, "-m", "tests.rerecord", "--results", str(graded_sample_class / "results.json")]
+    done = subprocess.run([*command, "--out", str(written)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert written.read_bytes() == RECORDED.read_bytes()
+    refused = subprocess.run([*command[:-1], str(tmp_path / "none.json")], cwd=ROOT, capture_output=True, text=True)
+    assert refused.returncode == 2 and "none.json" in refused.stderr and "Traceback" not in refused.stderr

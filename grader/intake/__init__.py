@@ -285,12 +285,9 @@ def load(entry: Entry) -> Submission:
     submission = Submission(id=identity.id, name=identity.name, participant=identity.participant)
     if entry.duplicate:
         submission.status = DUPLICATE
-        submission.warnings.append(
-            (
-                "intake.duplicate",
-                {"participant": identity.participant, "file": entry.duplicate, "origins": ", ".join(entry.origins)},
-            )
-        )
+        origins = ", ".join(entry.origins)
+        params = {"participant": identity.participant, "file": entry.duplicate, "origins": origins}
+        submission.warnings.append(("intake.duplicate", params))
         return submission
     refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
     if refused:
@@ -300,31 +297,10 @@ def load(entry: Entry) -> Submission:
     notebooks = sorted(p for p, data in entry.tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
     if len(notebooks) > NOTEBOOK_FILES:
         return _refused(submission, "intake.refused_notebooks", notebooks[NOTEBOOK_FILES], str(NOTEBOOK_FILES))
-    candidates = []
-    for path, data in sorted(entry.tree.items(), key=lambda item: (item[0].count("/"), item[0])):
-        if not isinstance(data, bytes):
-            continue
-        if path.lower().endswith(".ipynb"):
-            try:
-                text, touched = notebook_source(data)
-            except NotebookRefused as exc:  # a notebook no editor writes: parsing it is the cost (that student only)
-                return _refused(submission, exc.key, path, exc.detail)
-            except ValueError as exc:
-                submission.warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
-                continue
-            if touched:
-                submission.warnings.append(
-                    ("intake.notebook_dropped", {"file": path, "cells": ", ".join(map(str, touched))})
-                )
-            encoding = "utf-8"
-        elif path.lower().endswith(".py"):
-            text, encoding = decode(data)
-            if encoding not in ("utf-8", "utf-8-sig") and not declares_coding(data):
-                submission.warnings.append(("warning.encoding", {"file": path, "encoding": encoding}))
-        else:
-            continue
-        if text.strip():  # a blank file is no answer: a class of blank files is "not submitted"
-            candidates.append(Candidate(path, text, encoding, defined_functions(text)))
+    try:
+        candidates = _candidates(entry, submission.warnings)
+    except NotebookRefused as exc:  # a notebook no editor writes: parsing it is the cost (that student only)
+        return _refused(submission, exc.key, exc.path, exc.detail)
     if not candidates:
         submission.status = NOT_SUBMITTED
         others = sorted(path for path, value in entry.tree.items() if value is OTHER)
@@ -333,22 +309,65 @@ def load(entry: Entry) -> Submission:
         else:
             submission.warnings.append(("intake.empty", {}))
         return submission
+    _take_modules(submission, candidates)
+    _take_helpers(submission, candidates)
+    return submission
+
+
+def _candidates(entry: Entry, warnings: list) -> list[Candidate]:
+    """The entry's Python sources and notebooks that hold code, shallowest first, each decoded; what
+    was dropped or guessed on the way is said in `warnings`."""
+    candidates = []
+    for path, data in sorted(entry.tree.items(), key=lambda item: (item[0].count("/"), item[0])):
+        if not isinstance(data, bytes):
+            continue
+        if path.lower().endswith(".ipynb"):
+            decoded = _notebook_text(path, data, warnings)
+        elif path.lower().endswith(".py"):
+            decoded = decode(data)
+            if decoded[1] not in ("utf-8", "utf-8-sig") and not declares_coding(data):
+                warnings.append(("warning.encoding", {"file": path, "encoding": decoded[1]}))
+        else:
+            continue
+        if decoded is not None and decoded[0].strip():  # a blank file is no answer: "not submitted"
+            text, encoding = decoded
+            candidates.append(Candidate(path, text, encoding, defined_functions(text)))
+    return candidates
+
+
+def _notebook_text(path: str, data: bytes, warnings: list) -> tuple[str, str] | None:
+    """A notebook's code cells as one source (None when it cannot be read), the cells dropped said;
+    NotebookRefused, naming the file, for one past the bounds the intake reads."""
+    try:
+        text, touched = notebook_source(data)
+    except NotebookRefused as exc:
+        raise NotebookRefused(exc.key, exc.detail, path) from None
+    except ValueError as exc:
+        warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
+        return None
+    if touched:
+        warnings.append(("intake.notebook_dropped", {"file": path, "cells": ", ".join(map(str, touched))}))
+    return text, "utf-8"
+
+
+def _take_modules(submission: Submission, candidates: list[Candidate]) -> None:
+    """The file chosen for each module, said when it was not chosen by its name alone."""
     for choice in choose(candidates):
         c = choice.candidate
         submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding)
         if choice.reason != "name" or choice.others:
             functions = sorted(c.defines & module_functions()[choice.module])
-            submission.warnings.append(
-                (
-                    "intake.module_chosen",
-                    {
-                        "module": choice.module,
-                        "file": c.path,
-                        "functions": ", ".join(functions) or "-",
-                        "others": ", ".join(choice.others) or "-",
-                    },
-                )
-            )
+            params = {
+                "module": choice.module,
+                "file": c.path,
+                "functions": ", ".join(functions) or "-",
+                "others": ", ".join(choice.others) or "-",
+            }
+            submission.warnings.append(("intake.module_chosen", params))
+
+
+def _take_helpers(submission: Submission, candidates: list[Candidate]) -> None:
+    """The other .py files a module may import, by their module name."""
     taken = {source.filename for source in submission.sources.values()}
     for c in candidates:
         stem = strip_suffixes(PurePosixPath(c.path).name)
@@ -360,7 +379,6 @@ def load(entry: Entry) -> Submission:
             and stem not in submission.helpers
         ):
             submission.helpers[stem] = c.text
-    return submission
 
 
 def _refused(submission: Submission, key: str, path: str, detail: str) -> Submission:

@@ -161,11 +161,11 @@ def declares_coding(data: bytes) -> bool:
 class NotebookRefused(Exception):
     """A notebook past what the teacher's process reads of one (NOTEBOOK_TOKENS, NOTEBOOK_CELLS, the
     code's size): refused as an archive's hostile member is, that student only (`key` of the catalogue,
-    its `detail`)."""
+    its `detail`; the file's `path` once the intake knows it)."""
 
-    def __init__(self, key: str, detail: str):
-        super().__init__(key, detail)
-        self.key, self.detail = key, detail
+    def __init__(self, key: str, detail: str, path: str = ""):
+        super().__init__(key, detail, path)
+        self.key, self.detail, self.path = key, detail, path
 
 
 def _code_cells(data: bytes) -> list[str]:

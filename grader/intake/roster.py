@@ -100,6 +100,27 @@ def read_roster(path: Path, positional: bool = True) -> list[Student]:
     """The students of a class list; a list without a header is `nom;prénom;identifiant;email;groupe`
     (`positional=False`: refused as having no names, roster.no_names)."""
     path = Path(path)
+    rows = _rows(_text(path))
+    if not rows:
+        raise InputError("roster.empty", path=str(path))
+    canvas = _is_canvas(rows[0])
+    if canvas:
+        rows = [rows[0]] + [row for row in rows[1:] if row and not CANVAS_NOT_STUDENTS.fullmatch(row[0])]
+    header = _header(rows[0], canvas)
+    if header:
+        rows = rows[1:]
+    elif positional:
+        header = {field: index for index, field in enumerate(POSITIONAL)}
+    if not ({"full"} <= set(header) or {"last"} <= set(header)):
+        raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
+    students = [student for row in rows if (student := _student(row, header, canvas)) is not None]
+    if not students:
+        raise InputError("roster.empty", path=str(path))
+    return students
+
+
+def _text(path: Path) -> str:
+    """The list's text, whichever encoding a spreadsheet saved it in; a file that is no text refused."""
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
     if path.suffix.lower() in (".xlsx", ".xls", ".ods"):
@@ -108,54 +129,58 @@ def read_roster(path: Path, positional: bool = True) -> list[Student]:
         data = path.read_bytes()
     except OSError as exc:  # a folder, a file this account may not read
         raise InputError("roster.unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
+    text = _decoded(data)
+    if any(char < " " and char not in "\t\r\n" for char in text):  # names never hold control characters
+        raise InputError("roster.not_text", path=str(path))
+    return text
+
+
+def _decoded(data: bytes) -> str:
     # Excel's "Unicode text" is UTF-16 with its BOM; then UTF-8 (Moodle, LibreOffice), then Windows' own.
     encodings = ("utf-16",) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else ()
     for encoding in (*encodings, "utf-8-sig", "cp1252"):
         try:
-            text = data.decode(encoding)
-            break
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    else:
-        text = data.decode("latin-1")
-    if any(char < " " and char not in "\t\r\n" for char in text):  # names never hold control characters
-        raise InputError("roster.not_text", path=str(path))
+    return data.decode("latin-1")
+
+
+def _rows(text: str) -> list[list[str]]:
+    """The list's non-blank rows, split on the separator its first lines use most."""
     lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise InputError("roster.empty", path=str(path))
-    sample = "\n".join(lines[:20])
-    delimiter = max(";,\t", key=sample.count)
-    rows = list(csv.reader(lines, delimiter=delimiter))
-    header = {}
-    folded = [_fold(title) for title in rows[0]]
-    canvas = folded[:2] == ["student", "id"] and "section" in folded
+    delimiter = max(";,\t", key="\n".join(lines[:20]).count)
+    return list(csv.reader(lines, delimiter=delimiter))
+
+
+def _is_canvas(titles: list[str]) -> bool:
+    folded = [_fold(title) for title in titles]
+    return folded[:2] == ["student", "id"] and "section" in folded
+
+
+def _header(titles: list[str], canvas: bool) -> dict[str, int]:
+    """Each field's column, as the first row's titles name them ({} when the first row is no header)."""
+    folded = [_fold(title) for title in titles]
     if canvas:
-        header = {field: folded.index(name) for field, name in CANVAS_HEADERS.items() if name in folded}
-        rows = [rows[0]] + [row for row in rows[1:] if row and not CANVAS_NOT_STUDENTS.fullmatch(row[0])]
-    for index, title in enumerate(() if canvas else folded):
+        return {field: folded.index(name) for field, name in CANVAS_HEADERS.items() if name in folded}
+    header: dict[str, int] = {}
+    for index, title in enumerate(folded):
         for field, names in HEADERS.items():
             if title in names and field not in header:
                 header[field] = index
-    if header:
-        rows = rows[1:]
-    elif positional:
-        header = {field: index for index, field in enumerate(POSITIONAL)}
-    if not ({"full"} <= set(header) or {"last"} <= set(header)):
-        raise InputError("roster.no_names", path=str(path), columns=", ".join(rows[0]) if rows else "")
-    students = []
-    for row in rows:
+    return header
 
-        def cell(field: str, row=row) -> str:
-            index = header.get(field)
-            return row[index].strip() if index is not None and index < len(row) else ""
 
-        name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
-        email = cell("email") if not canvas or "@" in cell("email") else ""  # a login that is no email: no uid
-        if name:
-            students.append(Student(name=name, id=cell("id"), email=email, group=cell("group")))
-    if not students:
-        raise InputError("roster.empty", path=str(path))
-    return students
+def _student(row: list[str], header: dict[str, int], canvas: bool) -> Student | None:
+    """The student a row names (None for a row without a name)."""
+
+    def cell(field: str) -> str:
+        index = header.get(field)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    name = cell("full") or " ".join(part for part in (cell("first"), cell("last")) if part)
+    email = cell("email") if not canvas or "@" in cell("email") else ""  # a login that is no email: no uid
+    return Student(name=name, id=cell("id"), email=email, group=cell("group")) if name else None
 
 
 def identified(result, student: Student):
@@ -173,15 +198,36 @@ def identified(result, student: Student):
 def join(results: list, students: list[Student], absent) -> tuple[list, list[tuple[str, dict]]]:
     """Results with the roster's name, email and group; a row from `absent(student, id)` for each
     student without a submission; notices (catalogue keys) for what did not match."""
-    notices: list[tuple[str, dict]] = []
-    by_participant = {s.participant: s for s in students if s.participant}
     by_name: dict[str, list[Student]] = {}
     for s in students:
         by_name.setdefault(name_key(s.name), []).append(s)
-    for same in by_name.values():
-        if len(same) > 1:
-            notices.append(("roster.homonyms", {"name": same[0].name, "count": len(same)}))
-    # The LMS's participant numbers first: a name match never takes a student an id matched.
+    notices = [
+        ("roster.homonyms", {"name": same[0].name, "count": len(same)}) for same in by_name.values() if len(same) > 1
+    ]
+    claims = _claims(results, students, by_name)
+    matched = {id(claimants[0]) for claimants in claims.values() if len(claimants) == 1}
+    for student, claimants in claims.items():
+        if len(claimants) == 1:
+            result = claimants[0]
+            result.name, result.email, result.group = student.name, student.email, student.group
+            result.participant = result.participant or student.participant
+        else:
+            notices.append(("roster.claimed", {"name": student.name, "ids": ", ".join(r.id for r in claimants)}))
+    notices += [("roster.unmatched", {"id": r.id, "name": r.name}) for r in results if id(r) not in matched]
+    taken = {result.id for result in results}
+    rows = list(results)
+    for student in students:
+        if student not in claims:
+            sid = free_id(roster_identity(student), taken)
+            taken.add(sid)
+            rows.append(absent(student, sid))
+    return sorted(rows, key=lambda r: r.id), notices
+
+
+def _claims(results: list, students: list[Student], by_name: dict[str, list[Student]]) -> dict[Student, list]:
+    """The results each roster line is claimed by: by the LMS's participant number first, then by a
+    name only one line holds (a name match never takes a student an id matched)."""
+    by_participant = {s.participant: s for s in students if s.participant}
     claims: dict[Student, list] = {}
     for result in results:
         if result.participant in by_participant:
@@ -192,25 +238,7 @@ def join(results: list, students: list[Student], absent) -> tuple[list, list[tup
             same = by_name.get(name_key(result.name or result.id), [])
             if len(same) == 1 and same[0] not in by_id:
                 claims.setdefault(same[0], []).append(result)
-    matched = {id(claimants[0]) for claimants in claims.values() if len(claimants) == 1}
-    for student, claimants in claims.items():
-        if len(claimants) == 1:
-            result = claimants[0]
-            result.name, result.email, result.group = student.name, student.email, student.group
-            result.participant = result.participant or student.participant
-        else:
-            notices.append(("roster.claimed", {"name": student.name, "ids": ", ".join(r.id for r in claimants)}))
-    for result in results:
-        if id(result) not in matched:
-            notices.append(("roster.unmatched", {"id": result.id, "name": result.name}))
-    taken = {result.id for result in results}
-    rows = list(results)
-    for student in students:
-        if student not in claims:
-            sid = free_id(roster_identity(student), taken)
-            taken.add(sid)
-            rows.append(absent(student, sid))
-    return sorted(rows, key=lambda r: r.id), notices
+    return claims
 
 
 def roster_identity(student: Student) -> Identity:

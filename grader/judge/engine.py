@@ -54,20 +54,8 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     ctx = Context(question, submission, settings)
     started = time.perf_counter()
     try:
-        missing = [name for name in question.functions if name not in ctx.names]
-        # Whatever stops every check of the question is one failure, said once for the question.
-        if ctx.import_failure is not None:
-            outcomes = [Outcome(g, ctx.failure(ctx.import_failure)) for g in weights]
-        elif missing:
-            failure = Failure(
-                Kind.MISSING, "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)}
-            )
-            outcomes = [Outcome(g, failure) for g in weights]
-        elif stubbed := [name for name in question.functions if name in ctx.stubs()]:
-            failure = Failure(Kind.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)})
-            outcomes = [Outcome(g, failure) for g in weights]
-        else:
-            outcomes = question.run(ctx)
+        stopped = _stopped(question, ctx)
+        outcomes = question.run(ctx) if stopped is None else [Outcome(g, stopped) for g in weights]
     except expectations.ModelAnswerNeeded as missing:
         # A student's installation: this question waits for the teacher's grading, said once.
         outcomes = [Outcome(g, Failure(Kind.ERROR, missing.key, missing.params)) for g in weights]
@@ -88,6 +76,20 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     for outcome in outcomes:
         result.warnings.extend(w for w, _ in map(sayable, outcome.warnings) if w not in result.warnings)
     return result
+
+
+def _stopped(question: Question, ctx: Context) -> Failure | None:
+    """Whatever stops every check of the question (its module's import failed, a function missing or a
+    stub): one failure, said once for the question; None when its checks can run."""
+    missing = [name for name in question.functions if name not in ctx.names]  # imports the student's module
+    if ctx.import_failure is not None:
+        return ctx.failure(ctx.import_failure)
+    if missing:
+        return Failure(Kind.MISSING, "engine.function_missing", {"names": ", ".join(missing), "count": len(missing)})
+    stubbed = [name for name in question.functions if name in ctx.stubs()]
+    if stubbed:
+        return Failure(Kind.NOT_IMPLEMENTED, "engine.stub", {"names": ", ".join(stubbed), "count": len(stubbed)})
+    return None
 
 
 def grade_submission(

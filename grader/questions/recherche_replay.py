@@ -213,21 +213,29 @@ def recognised(game: dict, events: list[tuple], diverged: bool) -> str:
     expansions; else by its shape (no heuristic call: a BFS, an IDS or another search)."""
     if not diverged:
         return "idastar"
-    depth = _depths(game)
-    expanded = [x for name, x, *_ in events if name == "next_states"]
     with_h = any(e[0] == "heuristic" for e in events)
     cut = passes(game, events)
-    read = [_depth_first(game, events[a:b]) for a, b in cut]
-    deep = all(ok for ok, _ in read)
-    # Expanding states by nondecreasing distance (without h) or p + h (with it) is a BFS's or an A*'s,
-    # even where, on a graph like this one, the order also happens to be depth-first.
-    levels = [depth[x] for x in expanded]
-    if not with_h and all(a <= b for a, b in zip(levels, levels[1:])):
+    return _best_first(game, events, with_h, len(cut)) or _depth_first_kind(game, events, cut, with_h)
+
+
+def _best_first(game: dict, events: list[tuple], with_h: bool, count: int) -> str | None:
+    """ "bfs" or "astar" for a trace that expands states by nondecreasing distance (without h) or p + h
+    (with it, in one pass), even where, on a graph like this one, the order also happens to be
+    depth-first; None otherwise."""
+    depth = _depths(game)
+    expanded = [x for name, x, *_ in events if name == "next_states"]
+    if not with_h and _nondecreasing([depth[x] for x in expanded]):
         return "bfs"
-    f = [depth[x] + game["h"][x] for x in expanded]
-    if with_h and len(cut) == 1 and all(a <= b for a, b in zip(f, f[1:])):
+    if with_h and count == 1 and _nondecreasing([depth[x] + game["h"][x] for x in expanded]):
         return "astar"
-    if not deep:
+    return None
+
+
+def _depth_first_kind(game: dict, events: list[tuple], cut: list, with_h: bool) -> str:
+    """A trace whose passes (`cut`) each go depth first: one pass is a DFS, bounds growing by one from
+    0 or 1 without h an IDS, other bounds passes of their own; "other" when a pass is not depth first."""
+    read = [_depth_first(game, events[a:b]) for a, b in cut]
+    if not all(ok for ok, _ in read):
         return "other"
     if len(cut) == 1:
         return "dfs"
@@ -235,6 +243,10 @@ def recognised(game: dict, events: list[tuple], diverged: bool) -> str:
     if not with_h and reach[0] in (0, 1) and all(b == a + 1 for a, b in zip(reach, reach[1:])):
         return "ids"
     return "passes"
+
+
+def _nondecreasing(values: list) -> bool:
+    return all(a <= b for a, b in zip(values, values[1:]))
 
 
 def _student_groups(game: dict, events: list[tuple], seen: str) -> list[tuple[int, dict]]:

@@ -249,7 +249,18 @@ def _csv_entries(path: Path | None, text: str) -> list[Entry]:
     student_col = next((i for i, h in enumerate(header) if h.casefold() in STUDENT_COLUMNS), None)
     if student_col is None:
         raise MarksError(path, [("marks.no_student_column", {"names": ", ".join(STUDENT_COLUMNS[:5])})])
-    columns: list[tuple[int, str, str]] = []  # (index, question or "", "mark" | "comment")
+    columns = _csv_columns(path, header, student_col)
+    return [
+        (_where(path, line), row[student_col].strip() if student_col < len(row) else "", _csv_values(row, columns))
+        for line, row in enumerate(rows[1:], start=2)
+        if any(cell.strip() for cell in row)
+    ]
+
+
+def _csv_columns(path: Path | None, header: list[str], student_col: int) -> list[tuple[int, str, str]]:
+    """What each column but the student's holds: (index, question or "" for the whole copy, "mark" or
+    "comment"); a title that says neither is refused."""
+    columns: list[tuple[int, str, str]] = []
     problems = []
     for i, h in enumerate(header):
         if i == student_col or not h:
@@ -265,22 +276,21 @@ def _csv_entries(path: Path | None, text: str) -> list[Entry]:
             problems.append(("marks.column", {"column": h}))
     if problems:
         raise MarksError(path, problems)
-    entries: list[Entry] = []
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        student = row[student_col].strip() if student_col < len(row) else ""
-        values: dict[str, tuple[object, str]] = {}
-        for i, qid, kind in columns:
-            cell = row[i].strip() if i < len(row) else ""
-            mark, comment = values.get(qid, (None, ""))
-            if kind == "mark":
-                mark = cell or None
-            else:
-                comment = cell
-            values[qid] = (mark, comment)
-        entries.append((_where(path, line), student, values))
-    return entries
+    return columns
+
+
+def _csv_values(row: list[str], columns: list[tuple[int, str, str]]) -> dict[str, tuple[object, str]]:
+    """A row's mark and comment per question (blank cells: no mark, no comment)."""
+    values: dict[str, tuple[object, str]] = {}
+    for i, qid, kind in columns:
+        cell = row[i].strip() if i < len(row) else ""
+        mark, comment = values.get(qid, (None, ""))
+        if kind == "mark":
+            mark = cell or None
+        else:
+            comment = cell
+        values[qid] = (mark, comment)
+    return values
 
 
 def _parse_mark(value) -> float | None:

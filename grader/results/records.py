@@ -9,7 +9,7 @@ language of whoever reads them, so a run graded in French can be shown in Englis
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,10 @@ class SubmissionResult:
     email: str = ""  # from the roster (--roster), when it has one
     group: str = ""  # from the roster
     digest: str = ""  # SHA-256 of the files as read: `--resume` regrades an entry whose files changed
+    # Where this student's results were graded apart from the run's other students (the service grades
+    # each attempt on its own): each grading's header (`grading_header`) with the questions taken from
+    # it, the latest last; empty when the run's own header says it (`grader grade`).
+    graded: list[dict] = field(default_factory=list)
 
     @property
     def has_grade(self) -> bool:
@@ -271,6 +275,34 @@ class Run:
     complete: bool = True  # False when the run was interrupted: some students are not in it yet
     notices: list[Message] = field(default_factory=list)  # about the class: files ignored, roster mismatches
     replay: int | None = None  # `--replay N`: the game whose replay passed checks show too (None: not asked)
+
+
+# What a grading records of itself, on the machine that graded: its run's header less the class's
+# content (students, notices), stored beside an attempt's result and read by every view of it.
+HEADER = ("grader_version", "seed", "lang", "date", "scheme", "limits", "python", "hypothesis", "questions", "replay")
+# What a student's sheet says of a grading: which seed, when, which grader, in which sandbox.
+GRADING = ("grader_version", "seed", "date", "limits")
+
+
+def run_header(run: Run) -> dict:
+    return {key: getattr(run, key) for key in HEADER}
+
+
+def run_of_header(header: dict) -> Run:
+    """A run with `header`'s fields and no students yet (the view adds those it shows)."""
+    return Run(**{key: header[key] for key in HEADER if key in header})
+
+
+def grading_header(header: dict, questions: list[str]) -> dict:
+    """A grading as a student's results keep it (`SubmissionResult.graded`): the questions taken from it."""
+    return {**{key: header[key] for key in GRADING}, "questions": questions}
+
+
+def graded_run(run: Run, submission: SubmissionResult) -> Run:
+    """The run as `submission` was graded: its latest grading's header over the run's, when it has one."""
+    if not submission.graded:
+        return run
+    return replace(run, **{key: submission.graded[-1][key] for key in GRADING})
 
 
 def isolation_text(limits: dict, lang: str) -> str:

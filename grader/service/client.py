@@ -48,21 +48,13 @@ def multipart(files: dict[str, bytes]) -> tuple[bytes, str]:
 
 
 def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll: float = 1.0) -> int:
-    from reports.terminal import format_result
-
+    """`grader submit`: send the files, then (with `wait`) print the verdict as `grader check` does;
+    0 when every question passed."""
     path = Path(path)
-    token = token.strip().rsplit("/s/", 1)[-1]  # the token, or the whole link the teacher handed out
-    if not token or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
-        raise UsageError("service.bad_token")
+    token = _token(token)
     if not path.exists():
         raise InputError("error.path_missing", path=str(path))
-    try:
-        address = urllib.parse.urlsplit(url)
-    except ValueError:
-        address = None
-    if address is None or address.scheme not in ("http", "https") or not address.hostname:
-        raise UsageError("service.bad_url", url=url)
-    url = url.rstrip("/")
+    url = _service_url(url)
     files = sorted(p for p in path.iterdir() if p.suffix == ".py") if path.is_dir() else [path]
     try:
         body, content_type = multipart({p.name: p.read_bytes() for p in files})
@@ -73,20 +65,44 @@ def submit(path: Path, url: str, token: str, lang: str, wait: bool = True, poll:
         if status != 202:
             raise UsageError("service.rejected", status=status, detail=answer.get("error", ""))
         print(i18n.t("service.submitted", lang, attempt=answer["number"]), flush=True)
-        while wait:
-            status, view = request(f"{url}/api/attempts/{answer['attempt']}?lang={lang}", token)
-            if status != 200:
-                raise UsageError("service.rejected", status=status, detail=view.get("error", ""))
-            if view["state"] in FINAL:
-                if view["state"] != "done":
-                    print(view["label"])
-                    return 1
-                result = submission_from_dict(view["result"])
-                print(format_result(result, lang))
-                return 0 if all(q.status == Status.PASSED for q in result.questions) else 1
-            time.sleep(poll)
+        return _verdict(f"{url}/api/attempts/{answer['attempt']}?lang={lang}", token, lang, poll) if wait else 0
     except (urllib.error.URLError, OSError) as exc:
         raise UsageError("service.unreachable", url=url, detail=str(getattr(exc, "reason", exc))) from None
     except (ValueError, KeyError, TypeError, AttributeError):  # answers that are not the service's JSON
         raise UsageError("service.not_the_service", url=url) from None
-    return 0
+
+
+def _token(given: str) -> str:
+    """The token, from itself or from the whole link the teacher handed out."""
+    token = given.strip().rsplit("/s/", 1)[-1]
+    if not token or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
+        raise UsageError("service.bad_token")
+    return token
+
+
+def _service_url(url: str) -> str:
+    try:
+        address = urllib.parse.urlsplit(url)
+    except ValueError:
+        address = None
+    if address is None or address.scheme not in ("http", "https") or not address.hostname:
+        raise UsageError("service.bad_url", url=url)
+    return url.rstrip("/")
+
+
+def _verdict(attempt_url: str, token: str, lang: str, poll: float) -> int:
+    """Wait for the attempt's verdict and print it; 0 when every question passed."""
+    from reports.terminal import format_result
+
+    while True:
+        status, view = request(attempt_url, token)
+        if status != 200:
+            raise UsageError("service.rejected", status=status, detail=view.get("error", ""))
+        if view["state"] in FINAL:
+            if view["state"] != "done":
+                print(view["label"])
+                return 1
+            result = submission_from_dict(view["result"])
+            print(format_result(result, lang))
+            return 0 if all(q.status == Status.PASSED for q in result.questions) else 1
+        time.sleep(poll)

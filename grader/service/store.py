@@ -97,6 +97,12 @@ results = sa.Table(  # keyed by (content hash, grader version, seed, scheme, que
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("graded", sa.Integer, nullable=False, default=1),  # times actually graded (idempotence test)
 )
+gradings = sa.Table(  # what graded a result (grader/results/records.py `run_header`), as its worker recorded it
+    "gradings",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),  # the result's
+    sa.Column("header", sa.Text, nullable=False),
+)
 buckets = sa.Table(
     "buckets",
     metadata,
@@ -365,7 +371,8 @@ class Store:
         with self.engine.connect() as db:
             return db.scalar(sa.select(results.c.graded).where(results.c.key == key)) or 0
 
-    def save_result(self, key: str, data: str) -> None:
+    def save_result(self, key: str, data: str, header: dict) -> None:
+        """A result and the header of the grading that made it (the first grading's, kept)."""
         with self.engine.begin() as db:
             # Two deliveries that both graded (the first taken for dead): same key, same content; count it.
             if (
@@ -373,6 +380,13 @@ class Store:
                 == 0
             ):
                 db.execute(results.insert().values(key=key, data=data, graded=1))
+                db.execute(gradings.insert().values(key=key, header=json.dumps(header)))
+
+    def header(self, key: str) -> dict | None:
+        """The header of the grading that made a result; None for a result stored before headers were."""
+        with self.engine.connect() as db:
+            text = db.scalar(sa.select(gradings.c.header).where(gradings.c.key == key))
+        return None if text is None else json.loads(text)
 
     def reap(self, now: float, lease: float, max_deliveries: int) -> list[int]:
         """Running attempts whose worker stopped beating: back to the queue (or ungradable after

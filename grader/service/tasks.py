@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -27,7 +28,8 @@ from grader.run.executor import SERVICE_QUEUE, check_broker, consume, queue
 from grader.version import grader_version
 from grader.registry import all_questions
 from grader.run.jobs import select
-from grader.results.records import SubmissionStatus, json_bytes
+from grader.results.records import SubmissionStatus, json_bytes, run_header
+from grader.run.grading import new_run
 from grader.run.jobs import grade_entry
 from grader.text.terminal import escaped
 from grader.sandbox.limits import Limits
@@ -98,8 +100,11 @@ class Service:
         return [q for q in self.questions if not q.manual]
 
     def settings(self, lang: str, attempt=None) -> Settings:
-        """The class's settings, or a regrade's seed and barème for one of its attempts."""
-        seed = self.config.seed if attempt is None or attempt.seed is None else attempt.seed
+        """The class's settings, or those of one attempt: its own seed (`attempt_seed`) and the barème of
+        its regrade, if it is one."""
+        seed = self.config.seed
+        if attempt is not None:
+            seed = attempt_seed(self.config.seed if attempt.seed is None else attempt.seed, attempt.content_hash)
         scheme = self.scheme if attempt is None or not attempt.scheme else scheme_from_text(attempt.scheme)
         return Settings(seed=seed, lang=lang, scheme=scheme, limits=Limits(), replay=self.config.replay)
 
@@ -141,17 +146,19 @@ class Service:
             try:
                 key = self.result_key(attempt)
                 if store.result(key) is None:  # same content, grader, seed, scheme: graded already
-                    data = self._grade_content(attempt, claim)
+                    data, header = self._grade_content(attempt, claim)
                     if len(data.encode("utf-8")) > MAX_RESULT_BYTES:
                         store.finish(attempt_id, claim, UNGRADABLE, time.time(), message="oversized")
                         return
-                    store.save_result(key, data)
+                    store.save_result(key, data, header)
                 store.finish(attempt_id, claim, DONE, time.time(), result_key=key)
             except Exception as exc:  # noqa: BLE001 - never a page stuck on "grading": the attempt says why
                 message = escaped(f"{type(exc).__name__}: {exc}")[:500]
                 store.finish(attempt_id, claim, UNGRADABLE, time.time(), message=message)
 
-    def _grade_content(self, attempt, claim: str) -> str:
+    def _grade_content(self, attempt, claim: str) -> tuple[str, dict]:
+        """The attempt's result (JSON) and the header of its grading, as this worker graded it: the
+        sandbox described is the one its children got (verified on the first, grader/sandbox/runner.py)."""
         filename, data = self.store.content(attempt.content_hash)
         with tempfile.TemporaryDirectory(prefix="grader-service-") as folder:
             path = Path(folder) / PurePosixPath(filename).name
@@ -166,7 +173,16 @@ class Service:
         result = grade_entry(entry, self.graded_questions(), settings, progress=progress)
         if result.status != SubmissionStatus.GRADED:  # checked at upload: only a grader slip can bring one here
             raise ValueError("; ".join(i18n.say(warning, "en") for warning in result.warnings))
-        return json_bytes(result).decode("utf-8")
+        return json_bytes(result).decode("utf-8"), run_header(new_run(settings, self.graded_questions()))
+
+
+def attempt_seed(seed: int, content_hash: str) -> int:
+    """An attempt's own seed: the class's (or a regrade's) secret seed keyed with the attempt's content.
+    Its pages and sheets show it (`grader check --seed` with it grades the files again as the service
+    did) and it tells nothing of the class seed; new content, even one line, gets a seed no one could
+    know before it was graded. Content graded once keeps its seed, so its result is reused."""
+    digest = hmac.new(str(seed).encode("ascii"), content_hash.encode("ascii"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
 
 
 def record_deadline(seconds: float, config_path: str, attempt_id: str, claim: str) -> None:

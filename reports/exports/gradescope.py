@@ -1,7 +1,7 @@
 """Gradescope: an autograder zip whose `run_autograder` grades /autograder/submission with this grader
-and writes /autograder/results/results.json, one test per check group (Gradescope's autograder
-specification: `score`, `output`, `tests` of `name`, `score`, `max_score`, `status`, `output`,
-`visibility`).
+(grader/run/gradescope.py, the runner in the container) and writes /autograder/results/results.json,
+one test per check group (`result`, Gradescope's autograder specification: `score`, `output`, `tests`
+of `name`, `score`, `max_score`, `status`, `output`, `visibility`).
 
     grader gradescope --out autograder.zip [--seed N] [--scheme F] [-q q4 ...] [--lang fr|en]
 
@@ -15,11 +15,8 @@ folders below `$AUTOGRADER_ROOT` (default /autograder), so that it can be tried 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import sys
 import tempfile
-import time
 import zipfile
 from importlib import metadata
 from pathlib import Path
@@ -71,7 +68,7 @@ RUN = """#!/usr/bin/env bash
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${GRADER_PYTHON:-$ROOT/venv/bin/python}"
 mkdir -p "$ROOT/results"
-exec "$PYTHON" -m reports.exports.gradescope "$ROOT"
+exec "$PYTHON" -m grader.run.gradescope "$ROOT"
 """
 
 
@@ -178,43 +175,3 @@ def build_autograder(
                 if file.is_file():
                     zf.write(file, f"{SOURCE}/{file.relative_to(source).as_posix()}")
     return path
-
-
-def run(root: Path) -> dict:
-    """Grade root/submission with root/source/settings.json; write root/results/results.json."""
-    from grader.judge.settings import Settings
-    from grader.run.jobs import grade_path
-    from grader.registry import all_questions
-    from grader.run.jobs import select
-    from grader.sandbox.limits import Limits
-    from grader.results.scoring import Scheme
-
-    started = time.monotonic()
-    settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))
-    lang = settings.get("lang", "fr")
-    scheme = Scheme()
-    if settings.get("scheme"):
-        scheme_file = root / "source" / "bareme.toml"
-        scheme_file.write_text(settings["scheme"], encoding="utf-8")
-        scheme = Scheme.load(scheme_file)
-    # The zip lists its questions (the barème's, x1-x4 only when built with --extensions).
-    questions = [q for q in select(all_questions(extensions=True), settings["questions"]) if not q.manual]
-    graded = grade_path(
-        root / "submission",
-        questions,
-        Settings(
-            seed=int(settings["seed"]),
-            lang=lang,
-            scheme=scheme,
-            limits=Limits(memory_bytes=int(settings.get("memory_mib", 1024)) * 1024 * 1024),
-        ),
-    )
-    data = result(graded, lang, time.monotonic() - started)
-    out = root / "results" / "results.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    return data
-
-
-if __name__ == "__main__":  # run_autograder's entry point
-    run(Path(sys.argv[1] if len(sys.argv) > 1 else os.environ.get("AUTOGRADER_ROOT", "/autograder")))

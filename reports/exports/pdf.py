@@ -16,7 +16,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from grader.text.i18n import t
-from grader.results.records import Run, SubmissionResult
+from grader.results.records import GRADING, Run, SubmissionResult, isolation_text
 from grader.results.gradebook import number, shown_name
 from reports.exports.common import feedback_lines, headline
 
@@ -78,15 +78,34 @@ def _sheet(
     pdf.ln(size * 0.4)
     pdf.set_font("DejaVu", "", size - 1)
     pdf.set_text_color(90, 90, 90)
-    pdf.multi_cell(
-        0,
-        None,
-        t("pdf.footer", lang, seed=run.seed, date=run.date[:10], version=run.grader_version),
-        align="L",
-        new_x="LMARGIN",
-        new_y="NEXT",
-    )
+    for said in [*_gradings_said(run, sub, lang), t("pdf.details", lang)]:
+        pdf.multi_cell(0, None, said, align="L", new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(0, 0, 0)
+
+
+def _gradings_said(run: Run, sub: SubmissionResult, lang: str) -> list[str]:
+    """Each grading the sheet's results come from (the run's own, or the student's attempts' in the
+    service): its date, grader, seed and isolation; the questions each graded when there are several.
+    A run without a seed of its own (the service's class) says nothing of a student it did not grade."""
+    own = [] if run.seed is None else [{**{key: getattr(run, key) for key in GRADING}, "questions": []}]
+    gradings = sub.graded or own
+    said = []
+    for grading in gradings:
+        if not grading["grader_version"]:  # recorded before the service kept its gradings' headers
+            said.append(t("pdf.graded_unrecorded", lang, date=grading["date"][:10]))
+            continue
+        params = {
+            "date": grading["date"][:10],
+            "version": grading["grader_version"],
+            "seed": grading["seed"],
+            # A run older than its isolation's recording (results.json from then) says so.
+            "isolation": isolation_text(grading["limits"], lang) or t("pdf.isolation_unrecorded", lang),
+        }
+        if len(gradings) > 1:
+            said.append(t("pdf.graded_questions", lang, questions=", ".join(grading["questions"]), **params))
+        else:
+            said.append(t("pdf.graded", lang, **params))
+    return said
 
 
 def _cut(text: str, chars: int) -> str:

@@ -9,8 +9,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from grader.text import i18n
-from grader.run.grading import new_run
-from grader.results.records import submission_from_dict
+from grader.results.records import run_of_header, submission_from_dict
 from grader.service.routes.common import (
     Forbidden,
     NotFound,
@@ -76,11 +75,10 @@ def attempt_view(site: Site, row, lang: str, base: str) -> dict:
 def report(site: Site, row, lang: str) -> Response:
     from reports.render import CSP, student_page
 
-    service, config = site.service, site.config
+    config = site.config
     result = submission_from_dict(site.done_result(row))
     result.id, result.name = row.student, config.name_of(row.student)
-    run = new_run(service.settings(row.lang, row), service.questions)
-    run.seed = None  # the class seed is a secret: never in a page (the report then shows no seed row)
+    run = run_of_header(site.done_header(row))
     run.submissions = [result]
     response = HTMLResponse(student_page(run, result, lang=lang))  # the reader's language
     response.headers["Content-Security-Policy"] = CSP + "; frame-ancestors 'self'"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 import itsdangerous
 from jinja2 import Environment
@@ -74,6 +75,23 @@ class Site:
         result = self.store.result(row.result_key)
         assert result is not None
         return result
+
+    def done_header(self, row) -> dict:
+        """The header its worker recorded when it graded a done attempt's result: what every view of the
+        attempt says of its grading (nothing here describes this process's own sandbox, or starts a
+        child to). A result stored before headers were says when it was finished and nothing more."""
+        header = self.store.header(row.result_key)
+        if header is None:
+            finished = datetime.fromtimestamp(row.finished, timezone.utc).isoformat(timespec="seconds")
+            header = {
+                "grader_version": "",
+                "seed": None,
+                "lang": row.lang,
+                "date": finished,
+                "scheme": {},
+                "limits": {},
+            }
+        return header
 
 
 def site_of(request: Request) -> Site:

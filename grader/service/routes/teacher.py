@@ -192,27 +192,6 @@ def class_view(site: Site, lang: str) -> dict:
     run, _ = marked_run(site, lang)
     subs = {s.id: s for s in run.submissions}
     qids = class_questions(site, run)
-    table = []
-    for student, own in by_student.items():
-        sub = subs.get(student)
-        last = own[-1] if own else None
-        scored = [q for q in sub.questions if q.status != Status.UNGRADED] if sub and sub.has_grade else []
-        table.append(
-            {
-                "student": student,
-                "name": config.name_of(student),
-                "attempts": len(own),
-                # Nothing handed in: said with a badge, as on the class report, never a row of zeros.
-                "absent": not own,
-                "state": i18n.t(f"service.state.{last.state}", lang, n=0)
-                if last
-                else i18n.t("submission.not_submitted", lang),
-                "late": any(r.late for r in own),
-                "scores": {q.id: said_number(q.score, lang) for q in scored},
-                "total": said_number(sub.total, lang) if sub and sub.has_grade else None,
-                "unmarked": ", ".join(sub.unmarked) if sub and sub.has_grade else "",
-            }
-        )
     stats = [
         {
             "id": q.qid,
@@ -225,11 +204,30 @@ def class_view(site: Site, lang: str) -> dict:
         if q.qid in qids
     ]
     return {
-        "students": table,
+        "students": [_student_row(site, student, own, subs.get(student), lang) for student, own in by_student.items()],
         "questions": qids,
         "stats": stats,
         "missing": [config.name_of(s) for s, own in by_student.items() if not own],
         "waiting": i18n.t("service.teacher.waiting", lang, n=sum(r.state in (QUEUED, RUNNING) for r in rows)),
+    }
+
+
+def _student_row(site: Site, student: str, own: list, sub, lang: str) -> dict:
+    """A student's row of the class table: their attempts (`own`) and their results as the exports
+    see them (`sub`, None for a student with none)."""
+    graded = sub is not None and sub.has_grade
+    scored = [q for q in sub.questions if q.status != Status.UNGRADED] if graded else []
+    state = i18n.t(f"service.state.{own[-1].state}", lang, n=0) if own else i18n.t("submission.not_submitted", lang)
+    return {
+        "student": student,
+        "name": site.config.name_of(student),
+        "attempts": len(own),
+        "absent": not own,  # nothing handed in: said with a badge, as on the class report, never a row of zeros
+        "state": state,
+        "late": any(r.late for r in own),
+        "scores": {q.id: said_number(q.score, lang) for q in scored},
+        "total": said_number(sub.total, lang) if graded else None,
+        "unmarked": ", ".join(sub.unmarked) if graded else "",
     }
 
 

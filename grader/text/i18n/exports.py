@@ -217,11 +217,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pdf.col.points": {"fr": "Points", "en": "Points"},
     "pdf.col.status": {"fr": "Statut", "en": "Status"},
     "pdf.col.detail": {"fr": "Remarque", "en": "Remark"},
-    "pdf.footer": {
-        "fr": "Corrigé le {date} par taquin-grader {version}, graine {seed}. Le rapport détaillé "
-        "(rapport.html) montre chaque contre-exemple.",
-        "en": "Graded on {date} by taquin-grader {version}, seed {seed}. The detailed report "
-        "(rapport.html) shows every counterexample.",
+    "pdf.graded": {
+        "fr": "Corrigé le {date} par taquin-grader {version}, graine {seed} ; isolation : {isolation}.",
+        "en": "Graded on {date} by taquin-grader {version}, seed {seed}; isolation: {isolation}.",
+    },
+    "pdf.graded_questions": {
+        "fr": "{questions} : corrigé le {date} par taquin-grader {version}, graine {seed} ; isolation : {isolation}.",
+        "en": "{questions}: graded on {date} by taquin-grader {version}, seed {seed}; isolation: {isolation}.",
+    },
+    "pdf.isolation_unrecorded": {"fr": "non enregistrée", "en": "not recorded"},
+    "pdf.graded_unrecorded": {
+        "fr": "Corrigé le {date} ; la graine et l'isolation de cette correction, antérieure à leur "
+        "enregistrement, ne sont pas connues.",
+        "en": "Graded on {date}; the seed and isolation of this grading, older than their recording, are not known.",
+    },
+    "pdf.details": {
+        "fr": "Le rapport détaillé (rapport.html) montre chaque contre-exemple.",
+        "en": "The detailed report (rapport.html) shows every counterexample.",
     },
     # --- Similarity report ----------------------------------------------------------------------
     "similarity.boilerplate_unreadable": {
