@@ -6,7 +6,7 @@ grader report OUT [--lang fr|en] [--to DIR] [--marks F] [--unmarked blank|zero]
 grader export OUT [--marks F] [--unmarked blank|zero] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
 grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
 grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
-grader kit --out DIR [--lang fr|en]
+grader kit --out DIR | --web DIR [--lang fr|en]
 grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
 grader submit PATH --url URL --token TOKEN [--no-wait]
 grader questions [--lang fr|en]
@@ -332,6 +332,14 @@ def similarity_main(args) -> int:
 def kit_main(args) -> int:
     from grader.kit import build_kit
 
+    if args.web:
+        from grader.webkit import build_web_kit
+
+        with writing(args.web):
+            web = build_web_kit(args.web)
+        mib = f"{web.size / 1e6:.1f}".replace(".", "," if args.lang == "fr" else ".")
+        print(i18n.t("kit.web_written", args.lang, out=args.web, mib=mib, count=len(web.files)))
+        return 0
     with writing(args.out):
         written = build_kit(args.out)
     stubs = ", ".join(path.name for role, path in written.items() if role.endswith(".py"))
@@ -456,7 +464,9 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
     gradescope.set_defaults(main=gradescope_main)
 
     kit = commands.add_parser("kit", help=h("kit"), description=h("kit"))
-    kit.add_argument("--out", type=Path, required=True, metavar="DIR", help=h("kit_out"))
+    where = kit.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", type=Path, metavar="DIR", help=h("kit_out"))
+    where.add_argument("--web", type=Path, metavar="DIR", help=h("kit_web"))
     kit.add_argument("--lang", choices=i18n.LANGS, default="fr", help=h("lang"))
     kit.set_defaults(main=kit_main)
 

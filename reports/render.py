@@ -263,9 +263,10 @@ def _scheme_view(run: Run, lang: str) -> dict:
 def _sandbox_sentence(run: Run, lang: str) -> str:
     """The sandbox in one plain sentence, for a student: confined to its folder or not (every run that
     was not says so among its layers, grader/run/grading.py)."""
-    layers = run.limits.get("isolation", [])
-    unconfined = any(isinstance(layer, dict) and layer.get("key") == "isolation.not_confined" for layer in layers)
-    return t("report.sandbox_unconfined" if unconfined else "report.sandbox", lang)
+    keys = {layer.get("key") for layer in run.limits.get("isolation", []) if isinstance(layer, dict)}
+    if "isolation.in_process" in keys:  # the browser's self-check: no sandbox, the student's own machine
+        return t("report.sandbox_browser", lang)
+    return t("report.sandbox_unconfined" if "isolation.not_confined" in keys else "report.sandbox", lang)
 
 
 def _limits_view(limits: dict, lang: str) -> list[tuple[str, str]]:

@@ -35,3 +35,23 @@ def fresh_process():
     caches.clear_all()
     yield caches.clear_all
     caches.clear_all()
+
+
+@pytest.fixture
+def in_process(monkeypatch):
+    """Every child the test starts runs in this process (grader/sandbox/inprocess.py: no fork, no sandbox),
+    as pytest's `runpytest` runs `inprocess`: for tests of judges, where the real sandbox is not what is
+    tested (the sandbox's and attack tests keep it). A module switches to it with
+    `pytestmark = pytest.mark.usefixtures("in_process")`, or a conftest with an autouse fixture."""
+    import dataclasses
+
+    from grader.judge import context
+    from grader.sandbox import runner
+
+    chosen = runner.new_child
+
+    def in_this_process(sources, module_name, probe_modules, limits):
+        return chosen(sources, module_name, probe_modules, dataclasses.replace(limits, inprocess=True))
+
+    monkeypatch.setattr(runner, "new_child", in_this_process)
+    monkeypatch.setattr(context, "new_child", in_this_process)

@@ -81,7 +81,9 @@ def _illegal_moves() -> list[str]:
 # start 8 operations from the goal whose Manhattan sum is 8: the reversed walk is optimal.
 BLANK_OPPOSITE = {"Up": "Down", "Down": "Up", "Left": "Right", "Right": "Left"}
 PUZZLE_WALK = ["Up", "Up", "Left", "Down", "Down", "Left", "Up", "Up"]
-PUZZLE_START = sliding.replay(sliding.goal_state(3), 3, PUZZLE_WALK)[0]
+_WALKED = sliding.replay(sliding.goal_state(3), 3, PUZZLE_WALK)[0]
+assert _WALKED is not None  # the walk stays on the board
+PUZZLE_START: tuple = _WALKED
 PUZZLE_OPTIMAL = [BLANK_OPPOSITE[m] for m in reversed(PUZZLE_WALK)]
 assert sliding.manhattan(PUZZLE_START, 3) == len(PUZZLE_OPTIMAL)
 # An operation the grader does not know ("up"), after three optimal ones: the step-through stops there.

@@ -14,7 +14,9 @@ One loader, one rule (docs/intake.md):
    display name as given. Other files at the top (Capytale's report, a CSV) are not students: they are
    listed as ignored; entries whose name starts with a dot are left out, and said.
 3. A student's modules are chosen by what the files define (grader/intake/modules.py: a line scan, no
-   parse: nothing of a student's is parsed outside its child); notebooks count as their code cells.
+   parse: nothing of a student's is parsed outside its child); notebooks count as their code cells,
+   read with the standard library's JSON parser only once their shape is known to be bounded (a
+   notebook past those bounds makes its student "unreadable").
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
    or hostile archive) is "unreadable": that student only.
 """
@@ -51,8 +53,10 @@ from grader.intake.identity import (
     unique_ids,
 )
 from grader.intake.modules import (
+    NOTEBOOK_FILES,
     module_functions,
     Candidate,
+    NotebookRefused,
     choose,
     declares_coding,
     decode,
@@ -287,11 +291,16 @@ def load(entry: Entry) -> Submission:
         return submission
     refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
     if refused:
-        submission.status = UNREADABLE
         for path, value in sorted(refused.items()):
-            submission.warnings.append((value.key, {"file": path, "detail": value.detail}))
+            _refused(submission, value.key, path, value.detail)
         return submission
-    candidates = _candidates(entry, submission.warnings)
+    notebooks = sorted(p for p, data in entry.tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
+    if len(notebooks) > NOTEBOOK_FILES:
+        return _refused(submission, "intake.refused_notebooks", notebooks[NOTEBOOK_FILES], str(NOTEBOOK_FILES))
+    try:
+        candidates = _candidates(entry, submission.warnings)
+    except NotebookRefused as exc:  # a notebook no editor writes: parsing it is the cost (that student only)
+        return _refused(submission, exc.key, exc.path, exc.detail)
     if not candidates:
         submission.status = NOT_SUBMITTED
         others = sorted(path for path, value in entry.tree.items() if value is OTHER)
@@ -327,9 +336,12 @@ def _candidates(entry: Entry, warnings: list) -> list[Candidate]:
 
 
 def _notebook_text(path: str, data: bytes, warnings: list) -> tuple[str, str] | None:
-    """A notebook's code cells as one source (None when it cannot be read), the cells dropped said."""
+    """A notebook's code cells as one source (None when it cannot be read), the cells dropped said;
+    NotebookRefused, naming the file, for one past the bounds the intake reads."""
     try:
         text, touched = notebook_source(data)
+    except NotebookRefused as exc:
+        raise NotebookRefused(exc.key, exc.detail, path) from None
     except ValueError as exc:
         warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
         return None
@@ -367,6 +379,13 @@ def _take_helpers(submission: Submission, candidates: list[Candidate]) -> None:
             and stem not in submission.helpers
         ):
             submission.helpers[stem] = c.text
+
+
+def _refused(submission: Submission, key: str, path: str, detail: str) -> Submission:
+    """The submission unreadable for a refused file (an archive's member, a notebook), said with `key`."""
+    submission.status = UNREADABLE
+    submission.warnings.append((key, {"file": path, "detail": detail}))
+    return submission
 
 
 def load_submission(path: Path) -> Submission:

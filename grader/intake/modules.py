@@ -9,13 +9,15 @@ in the student's child, under its limits (the import, grader/sandbox/child.py).
 from __future__ import annotations
 
 import io
+import itertools
+import json
 import re
 import tokenize
-import warnings
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from grader import registry
+from grader.intake.archive import LIMITS
 from grader.intake.identity import module_stem
 
 # Functions a question grades that do not tell a file's part: part II's answers define a `dfs` too.
@@ -34,6 +36,15 @@ _STRING_END = {
     "'''": re.compile(r"(?:\\.|'(?!'')|[^\\'])*'''", re.S),
     '"""': re.compile(r'(?:\\.|"(?!"")|[^\\"])*"""', re.S),
 }
+# A notebook as the teacher's process reads it: what its JSON may hold before it is parsed (strings and
+# separators `,:[{`, each bounding one parsed value: a notebook of a thousand cells of ten lines, each
+# with twenty lines of output, holds 94,000), how many cells, and its code cells' sources together as a
+# .py file may weigh; and how many notebooks of one student are read (each costs up to a tenth of a second).
+NOTEBOOK_TOKENS = 200_000
+NOTEBOOK_CELLS = 5_000
+NOTEBOOK_FILES = 20
+# A string (its closing quote optional, so that a match never fails and the scan stays linear) or a separator.
+_JSON_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?|[,:\[{]', re.S)
 # A function defined at the top of a module: `def name(` (or `async def`) at the start of a line.
 _TOP_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
 
@@ -147,21 +158,49 @@ def declares_coding(data: bytes) -> bool:
     return re.search(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", head, flags=re.MULTILINE) is not None
 
 
+class NotebookRefused(Exception):
+    """A notebook past what the teacher's process reads of one (NOTEBOOK_TOKENS, NOTEBOOK_CELLS, the
+    code's size): refused as an archive's hostile member is, that student only (`key` of the catalogue,
+    its `detail`; the file's `path` once the intake knows it)."""
+
+    def __init__(self, key: str, detail: str, path: str = ""):
+        super().__init__(key, detail, path)
+        self.key, self.detail, self.path = key, detail, path
+
+
+def _code_cells(data: bytes) -> list[str]:
+    """The sources of a notebook's code cells (format 4, which every current tool saves), read by the
+    standard library's JSON parser once the file is known to hold at most NOTEBOOK_TOKENS strings and
+    separators, so that its parsed objects stay under 10 MiB whatever the file holds (measured on the
+    costliest shapes; a 20 MiB list of `{}` is 7 million dictionaries: gigabytes). ValueError for a file that is not such a notebook;
+    NotebookRefused past the bounds."""
+    tokens = sum(1 for _ in itertools.islice(_JSON_TOKEN.finditer(data), NOTEBOOK_TOKENS + 1))
+    if tokens > NOTEBOOK_TOKENS:
+        raise NotebookRefused("intake.refused_notebook_tokens", str(NOTEBOOK_TOKENS))
+    try:
+        notebook = json.loads(data.decode("utf-8-sig"))
+        if notebook.get("nbformat") != 4:
+            raise ValueError(f"notebook format {notebook.get('nbformat')} (format 4 is read)")
+        cells = notebook["cells"]
+        if len(cells) > NOTEBOOK_CELLS:
+            raise NotebookRefused("intake.refused_notebook_cells", str(NOTEBOOK_CELLS))
+        sources = [c["source"] for c in cells if c["cell_type"] == "code"]
+        sources = [s if isinstance(s, str) else "".join(s) for s in sources]
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise ValueError(str(exc)) from None
+    if sum(len(s) for s in sources) > LIMITS.source_bytes:
+        raise NotebookRefused("intake.refused_notebook_code", f"{LIMITS.source_bytes >> 20} Mio")
+    return sources
+
+
 def notebook_source(data: bytes) -> tuple[str, list[int]]:
     """A notebook's code cells in order, as one Python module; IPython-only lines (magics, shell
     escapes) are dropped. Returns the code and the numbers (from 1) of the cells something was
-    dropped from. Raises ValueError for a file that is not a notebook."""
-    import nbformat
-
-    try:
-        with warnings.catch_warnings():  # about the file's format (cells without ids before 4.5): not the student's
-            warnings.simplefilter("ignore")
-            notebook = nbformat.reads(data.decode("utf-8-sig"), as_version=4)
-    except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds (JSON, schema, version)
-        raise ValueError(str(exc)) from None
+    dropped from. Raises ValueError for a file that is not a notebook, NotebookRefused for one past the
+    bounds of `_code_cells`."""
     parts, touched = [], []
-    for number, cell in enumerate((c for c in notebook.cells if c.cell_type == "code"), start=1):
-        lines = cell.source.splitlines()
+    for number, source in enumerate(_code_cells(data), start=1):
+        lines = source.splitlines()
         if lines and lines[0].lstrip().startswith("%%"):
             touched.append(number)
             magic = lines[0].lstrip()[2:].split(maxsplit=1)

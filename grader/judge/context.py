@@ -33,6 +33,8 @@ from grader.judge import drawing
 from grader.judge.settings import Settings
 
 
+# This thread's CPU clock; Pyodide has none, and no other thread: the process's.
+_thread_time = getattr(time, "thread_time", time.process_time)
 RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Context.call)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
 FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
@@ -201,11 +203,11 @@ class Context:
         provider = expectations.provider(self.question.module, self.settings.reference, runs)
         key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
-            started = time.thread_time()
+            started = _thread_time()
             with self._progress():
                 value, seconds, handler = provider.run(probe, payload, serve)
             # The CPU spent here: a time read from the machine's cache (grader/judge/timing.py) cost nothing.
-            self.reference_seconds += time.thread_time() - started
+            self.reference_seconds += _thread_time() - started
             _reference_cache[key] = (value, seconds, handler)
         return _reference_cache[key]
 

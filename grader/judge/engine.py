@@ -100,7 +100,10 @@ def grade_submission(
     # Hypothesis takes a tenth of a second to import: do it while the first child starts and imports the
     # student's module (the import lock makes the checks wait for it if they come first).
     if any(q.draws_with_hypothesis for q in automatic):
-        threading.Thread(target=drawing.import_early, daemon=True).start()
+        try:
+            threading.Thread(target=drawing.import_early, daemon=True).start()
+        except RuntimeError:  # no threads (Pyodide): Hypothesis is imported by the first draw
+            pass
     results = []
     # On one CPU with its children (that thread left free): a served call's round trip never crosses CPUs.
     with affinity.one_cpu():

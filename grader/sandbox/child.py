@@ -20,7 +20,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
+if ROOT not in sys.path:  # (also imported by the in-process child: inprocess.py)
+    sys.path.insert(0, ROOT)
 
 from grader.sandbox import stdlib_copy  # noqa: E402
 

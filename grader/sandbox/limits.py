@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
 from grader.sandbox import fork_server, protocol
@@ -30,6 +31,9 @@ class Limits:
     fork_server: bool = fork_server.available()
     # The portable path (stdio.py), for a parent that cannot fork a supervisor (Windows).
     stdio: bool = not hasattr(os, "fork")
+    # No child process at all (inprocess.py, not a sandbox): the browser's self-check (Pyodide, which has
+    # no fork) and the unit tests of judges; never `grader grade`.
+    inprocess: bool = sys.platform == "emscripten"
     # Layers that tests switch off one by one to check the others alone.
     namespaces: bool = True
     private_root: bool = True  # where there are namespaces

@@ -1,5 +1,6 @@
 """The sandbox's entry points: a child on the path the limits choose (`new_child`: the fork server's or
-the spawn path, grader/sandbox/process.py; the portable one, grader/sandbox/stdio.py), the layers a
+the spawn path, grader/sandbox/process.py; the portable one, grader/sandbox/stdio.py; no child process,
+grader/sandbox/inprocess.py), the layers a
 child gets on this machine (`isolation`), and the fork server started ahead of time (`warm_up`)."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from grader.errors import SandboxError
 from grader.sandbox import fork_server, process, stdlib_copy
 from grader.sandbox.limits import Limits
+from grader.sandbox.inprocess import InProcessChild
 from grader.sandbox.process import Child
 from grader.sandbox.stdio import StdioChild
 
@@ -14,7 +16,7 @@ from grader.sandbox.stdio import StdioChild
 def warm_up(limits: Limits) -> None:
     """Start the fork server now, when children will be forked: its start-up (an interpreter and the
     child's imports, in its own process) then overlaps the caller's instead of delaying the first child."""
-    if limits.fork_server and not limits.stdio:
+    if limits.fork_server and not limits.stdio and not limits.inprocess:
         fork_server.server(stdlib_copy.for_children(process.stdlib_protected(limits)))
 
 
@@ -35,7 +37,10 @@ def isolation(limits: Limits) -> dict:
 
 
 def new_child(sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits) -> Child:
-    """A child on the path `limits` choose (the portable one, or the fork server's or spawn path)."""
+    """A child on the path `limits` choose (in this process, the portable one, or the fork server's or
+    spawn path)."""
+    if limits.inprocess:
+        return InProcessChild(sources, module_name, probe_modules, limits)
     if limits.stdio:
         return StdioChild(sources, module_name, probe_modules, limits)
     return Child(sources, module_name, probe_modules, limits)

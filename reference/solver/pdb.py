@@ -9,8 +9,10 @@ at 255) that lets the search update an index with one addition per move.
 Tables are built with numpy by a breadth-first search over (placement, blank cell), with 0-cost moves of
 non-pattern tiles, then the minimum over blank cells is kept: about a minute of CPU for the two 6-tile
 tables. The package ships them compressed (reference/solver/tables/, 1.9 MB of xz for 34 MB): a fresh
-installation (a student's first `grader check` of q18) decompresses them in a second instead, and
-builds them only if they are missing or do not give the pinned bytes. They are cached in
+installation (a student's first `grader check` of q18) decompresses them in a second instead, with
+the standard library alone (`lzma`, and numpy's file format written by `write_npy`: the browser's
+self-check runs in Pyodide, without numpy), and builds them only if they are missing or do not give
+the pinned bytes. They are cached in
 TAQUIN_GRADER_CACHE (or the user cache folder) and trusted only if their sha256 equals the digest pinned
 here in the package (PINNED, reference/cache.py's `pinned_bytes`), whichever way they were obtained.
 They are read back without numpy (its import alone costs about as much as reading them): a search only
@@ -59,16 +61,25 @@ def load_table(tiles, directory: Path | None = None, progress: bool = True) -> b
         raise ValueError(f"no pinned digest for the pattern {tiles}")
 
     def build():
-        import numpy as np
-
         data = _shipped(tiles)
         if data is None:
             data = build_table(tiles, progress).tobytes()  # (not of bytes: too long for its digest, refused)
-        return data, lambda f: np.save(f, np.frombuffer(data, dtype=np.uint8))
+        return data, lambda f: write_npy(f, data)
 
     return pinned_bytes(
         table_path(tiles, directory), 16 ** len(tiles), PINNED[tiles], build, f"the pattern database {tiles}"
     )
+
+
+def write_npy(file, data: bytes) -> None:
+    """`data` as numpy's `np.save` writes a one-dimensional array of bytes (format 1.0: magic, header
+    padded to 64 bytes, the bytes), with the standard library alone: Pyodide, where the browser's
+    self-check reads the shipped tables, has no numpy."""
+    header = f"{{'descr': '|u1', 'fortran_order': False, 'shape': ({len(data)},), }}"
+    padding = -(10 + len(header) + 1) % 64
+    text = (header + " " * padding + "\n").encode("latin-1")
+    file.write(b"\x93NUMPY\x01\x00" + len(text).to_bytes(2, "little") + text)
+    file.write(data)
 
 
 def shipped_path(tiles) -> Path:

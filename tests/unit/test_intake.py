@@ -146,8 +146,8 @@ def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
 
 
 def test_a_notebook_with_cells_without_ids_is_read_without_a_word_to_the_student(tmp_path):
-    """Format 4.5 cells without ids (written by tools older than the format they claim): nbformat warns
-    about the format on stderr, which is neither the student's business nor in their language."""
+    """Format 4.5 cells without ids (written by tools older than the format they claim): read, with no
+    warning about the format, which is neither the student's business nor in their language."""
     old = json.loads(notebook(JEUX))
     for cell in old["cells"]:
         del cell["id"]
@@ -165,6 +165,70 @@ def test_a_broken_notebook_is_reported_and_the_rest_still_read(tmp_path):
     sub = load_submission(tmp_path)
     assert chosen(sub) == {"taquin": "taquin.py"}
     assert [key for key, _ in sub.warnings] == ["intake.notebook_unreadable"]
+
+
+def test_a_notebook_is_read_as_json_of_format_4_only(tmp_path):
+    """Lines as a list or one string, as tools save them; format 3 (IPython 2) is said, not guessed."""
+    cells = [
+        {"cell_type": "code", "source": ["def bfs():\n", "    return 0\n"]},
+        {"cell_type": "code", "source": "X = 1"},
+    ]
+    (tmp_path / "TP.ipynb").write_text(json.dumps({"nbformat": 4, "cells": cells}))
+    assert (
+        load_submission(tmp_path).sources["jeux"].text
+        == "# --- cellule 1 ---\ndef bfs():\n    return 0\n\n# --- cellule 2 ---\nX = 1\n"
+    )
+    (tmp_path / "TP.ipynb").write_text(json.dumps({"nbformat": 3, "worksheets": [{"cells": cells}]}))
+    sub = load_submission(tmp_path)
+    assert sub.warnings[0] == (
+        "intake.notebook_unreadable",
+        {"file": "TP.ipynb", "detail": "notebook format 3 (format 4 is read)"},
+    )
+
+
+@pytest.mark.parametrize(
+    "content, key",
+    [
+        # Past the values read before a parse: objects, lists or strings, anywhere in the file.
+        (json.dumps({"nbformat": 4, "cells": [], "metadata": {"x": [{}] * 100_001}}), "intake.refused_notebook_tokens"),
+        (
+            json.dumps({"nbformat": 4, "cells": [], "metadata": {"x": ["a"] * 100_001}}),
+            "intake.refused_notebook_tokens",
+        ),
+        (
+            json.dumps({"nbformat": 4, "cells": [{"cell_type": "raw", "source": ""}] * 5_001}),
+            "intake.refused_notebook_cells",
+        ),
+        (
+            json.dumps({"nbformat": 4, "cells": [{"cell_type": "code", "source": "#" * (2 << 20)}] * 2}),
+            "intake.refused_notebook_code",
+        ),
+    ],
+    ids=["objects", "strings", "cells", "code"],
+)
+def test_a_notebook_past_the_bounds_makes_its_student_unreadable(tmp_path, content, key):
+    (tmp_path / "TP.ipynb").write_text(content)
+    (tmp_path / "jeux.py").write_text(JEUX)  # not taken: a refused file refuses the submission, as in an archive
+    sub = load_submission(tmp_path)
+    assert (sub.status, sub.sources, [k for k, _ in sub.warnings]) == (UNREADABLE, {}, [key])
+    assert sub.warnings[0][1]["file"] == "TP.ipynb"
+
+
+def test_the_values_of_a_notebook_are_counted_outside_its_strings(tmp_path):
+    """Commas, brackets and escaped quotes inside a string are not values: a long cell of code reads."""
+    source = 'x = [1, 2, {3: "\\"[,"}]\n' * 40_000  # 1.1 MB, 440,000 separators inside one string
+    (tmp_path / "TP.ipynb").write_text(json.dumps({"nbformat": 4, "cells": [{"cell_type": "code", "source": source}]}))
+    assert load_submission(tmp_path).status == SUBMITTED
+
+
+def test_more_notebooks_than_a_student_hands_in_are_not_read(tmp_path):
+    for n in range(21):
+        (tmp_path / f"TP{n:02d}.ipynb").write_text(notebook(JEUX))
+    sub = load_submission(tmp_path)
+    assert (sub.status, sub.warnings) == (
+        UNREADABLE,
+        [("intake.refused_notebooks", {"file": "TP20.ipynb", "detail": "20"})],
+    )
 
 
 def test_empty_submission_is_not_submitted_and_says_what_was_found(tmp_path):

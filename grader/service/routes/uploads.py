@@ -1,6 +1,7 @@
-"""Taking a submission in, for the student's page and `grader submit` alike: the files or pasted code
-checked (kind, size, readable, answering a part the class grades), the rate limit spent, the attempt
-stored and queued. Anything refused is refused before anything is stored."""
+"""Taking a submission in, for the student's page and `grader submit` alike: the student's rate limit
+spent, then the files or pasted code read in a worker thread (off the event loop that answers everyone
+else) and checked (kind, size, readable, answering a part the class grades), each question's rate spent,
+the attempt stored and queued. Anything refused is refused before anything is stored."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 import zipfile
 from pathlib import Path
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
@@ -45,10 +47,17 @@ def budget(site: Site, student: str, modules: list[str] | None = None) -> dict:
 
 
 def _buckets(site: Site, student: str, qids: list[str]) -> dict:
+    return {**_student_bucket(site, student), **_question_buckets(site, student, qids)}
+
+
+def _student_bucket(site: Site, student: str) -> dict:
     rate = site.config.rate_limit
-    wanted = {f"s:{student}": (rate.student_burst, rate.student_per_hour)}
-    wanted.update({f"q:{student}:{qid}": (rate.question_burst, rate.question_per_hour) for qid in qids})
-    return wanted
+    return {f"s:{student}": (rate.student_burst, rate.student_per_hour)}
+
+
+def _question_buckets(site: Site, student: str, qids: list[str]) -> dict:
+    rate = site.config.rate_limit
+    return {f"q:{student}:{qid}": (rate.question_burst, rate.question_per_hour) for qid in qids}
 
 
 async def accept_form(site: Site, request: Request, student: str, lang: str) -> int:
@@ -61,32 +70,37 @@ async def accept_form(site: Site, request: Request, student: str, lang: str) -> 
     uploads = [
         (f.filename or "", await f.read(max_upload + 1)) for f in form.getlist("files") if not isinstance(f, str)
     ]
-    return accept(site, student, uploads, str(form.get("code") or ""), lang)
-
-
-def accept(site: Site, student: str, uploads: list[tuple[str, bytes]], code: str, lang: str) -> int:
+    code = str(form.get("code") or "")
     config, service, store = site.config, site.service, site.store
     now = time.time()
     late = config.deadline is not None and now > config.deadline.timestamp()
     if late and config.late == "refuse":
         raise Refused("service.refused.deadline", 403)
-    filename, data = _package(uploads, code, site.max_upload)
-    modules = _modules(filename, data)
+    if not code.strip() and not any(name or data for name, data in uploads):
+        raise Refused("service.refused.empty")
+    # The student's own bucket is spent before anything they sent is read (reading a submission costs
+    # the service, whatever becomes of it); the reading runs in a thread, never on the event loop that
+    # answers everyone else.
+    if store.take(_student_bucket(site, student), now, apply=True)[f"s:{student}"] < 1:
+        raise Refused("service.refused.rate", 429)
+    filename, data, modules = await run_in_threadpool(_read, uploads, code, site.max_upload)
     questions = service.questions_for(modules)
     if not questions:
         raise Refused("service.refused.nothing_graded", 400)
-    levels = store.take(_buckets(site, student, [q.id for q in questions]), now, apply=True)
-    empty = sorted(k.rsplit(":", 1)[1] if k.startswith("q:") else "" for k, v in levels.items() if v < 1)
+    levels = store.take(_question_buckets(site, student, [q.id for q in questions]), now, apply=True)
+    empty = sorted(k.rsplit(":", 1)[1] for k, v in levels.items() if v < 1)
     if empty:
-        raise Refused(
-            "service.refused.rate_question" if empty[-1] else "service.refused.rate",
-            429,
-            questions=", ".join(q for q in empty if q),
-        )
+        raise Refused("service.refused.rate_question", 429, questions=", ".join(empty))
     graded = [q.id for q in service.graded_questions()]
     attempt, _ = store.store_attempt(student, filename, data, modules, graded, lang, late, now)
     service.enqueue(attempt)  # stored first: if this fails, the reaper queues it again
     return attempt
+
+
+def _read(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes, list[str]]:
+    """What the student sent as one stored file, and the parts it answers (in a worker thread)."""
+    filename, data = _package(uploads, code, limit)
+    return filename, data, _modules(filename, data)
 
 
 def _package(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes]:

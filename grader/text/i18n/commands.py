@@ -153,6 +153,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "kit written in {out}: {wheel}, exercices/ ({stubs}), LISEZMOI.md, INSTALLER.md. "
         "Hand it out as it is: it holds no model answer.",
     },
+    "kit.web_written": {
+        "fr": "kit web écrit dans {out} ({mib} Mo, {count} {count:fichier|fichiers}) : à servir tel quel par un serveur "
+        "web (page index.html) ; il ne contient aucun corrigé.",
+        "en": "web kit written in {out} ({mib} MB, {count} {count:file|files}): serve it as it is from a web server "
+        "(page index.html); it holds no model answer.",
+    },
+    "kit.fetch_failed": {
+        "fr": "impossible d'obtenir {what} (npm pack, pip download : réseau, npm installé ?) :\n{detail}",
+        "en": "could not fetch {what} (npm pack, pip download: network, npm installed?):\n{detail}",
+    },
+    "kit.integrity": {
+        "fr": "{what} obtenu ne correspond pas à l'empreinte attendue : kit web refusé",
+        "en": "{what} as fetched does not match its pinned digest: web kit refused",
+    },
+    "cli.help.kit_web": {
+        "fr": "écrire plutôt le kit web (la vérification dans le navigateur) dans ce dossier (nouveau ou vide)",
+        "en": "write the web kit instead (the check in the browser) in this folder (new or empty)",
+    },
     "kit.no_checkout": {
         "fr": "grader kit se lance depuis le dépôt de l'enseignant (pip install -e .) : {path} manque",
         "en": "grader kit runs from the teacher's repository (pip install -e .): {path} is missing",

@@ -164,6 +164,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{file} refusé : archives imbriquées sur plus de {detail} niveaux",
         "en": "{file} refused: archives nested more than {detail} levels deep",
     },
+    "intake.refused_notebook_tokens": {
+        "fr": "{file} refusé : plus de {detail} valeurs JSON (listes, objets, chaînes), ce qu'aucun éditeur "
+        "n'écrit pour un notebook ; il n'est pas lu. Effacez ses sorties et renvoyez-le, ou rendez le code en .py",
+        "en": "{file} refused: over {detail} JSON values (lists, objects, strings), which no editor writes for "
+        "a notebook; it is not read. Clear its outputs and send it again, or hand the code in as a .py file",
+    },
+    "intake.refused_notebook_cells": {
+        "fr": "{file} refusé : plus de {detail} cellules ; il n'est pas lu. Rendez le code en .py",
+        "en": "{file} refused: over {detail} cells; it is not read. Hand the code in as a .py file",
+    },
+    "intake.refused_notebook_code": {
+        "fr": "{file} refusé : ses cellules de code dépassent {detail} en tout, la taille maximale d'un "
+        "fichier .py ; il n'est pas lu",
+        "en": "{file} refused: its code cells are over {detail} in all, the most a .py file may weigh; it is not read",
+    },
+    "intake.refused_notebooks": {
+        "fr": "{file} refusé : la copie a plus de {detail} notebooks ; aucun n'est lu. Gardez celui à corriger",
+        "en": "{file} refused: the submission holds over {detail} notebooks; none is read. Keep the one to grade",
+    },
     "intake.refused_broken": {"fr": "{file} illisible : {detail}", "en": "{file} cannot be read: {detail}"},
     "intake.archive_broken": {
         "fr": "archive {archive} illisible : {detail}",
@@ -441,6 +460,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "isolation.no_supervisor": {
         "fr": "pas de superviseur (chemin portable) : les processus lancés par le code de l'élève peuvent lui survivre",
         "en": "no supervisor (portable path): processes started by the student's code may outlive it",
+    },
+    "isolation.in_process": {
+        "fr": "dans le processus du correcteur (vérification dans le navigateur) : aucun bac à sable",
+        "en": "in the grader's own process (the browser's self-check): no sandbox",
     },
     "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
     "status.ungraded": {"fr": "à noter", "en": "to be marked"},

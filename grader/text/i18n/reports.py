@@ -199,6 +199,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "n'était pas confiné à son dossier.",
         "en": "Your code ran apart, with limited time and memory; on this system it was not confined to its folder.",
     },
+    "report.sandbox_browser": {
+        "fr": "Votre code a tourné dans votre navigateur, sur votre machine, avec du temps et de la mémoire "
+        "limités ; il n'a été envoyé nulle part.",
+        "en": "Your code ran in your browser, on your machine, with limited time and memory; it was sent nowhere.",
+    },
     "report.sandbox_details": {
         "fr": "Détails techniques : les limites et le bac à sable",
         "en": "Technical details: the limits and the sandbox",

@@ -1,0 +1,129 @@
+"""The self-check in the browser (`grader kit --web`): how long a student waits, against the native kit.
+
+    python benchmarks/bench_webkit.py [--kit DIR] [--seed S]
+
+Writes the web kit (or takes DIR), serves it from a local HTTP server cross-origin isolated, and opens the
+page in headless Chromium (tests/webkit_page.py). Measured, on the sample student alice:
+- the time from opening the page to the first verdict (q1), Pyodide's start included: alice's files are
+  chosen and Check pressed as soon as the page is there (the goal: at most 10 s);
+- each exam question's check in the page (its own check, q1's first one aside, the page's clock) against
+  `grader check -q QID` of the native kit (the web kit's own wheels, the same seed and oracles) as a
+  student runs it, a fresh process each (the goal: at most 3 times as long);
+- the folder's size (the goal: at most 25 MB).
+Prints a table and writes it to benchmarks/results/webkit.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.webkit_page import chromium, native_kit, served, wait_for  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "webkit.md"
+ALICE = sorted((ROOT / "exercises" / "exemples" / "alice").glob("*.py"))
+EXAM = ("q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18")
+
+
+def first_verdict(driver, address: str, seed: int) -> tuple[float, float, dict]:
+    """(seconds to Python ready, seconds to q1's verdict), from the page's navigation start, and the worker's
+    start in phases (Pyodide loaded, the wheels unpacked, the grader imported)."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(address)
+    wait_for(driver, "return document.querySelector('#families input') !== null", 60, poll=0.05)
+    driver.find_element(By.ID, "pick").send_keys("\n".join(str(p) for p in ALICE))
+    wait_for(driver, "return (window.selfCheck.files || []).length === 3", 30, poll=0.05)
+    for box in driver.find_elements(By.CSS_SELECTOR, "#families input[type=checkbox]"):
+        if box.is_selected() != (box.get_attribute("value") == "q1"):
+            box.click()
+    driver.find_element(By.ID, "seed").send_keys(str(seed))
+    wait_for(driver, "return !document.querySelector('#check').disabled", 300, poll=0.05)
+    driver.find_element(By.ID, "check").click()
+    wait_for(driver, "return window.selfCheck.finished", 300, poll=0.05)
+    return driver.execute_script(
+        "return [window.selfCheck.ready, window.selfCheck.verdicts.q1, window.selfCheck.phases]"
+    )
+
+
+def page_seconds(driver, qid: str, seed: int) -> float:
+    from tests.webkit_page import check
+
+    check(driver, ALICE, [qid], seed)
+    return driver.execute_script("return window.selfCheck.seconds[arguments[0]]", qid)
+
+
+def native_seconds(kit: Path, qid: str, seed: int, work: Path) -> float:
+    """`grader check -q QID` of the native kit (`kit`: its python) on alice, as a student runs it."""
+    command = [str(kit), "-m", "grader", "check", str(ALICE[0].parent), "-q", qid]
+    command += ["--reference", "oracles", "--seed", str(seed)]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=work)
+    seconds = time.perf_counter() - started
+    assert done.returncode == 0 and "erreur" not in done.stdout, done.stdout + done.stderr  # alice passes them all
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kit", type=Path, help="a web kit already written (default: write one)")
+    parser.add_argument("--seed", type=int, default=2017)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-webkit-"))
+    folder = args.kit
+    if folder is None:
+        from grader.cli import main as grader
+
+        folder = work / "kit"
+        assert grader(["kit", "--web", str(folder)]) == 0
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    load = os.getloadavg()[0]  # the machine is shared: its load said beside the times
+    kit = native_kit(folder, work / "native")
+    with served(folder, isolated=True) as (address, _):
+        driver = chromium(work / "profile")
+        try:
+            ready, first, phases = first_verdict(driver, address, args.seed)
+            rows = []
+            for qid in EXAM:
+                in_page = page_seconds(driver, qid, args.seed)
+                native = native_seconds(kit, qid, args.seed, work)
+                rows.append((qid, in_page, native))
+                print(f"{qid}: page {in_page:.1f} s, native {native:.1f} s", flush=True)
+        finally:
+            driver.quit()
+    total_page, total_native = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    lines = [
+        "# The self-check in the browser (`grader kit --web`)",
+        "",
+        f"`python benchmarks/bench_webkit.py` on {platform.node()} ({platform.machine()}), headless Chromium,"
+        " the kit served by a local HTTP server cross-origin isolated, the sample student alice, seed "
+        f"{args.seed}, one run (the machine shared with other jobs: load average {load:.1f} at the start,"
+        f" {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs).",
+        "",
+        f"- Folder: {size / 1e6:.1f} MB (goal: at most 25 MB).",
+        f"- Opening the page to Python ready: {ready:.1f} s; to the first verdict (q1, files chosen at once): "
+        f"{first:.1f} s (goal: at most 10 s). The worker's start: "
+        + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in phases.items())
+        + ".",
+        "",
+        "| question | in the page (s) | native kit, `grader check -q` (s) | ratio (goal: at most 3) |",
+        "|---|---|---|---|",
+        *(f"| {qid} | {page:.2f} | {native:.2f} | {page / native:.2f} |" for qid, page, native in rows),
+        f"| all nine | {total_page:.2f} | {total_native:.2f} | {total_page / total_native:.2f} |",
+        "",
+    ]
+    RESULTS.write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

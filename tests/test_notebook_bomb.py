@@ -1,0 +1,93 @@
+"""The red team's notebook bomb (tests/attacks/notebook_bomb.py): notebooks of millions of `{}` in a zip
+cost the teacher's process a bounded memory, and make their student "unreadable", said, while a classmate
+is graded. The intake reads a class as the teacher in every configuration (nothing of it runs in a child),
+so one configuration tells all three. The service's side: tests/test_service_uploads.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.cli import main
+from grader.text.i18n import say
+from grader.text.message import Message
+from tests.attacks.notebook_bomb import write_bombs
+
+ROOT = Path(__file__).resolve().parents[1]
+ALICE = ROOT / "exercises" / "exemples" / "alice" / "jeux.py"
+# The intake's peak memory past its imports (nbformat's parse made it 195 MiB for small.zip, 3.4 GB for big.zip).
+GROWTH_BYTES = 100 << 20
+# The intake of one class in a fresh interpreter: its peak resident memory's growth, and what it read.
+INTAKE = """
+import json, resource, sys
+from pathlib import Path
+from grader.intake import find_class, load
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+loaded = [load(entry) for entry in find_class(Path(sys.argv[1])).entries]
+grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+print(json.dumps({"grown": grown, "read": {s.id: [s.status, s.warnings] for s in loaded}}))
+"""
+
+
+# What each is refused for: a notebook past the JSON values read before a parse, or too many notebooks.
+REFUSED = {"small.zip": "intake.refused_notebook_tokens", "big.zip": "intake.refused_notebook_tokens"}
+REFUSED["long.zip"] = "intake.refused_notebooks"
+
+
+@pytest.fixture(scope="module")
+def bombs(tmp_path_factory) -> dict[str, Path]:
+    return write_bombs(tmp_path_factory.mktemp("bombs"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bomb", ["small.zip", "big.zip", "long.zip"])
+def test_a_notebook_bomb_costs_the_teachers_process_bounded_memory(tmp_path, bombs, bomb):
+    klass = tmp_path / "classe"
+    (klass / "mallory").mkdir(parents=True)
+    shutil.copy(bombs[bomb], klass / "mallory" / bomb)
+    done = subprocess.run(
+        [sys.executable, "-c", INTAKE, str(klass)], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True
+    )
+    measured = json.loads(done.stdout)
+    print(bomb, "intake's peak growth", measured["grown"] >> 20, "MiB")
+    assert measured["grown"] < GROWTH_BYTES, measured["grown"]
+    status, warnings = measured["read"]["mallory"]
+    assert status == "unreadable"
+    assert [key for key, _ in warnings] == [REFUSED[bomb]]
+
+
+@pytest.mark.slow
+def test_notebook_bombs_are_refused_for_their_students_only_while_a_classmate_is_graded(tmp_path, bombs):
+    klass = tmp_path / "classe"
+    for student, bomb in [("mallory", "small.zip"), ("oscar", "big.zip"), ("trudy", "long.zip")]:
+        (klass / student).mkdir(parents=True)
+        shutil.copy(bombs[bomb], klass / student / bomb)
+    (klass / "alice").mkdir()
+    shutil.copy(ALICE, klass / "alice" / "jeux.py")
+    out = tmp_path / "rapport"
+    assert main(["grade", str(klass), "--out", str(out), "-q", "q1", "--seed", "1", "--workers", "2"]) == 0
+    graded = {s["id"]: s for s in json.loads((out / "results.json").read_text(encoding="utf-8"))["submissions"]}
+    assert graded["alice"]["status"] == "graded"
+    assert [q["status"] for q in graded["alice"]["questions"]] == ["passed"]
+    said = {}
+    for student in ("mallory", "oscar", "trudy"):
+        assert graded[student]["status"] == "unreadable"
+        assert [q["status"] for q in graded[student]["questions"]] == ["missing"]
+        (warning,) = graded[student]["warnings"]
+        said[student] = [say(Message.from_dict(warning), lang) for lang in ("fr", "en")]
+    assert said["mallory"] == [
+        "small.zip/nb000.ipynb refusé : plus de 200000 valeurs JSON (listes, objets, chaînes), ce qu'aucun éditeur "
+        "n'écrit pour un notebook ; il n'est pas lu. Effacez ses sorties et renvoyez-le, ou rendez le code en .py",
+        "small.zip/nb000.ipynb refused: over 200000 JSON values (lists, objects, strings), which no editor writes "
+        "for a notebook; it is not read. Clear its outputs and send it again, or hand the code in as a .py file",
+    ]
+    assert said["oscar"][0].startswith("big.zip/nb.ipynb refusé : plus de 200000 valeurs JSON")
+    assert said["trudy"] == [
+        "long.zip/nb020.ipynb refusé : la copie a plus de 20 notebooks ; aucun n'est lu. Gardez celui à corriger",
+        "long.zip/nb020.ipynb refused: the submission holds over 20 notebooks; none is read. Keep the one to grade",
+    ]

@@ -1,0 +1,77 @@
+"""`grader kit --web DIR`: the folder a teacher hands out for the self-check in the browser. Every file the
+page loads is in it (no address of another origin in the page, its worker or the kit's manifest), the
+pinned Pyodide files and wheels are the ones inside, and no file of it holds a model answer (the
+criterion of tests/test_student_install.py, on every Python file of every wheel and archive in DIR).
+The page itself, in a real browser: tests/test_webkit_browser.py."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+
+import pytest
+from test_student_install import graded_functions
+
+from grader.cli import main
+from grader.webkit import PAGE_FILES, PYODIDE_FILES, PYODIDE_VERSION, WHEELS
+from tests.webkit_page import kit_sources
+
+
+@pytest.fixture(scope="module")
+def web_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("web") / "kit"
+    assert main(["kit", "--web", str(out)]) == 0
+    return out
+
+
+@pytest.mark.slow
+def test_the_web_kit_holds_the_page_pyodide_and_the_wheels(web_kit):
+    manifest = json.loads((web_kit / "kit.json").read_text(encoding="utf-8"))
+    assert manifest["pyodide"] == PYODIDE_VERSION
+    assert sorted(p.name for p in (web_kit / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
+    assert sorted(p.name for p in (web_kit / "wheels").iterdir()) == sorted(manifest["wheels"])
+    for name, digest in WHEELS.items():
+        assert hashlib.sha256((web_kit / "wheels" / name).read_bytes()).hexdigest() == digest
+    assert all((web_kit / name).is_file() for name in PAGE_FILES)
+    ids = [q["id"] for q in manifest["questions"]["fr"]]
+    assert ids[:9] == ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"]
+    assert [q["id"] for q in manifest["questions"]["en"]] == ids
+
+
+@pytest.mark.slow
+def test_no_file_the_page_loads_is_elsewhere(web_kit):
+    for name in PAGE_FILES:
+        text = (web_kit / name).read_text(encoding="utf-8")
+        assert not re.findall(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), name
+    assert "cdn" not in (web_kit / "kit.json").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_no_model_answer_is_in_the_web_kit(web_kit):
+    graded = graded_functions()
+    assert {"bfs", "ids", "idastar", "move", "dfs", "taquin", "search"} <= set(graded)
+    sources = kit_sources(web_kit)
+    assert any(name.endswith("grader/cli.py") for name in sources)  # the grader is there...
+
+    def answers(source: bytes) -> list[str]:
+        return [
+            node.name
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and graded.get(node.name) == [a.arg for a in node.args.args]
+        ]
+
+    # ...but no function of the exercises, with its parameters, anywhere in the kit's Python files.
+    assert {name: found for name, source in sources.items() if (found := answers(source))} == {}
+    assert not [name for name in sources if re.search(r"/reference/(jeux|taquin|recherche)\.py$", name)]
+
+
+def test_a_web_kit_is_written_into_a_new_or_empty_folder_only(tmp_path, capsys):
+    taken = tmp_path / "pris"
+    taken.mkdir()
+    (taken / "notes.txt").write_text("à garder", encoding="utf-8")
+    assert main(["kit", "--web", str(taken)]) == 2
+    err = capsys.readouterr().err
+    assert "n'est pas un dossier vide" in err and "Traceback" not in err

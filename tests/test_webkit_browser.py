@@ -1,0 +1,212 @@
+"""The self-check in a real browser: `grader kit --web DIR` served by a local HTTP server with no other
+origin reachable, the page opened in headless Chromium (selenium), files chosen and questions checked
+as a student would.
+
+- The sample class's copies (exercises/exemples/) on every question, alice's jeux.py as a notebook, and the
+  project's wrong variants (tests/variants/*/wrong) on the questions each is wrong on, get in the page the
+  points the native kit
+  gives (`grader check --reference oracles --seed S` with the kit's own wheels: the same grader, no model
+  answer, the same Hypothesis), question by question.
+- Every request the browser made (its network log: the page's and its worker's) went to the served origin.
+- An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
+  interrupt buffer (the page served cross-origin isolated; a loop that catches every exception too, and
+  a `time.sleep`), through sys.monitoring (served without the headers), and a loop inside C that neither
+  can stop through the worker ended and started again (its points on q4 the native kit's).
+- axe-core finds no WCAG 2.1 A/AA violation on the page with its verdicts; screenshots are kept in
+  tests/artifacts/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_reports_browser import _unavailable, assert_accessible
+
+from grader.cli import main
+from tests.webkit_page import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    check,
+    chromium,
+    native_kit,
+    native_points,
+    open_page,
+    requested_urls,
+    served,
+    wait_for,
+)
+from variants import harness
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SEED = 2017
+CORE = ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"]
+EXTENSIONS = ["x1", "x2", "x3", "x4"]
+
+
+@pytest.fixture(scope="module")
+def web_kit(tmp_path_factory):
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        _unavailable("selenium is not installed")
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+    out = tmp_path_factory.mktemp("web") / "kit"
+    assert main(["kit", "--web", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(web_kit, tmp_path_factory):
+    """The page, served cross-origin isolated, open and ready; then the origin every request must go to."""
+    with served(web_kit, isolated=True) as (address, asked):
+        driver = chromium(tmp_path_factory.mktemp("profile"))
+        try:
+            requested_urls(driver)  # the browser's own start (its new tab page) is not the kit's
+            open_page(driver, address)
+            yield driver, address.rsplit("/", 1)[0] + "/", asked
+        finally:
+            driver.quit()
+
+
+def screenshot(driver, name: str) -> None:
+    """The whole page (the window as tall as the page), kept in tests/artifacts/."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1280, min(height + 150, 12000))
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+    driver.set_window_size(1280, 900)
+
+
+def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
+    """name -> (the files a student chooses, the questions checked): the sample class on every question
+    (the extensions too for a copy with recherche.py; an archive's files taken out of it), the wrong
+    variants on the questions they are wrong on, each as the module it answers."""
+    found = {}
+    for entry in sorted((ROOT / "exercises" / "exemples").iterdir()):
+        if entry.suffix == ".zip":
+            with zipfile.ZipFile(entry) as archive:
+                archive.extractall(work / entry.stem)
+            files = sorted((work / entry.stem).rglob("*.py"))
+        else:
+            files = sorted(entry.glob("*.py")) if entry.is_dir() else [entry]
+        extensions = EXTENSIONS if any(f.name == "recherche.py" for f in files) else []
+        found[f"exemples/{entry.name}"] = (files, CORE + extensions)
+    found["notebook"] = ([notebook(work / "notebook")], CORE[:5])
+    for variant in harness.variants():
+        wrong = [q for q, verdict in variant.declared if verdict == "wrong"]
+        if wrong:
+            copy = work / variant.name.replace("/", "-") / f"{variant.family}.py"
+            copy.parent.mkdir(parents=True)
+            shutil.copy(variant.path, copy)
+            found[variant.name] = ([copy], wrong)
+    return found
+
+
+def notebook(folder: Path) -> Path:
+    """Alice's jeux.py as a student's notebook: a cell per function, a markdown cell, a magic."""
+    import nbformat
+
+    source = (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_text(encoding="utf-8")
+    cells = [nbformat.v4.new_markdown_cell("# Mes réponses"), nbformat.v4.new_code_cell("%matplotlib inline")]
+    cells += [nbformat.v4.new_code_cell(("def " if n else "") + part) for n, part in enumerate(source.split("\ndef "))]
+    folder.mkdir(parents=True)
+    path = folder / "mes_reponses.ipynb"
+    path.write_text(nbformat.writes(nbformat.v4.new_notebook(cells=cells)), encoding="utf-8")
+    return path
+
+
+def test_the_page_gives_the_native_kits_points_question_by_question(page, web_kit, tmp_path):
+    driver, origin, asked = page
+    kit = native_kit(web_kit, tmp_path / "native")
+    differ = {}
+    checked = copies(tmp_path / "copies")
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # the native kit's checks beside the browser's
+        natives = {
+            name: pool.submit(native_points, kit, files, questions, SEED, tmp_path / "runs" / name.replace("/", "-"))
+            for name, (files, questions) in checked.items()
+        }
+        in_pages = {name: check(driver, files, questions, SEED) for name, (files, questions) in checked.items()}
+        # (screenshots: the last copy checked, with its report)
+        screenshot(driver, "webkit-last-copy")
+    for name, (_, questions) in checked.items():
+        in_page, native = in_pages[name], natives[name].result()
+        got = {qid: in_page[qid]["score"] for qid in questions}
+        expected = {qid: native[qid]["score"] for qid in questions}
+        if got != expected:  # each question that differs, with both verdicts (a timeout under load shows)
+            differ[name] = {
+                qid: (in_page[qid]["score"], in_page[qid]["status"], native[qid]["score"], native[qid]["status"])
+                for qid in questions
+                if got[qid] != expected[qid]
+            }
+    assert differ == {}
+    assert_accessible(driver)
+    urls = requested_urls(driver)
+    # chrome:// is the browser's own resources (its built-in pages), which no web page can load: no network.
+    assert urls and [u for u in urls if not u.startswith((origin, "data:", "blob:", "chrome://"))] == []
+    assert "/pyodide/pyodide.asm.wasm" in asked and any(p.startswith("/wheels/taquin_grader-") for p in asked)
+
+
+ENDLESS = {
+    "loop": "def bfs():\n    while True:\n        pass\n",
+    "loop_catching_everything": "def bfs():\n    while True:\n        try:\n            while True:\n"
+    "                pass\n        except BaseException:\n            pass\n",
+    "sleep": "import time\n\n\ndef bfs():\n    time.sleep(10 ** 6)\n",
+    # A loop inside C, on game (1) towards 42 only (a few calls: each one costs the page a new worker).
+    "loop_in_c": "def bfs():\n    if initial == 1 and final(42):\n        sum(range(10 ** 18))\n    return _bfs()\n",
+}
+
+
+def endless(tmp_path: Path, kind: str) -> Path:
+    """Alice's jeux.py with an endless `bfs` (hers as `_bfs`, her other functions as they are)."""
+    source = (ROOT / "exercises" / "exemples" / "alice" / "jeux.py").read_text(encoding="utf-8")
+    copy = tmp_path / kind / "jeux.py"
+    copy.parent.mkdir(parents=True)
+    copy.write_text(source.replace("\ndef bfs(", "\ndef _bfs(") + "\n\n" + ENDLESS[kind], encoding="utf-8")
+    return copy
+
+
+def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, web_kit, tmp_path):
+    driver, _, _ = page
+    for kind in ("loop", "loop_catching_everything", "sleep"):
+        restarts = driver.execute_script("return window.selfCheck.restarts")
+        verdicts = check(driver, [endless(tmp_path, kind)], ["q4", "q7"], SEED)
+        assert verdicts["q4"]["status"] == "timeout" and verdicts["q4"]["score"] == 0, (kind, verdicts)
+        assert verdicts["q7"]["status"] == "passed", (kind, verdicts)
+        assert "temps dépassé" in driver.execute_script("return document.querySelector('#verdicts').innerText")
+        assert driver.execute_script("return window.selfCheck.restarts") == restarts  # the interrupt stopped it
+    screenshot(driver, "webkit-endless-bfs")
+    # A loop inside C: the page ends the worker and starts another; the points are the native kit's.
+    copy = endless(tmp_path, "loop_in_c")
+    verdicts = check(driver, [copy], ["q4", "q7"], SEED)
+    assert driver.execute_script("return window.selfCheck.restarts") > restarts
+    assert verdicts["q7"]["status"] == "passed"
+    native = native_points(native_kit(web_kit, tmp_path / "native"), [copy], ["q4"], SEED, tmp_path / "run")
+    assert verdicts["q4"]["score"] == native["q4"]["score"] < 2
+    assert "temps limite" in driver.execute_script("return document.querySelector('#details').innerText")
+
+
+def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
+    with served(web_kit, isolated=False) as (address, _):
+        driver = chromium(tmp_path / "profile")
+        try:
+            open_page(driver, address)
+            assert driver.execute_script("return window.selfCheck.isolated") is False
+            verdicts = check(driver, [endless(tmp_path, "loop_catching_everything")], ["q4", "q7"], SEED)
+            assert verdicts["q4"]["status"] == "timeout" and verdicts["q7"]["status"] == "passed"
+            assert driver.execute_script("return window.selfCheck.restarts") == 0
+            driver.find_element("id", "lang").click()  # English on the switch: the verdicts said again
+            wait_for(driver, "return window.selfCheck.said === 'en'", 120)
+            text = driver.execute_script("return document.body.innerText")
+            assert "Check my work" in text and "timeout" in text and "Check finished: 2 / 4 points." in text
+            assert not [word for word in ("Vérification", "Graine", "prêt", "réussi") if word in text]
+            screenshot(driver, "webkit-english")
+        finally:
+            driver.quit()
