@@ -244,4 +244,5 @@ def check_notebook(questions: list[str] | None = None, seed: int | None = None, 
     run = new_run(settings(session.seed, lang), _questions(qids))
     run.submissions = [result]
     seed_line = i18n.t("cli.seed", lang, seed=session.seed)
-    return Checked(f"{format_result(result, lang)}\n{seed_line}", student_page(run, result))
+    said = f"{format_result(result, lang)}\n{seed_line}\n{i18n.t('kit.web_not_a_grade', lang)}"
+    return Checked(said, student_page(run, result))

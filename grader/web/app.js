@@ -9,7 +9,7 @@ const TEXT = {
     title: "Vérifier mon travail",
     switch: "English",
     intro:
-      "Choisissez vos fichiers (jeux.py, taquin.py, recherche.py, ou un notebook .ipynb) et les questions : le correcteur les vérifie ici, dans votre navigateur. Votre code ne quitte pas votre machine.",
+      "Choisissez vos fichiers (jeux.py, taquin.py, recherche.py, ou un notebook .ipynb) et les questions : le correcteur les vérifie ici, dans votre navigateur. Votre code ne quitte pas votre machine. C'est une vérification pour vous, pas une note : votre code s'exécute ici avec le correcteur et pourrait changer ce qu'il affiche ; seule la correction de votre enseignant compte.",
     loading: "Chargement de Python…",
     ready: "Python est prêt ({s} s).",
     files: "Vos fichiers",
@@ -37,7 +37,7 @@ const TEXT = {
     title: "Check my work",
     switch: "Français",
     intro:
-      "Choose your files (jeux.py, taquin.py, recherche.py, or a .ipynb notebook) and the questions: the grader checks them here, in your browser. Your code does not leave your machine.",
+      "Choose your files (jeux.py, taquin.py, recherche.py, or a .ipynb notebook) and the questions: the grader checks them here, in your browser. Your code does not leave your machine. This is a check for you, not a grade: your code runs here with the grader and could change what it shows; only your teacher's grading counts.",
     loading: "Loading Python…",
     ready: "Python is ready ({s} s).",
     files: "Your files",

@@ -23,6 +23,8 @@ def test_the_notebook_cell_checks_what_the_kernel_ran():
     checked = check_notebook(["q1", "q4"], seed=2017, namespace={"In": history})
     assert "Q1" in checked.text and "Q4" in checked.text and "--seed 2017" in checked.text
     assert checked.text.count("réussi") == 2, checked.text
+    # the student's code shares this process and could change the verdict: said beside it, and on the page
+    assert "pas une note" in checked.text and "pas une note" in checked.html
     assert "<iframe" in checked._repr_html_() and "bfs" in checked.html
 
 

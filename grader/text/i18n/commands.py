@@ -147,6 +147,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stubs, the instructions and how to install on Windows, macOS and Linux",
     },
     "cli.help.kit_out": {"fr": "le dossier du kit (nouveau ou vide)", "en": "the kit's folder (new or empty)"},
+    "kit.web_not_a_grade": {
+        "fr": "Vérification pour vous, pas une note : votre code s'exécute ici avec le correcteur et pourrait "
+        "changer ce résultat ; seule la correction de votre enseignant compte.",
+        "en": "A check for you, not a grade: your code runs here with the grader and could change this result; "
+        "only your teacher's grading counts.",
+    },
     "kit.written": {
         "fr": "kit écrit dans {out} : {wheel}, exercices/ ({stubs}), LISEZMOI.md, INSTALLER.md. "
         "À distribuer tel quel : il ne contient aucun corrigé.",

@@ -462,8 +462,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "no supervisor (portable path): processes started by the student's code may outlive it",
     },
     "isolation.in_process": {
-        "fr": "dans le processus du correcteur (vérification dans le navigateur) : aucun bac à sable",
-        "en": "in the grader's own process (the browser's self-check): no sandbox",
+        "fr": "dans le processus du correcteur (vérification dans le navigateur) : aucun bac à sable, et le code "
+        "vérifié pourrait changer ce résultat : une vérification pour l'élève, pas une note",
+        "en": "in the grader's own process (the browser's self-check): no sandbox, and the code checked could "
+        "change this result: a check for the student, not a grade",
     },
     "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
     "status.ungraded": {"fr": "à noter", "en": "to be marked"},
