@@ -361,6 +361,26 @@ def test_correct_answers_full_marks_under_20_seeds(name):
             )
 
 
+# Correct answers that write the moves in ways the module's globals once misled the probes about (a red
+# team's finding): direction vectors named HAUT..., strings in solution turned into Deplacement by taquin(),
+# letters GAUCHE = "G"... The way is the one their own tente_* are seen to write.
+WRITTEN_OTHERWISE = ("vecteurs_globaux", "chaines_converties", "lettres_constantes")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", WRITTEN_OTHERWISE)
+def test_moves_written_any_way_the_tentes_write_them_keep_full_marks(name):
+    submission = load_submission(ROOT / "tests" / "variants" / "taquin" / "correct" / f"{name}.py")
+    questions = select(all_questions(), ["q15", "q16", "q17", "q18"])
+    own = {qid: {"dependances": "eleve"} for qid in ("q16", "q17", "q18")}
+    for seed in (1, 2):
+        for overrides in ({}, own):
+            scheme = Scheme(overrides={**overrides, "q18": {**overrides.get("q18", {}), "groups": {"defi": 0}}})
+            for result in grade_submission(submission, questions, Settings(seed=seed, scheme=scheme)).questions:
+                failed = [(c.name, say(c.message)) for c in result.checks if not c.passed]
+                assert result.score == result.max, (seed, overrides, result.id, failed)
+
+
 @pytest.mark.slow
 def test_the_challenge_passes_a_constant_factor_and_fails_an_exponential_blow_up():
     """Default challenge (Korf's instance 48, 30 times the model answer's CPU time): a move that recomputes
