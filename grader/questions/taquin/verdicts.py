@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
 from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
-from grader.questions.taquin.passes import passes
+from grader.questions.taquin.passes import deduced_from_dfs, passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
@@ -160,6 +160,8 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         # A search stopped on its time: its passes say whether its bound moved as figure 3's does.
         failure.visual = {**(failure.visual or {}), **passes(state, chain)} or None
         return failure
+    if deduced_from_dfs(state, chain) is False:
+        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
     moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
     if moves is None:
         return Failure(
