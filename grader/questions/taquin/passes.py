@@ -34,9 +34,13 @@ def deduced_from_dfs(state, chain: Chain) -> bool | None:
     server = chain.server
     if not isinstance(server, ModelServer) or "dfs" not in server.names:
         return None
-    calls = server.dfs_calls
+    return are_ida_passes(server.dfs_calls, at_goal=manhattan(tuple(state)) == 0)
+
+
+def are_ida_passes(calls: list[DfsAnswered], at_goal: bool) -> bool:
+    """Whether served dfs calls are IDA*'s passes (see deduced_from_dfs)."""
     if not calls:
-        return manhattan(tuple(state)) == 0
+        return at_goal
     bounds_follow = all(later.m == earlier.minimum for earlier, later in zip(calls, calls[1:]))
     found = [call.found for call in calls]
     return bounds_follow and all(call.p == 0 for call in calls) and found[-1] and not any(found[:-1])

@@ -160,8 +160,6 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         # A search stopped on its time: its passes say whether its bound moved as figure 3's does.
         failure.visual = {**(failure.visual or {}), **passes(state, chain)} or None
         return failure
-    if deduced_from_dfs(state, chain) is False:
-        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
     moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
     if moves is None:
         return Failure(
@@ -171,13 +169,15 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             got=_fields(reply.value)["moves"],
         )
+    # A list found without dfs (q18.not_from_dfs) is judged as any other, and fails last: a wrong list says more.
+    deduced = deduced_from_dfs(state, chain) is not False
     optimal = list(_optimal(tuple(state))) if optimum is None else None
     optimum = len(optimal) if optimal is not None else optimum
     judging.lists_seen.append((shown, moves))
     forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order
         judging.in_order = True
-        judging.searched = judging.searched or tuple(state) in judging.beyond
+        judging.searched = judging.searched or (deduced and tuple(state) in judging.beyond)
     elif backward and not forward:
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
@@ -210,6 +210,8 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             got=len(moves),
             visual={**_visual(state, moves, optimal), **passes(state, chain)},
         )
+    if not deduced:
+        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
     if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
         found = passes(state, chain)
         number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
