@@ -1,8 +1,9 @@
-"""Alice's taquin.py with the moves written as the letters GAUCHE = "G", BAS = "B"... kept as globals, no enum
-(a red team's finding: the letters were not read back as moves).
+"""Alice's taquin.py whose tente_* write and compare the strings "Gauche"... and whose taquin() converts them
+to Deplacement members at the end (a red team's finding: the enum was taken for what solution holds).
 
-Correct: q15 q16 q17 q18
+Correct on q15-q18.
 """
+import enum
 import math
 
 grid = [[4 * i + j for j in range(4)] for i in range(4)]
@@ -13,11 +14,11 @@ solution = []
 minimum = math.inf
 
 
-# The four moves, as the letters the solution is written with.
-GAUCHE = "G"
-BAS = "B"
-DROITE = "D"
-HAUT = "H"
+class Deplacement(enum.Enum):
+    Gauche = "Gauche"
+    Bas = "Bas"
+    Droite = "Droite"
+    Haut = "Haut"
 
 
 def distance(v, i, j):
@@ -53,34 +54,34 @@ def dernier():
 
 
 def tente_gauche():
-    if lj == 3 or dernier() == DROITE:
+    if lj == 3 or dernier() == "Droite":
         return False
     gauche()
-    solution.append(GAUCHE)
+    solution.append("Gauche")
     return True
 
 
 def tente_droite():
-    if lj == 0 or dernier() == GAUCHE:
+    if lj == 0 or dernier() == "Gauche":
         return False
     droite()
-    solution.append(DROITE)
+    solution.append("Droite")
     return True
 
 
 def tente_haut():
-    if li == 3 or dernier() == BAS:
+    if li == 3 or dernier() == "Bas":
         return False
     haut()
-    solution.append(HAUT)
+    solution.append("Haut")
     return True
 
 
 def tente_bas():
-    if li == 0 or dernier() == HAUT:
+    if li == 0 or dernier() == "Haut":
         return False
     bas()
-    solution.append(BAS)
+    solution.append("Bas")
     return True
 
 
@@ -108,5 +109,5 @@ def taquin():
     while True:
         minimum = math.inf
         if dfs(m, 0):
-            return list(solution)
+            return [Deplacement(d) for d in solution]  # the exam's type
         m = minimum

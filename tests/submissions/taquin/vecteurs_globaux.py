@@ -1,7 +1,7 @@
 """Alice's taquin.py whose tente_* test the border with direction vectors kept as globals (HAUT = (1, 0)...)
 while solution holds Deplacement members (a red team's finding: the vectors were taken for the moves).
 
-Correct: q15 q16 q17 q18
+Correct on q15-q18.
 """
 import enum
 import math

@@ -1,9 +1,8 @@
-"""Alice's taquin.py whose tente_* write and compare the strings "Gauche"... and whose taquin() converts them
-to Deplacement members at the end (a red team's finding: the enum was taken for what solution holds).
+"""Alice's taquin.py with the moves written as the letters GAUCHE = "G", BAS = "B"... kept as globals, no enum
+(a red team's finding: the letters were not read back as moves).
 
-Correct: q15 q16 q17 q18
+Correct on q15-q18.
 """
-import enum
 import math
 
 grid = [[4 * i + j for j in range(4)] for i in range(4)]
@@ -14,11 +13,11 @@ solution = []
 minimum = math.inf
 
 
-class Deplacement(enum.Enum):
-    Gauche = "Gauche"
-    Bas = "Bas"
-    Droite = "Droite"
-    Haut = "Haut"
+# The four moves, as the letters the solution is written with.
+GAUCHE = "G"
+BAS = "B"
+DROITE = "D"
+HAUT = "H"
 
 
 def distance(v, i, j):
@@ -54,34 +53,34 @@ def dernier():
 
 
 def tente_gauche():
-    if lj == 3 or dernier() == "Droite":
+    if lj == 3 or dernier() == DROITE:
         return False
     gauche()
-    solution.append("Gauche")
+    solution.append(GAUCHE)
     return True
 
 
 def tente_droite():
-    if lj == 0 or dernier() == "Gauche":
+    if lj == 0 or dernier() == GAUCHE:
         return False
     droite()
-    solution.append("Droite")
+    solution.append(DROITE)
     return True
 
 
 def tente_haut():
-    if li == 3 or dernier() == "Bas":
+    if li == 3 or dernier() == BAS:
         return False
     haut()
-    solution.append("Haut")
+    solution.append(HAUT)
     return True
 
 
 def tente_bas():
-    if li == 0 or dernier() == "Haut":
+    if li == 0 or dernier() == HAUT:
         return False
     bas()
-    solution.append("Bas")
+    solution.append(BAS)
     return True
 
 
@@ -109,5 +108,5 @@ def taquin():
     while True:
         minimum = math.inf
         if dfs(m, 0):
-            return [Deplacement(d) for d in solution]  # the exam's type
+            return list(solution)
         m = minimum
