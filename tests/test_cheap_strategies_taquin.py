@@ -248,6 +248,10 @@ STRATEGIES = {
         "a table of answers for another seed": lambda: (
             "import json\n" + with_bodies(MODEL, ["taquin"], taquin_table(TABLE_SEED))
         ),
+        # An IDA* that is not deduced from dfs: the kit's own solver on a board of its own.
+        "the kit's solver glued in": lambda: (
+            ROOT / "tests" / "strategies" / "taquin" / "kit_solver_glued.py"
+        ).read_text(encoding="utf-8"),
     },
 }
 CASES = [(qid, name) for qid, strategies in STRATEGIES.items() for name in strategies]

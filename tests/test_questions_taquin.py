@@ -69,6 +69,10 @@ EXPECTED = {
     },
     "dfs_sans_minimum": {"q17": ("partial", {"echec_restaure": True, "seuil": False, "succes": True}), "q18": Q18_FULL},
     "noms_minuscules": {"q16": FULL, "q17": FULL, "q18": Q18_FULL},
+    # Moves written otherwise than the globals suggest (WRITTEN_OTHERWISE below).
+    "vecteurs_globaux": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
+    "chaines_converties": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
+    "lettres_constantes": {"q15": FULL, "q16": FULL, "q17": FULL, "q18": Q18_FULL},
     "noms_case_libre": {
         "q16": ("partial", {"refus_bord": True, "refus_oppose": False, "acceptation": False}),
         "q18": Q18_FULL,
@@ -359,6 +363,26 @@ def test_correct_answers_full_marks_under_20_seeds(name):
                 result.id,
                 [(c.name, say(c.message)) for c in result.checks if not c.passed],
             )
+
+
+# Correct answers that write the moves in ways the module's globals once misled the probes about (a red
+# team's finding): direction vectors named HAUT..., strings in solution turned into Deplacement by taquin(),
+# letters GAUCHE = "G"... The way is the one their own tente_* are seen to write.
+WRITTEN_OTHERWISE = ("vecteurs_globaux", "chaines_converties", "lettres_constantes")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", WRITTEN_OTHERWISE)
+def test_moves_written_any_way_the_tentes_write_them_keep_full_marks(name):
+    submission = load_submission(path_of(name))
+    questions = select(all_questions(), ["q15", "q16", "q17", "q18"])
+    own = {qid: {"dependances": "eleve"} for qid in ("q16", "q17", "q18")}
+    for seed in (1, 2):
+        for overrides in ({}, own):
+            scheme = Scheme(overrides={**overrides, "q18": {**overrides.get("q18", {}), "groups": {"defi": 0}}})
+            for result in grade_submission(submission, questions, Settings(seed=seed, scheme=scheme)).questions:
+                failed = [(c.name, say(c.message)) for c in result.checks if not c.passed]
+                assert result.score == result.max, (seed, overrides, result.id, failed)
 
 
 @pytest.mark.slow

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from grader.questions.taquin import passes as taquin_passes
+from grader.questions.taquin.serving import DfsAnswered as Answered
 from reports.replay import passes_lines, passes_view
 
 
@@ -19,8 +20,21 @@ def test_the_model_passes_follow_the_minimum_its_dfs_leaves():
 
 
 def test_the_student_passes_are_the_calls_from_the_start():
-    calls = [(14, 0, 10), (16, 0, 33), (16, 1, 5), (18, 0, 138)]
+    calls = [Answered(14, 0, 10, False, 16), Answered(16, 0, 33, False, 18), Answered(16, 1, 5, False, 18)]
+    calls.append(Answered(18, 0, 138, True, 20))
     assert taquin_passes.student_passes(calls) == [[14, 10], [16, 33], [18, 138]]
+
+
+def test_ida_passes_follow_the_minimum_each_call_left_up_to_the_first_found():
+    passes = [Answered(14, 0, 10, False, 16), Answered(16, 0, 33, False, 18), Answered(18, 0, 138, True, 20)]
+    assert taquin_passes.are_ida_passes(passes, at_goal=False)
+    assert taquin_passes.are_ida_passes([], at_goal=True)  # a taquin may answer the goal at once
+    assert not taquin_passes.are_ida_passes([], at_goal=False)  # a list found without dfs
+    raised_by_two = [Answered(14, 0, 10, False, 17), Answered(16, 0, 33, False, 18), passes[2]]
+    assert not taquin_passes.are_ida_passes(raised_by_two, at_goal=False)
+    assert not taquin_passes.are_ida_passes(passes[:2], at_goal=False)  # none found
+    assert not taquin_passes.are_ida_passes([passes[0]._replace(found=True), *passes[1:]], at_goal=False)  # found twice
+    assert not taquin_passes.are_ida_passes([passes[2]._replace(p=1)], at_goal=False)  # not from the start
 
 
 def test_the_first_divergence_is_the_first_bound_that_differs_or_where_a_side_stops():

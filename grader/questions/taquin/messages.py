@@ -306,6 +306,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "aucune solution renvoyée par taquin() n'a pu être lue, dans un ordre ou dans l'autre",
         "en": "no solution returned by taquin() could be read, in either order",
     },
+    "q18.not_from_dfs": {
+        "fr": "taquin() doit trouver sa solution par dfs : des appels dfs(m, 0), chaque borne suivante étant le "
+        "minimum laissé par l'appel précédent, jusqu'au premier qui réussit ; le correcteur, qui répond à chaque "
+        "appel de dfs, n'a pas vu cette suite d'appels",
+        "en": "taquin() must find its solution through dfs: calls dfs(m, 0), each next bound the minimum the "
+        "previous call left, up to the first that succeeds; the grader, which answers every call of dfs, did "
+        "not see that sequence of calls",
+    },
+    "q18.search_unseen": {
+        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque déplacement, n'a vu taquin() faire "
+        "la recherche d'IDA* par move sur aucun des états suivis ({moves} {moves:déplacement vu|déplacements vus} "
+        "sur le premier, il en faut au moins {least}) ; une solution trouvée autrement ne compte pas",
+        "en": "does not count: with your dfs, the grader, which sees every move, saw taquin() make IDA*'s search "
+        "through move on none of the states it watched ({moves} {moves:move|moves} seen on the first, at least "
+        "{least} needed); a solution found another way does not count",
+    },
+    "q18.search_partly": {
+        "fr": "compte à {percent} % : avec votre dfs, seulement à la mesure des états suivis où le correcteur a "
+        "vu taquin() faire la recherche d'IDA* par move",
+        "en": "counts for {percent} %: with your dfs, only as much as the share of watched states on which the "
+        "grader saw taquin() make IDA*'s search through move",
+    },
     "q18.not_a_solution": {
         "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
         "en": "the moves returned, replayed from the initial state, do not reach the goal",

@@ -14,15 +14,36 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from grader.questions.taquin.probes import BLANK, LAST
-from grader.questions.taquin.serving import Chain, ModelServer
+from grader.questions.api import cached
+from grader.questions.taquin.serving import Chain, DfsAnswered, ModelServer
 from reference.puzzle import manhattan
 
 MAX_PASSES = 40
 
 
-def student_passes(calls: list[tuple[int, int, int]]) -> list[list[int]]:
-    """[m, nodes] for each served dfs(m, p, nodes searched) call from the start (p = 0)."""
-    return [[m, nodes] for m, p, nodes in calls if p == 0]
+def student_passes(calls: list[DfsAnswered]) -> list[list[int]]:
+    """[m, nodes] for each served dfs(m, p) call from the start (p = 0)."""
+    return [[call.m, call.nodes] for call in calls if call.p == 0]
+
+
+def deduced_from_dfs(state, chain: Chain) -> bool | None:
+    """Whether taquin()'s run on `state` was seen making IDA*'s passes through the served dfs: dfs(m, 0)
+    calls, each next bound the minimum the previous call left, every call but the last failing and the
+    last finding (none at all only from the goal, which a taquin may answer at once); None when the chain
+    serves no dfs (the student's own: see `search_share`)."""
+    server = chain.server
+    if not isinstance(server, ModelServer) or "dfs" not in server.names:
+        return None
+    return are_ida_passes(server.dfs_calls, at_goal=manhattan(tuple(state)) == 0)
+
+
+def are_ida_passes(calls: list[DfsAnswered], at_goal: bool) -> bool:
+    """Whether served dfs calls are IDA*'s passes (see deduced_from_dfs)."""
+    if not calls:
+        return at_goal
+    bounds_follow = all(later.m == earlier.minimum for earlier, later in zip(calls, calls[1:]))
+    found = [call.found for call in calls]
+    return bounds_follow and all(call.p == 0 for call in calls) and found[-1] and not any(found[:-1])
 
 
 def model_passes(h: int, search: Callable[[int], tuple[bool, int | None, int]]) -> list[list[int]]:
@@ -59,9 +80,15 @@ def passes(state, chain: Chain) -> dict:
     server = chain.server
     if not isinstance(server, ModelServer) or not server.dfs_calls:
         return {}
-    li, lj = divmod(list(state).index(BLANK), 4)
+    return {"passes": passes_data(student_passes(server.dfs_calls), figure_passes(tuple(state)))}
+
+
+@cached(maxsize=64)  # the same states for every student of a run
+def figure_passes(state: tuple) -> list[list[int]]:
+    """The model answer's passes on `state` (model_passes), its dfs served as to a student."""
+    li, lj = divmod(state.index(BLANK), 4)
     grid = [list(state[4 * i : 4 * i + 4]) for i in range(4)]
-    h = manhattan(tuple(state))
+    h = manhattan(state)
     model = ModelServer(LAST, ("dfs",))
 
     def search(m: int) -> tuple[bool, int | None, int]:
@@ -70,4 +97,4 @@ def passes(state, chain: Chain) -> dict:
         minimum = answer["state"]["minimum"]
         return answer["result"] is True, None if minimum == "inf" else minimum, nodes
 
-    return {"passes": passes_data(student_passes(server.dfs_calls), model_passes(h, search))}
+    return model_passes(h, search)

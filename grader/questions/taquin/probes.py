@@ -15,6 +15,7 @@ import enum
 import functools
 import inspect
 import math
+import sys
 import types
 from typing import Any, NamedTuple
 
@@ -28,11 +29,15 @@ LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 # --- Child side: install the globals, call, observe ---------------------------------------------------
 class Representation(NamedTuple):
     """How a student's module writes the moves: `values`, the value it uses for each exam name, and
-    `constants`, the names of its own globals whose values are not strings nor enum members (so that a
-    `solution` of those values reads back as their names)."""
+    `names`, the exam name of each of those values (so that a `solution` of `GAUCHE = "G"` or of
+    direction vectors reads back as the moves it holds)."""
 
     values: dict
-    constants: dict  # (type, value) -> the global's name
+    names: dict  # _key(value) -> the exam name
+
+
+def _written_as(values: dict) -> Representation:
+    return Representation(dict(values), {_key(value): name for name, value in values.items()})
 
 
 # By id(module), with the module itself.
@@ -40,44 +45,92 @@ _representations: dict[int, tuple[Any, Representation]] = register_cache(f"{__na
 
 
 def _representation(module) -> Representation:
-    """The student's own way of writing the moves, found in their module (once per module), first match:
-    their constants (`Gauche = "Gauche"`, `GAUCHE = 0`: four globals named after the moves, in any case,
-    that are not functions, with distinct values); an enum of theirs naming the four moves (by its members'
-    names or values, in any case) that their code uses (`Deplacement` first); the strings their code
-    writes (their spelling of each name); an enum they define but do not use; the exam's names."""
+    """The student's own way of writing the moves (once per module): among the ways their module could
+    write them (_candidates), the first that holds every value their own tente_* were seen to write
+    (_written); when they write nothing, the first way, in _candidates' order. What the code does decides,
+    not how its globals look (direction vectors named HAUT... are not how `solution` is written)."""
     kept = _representations.get(id(module))
     if kept is not None and kept[0] is module:
         return kept[1]
+    candidates = _candidates(module)
+    written = [_key(value) for value in _written(module)]
+    found = next((way for way in candidates if written and all(key in way.names for key in written)), candidates[0])
+    _representations[id(module)] = module, found
+    return found
+
+
+def _candidates(module) -> list[Representation]:
+    """The ways the module could write the moves, in this order: their constants (`Gauche = "Gauche"`,
+    `GAUCHE = 0`: four globals named after the moves, in any case, that are not functions, with distinct
+    values); their enums naming the four moves (by their members' names or values, in any case), those
+    their code uses first (`Deplacement` first); the strings their code holds (their spelling of each
+    name); the exam's names."""
     lowered = {name.lower(): name for name in MOVE_NAMES}
     own = vars(module)
     constants = {lowered[k.lower()]: v for k, v in own.items() if k.lower() in lowered and not callable(v)}
-    names = {lowered[k.lower()]: k for k in own if k.lower() in lowered and not callable(own[k])}
-    found: Representation | None = None
-    if len(constants) == 4 and len({_key(v) for v in constants.values()}) == 4:
-        found = Representation(
-            dict(constants),
-            {_key(v): names[m] for m, v in constants.items() if not isinstance(v, (str, enum.Enum))},
-        )
     codes = list(_codes(own.values()))
     used = {name for code in codes for name in code.co_names}
     enums = sorted(
         (value for value in own.values() if isinstance(value, type) and issubclass(value, enum.Enum)),
-        key=lambda kind: kind.__name__ != "Deplacement",
+        key=lambda kind: (kind.__name__ not in used, kind.__name__ != "Deplacement"),
     )
-    members = [(kind, _members(kind, lowered)) for kind in enums]
-    members = [(kind, named) for kind, named in members if len(named) == 4]
-    if found is None:
-        found = next((Representation(named, {}) for kind, named in members if kind.__name__ in used), None)
-    if found is None:
-        spelled = {
-            lowered[c.lower()]: c for code in codes for c in code.co_consts if type(c) is str and c.lower() in lowered
-        }
-        if spelled:
-            found = Representation({name: spelled.get(name, name) for name in MOVE_NAMES}, {})
-    if found is None:
-        found = Representation(members[0][1] if members else {name: name for name in MOVE_NAMES}, {})
-    _representations[id(module)] = module, found
-    return found
+    spelled = {
+        lowered[c.lower()]: c for code in codes for c in code.co_consts if type(c) is str and c.lower() in lowered
+    }
+    ways = [constants] if len({_key(v) for v in constants.values()}) == 4 == len(constants) else []
+    ways += [named for named in (_members(kind, lowered) for kind in enums) if len(named) == 4]
+    ways += [{name: spelled.get(name, name) for name in MOVE_NAMES}] if spelled else []
+    return [_written_as(way) for way in ways] + [_written_as({name: name for name in MOVE_NAMES})]
+
+
+WATCHED_LINES = 100_000  # lines a tente_* may run while watched for what it writes (no useful one needs 100)
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _written(module) -> list:
+    """What the student's own tente_* append to an empty `solution`, each from the same state, where every
+    move is legal (the blank inside the grid), bounded in lines run and with any exception ignored, the
+    module's globals put back afterwards: the moves as their code writes them."""
+    own = vars(module)
+    saved = dict(own)
+    written = []
+    for name in MOVE_NAMES:
+        tente = own.get(f"tente_{name.lower()}")
+        if not callable(tente):
+            continue
+        _install(module, WATCH_STATE, solution=[])
+        with contextlib.suppress(Exception, SystemExit), _bounded(WATCHED_LINES):
+            tente()
+        solution = own.get("solution")
+        if type(solution) in (list, collections.deque) and len(solution) == 1:
+            written.append(solution[0])
+    own.clear()
+    own.update(saved)
+    return written
+
+
+@contextlib.contextmanager
+def _bounded(lines: int):
+    """Stop the code run in the block (with _TooLong) past `lines` lines, whatever tracer was in force
+    put back afterwards."""
+    left = [lines]
+
+    def trace(frame, event, arg):
+        if event == "line":
+            left[0] -= 1
+            if left[0] < 0:
+                raise _TooLong
+        return trace
+
+    before = sys.gettrace()
+    sys.settrace(trace)
+    try:
+        yield
+    finally:
+        sys.settrace(before)
 
 
 def _key(value):
@@ -116,6 +169,8 @@ def _codes(values):
 
 def _student_moves(module, names):
     """The moves `names` written the student's way (_representation)."""
+    if not names:
+        return []
     values = _representation(module).values
     return [values.get(name, name) for name in names]
 
@@ -126,30 +181,35 @@ def _grid(payload):
     return [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)] for i in range(4)]
 
 
-def _install(module, payload):
+# The blank inside the grid, its neighbours in place: every move legal, h = 4.
+WATCH_STATE = {"state": [0, 1, 2, 3, 4, BLANK, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5], "blank_value": 0, "h": 4}
+
+
+def _install(module, payload, solution=None):
+    """The payload's globals in the module; `solution` as given, or the payload's moves the student's way."""
     state = payload["state"]
     module.grid = _grid(payload)
     module.h = payload["h"]
     module.li, module.lj = divmod(state.index(BLANK), 4)
-    module.solution = _student_moves(module, payload["solution"])
+    module.solution = _student_moves(module, payload["solution"]) if solution is None else solution
     module.minimum = math.inf
 
 
 def _listed(module, value):
     """Moves as plain data: a deque (a natural way to keep moves) as a list; an enum member by its name,
-    or by its value when only the value names a move (`class D(Enum): A = "Haut"`); one of the student's
-    constants that is neither (`GAUCHE = 0`) by the constant's name."""
+    or by its value when only the value names a move (`class D(Enum): A = "Haut"`); any other value the
+    student's way of writing the moves holds (`GAUCHE = 0`, `GAUCHE = "G"`) by the move's name."""
     if type(value) not in (list, tuple, collections.deque):
         return value
     lowered = {name.lower() for name in MOVE_NAMES}
-    constants = _representation(module).constants
+    names = _representation(module).names if value else {}
 
     def named(item):
-        if isinstance(item, enum.Enum) and str(item.name).lower() not in lowered and type(item.value) is str:
-            return item.value
-        if constants and not isinstance(item, (str, enum.Enum)):
-            return constants.get(_key(item), item)
-        return item
+        if isinstance(item, enum.Enum):
+            return item.value if str(item.name).lower() not in lowered and type(item.value) is str else item
+        if type(item) is str and item.lower() in lowered:
+            return item  # their spelling, which the parent reads (and warns about when not the exam's)
+        return names.get(_key(item), item)
 
     return [named(item) for item in value]
 
@@ -222,6 +282,7 @@ def _served(module, payload):
         call.__name__ = name
         return call
 
+    _representation(module)  # watched now, while their tente_* are their own
     targets = {name: proxy(name) for name in payload.get("served", ())}
     if payload.get("exam"):
         # A served move (q17's evidence and diagnosis) is the one the exam's tente_* play too: the parent

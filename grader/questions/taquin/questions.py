@@ -26,16 +26,20 @@ from grader.questions.api import (
     Option,
     Outcome,
     Question,
+    ROUND_TRIP_SECONDS,
     earned,
     protocol,
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
-from grader.questions.taquin.dfs import PROBES, Q17
+from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
+from grader.questions.taquin.diagnosis import MoveWatcher
+from grader.questions.taquin.passes import figure_passes
 from grader.questions.taquin.cases import (
     _moves,
     BLANK_VALUES,
     DEEP_COUNT,
     MAX_WALK_Q18,
+    SMALL_DETOURS,
     Trap,
     _payload,
     _reordered,
@@ -382,7 +386,21 @@ class Q18(Question):
             or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
         )
         outcomes[0].warnings = move_warnings(judging.notes)
-        return outcomes
+        return outcomes if chain.server is not None else self.earned_by_search(judging, outcomes)
+
+    @staticmethod
+    def earned_by_search(judging: Orders, outcomes: list[Outcome]) -> list[Outcome]:
+        """The groups judged with the student's own dfs, counted in proportion to the searches the parent
+        saw taquin() make through move (search_share): a solver of its own, on a board of its own, finds
+        the same lists without dfs (with the model answer's, served, each case shows its passes:
+        verdicts.solution_verdict)."""
+        if not any(outcome.failure is None and outcome.skipped is None for outcome in outcomes):
+            return outcomes
+        credit, unseen = search_share(judging)
+        said = Message("q18.search_partly", {"percent": int(100 * credit)})
+        return [
+            earned(outcome, credit, Failure(Kind.WRONG, "q18.search_unseen", **unseen), said) for outcome in outcomes
+        ]
 
     def small(self, judging: Orders, on_walk) -> Outcome:
         """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),
@@ -454,6 +472,37 @@ class Q18(Question):
         if reply.status == protocol.TIMEOUT:
             return Inconclusive("q18.trap_timeout", {**seen, "seconds": float(f"{reply.limit:.2g}")})
         return solution_verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain)
+
+
+def search_share(judging: Orders) -> tuple[Fraction, dict]:
+    """The share of SMALL_DETOURS (several passes each) on which taquin(), with the student's own dfs and
+    every move served (MoveWatcher), made at least as many moves as IDA* must: the model answer's passes
+    before the last explore a whole tree, in any order of moves, and the last one reaches the goal; a list
+    found elsewhere and replayed makes only the last. And what a group that does not count shows."""
+    ctx = judging.ctx
+    seen = 0
+    unseen: dict = {}
+    for state in SMALL_DETOURS:
+        passes = figure_passes(state)
+        least = sum(nodes - 1 for _, nodes in passes[:-1]) + passes[-1][0]  # the last bound: the optimum
+        watcher = MoveWatcher(judging.judged_in)
+        chain = Chain(("move",), watcher, convention=watcher.convention)
+        payload = _payload(state, BLANK_VALUES[0])
+        moves = 2 * sum(nodes for _, nodes in passes)
+        reply = chain.run(
+            ctx,
+            probe_taquin,
+            payload,
+            limit=lambda seconds, moves=moves: max(EVIDENCE_SECONDS, ctx.limit(seconds) + moves * ROUND_TRIP_SECONDS),
+        )
+        if reply.ok and len(watcher.seen) >= least:
+            seen += 1
+        elif not unseen:
+            unseen = {
+                "params": {"moves": len(watcher.seen), "least": least},
+                "counterexample": _shown(payload, "taquin()"),
+            }
+    return Fraction(seen, len(SMALL_DETOURS)), unseen
 
 
 def _given(limit: float, _model_seconds: float) -> float:

@@ -10,7 +10,7 @@ import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import reference
 from grader.questions.api import (
@@ -162,6 +162,17 @@ class StateServer(Served):
         return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
 
 
+class DfsAnswered(NamedTuple):
+    """A served dfs(m, p) call: the nodes the model answer searched, whether it found, the minimum it left
+    (None: infinity)."""
+
+    m: int
+    p: int
+    nodes: int
+    found: bool
+    minimum: int | None
+
+
 class ModelServer(StateServer):
     """Answers the proxies of `_served`: the model answer's function applied to the globals the child sent,
     in a private copy of the model answer's module (the one timed for limits stays untouched), once
@@ -182,7 +193,7 @@ class ModelServer(StateServer):
         self.past_bound = False
         self.model_seconds = 0.0
         self.keeps = keeps
-        self.dfs_calls: list[tuple[int, int, int]] = []  # (m, p, nodes) of each dfs answered: q18's passes
+        self.dfs_calls: list[DfsAnswered] = []  # each dfs answered: q18's passes
 
     def reset(self) -> None:
         super().reset()
@@ -207,7 +218,8 @@ class ModelServer(StateServer):
         else:
             answer, nodes = self._answer(name, arguments, state, played, meter=self.charge)
             seconds = 0.0
-        self.dfs_calls.append((arguments[0], arguments[1], nodes))
+        left = answer["state"]["minimum"]
+        self.dfs_calls.append(DfsAnswered(*arguments, nodes, answer["result"] is True, None if left == "inf" else left))
         self.model_seconds += seconds
         return self._in_student_order(answer)
 

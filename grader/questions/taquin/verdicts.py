@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
 from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
-from grader.questions.taquin.passes import passes
+from grader.questions.taquin.passes import deduced_from_dfs, passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
@@ -169,13 +169,15 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             got=_fields(reply.value)["moves"],
         )
+    # A list found without dfs (q18.not_from_dfs) is judged as any other, and fails last: a wrong list says more.
+    deduced = deduced_from_dfs(state, chain) is not False
     optimal = list(_optimal(tuple(state))) if optimum is None else None
     optimum = len(optimal) if optimal is not None else optimum
     judging.lists_seen.append((shown, moves))
     forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order
         judging.in_order = True
-        judging.searched = judging.searched or tuple(state) in judging.beyond
+        judging.searched = judging.searched or (deduced and tuple(state) in judging.beyond)
     elif backward and not forward:
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
@@ -208,6 +210,8 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             got=len(moves),
             visual={**_visual(state, moves, optimal), **passes(state, chain)},
         )
+    if not deduced:
+        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
     if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
         found = passes(state, chain)
         number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
