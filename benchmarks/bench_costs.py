@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from grader.judge import calibration  # noqa: E402
 from grader.questions import recherche as recherche_questions  # noqa: E402
+from grader.questions import recherche_probes  # noqa: E402
 from grader.questions.taquin import cases as taquin_cases  # noqa: E402
 from grader.questions.taquin import probes as taquin_probes  # noqa: E402
 from grader.questions.taquin import questions as taquin_questions  # noqa: E402
@@ -35,7 +36,7 @@ from reference import taquin as model_answer  # noqa: E402
 def named_cases():
     """name -> (probe, module, payload): the cases whose cost a question reads with calibration.cost."""
     cases = {
-        name: (
+        "q18." + name: (
             taquin_probes.probe_taquin,
             model_answer,
             taquin_cases._payload(*taquin_cases.challenge_instance(which)[:2]),
@@ -44,7 +45,7 @@ def named_cases():
     }
     cases.update(
         {
-            name: (recherche_questions.probe_taquin, recherche_answer, payload)
+            name: (recherche_probes.probe_taquin, recherche_answer, payload)
             for name, payload in recherche_questions.costed_cases().items()
         }
     )

@@ -13,7 +13,7 @@ from grader.judge import calibration, expectations
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
-from grader.questions import jeux, jeux_games, recherche
+from grader.questions import jeux, jeux_games, jeux_probes, recherche
 from grader.questions.taquin import cases as taquin_cases
 from grader.questions.taquin import probes as taquin_probes
 from grader.questions.taquin import questions as taquin_questions
@@ -128,7 +128,7 @@ def test_h_jeu1_oracle_is_a_right_answer_the_exact_distance_not_the_model_answer
     # The kit holds no admissible h that is not constant but the distances its judge needs: the oracle
     # returns those (an admissible h, the best), never below the model answer's.
     payload = {"targets": list(range(1, 80))}
-    expected, oracle = both(jeux.probe_h_jeu1, payload, "jeux")
+    expected, oracle = both(jeux_probes.probe_h_jeu1, payload, "jeux")
     assert oracle["rows"] == [list(jeux_games.jeu1_distances(t)) for t in payload["targets"]]
     assert all(h <= d for model, exact in zip(expected["rows"], oracle["rows"]) for h, d in zip(model, exact))
     assert oracle != expected

@@ -202,11 +202,13 @@ def test_a_fresh_cache_takes_the_tables_the_package_ships_without_building_them(
 
 def test_a_cached_table_is_read_without_importing_numpy(tmp_path):
     """numpy's import costs about what reading the tables does: a search that finds them cached never
-    imports it (only building them does)."""
+    imports it (only building them does: here a table the package does not ship, which is unpacked without
+    numpy)."""
     import subprocess
     import sys
 
-    script = "import sys\nfrom reference.solver import pdb\nassert pdb.load_table((1, 2, 3), progress=False)\n"
+    script = "import pathlib, sys\nfrom reference.solver import pdb\npdb.SHIPPED = pathlib.Path('/nonexistent')\n"
+    script += "assert pdb.load_table((1, 2, 3), progress=False)\n"
     script += "print('numpy' in sys.modules)"
     environment = {**os.environ, "TAQUIN_GRADER_CACHE": str(tmp_path)}
     run = functools.partial(

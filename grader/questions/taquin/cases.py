@@ -151,14 +151,15 @@ def challenge_instance(which: str) -> tuple:
 
 
 # The model answer's time on each challenge, measured once and shipped (benchmarks/bench_costs.py): no grading
-# runs its hardest search again, best of 3 on a cold machine, for a limit.
-CHALLENGE_COSTS = {"korf": "q18.challenge", "enonce": "q18.exam_example"}
+# runs its hardest search again, best of 3 on a cold machine, for a limit. Names of costs in
+# grader/data/costs.json, not of messages (q18's message keys are read from literals: these are built).
+CHALLENGE_COSTS = {"korf": "challenge", "enonce": "exam_example"}
 
 
 def challenge_limit(which: str, factor: float, floor: float) -> float:
     """The challenge's time limit on this machine: `factor` times the model answer's shipped time on it, scaled
     to the machine (grader/judge/calibration.py); at least `floor`."""
-    return max(floor, factor * calibration.seconds(calibration.cost(CHALLENGE_COSTS[which])))
+    return max(floor, factor * calibration.seconds(calibration.cost("q18." + CHALLENGE_COSTS[which])))
 
 
 def _data_rows(name: str) -> list[tuple[int, ...]]:
