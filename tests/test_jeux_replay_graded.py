@@ -48,8 +48,9 @@ EXPECTED = {
     ),
     "submissions/jeux/bfs_profondeur.py": (
         "bfs", "tree", "final(a1)", "final(b)",
-        "un parcours en largeur teste tous les états à distance 1 (dont b) avant de passer à l'état a1, à distance 2",
-        "a breadth-first search tests every state at distance 1 (b among them) before moving on to state a1, at "
+        "un parcours en largeur teste tous les états à distance 1 (dont b) avant d'appeler final sur l'état a1, à "
+        "distance 2",
+        "a breadth-first search tests every state at distance 1 (b among them) before calling final on state a1, at "
         "distance 2",
     ),
     "variants/jeux/wrong/bfs_ids_memoisee.py": (
@@ -172,8 +173,6 @@ def test_each_wrong_search_variant_parts_where_it_goes_another_way(path, lang):
 # Replays that misspeak on variants added by the coverage branch (the grader's verdicts are right: these are
 # what the replay says), marked so that a fix makes the run fail until the marker goes.
 REPLAY_LIMITS = {
-    "variants/jeux/wrong/bfs_pile.py": "jeux.replay_bfs_level's sentence does not name the call (its `call` "
-    "parameter: final) where a stack-based bfs leaves a level",
     "idastar_fils_tries.py-idastar": "the algorithm's side takes each state's successors in the order of their "
     "first call (the h calls of a sort), not the order a search sorting them by h explores them: on q10's "
     "game with bounds 1, 4, 5, 7 its last pass is said to go on after the algorithm's goal",

@@ -381,10 +381,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "starts again from {start} with m = {next}; your code stopped there",
     },
     "jeux.replay_bfs_level": {
-        "fr": "un parcours en largeur teste tous les états à distance {level} (dont {left}) avant de passer à "
-        "l'état {state}, à distance {depth}",
-        "en": "a breadth-first search tests every state at distance {level} ({left} among them) before moving "
-        "on to state {state}, at distance {depth}",
+        "fr": "un parcours en largeur teste tous les états à distance {level} (dont {left}) avant d'appeler "
+        "{call} sur l'état {state}, à distance {depth}",
+        "en": "a breadth-first search tests every state at distance {level} ({left} among them) before calling "
+        "{call} on state {state}, at distance {depth}",
     },
     "jeux.replay_bfs_once": {
         "fr": "un parcours en largeur ne revient jamais à un niveau terminé : il ne refait pas {call}({state}) "
