@@ -170,22 +170,7 @@ def test_each_wrong_search_variant_parts_where_it_goes_another_way(path, lang):
     assert replay_why(replay, lang) == (french if lang == "fr" else english)
 
 
-# Replays that misspeak on variants added by the coverage branch (the grader's verdicts are right: these are
-# what the replay says), marked so that a fix makes the run fail until the marker goes.
-REPLAY_LIMITS = {
-    "idastar_fils_tries.py-idastar": "the algorithm's side takes each state's successors in the order of their "
-    "first call (the h calls of a sort), not the order a search sorting them by h explores them: on q10's "
-    "game with bounds 1, 4, 5, 7 its last pass is said to go on after the algorithm's goal",
-}
-
-
-def _known(key: str) -> list:
-    return [pytest.mark.xfail(strict=True, reason=REPLAY_LIMITS[key])] if key in REPLAY_LIMITS else []
-
-
-@pytest.mark.parametrize(
-    "path", [pytest.param(p, marks=_known(_key(p)), id=_key(p)) for p in _wrong() if not _listed(p)]
-)
+@pytest.mark.parametrize("path", [p for p in _wrong() if not _listed(p)], ids=_key)
 def test_any_other_wrong_variant_that_the_recogniser_catches_gets_both_sides_marked_and_a_sentence(path):
     """Variants added since EXPECTED was written, on the games built here then the grader's crafted ones (a
     variant right on all of them is wrong outside the algorithm group: skipped)."""
@@ -211,10 +196,7 @@ def _correct() -> list[tuple[Path, str]]:
     return [(p, function) for p in found for function in _functions(p)]
 
 
-@pytest.mark.parametrize(
-    ("path", "function"),
-    [pytest.param(p, f, marks=_known(f"{p.name}-{f}"), id=f"{p.name}-{f}") for p, f in _correct()],
-)
+@pytest.mark.parametrize(("path", "function"), [pytest.param(p, f, id=f"{p.name}-{f}") for p, f in _correct()])
 def test_each_correct_variant_makes_the_requested_algorithms_search_without_divergence(path, function):
     """On every game built here and every crafted game of its question: the recogniser accepts the trace and
     the replay's pass-by-pass walk finds no divergence either (an allowed variant is never blamed)."""
@@ -224,7 +206,7 @@ def test_each_correct_variant_makes_the_requested_algorithms_search_without_dive
         assert events is not None
         labels = shown_labels(game)
         assert RECOGNISERS[function](game, events, labels) is None
-        calls, groups = algorithms.search(function, game, jeux_replay.replays.student_order(game, events))
+        calls, groups = jeux_replay.requested(algorithms, function, game, events)
         if function != "bfs":
             assert jeux_replay.passes_part(game, events, calls, groups, labels) is None
         replay = jeux_replay.replay(function, game, events, labels, None, (1, 1))

@@ -27,6 +27,7 @@ replays.SHOWN_CALLS calls, with its full length said.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 from grader.questions import jeux_traces
 from grader.questions.api import replays
@@ -366,6 +367,13 @@ def _divergence(asked: str, game: dict, events: Calls, calls: Calls, groups, ver
     return step, len(calls) - 1 if covered is None else covered, _message("jeux.replay_other", {})
 
 
+def requested(algorithms: ModuleType, asked: str, game: dict, events: Calls) -> tuple[Calls, list]:
+    """The requested algorithm's run on the game (reference/replays.py's `search`: its calls and its groups),
+    each state's successors in the order the student's code took them, its passes cut as `restarts` cuts
+    them (replays.student_order)."""
+    return algorithms.search(asked, game, replays.student_order(game, events, restarts(events, game["initial"])))
+
+
 def replay(
     asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict | None, number: tuple[int, int]
 ) -> dict | None:
@@ -377,7 +385,7 @@ def replay(
     if algorithms is None:
         return None
     seen = asked if verdict is None else recognised(game, events, labels)
-    calls, groups = algorithms.search(asked, game, replays.student_order(game, events))
+    calls, groups = requested(algorithms, asked, game, events)
     if verdict is None:
         step, expected_step, why = None, None, _message("jeux.replay_same", {})
     else:

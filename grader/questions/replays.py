@@ -1,7 +1,7 @@
 """What the search replays share (q4, q7, q10's grader/questions/jeux_replay.py; x1's
 grader/questions/recherche_replay.py): where the requested algorithm's side comes from, a side as
 results keep it, cut at SHOWN_CALLS calls with its length said, the order in which the student's code
-first touched each state's successors, and the first call of the algorithm's side that the student's
+took each state's successors, and the first call of the algorithm's side that the student's
 calls do not cover (what their code should have done at the divergence).
 
 The requested algorithm's side is a run of the model answers (reference/replays.py): only where they are
@@ -29,14 +29,44 @@ def algorithms() -> ModuleType | None:
     return importlib.import_module("reference.replays") if installed else None
 
 
-def student_order(game: dict, events: list[tuple]) -> list[list[int]]:
-    """Each state's successors in the order the student's code first touched them (the others after,
-    in the game's order): the requested algorithm's side takes them in that order."""
+def student_order(game: dict, events: list[tuple], starts: list[int]) -> list[list[int]]:
+    """Each state's successors in the order the student's code takes them (the others after, in the
+    game's order): the requested algorithm's side takes them in that order. Read in the pass (`starts`:
+    each pass's first call) where the code first touched each: where it entered it (its first test or
+    expansion there), else where it last estimated it; after all of them when it only estimated it while
+    a sibling estimated before waited to be entered (the code estimated all of them first, then took them
+    by increasing h, and found a final state before coming back to this one)."""
+    spans = list(zip(starts, [*starts[1:], len(events)]))
+    touches = [_touches(events[a:b], a) for a, b in spans]
+    passed: dict[int, int] = {}
+    for k, (first, _, _) in enumerate(touches):
+        for y in first:
+            passed.setdefault(y, k)
+
+    def rank(row: list[int], y: int) -> tuple[int, int, int]:
+        if y not in passed:
+            return len(spans), 0, 0
+        first, last, entry = touches[passed[y]]
+        if y in entry:
+            return passed[y], 0, entry[y]
+        waiting = any(first[z] < last[y] < entry[z] for z in row if z in entry)
+        return passed[y], int(waiting), last[y]
+
+    return [sorted(row, key=lambda y: rank(row, y)) for row in game["succ"]]
+
+
+def _touches(part: list[tuple], start: int) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Where the calls `part` (from index `start`) first touch each state, last touch it, and enter it
+    (test or expand it)."""
     first: dict[int, int] = {}
-    for k, (_, x, *_) in enumerate(events):
-        first.setdefault(x, k)
-    never = len(events)
-    return [sorted(row, key=lambda y: first.get(y, never)) for row in game["succ"]]
+    last: dict[int, int] = {}
+    entry: dict[int, int] = {}
+    for k, (name, y, *_) in enumerate(part, start):
+        first.setdefault(y, k)
+        last[y] = k
+        if name != "h":
+            entry.setdefault(y, k)
+    return first, last, entry
 
 
 def first_uncovered(

@@ -4,9 +4,11 @@ a recogniser refuses. tests/test_jeux_replay_graded.py grades the wrong submissi
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces, replays
@@ -21,13 +23,62 @@ from reference import replays as algorithms
 from reports.replay import terminal_lines, view
 
 
-def _model_calls(function: str, game: dict, order: list[list[int]]) -> list[tuple]:
-    """The model answer's calls on the game, successors in `order`, as the grader itself runs it."""
-    server = GameServer({**game, "succ": order})
+VARIANTS = Path(__file__).resolve().parents[1] / "variants" / "jeux" / "correct"
+
+
+def _trace(student, function: str, game: dict) -> list[tuple]:
+    """A search's calls on the game, run here as the grader runs it."""
+    server = GameServer(game)
     payload = {"function": function, "initial": server.initial_wire, "h": "h" in game}
     with serving(server):
-        probe_search(model, payload)
+        probe_search(student, payload)
     return server.events
+
+
+def _model_calls(function: str, game: dict, order: list[list[int]]) -> list[tuple]:
+    """The model answer's calls on the game, successors in `order`, as the grader itself runs it."""
+    return _trace(model, function, {**game, "succ": order})
+
+
+def test_a_search_taking_the_successors_by_increasing_h_is_followed_in_that_order():
+    """An IDA* that asks h of all of a state's successors, then explores them by increasing h: the
+    algorithm's side takes them in the order it explores them, not the order of its estimates, and no pass
+    parts from its own (the last one was said to go on after the algorithm's goal)."""
+    spec = importlib.util.spec_from_file_location("idastar_fils_tries", VARIANTS / "idastar_fils_tries.py")
+    assert spec is not None and spec.loader is not None
+    student = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(student)
+    question = next(q for q in jeux.QUESTIONS if getattr(q, "function", None) == "idastar")
+    for game in question.crafted():
+        events = _trace(student, "idastar", game)
+        order = replays.student_order(game, events, jeux_replay.restarts(events, game["initial"]))
+        entered = {x for name, x in events if name != "h"}
+        for x in {x for name, x in events if name == "suivants"}:
+            by_h = sorted(game["succ"][x], key=game["h"].__getitem__)
+            assert [y for y in order[x] if y in entered] == [y for y in by_h if y in entered]
+        calls, groups = jeux_replay.requested(algorithms, "idastar", game, events)
+        expanded = [call for call in events if call[0] == "suivants"]
+        assert [call for call in calls if call[0] == "suivants"] == expanded
+        assert jeux_replay.passes_part(game, events, calls, groups, shown_labels(game)) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_student_order_of_the_model_answers_own_trace_is_the_order_it_was_given(data):
+    """Whatever the order and the tree, read from the model answer's trace: each state's successors that it
+    touched, in the order it was given them (a state cut in one pass keeps its place when entered later).
+    (In a graph, a state reached first from another parent is touched there first.)"""
+    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    game = data.draw(st.sampled_from(question.crafted()))
+    reached = [y for row in game["succ"] for y in row]
+    assume(len(reached) == len(set(reached)))
+    order = [data.draw(st.permutations(row)) for row in game["succ"]]
+    events = _model_calls(question.function, game, order)
+    read = replays.student_order(game, events, jeux_replay.restarts(events, game["initial"]))
+    touched = {x for _, x in events}
+    assert all(
+        [y for y in mine if y in touched] == [y for y in given if y in touched] for mine, given in zip(read, order)
+    )
 
 
 def test_the_algorithms_side_is_the_model_answer_with_its_own_passes():
