@@ -24,7 +24,17 @@ FUNCTIONS: list = []  # the graded functions this module defines, filled in by t
 _markers = [bytes.fromhex(marker).decode() for marker in MARKERS]
 _said: set = set()
 _calls = [0]
-_standard = tuple(path for path in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]} if path)
+# The standard library as the machine has it, and the copy this child imports it from (the sandbox's
+# private copy, grader/sandbox/stdlib_copy.py): where `json` was found is that copy's root.
+_standard = tuple(
+    path
+    for path in {
+        sysconfig.get_paths()["stdlib"],
+        sysconfig.get_paths()["platstdlib"],
+        json.__file__.rsplit("/json/", 1)[0],
+    }
+    if path
+)
 
 
 def _say(kind, value):
