@@ -201,7 +201,9 @@ def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
     # q16: its refusals are its own (right), and count for the three tente_* seen moving (with the served
     # move: its own raises); tente_gauche asks the served move for a cell off the grid: a wrong move, the
     # three other directions keep their share of acceptance.
-    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("partial", 1.5), "q18": ("crashed", 0.0)}
+    # q16: a forged served move in one tente_* is refused in the watch of how moves are written (run in every
+    # q16 child before its case), so the other directions earn nothing either; q18: the 20 MB call refused.
+    assert zoe == {"q1": ("failed", 0.0), "q15": ("error", 0.0), "q16": ("failed", 0.0), "q18": ("failed", 0.0)}
     (accepting,) = [c for q in by_id["zoe"]["questions"] for c in q["checks"] if c["name"] == "acceptation"]
     assert accepting["kind"] == "wrong" and accepting["message"]["key"] == "taquin.served_move_outside"
     assert (out / "students" / "zoe.json").stat().st_size < MAX_SUBMISSION_BYTES

@@ -171,7 +171,9 @@ ATTACKS: dict[str, tuple[str, dict[str, tuple[str, float]], str]] = {
         "    ask('heuristic', {'state': start, 'target': goal, 'value': 0})\n"
         "    return [start, goal]\n")),
     # -- arguments of other shapes: a grid that is none, a move that does not exist, extra globals ----------
-    "absurd_arguments": ("taquin", {"q16": ("error", 0.0), "q18": ("failed", 0.0)}, taquin(
+    # (q16 "failed": the watch of how moves are written, probes._representation, runs the forged tente_* too, and
+    # the parent refuses its served move as a wrong one before any case is judged; 0 points either way.)
+    "absurd_arguments": ("taquin", {"q16": ("failed", 0.0), "q18": ("failed", 0.0)}, taquin(
         gauche=ABSURD_GAUCHE,
         bas="def bas():\n    _forge('move', li - 1, lj, grid=[[0] * 4] * 4)\n",
         droite="def droite():\n    _forge('move', li, lj - 1, h=-10**9)\n",
