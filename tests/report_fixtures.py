@@ -5,6 +5,7 @@ output, values and messages carry HTML and scripts."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 from grader.text.message import Message
@@ -451,7 +452,7 @@ def build_run(lang: str = "fr") -> Run:
         seed=20170417,
         lang=lang,
         date="2024-06-01T10:00:00+02:00",
-        scheme=SCHEME,
-        limits=LIMITS,
+        scheme=copy.deepcopy(SCHEME),  # each run its own: tests give its written questions points
+        limits=copy.deepcopy(LIMITS),
         submissions=[alice, bob, chloe, dylan, index, hostile],
     )
