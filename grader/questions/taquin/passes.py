@@ -17,6 +17,7 @@ from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.api import cached
 from grader.questions.taquin.serving import Chain, DfsAnswered, ModelServer
 from reference.puzzle import manhattan
+from reference.solver.shallow import dfs_calls, solve_near
 
 MAX_PASSES = 40
 
@@ -98,3 +99,15 @@ def figure_passes(state: tuple) -> list[list[int]]:
         return answer["result"] is True, None if minimum == "inf" else minimum, nodes
 
     return model_passes(h, search)
+
+
+@cached(maxsize=16)
+def least_moves(state: tuple) -> tuple[int, int]:
+    """(the moves IDA* must make from `state`, the calls of its passes at most), from the kit's oracles
+    alone (no model answer: a student's check has none). A failed pass of DFS* explores its whole tree,
+    whatever the order of moves (`dfs_calls` without an order), one move per call but the first; the bounds
+    go up by exactly 2 from h (a child's p + h is its parent's or 2 more, so the least cut above m is m + 2);
+    the last pass, at the optimum, makes at least its moves."""
+    optimum = len(solve_near(state, None) or [])
+    failed = [dfs_calls(state, None, m) for m in range(manhattan(state), optimum, 2)]
+    return sum(calls - 1 for calls in failed) + optimum, sum(failed) + dfs_calls(state, None, optimum)

@@ -33,7 +33,7 @@ from grader.questions.api import (
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
 from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
 from grader.questions.taquin.diagnosis import MoveWatcher
-from grader.questions.taquin.passes import figure_passes
+from grader.questions.taquin.passes import least_moves
 from grader.questions.taquin.cases import (
     _moves,
     BLANK_VALUES,
@@ -476,19 +476,18 @@ class Q18(Question):
 
 def search_share(judging: Orders) -> tuple[Fraction, dict]:
     """The share of SMALL_DETOURS (several passes each) on which taquin(), with the student's own dfs and
-    every move served (MoveWatcher), made at least as many moves as IDA* must: the model answer's passes
-    before the last explore a whole tree, in any order of moves, and the last one reaches the goal; a list
-    found elsewhere and replayed makes only the last. And what a group that does not count shows."""
+    every move served (MoveWatcher), made at least as many moves as IDA* must (passes.least_moves: the
+    passes before the last explore a whole tree, in any order of moves, and the last one reaches the goal); a
+    list found elsewhere and replayed makes only the last. And what a group that does not count shows."""
     ctx = judging.ctx
     seen = 0
     unseen: dict = {}
     for state in SMALL_DETOURS:
-        passes = figure_passes(state)
-        least = sum(nodes - 1 for _, nodes in passes[:-1]) + passes[-1][0]  # the last bound: the optimum
+        least, calls = least_moves(state)
         watcher = MoveWatcher(judging.judged_in)
         chain = Chain(("move",), watcher, convention=watcher.convention)
         payload = _payload(state, BLANK_VALUES[0])
-        moves = 2 * sum(nodes for _, nodes in passes)
+        moves = 2 * calls
         reply = chain.run(
             ctx,
             probe_taquin,
