@@ -136,15 +136,18 @@ def test_the_page_gives_the_native_kits_points_question_by_question(page, web_ki
         in_pages = {name: check(driver, files, questions, SEED) for name, (files, questions) in checked.items()}
         # (screenshots: the last copy checked, with its report)
         screenshot(driver, "webkit-last-copy")
-    for name, (_, questions) in checked.items():
+    for name, (files, questions) in checked.items():
         in_page, native = in_pages[name], natives[name].result()
-        got = {qid: in_page[qid]["score"] for qid in questions}
-        expected = {qid: native[qid]["score"] for qid in questions}
-        if got != expected:  # each question that differs, with both verdicts (a timeout under load shows)
+        apart = [qid for qid in questions if in_page[qid]["score"] != native[qid]["score"]]
+        if apart:  # checked again one after the other: the two sides ran at once, and a time limit met under
+            # that load is the machine's, not a difference of the grader (the same cases, by the seed)
+            in_page = {**in_page, **check(driver, files, apart, SEED)}
+            native = {**native, **native_points(kit, files, apart, SEED, tmp_path / "again" / name.replace("/", "-"))}
+        differing = [qid for qid in apart if in_page[qid]["score"] != native[qid]["score"]]
+        if differing:  # each question that differs, with both verdicts
             differ[name] = {
                 qid: (in_page[qid]["score"], in_page[qid]["status"], native[qid]["score"], native[qid]["status"])
-                for qid in questions
-                if got[qid] != expected[qid]
+                for qid in differing
             }
     assert differ == {}
     assert_accessible(driver)
