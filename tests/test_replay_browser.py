@@ -201,10 +201,12 @@ def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_p
     _open(browser, page)
     sections = browser.find_elements(By.CSS_SELECTOR, "#q17 section.search")
     assert len(sections) == 3  # one per failed check; none for chaine_eleve, which repeats the first
-    # The seuil check's: the state and the moves to it.
-    record = next(c for c in result.checks if c.name == "seuil").visual["dfs"]
+    # The first check whose call went down some moves before leaving DFS* (a call's own start past its bound,
+    # length 0, shows the board with nothing to step through): the state and the moves to it.
+    drawn = [c.visual["dfs"] for c in result.checks if c.visual and "dfs" in c.visual]
+    k = next(i for i, record in enumerate(drawn) if record["length"] > 0)
+    record, section = drawn[k], sections[k]
     p, h, m = record["p"], record["h"], record["m"]
-    section = sections[1]
     said = (
         f"DFS* n'explore pas cet état : p + h = {p} + {h} = {p + h} dépasse le seuil m = {m}"
         if lang == "fr"
@@ -219,7 +221,7 @@ def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_p
     assert player.find_element(By.CSS_SELECTOR, ".k").text == str(record["length"]) != "0"
     assert [cell.text for cell in player.find_elements(By.CSS_SELECTOR, ".board .cell")] == cells
     assert player.find_element(By.CSS_SELECTOR, ".hval").text == str(h)
-    browser.execute_script("document.querySelectorAll('#q17 section.search')[1].classList.add('shot')")
+    browser.execute_script(f"document.querySelectorAll('#q17 section.search')[{k}].classList.add('shot')")
     _screenshot(browser, shots, f"replay-q17-search-{lang}", selector="#q17 section.search.shot")
     _screenshot(browser, shots, f"replay-q17-search-{lang}-full")
     _assert_clean(browser)
