@@ -18,6 +18,7 @@ lands the test passes, XPASS fails the run, and whoever fixed it removes the mar
 from __future__ import annotations
 
 import functools
+import mmap
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -88,6 +89,19 @@ def test_the_harness_finds_what_each_variant_declares(variant):
             assert witness is None, f"{qid}: {witness}"
         else:
             assert witness is not None, f"{qid}: declared wrong, but the harness finds nothing wrong"
+
+
+def test_a_variant_that_allocates_without_end_is_a_witness_not_the_end_of_the_run():
+    def hoard():
+        kept = []
+        while True:
+            kept.append(bytearray(1 << 26))
+
+    with harness.memory_capped(extra=1 << 28):
+        status, why = harness.attempt(hoard, seconds=60)
+    assert (status, why.split(":")[0]) == ("raised", "MemoryError")
+    with mmap.mmap(-1, harness.MEMORY_BYTES + (1 << 30)) as mapped:  # the cap is lifted after the block
+        assert len(mapped) > harness.MEMORY_BYTES
 
 
 def test_the_harness_exact_game1_distance_agrees_with_the_table():

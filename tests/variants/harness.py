@@ -14,12 +14,14 @@ A variant file declares in its docstring the questions it is right on (`Correct:
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import itertools
 import math
 import random
 import re
+import resource
 import signal
 import sys
 from dataclasses import dataclass
@@ -31,6 +33,9 @@ import bruteforce as bf  # noqa: E402  (tests/bruteforce.py: brute-force oracles
 
 CASE_SECONDS = 3.0  # per call: every correct variant answers the harness's cases in milliseconds
 DEEP_SECONDS = 0.5  # taquin() on a state whose optimum exceeds 60: only a quick wrong answer is a witness
+# Above what this process already maps, for one witness: a variant runs in the test's own process, and a
+# CI run once lost the whole pytest process to the kernel's OOM killer (24 GB) in this module.
+MEMORY_BYTES = 3 << 30
 
 
 # --- Variants ----------------------------------------------------------------------------------------
@@ -843,11 +848,27 @@ JUDGES = {
 }
 
 
+@contextlib.contextmanager
+def memory_capped(extra: int = MEMORY_BYTES):
+    """An address-space cap on this process for the block: a variant that allocates without end gets a
+    MemoryError (its own error, a witness) instead of taking the machine down with the test run."""
+    with open("/proc/self/status") as status:
+        mapped = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = mapped + extra
+    resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def witness(variant: Variant, qid: str) -> str | None:
     """Why `variant` is wrong on `qid`, or None when the harness finds nothing wrong."""
     module = variant.module()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    return JUDGES[qid](module)
+    with memory_capped():
+        return JUDGES[qid](module)
 
 
 def classify(variant: Variant) -> dict[str, str | None]:
