@@ -179,3 +179,19 @@ def test_a_measure_inside_a_measure_takes_no_second_lock(cache):
     inner = [f"inner {n}" for n in range(2 * timing.STRIPES)]  # some on the outer case's stripe
     value, _ = timing.measured("outer", lambda: [timing.measured(key, busy(runs, 0.0))[0] for key in inner], runs=1)
     assert len(value) == len(inner) == len(runs)
+
+
+def test_a_stripe_held_past_the_longest_wait_is_measured_anyway(cache, monkeypatch):
+    """A process that holds a stripe and never lets it go (stopped, or measuring a loop that never ends) holds
+    up the others' cases on that stripe for MAX_WAIT at most: then each measures for itself."""
+    import fcntl
+    import hashlib
+
+    monkeypatch.setattr(timing, "MAX_WAIT", 0.2)
+    stripe = int(hashlib.sha256(b"case").hexdigest()[:8], 16) % timing.STRIPES
+    (cache / "measuring").mkdir()
+    with open(cache / "measuring" / f"{stripe}.lock", "a") as other:  # another open file: another holder
+        fcntl.flock(other, fcntl.LOCK_EX)
+        runs: list = []
+        value, _ = timing.measured("case", busy(runs))
+    assert value == [1] and len(runs) == timing.RUNS
