@@ -159,11 +159,13 @@ def measured(key: str, run, runs: int = RUNS) -> tuple[object, float]:
 # so no two processes can wait for each other. Best effort: without a lock (a read-only cache, no fcntl),
 # each process measures; and so does one that waited MAX_WAIT in vain (the holder is stopped, or measures
 # something that never ends: a test's in-process student loop held a stripe for half an hour, and every
-# grader of the machine whose case fell on it waited as long).
+# grader of the machine whose case fell on it waited as long). A stripe waited for in vain is not waited
+# for again by this process (its other cases on it would each wait as long).
 STRIPES = 64
 MAX_WAIT = 60.0  # seconds: well beyond the costliest measure (the challenge's served searches, a few seconds)
 POLL = 0.05
 _held = threading.local()
+_given_up: set[int] = set()  # the stripes this process waited MAX_WAIT for in vain
 
 
 @contextlib.contextmanager
@@ -171,13 +173,16 @@ def _measuring(key: str):
     """Held while this process measures `key`; yields True when it had to wait for another process (which
     may have stored the case meanwhile)."""
     held = fcntl is None or getattr(_held, "on", False)
-    stripe = None if held else _stripe(int(key[:8], 16) % STRIPES, os.getpid())
+    number = int(key[:8], 16) % STRIPES
+    stripe = None if held else _stripe(number, os.getpid())
     if stripe is None:
         yield False
         return
     waited, locked = False, _lock_within(stripe, 0.0)
-    if not locked:
+    if not locked and number not in _given_up:
         waited, locked = True, _lock_within(stripe, MAX_WAIT)
+        if not locked:
+            _given_up.add(number)
     _held.on = True
     try:
         yield waited
