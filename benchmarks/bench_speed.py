@@ -13,7 +13,7 @@
 4. A class of N copies of the sample class, default barème with its default challenge, with 1, 2, 2
    then 1 workers (the speed-up from both runs of each, so that a machine whose speed drifts between
    runs weighs on both alike; the model answer's time on the challenge comes from the machine's
-   cache, grader/judge/timing.py, filled by part 3): wall and CPU time of the process tree, and the grader's
+   cache, grader/judge/timing.py, filled by part 3): wall and CPU time of every process the run started (benchmarks/cpu_cgroup.py), and the grader's
    wall time over the students' own CPU time (the sum of the questions' `timing.student`, from the
    kernel's clock). Before and after the class runs, the machine's own ceiling: how much more 2
    processes of plain Python get done than 1 (a virtual machine's 2 cores may not give 2×). Between the
@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import bench_calls, bench_check  # noqa: E402
+from benchmarks import bench_calls, bench_check, cpu_cgroup  # noqa: E402
 from benchmarks.bench_isolation import zygote_cpu  # noqa: E402
 from grader.judge import calibration  # noqa: E402
 from grader.sandbox.process import Child  # noqa: E402
@@ -174,35 +174,43 @@ def machine_ceiling() -> float:
 
 
 def grade(klass: Path, out: Path, workers: int, env: dict | None = None) -> dict:
-    """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's)."""
+    """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's). `cpu`: the
+    class's CPU, every process the run started (a cgroup of its own: benchmarks/cpu_cgroup.py; where none can
+    be made, the process tree's count plus the students'); `own`: the grader's share, `cpu` less the
+    students' (the sum of the questions' `timing.student`, the kernel's clock of each child)."""
     theirs, started = children_cpu(), time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
-    wall = time.perf_counter() - started
+    with cpu_cgroup.account("taquin-bench") as account:
+        done = subprocess.run(
+            [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            preexec_fn=account.enter,
+        )
+        wall = time.perf_counter() - started
+        total = account.seconds
     if done.returncode != 0:
         raise SystemExit(done.stderr[-3000:])
     results = json.loads((out / "results.json").read_text())
     timings = [q.get("timing", {}) for s in results["submissions"] for q in s["questions"]]
+    student = sum(t.get("student", 0.0) for t in timings)
+    cpu = total if total is not None else children_cpu() - theirs + student
     return {
         "wall": wall,
-        "cpu": children_cpu() - theirs,
-        "student": sum(t.get("student", 0.0) for t in timings),
+        "cpu": cpu,
+        "own": cpu - student,
+        "student": student,
         "reference": sum(t.get("reference", 0.0) for t in timings),  # the model answer's, measured in this run
+        "measure": "cgroup" if total is not None else "process tree",
     }
 
 
 def side_by_side(klass: Path, scratch: Path) -> dict:
-    """Two 1-worker gradings of `klass` at once: CPU and students' CPU per grading (the process tree's
-    CPU is read once both ended, as two concurrent runs cannot tell theirs apart)."""
-    theirs = children_cpu()
+    """Two 1-worker gradings of `klass` at once: CPU and students' CPU per grading."""
     with ThreadPoolExecutor(2) as pool:
         runs = list(pool.map(lambda n: grade(klass, scratch / f"pair{n}", 1), range(2)))
-    return {"cpu": (children_cpu() - theirs) / 2, "student": statistics.mean(r["student"] for r in runs)}
+    return {key: statistics.mean(r[key] for r in runs) for key in ("cpu", "student")}
 
 
 def main() -> None:
@@ -311,7 +319,7 @@ def main() -> None:
             f"## A class of {args.students} (copies of the sample class, default barème and challenge)",
             "",
             "The model answer's time on the challenge from the machine's cache (filled by the checks above). "
-            "CPU: the process tree; students' CPU: the sum of the questions' `timing.student`; model answer: "
+            f"CPU: every process of the run ({classes[0][1]['measure']}: benchmarks/cpu_cgroup.py); students' CPU: the sum of the questions' `timing.student`; model answer: "
             "the sum of `timing.reference` (the CPU the run spent on the model answer; a time read from the "
             "machine's cache costs nothing). Graded with 1, 2, 2 then 1 workers; speed-up: the 1-worker runs' "
             f"mean wall ÷ this run's. **2 workers ÷ 1 worker, both runs each: {walls[1] / walls[2]:.2f}×.**",

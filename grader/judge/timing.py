@@ -157,9 +157,15 @@ def measured(key: str, run, runs: int = RUNS) -> tuple[object, float]:
 # system calls, not a file made per case); a case that shares another's stripe waits for it too, at most
 # the length of one measure. A process holds one stripe at a time (a measure inside a measure takes none),
 # so no two processes can wait for each other. Best effort: without a lock (a read-only cache, no fcntl),
-# each process measures.
+# each process measures; and so does one that waited MAX_WAIT in vain (the holder is stopped, or measures
+# something that never ends: a test's in-process student loop held a stripe for half an hour, and every
+# grader of the machine whose case fell on it waited as long). A stripe waited for in vain is not waited
+# for again by this process (its other cases on it would each wait as long).
 STRIPES = 64
+MAX_WAIT = 60.0  # seconds: well beyond the costliest measure (the challenge's served searches, a few seconds)
+POLL = 0.05
 _held = threading.local()
+_given_up: set[int] = set()  # the stripes this process waited MAX_WAIT for in vain
 
 
 @contextlib.contextmanager
@@ -167,22 +173,36 @@ def _measuring(key: str):
     """Held while this process measures `key`; yields True when it had to wait for another process (which
     may have stored the case meanwhile)."""
     held = fcntl is None or getattr(_held, "on", False)
-    stripe = None if held else _stripe(int(key[:8], 16) % STRIPES, os.getpid())
+    number = int(key[:8], 16) % STRIPES
+    stripe = None if held else _stripe(number, os.getpid())
     if stripe is None:
         yield False
         return
-    waited = False
-    try:
-        fcntl.flock(stripe, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        fcntl.flock(stripe, fcntl.LOCK_EX)
-        waited = True
+    waited, locked = False, _lock_within(stripe, 0.0)
+    if not locked and number not in _given_up:
+        waited, locked = True, _lock_within(stripe, MAX_WAIT)
+        if not locked:
+            _given_up.add(number)
     _held.on = True
     try:
         yield waited
     finally:
         _held.on = False
-        fcntl.flock(stripe, fcntl.LOCK_UN)
+        if locked:
+            fcntl.flock(stripe, fcntl.LOCK_UN)
+
+
+def _lock_within(stripe, seconds: float) -> bool:
+    """Whether this process took the stripe's lock within `seconds` (flock itself has no timeout)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(stripe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(POLL)
 
 
 @cached(maxsize=STRIPES)

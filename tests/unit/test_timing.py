@@ -179,3 +179,31 @@ def test_a_measure_inside_a_measure_takes_no_second_lock(cache):
     inner = [f"inner {n}" for n in range(2 * timing.STRIPES)]  # some on the outer case's stripe
     value, _ = timing.measured("outer", lambda: [timing.measured(key, busy(runs, 0.0))[0] for key in inner], runs=1)
     assert len(value) == len(inner) == len(runs)
+
+
+def test_a_stripe_held_past_the_longest_wait_is_measured_anyway(cache, monkeypatch):
+    """A process that holds a stripe and never lets it go (stopped, or measuring a loop that never ends) holds
+    up the others' cases on that stripe for MAX_WAIT at most: then each measures for itself."""
+    import fcntl
+    import hashlib
+
+    monkeypatch.setattr(timing, "MAX_WAIT", 0.2)
+    monkeypatch.setattr(timing, "_given_up", set())
+
+    def stripe_of(key: str) -> int:
+        return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % timing.STRIPES
+
+    stripe = stripe_of("case")
+    (cache / "measuring").mkdir()
+    with open(cache / "measuring" / f"{stripe}.lock", "a") as other:  # another open file: another holder
+        fcntl.flock(other, fcntl.LOCK_EX)
+        runs: list = []
+        value, _ = timing.measured("case", busy(runs))
+        assert value == [1] and len(runs) == timing.RUNS
+        # Its other cases on that stripe are measured at once: not waited for again.
+        waits: list = []
+        lock_within = timing._lock_within
+        monkeypatch.setattr(timing, "_lock_within", lambda f, seconds: waits.append(seconds) or lock_within(f, seconds))
+        other = next(f"case {n}" for n in range(10_000) if stripe_of(f"case {n}") == stripe)
+        assert timing.measured(other, busy(runs))[0] == [timing.RUNS + 1]
+        assert waits == [0.0]  # one try, no wait
