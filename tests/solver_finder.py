@@ -31,7 +31,10 @@ DOC_NAMES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}  #
 
 def _isolate(root: Path) -> None:
     """ROOT's packages, never the editable installation's nor a checkout's on the path."""
-    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__module__.lower()]
+    # The editable installation's finders are classes on sys.meta_path and sys.path_hooks.
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in str(getattr(f, "__module__", "")).lower()]
+    sys.path_hooks[:] = [h for h in sys.path_hooks if "editable" not in str(getattr(h, "__module__", "")).lower()]
+    sys.path_importer_cache.clear()
     others = [
         p for p in sys.path if not any((Path(p or ".") / package).is_dir() for package in ("grader", "reference"))
     ]
