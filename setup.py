@@ -3,7 +3,10 @@ model answer.
 
 What `pip install taquin-grader` (a wheel, or an sdist built into one) gives a student must not hand out
 the solutions. The top-level modules of reference/ ship only when they are the support the grader runs on
-(SUPPORT: the puzzle models, graphs, the cache; the solver package ships too): every other one, that is
+(SUPPORT: the puzzle models, graphs, the cache, Korf's convention, the count of DFS*'s calls); the solver
+package (reference/solver/: optimal solutions of the exam's and the documents' puzzles, its tables) never
+ships: pasted behind x2's or x3's function it earned full marks, and the kit's checks judge on optimal
+lengths, which need no solver (docs/student-kit.md). Every other top-level module, that is
 reference/jeux.py, taquin.py, recherche.py, the model answer of any family added later, and what answers
 a question without being a model answer (replays.py runs the model answers for the search replays,
 jeu1.py computes game (1)'s exact distance, an admissible h; taquin_moves.py the exam's move and tente_*),
@@ -18,11 +21,23 @@ grader/judge/expectations.py.
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-SUPPORT = {"__init__", "cache", "graphs", "puzzle", "sliding"}  # reference/'s modules that are no answer
+SUPPORT = {
+    "__init__",
+    "cache",
+    "dfs_tree",
+    "graphs",
+    "korf",
+    "puzzle",
+    "sliding",
+}  # reference/'s modules that are no answer
+SOLVER = "reference.solver"  # never shipped, with its tables
 
 
 def shipped(package: str, module: str) -> bool:
-    """Whether a module of the distribution ships: any but a top-level module of reference/ not in SUPPORT."""
+    """Whether a module of the distribution ships: any but the solver's and a top-level module of reference/
+    not in SUPPORT."""
+    if package == SOLVER or package.startswith(SOLVER + "."):
+        return False
     return package != "reference" or module in SUPPORT
 
 

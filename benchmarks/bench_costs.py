@@ -70,7 +70,7 @@ def model_over_near(runs: int) -> float:
 def dfs_call(runs: int) -> float:
     """The model answer's seconds per call of its dfs, over q17's success cases (seed 2017): the oracle
     counts the calls on a case (reference.solver.shallow.dfs_calls) and scales by this."""
-    from reference.solver.shallow import dfs_calls
+    from reference.dfs_tree import dfs_calls
 
     question = taquin_questions.Q17()
     seconds = calls = 0.0

@@ -1,16 +1,14 @@
 """A student's first `grader check` on a fresh install of the kit (`grader kit`): at most 10 s?
 
-    python benchmarks/bench_kit.py [--before]
+    python benchmarks/bench_kit.py
 
 Writes the kit from this checkout, installs its wheel with pip into a fresh virtual environment (the
 dependencies borrowed from this one through a path: no network), and times `grader check` of the sample
-student alice, in a fresh process as a student runs it, with an empty cache (a fresh home: no solver
-table, no calibration, no Hypothesis files), then the same check again. The checks: q18 without its
-challenge (the question that needs the solver's pattern databases: decompressed from the wheel), q1
-(none), x2 (the 3×3 puzzle's table, built in a second), and every automatic question of the exam without
-q18's challenge. `--before` also times q18's first check with the wheel's tables removed, as a kit
-without them (building them: about a minute of CPU). Prints a table and writes it to
-benchmarks/results/kit.md.
+student alice, in a fresh process as a student runs it, with an empty cache (a fresh home: no
+calibration, no Hypothesis files), then the same check again. The checks: q18 without its challenge
+(judged on optimal lengths: the kit ships no solver, docs/student-kit.md), q1 (nothing to build), x2
+(the 3×3 puzzle's table, built in a second), and every automatic question of the exam without q18's
+challenge. Prints a table and writes it to benchmarks/results/kit.md.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ import json
 import os
 import platform
 import resource
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -88,19 +85,13 @@ def check(grader: Path, cache: Path, options: tuple[str, ...]) -> tuple[float, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--before", action="store_true", help="also time a kit without the solver's tables")
-    args = parser.parse_args()
+    parser.parse_args()
     rows: list[tuple[str, float, float, float, str]] = []
     with tempfile.TemporaryDirectory(prefix="bench-kit-") as tmp:
         work = Path(tmp)
         grader = install(work)
-        cases = list(CASES.items())
-        if args.before:
-            cases.append(("q18 without the challenge, the wheel's tables removed", CASES["q18 without the challenge"]))
-        for label, options in cases:
+        for label, options in CASES.items():
             cache = work / f"cache-{len(rows)}"  # empty: a fresh home
-            if "removed" in label:
-                shutil.rmtree(next((work / "venv").glob("lib/python*/site-packages/reference/solver/tables")))
             first, cpu, statuses = check(grader, cache, options)
             again, _, _ = check(grader, cache, options)
             status = ", ".join(sorted(set(statuses)))
@@ -110,7 +101,7 @@ def main() -> None:
     lines = [
         "# A student's first `grader check` on a fresh install of the kit",
         "",
-        f"`python benchmarks/bench_kit.py{' --before' if args.before else ''}`: the kit's wheel installed by pip "
+        "`python benchmarks/bench_kit.py`: the kit's wheel installed by pip "
         "in a fresh venv, `grader check` of the sample student alice in a fresh process with an empty cache "
         f"(first), then again; goal: the first check of a question in at most {GOAL_SECONDS:g} s. "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average "

@@ -16,6 +16,7 @@ grader solve [--convention exam|korf] STATE-or-FILE
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import signal
@@ -371,6 +372,8 @@ def questions_main(args) -> int:
 
 
 def solve_main(args) -> int:
+    if importlib.util.find_spec("reference.solver") is None:  # the student kit ships no solver
+        raise UsageError("solve.no_solver")
     from grader.solve import print_solutions, read_states
 
     korf = args.convention == "korf"

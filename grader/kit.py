@@ -1,7 +1,7 @@
 """`grader kit --out DIR`: what a teacher hands out to students, built from the teacher's checkout.
 
-    DIR/taquin_grader-<version>-py3-none-any.whl   the grader, without any model answer (setup.py leaves
-                                                   them out) and with the solver's tables, compressed
+    DIR/taquin_grader-<version>-py3-none-any.whl   the grader, without any model answer nor the solver
+                                                   (setup.py leaves them out)
     DIR/exercices/jeux.py, taquin.py, recherche.py the stubs students start from
     DIR/LISEZMOI.md                                the conventions and how to check (exercises/README.md)
     DIR/INSTALLER.md                               installing on Windows, macOS and Linux, the wheel named
@@ -9,8 +9,10 @@
 The wheel is built from a copy of the grader's packages (the checkout stays as it is), with setuptools'
 own build when this environment has setuptools (no network needed), else in pip's isolated build
 environment. It is then read back: a module of reference/ that setup.py does not ship (a model answer,
-the replays' runs of them, game (1)'s exact distance) inside it, or the solver's tables missing, refuse
-the kit (a student's first check of q18 would build the tables for a minute, or see the answers).
+the replays' runs of them, game (1)'s exact distance, any file of the solver) inside it refuses the kit.
+The kit's checks judge on optimal lengths, from a table of the 3×3 puzzle and counts of DFS*
+(reference/dfs_tree.py), never on a solver's solutions: pasted behind a student's function, a solver is
+an answer (docs/student-kit.md).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ EXERCISES = ROOT / "exercises"
 STUBS = tuple(sorted(stub.name for stub in EXERCISES.glob("*.py")))  # every family's, from the checkout
 # The model answer of each stub, as a path in the wheel: never handed out (setup.py leaves them out).
 MODEL_ANSWERS = tuple(f"reference/{stub}" for stub in STUBS)
-TABLES = "reference/solver/tables/"
+SOLVER = "reference/solver/"  # the solver package and its tables: never shipped
 WHEEL_PLACEHOLDER = "{wheel}"  # INSTALLER.md names the wheel, whose name holds the version
 
 
@@ -90,11 +92,12 @@ def support_modules() -> frozenset[str]:
 
 
 def answers_in(names: set[str]) -> list[str]:
-    """The files of a wheel that hold answers: the model answers and every top-level module of reference/
-    that setup.py does not ship."""
+    """The files of a wheel that hold answers: the model answers, every top-level module of reference/
+    that setup.py does not ship, and the solver's files."""
     support = support_modules()
     top = {n for n in names if n.startswith("reference/") and n.count("/") == 1 and n.endswith(".py")}
-    return sorted((names & set(MODEL_ANSWERS)) | {n for n in top if n[len("reference/") : -3] not in support})
+    solver = {n for n in names if n.startswith(SOLVER)}
+    return sorted((names & set(MODEL_ANSWERS)) | solver | {n for n in top if n[len("reference/") : -3] not in support})
 
 
 def _checked(wheel: Path) -> Path:
@@ -103,6 +106,4 @@ def _checked(wheel: Path) -> Path:
     answers = answers_in(names)
     if answers:  # setup.py's build did not leave them out: never handed out
         raise GraderBug("kit.answers_inside", files=", ".join(answers))
-    if not any(name.startswith(TABLES) for name in names):
-        raise GraderBug("kit.no_tables")
     return wheel

@@ -18,8 +18,8 @@ import sys
 
 from grader.text import i18n
 from grader.errors import InputError
-from reference.solver import from_korf, solve
-from reference.solver.korf import korf_moves
+from reference.korf import from_korf, korf_moves
+from reference.solver import solve
 from reference.solver.search import check
 
 

@@ -73,7 +73,7 @@ def build_web_kit(out: Path) -> WebKit:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError("kit.out_not_empty", path=out)
     with tempfile.TemporaryDirectory(prefix="grader-webkit-") as tmp:
-        wheel = build_kit(Path(tmp) / "kit")["wheel"]  # checked there: no model answer, the tables inside
+        wheel = build_kit(Path(tmp) / "kit")["wheel"]  # checked there: no model answer, no solver
         store = cache_dir() / "web"
         store.mkdir(parents=True, exist_ok=True)
         pyodide = _pyodide(store)

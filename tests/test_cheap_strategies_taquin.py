@@ -248,7 +248,7 @@ STRATEGIES = {
         "a table of answers for another seed": lambda: (
             "import json\n" + with_bodies(MODEL, ["taquin"], taquin_table(TABLE_SEED))
         ),
-        # An IDA* that is not deduced from dfs: the kit's own solver on a board of its own.
+        # An IDA* that is not deduced from dfs: the solver the kit used to ship, on a board of its own.
         "the kit's solver glued in": lambda: (
             ROOT / "tests" / "strategies" / "taquin" / "kit_solver_glued.py"
         ).read_text(encoding="utf-8"),

@@ -2,21 +2,25 @@
 
 The kit is written from this checkout; an ordinary account (a student's, created here) makes a fresh
 virtual environment of Debian's python3, installs the kit's wheel with pip, and checks one question of
-its own file with an empty home (no cache: the solver's tables come from the wheel, never built). No model
-answer is importable there. How long that first check takes is a benchmark (benchmarks/bench_kit.py),
+its own file with an empty home (no cache; no solver, so no table of it is built). No model answer nor
+solver is importable there. How long that first check takes is a benchmark (benchmarks/bench_kit.py),
 not a test.
 
 The kit holds no answer: every function and method of the built wheel, copied into a student's file with
 what it needs of the wheel (tests/wheel_functions.py), is graded as the answer to every question whose
 signature it fits, and earns nothing; the same copying of the model answers earns their points (so the
-copying is no straw man); and no function of the wheel is a copy of a model answer's, renamed or
-reformatted.
+copying is no straw man); no function of the wheel is a copy of a model answer's, renamed or
+reformatted; and no function of the wheel solves a puzzle, called with one in any shape x2, x3 or q18
+use (tests/solver_finder.py, which finds the teacher's solvers and model answers), nor earns x2 or x3 a
+point glued behind their functions, in the kit or in the teacher's grader (tests/strategies/recherche).
 """
 
 from __future__ import annotations
 
 import ast
+import json
 import os
+import sys
 import shutil
 import subprocess
 import tempfile
@@ -57,12 +61,13 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS) and answers_in(names) == []
-    assert {f"reference/solver/tables/pdb-v1-{p}.xz" for p in ("0-4-5-8-9-12", "6-7-10-11-13-14", "1-2-3")} <= names
+    assert not [n for n in names if n.startswith("reference/solver/")]  # no solver, no table of it
     # Every top-level module of reference/ that is not the grader's support stays out: the model answers,
     # the replays' runs of them, game (1)'s exact distance, the exam's move and tente_*.
     shipped = {n[len("reference/") : -3] for n in names if n.startswith("reference/") and n.count("/") == 1}
     assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
     assert answers_in({*names, "reference/replays.py"}) == ["reference/replays.py"]
+    assert answers_in({*names, "reference/solver/shallow.py"}) == ["reference/solver/shallow.py"]
 
 
 def test_a_kit_is_written_into_a_new_or_empty_folder_only(tmp_path, capsys):
@@ -118,19 +123,19 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         checked = as_student(grader, "check", "exercices", "-q", "q18", "--scheme", str(folder / "sans-defi.toml"))
         assert checked.returncode == 0, checked.stdout + checked.stderr
         assert "réussi" in checked.stdout and "Total : 3/3" in checked.stdout
-        assert "Construction des tables" not in checked.stderr  # the wheel's tables, not a minute of building
-        assert sorted(p.name for p in (folder / "home" / ".cache" / "taquin-grader").glob("pdb-*.npy")) == [
-            "pdb-v1-0-4-5-8-9-12.npy",
-            "pdb-v1-1-2-3.npy",
-            "pdb-v1-6-7-10-11-13-14.npy",
-        ]
+        # Judged on lengths: no solver, so no table of it built or loaded.
+        assert "Construction des tables" not in checked.stderr
+        assert not list((folder / "home" / ".cache" / "taquin-grader").glob("pdb-*"))
 
-        # No model answer to import: the package is there, its answers are not.
-        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "taquin_moves")
+        # No model answer nor solver to import: the package is there, its answers are not.
+        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "taquin_moves", "solver")
         for module in answers:
-            tried = as_student(str(python), "-c", f"import reference.solver, reference.{module}")
+            tried = as_student(str(python), "-c", f"import reference.puzzle, reference.{module}")
             assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
         assert not any((site / "reference" / f"{module}.py").exists() for module in answers)
+        assert not (site / "reference" / "solver").exists()
+        solving = as_student(grader, "solve", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14")
+        assert solving.returncode == 2 and "commande de l'enseignant" in solving.stderr, solving.stderr
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -296,3 +301,120 @@ def test_a_student_gluing_the_kits_distances_into_an_h_gets_no_more_than_the_sim
     q11 = next(q for q in all_questions() if q.id == "q11")
     scores = [grade_question(q11, load_submission(folder), Settings(seed=SEED)).score for folder in (glued, simplest)]
     assert 0 < scores[0] <= scores[1], scores  # the glue works, and gives no more
+
+
+# --- No solver in the wheel ---------------------------------------------------------------------------------
+FINDER = ROOT / "tests" / "solver_finder.py"
+
+
+def _solvers(root: Path, work: Path) -> set[str]:
+    """The functions of the packages under `root` that solve a puzzle (tests/solver_finder.py), run where
+    only `root`'s packages are importable."""
+    out = work / "solvers.json"
+    subprocess.run([sys.executable, str(FINDER), str(root), str(out)], cwd=work, check=True, timeout=1800)
+    return {name for name, _shape in json.loads(out.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.slow
+def test_no_function_of_the_wheel_solves_a_puzzle_in_any_shape_x2_x3_or_q18_use(unpacked, tmp_path):
+    """Before the kit left the solver out, this found nine: reference.solver's solve_near, solve and
+    search, the grader's optimal_moves and its IDA*, and the oracles of x1-x3 and q18 built on them."""
+    assert _solvers(unpacked, tmp_path) == set()
+
+
+@pytest.mark.slow
+def test_the_search_for_solvers_finds_the_teachers_and_the_model_answers(tmp_path):
+    """The search is no straw man: on the teacher's packages (grader/ and reference/, as a wheel would
+    lay them out) it finds the solver, the grader's use of it, and the model answers of x2-x4."""
+    tree = tmp_path / "teacher"
+    for package in ("grader", "reference"):
+        shutil.copytree(ROOT / package, tree / package, ignore=shutil.ignore_patterns("__pycache__"))
+    found = _solvers(tree, tmp_path)
+    assert {
+        "reference.solver.solve",
+        "reference.solver.shallow.solve_near",
+        "reference.solver.search.search",
+        "reference.solver.sliding.deepening",
+        "grader.questions.recherche_puzzles.optimal_moves",
+        "grader.questions.taquin.cases._optimal",
+        "reference.recherche.astar",
+        "reference.recherche.bfs_taquin",
+    } <= found, found
+
+
+GLUED = {"x2": "kit_astar_glued.py", "x3": "kit_bfs_glued.py"}  # tests/strategies/recherche/
+
+
+def _kit_check(unpacked: Path, folder: Path, questions: tuple[str, ...], seed: int) -> str:
+    """`grader check` of `folder` on `questions` by the kit's grader: the unpacked wheel's packages, the
+    checkout's out of reach (no solver, no model answer)."""
+    options = [option for qid in questions for option in ("-q", qid)]
+    script = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+        "import solver_finder\n"
+        f"solver_finder._isolate(__import__('pathlib').Path({str(unpacked)!r}))\n"
+        "from grader.cli import main\n"
+        f"sys.exit(main(['check', {str(folder)!r}, *{options!r}, '--seed', '{seed}']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
+    assert "reference.solver" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("qid", sorted(GLUED))
+def test_the_wheels_code_glued_behind_x2_or_x3_earns_nothing_in_the_kit_nor_in_the_teachers_grader(
+    unpacked, tmp_path, qid
+):
+    """Before, the wheel's solve_near glued the same way (matrix in, moves out) earned x2 3/3 and x3 2/2
+    under every seed, in the kit and in the teacher's grader (red-team finding)."""
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+
+    question = next(q for q in all_questions(extensions=True) if q.id == qid)
+    folder = tmp_path / "glued"
+    folder.mkdir()
+    shutil.copy(ROOT / "tests" / "strategies" / "recherche" / GLUED[qid], folder / "recherche.py")
+    for seed in (2017, 1, 2):
+        assert grade_question(question, load_submission(folder), Settings(seed=seed)).score == 0, seed
+        said = _kit_check(unpacked, folder, (qid,), seed)
+        assert f"Total : 0/{question.points:g}" in said, said
+
+
+# The questions the kit judges on lengths instead of a solver's solutions.
+ON_LENGTHS = ("q17", "q18", "x1", "x2", "x3", "x4")
+
+
+def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
+    """(file, the questions of ON_LENGTHS it answers right): the sample student alice's taquin.py, the model
+    answer of the extensions, and the correct variants (tests/variants/*/correct, their `Correct:` line)."""
+    found = [
+        (EXERCISES / "exemples" / "alice" / "taquin.py", ("q17", "q18")),
+        (ROOT / "reference" / "recherche.py", ("x1", "x2", "x3", "x4")),
+    ]
+    for path in sorted((ROOT / "tests" / "variants").glob("*/correct/*.py")):
+        line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("Correct:"))
+        found.append((path, tuple(q for q in line.split()[1:] if q in ON_LENGTHS)))
+    return [(path, questions) for path, questions in found if questions]
+
+
+@pytest.mark.slow
+def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
+    """Without the solver, the kit judges q17, q18 and x1-x4 on lengths from counts of DFS* and the 3×3
+    table: a correct answer still gets every point, the model answers under three seeds."""
+    answers = _correct_answers()
+    assert len(answers) >= 8
+    for k, (path, questions) in enumerate(answers):
+        folder = tmp_path / f"answer{k}"
+        folder.mkdir()
+        module = "taquin.py" if questions[0].startswith("q") else "recherche.py"
+        shutil.copy(path, folder / module)
+        seeds = (2017, 1, 2) if path.parent.name in ("alice", "reference") else (2017,)
+        for seed in seeds:
+            said = _kit_check(unpacked, folder, questions, seed)
+            total = next(line for line in said.splitlines() if line.startswith("Total : "))
+            got, most = total[len("Total : ") :].split("/")
+            assert got == most, (path.name, seed, said)

@@ -224,7 +224,7 @@ def test_dfs_calls_counts_a_dfs_in_each_order_and_the_whole_tree_bounds_every_or
     import bruteforce
     from grader.questions.taquin.questions import Q17
     from reference.puzzle import BLANK, MOVES
-    from reference.solver.shallow import dfs_calls
+    from reference.dfs_tree import dfs_calls
 
     question = Q17()
     for case in question.cases(ORDER_SEED, "succes", 12):
@@ -251,7 +251,7 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
     answer's time scaled, and must count for the worst order, from both sources of expectations."""
     from grader.questions.taquin.questions import Q17
     from reference.puzzle import MOVES
-    from reference.solver.shallow import dfs_calls
+    from reference.dfs_tree import dfs_calls
 
     question = Q17()
     spread = 0.0

@@ -17,7 +17,7 @@ import pytest
 from reference import puzzle, taquin
 from reference.solver import from_korf, optimal_length, solve, to_korf
 from reference.solver import pdb
-from reference.solver.korf import korf_moves
+from reference.korf import korf_moves
 from reference.solver.search import search
 
 KORF100 = Path(__file__).resolve().parents[1] / "grader" / "data" / "korf100.txt"

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
-from grader.questions.recherche_puzzles import distances_3, near_3, optimal_moves, puzzle_visual, shown
+from grader.questions.recherche_puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
 from grader.questions.recherche_probes import PROBES, probe_taquin
 from grader.questions.recherche_puzzles import timeout_failure, walks
 from grader.questions.recherche_search import X1
@@ -77,15 +77,16 @@ def _taquin_expected(payload):
     cost = calibration.cost(name) if name else CHEAP
     if n == 3 and start not in distances_3():
         return None, cost
-    return list(optimal_moves(start, n)), cost
+    moves = optimal_moves(start, n)  # None in the student kit: only the cost serves there
+    return (list(moves) if moves is not None else None), cost
 
 
 # --- Judging ----------------------------------------------------------------------------------------
-def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None) -> Failure | None:
-    """Replay `got` from `start`; it must reach the goal, in len(optimal) moves when `optimal` is given."""
+def judge_moves(function: str, start: tuple, n: int, got, optimal: bool) -> Failure | None:
+    """Replay `got` from `start`; it must reach the goal, in the fewest moves when `optimal`."""
     if not shapes.list_of(got, str):
         return Failure(Kind.WRONG, "recherche.not_a_list", {"function": function}, got=got)
-    visual = puzzle_visual(start, n, got, optimal)
+    visual = puzzle_visual(start, n, got, optimal_moves(start, n) if optimal else None)
     unknown = next(((index, move) for index, move in enumerate(got, 1) if move not in MOVES), None)
     if unknown is not None:
         return Failure(
@@ -109,12 +110,12 @@ def judge_moves(function: str, start: tuple, n: int, got, optimal: tuple | None)
                 visual=visual,
             )
         return Failure(Kind.WRONG, "recherche.not_solved", got=shown(got), visual=visual)
-    if optimal is not None and len(got) != len(optimal):
+    if optimal and len(got) != (optimum := optimal_length(start, n)):
         return Failure(
             Kind.WRONG,
             "recherche.not_optimal",
-            {"moves": len(got), "optimum": len(optimal)},
-            expected=len(optimal),
+            {"moves": len(got), "optimum": optimum},
+            expected=optimum,
             got=len(got),
             visual=visual,
         )
@@ -163,7 +164,7 @@ class TaquinQuestion(Question):
             failure = timeout_failure(ctx, reply, limit_key, reply.limit) if limit_key else ctx.failure(reply)
             failure.counterexample = matrix(start, n)
             return failure
-        failure = judge_moves(self.function, start, n, reply.value, optimal_moves(start, n) if self.optimal else None)
+        failure = judge_moves(self.function, start, n, reply.value, self.optimal)
         if failure is not None:
             failure.counterexample = matrix(start, n)
         elif solved is not None:
@@ -251,7 +252,7 @@ class X4(TaquinQuestion):
                 moved = apply_move(states[-1], 3, move)
                 assert moved is not None  # judge_moves replayed every move to the goal
                 states.append(moved)
-            optimum = len(optimal_moves(start, 3))
+            optimum = optimal_length(start, 3)
             if len(set(states)) < len(states):
                 again = next(k for k, state in enumerate(states) if state in states[:k])
                 params = {"optimum": optimum, "moves": len(moves), "index": again}

@@ -1,15 +1,14 @@
 """The companion documents' puzzles on the grader's side, shared by x1 (its puzzle cases) and x2–x4: exact
-optima (the 3×3 table, IDA* on 4×4 walks), the strategies drawing puzzles, and the step-through the
+optima (the 3×3 table; 4×4 walks by IDA* or, in the student kit, counts of DFS*), the strategies drawing puzzles, and the step-through the
 reports show. Parent only."""
 
 from __future__ import annotations
 
-import math
-
 from grader.questions.api import Failure, Kind, cached, protocol
 from reference.cache import cache_dir, pinned_bytes
+from reference.dfs_tree import counted_length
 from reference.graphs import distances, walk
-from reference.sliding import goal_state, manhattan, successors
+from reference.sliding import goal_state, successors
 
 SHOWN_MOVES = 200  # a DFS may return tens of thousands of operations: keep results.json readable
 
@@ -42,42 +41,29 @@ def _searched_distances_3():
 
 
 @cached(maxsize=512)
-def optimal_moves(start: tuple, n: int) -> tuple[str, ...]:
-    """A shortest list of operations from `start` to the goal (3×3: the table; 4×4: IDA*)."""
+def optimal_moves(start: tuple, n: int) -> tuple[str, ...] | None:
+    """A shortest list of operations from `start` to the goal (3×3: down the table; 4×4: IDA*), for the
+    reports and the oracles; None in the student kit, which ships no solver (docs/student-kit.md)."""
+    try:
+        from reference.solver.sliding import deepening, descent
+    except ModuleNotFoundError:
+        return None
+    return descent(start, n, distances_3()) if n == 3 else deepening(start, n)
+
+
+@cached(maxsize=512)
+def optimal_length(start: tuple, n: int) -> int:
+    """The length of a shortest list of operations from `start` (solvable) to the goal: what judging needs,
+    in every installation. A 4×4 puzzle without the solver: the same puzzle in the exam's convention (tile
+    v - 1 for v, the blank 15 for 0: the goals match), its length from counts of DFS* (reference.dfs_tree)."""
     if n == 3:
-        distance, moves, state = distances_3(), [], start
-        while distance[state]:
-            move, state = next((m, t) for m, t in successors(state, 3) if distance[t] == distance[state] - 1)
-            moves.append(move)
-        return tuple(moves)
-    return _deepening(start, n)
-
-
-def _deepening(start: tuple, n: int) -> tuple[str, ...]:
-    """IDA* with the Manhattan sum, the grader's own (the cases are walks of at most 16 moves)."""
-    goal, moves = goal_state(n), []
-
-    def bounded(state, g, bound, previous):
-        f = g + manhattan(state, n)
-        if f > bound:
-            return f
-        if state == goal:
-            return None
-        least = math.inf
-        for move, following in successors(state, n):
-            if following != previous:
-                moves.append(move)
-                over = bounded(following, g + 1, bound, state)
-                if over is None:
-                    return None
-                moves.pop()
-                least = min(least, over)
-        return least
-
-    bound = manhattan(start, n)
-    while bound is not None:
-        bound = bounded(start, 0, bound, None)
-    return tuple(moves)
+        return distances_3()[start]
+    moves = optimal_moves(start, n)
+    if moves is not None:
+        return len(moves)
+    length = counted_length(tuple(15 if v == 0 else v - 1 for v in start))
+    assert length is not None  # without a limit it always ends
+    return length
 
 
 # --- Strategies (Hypothesis is imported only here, in the parent) -----------------------------------

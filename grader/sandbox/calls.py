@@ -42,6 +42,7 @@ Wire format (length-prefixed JSON frames of protocol.py, on the request/reply pi
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import math
 import time
@@ -90,9 +91,10 @@ ROUND_TRIP_SECONDS = 300e-6
 WORK_FLOOR = 10_000
 
 
-class Served:
+class Served(abc.ABC):
     """A run's parent-served interface: the names it serves, and the work it may do (see the module's
-    docstring). A question's handler subclasses it, sets `names` and counts its work with `charge`."""
+    docstring). A question's handler subclasses it, sets `names`, answers in `__call__` and counts its
+    work with `charge`."""
 
     names: frozenset[str] = frozenset()
 
@@ -119,8 +121,9 @@ class Served:
         """Before a rerun: its work is counted anew."""
         self.work = 0
 
+    @abc.abstractmethod
     def __call__(self, name: str, args):
-        raise NotImplementedError
+        """The answer to the run's call of `name` with `args` (plain data both ways)."""
 
 
 def answer(handler: Served, name: str, args):

@@ -5,7 +5,7 @@ goal is first tried without the databases (reference.solver.shallow): they are b
 a state needs them.
 """
 
-from reference.solver.korf import from_korf, to_korf
+from reference.korf import from_korf, to_korf
 from reference.solver.shallow import solve_near
 
 __all__ = ["solve", "optimal_length", "from_korf", "to_korf"]

@@ -20,8 +20,8 @@ from reference.puzzle import (
     neighbours,
     scramble,
 )
-from reference.solver import from_korf, solve
-from reference.solver.shallow import dfs_calls, solve_near
+from reference.dfs_tree import counted_length, dfs_calls
+from reference.korf import from_korf
 
 if TYPE_CHECKING:
     from grader.questions.api import Reply
@@ -83,19 +83,61 @@ def _states():
 
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
+def _solver():
+    """The optimal solver (reference.solver), in the teacher's installation; None in the student kit, which
+    ships no solver (docs/student-kit.md): there optimal lengths come from counts of DFS*
+    (reference.dfs_tree), and no optimal solution is shown."""
+    try:
+        import reference.solver as solver  # loads no database: only a deep state's search does
+    except ModuleNotFoundError:
+        return None
+    return solver
+
+
+# The exam's example's optimum (50; h = 34): what the kit, without the solver, judges q18's challenge on.
+EXAM_EXAMPLE_OPTIMUM = 50
+# The calls of DFS* the kit's count spends on a q17 state at most, like the Manhattan IDA*'s budget there.
+COUNTED_MOST = 40_000
+
+
 @cached(maxsize=4096)
-def _optimal(state) -> tuple:
-    """An optimal solution from `state` (the oracle: IDA* with pattern databases)."""
-    return tuple(solve(state))
+def _optimal(state) -> tuple | None:
+    """An optimal solution from `state` (the oracle: IDA* with pattern databases), for the reports; None
+    in the student kit."""
+    solver = _solver()
+    return tuple(solver.solve(state)) if solver is not None else None
+
+
+@cached(maxsize=4096)
+def _optimum(state) -> int:
+    """The length of an optimal solution from `state` (a state q18 judges without a known optimum: near the
+    goal, or the exam's example)."""
+    if _solver() is not None:
+        return len(_optimal(state) or ())
+    if tuple(state) == EXAM_EXAMPLE:
+        return EXAM_EXAMPLE_OPTIMUM
+    length = counted_length(state)
+    assert length is not None  # without a limit it always ends
+    return length
+
+
+def _near_length(state, previous: str | None = None, budgeted: bool = True) -> int | None:
+    """The length of a shortest solution from `state` that does not start by undoing `previous`, by the
+    Manhattan IDA* (the teacher's) or counts of DFS* (the kit's); with `budgeted`, None past their budget."""
+    solver = _solver()
+    if solver is None:
+        return counted_length(state, previous, COUNTED_MOST if budgeted else None)
+    moves = solver.solve_near(state, previous=previous) if budgeted else solver.solve_near(state, None, previous)
+    return None if moves is None else len(moves)
 
 
 @cached(maxsize=4096)  # every student's q17 draws the same walks
 def _with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
-    backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
-    IDA* solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
-    moves = solve_near(state)
-    return moves is not None and len(moves) > manhattan(state)
+    backtrack, and has a threshold between h and the optimum to be judged on. Only states the search
+    solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
+    length = _near_length(state)
+    return length is not None and length > manhattan(state)
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases
@@ -112,9 +154,9 @@ def _constrained_optimum(state, previous: str | None) -> int:
     """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
     played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
     states never need the pattern databases (nothing heavy built for a student's check)."""
-    moves = solve_near(state, budget=None, previous=previous)
-    assert moves is not None  # without a budget it always ends
-    return len(moves)
+    length = _near_length(state, previous, budgeted=False)
+    assert length is not None  # without a budget it always ends
+    return length
 
 
 def climb(rng, length: int, budget: int = 20_000):
@@ -225,13 +267,14 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
     """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
     of a second for the model answer), one of ROUNDS for each detour of ROUND_DETOURS (7 to 9 passes),
-    then CLIMBS states 40 to 48 moves away, known without search."""
-    from reference.solver.search import search  # loads numpy (0.1 s): only for q18's deep states
-
+    then CLIMBS states 40 to 48 moves away, known without search. The student kit, without the solver to
+    find the bands' optima, has climbs in their place."""
     rng = random.Random(f"q18:{seed}")
-    wanted = dict(DEEP_BANDS)
+    wanted = dict(DEEP_BANDS) if _solver() is not None else {}
     found: list[tuple[int, tuple, int, int | None]] = []
     while any(wanted.values()):
+        from reference.solver.search import search  # loads numpy (0.1 s): only for q18's deep states
+
         state = scramble(rng, rng.randint(36, 50))
         # The databases' search straight away: most of the states drawn are far from the goal, where the
         # Manhattan search that `_optimal` tries first spends its whole budget for nothing.

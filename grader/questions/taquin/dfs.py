@@ -66,7 +66,7 @@ from grader.questions.taquin.verdicts import (
     move_warnings,
 )
 from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
-from reference.solver.shallow import dfs_calls
+from reference.dfs_tree import dfs_calls
 
 PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
 

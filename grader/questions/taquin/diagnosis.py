@@ -27,7 +27,7 @@ from grader.questions.taquin.probes import BLANK, probe_dfs
 from grader.questions.taquin.serving import EXAM, Chain, StateServer, _arrangement
 from grader.questions.taquin.verdicts import _fields
 from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, legal_moves, manhattan
-from reference.solver.shallow import dfs_calls
+from reference.dfs_tree import dfs_calls
 
 # The calls a diagnosis run may make (each a round trip: 0.17 ms measured, docs/reports.md) and its time:
 # the cases that fail first are the smallest, whose whole search takes at most a few thousand moves.

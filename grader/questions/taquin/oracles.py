@@ -7,10 +7,10 @@ import math
 import time
 
 from grader.questions.api import CHEAP, calibration, oracle
-from grader.questions.taquin.cases import _optimal
+from grader.questions.taquin.cases import _optimal, _solver
 from grader.questions.taquin.probes import BLANK, _grid, probe_dfs, probe_move, probe_taquin, probe_tente
 from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
-from reference.solver.shallow import solve_near
+from reference.dfs_tree import counted_length
 
 
 # --- Oracles: what the probes return on a correct answer, without the model answer (grader/judge/expectations.py)
@@ -83,14 +83,26 @@ def _dfs_expected(payload):
 
 @oracle(probe_taquin)
 def _taquin_expected(payload, served=None):
-    """An optimal solution; the cost is the exam's example's shipped one, else the time of the oracle's
-    own Manhattan IDA* (the model answer's algorithm) on this very state, in cost-machine seconds, times
-    how much slower the model answer was there (both shipped: benchmarks/bench_costs.py). `served`, the
-    model answer's dfs that the student's run gets (Chain.run), is not needed: the oracle searches alone."""
+    """An optimal solution (None in the student kit, which has no solver: only the cost serves there); the
+    cost is the exam's example's shipped one, else the time of the oracle's own Manhattan IDA* (the model
+    answer's algorithm) on this very state, in cost-machine seconds, times how much slower the model answer
+    was there (both shipped: benchmarks/bench_costs.py). The kit times its count of DFS*'s passes instead,
+    which is slower: a looser limit, never a tighter one. `served`, the model answer's dfs that the
+    student's run gets (Chain.run), is not needed: the oracle searches alone."""
     state = tuple(payload["state"])
     if state == EXAM_EXAMPLE:
-        return {"moves": list(_optimal(state))}, calibration.cost("q18.exam_example")
+        return {"moves": _listed(_optimal(state))}, calibration.cost("q18.exam_example")
+    solver = _solver()
     started = time.process_time()
-    moves = solve_near(state, budget=None)  # q18's other cases are near: the model answer's own premise
+    # q18's other cases are near: the model answer's own premise.
+    if solver is not None:
+        moves = solver.solve_near(state, budget=None)
+    else:
+        moves = None
+        counted_length(state)  # timed: the kit's search for the same optimum
     here = time.process_time() - started
     return {"moves": moves}, here / calibration.machine_factor() * calibration.cost("q18.model_over_near")
+
+
+def _listed(moves) -> list | None:
+    return list(moves) if moves is not None else None

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
-from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _payload, _shown
+from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _optimum, _payload, _shown
 from grader.questions.taquin.passes import deduced_from_dfs, passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
@@ -171,8 +171,10 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         )
     # A list found without dfs (q18.not_from_dfs) is judged as any other, and fails last: a wrong list says more.
     deduced = deduced_from_dfs(state, chain) is not False
-    optimal = list(_optimal(tuple(state))) if optimum is None else None
-    optimum = len(optimal) if optimal is not None else optimum
+    # An optimal solution to show, when the installation has the solver (never in the student kit).
+    solved = _optimal(tuple(state)) if optimum is None else None
+    optimal = list(solved) if solved is not None else None
+    optimum = _optimum(tuple(state)) if optimum is None else optimum
     judging.lists_seen.append((shown, moves))
     forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order

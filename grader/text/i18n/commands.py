@@ -193,9 +193,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "le wheel construit contient des corrigés ({files}) : kit refusé (setup.py doit les exclure)",
         "en": "the wheel built holds model answers ({files}): kit refused (setup.py must leave them out)",
     },
-    "kit.no_tables": {
-        "fr": "le wheel construit n'a pas les tables du solveur (reference/solver/tables/) : kit refusé",
-        "en": "the wheel built lacks the solver's tables (reference/solver/tables/): kit refused",
+    "solve.no_solver": {
+        "fr": "`grader solve` est une commande de l'enseignant : le kit des élèves ne contient pas le solveur",
+        "en": "`grader solve` is the teacher's command: the students' kit does not hold the solver",
     },
     "cli.help.export_lang": {"fr": "langue des retours et des messages", "en": "language of feedback and messages"},
     "cli.help.check": {

@@ -1,9 +1,10 @@
-"""A taquin() that glues the student kit's own IDA* solver (reference/solver/shallow.py::solve_near, copied as
-it is) to the exam's globals: no move, tente_* nor dfs (a red team's finding). q18 earns it nothing.
+"""A taquin() that glues the grader's IDA* solver (reference/solver/shallow.py::solve_near, copied as it is
+from the student kit's wheel, which shipped it then) to the exam's globals: no move, tente_* nor dfs (a red
+team's finding). q18 earns it nothing. (The kit ships no solver now: docs/student-kit.md.)
 """
 
 # Part IV: nothing written but the glue. taquin() hands the state to solve_near, copied verbatim from
-# the student kit's wheel (reference/solver/shallow.py), which is an IDA* with the Manhattan sum.
+# the student kit's wheel of then (reference/solver/shallow.py), which is an IDA* with the Manhattan sum.
 import enum
 import math
 

@@ -1,0 +1,105 @@
+"""The student kit ships no solver: it judges on optimal lengths from counts of DFS* (reference/dfs_tree.py)
+and the 3×3 table. Those lengths are the solver's, on every kind of state the kit meets."""
+
+from __future__ import annotations
+
+import builtins
+import random
+
+import pytest
+
+from grader.caches import clear_all
+from grader.questions import recherche_puzzles
+from grader.questions.taquin import cases, passes
+from reference import puzzle, sliding
+from reference.dfs_tree import counted_length
+from reference.solver import solve
+from reference.solver.shallow import solve_near
+from reference.solver.sliding import deepening
+
+RNG_SEED = 2017
+
+
+def _walks(count: int, longest: int) -> list[tuple]:
+    rng = random.Random(RNG_SEED)
+    return [cases._walk_state([rng.randrange(3) for _ in range(rng.randint(0, longest))]) for _ in range(count)]
+
+
+def test_counted_lengths_are_the_manhattan_ida_stars_with_or_without_a_move_not_to_undo():
+    rng = random.Random(RNG_SEED)
+    for state in [*_walks(40, 20), *cases.SMALL_DETOURS]:
+        previous = rng.choice([None, *puzzle.MOVES])
+        expected = solve_near(state, None, previous)
+        assert expected is not None
+        assert counted_length(state, previous) == len(expected), (state, previous)
+
+
+def test_a_count_past_its_limit_gives_up():
+    deep = cases.SMALL_DETOURS[2]  # 17 moves, h = 11: four passes
+    assert counted_length(deep, most=10) is None
+    assert counted_length(deep) == 17
+
+
+def _states():
+    """q17's and q18's kinds of state (walks, q18's small detours, the exam's example), and x2-x4's puzzles
+    (3×3 and 4×4 walks, with their size)."""
+    rng = random.Random(RNG_SEED)
+    documents = []
+    for n, steps in ((3, 14), (4, 16)):
+        for _ in range(6):
+            state = sliding.goal_state(n)
+            for _ in range(rng.randint(0, steps)):
+                state = rng.choice([t for _, t in sliding.successors(state, n)])
+            documents.append((state, n))
+    return [*_walks(12, 20), *cases.SMALL_DETOURS, puzzle.EXAM_EXAMPLE], documents
+
+
+def _judged():
+    """The lengths the judges read, as this installation computes them."""
+    exam, documents = _states()
+    walks = exam[:12]
+    return {
+        "optimum": [cases._optimum(s) for s in exam],
+        "detour": [cases._with_detour(s) for s in walks],
+        "constrained": [cases._constrained_optimum(s, puzzle.legal_moves(s)[0]) for s in walks],
+        "least": [passes.least_moves(s)[0] for s in walks],
+        "sliding": [recherche_puzzles.optimal_length(s, n) for s, n in documents],
+    }
+
+
+@pytest.fixture
+def teachers():
+    """The lengths with the solver (this checkout's), computed before `kit` takes it away."""
+    clear_all()
+    exam, documents = _states()
+    judged = _judged()
+    assert judged["optimum"] == [len(solve(s)) for s in exam]
+    assert judged["sliding"] == [
+        len(deepening(s, n)) if n == 4 else len(recherche_puzzles.optimal_moves(s, n)) for s, n in documents
+    ]
+    return judged
+
+
+@pytest.fixture
+def kit(monkeypatch):
+    """This process as the kit: no solver to import (cases._solver and recherche_puzzles' import fail)."""
+    real_import = builtins.__import__
+
+    def without_solver(name, *args, **kwargs):
+        if name.startswith("reference.solver"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    clear_all()
+    monkeypatch.setattr(builtins, "__import__", without_solver)
+    yield
+    monkeypatch.undo()
+    clear_all()
+
+
+def test_the_kit_judges_on_the_teachers_lengths_and_shows_no_solution(teachers, kit):
+    assert cases._solver() is None
+    assert _judged() == teachers
+    assert any(teachers["detour"]) and not all(teachers["detour"])  # the filter says something
+    assert cases._optimal(puzzle.EXAM_EXAMPLE) is None
+    assert recherche_puzzles.optimal_moves(sliding.goal_state(4), 4) is None
