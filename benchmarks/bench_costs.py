@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.judge import calibration  # noqa: E402
-from grader.questions import recherche as recherche_questions  # noqa: E402
-from grader.questions import recherche_probes  # noqa: E402
+from grader.questions.recherche import moves as recherche_moves  # noqa: E402
+from grader.questions.recherche import probes as recherche_probes  # noqa: E402
 from grader.questions.taquin import cases as taquin_cases  # noqa: E402
 from grader.questions.taquin import probes as taquin_probes  # noqa: E402
 from grader.questions.taquin import questions as taquin_questions  # noqa: E402
@@ -46,7 +46,7 @@ def named_cases():
     cases.update(
         {
             name: (recherche_probes.probe_taquin, recherche_answer, payload)
-            for name, payload in recherche_questions.costed_cases().items()
+            for name, payload in recherche_moves.costed_cases().items()
         }
     )
     return cases

@@ -1,5 +1,5 @@
 """Adding a question is one module, its tests and one registry line (docs/adding-a-question.md): the toy
-family tests/toy/cube.py (q19, `double(n)`), built from the authoring namespace grader/questions/api.py
+family tests/toy/cube/ (q19, `double(n)`), built from the authoring namespace grader/questions/api.py
 alone, registered by one call, graded by `grader check` (the confined child included) on a correct and a
 wrong submission."""
 
@@ -37,7 +37,7 @@ def _check(capsys, folder: Path, body: str, *options: str) -> tuple[int, dict]:
 
 
 def test_the_toy_family_takes_every_grader_name_from_the_authoring_namespace():
-    for path in (ROOT / "tests" / "toy").glob("*.py"):
+    for path in (ROOT / "tests" / "toy").rglob("*.py"):
         imported = {
             node.module
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))

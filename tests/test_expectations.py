@@ -13,7 +13,11 @@ from grader.judge import calibration, expectations
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
-from grader.questions import jeux, jeux_games, jeux_probes, recherche
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import games as jeux_games
+from grader.questions.jeux import probes as jeux_probes
+from grader.questions.recherche import moves as recherche
+from grader.questions.recherche import questions as recherche_questions
 from grader.questions.taquin import cases as taquin_cases
 from grader.questions.taquin import probes as taquin_probes
 from grader.questions.taquin import questions as taquin_questions
@@ -91,7 +95,8 @@ def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum(
 
 
 def test_extension_oracles_agree_with_the_model_answer():
-    from grader.questions import recherche, recherche_replay, recherche_search
+    from grader.questions.recherche import replay as recherche_replay
+    from grader.questions.recherche import search as recherche_search
     from reference import sliding
 
     for name, payload in recherche.costed_cases().items():
@@ -138,7 +143,11 @@ def test_questions_with_oracles_give_full_marks_without_the_model_answer():
     settings = Settings(reference="oracles", scheme=Scheme.load(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"))
     submission = load_submission(ALICE)
     for qid in ("q1", "q11", "q15", "q16", "q17", "q18", "x1", "x2", "x3", "x4"):
-        question = next(q for q in jeux.QUESTIONS + taquin_questions.QUESTIONS + recherche.QUESTIONS if q.id == qid)
+        question = next(
+            q
+            for q in jeux_questions.QUESTIONS + taquin_questions.QUESTIONS + recherche_questions.QUESTIONS
+            if q.id == qid
+        )
         result = grade_question(question, submission, settings)
         assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 

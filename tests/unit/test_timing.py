@@ -76,7 +76,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
     root = tmp_path / "repository"
     for path in (
         "reference/taquin.py",
-        "grader/questions/jeux_probes.py",
+        "grader/questions/jeux/probes.py",
         "grader/sandbox/calls.py",
         "grader/sandbox/protocol.py",
         "grader/judge/engine.py",
@@ -90,7 +90,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
         "grader/judge/engine.py",
         "reports/render.py",
         "reference/taquin.py",
-        "grader/questions/jeux_probes.py",
+        "grader/questions/jeux/probes.py",
         "grader/sandbox/protocol.py",
     ):
         (root / path).write_text("x = 2\n")

@@ -1,10 +1,11 @@
 """A toy family, the worked example of docs/adding-a-question.md: q19 asks for `double(n)`, twice n.
 
-Everything it needs from the grader comes from grader/questions/api.py. It is registered by one call,
-`grader.registry.register("tests.toy.cube")` (a family of the grader itself gets one line in
-grader/registry.py's FAMILIES instead), and its messages are in tests/toy/cube_messages.py, which the
-catalogue finds through the registry. The child loads this module for its probe: a family whose judges
-need more than the standard library keeps its probes in a module of their own (grader/questions/taquin/).
+Everything it needs from the grader comes from grader/questions/api.py. A family is a package, as the
+grader's own are: this module lists its questions, messages.py says them (the catalogue finds it through
+the registry). It is registered by one call, `grader.registry.register("tests.toy.cube")` (a family of the
+grader itself gets one line in grader/registry.py's FAMILIES instead). The child loads this module for its
+probe: a family whose judges need more than the standard library keeps its probes in a module of their
+own (grader/questions/jeux/probes.py).
 """
 
 from __future__ import annotations

@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from grader.questions import jeux_traces
+from grader.questions.jeux import traces
 from grader.questions.api import replays
-from grader.questions.jeux_games import distances, visual
+from grader.questions.jeux.games import distances, visual
 
 NAMES = ("bfs", "ids", "idastar")
 # What the class page counts, besides NAMES: an A* (q10), one depth-first pass without restart,
@@ -65,9 +65,9 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
     IDA* is tried: the BFS and IDS recognisers are made for games without h, whose traces have no `h`
     calls reaching one level ahead."""
     for name in ("idastar",) if "h" in game else ("bfs", "ids"):
-        if getattr(jeux_traces, name)(game, events, labels) is None:
+        if getattr(traces, name)(game, events, labels) is None:
             return name
-    cut = jeux_traces.passes(events)
+    cut = traces.passes(events)
     if "h" in game and len(cut) == 1:
         # A single sweep expanding states by nondecreasing p + h is an A*'s (even where, on a game like
         # this one, the order also happens to be depth-first).
@@ -75,7 +75,7 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
         f = [depth[x] + h[x] for name, x in events if name == "suivants"]
         if all(a <= b for a, b in zip(f, f[1:])):
             return "astar"
-    if any(jeux_traces.depth_first(game, one_pass, labels) for one_pass in cut):
+    if any(traces.depth_first(game, one_pass, labels) for one_pass in cut):
         return "other"
     return "dfs" if len(cut) == 1 else "passes"
 
@@ -89,7 +89,7 @@ def restarts(events: Calls, root: int) -> list[int]:
     m = 0 tests e0 alone, then its pass m = 1 tests it again; `h(e0)` twice is IDA*'s first bound, then
     its first pass)."""
     cuts, elsewhere, start = {0}, False, 0
-    for one_pass in jeux_traces.passes(events):
+    for one_pass in traces.passes(events):
         if start < len(events) and events[start][1] != root:  # restarts from e0: the rule below
             cuts.add(start)
         start += len(one_pass)
@@ -333,7 +333,7 @@ def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] |
     return left(root, b if b < len(events) else b - 1, None)
 
 
-def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: jeux_traces.Verdict, labels: list):
+def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: traces.Verdict, labels: list):
     """A BFS parts where the recogniser placed its verdict; the algorithm's call there is its first that the
     student's calls up to it do not cover."""
     depth, step = _depths(game), min(verdict.at, len(events) - 1)
@@ -375,7 +375,7 @@ def requested(algorithms: ModuleType, asked: str, game: dict, events: Calls) -> 
 
 
 def replay(
-    asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict | None, number: tuple[int, int]
+    asked: str, game: dict, events: Calls, labels: list, verdict: traces.Verdict | None, number: tuple[int, int]
 ) -> dict | None:
     """The replay of a trace (see the module's docstring), as plain data: where it is not `asked`'s, where
     each side went (`step`, `expected_step`) and why; with no `verdict` (the check passed), no divergence
