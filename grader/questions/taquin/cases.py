@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from grader.questions.api import cached, calibration, shapes
-from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, _grid
+from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, exam_grid
 from reference import graphs
 from reference.puzzle import (
     EXAM_EXAMPLE,
@@ -41,27 +41,27 @@ DEEP_COUNT = sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS  # deep_inst
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
-def _reordered(moves, convention):
+def reordered(moves, convention):
     """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""
     return list(reversed(moves)) if convention == FIRST else list(moves)
 
 
-def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
+def case_payload(state, blank_value=0, history=(), convention=LAST, **extra):
     """What the probes install: `history` is in the order played, `solution` in the student's order."""
     return {
         "state": list(state),
         "blank_value": blank_value,
         "h": manhattan(state),
-        "solution": _reordered(history, convention),
+        "solution": reordered(history, convention),
         **extra,
     }
 
 
-def _shown(payload, call):
+def shown_case(payload, call):
     """A counterexample as the student would write it: the globals before the call, and the call."""
     li, lj = divmod(payload["state"].index(BLANK), 4)
     return {
-        "grid": _grid(payload),
+        "grid": exam_grid(payload),
         "li": li,
         "lj": lj,
         "h": payload["h"],
@@ -70,12 +70,12 @@ def _shown(payload, call):
     }
 
 
-def _walk_state(walk):
+def walk_state(walk):
     """The state a walk from the goal that never undoes its previous move reaches (reference.graphs.walk)."""
     return graphs.walk(GOAL, neighbours, walk)
 
 
-def _states():
+def arrangements():
     """Any arrangement of the 16 cells (move and tente do not need a solvable state)."""
     from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
@@ -84,22 +84,22 @@ def _states():
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
 @cached(maxsize=4096)
-def _optimal(state) -> tuple:
+def optimal_solution(state) -> tuple:
     """An optimal solution from `state` (the oracle: IDA* with pattern databases)."""
     return tuple(solve(state))
 
 
 @cached(maxsize=4096)  # every student's q17 draws the same walks
-def _with_detour(state) -> bool:
+def with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on. Only states the Manhattan
-    IDA* solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
+    IDA* solves within its usual budget are kept (`constrained_optimum` then stays cheap on them)."""
     moves = solve_near(state)
     return moves is not None and len(moves) > manhattan(state)
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases
-def _order_spread(state, previous: str | None, budget: int) -> float:
+def order_spread(state, previous: str | None, budget: int) -> float:
     """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
     can make from `state` with `budget` = m − p and the move `previous` just played, whatever order it
     tries the moves in (an upper bound: the whole search tree's calls). 1 when no solution is within the
@@ -108,7 +108,7 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases
-def _constrained_optimum(state, previous: str | None) -> int:
+def constrained_optimum(state, previous: str | None) -> int:
     """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
     played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
     states never need the pattern databases (nothing heavy built for a student's check)."""
@@ -234,7 +234,7 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
     while any(wanted.values()):
         state = scramble(rng, rng.randint(36, 50))
         # The databases' search straight away: most of the states drawn are far from the goal, where the
-        # Manhattan search that `_optimal` tries first spends its whole budget for nothing.
+        # Manhattan search that `optimal_solution` tries first spends its whole budget for nothing.
         length = len(search(state)[0])
         band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
         if band and length - manhattan(state) <= MAX_DETOUR:
@@ -268,7 +268,7 @@ def small_instances(seed: int) -> list[tuple]:
     """(state, blank value, None) of q18's small states judged beside Hypothesis's walks: SMALL_DETOURS,
     then SEEDED_WALKS walks of 12 to 20 moves from the seed (too many such states for a table of answers)."""
     rng = random.Random(f"q18:small:{seed}")
-    walks = [_walk_state([rng.randrange(3) for _ in range(rng.randint(12, 20))]) for _ in range(SEEDED_WALKS)]
+    walks = [walk_state([rng.randrange(3) for _ in range(rng.randint(12, 20))]) for _ in range(SEEDED_WALKS)]
     return [(state, rng.choice(BLANK_VALUES), None) for state in (*SMALL_DETOURS, *walks)]
 
 
@@ -294,14 +294,14 @@ class DfsCall(NamedTuple):
     reply: Reply  # the student's
 
 
-def _is_int(value) -> bool:
+def is_int(value) -> bool:
     return type(value) is int
 
 
 LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
 
 
-def _moves(value, policy=LENIENT, notes=None):
+def read_moves(value, policy=LENIENT, notes=None):
     """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
     lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
     and `notes` (a set) gets "casse" so that the question warns."""

@@ -7,8 +7,8 @@ import math
 import time
 
 from grader.questions.api import CHEAP, calibration, oracle
-from grader.questions.taquin.cases import _optimal
-from grader.questions.taquin.probes import BLANK, _grid, probe_dfs, probe_move, probe_taquin, probe_tente
+from grader.questions.taquin.cases import optimal_solution
+from grader.questions.taquin.probes import BLANK, exam_grid, probe_dfs, probe_move, probe_taquin, probe_tente
 from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
 from reference.solver.shallow import solve_near
 
@@ -18,7 +18,7 @@ def _expected_snapshot(payload, state, solution):
     """A correct answer's globals after a call, from the puzzle model (blank cell: the payload's value)."""
     li, lj = divmod(state.index(BLANK), 4)
     return {
-        "grid": _grid({**payload, "state": list(state)}),
+        "grid": exam_grid({**payload, "state": list(state)}),
         "h": manhattan(state),
         "li": li,
         "lj": lj,
@@ -89,7 +89,7 @@ def _taquin_expected(payload, served=None):
     model answer's dfs that the student's run gets (Chain.run), is not needed: the oracle searches alone."""
     state = tuple(payload["state"])
     if state == EXAM_EXAMPLE:
-        return {"moves": list(_optimal(state))}, calibration.cost("q18.exam_example")
+        return {"moves": list(optimal_solution(state))}, calibration.cost("q18.exam_example")
     started = time.process_time()
     moves = solve_near(state, budget=None)  # q18's other cases are near: the model answer's own premise
     here = time.process_time() - started
