@@ -30,6 +30,7 @@ from grader.questions.jeux import replay, traces
 from grader.questions.api import (
     CHEAP,
     ROUND_TRIP_SECONDS,
+    Drawn,
     Failure,
     Group,
     Kind,
@@ -121,6 +122,12 @@ WIDE_LEVEL = 1100
 WIDE_WAY = 1050
 
 
+def jeu1_games(with_h: bool) -> list[dict]:
+    """Game (1) for every target of JEU1_TARGETS; h = 0 on it for q10 (see games.py's docstring)."""
+    extra = {"h": 0} if with_h else {}
+    return [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS]
+
+
 def deep_games(function: str) -> list[dict]:
     """Optimum >= 60, each at a cost linear or quadratic in the depth (every call is a round trip to
     the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), a
@@ -152,7 +159,18 @@ class SearchQuestion(Question):
     # Rationale beside the weights (a correcteur's ranking, issue 11): the algorithm is what the
     # question asks for, so the requested algorithm with a slip in its count or an edge case (0.6 and
     # more) scores above another algorithm with right values (0.4 at most).
-    groups = (Group("petits_jeux", 0.2), Group("jeu1", 0.1), Group("profond", 0.1), Group("algorithme", 0.6))
+    groups = (
+        # Fixed games first (their failure is the counterexample shown), then the random ones.
+        Group(
+            "petits_jeux",
+            0.2,
+            (lambda q: fixed_games(q.with_h), Drawn(lambda q: strategy_tables(q.with_h), RANDOM_GAMES)),
+            "judge",
+        ),
+        Group("jeu1", 0.1, (lambda q: jeu1_games(q.with_h),), "judge"),
+        Group("profond", 0.1, (lambda q: deep_games(q.function),), "judge"),
+        Group("algorithme", 0.6),  # judged by `run`: its games are the replay's request
+    )
     # The check whose failure carries a replay (replay.py), for the class page: passing it is the
     # requested algorithm.
     replay_check = "algorithme"
@@ -163,15 +181,7 @@ class SearchQuestion(Question):
         return self.function
 
     def run(self, ctx):
-        judge = functools.partial(self.judge, ctx)
-        small = ctx.check_cases("petits_jeux", fixed_games(self.with_h), judge)
-        if small.failure is None:
-            seconds = small.seconds
-            small = ctx.check("petits_jeux", strategy_tables(self.with_h), judge, max_examples=RANDOM_GAMES)
-            small.seconds += seconds
-        extra = {"h": 0} if self.with_h else {}  # h = 0 on game (1): see jeux_games' docstring
-        jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
-        deep = ctx.check_cases("profond", deep_games(self.function), judge)
+        small, jeu1, deep = (group.check(self, ctx) for group in self.groups[:3])
         request = replay.Request(self.function, self.crafted(), ctx.settings.replay)
         algorithm = ctx.check_cases("algorithme", request.games, functools.partial(self.judge_algorithm, ctx, request))
         algorithm.visual = request.visual(algorithm.failure is None)

@@ -10,8 +10,6 @@ own (grader/questions/jeux/probes.py).
 
 from __future__ import annotations
 
-import functools
-
 from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe
 
 CASES = (0, 1, 7, -3, 10**20)  # smallest first: the first failure is the counterexample shown
@@ -29,28 +27,26 @@ def _double_expected(payload):
     return 2 * payload["n"], CHEAP
 
 
+def judge_double(question, ctx, n: int) -> Failure | None:
+    shown = {"n": n}
+    reply = ctx.run(probe_double, {"n": n})  # the time limit: the scheme's floor (the oracle is CHEAP)
+    if not reply.ok:
+        return ctx.failure(reply, shown)  # timeout, crash, exception, missing function: said for us
+    expected = ctx.expected(probe_double, {"n": n})
+    if type(reply.value) is not int or reply.value != expected:  # never trust a reply's shape
+        return Failure(Kind.WRONG, "q19.wrong", shown, counterexample=shown, expected=expected, got=reply.value)
+    return None
+
+
 class Q19(Question):
     id = "q19"
     module = "cube"  # the student's file: cube.py
     functions = ("double",)
     points = 1.0
-    # One group: doubling is the whole question.
-    groups = (Group("double", 1.0),)
-    draws_with_hypothesis = False  # fixed cases (`ctx.check` would draw them with Hypothesis)
-
-    def run(self, ctx):
-        return [ctx.check_cases("double", CASES, functools.partial(self.judge, ctx))]
-
-    @staticmethod
-    def judge(ctx, n: int) -> Failure | None:
-        shown = {"n": n}
-        reply = ctx.run(probe_double, {"n": n})  # the time limit: the scheme's floor (the oracle is CHEAP)
-        if not reply.ok:
-            return ctx.failure(reply, shown)  # timeout, crash, exception, missing function: said for us
-        expected = ctx.expected(probe_double, {"n": n})
-        if type(reply.value) is not int or reply.value != expected:  # never trust a reply's shape
-            return Failure(Kind.WRONG, "q19.wrong", shown, counterexample=shown, expected=expected, got=reply.value)
-        return None
+    # One group, judged on the fixed CASES: doubling is the whole question. No `run`: the generic one
+    # judges each group on the cases it declares.
+    groups = (Group("double", 1.0, (CASES,), judge_double),)
+    draws_with_hypothesis = False  # fixed cases (a `Drawn` stage would draw them with Hypothesis)
 
 
 QUESTIONS = [Q19()]
