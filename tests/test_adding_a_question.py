@@ -81,46 +81,17 @@ def test_a_question_missing_from_the_registry_is_unknown(tmp_path, capsys):
 
 
 # --- A new question in each family of the grader, by the guide ---------------------------------------------
-# The question's module, as the guide's worked example writes it (its probe in its own module: it imports
-# nothing but the authoring namespace, which loads lazily in the child).
-QUESTION = '''"""{qid}: `double(n)`, twice n."""
-
-from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe
-
-CASES = (0, 1, 7, -3, 10**20)  # smallest first: the first failure is the counterexample shown
+TOY_SOURCE = ROOT / "tests" / "toy" / "cube" / "questions.py"
 
 
-@probe
-def probe_double(module, payload):
-    return module.double(payload["n"])
+def _question_source(qid: str, module: str, extension: bool) -> str:
+    """The guide's worked example (the toy's q19, its probe in its own module: it imports nothing but the
+    authoring namespace, which loads lazily in the child), as the family's question `qid`."""
+    source = TOY_SOURCE.read_text(encoding="utf-8")
+    source = source[: source.index("QUESTIONS = [")].replace('"q19', f'"{qid}').replace("class Q19(", "class Double(")
+    return source.replace('module = "cube"', f'module = "{module}"\n    extension = {extension}')
 
 
-@oracle(probe_double)
-def double_expected(payload):
-    return 2 * payload["n"], CHEAP
-
-
-def judge_double(question, ctx, n):
-    shown = {{"n": n}}
-    reply = ctx.run(probe_double, {{"n": n}})
-    if not reply.ok:
-        return ctx.failure(reply, shown)
-    expected = ctx.expected(probe_double, {{"n": n}})
-    if type(reply.value) is not int or reply.value != expected:
-        return Failure(Kind.WRONG, "{qid}.wrong", shown, counterexample=shown, expected=expected, got=reply.value)
-    return None
-
-
-class Double(Question):
-    id = "{qid}"
-    module = "{module}"
-    probe_modules = (__name__,)
-    functions = ("double",)
-    points = 1.0
-    extension = {extension}
-    groups = (Group("double", 1.0, (CASES,), judge_double),)  # one group: doubling is the whole question
-    draws_with_hypothesis = False
-'''
 MESSAGES = """    "{qid}.title": {{"fr": "{title} — double", "en": "{title} — double"}},
     "{qid}.double": {{"fr": "double(n) renvoie 2n", "en": "double(n) returns 2n"}},
     "{qid}.wrong": {{"fr": "double({{n}}) ne renvoie pas le double de {{n}}", "en": "double({{n}}) does not return twice {{n}}"}},
@@ -151,7 +122,7 @@ def _add_question(copy: Path, family: str) -> None:
     package = copy / "grader" / "questions" / family
     # 1-3. The question, its probe and its oracle, in a module of its own.
     qid = IDS[family]
-    text = QUESTION.format(qid=qid, module=MODULES[family], extension=family == "recherche")
+    text = _question_source(qid, MODULES[family], extension=family == "recherche")
     (package / f"{qid}.py").write_text(text, encoding="utf-8")
     # 5. Its registry line, in the family's list (and the import that names it).
     listing = package / "questions.py"

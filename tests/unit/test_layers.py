@@ -92,15 +92,20 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             for alias in node.names:
                 found.add(_known(alias.name, known))
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
-                base = ".".join(anchor + ([node.module] if node.module else []))
+            base = _from(name, node, is_package)
             for alias in node.names:
                 # `from package import module` imports the module; `from module import name`, the module.
                 full = f"{base}.{alias.name}"
                 found.add(full if full in known else _known(base, known))
     return {module for module in found if module and module != name}
+
+
+def _from(name: str, node: ast.ImportFrom, is_package: bool) -> str:
+    """The module a `from ... import` in the module `name` reads from, its dots resolved."""
+    if not node.level:
+        return node.module or ""
+    anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
+    return ".".join(anchor + ([node.module] if node.module else []))
 
 
 def _known(dotted: str, known: dict[str, Path]) -> str:
@@ -172,10 +177,7 @@ def private_names(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 if alias.asname and alias.name in known:
                     aliases[alias.asname] = alias.name
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
-                base = ".".join(anchor + ([node.module] if node.module else []))
+            base = _from(name, node, is_package)
             for alias in node.names:
                 full = f"{base}.{alias.name}"
                 if full in known:
