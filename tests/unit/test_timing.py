@@ -121,7 +121,9 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
             value, seconds = timing.measured("an expensive case", busy(runs))
             return value, seconds, None
 
-    monkeypatch.setattr(expectations, "provider", lambda module, mode="auto", runs=timing.RUNS: Expensive())
+    monkeypatch.setattr(
+        expectations, "provider", lambda module, mode="auto", runs=timing.RUNS, functions=(): Expensive()
+    )
     question = select(all_questions(), ["q4"])[0]
     submission = load_submission(ROOT / "reference" / "jeux.py")
 
