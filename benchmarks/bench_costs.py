@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grader.judge import calibration  # noqa: E402
-from grader.questions import recherche as recherche_questions  # noqa: E402
-from grader.questions import recherche_probes  # noqa: E402
+from grader.questions.recherche import moves as recherche_moves  # noqa: E402
+from grader.questions.recherche import probes as recherche_probes  # noqa: E402
 from grader.questions.taquin import cases as taquin_cases  # noqa: E402
 from grader.questions.taquin import probes as taquin_probes  # noqa: E402
 from grader.questions.taquin import questions as taquin_questions  # noqa: E402
@@ -39,14 +39,14 @@ def named_cases():
         "q18." + name: (
             taquin_probes.probe_taquin,
             model_answer,
-            taquin_cases._payload(*taquin_cases.challenge_instance(which)[:2]),
+            taquin_cases.case_payload(*taquin_cases.challenge_instance(which)[:2]),
         )
         for which, name in taquin_cases.CHALLENGE_COSTS.items()
     }
     cases.update(
         {
             name: (recherche_probes.probe_taquin, recherche_answer, payload)
-            for name, payload in recherche_questions.costed_cases().items()
+            for name, payload in recherche_moves.costed_cases().items()
         }
     )
     return cases
@@ -60,7 +60,7 @@ def model_over_near(runs: int) -> float:
 
     model = near = 0.0
     for state, blank_value, _optimum in taquin_cases.deep_instances(2017):
-        payload = taquin_cases._payload(state, blank_value)
+        payload = taquin_cases.case_payload(state, blank_value)
         # The lambdas are called within this iteration: the loop variables are the ones meant.
         model += calibration.best_cpu_time(lambda: taquin_probes.probe_taquin(model_answer, payload), runs)  # noqa: B023
         near += calibration.best_cpu_time(lambda: solve_near(state, budget=None), runs)  # noqa: B023
@@ -76,7 +76,7 @@ def dfs_call(runs: int) -> float:
     seconds = calls = 0.0
     for case in question.cases(2017, "succes", 40):
         state, history, m, p, blank_value, _optimum = question.call_on(case, True)
-        payload = taquin_cases._payload(state, blank_value, history, m=m, p=p)
+        payload = taquin_cases.case_payload(state, blank_value, history, m=m, p=p)
         # The lambda is called within this iteration: the loop variable is the one meant.
         seconds += calibration.best_cpu_time(lambda: taquin_probes.probe_dfs(model_answer, payload), runs)  # noqa: B023
         calls += dfs_calls(state, history[-1] if history else None, m - p, puzzle.MOVES)
@@ -90,7 +90,7 @@ def trap_costs(runs: int) -> dict[str, float]:
     from grader.sandbox.calls import Stopped, serving
 
     def exhaust(trap):
-        payload = taquin_cases._payload(trap.state, taquin_cases.BLANK_VALUES[0], served=["dfs"])
+        payload = taquin_cases.case_payload(trap.state, taquin_cases.BLANK_VALUES[0], served=["dfs"])
         with serving(taquin_serving.ModelServer(taquin_probes.LAST, ["dfs"], max_bound=trap.bound)):
             try:
                 taquin_probes.probe_taquin(model_answer, payload)

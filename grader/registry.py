@@ -3,16 +3,13 @@ is one line here, or one call of `register`). A family is imported only when its
 by name: the registry sits below everything that asks (a barème checks what it names against it, the
 catalogue finds the family's messages through it) and above nothing.
 
-A family is a module, whose `QUESTIONS` it lists and whose messages are in `<module>_messages`, or a
-package, whose `questions` module lists them and whose `messages` module says them (grader/questions/taquin/):
-the package itself stays light, as the sandbox's child imports its probes module through it."""
+A family is a package (grader/questions/jeux/, taquin/, recherche/): its `questions` module lists its
+questions, its `messages` module says them; the package itself stays light, as the sandbox's child imports
+its probes module through it."""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-
-from grader.caches import cached
 
 FAMILIES = ("grader.questions.jeux", "grader.questions.taquin", "grader.questions.manual")
 # The companion exercises: graded only when asked for, outside the exam's barème.
@@ -34,20 +31,14 @@ def families(extensions: bool = False) -> tuple[str, ...]:
     return exam + EXTENSION_FAMILIES + tuple(name for name, extension in _registered if extension)
 
 
-@cached
-def _is_package(family: str) -> bool:
-    spec = importlib.util.find_spec(family)  # imports its parent package only (grader.questions: light)
-    return spec is not None and spec.submodule_search_locations is not None
-
-
 def questions_module(family: str) -> str:
     """The module whose `QUESTIONS` lists the family's questions."""
-    return f"{family}.questions" if _is_package(family) else family
+    return f"{family}.questions"
 
 
 def messages_module(family: str) -> str:
     """The module whose `MESSAGES` says the family's messages, in French and English."""
-    return f"{family}.messages" if _is_package(family) else f"{family}_messages"
+    return f"{family}.messages"
 
 
 def _number(question) -> tuple[str, int]:

@@ -8,7 +8,7 @@ of q11's `large_pairs()` (t up to 2^62), in that order, with the pairs' digest. 
 and the kit must judge them as the teacher's grader does (a failed cell says its distance anyway).
 
 Below those large targets the grader computes distances itself, by a BFS over the states 1..t
-(grader/questions/jeux_games.py). tests/unit/test_jeux_games.py checks the file against this module.
+(grader/questions/jeux/games.py). tests/unit/test_jeux_games.py checks the file against this module.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def pairs_digest(pairs) -> str:
 
 def data() -> dict:
     """What grader/data/jeu1.json holds, computed from the model answer and jeu1_distance."""
-    from grader.questions.jeux_heuristic import large_pairs  # the teacher's checkout: the grader is there too
+    from grader.questions.jeux.heuristic import large_pairs  # the teacher's checkout: the grader is there too
 
     pairs = large_pairs()
     return {"large": {"pairs": pairs_digest(pairs), "distances": [jeu1_distance(n, t) for n, t in pairs]}}

@@ -1,4 +1,4 @@
-"""A search replay (grader/questions/jeux_replay.py) as people read it: the terminal's compact lines, and
+"""A search replay (grader/questions/jeux/replay.py) as people read it: the terminal's compact lines, and
 the view the HTML pages draw (both sides by group, the first divergence, the game by depth with the
 visit numbers). Everything is read from results' plain data, which may come from an older or damaged
 file: a replay that does not read is left out (`view` returns None), the check's message still shows."""

@@ -1,6 +1,6 @@
 """Searches run here, on games built here, and replayed as the grader replays a failed algorithm check.
 
-The grader replays the first of its crafted games that a search fails (grader/questions/jeux_crafted.py,
+The grader replays the first of its crafted games that a search fails (grader/questions/jeux/crafted.py,
 whose list grows); the tests that say exactly where a variant parts from the requested algorithm run it
 on the games below instead, found by their name, so that a game added to the grader's list changes
 nothing here. A run is the grader's own: the probe with its proxies, a GameServer answering in this
@@ -13,10 +13,10 @@ import importlib.util
 import signal
 from pathlib import Path
 
-from grader.questions import jeux_replay
-from grader.questions.jeux_games import GameServer, named_game, shown_labels
-from grader.questions.jeux_probes import probe_search
-from grader.questions.jeux_traces import bfs, idastar, ids
+from grader.questions.jeux import replay as jeux_replay
+from grader.questions.jeux.games import GameServer, named_game, shown_labels
+from grader.questions.jeux.probes import probe_search
+from grader.questions.jeux.traces import bfs, idastar, ids
 from grader.sandbox.calls import Stopped, serving
 
 ROOT = Path(__file__).resolve().parent.parent

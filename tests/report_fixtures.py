@@ -9,7 +9,7 @@ import copy
 import random
 
 from grader.text.message import Message
-from grader.questions import recherche_puzzles
+from grader.questions.recherche import puzzles as recherche_puzzles
 from grader.results.records import Check, Output, QuestionResult, Run, SubmissionResult
 from reference import puzzle, sliding
 

@@ -1,12 +1,23 @@
-"""Adding a question is one module, its tests and one registry line (docs/adding-a-question.md): the toy
-family tests/toy/cube.py (q19, `double(n)`), built from the authoring namespace grader/questions/api.py
-alone, registered by one call, graded by `grader check` (the confined child included) on a correct and a
-wrong submission."""
+"""Adding a question is one module, its tests and one registry line (docs/adding-a-question.md).
+
+- The toy family tests/toy/cube/ (q19, `double(n)`), built from the authoring namespace grader/questions/api.py
+  alone, registered by one call, graded by `grader check` (the confined child included) on a correct and a
+  wrong submission.
+- For each family of the grader (jeux, taquin, recherche), the guide's checklist followed literally on a copy
+  of the tree: the question's module in the family's package (q19.py, x5.py for the companion
+  exercises), its line in the family's questions.py, its messages in
+  the family's messages.py, its test in the family's test file. No other file is touched, and the copy's
+  `grader check` grades the question.
+"""
 
 from __future__ import annotations
 
 import ast
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,7 +48,7 @@ def _check(capsys, folder: Path, body: str, *options: str) -> tuple[int, dict]:
 
 
 def test_the_toy_family_takes_every_grader_name_from_the_authoring_namespace():
-    for path in (ROOT / "tests" / "toy").glob("*.py"):
+    for path in (ROOT / "tests" / "toy").rglob("*.py"):
         imported = {
             node.module
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -67,3 +78,106 @@ def test_a_question_missing_from_the_registry_is_unknown(tmp_path, capsys):
     """Without its registry line, no q19: the line is what adds it."""
     assert main(["check", str(tmp_path), "-q", "q19"]) == 2
     assert "q19" in capsys.readouterr().err
+
+
+# --- A new question in each family of the grader, by the guide ---------------------------------------------
+TOY_SOURCE = ROOT / "tests" / "toy" / "cube" / "questions.py"
+
+
+def _question_source(qid: str, module: str, extension: bool) -> str:
+    """The guide's worked example (the toy's q19, its probe in its own module: it imports nothing but the
+    authoring namespace, which loads lazily in the child), as the family's question `qid`."""
+    source = TOY_SOURCE.read_text(encoding="utf-8")
+    source = source[: source.index("QUESTIONS = [")].replace('"q19', f'"{qid}').replace("class Q19(", "class Double(")
+    return source.replace('module = "cube"', f'module = "{module}"\n    extension = {extension}')
+
+
+MESSAGES = """    "{qid}.title": {{"fr": "{title} — double", "en": "{title} — double"}},
+    "{qid}.double": {{"fr": "double(n) renvoie 2n", "en": "double(n) returns 2n"}},
+    "{qid}.wrong": {{"fr": "double({{n}}) ne renvoie pas le double de {{n}}", "en": "double({{n}}) does not return twice {{n}}"}},
+}}
+"""
+TEST = """
+
+def test_{qid}_doubles():
+    assert check("{qid}", "def double(n):\\n    return n + n\\n")["status"] == "passed"
+"""
+COPIED = ("grader", "reference", "reports")
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc")
+MODULES = {"jeux": "jeux", "taquin": "taquin", "recherche": "recherche"}  # the student's file of each family
+# The new question's id in each family: the exam's next, or the companion exercises' next.
+IDS = {"jeux": "q19", "taquin": "q19", "recherche": "x5"}
+
+
+def _files(tree: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(tree).as_posix(): path.read_bytes()
+        for path in tree.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def _add_question(copy: Path, family: str) -> None:
+    """The guide's checklist, step by step, on the copy."""
+    package = copy / "grader" / "questions" / family
+    # 1-3. The question, its probe and its oracle, in a module of its own.
+    qid = IDS[family]
+    text = _question_source(qid, MODULES[family], extension=family == "recherche")
+    (package / f"{qid}.py").write_text(text, encoding="utf-8")
+    # 5. Its registry line, in the family's list (and the import that names it).
+    listing = package / "questions.py"
+    lines = listing.read_text(encoding="utf-8").rstrip("\n").splitlines()
+    assert lines[-1].startswith("QUESTIONS = [") and lines[-1].endswith("]")
+    lines[-1] = lines[-1][:-1] + ", Double()]"
+    last_import = max(k for k, line in enumerate(lines) if line.startswith(("from ", "import ")))
+    lines.insert(last_import + 1, f"from grader.questions.{family}.{qid} import Double")
+    listing.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # 4. Its messages, in the family's catalogue.
+    messages = package / "messages.py"
+    text = messages.read_text(encoding="utf-8").rstrip("\n")
+    assert text.endswith("}")
+    messages.write_text(text[:-1] + MESSAGES.format(qid=qid, title=qid.upper()), encoding="utf-8")
+    # 6. Its test, in the family's test file.
+    tests = copy / "tests" / f"test_questions_{family}.py"
+    tests.write_text(tests.read_text(encoding="utf-8") + TEST.format(qid=qid), encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["jeux", "taquin", "recherche"])
+def test_a_question_added_by_the_guide_touches_its_module_its_tests_and_one_registry_line(family, tmp_path):
+    copy = tmp_path / "tree"
+    for top in COPIED:
+        shutil.copytree(ROOT / top, copy / top, ignore=IGNORED)
+    (copy / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / f"test_questions_{family}.py", copy / "tests")
+    before = _files(copy)
+    _add_question(copy, family)
+    after = _files(copy)
+
+    changed = {name for name, data in after.items() if before.get(name) != data}
+    outside = changed - {f"grader/questions/{family}/{IDS[family]}.py"}
+    assert outside == {
+        f"grader/questions/{family}/questions.py",
+        f"grader/questions/{family}/messages.py",
+        f"tests/test_questions_{family}.py",
+    }
+
+    # The copy's `grader check` lists and grades the question (its own grader package first on the path).
+    environment = {**os.environ, "PYTHONPATH": str(copy)}
+    student = tmp_path / "copie"
+    student.mkdir()
+    graded = {}
+    for body in ("n + n", "n * n"):
+        (student / f"{MODULES[family]}.py").write_text(f"def double(n):\n    return {body}\n", encoding="utf-8")
+        run = subprocess.run(
+            [sys.executable, "-m", "grader", "check", str(student), "-q", IDS[family], "--json", "--seed", "2017"],
+            cwd=copy,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        ((question,),) = [json.loads(run.stdout)["questions"]]
+        graded[body] = (run.returncode, question["id"], question["status"], question["score"])
+    qid = IDS[family]
+    assert graded == {"n + n": (0, qid, "passed", 1.0), "n * n": (1, qid, "failed", 0.0)}

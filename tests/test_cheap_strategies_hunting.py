@@ -41,8 +41,8 @@ CHILD_FILES = {
     "grader/questions/api.py",
     "grader/questions/shapes.py",
     "grader/questions/states.py",
-    "grader/questions/jeux_probes.py",
-    "grader/questions/recherche_probes.py",
+    "grader/questions/jeux/probes.py",
+    "grader/questions/recherche/probes.py",
     "grader/questions/taquin/probes.py",
     "grader/text/terminal.py",
     "reference/sliding.py",
@@ -58,8 +58,8 @@ CHILD_MODULES = {
     "grader.judge.stubs",
     "grader.questions",
     "grader.questions.api",
-    "grader.questions.jeux_probes",
-    "grader.questions.recherche_probes",
+    "grader.questions.jeux.probes",
+    "grader.questions.recherche.probes",
     "grader.questions.shapes",
     "grader.questions.states",
     "grader.questions.taquin",
@@ -130,10 +130,10 @@ def test_the_exams_functions_taken_from_sys_modules_earn_nothing_through_grader_
 
 
 def test_the_child_of_an_extension_question_loads_its_probes_and_nothing_of_the_parent_side():
-    """x1-x4's child imports grader/questions/recherche_probes.py alone of the family and the puzzle model it
+    """x1-x4's child imports grader/questions/recherche/probes.py alone of the family and the puzzle model it
     plays the puzzles with (reference/sliding.py): not the exact optima, the graphs' server, the replays
     or reference/graphs.py, which the whole family module brought into the fork server, hence every child."""
-    from grader.questions.recherche_probes import PROBES
+    from grader.questions.recherche.probes import PROBES
     from grader.sandbox.runner import Child, Limits
 
     student = (
@@ -151,7 +151,8 @@ def test_the_child_of_an_extension_question_loads_its_probes_and_nothing_of_the_
     assert loaded == [
         "grader.questions",
         "grader.questions.api",
-        "grader.questions.recherche_probes",
+        "grader.questions.recherche",  # the family's package: a docstring, imported on the way to its probes
+        "grader.questions.recherche.probes",
         "grader.questions.shapes",
         "grader.questions.states",
         "reference",

@@ -21,7 +21,10 @@ from grading import QUESTIONS, ROOT, say
 from grader.intake import load_submission
 from grader.judge.engine import grade_question
 from grader.judge.settings import Settings
-from grader.questions import jeux, jeux_games, recherche, recherche_search
+from grader.questions.jeux import searches as jeux
+from grader.questions.jeux import games as jeux_games
+from grader.questions.recherche import moves as recherche
+from grader.questions.recherche import search as recherche_search
 from grader.results.scoring import Scheme
 from reference import sliding
 

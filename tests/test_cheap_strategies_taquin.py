@@ -131,14 +131,14 @@ def dfs_table(seed: int) -> str:
 def taquin_table(seed: int) -> str:
     """taquin answering from a table of optimal solutions: q18's deep states of `seed` and every state a
     walk of at most 6 moves from the goal reaches (those of every seed), [] elsewhere."""
-    from grader.questions.taquin.cases import _optimal, _walk_state, deep_instances
+    from grader.questions.taquin.cases import optimal_solution, walk_state, deep_instances
 
     states = {state for state, _, _ in deep_instances(seed)}
     for length in range(7):
         for number in range(3**length):
             walk = [(number // 3**k) % 3 for k in range(length)]
-            states.add(_walk_state(walk))
-    table = {json.dumps(list(state)): list(_optimal(state)) for state in states}
+            states.add(walk_state(walk))
+    table = {json.dumps(list(state)): list(optimal_solution(state)) for state in states}
     return (
         "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
         "cells[4 * li + lj] = 15\n"

@@ -13,7 +13,11 @@ from grader.judge import calibration, expectations
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.results.scoring import Scheme
-from grader.questions import jeux, jeux_games, jeux_probes, recherche
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import games as jeux_games
+from grader.questions.jeux import probes as jeux_probes
+from grader.questions.recherche import moves as recherche
+from grader.questions.recherche import questions as recherche_questions
 from grader.questions.taquin import cases as taquin_cases
 from grader.questions.taquin import probes as taquin_probes
 from grader.questions.taquin import questions as taquin_questions
@@ -47,11 +51,11 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
         i, j = divmod(state.index(puzzle.BLANK), 4)
         cell = [i + puzzle.BLANK_STEP[move][0], j + puzzle.BLANK_STEP[move][1]]
         expected, oracle = both(
-            taquin_probes.probe_move, taquin_cases._payload(state, blank_value, history, cell=cell), "taquin"
+            taquin_probes.probe_move, taquin_cases.case_payload(state, blank_value, history, cell=cell), "taquin"
         )
         assert significant(oracle) == significant(expected)
         direction = rng.choice(puzzle.MOVES)
-        payload = taquin_cases._payload(state, blank_value, history, direction=direction)
+        payload = taquin_cases.case_payload(state, blank_value, history, direction=direction)
         expected, oracle = both(taquin_probes.probe_tente, payload, "taquin")
         assert oracle["accepted"] == expected["accepted"]
         assert significant(oracle) == significant(expected), (state, history, direction)
@@ -61,9 +65,9 @@ def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
     from reference import taquin as model_answer
 
     deep = [(state, blank_value) for state, blank_value, _optimum in taquin_cases.deep_instances(2017)[:2]]
-    cases = [(taquin_cases._walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep
+    cases = [(taquin_cases.walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep
     for state, blank_value in cases:
-        payload = taquin_cases._payload(state, blank_value)
+        payload = taquin_cases.case_payload(state, blank_value)
         started = time.process_time()  # CPU time, as the costs are: the machine may be shared
         expected = taquin_probes.probe_taquin(model_answer, payload)
         model_seconds = time.process_time() - started
@@ -76,10 +80,10 @@ def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
 
 def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum():
     for walk, history, p, _, blank_value in taquin_questions.Q17().cases(11, "succes", 12):
-        state = taquin_cases._walk_state(walk)
-        optimum, h = taquin_cases._constrained_optimum(state, history[-1] if history else None), puzzle.manhattan(state)
+        state = taquin_cases.walk_state(walk)
+        optimum, h = taquin_cases.constrained_optimum(state, history[-1] if history else None), puzzle.manhattan(state)
         for m in range(p + h - 1, p + optimum + 3):
-            payload = taquin_cases._payload(state, blank_value, history, m=m, p=p)
+            payload = taquin_cases.case_payload(state, blank_value, history, m=m, p=p)
             expected, oracle = both(taquin_probes.probe_dfs, payload, "taquin")
             assert oracle["found"] is expected["found"] is (m >= p + optimum), (state, history, m, p)
             if expected["found"]:  # any solution of at most m - p moves after the earlier ones
@@ -91,7 +95,8 @@ def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum(
 
 
 def test_extension_oracles_agree_with_the_model_answer():
-    from grader.questions import recherche, recherche_replay, recherche_search
+    from grader.questions.recherche import replay as recherche_replay
+    from grader.questions.recherche import search as recherche_search
     from reference import sliding
 
     for name, payload in recherche.costed_cases().items():
@@ -138,7 +143,11 @@ def test_questions_with_oracles_give_full_marks_without_the_model_answer():
     settings = Settings(reference="oracles", scheme=Scheme.load(ROOT / "benchmarks" / "schemes" / "sans-defi.toml"))
     submission = load_submission(ALICE)
     for qid in ("q1", "q11", "q15", "q16", "q17", "q18", "x1", "x2", "x3", "x4"):
-        question = next(q for q in jeux.QUESTIONS + taquin_questions.QUESTIONS + recherche.QUESTIONS if q.id == qid)
+        question = next(
+            q
+            for q in jeux_questions.QUESTIONS + taquin_questions.QUESTIONS + recherche_questions.QUESTIONS
+            if q.id == qid
+        )
         result = grade_question(question, submission, settings)
         assert result.status == "passed", (qid, [say(c.message) for c in result.checks])
 

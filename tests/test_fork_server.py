@@ -90,8 +90,8 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
     (with the probe modules of every question kind loaded)."""
     probes = [
         "tests.hostile.probes",
-        "grader.questions.jeux_probes",
-        "grader.questions.recherche",
+        "grader.questions.jeux.probes",
+        "grader.questions.recherche.probes",
         "grader.questions.taquin.probes",
     ]
     child = Child(
@@ -105,7 +105,7 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
         loaded = child.call(PROBE, {"function": "f"}, 5).value
     finally:
         child.close()
-    assert "grader.questions.recherche" in loaded
+    assert "grader.questions.recherche.probes" in loaded
     forbidden = {
         "reference.jeux",
         "reference.recherche",

@@ -1,4 +1,4 @@
-"""The replay of a failed algorithm check (grader/questions/jeux_replay.py): where each wrong search variant
+"""The replay of a failed algorithm check (grader/questions/jeux/replay.py): where each wrong search variant
 the project keeps first parts from the requested algorithm (the call each side marks, and the sentence, in
 French and in English), no divergence for the correct ones, and the replay as `grader check` prints and
 draws it.
@@ -17,8 +17,9 @@ from grading import check, checked_page, grade_file, replay_why, say, submission
 from replay_runs import GAMES, RECOGNISERS, ROOT, first_replay, marked, trace
 
 from grader.cli import main
-from grader.questions import jeux, jeux_replay
-from grader.questions.jeux_games import shown_labels
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import replay as jeux_replay
+from grader.questions.jeux.games import shown_labels
 from grader.text.message import Message
 from reference import replays as algorithms
 from reports.replay import terminal_lines, view
@@ -175,7 +176,7 @@ def test_any_other_wrong_variant_that_the_recogniser_catches_gets_both_sides_mar
     """Variants added since EXPECTED was written, on the games built here then the grader's crafted ones (a
     variant right on all of them is wrong outside the algorithm group: skipped)."""
     for function in _functions(path):
-        question = next(q for q in jeux.QUESTIONS if getattr(q, "function", None) == function)
+        question = next(q for q in jeux_questions.QUESTIONS if getattr(q, "function", None) == function)
         crafted = {f"crafted {n}": game for n, game in enumerate(question.crafted(), 1)}
         found = first_replay(path, function, {**GAMES[function], **crafted})
         if found is None:
@@ -200,7 +201,7 @@ def _correct() -> list[tuple[Path, str]]:
 def test_each_correct_variant_makes_the_requested_algorithms_search_without_divergence(path, function):
     """On every game built here and every crafted game of its question: the recogniser accepts the trace and
     the replay's pass-by-pass walk finds no divergence either (an allowed variant is never blamed)."""
-    question = next(q for q in jeux.QUESTIONS if getattr(q, "function", None) == function)
+    question = next(q for q in jeux_questions.QUESTIONS if getattr(q, "function", None) == function)
     for game in [*GAMES[function].values(), *question.crafted()]:
         events = trace(path, function, game)
         assert events is not None

@@ -273,8 +273,8 @@ def test_a_student_gluing_the_kits_distances_into_an_h_gets_no_more_than_the_sim
     from tests.grading import SEED
 
     wheel = Wheel(unpacked)
-    (bfs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux_games.jeu1_distances"]
-    (pairs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux_heuristic.large_pairs"]
+    (bfs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.games.jeu1_distances"]
+    (pairs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.heuristic.large_pairs"]
     stub = (EXERCISES / "jeux.py").read_text(encoding="utf-8")
     glued = tmp_path / "glued"
     glued.mkdir()
@@ -335,8 +335,8 @@ def test_the_search_for_solvers_finds_the_teachers_and_the_model_answers(tmp_pat
         "reference.solver.shallow.solve_near",
         "reference.solver.search.search",
         "reference.solver.sliding.deepening",
-        "grader.questions.recherche_puzzles.optimal_moves",
-        "grader.questions.taquin.cases._optimal",
+        "grader.questions.recherche.puzzles.optimal_moves",
+        "grader.questions.taquin.cases.optimal_solution",
         "reference.recherche.astar",
         "reference.recherche.bfs_taquin",
     } <= found, found

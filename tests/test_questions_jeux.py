@@ -10,11 +10,12 @@ import pytest
 from grading import QUESTIONS, SEED, check, grade_file, say, submission_path
 
 from grader.text.display import python_source, python_text
-from grader.questions import jeux
+from grader.questions.jeux import searches as jeux
+from grader.questions.jeux import questions as jeux_questions
 from grader.results.scoring import Scheme
 
 SUBMISSIONS = submission_path("jeux", "")
-FULL = {q.id: q.points for q in jeux.QUESTIONS}
+FULL = {q.id: q.points for q in jeux_questions.QUESTIONS}
 SEARCHES = ("q4", "q7", "q10", "q11")
 ALL = frozenset()  # no failing group
 

@@ -14,12 +14,15 @@ from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_pa
 from grader import cli
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
-from grader.questions import recherche, recherche_puzzles, recherche_search
+from grader.questions.recherche import moves as recherche
+from grader.questions.recherche import questions as recherche_questions
+from grader.questions.recherche import puzzles as recherche_puzzles
+from grader.questions.recherche import search as recherche_search
 from reference import sliding
 from grader.intake import load_submission
 
 SUBMISSIONS = submission_path("recherche", "")
-FULL = {q.id: q.points for q in recherche.QUESTIONS}
+FULL = {q.id: q.points for q in recherche_questions.QUESTIONS}
 ALL = frozenset()  # no failing group
 
 

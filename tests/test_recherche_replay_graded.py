@@ -1,4 +1,4 @@
-"""x1's graphs served from the parent and a failed graph check replayed (grader/questions/recherche_replay.py),
+"""x1's graphs served from the parent and a failed graph check replayed (grader/questions/recherche/replay.py),
 and a passed one on request (--replay N: crafted graph N): submissions of tests/submissions/recherche/ graded
 the way a user grades them, and the replay's first divergence read from what results keep."""
 
@@ -25,7 +25,8 @@ from grader.cli import main
 from grader.intake import load_submission
 from grader.judge.engine import grade_question
 from grader.judge.settings import Settings
-from grader.questions import recherche_replay, recherche_search
+from grader.questions.recherche import replay as recherche_replay
+from grader.questions.recherche import search as recherche_search
 from grader.questions.api import Stop, Violation
 from grader.sandbox.calls import answer, serving
 from reports.replay import view

@@ -139,10 +139,10 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
     from grader.judge.settings import Settings
     from grader.judge.engine import grade_submission
     from grader.intake import load_submission
-    from grader.questions import jeux
+    from grader.questions.jeux import questions as jeux_questions
     from grader.judge.question import Failure, Outcome
 
-    q1 = next(q for q in jeux.QUESTIONS if q.id == "q1")
+    q1 = next(q for q in jeux_questions.QUESTIONS if q.id == "q1")
     submission = load_submission(ROOT / "reference" / "jeux.py")
     for failure in (Failure("wrong", "q1.no_such_message"), Failure("wrong", "q1.step", {"a": 1})):
         monkeypatch.setattr(type(q1), "run", lambda self, ctx, f=failure: [Outcome("sequence", f)])

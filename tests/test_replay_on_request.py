@@ -1,4 +1,4 @@
-"""A replay on request (`--replay [N]`, grader/questions/jeux_replay.py's Request): a passed algorithm check of
+"""A replay on request (`--replay [N]`, grader/questions/jeux/replay.py's Request): a passed algorithm check of
 q4, q7 and q10 replayed on game N of its group, the way a student or a teacher asks for it; points untouched;
 bad values refused with exit status 2."""
 
@@ -11,8 +11,9 @@ from grading import QUESTIONS, SEED, check, submission_path
 
 from grader.cli import main
 from grader.intake import load_submission
-from grader.questions import jeux, jeux_crafted
-from grader.questions.jeux_games import named_game
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import crafted as jeux_crafted
+from grader.questions.jeux.games import named_game
 from grader.judge.engine import grade_question
 from grader.judge.settings import Settings
 from grader.results.records import to_dict
@@ -48,7 +49,7 @@ def test_the_points_are_the_same_with_and_without_a_replay(name, qid):
 
 
 def test_a_passed_replay_has_no_divergence_and_stays_small():
-    for qid in [q.id for q in jeux.QUESTIONS if q.replay_games()]:  # each search of parts I-III that replays
+    for qid in [q.id for q in jeux_questions.QUESTIONS if q.replay_games()]:  # each search of parts I-III that replays
         games = QUESTIONS[qid].replay_games()
         for n in range(1, games + 1):
             replay = check(_graded(CORRECT, qid, n), "algorithme").visual["replay"]
@@ -60,7 +61,7 @@ def test_a_passed_replay_has_no_divergence_and_stays_small():
 
 def _number(qid: str, game: dict) -> tuple[int, int]:
     """A crafted game's number in its question's list, found by its content, and how many there are."""
-    crafted = next(q for q in jeux.QUESTIONS if q.id == qid).crafted()
+    crafted = next(q for q in jeux_questions.QUESTIONS if q.id == qid).crafted()
     return 1 + crafted.index(game), len(crafted)
 
 

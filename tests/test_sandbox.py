@@ -678,7 +678,7 @@ def test_the_model_answer_cannot_be_imported_from_the_checkout(preloaded):
     what refuses. Python's import system says it two ways: a refused read is a PermissionError, but a
     refused look at the folder is a ModuleNotFoundError (it takes a folder it cannot stat or list for an
     empty one). Which one a child meets depends on what its fork server imported before (the extensions'
-    probes, grader.questions.recherche, import the `reference` package and its folder's listing, cached
+    probes, grader.questions.recherche.probes, import the `reference` package and its folder's listing, cached
     there) and on whether the child's uid may pass through the folders above the checkout (a clone under
     a 0700 folder, as `mktemp -d` makes, may not): so the test asks for either, and for the kernel's
     refusal to list and to read the folder from the same child."""
@@ -701,7 +701,7 @@ def f():
             refused.append(True)
     return [imported, refused]
 """
-    probes = ["tests.hostile.probes", *(["grader.questions.recherche"] if preloaded else [])]
+    probes = ["tests.hostile.probes", *(["grader.questions.recherche.probes"] if preloaded else [])]
     child = new_child({"jeux": source}, "jeux", probes, Limits(**PATH, private_root=False))
     try:
         assert child.start().ok

@@ -10,7 +10,7 @@ import pytest
 
 from grader.text import i18n
 from grader.cli import main
-from grader.questions.taquin.cases import _walk_state
+from grader.questions.taquin.cases import walk_state
 from reference import puzzle
 from reference.solver import pdb, shallow
 from reference.solver.search import search
@@ -22,7 +22,7 @@ ALICE = ROOT / "exercises" / "exemples" / "alice"
 def test_states_near_the_goal_are_solved_optimally_without_the_databases():
     rng = random.Random(2017)
     for _ in range(60):
-        state = _walk_state([rng.randint(0, 2) for _ in range(rng.randint(0, 24))])
+        state = walk_state([rng.randint(0, 2) for _ in range(rng.randint(0, 24))])
         moves = shallow.solve_near(state)
         assert moves is not None and puzzle.replay(state, moves) == puzzle.GOAL
         assert len(moves) == len(search(state)[0])

@@ -200,7 +200,7 @@ class Context:
         Where the values come from (the model answer, or oracles) is grader/judge/expectations.py's choice.
         `case` is what the handler answers from and the payload does not hold (part of the cache key)."""
         runs = timing.RUNS if self.question.limits_separate_algorithms else 1
-        provider = expectations.provider(self.question.module, self.settings.reference, runs)
+        provider = expectations.provider(self.question.module, self.settings.reference, runs, self.question.functions)
         key = json.dumps([provider.kind, probe_name(probe), payload, case], sort_keys=True)
         if key not in _reference_cache:
             started = _thread_time()

@@ -105,8 +105,17 @@ class Oracles:
         return protocol.plain(value), calibration.seconds(cost), handler
 
 
-def provider(module: str, mode: str = "auto", runs: int = timing.RUNS):
-    """Where expected values come from; `runs`: how many times the model answer's costly cases are timed."""
-    if mode == "model" or mode == "auto" and has_model_answer(module):
+@cached
+def answers(module: str, functions: tuple[str, ...]) -> bool:
+    """Whether the installed model answer defines `functions`: a question added to a family (its oracles
+    written) is judged by them until the model answer answers it too."""
+    model = importlib.import_module(f"reference.{module}")
+    return all(hasattr(model, function) for function in functions)
+
+
+def provider(module: str, mode: str = "auto", runs: int = timing.RUNS, functions: tuple[str, ...] = ()):
+    """Where expected values come from, for a question on `functions`; `runs`: how many times the model
+    answer's costly cases are timed."""
+    if mode == "model" or mode == "auto" and has_model_answer(module) and answers(module, functions):
         return ModelAnswer(module, runs)
     return Oracles(module)

@@ -13,7 +13,8 @@ A question module (one per family: jeux.py, taquin.py, ...) defines:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -43,11 +44,49 @@ def probe_name(function) -> str:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """A group's cases drawn with Hypothesis from the run's seed (`Context.check`): `strategy(question)`,
+    at most `max_examples` of them (the run's setting when None)."""
+
+    strategy: Callable[[Any], Any]
+    max_examples: int | None = None
+
+
+@dataclass(frozen=True)
 class Group:
-    """A check group: its share of the question's points, and its label key in the catalogue (grader/text/i18n/)."""
+    """A check group: its label key in the catalogue (grader/text/i18n/) and its share of the question's
+    points; declared as data, also what it is judged on. `cases`: its stages, in order, each a sequence
+    of cases, a function of the question giving one, or `Drawn`; a stage runs only when the ones before
+    it passed (fixed cases first: a failure there is the counterexample shown, before any draw). `judge`:
+    `judge(question, ctx, case) -> Failure | Inconclusive | None`, or the name of the question's method
+    `judge(ctx, case)` (a subclass may then judge otherwise). A question whose groups all declare both
+    needs no `run` of its own."""
 
     name: str
     weight: float
+    cases: tuple = ()
+    judge: Callable[..., Any] | str | None = None
+
+    def check(self, question: Question, ctx) -> Outcome:
+        """The group's outcome: its stages judged in order, stopped at the first that fails, their time
+        summed."""
+        if self.judge is None or not self.cases:
+            raise TypeError(f"{question.id}'s group {self.name} declares no cases or no judge")
+        if isinstance(self.judge, str):
+            judge = functools.partial(getattr(question, self.judge), ctx)
+        else:
+            judge = functools.partial(self.judge, question, ctx)
+        seconds = 0.0
+        for stage in self.cases:
+            if isinstance(stage, Drawn):
+                outcome = ctx.check(self.name, stage.strategy(question), judge, max_examples=stage.max_examples)
+            else:
+                outcome = ctx.check_cases(self.name, stage(question) if callable(stage) else stage, judge)
+            outcome.seconds += seconds
+            seconds = outcome.seconds
+            if outcome.failure is not None:
+                break
+        return outcome
 
 
 @dataclass(frozen=True)
@@ -128,7 +167,7 @@ def earned(outcome: Outcome, credit: Fraction, unearned: Failure, partly: Messag
     return replace(outcome, credit=Fraction(credit), note=partly)
 
 
-class Question(ABC):
+class Question:
     id: ClassVar[str]
     module: ClassVar[str]  # the student's module: "jeux", "taquin", "recherche"
     functions: ClassVar[tuple[str, ...]] = ()  # names the student must define
@@ -146,9 +185,11 @@ class Question(ABC):
     # Whether it draws cases with Hypothesis (`ctx.check`): then imported ahead, while the first child starts.
     draws_with_hypothesis: ClassVar[bool] = True
 
-    @abstractmethod
     def run(self, ctx) -> list[Outcome]:
-        """Drive the checks through `ctx` (grader.judge.context.Context); one Outcome per group."""
+        """Drive the checks through `ctx` (grader.judge.context.Context); one Outcome per group. This one
+        judges each group on the cases it declares (`Group.check`); a question whose groups depend on
+        each other says how in a `run` of its own."""
+        return [group.check(self, ctx) for group in self.groups]
 
     def replay_games(self) -> int:
         """How many games a replay can be asked for (`--replay N`, Settings.replay): 0 for a question

@@ -8,7 +8,9 @@ Names load lazily, on first use: a probe module, which the confined child import
 `protocol` and `shapes` from here and loads only those (standard library and grader.sandbox's calls and
 protocol, already in the child), never the engine, the catalogue or Hypothesis.
 
-- A question: `Question` (id, module, functions, points, groups, options, run), `Group`, `Option`,
+- A question: `Question` (id, module, functions, points, groups, options, run), `Group` (name, weight,
+  and, declared as data, its `cases` and `judge`: then the question's `run` is the generic one), `Drawn`
+  (cases Hypothesis draws for a group), `Option`,
   `Outcome`, `Failure`, `Inconclusive`, `Kind`, `earned`, `Context` (what `run(ctx)` drives), `Reply`,
   `manual_question`, `scored` (the points outcomes earn under the run's barème).
 - Its probes, run in the child: `probe`, `ask` (a parent-served call), `protocol` (`plain`, `Missing`,
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from grader.questions import replays, shapes, states
     from grader.judge.question import (
         CHEAP,
+        Drawn,
         Failure,
         Group,
         Inconclusive,
@@ -66,6 +69,7 @@ if TYPE_CHECKING:
 _HOMES = {
     "grader.judge.question": (
         "CHEAP",
+        "Drawn",
         "Failure",
         "Group",
         "Inconclusive",
@@ -103,6 +107,7 @@ __all__ = [
     "CHEAP",
     "ROUND_TRIP_SECONDS",
     "Context",
+    "Drawn",
     "Failure",
     "GraderBug",
     "Group",

@@ -1,5 +1,5 @@
-"""What the search replays share (q4, q7, q10's grader/questions/jeux_replay.py; x1's
-grader/questions/recherche_replay.py): where the requested algorithm's side comes from, a side as
+"""What the search replays share (q4, q7, q10's grader/questions/jeux/replay.py; x1's
+grader/questions/recherche/replay.py): where the requested algorithm's side comes from, a side as
 results keep it, cut at SHOWN_CALLS calls with its length said, the order in which the student's code
 took each state's successors, and the first call of the algorithm's side that the student's
 calls do not cover (what their code should have done at the divergence).

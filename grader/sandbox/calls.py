@@ -172,7 +172,6 @@ def connect(request_fd: int, reply_fd: int, nonce: str) -> _Channel:
 @contextlib.contextmanager
 def serving(handler):
     """Parent side, in-process: `ask` calls `handler` directly (a probe run on the model answer)."""
-    global _server
 
     def direct(name, args):
         try:
@@ -180,7 +179,16 @@ def serving(handler):
         except Stop as stop:
             raise Stopped(stop.reason) from None
 
-    previous, _server = _server, direct
+    with asking(direct):
+        yield
+
+
+@contextlib.contextmanager
+def asking(server):
+    """`ask` answered by `server(name, args)` while it lasts (a probe run on the model answer, the
+    in-process child's own answers), then as before."""
+    global _server
+    previous, _server = _server, server
     try:
         yield
     finally:

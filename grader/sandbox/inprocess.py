@@ -378,11 +378,10 @@ class _Run:
         sys.stdout, sys.stderr, sys.stdin = owner._out, owner._err, io.StringIO()
         sys.setrecursionlimit(child.RECURSION_LIMIT)
         sys.path.insert(0, str(owner.workdir))  # the student's own helper modules
-        previous, calls._server = calls._server, self.ask
         try:
-            yield
+            with calls.asking(self.ask):
+                yield
         finally:
-            calls._server = previous
             sys.stdout, sys.stderr, sys.stdin, limit, sys.path[:] = saved
             sys.setrecursionlimit(limit)
 

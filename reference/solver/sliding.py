@@ -1,6 +1,6 @@
 """Optimal solutions of the companion documents' puzzles (the extension exercises x1–x4), for the teacher's
 reports and oracles: never in the student kit (setup.py ships no solver), which judges on optimal lengths
-alone (grader/questions/recherche_puzzles.py)."""
+alone (grader/questions/recherche/puzzles.py)."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "import_reference": ("error", "sys.path.insert(0, '$checkout')\n"
                                   "import reference.jeux\nreturn reference.jeux.solution_42()", "import sys"),
     "exec_sample_student": ("error", "exec(open('$checkout/exercises/exemples/alice/jeux.py').read(), globals())", ""),
-    "read_grader_source": ("error", "open('$checkout/grader/questions/jeux.py').read()", ""),
+    "read_grader_source": ("error", "open('$checkout/grader/questions/jeux/searches.py').read()", ""),
     "read_ssh_key": ("error", "open('$home/.ssh/id_ed25519').read()", ""),
     "read_classmate": ("error", "open('$victim').read()", ""),
     "list_children_folders": ("error", "print(os.listdir('$tmp'))", "import os"),

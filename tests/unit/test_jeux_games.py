@@ -12,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from bruteforce import distance_to_final
-from grader.questions import jeux, jeux_games, jeux_heuristic, jeux_traces
+from grader.questions.jeux import searches as jeux
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import games as jeux_games
+from grader.questions.jeux import heuristic as jeux_heuristic
+from grader.questions.jeux import traces as jeux_traces
 from grader.sandbox import calls
 from reference import jeu1
 from reference.jeux import h_jeu1
@@ -20,7 +24,7 @@ from reference.jeux import h_jeu1
 ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
 # and no third-party package to rely on.
-PROBE_MODULES = ["grader/questions/jeux_probes.py"]
+PROBE_MODULES = ["grader/questions/jeux/probes.py"]
 # What those take from the authoring namespace, loaded in the child too (the states on the wire).
 SHARED = ["grader/questions/states.py"]
 ALLOWED = {
@@ -56,7 +60,9 @@ def test_probe_modules_import_only_the_standard_library_and_the_protocol(path):
 
 
 def test_the_checked_modules_are_the_ones_the_questions_load():
-    assert {m.replace(".", "/") + ".py" for q in jeux.QUESTIONS for m in q.probe_modules} == set(PROBE_MODULES)
+    assert {m.replace(".", "/") + ".py" for q in jeux_questions.QUESTIONS for m in q.probe_modules} == set(
+        PROBE_MODULES
+    )
 
 
 # --- Game (1) distances: exact arithmetic (reference/jeu1.py), the grader's BFS, the shipped data -------
@@ -278,7 +284,7 @@ def test_passes_are_cut_at_a_repeated_call_not_at_an_immediate_repeat_nor_at_h()
 def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
     import importlib
 
-    from grader.questions import jeux_probes
+    from grader.questions.jeux import probes as jeux_probes
 
     model = importlib.import_module("reference.jeux")
     for question in (jeux.Q4(), jeux.Q7(), jeux.Q10()):

@@ -1,4 +1,4 @@
-"""The replay of a failed algorithm check (grader/questions/jeux_replay.py) on traces written here: the
+"""The replay of a failed algorithm check (grader/questions/jeux/replay.py) on traces written here: the
 exam's figures as the requested algorithm's side, sides cut with their length, and a replay for any trace
 a recogniser refuses. tests/test_jeux_replay_graded.py grades the wrong submissions for real."""
 
@@ -11,9 +11,14 @@ from pathlib import Path
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from grader.questions import jeux, jeux_crafted, jeux_replay, jeux_traces, replays
-from grader.questions.jeux_games import GameServer, distances, idastar_passes, named_game, shown_labels
-from grader.questions.jeux_probes import probe_search
+from grader.questions import replays
+from grader.questions.jeux import searches as jeux
+from grader.questions.jeux import questions as jeux_questions
+from grader.questions.jeux import crafted as jeux_crafted
+from grader.questions.jeux import replay as jeux_replay
+from grader.questions.jeux import traces as jeux_traces
+from grader.questions.jeux.games import GameServer, distances, idastar_passes, named_game, shown_labels
+from grader.questions.jeux.probes import probe_search
 from grader.results.records import SHOWN_ITEMS
 from grader.sandbox.calls import serving
 from grader.text.i18n import say
@@ -48,7 +53,7 @@ def test_a_search_taking_the_successors_by_increasing_h_is_followed_in_that_orde
     assert spec is not None and spec.loader is not None
     student = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(student)
-    question = next(q for q in jeux.QUESTIONS if getattr(q, "function", None) == "idastar")
+    question = next(q for q in jeux_questions.QUESTIONS if getattr(q, "function", None) == "idastar")
     for game in question.crafted():
         events = _trace(student, "idastar", game)
         order = replays.student_order(game, events, jeux_replay.restarts(events, game["initial"]))
@@ -68,7 +73,7 @@ def test_the_student_order_of_the_model_answers_own_trace_is_the_order_it_was_gi
     """Whatever the order and the tree, read from the model answer's trace: each state's successors that it
     touched, in the order it was given them (a state cut in one pass keeps its place when entered later).
     (In a graph, a state reached first from another parent is touched there first.)"""
-    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    question = data.draw(st.sampled_from([q for q in jeux_questions.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
     game = data.draw(st.sampled_from(question.crafted()))
     reached = [y for row in game["succ"] for y in row]
     assume(len(reached) == len(set(reached)))
@@ -104,7 +109,7 @@ def test_the_algorithms_side_is_the_model_answer_with_its_own_passes():
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_the_algorithms_side_makes_the_model_answers_calls_in_any_order(data):
-    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    question = data.draw(st.sampled_from([q for q in jeux_questions.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
     game = data.draw(st.sampled_from(question.crafted()))
     order = [data.draw(st.permutations(row)) for row in game["succ"]]
     calls, groups = algorithms.search(question.function, game, order)
@@ -133,7 +138,7 @@ def test_any_trace_a_recogniser_refuses_gets_a_replay(data):
     """Whatever calls a search makes on a crafted game (any order, repeats, `h` anywhere), a verdict's
     replay is computed without error, its divergence within the trace and each side bounded; a trace the
     recogniser accepts, replayed on request, has no divergence and is bounded the same."""
-    question = data.draw(st.sampled_from([q for q in jeux.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
+    question = data.draw(st.sampled_from([q for q in jeux_questions.QUESTIONS if isinstance(q, jeux.SearchQuestion)]))
     game = data.draw(st.sampled_from(question.crafted()))
     names = ["final", "suivants", *(["h"] if "h" in game else [])]
     reachable = [i for i, d in enumerate(distances(game["succ"], [game["initial"]])) if d is not None]

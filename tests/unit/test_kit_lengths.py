@@ -9,7 +9,7 @@ import random
 import pytest
 
 from grader.caches import clear_all
-from grader.questions import recherche_puzzles
+from grader.questions.recherche import puzzles as recherche_puzzles
 from grader.questions.taquin import cases, passes
 from reference import puzzle, sliding
 from reference.dfs_tree import counted_length
@@ -59,9 +59,9 @@ def _judged():
     exam, documents = _states()
     walks = exam[:12]
     return {
-        "optimum": [cases._optimum(s) for s in exam],
-        "detour": [cases._with_detour(s) for s in walks],
-        "constrained": [cases._constrained_optimum(s, puzzle.legal_moves(s)[0]) for s in walks],
+        "optimum": [cases.optimum_length(s) for s in exam],
+        "detour": [cases.with_detour(s) for s in walks],
+        "constrained": [cases.constrained_optimum(s, puzzle.legal_moves(s)[0]) for s in walks],
         "least": [passes.least_moves(s)[0] for s in walks],
         "sliding": [recherche_puzzles.optimal_length(s, n) for s, n in documents],
     }
@@ -82,7 +82,7 @@ def teachers():
 
 @pytest.fixture
 def kit(monkeypatch):
-    """This process as the kit: no solver to import (cases._solver and recherche_puzzles' import fail)."""
+    """This process as the kit: no solver to import (cases.installed_solver and recherche.puzzles' import fail)."""
     real_import = builtins.__import__
 
     def without_solver(name, *args, **kwargs):
@@ -98,8 +98,8 @@ def kit(monkeypatch):
 
 
 def test_the_kit_judges_on_the_teachers_lengths_and_shows_no_solution(teachers, kit):
-    assert cases._solver() is None
+    assert cases.installed_solver() is None
     assert _judged() == teachers
     assert any(teachers["detour"]) and not all(teachers["detour"])  # the filter says something
-    assert cases._optimal(puzzle.EXAM_EXAMPLE) is None
+    assert cases.optimal_solution(puzzle.EXAM_EXAMPLE) is None
     assert recherche_puzzles.optimal_moves(sliding.goal_state(4), 4) is None

@@ -92,15 +92,20 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             for alias in node.names:
                 found.add(_known(alias.name, known))
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
-                base = ".".join(anchor + ([node.module] if node.module else []))
+            base = _from(name, node, is_package)
             for alias in node.names:
                 # `from package import module` imports the module; `from module import name`, the module.
                 full = f"{base}.{alias.name}"
                 found.add(full if full in known else _known(base, known))
     return {module for module in found if module and module != name}
+
+
+def _from(name: str, node: ast.ImportFrom, is_package: bool) -> str:
+    """The module a `from ... import` in the module `name` reads from, its dots resolved."""
+    if not node.level:
+        return node.module or ""
+    anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_package else 0)]
+    return ".".join(anchor + ([node.module] if node.module else []))
 
 
 def _known(dotted: str, known: dict[str, Path]) -> str:
@@ -156,9 +161,41 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_names(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The underscore names of other modules of `known` that the module `name` takes: `from m import _x`, or
+    `m._x` where `m` is a module it imported. What two modules share is public in the one that defines it."""
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found, aliases = set(), {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in known:
+                    aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = _from(name, node, is_package)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                if full in known:
+                    aliases[alias.asname or alias.name] = full
+                elif _private(alias.name) and base in known and base != name:
+                    found.add(f"{name} <- {base}.{alias.name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _private(node.attr):
+            module = aliases.get(node.value.id)
+            if module is not None and module != name:
+                found.add(f"{name} <- {module}.{node.attr}")
+    return found
+
+
 def problems(packages: list[Path], layers: list[list[str]], allowed_long: set[str]) -> dict[str, list]:
     """What breaks the rules in `packages`: modules in no layer, imports up the layers, circles, modules
-    over MAX_LINES (but `allowed_long`). A package's own name, when no layer holds it, is left out."""
+    over MAX_LINES (but `allowed_long`), underscore names taken from another module. A package's own name,
+    when no layer holds it, is left out."""
     known = modules(packages)
     graph = {name: imports(name, path, known) for name, path in known.items()}
     roots = {package.name for package in packages if layer_of(package.name, layers) is None}
@@ -176,7 +213,8 @@ def problems(packages: list[Path], layers: list[list[str]], allowed_long: set[st
         for name, path in known.items()
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES and name not in allowed_long
     )
-    return {"unplaced": unplaced, "upward": upward, "circles": circles(graph), "long": long}
+    private = sorted(found for name, path in known.items() for found in private_names(name, path, known))
+    return {"unplaced": unplaced, "upward": upward, "circles": circles(graph), "long": long, "private": private}
 
 
 TREE = problems(PACKAGES, LAYERS, DATA_TABLES)
@@ -196,6 +234,10 @@ def test_no_import_circle():
 
 def test_no_module_over_the_limit_but_the_data_tables():
     assert TREE["long"] == []
+
+
+def test_no_module_takes_an_underscore_name_of_another():
+    assert TREE["private"] == []
 
 
 def test_the_allowances_are_still_needed():
@@ -230,7 +272,13 @@ TOY_LAYERS = [["toy.app"], ["toy.core"], ["toy.base"]]
 
 
 def test_the_rules_pass_a_well_built_package(toy):
-    assert problems([toy], TOY_LAYERS, set()) == {"unplaced": [], "upward": [], "circles": [], "long": []}
+    assert problems([toy], TOY_LAYERS, set()) == {
+        "unplaced": [],
+        "upward": [],
+        "circles": [],
+        "long": [],
+        "private": [],
+    }
 
 
 def test_a_lazy_import_up_the_layers_and_the_circle_it_closes_are_found(toy):
@@ -245,3 +293,12 @@ def test_a_module_in_no_layer_and_a_long_one_are_found(toy):
     found = problems([toy], TOY_LAYERS, set())
     assert found["unplaced"] == ["toy.extra"] and found["long"] == [f"toy.extra: {MAX_LINES + 1} lines"]
     assert problems([toy], TOY_LAYERS, {"toy.extra"})["long"] == []
+
+
+def test_an_underscore_name_taken_from_another_module_is_found(toy):
+    """`from m import _x`, relative or not, and `m._x` on an imported module; a module's own names and the
+    dunders stay free."""
+    (toy / "base.py").write_text("_x = 1\n__all__ = []\n")
+    (toy / "core" / "a.py").write_text("from . import b\nfrom ..base import _x\nfrom toy.base import __all__\n")
+    (toy / "core" / "b.py").write_text("from toy import base\n_y = base._x\nz = _y\n")
+    assert problems([toy], TOY_LAYERS, set())["private"] == ["toy.core.a <- toy.base._x", "toy.core.b <- toy.base._x"]

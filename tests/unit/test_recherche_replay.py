@@ -1,4 +1,4 @@
-"""x1's replay (grader/questions/recherche_replay.py) on random graphs: correct variants of the notebook's IDA*
+"""x1's replay (grader/questions/recherche/replay.py) on random graphs: correct variants of the notebook's IDA*
 run here on the served graph, as the grader serves it, are replayed without any divergence (a replay never
 blames what the notebook allows), and a search that stops where the notebook goes on is blamed there."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from grader.questions import recherche_replay, recherche_search
+from grader.questions.recherche import replay as recherche_replay
+from grader.questions.recherche import search as recherche_search
 from grader.sandbox.calls import serving
 from reference import recherche as notebook
 

@@ -1,11 +1,11 @@
 """The model answers of the extension exercises against brute force: BFS distances on random graphs
-and on the whole 3×3 puzzle (grader.questions.recherche.distances_3)."""
+and on the whole 3×3 puzzle (grader.questions.recherche.puzzles.distances_3)."""
 
 from collections import deque
 
 from hypothesis import given, settings, strategies as st
 
-from grader.questions.recherche import distances_3, near_3
+from grader.questions.recherche.puzzles import distances_3, near_3
 from reference.sliding import apply_move, goal_state, manhattan, successors
 from reference import recherche
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from grader.questions.taquin import diagnosis
-from grader.questions.taquin.cases import _walk_state
+from grader.questions.taquin.cases import walk_state
 from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan, replay
 from reports.replay import search_lines, search_view
 
@@ -53,7 +53,7 @@ def dfs_trace(start, history, m, p0, prunes=None, goal=None, undoes=True, pops=T
 
 # A state whose Manhattan sum is 7 and which takes 9 moves after Haut (a detour), the blank inside the grid
 # (every move possible); the call is dfs(m, 1), so that its start has p + h = 8.
-START = _walk_state([2, 1, 0, 0, 1, 1, 0, 0, 1])
+START = walk_state([2, 1, 0, 0, 1, 1, 0, 0, 1])
 HISTORY = ["Haut"]
 ROOT_F = 1 + manhattan(START)
 
@@ -115,7 +115,7 @@ def test_a_dfs_that_does_not_undo_is_caught_where_the_parent_can_tell():
     # The moves after the divergence are still counted.
     assert record["trail_length"] < len(seen) and record["nodes"] > 1 + record["length"]
     # A state whose pruned child is followed by a move that goes on: `solution` lacks the move not undone.
-    state = _walk_state([0, 0, 0, 1, 1, 1, 2, 2])
+    state = walk_state([0, 0, 0, 1, 1, 1, 2, 2])
     seen, found = dfs_trace(state, [], manhattan(state), 0, undoes=False)
     record = diagnosis.analyse(state, [], manhattan(state), 0, seen, found, False)
     assert key(record) == "q17.search_solution_short"
@@ -137,7 +137,7 @@ def test_a_dfs_that_forgets_a_move_shows_the_state_it_left_without_trying_it():
 
 
 def test_a_dfs_that_goes_past_the_goal_or_leaves_it_is_shown_on_the_goal():
-    state = _walk_state([0, 1, 2, 0])  # 4 moves from the goal, h = 4
+    state = walk_state([0, 1, 2, 0])  # 4 moves from the goal, h = 4
     seen, found = dfs_trace(state, [], 6, 0, goal=lambda p, h: h == 0 and p == 6)
     record = diagnosis.analyse(state, [], 6, 0, seen, found, False)
     assert key(record) == "q17.search_goal_expanded" and tuple(record["state"]) == GOAL
@@ -147,7 +147,7 @@ def test_a_dfs_that_goes_past_the_goal_or_leaves_it_is_shown_on_the_goal():
 
 
 def test_returns_that_do_not_fit_the_moves_seen():
-    state = _walk_state([0, 1])
+    state = walk_state([0, 1])
     first = legal_moves(state)[0]
     # True away from the goal; False with a move not undone; True on the goal past the bound (the start:
     # elsewhere the goal's neighbour, with h = 1, has the goal's p + h and would be expanded past it first).
@@ -183,7 +183,7 @@ def test_a_grid_restored_without_move_is_an_undo_and_one_changed_elsewhere_stops
     record = diagnosis.analyse(START, HISTORY, m, 1, restored, found, False)
     assert key(record) == "q17.search_same" and record["nodes"] == diagnosis.model_nodes(START, HISTORY, m, 1)
     # A grid handed to move that is on no path from the start: the replay stops at the last state known.
-    elsewhere = _walk_state([2, 2, 2, 1, 1])
+    elsewhere = walk_state([2, 2, 2, 1, 1])
     jumped = [seen[0], (elsewhere, apply(elsewhere, legal_moves(elsewhere)[0]), HISTORY)]
     record = diagnosis.analyse(START, HISTORY, m, 1, jumped, False, False)
     assert key(record) == "q17.search_jumped" and record["why"]["params"] == {"n": 2}

@@ -3,10 +3,10 @@ no child, no grading run."""
 
 from __future__ import annotations
 
-from grader.questions.taquin.cases import LENIENT, STRICT, _moves
+from grader.questions.taquin.cases import LENIENT, STRICT, read_moves
 from grader.questions.taquin.probes import LAST
 from grader.questions.taquin.serving import Chain
-from grader.questions.taquin.verdicts import Orders, _differences, order_outcome, solution_verdict
+from grader.questions.taquin.verdicts import Orders, differences, order_outcome, solution_verdict
 from grader.sandbox import protocol
 from grader.sandbox.limits import Reply
 from reference.puzzle import GOAL, apply, manhattan, to_grid
@@ -25,18 +25,18 @@ def _verdict(judging: Orders, state, moves, optimum: int):
 
 def test_moves_in_another_case_are_read_leniently_and_noted_strictly_refused():
     notes: set[str] = set()
-    assert _moves(["haut", "GAUCHE"], LENIENT, notes) == ["Haut", "Gauche"] and notes == {"casse"}
-    assert _moves(["haut"], STRICT) is None
-    assert _moves(["Haut", "Nord"]) is None and _moves("Haut") is None and _moves([1]) is None
+    assert read_moves(["haut", "GAUCHE"], LENIENT, notes) == ["Haut", "Gauche"] and notes == {"casse"}
+    assert read_moves(["haut"], STRICT) is None
+    assert read_moves(["Haut", "Nord"]) is None and read_moves("Haut") is None and read_moves([1]) is None
 
 
 def test_the_globals_that_differ_are_named_each_on_its_own():
     li, lj = divmod(ONE_AWAY.index(15), 4)
     snapshot = {"grid": to_grid(ONE_AWAY, 0), "li": li, "lj": lj, "h": manhattan(ONE_AWAY), "solution": []}
-    assert _differences(snapshot, ONE_AWAY, []) == []
+    assert differences(snapshot, ONE_AWAY, []) == []
     wrong_h = {**snapshot, "h": 99}
-    assert _differences(wrong_h, ONE_AWAY, []) == [("h", manhattan(ONE_AWAY), 99)]
-    assert [name for name, _, _ in _differences(snapshot, GOAL)] == ["grid", "li, lj", "h"]
+    assert differences(wrong_h, ONE_AWAY, []) == [("h", manhattan(ONE_AWAY), 99)]
+    assert [name for name, _, _ in differences(snapshot, GOAL)] == ["grid", "li, lj", "h"]
 
 
 def test_an_optimal_solution_passes_and_a_mirrored_or_long_one_fails_with_its_reason():

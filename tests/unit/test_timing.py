@@ -76,7 +76,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
     root = tmp_path / "repository"
     for path in (
         "reference/taquin.py",
-        "grader/questions/jeux_probes.py",
+        "grader/questions/jeux/probes.py",
         "grader/sandbox/calls.py",
         "grader/sandbox/protocol.py",
         "grader/judge/engine.py",
@@ -90,7 +90,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
         "grader/judge/engine.py",
         "reports/render.py",
         "reference/taquin.py",
-        "grader/questions/jeux_probes.py",
+        "grader/questions/jeux/probes.py",
         "grader/sandbox/protocol.py",
     ):
         (root / path).write_text("x = 2\n")
@@ -121,7 +121,9 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
             value, seconds = timing.measured("an expensive case", busy(runs))
             return value, seconds, None
 
-    monkeypatch.setattr(expectations, "provider", lambda module, mode="auto", runs=timing.RUNS: Expensive())
+    monkeypatch.setattr(
+        expectations, "provider", lambda module, mode="auto", runs=timing.RUNS, functions=(): Expensive()
+    )
     question = select(all_questions(), ["q4"])[0]
     submission = load_submission(ROOT / "reference" / "jeux.py")
 

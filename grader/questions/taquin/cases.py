@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from grader.questions.api import cached, calibration, shapes
-from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, _grid
+from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, exam_grid
 from reference import graphs
 from reference.puzzle import (
     EXAM_EXAMPLE,
@@ -41,27 +41,27 @@ DEEP_COUNT = sum(DEEP_BANDS.values()) + len(ROUND_DETOURS) + CLIMBS  # deep_inst
 
 
 # --- Parent side: cases, and how a snapshot is judged -----------------------------------------------
-def _reordered(moves, convention):
+def reordered(moves, convention):
     """Moves in the order played <-> in `solution`'s order under `convention` (both ways: a reversal)."""
     return list(reversed(moves)) if convention == FIRST else list(moves)
 
 
-def _payload(state, blank_value=0, history=(), convention=LAST, **extra):
+def case_payload(state, blank_value=0, history=(), convention=LAST, **extra):
     """What the probes install: `history` is in the order played, `solution` in the student's order."""
     return {
         "state": list(state),
         "blank_value": blank_value,
         "h": manhattan(state),
-        "solution": _reordered(history, convention),
+        "solution": reordered(history, convention),
         **extra,
     }
 
 
-def _shown(payload, call):
+def shown_case(payload, call):
     """A counterexample as the student would write it: the globals before the call, and the call."""
     li, lj = divmod(payload["state"].index(BLANK), 4)
     return {
-        "grid": _grid(payload),
+        "grid": exam_grid(payload),
         "li": li,
         "lj": lj,
         "h": payload["h"],
@@ -70,12 +70,12 @@ def _shown(payload, call):
     }
 
 
-def _walk_state(walk):
+def walk_state(walk):
     """The state a walk from the goal that never undoes its previous move reaches (reference.graphs.walk)."""
     return graphs.walk(GOAL, neighbours, walk)
 
 
-def _states():
+def arrangements():
     """Any arrangement of the 16 cells (move and tente do not need a solvable state)."""
     from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
@@ -83,7 +83,7 @@ def _states():
 
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
-def _solver():
+def installed_solver():
     """The optimal solver (reference.solver), in the teacher's installation; None in the student kit, which
     ships no solver (docs/student-kit.md): there optimal lengths come from counts of DFS*
     (reference.dfs_tree), and no optimal solution is shown."""
@@ -101,19 +101,19 @@ COUNTED_MOST = 40_000
 
 
 @cached(maxsize=4096)
-def _optimal(state) -> tuple | None:
+def optimal_solution(state) -> tuple | None:
     """An optimal solution from `state` (the oracle: IDA* with pattern databases), for the reports; None
     in the student kit."""
-    solver = _solver()
+    solver = installed_solver()
     return tuple(solver.solve(state)) if solver is not None else None
 
 
 @cached(maxsize=4096)
-def _optimum(state) -> int:
+def optimum_length(state) -> int:
     """The length of an optimal solution from `state` (a state q18 judges without a known optimum: near the
     goal, or the exam's example)."""
-    if _solver() is not None:
-        return len(_optimal(state) or ())
+    if installed_solver() is not None:
+        return len(optimal_solution(state) or ())
     if tuple(state) == EXAM_EXAMPLE:
         return EXAM_EXAMPLE_OPTIMUM
     length = counted_length(state)
@@ -121,10 +121,10 @@ def _optimum(state) -> int:
     return length
 
 
-def _near_length(state, previous: str | None = None, budgeted: bool = True) -> int | None:
+def near_length(state, previous: str | None = None, budgeted: bool = True) -> int | None:
     """The length of a shortest solution from `state` that does not start by undoing `previous`, by the
     Manhattan IDA* (the teacher's) or counts of DFS* (the kit's); with `budgeted`, None past their budget."""
-    solver = _solver()
+    solver = installed_solver()
     if solver is None:
         return counted_length(state, previous, COUNTED_MOST if budgeted else None)
     moves = solver.solve_near(state, previous=previous) if budgeted else solver.solve_near(state, None, previous)
@@ -132,16 +132,16 @@ def _near_length(state, previous: str | None = None, budgeted: bool = True) -> i
 
 
 @cached(maxsize=4096)  # every student's q17 draws the same walks
-def _with_detour(state) -> bool:
+def with_detour(state) -> bool:
     """Whether the Manhattan sum underestimates the state's distance: only then does dfs have to
     backtrack, and has a threshold between h and the optimum to be judged on. Only states the search
-    solves within its usual budget are kept (`_constrained_optimum` then stays cheap on them)."""
-    length = _near_length(state)
+    solves within its usual budget are kept (`constrained_optimum` then stays cheap on them)."""
+    length = near_length(state)
     return length is not None and length > manhattan(state)
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases
-def _order_spread(state, previous: str | None, budget: int) -> float:
+def order_spread(state, previous: str | None, budget: int) -> float:
     """How many times more calls than the model answer's dfs (its moves in MOVES' order) a correct dfs
     can make from `state` with `budget` = m − p and the move `previous` just played, whatever order it
     tries the moves in (an upper bound: the whole search tree's calls). 1 when no solution is within the
@@ -150,11 +150,11 @@ def _order_spread(state, previous: str | None, budget: int) -> float:
 
 
 @cached(maxsize=4096)  # every student's q17 meets the same cases
-def _constrained_optimum(state, previous: str | None) -> int:
+def constrained_optimum(state, previous: str | None) -> int:
     """The length of a shortest solution from `state` that never undoes a move, the move `previous` just
     played included: what dfs can find, tente_* refusing an undo. By the Manhattan IDA* alone: q17's
     states never need the pattern databases (nothing heavy built for a student's check)."""
-    length = _near_length(state, previous, budgeted=False)
+    length = near_length(state, previous, budgeted=False)
     assert length is not None  # without a budget it always ends
     return length
 
@@ -270,14 +270,14 @@ def deep_instances(seed: int) -> tuple[tuple, ...]:
     then CLIMBS states 40 to 48 moves away, known without search. The student kit, without the solver to
     find the bands' optima, has climbs in their place."""
     rng = random.Random(f"q18:{seed}")
-    wanted = dict(DEEP_BANDS) if _solver() is not None else {}
+    wanted = dict(DEEP_BANDS) if installed_solver() is not None else {}
     found: list[tuple[int, tuple, int, int | None]] = []
     while any(wanted.values()):
         from reference.solver.search import search  # loads numpy (0.1 s): only for q18's deep states
 
         state = scramble(rng, rng.randint(36, 50))
         # The databases' search straight away: most of the states drawn are far from the goal, where the
-        # Manhattan search that `_optimal` tries first spends its whole budget for nothing.
+        # Manhattan search that `optimal_solution` tries first spends its whole budget for nothing.
         length = len(search(state)[0])
         band = next((b for b, count in wanted.items() if count and b[0] <= length <= b[1]), None)
         if band and length - manhattan(state) <= MAX_DETOUR:
@@ -311,7 +311,7 @@ def small_instances(seed: int) -> list[tuple]:
     """(state, blank value, None) of q18's small states judged beside Hypothesis's walks: SMALL_DETOURS,
     then SEEDED_WALKS walks of 12 to 20 moves from the seed (too many such states for a table of answers)."""
     rng = random.Random(f"q18:small:{seed}")
-    walks = [_walk_state([rng.randrange(3) for _ in range(rng.randint(12, 20))]) for _ in range(SEEDED_WALKS)]
+    walks = [walk_state([rng.randrange(3) for _ in range(rng.randint(12, 20))]) for _ in range(SEEDED_WALKS)]
     return [(state, rng.choice(BLANK_VALUES), None) for state in (*SMALL_DETOURS, *walks)]
 
 
@@ -337,14 +337,14 @@ class DfsCall(NamedTuple):
     reply: Reply  # the student's
 
 
-def _is_int(value) -> bool:
+def is_int(value) -> bool:
     return type(value) is int
 
 
 LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
 
 
-def _moves(value, policy=LENIENT, notes=None):
+def read_moves(value, policy=LENIENT, notes=None):
     """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
     lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
     and `notes` (a set) gets "casse" so that the question warns."""

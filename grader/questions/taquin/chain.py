@@ -8,10 +8,10 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored
-from grader.questions.taquin.cases import LENIENT, STRICT, _moves, _payload
+from grader.questions.taquin.cases import LENIENT, STRICT, read_moves, case_payload
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, probe_tente
 from grader.questions.taquin.serving import EXAM, SERVED, Chain, ModelServer
-from grader.questions.taquin.verdicts import _fields
+from grader.questions.taquin.verdicts import reply_fields
 
 
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
@@ -153,11 +153,11 @@ def detect_convention(ctx) -> Convention:
     state = tuple(BLANK if c == 5 else 5 if c == 15 else c for c in range(16))
     votes: Counter[str] = Counter()
     for direction, earlier in (("Gauche", "Haut"), ("Bas", "Gauche"), ("Droite", "Bas"), ("Haut", "Droite")):
-        reply = ctx.run(probe_tente, _payload(state, history=[earlier], direction=direction))
+        reply = ctx.run(probe_tente, case_payload(state, history=[earlier], direction=direction))
         if not reply.ok:
             continue
-        value = _fields(reply.value)
-        recorded = _moves(value["solution"])
+        value = reply_fields(reply.value)
+        recorded = read_moves(value["solution"])
         if value["accepted"] is True and recorded == [earlier, direction]:
             votes[LAST] += 1
         elif value["accepted"] is True and recorded == [direction, earlier]:

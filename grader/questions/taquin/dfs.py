@@ -36,14 +36,14 @@ from grader.questions.taquin.cases import (
     BLANK_VALUES,
     MAX_WALK_Q17,
     DfsCall,
-    _constrained_optimum,
-    _moves,
-    _order_spread,
-    _payload,
-    _reordered,
-    _shown,
-    _walk_state,
-    _with_detour,
+    constrained_optimum,
+    read_moves,
+    order_spread,
+    case_payload,
+    reordered,
+    shown_case,
+    walk_state,
+    with_detour,
 )
 from grader.questions.taquin.chain import (
     CHAIN_OPTIONS,
@@ -56,13 +56,13 @@ from grader.questions.taquin.probes import probe_dfs
 from grader.questions.taquin.serving import Chain
 from grader.questions.taquin.verdicts import (
     Judging,
-    _bool_failure,
-    _differences,
-    _fields,
-    _mentions,
-    _reached,
-    _visual,
-    _wrong_call,
+    bool_failure,
+    differences,
+    reply_fields,
+    mentions,
+    reached_state,
+    taquin_visual,
+    wrong_call,
     move_warnings,
 )
 from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
@@ -107,12 +107,12 @@ def seeded_evidence(seed: int) -> tuple[Call, ...]:
     rng = random.Random(f"q17:evidence:{seed}")
     found: list[Call] = []
     while len(found) < len(EVIDENCE_CALLS):
-        state = _walk_state([rng.randrange(3) for _ in range(rng.randint(6, 14))])
+        state = walk_state([rng.randrange(3) for _ in range(rng.randint(6, 14))])
         history = tuple(rng.choice(MOVES) for _ in range(rng.randint(0, 2)))
         previous, p = (history[-1] if history else None), rng.randint(0, 2)
-        if not _with_detour(state):
+        if not with_detour(state):
             continue
-        m = rng.randrange(p + manhattan(state), p + _constrained_optimum(state, previous))
+        m = rng.randrange(p + manhattan(state), p + constrained_optimum(state, previous))
         within = [move for move in legal_moves(state) if previous is None or move != OPPOSITE[previous]]
         within = [move for move in within if p + 1 + manhattan(apply(state, move)) <= m]
         if len(within) >= 2 and EVIDENCE_TREE[0] <= dfs_calls(state, previous, m - p) <= EVIDENCE_TREE[1]:
@@ -149,7 +149,7 @@ def watched(judging: Judging, call: Call) -> tuple[dict, dict]:
     watcher = diagnosis.MoveWatcher(judging.judged_in)
     exam = diagnosis.TENTES if judging.chain.exam else ()
     chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
-    payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+    payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
     # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves; never
     # less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
     moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
@@ -158,14 +158,14 @@ def watched(judging: Judging, call: Call) -> tuple[dict, dict]:
         ctx,
         probe_dfs,
         payload,
-        timed_on=_payload(state, blank_value, history, m=m, p=p),
+        timed_on=case_payload(state, blank_value, history, m=m, p=p),
         limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),
     )
-    found = _fields(reply.value)["found"] if reply.ok else None
+    found = reply_fields(reply.value)["found"] if reply.ok else None
     found = found if type(found) is bool else None
     record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
     record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
-    return record, _shown(payload, f"dfs({m}, {p})")
+    return record, shown_case(payload, f"dfs({m}, {p})")
 
 
 class Q17(Question):
@@ -195,7 +195,7 @@ class Q17(Question):
 
     def cases(self, seed: int, group: str, count: int) -> list[tuple]:
         """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
-        state has a detour (see _with_detour), each with two draws of earlier moves, p, which m of the
+        state has a detour (see with_detour), each with two draws of earlier moves, p, which m of the
         group's range, the blank's value; shortest walks first, so that the first failure is a small
         counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
         time."""
@@ -203,7 +203,7 @@ class Q17(Question):
         found: list[tuple] = []
         while len(found) < count:
             walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
-            if _with_detour(_walk_state(walk)):
+            if with_detour(walk_state(walk)):
                 # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
                 # hidden state between calls (a set of states seen) meets its own leftovers.
                 for _ in range(2):
@@ -224,7 +224,7 @@ class Q17(Question):
     def judged(self, ctx, calls: dict, convention, chain: Chain) -> list[Outcome]:
         """The graded groups with `chain`'s move and tente_*."""
         judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain, calls=calls)
-        has_minimum = _mentions(ctx.submission.sources[self.module].text, "minimum")
+        has_minimum = mentions(ctx.submission.sources[self.module].text, "minimum")
         seed, count = ctx.settings.seed, ctx.settings.examples
         restored, threshold = (
             ctx.check_cases(
@@ -260,10 +260,10 @@ class Q17(Question):
         below the optimum or at/above it (a crafted call: as it is)."""
         if isinstance(case, Call):
             state, history, m, p, blank_value = case
-            return state, list(history), m, p, blank_value, _constrained_optimum(state, history[-1])
+            return state, list(history), m, p, blank_value, constrained_optimum(state, history[-1])
         walk, history, p, choice, blank_value = case
-        state = _walk_state(walk)
-        optimum, h0 = _constrained_optimum(state, history[-1] if history else None), manhattan(state)
+        state = walk_state(walk)
+        optimum, h0 = constrained_optimum(state, history[-1] if history else None), manhattan(state)
         bounds = (
             range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
         )  # from a root that already exceeds, to just below
@@ -273,21 +273,21 @@ class Q17(Question):
         """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
         ctx = judging.ctx
         state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
-        payload = _payload(state, blank_value, history, judging.judged_in, m=m, p=p)
-        model_payload = _payload(state, blank_value, history, m=m, p=p)
-        expected = _fields(ctx.expected(probe_dfs, model_payload))
+        payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
+        model_payload = case_payload(state, blank_value, history, m=m, p=p)
+        expected = reply_fields(ctx.expected(probe_dfs, model_payload))
         if expected["found"] is not succeed:
             raise GraderBug(
                 "error.judge_raised",
                 where=f"q17: dfs({m}, {p}) on {state}",
                 detail=f"the model answer returns {expected['found']}",
             )
-        shown = _shown(payload, f"dfs({m}, {p})")
+        shown = shown_case(payload, f"dfs({m}, {p})")
         judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
         # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)
-        spread = _order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
+        spread = order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
         slower = EXAM_SLACK if judging.chain.exam else 1.0
         reply = judging.chain.run(
             ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
@@ -302,19 +302,19 @@ class Q17(Question):
             return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
         if not reply.ok:
             return judging.chain.failure(judging.ctx, reply, shown)
-        value = _fields(reply.value)
+        value = reply_fields(reply.value)
         if type(value["found"]) is not bool:
-            return _bool_failure(value["found"], shown["appel"], shown)
+            return bool_failure(value["found"], shown["appel"], shown)
         if value["found"]:
-            return _wrong_call("q17.found_below", shown, False, True, optimum=optimum)
+            return wrong_call("q17.found_below", shown, False, True, optimum=optimum)
         if group == "echec_restaure":
-            restored = _reordered(history, judging.judged_in)
-            for name, expected_value, got in _differences(value, state, restored, judging.policy, judging.notes):
-                return _wrong_call("q17.not_restored", shown, expected_value, got, name=name)
+            restored = reordered(history, judging.judged_in)
+            for name, expected_value, got in differences(value, state, restored, judging.policy, judging.notes):
+                return wrong_call("q17.not_restored", shown, expected_value, got, name=name)
         else:
             got = value["minimum"]
             if type(got) not in (int, float) or got != expected["minimum"]:
-                return _wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
+                return wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
         return None
 
     def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
@@ -323,23 +323,23 @@ class Q17(Question):
         state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
         if not reply.ok:
             return judging.chain.failure(judging.ctx, reply, shown)
-        value = _fields(reply.value)
+        value = reply_fields(reply.value)
         if type(value["found"]) is not bool:
-            return _bool_failure(value["found"], shown["appel"], shown)
+            return bool_failure(value["found"], shown["appel"], shown)
         if not value["found"]:
-            return _wrong_call("q17.not_found", shown, True, False, m=m - p)
-        moves = _moves(value["solution"], judging.policy, judging.notes)
+            return wrong_call("q17.not_found", shown, True, False, m=m - p)
+        moves = read_moves(value["solution"], judging.policy, judging.notes)
         if moves is None:
             return Failure(
                 Kind.WRONG, "taquin.not_moves", {"name": "solution"}, counterexample=shown, got=value["solution"]
             )
         convention = judging.convention
-        played = [_reordered(moves, convention)] if convention else [moves, moves[::-1]]
-        reference_moves = _reordered(expected["solution"], judging.judged_in)
+        played = [reordered(moves, convention)] if convention else [moves, moves[::-1]]
+        reference_moves = reordered(expected["solution"], judging.judged_in)
         for order in played:
             tail = order[len(history) :]
-            if order[: len(history)] == history and len(tail) <= m - p and _reached(state, tail) == GOAL:
+            if order[: len(history)] == history and len(tail) <= m - p and reached_state(state, tail) == GOAL:
                 return None
         tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
-        failure = _wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
-        return replace(failure, visual=_visual(state, tail, reference_moves[len(history) :]))
+        failure = wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
+        return replace(failure, visual=taquin_visual(state, tail, reference_moves[len(history) :]))

@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from grader.questions.api import Kind, Message, has_model_answer
-from grader.questions.taquin.cases import _payload
+from grader.questions.taquin.cases import case_payload
 from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import BLANK, probe_dfs
-from grader.questions.taquin.serving import EXAM, Chain, StateServer, _arrangement
-from grader.questions.taquin.verdicts import _fields
+from grader.questions.taquin.serving import EXAM, Chain, StateServer, grid_arrangement
+from grader.questions.taquin.verdicts import reply_fields
 from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, legal_moves, manhattan
 from reference.dfs_tree import dfs_calls
 
@@ -75,7 +75,7 @@ class MoveWatcher(StateServer):
         arguments, state, played = self._checked(name, args)
         self.charge()
         li, lj = state["li"], state["lj"]
-        before = _arrangement(state["grid"], li, lj)
+        before = grid_arrangement(state["grid"], li, lj)
         assert before is not None  # _checked refused any other grid
         i, j = arguments
         after = list(before)
@@ -266,9 +266,9 @@ def diagnose(ctx, convention, call: tuple) -> dict:
     state, history, m, p, blank_value = call
     watcher = MoveWatcher(convention)
     chain = Chain(("move",), watcher, exam=TENTES, convention=watcher.convention)
-    payload = _payload(state, blank_value, history, watcher.convention, m=m, p=p)
+    payload = case_payload(state, blank_value, history, watcher.convention, m=m, p=p)
     reply = chain.run(ctx, probe_dfs, payload, limit=SECONDS, timeout_inconclusive=True)
-    found = _fields(reply.value)["found"] if reply.ok else None
+    found = reply_fields(reply.value)["found"] if reply.ok else None
     record = analyse(state, history, m, p, watcher.seen, found if type(found) is bool else None, not reply.ok)
     record["model_nodes"] = model_nodes(state, history, m, p)
     return record

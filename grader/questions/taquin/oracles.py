@@ -7,8 +7,8 @@ import math
 import time
 
 from grader.questions.api import CHEAP, calibration, oracle
-from grader.questions.taquin.cases import _optimal, _solver
-from grader.questions.taquin.probes import BLANK, _grid, probe_dfs, probe_move, probe_taquin, probe_tente
+from grader.questions.taquin.cases import optimal_solution, installed_solver
+from grader.questions.taquin.probes import BLANK, exam_grid, probe_dfs, probe_move, probe_taquin, probe_tente
 from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
 from reference.dfs_tree import counted_length
 
@@ -18,7 +18,7 @@ def _expected_snapshot(payload, state, solution):
     """A correct answer's globals after a call, from the puzzle model (blank cell: the payload's value)."""
     li, lj = divmod(state.index(BLANK), 4)
     return {
-        "grid": _grid({**payload, "state": list(state)}),
+        "grid": exam_grid({**payload, "state": list(state)}),
         "h": manhattan(state),
         "li": li,
         "lj": lj,
@@ -91,8 +91,8 @@ def _taquin_expected(payload, served=None):
     student's run gets (Chain.run), is not needed: the oracle searches alone."""
     state = tuple(payload["state"])
     if state == EXAM_EXAMPLE:
-        return {"moves": _listed(_optimal(state))}, calibration.cost("q18.exam_example")
-    solver = _solver()
+        return {"moves": _listed(optimal_solution(state))}, calibration.cost("q18.exam_example")
+    solver = installed_solver()
     started = time.process_time()
     # q18's other cases are near: the model answer's own premise.
     if solver is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grader.questions.taquin.cases import _near_length
+from grader.questions.taquin.cases import near_length
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.api import cached
 from grader.questions.taquin.serving import Chain, DfsAnswered, ModelServer
@@ -109,6 +109,6 @@ def least_moves(state: tuple) -> tuple[int, int]:
     whatever the order of moves (`dfs_calls` without an order), one move per call but the first; the bounds
     go up by exactly 2 from h (a child's p + h is its parent's or 2 more, so the least cut above m is m + 2);
     the last pass, at the optimum, makes at least its moves."""
-    optimum = _near_length(state, budgeted=False) or 0
+    optimum = near_length(state, budgeted=False) or 0
     failed = [dfs_calls(state, None, m) for m in range(manhattan(state), optimum, 2)]
     return sum(calls - 1 for calls in failed) + optimum, sum(failed) + dfs_calls(state, None, optimum)

@@ -175,7 +175,7 @@ def _student_moves(module, names):
     return [values.get(name, name) for name in names]
 
 
-def _grid(payload):
+def exam_grid(payload):
     """The exam's `grid` for the payload's state: fresh lists, `blank_value` in the blank cell."""
     state, blank_value = payload["state"], payload["blank_value"]
     return [[blank_value if state[4 * i + j] == BLANK else state[4 * i + j] for j in range(4)] for i in range(4)]
@@ -188,7 +188,7 @@ WATCH_STATE = {"state": [0, 1, 2, 3, 4, BLANK, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5
 def _install(module, payload, solution=None):
     """The payload's globals in the module; `solution` as given, or the payload's moves the student's way."""
     state = payload["state"]
-    module.grid = _grid(payload)
+    module.grid = exam_grid(payload)
     module.h = payload["h"]
     module.li, module.lj = divmod(state.index(BLANK), 4)
     module.solution = _student_moves(module, payload["solution"]) if solution is None else solution

@@ -35,17 +35,17 @@ from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
 from grader.questions.taquin.diagnosis import MoveWatcher
 from grader.questions.taquin.passes import least_moves
 from grader.questions.taquin.cases import (
-    _moves,
+    read_moves,
     BLANK_VALUES,
     DEEP_COUNT,
     MAX_WALK_Q18,
     SMALL_DETOURS,
     Trap,
-    _payload,
-    _reordered,
-    _shown,
-    _states,
-    _walk_state,
+    case_payload,
+    reordered,
+    shown_case,
+    arrangements,
+    walk_state,
     asked_instance,
     challenge_instance,
     challenge_limit,
@@ -67,11 +67,11 @@ from grader.questions.taquin.probes import BLANK, probe_move, probe_taquin, prob
 from grader.questions.taquin.verdicts import (
     Judging,
     Orders,
-    _bool_failure,
-    _differences,
-    _fields,
-    _grid_matches,
-    _tentes,
+    bool_failure,
+    differences,
+    reply_fields,
+    grid_matches,
+    tente_names,
     move_warnings,
     order_outcome,
     solution_verdict,
@@ -100,7 +100,7 @@ class Q15(Question):
     def run(self, ctx):
         from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
-        cases = st.tuples(_states(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
+        cases = st.tuples(arrangements(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
         # On each case of move_libre: whether the tile slid into the blank on the grid (where the blank's
         # value is not the tile's already).
         slid: list[bool] = []
@@ -123,15 +123,15 @@ class Q15(Question):
         move = legal_moves(state)[choice % len(legal_moves(state))]
         i, j = divmod(state.index(BLANK), 4)
         cell = [i + BLANK_STEP[move][0], j + BLANK_STEP[move][1]]
-        payload = _payload(state, blank_value, cell=cell)
-        shown = _shown(payload, f"move({cell[0]}, {cell[1]})")
+        payload = case_payload(state, blank_value, cell=cell)
+        shown = shown_case(payload, f"move({cell[0]}, {cell[1]})")
         reply = ctx.run(probe_move, payload)
         if not reply.ok:
             return ctx.failure(reply, shown)
-        value = _fields(reply.value)
+        value = reply_fields(reply.value)
         if aspect == "li, lj" and blank_value != state[4 * cell[0] + cell[1]]:  # else the grid shows nothing
-            slid.append(_grid_matches(value["grid"], apply(state, move)))
-        for name, expected, got in _differences(value, apply(state, move)):
+            slid.append(grid_matches(value["grid"], apply(state, move)))
+        for name, expected, got in differences(value, apply(state, move)):
             if name == aspect:
                 return Failure(
                     Kind.WRONG,
@@ -147,7 +147,7 @@ class Q15(Question):
 # --- q16 ------------------------------------------------------------------------------------------
 def _slid(grid, state: tuple) -> bool:
     """Whether `grid` holds `state` after one move of the blank, whichever (a tile slid into the blank)."""
-    return any(_grid_matches(grid, apply(state, move)) for move in legal_moves(state))
+    return any(grid_matches(grid, apply(state, move)) for move in legal_moves(state))
 
 
 def by_direction(outcome: Outcome, acting: frozenset) -> Outcome:
@@ -161,7 +161,9 @@ def by_direction(outcome: Outcome, acting: frozenset) -> Outcome:
     if earning == outcome.parts_passed:
         return outcome
     unearned = Failure(Kind.WRONG, "q16.refusals_unearned")
-    partly = Message("q16.refusals_partly", {"count": len(earning), "names": _tentes(m for m in MOVES if m in earning)})
+    partly = Message(
+        "q16.refusals_partly", {"count": len(earning), "names": tente_names(m for m in MOVES if m in earning)}
+    )
     return earned(outcome, credit, unearned, partly)
 
 
@@ -257,13 +259,13 @@ class Q16(Question):
         as the model answer leaves them."""
         ctx, judged_in, policy = judging.ctx, judging.judged_in, judging.policy
         direction, state, history, blank_value = case
-        payload = _payload(state, blank_value, history, judged_in, direction=direction)
+        payload = case_payload(state, blank_value, history, judged_in, direction=direction)
         call = f"tente_{direction.lower()}()"
-        shown = _shown(payload, call)
+        shown = shown_case(payload, call)
         # The expectation is the model answer's on this very case (it keeps `solution` most recent last),
         # never what the generator meant the case to be.
-        model_payload = _payload(state, blank_value, history, direction=direction)
-        reference = _fields(ctx.expected(probe_tente, model_payload))
+        model_payload = case_payload(state, blank_value, history, direction=direction)
+        reference = reply_fields(ctx.expected(probe_tente, model_payload))
         accept = reference["accepted"]
         if accept != (group == "acceptation"):
             raise GraderBug(
@@ -272,7 +274,7 @@ class Q16(Question):
                 detail=f"the model answer's tente returns {accept} on {case!r}",
             )
         reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
-        value = _fields(reply.value) if reply.ok else {}
+        value = reply_fields(reply.value) if reply.ok else {}
         if group == "acceptation":
             judging.acted[direction] = (
                 judging.acted.get(direction, True) and value.get("accepted") is True and _slid(value.get("grid"), state)
@@ -280,7 +282,7 @@ class Q16(Question):
         if not reply.ok:
             return judging.chain.failure(ctx, reply, shown)
         if type(value["accepted"]) is not bool:
-            return _bool_failure(value["accepted"], call, shown)
+            return bool_failure(value["accepted"], call, shown)
         if value["accepted"] != accept:
             return Failure(
                 Kind.WRONG,
@@ -291,11 +293,11 @@ class Q16(Question):
                 got=value["accepted"],
             )
         expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
-        expected_solution = _reordered(reference["solution"], judged_in)
-        for name, expected, got in _differences(value, expected_state, expected_solution, policy, judging.notes):
+        expected_solution = reordered(reference["solution"], judged_in)
+        for name, expected, got in differences(value, expected_state, expected_solution, policy, judging.notes):
             key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
-            recorded = _moves(got, policy) if name == "solution" else None
-            if accept and recorded and _reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
+            recorded = read_moves(got, policy) if name == "solution" else None
+            if accept and recorded and reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
                 key = "taquin.mirrored"  # named by where the blank goes
             return Failure(
                 Kind.WRONG, key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
@@ -434,14 +436,14 @@ class Q18(Question):
     def judge_walk(self, judging: Orders, case: tuple) -> Failure | None:
         """taquin() from where a walk from the goal leads (`case`: the walk, the blank's value)."""
         walk, blank_value = case
-        return self.judge(judging, (_walk_state(walk), blank_value, None))
+        return self.judge(judging, (walk_state(walk), blank_value, None))
 
     def judge(self, judging: Orders, case: tuple, limit: float | None = None) -> Failure | None:
         """taquin() from `case` (state, blank value, optimum or None), judged by `verdict`. `limit` in
         seconds, else the scheme's factor × SEARCH_SLACK × the model answer's time."""
         ctx = judging.ctx
         state, blank_value, _ = case
-        payload = _payload(state, blank_value)
+        payload = case_payload(state, blank_value)
         rule: float | functools.partial[float] | None = limit
         if limit is not None and judging.chain.server is not None:
             # A served dfs answers from the model answer's own run on the case (Chain.run): made all the same.
@@ -462,7 +464,7 @@ class Q18(Question):
         reply = chain.run(
             judging.ctx,
             probe_taquin,
-            _payload(trap.state, blank_value),
+            case_payload(trap.state, blank_value),
             limit=trap_limit(trap),
             timeout_inconclusive=True,
         )
@@ -486,7 +488,7 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
         least, calls = least_moves(state)
         watcher = MoveWatcher(judging.judged_in)
         chain = Chain(("move",), watcher, convention=watcher.convention)
-        payload = _payload(state, BLANK_VALUES[0])
+        payload = case_payload(state, BLANK_VALUES[0])
         moves = 2 * calls
         reply = chain.run(
             ctx,
@@ -499,7 +501,7 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
         elif not unseen:
             unseen = {
                 "params": {"moves": len(watcher.seen), "least": least},
-                "counterexample": _shown(payload, "taquin()"),
+                "counterexample": shown_case(payload, "taquin()"),
             }
     return Fraction(seen, len(SMALL_DETOURS)), unseen
 

@@ -26,7 +26,7 @@ from grader.questions.api import (
     shapes,
     timing,
 )
-from grader.questions.taquin.cases import _is_int, _moves, _reordered
+from grader.questions.taquin.cases import is_int, read_moves, reordered
 from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST
 from reference.puzzle import is_solvable
 
@@ -121,25 +121,25 @@ class StateServer(Served):
         if type(state) is not dict or state.keys() != STATE_GLOBALS:
             raise Violation("taquin.served_shape", name=name)
         li, lj = state["li"], state["lj"]
-        if not (_is_int(li) and _is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
+        if not (is_int(li) and is_int(lj) and 0 <= li < 4 and 0 <= lj < 4):
             self._refuse("taquin.served_blank", name=name)
-        arrangement = _arrangement(state["grid"], li, lj)
+        arrangement = grid_arrangement(state["grid"], li, lj)
         if arrangement is None:
             self._refuse("taquin.served_grid", name=name)
-        if not (_is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
+        if not (is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
             self._refuse("taquin.served_h", name=name, h=_manhattan(arrangement))
-        moves = _moves(state["solution"])
+        moves = read_moves(state["solution"])
         if moves is None or len(moves) > self.longest:
             self._refuse("taquin.served_solution", name=name, longest=self.longest)
         minimum = state["minimum"]
-        if not (minimum == "inf" or _is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
+        if not (minimum == "inf" or is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
             self._refuse("taquin.served_minimum", name=name)
         self._check_arguments(name, arguments, arrangement, li, lj)
-        return arguments, state, _reordered(moves, self.convention)
+        return arguments, state, reordered(moves, self.convention)
 
     def _check_arguments(self, name: str, arguments: list, arrangement: list, li: int, lj: int) -> None:
         if name == "move":
-            if not (len(arguments) == 2 and all(_is_int(a) for a in arguments)):
+            if not (len(arguments) == 2 and all(is_int(a) for a in arguments)):
                 self._refuse("taquin.served_move_arguments")
             i, j = arguments
             if not (0 <= i < 4 and 0 <= j < 4):
@@ -149,7 +149,7 @@ class StateServer(Served):
         else:  # dfs: the only other name a run serves (SERVED)
             if not (
                 len(arguments) == 2
-                and all(_is_int(a) for a in arguments)
+                and all(is_int(a) for a in arguments)
                 and 0 <= arguments[1] <= self.longest
                 and 0 <= arguments[0] <= arguments[1] + DIAMETER
                 and is_solvable(arrangement)
@@ -159,7 +159,7 @@ class StateServer(Served):
     def _in_student_order(self, answer: dict) -> dict:
         """`answer` with its `solution` in the student's order (a new dict: the kept answer is shared)."""
         state = answer["state"]
-        return {**answer, "state": {**state, "solution": _reordered(state["solution"], self.convention)}}
+        return {**answer, "state": {**state, "solution": reordered(state["solution"], self.convention)}}
 
 
 class DfsAnswered(NamedTuple):
@@ -266,7 +266,7 @@ class ModelServer(StateServer):
         return m - p > self.max_bound
 
 
-def _arrangement(grid, li: int, lj: int) -> list | None:
+def grid_arrangement(grid, li: int, lj: int) -> list | None:
     """The state `grid` holds with the blank at (li, lj): its other cells the tiles 0..14, each once (the
     blank cell's value is not significant, but an int); None when it holds anything else. (Checked on
     every served call, tens of thousands a check: built-ins only.)"""

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from grader.questions.api import Failure, Kind, Message, Outcome, names_used, shapes
-from grader.questions.taquin.cases import DEEP_COUNT, LENIENT, _is_int, _moves, _optimal, _optimum, _payload, _shown
+from grader.questions.taquin.cases import (
+    DEEP_COUNT,
+    LENIENT,
+    is_int,
+    read_moves,
+    optimal_solution,
+    optimum_length,
+    case_payload,
+    shown_case,
+)
 from grader.questions.taquin.passes import deduced_from_dfs, passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
@@ -21,7 +30,7 @@ if TYPE_CHECKING:
 SNAPSHOT_FIELDS = ("grid", "h", "li", "lj", "solution", "minimum", "accepted", "found", "moves")
 
 
-def _fields(value) -> dict:
+def reply_fields(value) -> dict:
     """A probe's reply as a dict of every field (None when absent): the child runs the student's code,
     which could have tampered with the probe, so nothing in a reply is taken on trust."""
     return shapes.fields(value, SNAPSHOT_FIELDS)
@@ -32,7 +41,7 @@ def _mirrored(moves):
     return [OPPOSITE[m] for m in moves]
 
 
-def _tentes(moves) -> str:
+def tente_names(moves) -> str:
     """The tente_* functions of `moves`, as the student names them."""
     return ", ".join(f"tente_{move.lower()}" for move in moves)
 
@@ -41,37 +50,37 @@ def move_warnings(notes) -> list[Message]:
     return [Message("taquin.moves_case")] if "casse" in notes else []
 
 
-def _grid_matches(grid, state) -> bool:
+def grid_matches(grid, state) -> bool:
     """Whether `grid` holds `state`'s tiles, every cell but the blank's (its value is not significant)."""
     if not shapes.grid(grid):
         return False
-    return all(_is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
+    return all(is_int(grid[c // 4][c % 4]) and grid[c // 4][c % 4] == v for c, v in enumerate(state) if v != BLANK)
 
 
-def _differences(snapshot, expected_state, expected_solution=None, policy=LENIENT, notes=None):
+def differences(snapshot, expected_state, expected_solution=None, policy=LENIENT, notes=None):
     """The globals that differ from the expected state (and solution, when given), each judged on its
     own: [(name, expected, got)], in the order grid, li/lj, h, solution."""
     blank = list(divmod(expected_state.index(BLANK), 4))
     found = []
-    if not _grid_matches(snapshot["grid"], expected_state):
+    if not grid_matches(snapshot["grid"], expected_state):
         # Each grid with its li, lj: a board draws the blank where they say, not a stale value as a tile.
         expected = {"grid": to_grid(expected_state, None), "li": blank[0], "lj": blank[1]}
         found.append(("grid", expected, {"grid": snapshot["grid"], "li": snapshot["li"], "lj": snapshot["lj"]}))
     got_blank = [snapshot["li"], snapshot["lj"]]
-    if not (all(_is_int(v) for v in got_blank) and got_blank == blank):
+    if not (all(is_int(v) for v in got_blank) and got_blank == blank):
         found.append(("li, lj", blank, got_blank))
-    if not (_is_int(snapshot["h"]) and snapshot["h"] == manhattan(expected_state)):
+    if not (is_int(snapshot["h"]) and snapshot["h"] == manhattan(expected_state)):
         found.append(("h", manhattan(expected_state), snapshot["h"]))
-    if expected_solution is not None and _moves(snapshot["solution"], policy, notes) != expected_solution:
+    if expected_solution is not None and read_moves(snapshot["solution"], policy, notes) != expected_solution:
         found.append(("solution", expected_solution, snapshot["solution"]))
     return found
 
 
-def _bool_failure(value, call, case):
+def bool_failure(value, call, case):
     return Failure(Kind.WRONG, "taquin.not_bool", {"call": call}, counterexample=case, got=value)
 
 
-def _reached(start, moves):
+def reached_state(start, moves):
     """The state `moves` lead to from `start`, None when one of them is impossible."""
     try:
         return replay(start, moves)
@@ -79,15 +88,15 @@ def _reached(start, moves):
         return None
 
 
-def _visual(start, moves, optimal):
-    reached = _reached(start, moves)
+def taquin_visual(start, moves, optimal):
+    reached = reached_state(start, moves)
     visual = {"type": "taquin", "start": list(start), "moves": moves, "optimal": optimal}
     if reached is not None:
         visual["reached"] = list(reached)
     return visual
 
 
-def _mentions(source: str, name: str) -> bool:
+def mentions(source: str, name: str) -> bool:
     """Whether the module's source uses the global `name` at all: read by the parent (what the child
     says about itself is not a fact), by a scan of the text, never a syntax tree (built outside the
     child's limits, a tree of a student's file can take a gigabyte): `name` in code, or a string `name`."""
@@ -95,7 +104,7 @@ def _mentions(source: str, name: str) -> bool:
     return name in names or name in strings
 
 
-def _wrong_call(key: str, shown: dict, expected, got, **params) -> Failure:
+def wrong_call(key: str, shown: dict, expected, got, **params) -> Failure:
     """A wrong value from the call `shown` names (its `appel`), shown as the case."""
     return Failure(
         Kind.WRONG, key, {"call": shown["appel"], **params}, counterexample=shown, expected=expected, got=got
@@ -154,29 +163,29 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     `ordre` group)."""
     ctx = judging.ctx
     state, blank_value, optimum = case
-    shown = _shown(_payload(state, blank_value), "taquin()")
+    shown = shown_case(case_payload(state, blank_value), "taquin()")
     if not reply.ok:
         failure = chain.failure(ctx, reply, shown)
         # A search stopped on its time: its passes say whether its bound moved as figure 3's does.
         failure.visual = {**(failure.visual or {}), **passes(state, chain)} or None
         return failure
-    moves = _moves(_fields(reply.value)["moves"], judging.policy, judging.notes)
+    moves = read_moves(reply_fields(reply.value)["moves"], judging.policy, judging.notes)
     if moves is None:
         return Failure(
             Kind.WRONG,
             "taquin.not_moves",
             {"name": "taquin()"},
             counterexample=shown,
-            got=_fields(reply.value)["moves"],
+            got=reply_fields(reply.value)["moves"],
         )
     # A list found without dfs (q18.not_from_dfs) is judged as any other, and fails last: a wrong list says more.
     deduced = deduced_from_dfs(state, chain) is not False
     # An optimal solution to show, when the installation has the solver (never in the student kit).
-    solved = _optimal(tuple(state)) if optimum is None else None
+    solved = optimal_solution(tuple(state)) if optimum is None else None
     optimal = list(solved) if solved is not None else None
-    optimum = _optimum(tuple(state)) if optimum is None else optimum
+    optimum = optimum_length(tuple(state)) if optimum is None else optimum
     judging.lists_seen.append((shown, moves))
-    forward, backward = _reached(state, moves) == GOAL, _reached(state, moves[::-1]) == GOAL
+    forward, backward = reached_state(state, moves) == GOAL, reached_state(state, moves[::-1]) == GOAL
     if forward and not backward:  # a list that reads the same both ways says nothing of its order
         judging.in_order = True
         judging.searched = judging.searched or (deduced and tuple(state) in judging.beyond)
@@ -184,8 +193,8 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
         moves = moves[::-1]
-    if _reached(state, moves) != GOAL:
-        if GOAL in (_reached(state, _mirrored(moves)), _reached(state, _mirrored(moves)[::-1])):
+    if reached_state(state, moves) != GOAL:
+        if GOAL in (reached_state(state, _mirrored(moves)), reached_state(state, _mirrored(moves)[::-1])):
             return Failure(
                 Kind.WRONG,
                 "taquin.mirrored",
@@ -200,7 +209,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             expected=optimal or optimum,
             got=moves,
-            visual={**_visual(state, moves, optimal), **passes(state, chain)},
+            visual={**taquin_visual(state, moves, optimal), **passes(state, chain)},
         )
     if len(moves) != optimum:
         return Failure(
@@ -210,7 +219,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             counterexample=shown,
             expected=optimum,
             got=len(moves),
-            visual={**_visual(state, moves, optimal), **passes(state, chain)},
+            visual={**taquin_visual(state, moves, optimal), **passes(state, chain)},
         )
     if not deduced:
         return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
@@ -218,7 +227,7 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         found = passes(state, chain)
         number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
         judging.replayed = {
-            **_visual(state, moves, optimal),
+            **taquin_visual(state, moves, optimal),
             **({"passes": {**found["passes"], **number}} if found else {}),
         }
     return None

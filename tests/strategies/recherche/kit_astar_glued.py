@@ -6,7 +6,7 @@ around the wheel's solve_near earned x2 and x3 full marks (red-team finding); it
 
 # Nothing written but the glue (at the end). Pasted from the student kit's wheel, as it is: the documents'
 # puzzle (reference/sliding.py), the breadth-first distances (reference/graphs.py), what the grader judges
-# x2-x4 on (grader/questions/recherche_puzzles.py: the 3x3 table, kept in memory here, optimal_moves,
+# x2-x4 on (grader/questions/recherche/puzzles.py: the 3x3 table, kept in memory here, optimal_moves,
 # optimal_length) and the count of DFS* it reads 4x4 lengths from (reference/dfs_tree.py).
 from collections import deque
 from functools import cache

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import functools
 
-from grader.questions import recherche_replay
+from grader.questions.recherche import replay
 from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, oracle, shapes
-from grader.questions.recherche_probes import PROBES, probe_search
-from grader.questions.recherche_puzzles import optimal_length, optimal_moves, puzzle_visual, timeout_failure, walks
+from grader.questions.recherche.probes import PROBES, probe_search
+from grader.questions.recherche.puzzles import optimal_length, optimal_moves, puzzle_visual, timeout_failure, walks
 from reference.graphs import distances
 from reference.sliding import apply_move, goal_state, successors
 
@@ -130,7 +130,7 @@ def _search_expected(payload, server=None):
     """A shortest path; on a graph (served), the budget counts from the notebook's calls on it, since no
     model answer is there to count them."""
     if server is not None:
-        server.bound = recherche_replay.calls_bound(server.case)
+        server.bound = replay.calls_bound(server.case)
         return graph_path(server.case), CHEAP
     n, path = payload["n"], [tuple(payload["start"])]
     moves = optimal_moves(path[0], n)
@@ -198,7 +198,7 @@ class X1(Question):
     functions = ("search",)
     points = 3.0
     groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
-    # A failed graphs check carries a replay beside the notebook's IDA* (recherche_replay.py). The group
+    # A failed graphs check carries a replay beside the notebook's IDA* (replay.py). The group
     # judges the paths returned, not the search: a BFS passes it (a barème kept as it was); the class
     # page counts a passed one apart.
     replay_check = "graphs"
@@ -240,15 +240,15 @@ class X1(Question):
         crafted graph found right whose replay was asked for (a BFS returns the right paths: its replay
         shows where it leaves IDA*)."""
         payload = {"start": case["start"], "goal": case["goal"], "container": case["container"]}
-        model = functools.partial(recherche_replay.SearchServer, case)
+        model = functools.partial(replay.SearchServer, case)
         reference = ctx.reference_served(probe_search, payload, serve=model, case=case)[2]
-        budget = recherche_replay.BUDGET_FLOOR + recherche_replay.BUDGET_FACTOR * reference.total
+        budget = replay.BUDGET_FLOOR + replay.BUDGET_FACTOR * reference.total
 
         def limit(seconds):
             # Time enough to spend the budget: the budget, not the clock, stops a search that makes calls.
             return max(ctx.limit(seconds + ROUND_TRIP_SECONDS * reference.total), ROUND_TRIP_SECONDS * budget)
 
-        server = recherche_replay.SearchServer(case, budget)
+        server = replay.SearchServer(case, budget)
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=case, limit=limit)
         visual = {
             "type": "game",
@@ -273,10 +273,10 @@ class X1(Question):
         if failure is not None:
             failure.visual = visual
             if server.events:
-                visual["replay"] = recherche_replay.replay(case, server.events, counted, got=got)
+                visual["replay"] = replay.replay(case, server.events, counted, got=got)
         elif number is not None and number == ctx.settings.replay:
-            replay = recherche_replay.replay(case, server.events, counted, passed=True, got=got)
-            kept["visual"] = {**visual, "replay": replay}
+            replayed = replay.replay(case, server.events, counted, passed=True, got=got)
+            kept["visual"] = {**visual, "replay": replayed}
         return failure
 
     def judge_path_on_graph(self, case: dict, got) -> Failure | None:

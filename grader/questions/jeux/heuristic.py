@@ -6,7 +6,7 @@ their exact value (fractions; a bool is no number), against the exact distance (
 large pairs' data). Groups: admissible (t <= 300), grands_t (admissible on the large pairs), non-constant
 (two values differ numerically for some t), natural (type int, >= 0). Every group counts only for an h that
 guides a search (not constant, never negative, positive somewhere), non-constant and natural only for an h
-admissible on t <= 300 (see Q11). Split from jeux.py, which imports Q11 for the family's QUESTIONS.
+admissible on t <= 300 (see Q11). Listed in the family's QUESTIONS by questions.py.
 """
 
 from __future__ import annotations
@@ -26,10 +26,8 @@ from grader.questions.api import (
     python_source,
     shapes,
 )
-from grader.questions.jeux_games import jeu1_distances, large_distances
-from grader.questions.jeux_probes import probe_h_jeu1
-
-PROBES = ("grader.questions.jeux_probes",)  # the family's probes module, which its children import
+from grader.questions.jeux.games import jeu1_distances, large_distances
+from grader.questions.jeux.probes import PROBES, probe_h_jeu1
 
 
 def shown_value(value) -> str:

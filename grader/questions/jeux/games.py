@@ -9,7 +9,7 @@ Games
   has `"h": 0`: h = 0, served (any admissible h that is not constant would answer q11: the kit holds
   none, and IDA* with h = 0 still searches game (1), an infinite game of int states, pass after pass).
 
-`GameServer` answers the proxies of grader/questions/jeux_probes.py from the game and records, in the
+`GameServer` answers the proxies of grader/questions/jeux/probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
 (calls.Stop) when the call budget is spent or when the student's code passes something that is not a
 state of the game.
@@ -32,7 +32,7 @@ from pathlib import Path
 from grader.questions.api import GraderBug, Served, Stop, Violation, cached, python_source, states
 from reference import graphs
 
-JEU1_DATA = Path(__file__).resolve().parents[1] / "data" / "jeu1.json"
+JEU1_DATA = Path(__file__).resolve().parents[2] / "data" / "jeu1.json"
 
 LABEL_KINDS = ("int", "str", "tuple")
 

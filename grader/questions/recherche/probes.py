@@ -33,7 +33,7 @@ def probe_search(module, payload):
         def heuristic(state, target):
             return manhattan(state, n) if target == goal else 0
     else:
-        # A graph stays in the parent, which answers every call and keeps the trace (recherche_replay.py).
+        # A graph stays in the parent, which answers every call and keeps the trace (replay.py).
         start, goal = payload["start"], payload["goal"]
 
         def next_states(state):

@@ -279,55 +279,87 @@ def _divergence(game: dict, events: list[tuple], run):
     expands what the notebook's does (or stops before it: see `_goal_reached`) and calls
     heuristic(state, goal) only."""
     calls, expansions = run.calls, run.expansions
-    labels, goal, start, h = game["labels"], game["goal"], game["initial"], game["h"]
+    labels, goal = game["labels"], game["goal"]
     if not any(e[0] == "heuristic" for e in events):
         return 0, 0, _message("x1.replay_no_h", {"goal": labels[goal]})
-    swapped = next((k for k, e in enumerate(events) if e[0] == "heuristic" and e[2] != goal), None)
+    swapped = _first_swapped(events, goal)
     mine = [(k, e[1]) for k, e in enumerate(events) if e[0] == "next_states"]
-    theirs = [k for k, c in enumerate(calls) if c[0] == "next_states"]
-    j = next(
-        (
-            i
-            for i in range(max(len(mine), len(expansions)))
-            if i >= min(len(mine), len(expansions)) or mine[i][1] != expansions[i]["state"]
-        ),
-        None,
-    )
+    j = _first_other_expansion([x for _, x in mine], [e["state"] for e in expansions])
     at = mine[j][0] if j is not None and j < len(mine) else len(events)
     if swapped is not None and (j is None or swapped <= at):
-        a, b = events[swapped][1], events[swapped][2]
-        params = {
-            "a": labels[a],
-            "b": labels[b],
-            "state": labels[_subject(game, events[swapped])],
-            "goal": labels[goal],
-        }
-        return swapped, min(swapped, len(calls) - 1), _message("x1.replay_h_args", params)
+        return swapped, min(swapped, len(calls) - 1), _swapped_arguments(game, events[swapped])
     if j is None or j >= len(mine):
         return None  # the same expansions, or fewer: where it took the goal says it (_goal_reached)
-    x = mine[j][1]
     if j >= len(expansions):  # the notebook found the goal there
-        last = expansions[-1]["bound"] if expansions else h[start]
-        return at, len(calls) - 1, _message("x1.replay_found", {"goal": labels[goal], "bound": last})
+        return at, len(calls) - 1, _found(game, expansions)
+    theirs = [k for k, c in enumerate(calls) if c[0] == "next_states"][j]
+    return _other_expansion(game, events, expansions, j, at, mine[j][1], theirs)
+
+
+def _first_swapped(events: list[tuple], goal: int) -> int | None:
+    """The first heuristic(a, b) call whose b is not the goal."""
+    return next((k for k, e in enumerate(events) if e[0] == "heuristic" and e[2] != goal), None)
+
+
+def _found(game: dict, expansions: list[dict]) -> dict:
+    """The notebook found the goal where the student's search expanded on: with its last bound."""
+    last = expansions[-1]["bound"] if expansions else game["h"][game["initial"]]
+    return _message("x1.replay_found", {"goal": game["labels"][game["goal"]], "bound": last})
+
+
+def _swapped_arguments(game: dict, event: tuple) -> dict:
+    """heuristic(a, b) called with b not the goal: the arguments swapped, or another target."""
+    labels = game["labels"]
+    state = labels[_subject(game, event)]
+    return _message(
+        "x1.replay_h_args", {"a": labels[event[1]], "b": labels[event[2]], "state": state, "goal": labels[game["goal"]]}
+    )
+
+
+def _first_other_expansion(mine: list[int], theirs: list[int]) -> int | None:
+    """The rank of the first expansion where the two searches differ (one of them stopped included)."""
+    return next(
+        (i for i in range(max(len(mine), len(theirs))) if i >= min(len(mine), len(theirs)) or mine[i] != theirs[i]),
+        None,
+    )
+
+
+def _state_fields(game: dict, state: int, p: int, bound) -> dict:
+    h = game["h"][state]
+    return {"state": game["labels"][state], "p": p, "h": h, "f": p + h, "bound": bound}
+
+
+def _wrong_turn(game: dict, expansions: list[dict], j: int, x: int, again: bool) -> dict | None:
+    """The student's expansion j of x where the notebook starts a new pass, or x on the notebook's path
+    already, or x pruned by the notebook's bound (`again`: the notebook's state was expanded before in
+    its pass); None for none of those."""
+    ref, start = expansions[j], game["initial"]
+    if x == start:
+        return None
+    if ref["state"] == start and ref["pass"] > 0:
+        params = {"bound": expansions[j - 1]["bound"], "next": ref["bound"], "start": game["labels"][start]}
+        return _message("x1.replay_restart", params)
+    ancestors = ref["path"][:-1]
+    if x in ancestors:
+        return _message("x1.replay_on_path", {"state": game["labels"][x]})
+    if again:
+        return None
+    parent = next((i for i in range(len(ancestors) - 1, -1, -1) if x in game["succ"][ancestors[i]]), None)
+    if parent is not None and parent + 1 + game["h"][x] > ref["bound"]:
+        return _message("jeux.replay_pruned", _state_fields(game, x, parent + 1, ref["bound"]))
+    return None
+
+
+def _other_expansion(game: dict, events: list[tuple], expansions: list[dict], j: int, at: int, x: int, theirs: int):
+    """The student's expansion j of x (call `at`), where the notebook expands another state (its call
+    `theirs`): what the student's search did otherwise."""
     ref = expansions[j]
     y = ref["state"]
-
-    def fields(state: int, p: int) -> dict:
-        return {"state": labels[state], "p": p, "h": h[state], "f": p + h[state], "bound": ref["bound"]}
-
     expanded_before = {e["state"] for e in expansions[:j] if e["pass"] == ref["pass"]}
-    if y == start and ref["pass"] > 0 and x != start:
-        previous = expansions[j - 1]["bound"]
-        params = {"bound": previous, "next": ref["bound"], "start": labels[start]}
-        return at, theirs[j], _message("x1.replay_restart", params)
-    if x != start:
-        ancestors = ref["path"][:-1]
-        if x in ancestors:
-            return at, theirs[j], _message("x1.replay_on_path", {"state": labels[x]})
-        if y not in expanded_before:
-            parent = next((i for i in range(len(ancestors) - 1, -1, -1) if x in game["succ"][ancestors[i]]), None)
-            if parent is not None and parent + 1 + h[x] > ref["bound"]:
-                return at, theirs[j], _message("jeux.replay_pruned", fields(x, parent + 1))
+    turn = _wrong_turn(game, expansions, j, x, y in expanded_before)
+    if turn is not None:
+        return at, theirs, turn
+    fields = _state_fields(game, y, ref["p"], ref["bound"])
     # The state the notebook expands here: estimated by the student's search in that pass (the same rank:
     # both start with a pass of the first bound), then left unexpanded there.
     cuts = passes(game, events)
@@ -335,11 +367,34 @@ def _divergence(game: dict, events: list[tuple], run):
         a, b = cuts[ref["pass"]]
         about = [k for k in range(a, min(b, at)) if _subject(game, events[k]) == y]
         if about and all(events[k][0] == "heuristic" for k in about):
-            return about[-1], theirs[j], _message("jeux.replay_unexplored", fields(y, ref["p"]))
+            return about[-1], theirs, _message("jeux.replay_unexplored", fields)
     # The same state by the same path again: next_states listed it twice (a list may repeat a state).
     twice = any(e["path"] == ref["path"] for e in expansions[:j] if e["pass"] == ref["pass"])
     key = "x1.replay_twice" if twice else "x1.replay_again" if y in expanded_before else "x1.replay_expand"
-    return at, theirs[j], _message(key, fields(y, ref["p"]))
+    return at, theirs, _message(key, fields)
+
+
+def _returned_path(game: dict, got) -> list:
+    """The path the student's search returned, as the graph's states, when it is one from the start to the
+    goal along the graph's edges; else []."""
+    labels, index, start, goal = game["labels"], game["index"], game["initial"], game["goal"]
+    if type(got) is not list:
+        return []
+    kind = type(labels[start])
+    path = [index.get(x) if type(x) is kind else None for x in got]
+    if not path or path[0] != start or path[-1] != goal:
+        return []
+    return path if all(b in game["succ"][a] for a, b in zip(path, path[1:])) else []
+
+
+def _otherwise(events: list[tuple], run, k: int, at: int, start: int) -> int:
+    """The notebook's call, in its pass k, that the student's calls up to `at` (those since `start`, the
+    student's pass, expand) do not cover; its pass's end if none."""
+    first = run.groups[k][0]
+    end = run.groups[k + 1][0] if k + 1 < len(run.groups) else len(run.calls)
+    done = [c for n, c in enumerate(events[:at]) if c[0] != "next_states" or n >= start]
+    theirs = replays.first_uncovered(run.calls, first, end, done, {"next_states"})
+    return min(end, len(run.calls) - 1) if theirs is None else theirs
 
 
 def _goal_reached(game: dict, events: list[tuple], run, got):
@@ -348,22 +403,17 @@ def _goal_reached(game: dict, events: list[tuple], run, got):
     returned, tell where it stopped): (that call, the notebook's call where it does otherwise, the
     sentence), or None. Beyond the notebook's bound in that pass: the notebook does not stop there and
     starts again with a larger bound, or (in its last pass) reaches the goal by another path."""
-    labels, index, goal, h, start = game["labels"], game["index"], game["goal"], game["h"], game["initial"]
+    labels, goal, h, start = game["labels"], game["goal"], game["h"], game["initial"]
     at = max((k for k, e in enumerate(events) if e[0] == "heuristic" and _subject(game, e) == goal), default=None)
     if at is None or not run.groups:
         return None
-    kind = type(labels[start])
-    path = [index.get(x) if type(x) is kind else None for x in got] if type(got) is list else []
-    steps = zip(path, path[1:])
-    valid = path and path[0] == start and path[-1] == goal and all(b in game["succ"][a] for a, b in steps)
+    path = _returned_path(game, got)
+    valid = bool(path)
     cuts = passes(game, events)
     k = min(next(n for n, (a, b) in enumerate(cuts) if a <= at < b), len(run.groups) - 1)
-    first, bound = run.groups[k]
-    end = run.groups[k + 1][0] if k + 1 < len(run.groups) else len(run.calls)
+    bound = run.groups[k][1]
     p = len(path) - 1 if valid else _depth_first(game, events[cuts[k][0] : at + 1])[1].get("goal", h[goal]) - h[goal]
-    done = [c for n, c in enumerate(events[:at]) if c[0] != "next_states" or n >= cuts[k][0]]
-    theirs = replays.first_uncovered(run.calls, first, end, done, {"next_states"})
-    theirs = min(end, len(run.calls) - 1) if theirs is None else theirs
+    theirs = _otherwise(events, run, k, at, cuts[k][0])
     fields = {"state": labels[goal], "p": p, "h": h[goal], "f": p + h[goal], "bound": bound}
     if bound is not None and p + h[goal] > bound:
         if k + 1 < len(run.groups):

@@ -51,7 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "chemin valide mais pas le plus court : {steps} {steps:étape|étapes} au lieu de {optimum}",
         "en": "valid path but not a shortest one: {steps} {steps:step|steps} instead of {optimum}",
     },
-    # A graph case is served by the parent (recherche_replay.py): what stopped a run there.
+    # A graph case is served by the parent (replay.py): what stopped a run there.
     "x1.served_not_shipped": {
         "fr": "appel de {function} refusé : ses arguments n'ont pas la forme d'états envoyés par le correcteur "
         "(appel hors protocole)",
@@ -68,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(the notebook's IDA* makes {reference} on this graph)",
     },
     # The replay of a failed graph check: what the notebook's IDA* does where the student's search went
-    # another way (recherche_replay.py).
+    # another way (replay.py).
     "x1.replay_no_h": {
         "fr": "IDA* appelle heuristic(état, {goal}) sur chaque état atteint, pour comparer p + h au seuil m",
         "en": "IDA* calls heuristic(state, {goal}) on every state it reaches, to compare p + h with the bound m",

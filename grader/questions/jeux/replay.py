@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from grader.questions import jeux_traces
+from grader.questions.jeux import traces
 from grader.questions.api import replays
-from grader.questions.jeux_games import distances, visual
+from grader.questions.jeux.games import distances, visual
 
 NAMES = ("bfs", "ids", "idastar")
 # What the class page counts, besides NAMES: an A* (q10), one depth-first pass without restart,
@@ -65,9 +65,9 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
     IDA* is tried: the BFS and IDS recognisers are made for games without h, whose traces have no `h`
     calls reaching one level ahead."""
     for name in ("idastar",) if "h" in game else ("bfs", "ids"):
-        if getattr(jeux_traces, name)(game, events, labels) is None:
+        if getattr(traces, name)(game, events, labels) is None:
             return name
-    cut = jeux_traces.passes(events)
+    cut = traces.passes(events)
     if "h" in game and len(cut) == 1:
         # A single sweep expanding states by nondecreasing p + h is an A*'s (even where, on a game like
         # this one, the order also happens to be depth-first).
@@ -75,7 +75,7 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
         f = [depth[x] + h[x] for name, x in events if name == "suivants"]
         if all(a <= b for a, b in zip(f, f[1:])):
             return "astar"
-    if any(jeux_traces.depth_first(game, one_pass, labels) for one_pass in cut):
+    if any(traces.depth_first(game, one_pass, labels) for one_pass in cut):
         return "other"
     return "dfs" if len(cut) == 1 else "passes"
 
@@ -89,7 +89,7 @@ def restarts(events: Calls, root: int) -> list[int]:
     m = 0 tests e0 alone, then its pass m = 1 tests it again; `h(e0)` twice is IDA*'s first bound, then
     its first pass)."""
     cuts, elsewhere, start = {0}, False, 0
-    for one_pass in jeux_traces.passes(events):
+    for one_pass in traces.passes(events):
         if start < len(events) and events[start][1] != root:  # restarts from e0: the rule below
             cuts.add(start)
         start += len(one_pass)
@@ -256,84 +256,136 @@ def _pass_part(sides: _Sides, k: int, a: int, b: int) -> tuple[int, int, dict] |
     state reached without its parent expanded in the pass, a state left while a state below it was not
     dealt with as the algorithm deals with it in this pass (tested or expanded; with h, at least
     estimated), or the pass ended so (a restart, or the end)."""
-    events, game = sides.events, sides.game
-    succ, finals, depth, root = game["succ"], set(game["finals"]), _depths(game), game["initial"]
-    c, d, m = sides.passes[k]
-    ahead = {x for _, x in sides.expansions(sides.calls, c, d, m)}
-    tested = {x for name, x in sides.calls[c:d] if name == "final"}
-    order = list(dict.fromkeys(x for _, x in sides.calls[c:d]))  # the algorithm's states, as it reaches them
-    parent = {y: x for x, row in enumerate(succ) for y in row}
-    # A pass that does not touch e0 (its successors computed once, before the loop) starts below it.
-    rooted = all(x != root for _, x in events[a:b])
-    done: set[int] = {root} if rooted else set()  # states the student's pass tested or expanded
-    expanded: set[int] = {root} if rooted else set()
-    estimated = {x for _, x in events[:a]}  # an estimate does not change: one made in an earlier pass counts
-    path: list[int] = [root] if rooted else []
+    walk = _PassWalk(sides, k, a, b)
+    for n in range(a, b):
+        parted = walk.step(n)
+        if parted is not None:
+            return parted
+    return walk.ended()
 
-    def below(x: int, top: int) -> bool:
-        while x != top and x in parent and x != root:
-            x = parent[x]
+
+class _PassWalk:
+    """The student's pass events[a:b] walked call by call against the algorithm's pass k (`_pass_part`)."""
+
+    def __init__(self, sides: _Sides, k: int, a: int, b: int):
+        self.sides, self.k, self.a, self.b = sides, k, a, b
+        game = sides.game
+        self.succ, self.finals, self.depth, self.root = (
+            game["succ"],
+            set(game["finals"]),
+            _depths(game),
+            game["initial"],
+        )
+        self.c, self.d, self.m = sides.passes[k]
+        c, d = self.c, self.d
+        self.ahead = {x for _, x in sides.expansions(sides.calls, c, d, self.m)}
+        self.tested = {x for name, x in sides.calls[c:d] if name == "final"}
+        self.order = list(dict.fromkeys(x for _, x in sides.calls[c:d]))  # the algorithm's states, as it reaches them
+        self.parent = {y: x for x, row in enumerate(self.succ) for y in row}
+        # A pass that does not touch e0 (its successors computed once, before the loop) starts below it.
+        rooted = all(x != self.root for _, x in sides.events[a:b])
+        self.done: set[int] = {self.root} if rooted else set()  # states the student's pass tested or expanded
+        self.expanded: set[int] = {self.root} if rooted else set()
+        # An estimate does not change: one made in an earlier pass counts.
+        self.estimated = {x for _, x in sides.events[:a]}
+        self.path: list[int] = [self.root] if rooted else []
+
+    def below(self, x: int, top: int) -> bool:
+        while x != top and x in self.parent and x != self.root:
+            x = self.parent[x]
         return x == top
 
-    def owed(x: int) -> bool:
+    def owed(self, x: int) -> bool:
         """Whether the student's pass has not yet done with x what the algorithm does in this pass."""
-        return x not in done if x in tested else x not in estimated
+        return x not in self.done if x in self.tested else x not in self.estimated
 
-    def left(top: int, n: int, other: int | None) -> tuple[int, int, dict] | None:
+    def parted(self, n: int, about: int, key: str, said: dict) -> tuple[int, int, dict]:
+        """The student's call n, the algorithm's call it should have made (about the state `about`), the sentence."""
+        return n, self.sides.expected_step(self.k, n, self.a, about), _message(key, said)
+
+    def left(self, top: int, n: int, other: int | None) -> tuple[int, int, dict] | None:
         """Leaving `top` at call n for state `other` (None: the pass ended): the first state below it, in the
         algorithm's order, that the algorithm deals with in this pass and the student's has not."""
-        v = next((x for x in order if below(x, top) and owed(x)), None)
+        sides, m = self.sides, self.m
+        v = next((x for x in self.order if self.below(x, top) and self.owed(x)), None)
         if v is None:
             return None
-        touched = [t for t in range(a, n) if events[t][1] == v]
+        touched = [t for t in range(self.a, n) if sides.events[t][1] == v]
         if touched:  # estimated, then left: what the algorithm does after that call
             mark = touched[-1]
-            return mark, sides.expected_step(k, mark + 1, a, v), _message(sides.key("unexplored"), sides.fields(v, m))
-        if other is None or v not in parent:
-            key = "skipped" if v in tested else "unestimated"
-            return n, sides.expected_step(k, n, a, v), _message(sides.key(key), sides.fields(v, m))
-        said = {**sides.fields(v, m), "parent": sides.labels[parent[v]], "other": sides.labels[other]}
-        key = "deeper" if v in tested else "estimate"
-        return n, sides.expected_step(k, n, a, v), _message(sides.key(key), said)
+            return (
+                mark,
+                sides.expected_step(self.k, mark + 1, self.a, v),
+                _message(sides.key("unexplored"), sides.fields(v, m)),
+            )
+        if other is None or v not in self.parent:
+            return self.parted(n, v, sides.key("skipped" if v in self.tested else "unestimated"), sides.fields(v, m))
+        said = {**sides.fields(v, m), "parent": sides.labels[self.parent[v]], "other": sides.labels[other]}
+        return self.parted(n, v, sides.key("deeper" if v in self.tested else "estimate"), said)
 
-    for n in range(a, b):
-        name, x = events[n]
-        if not sides.with_h and depth[x] > m:  # iterative deepening: no call beyond depth m in pass m
-            said = {**sides.fields(x, m), "call": name}
-            return n, sides.expected_step(k, n, a, x), _message("jeux.replay_pruned_ids", said)
-        if name == "final" and x in finals and sides.value(x) > m:
-            after = sides.passes[k + 1][2] if k + 1 < len(sides.passes) else None
-            said = {**sides.fields(x, m), "next": after, "start": sides.labels[root]}
-            return n, sides.expected_step(k, n, a, x), _message(sides.key("goal_beyond"), said)
-        while path and x != path[-1] and x not in succ[path[-1]]:
-            parted = left(path.pop(), n, x)
+    def beyond(self, n: int, name: str, x: int) -> tuple[int, int, dict] | None:
+        """A call beyond the bound: any call past depth m without h, a final state accepted past it."""
+        sides, m = self.sides, self.m
+        if not sides.with_h and self.depth[x] > m:  # iterative deepening: no call beyond depth m in pass m
+            return self.parted(n, x, "jeux.replay_pruned_ids", {**sides.fields(x, m), "call": name})
+        if name == "final" and x in self.finals and sides.value(x) > m:
+            after = sides.passes[self.k + 1][2] if self.k + 1 < len(sides.passes) else None
+            said = {**sides.fields(x, m), "next": after, "start": sides.labels[self.root]}
+            return self.parted(n, x, sides.key("goal_beyond"), said)
+        return None
+
+    def reached(self, n: int, name: str, x: int) -> tuple[int, int, dict] | None:
+        """The walk climbs back to x's parent, leaving what it left owed; x must have its parent expanded."""
+        path = self.path
+        while path and x != path[-1] and x not in self.succ[path[-1]]:
+            parted = self.left(path.pop(), n, x)
             if parted is not None:
                 return parted
-        if x != root and parent[x] not in expanded:  # reached without expanding its parent in this pass
-            said = {**sides.fields(x, m), "parent": sides.labels[parent[x]], "call": name}
-            return n, sides.expected_step(k, n, a, parent[x]), _message(sides.key("jump"), said)
-        estimated.add(x)
-        if name == "final":
-            done.add(x)
-        if name != "suivants" or (not sides.with_h and depth[x] == m):
-            continue
-        if x not in ahead:
+        if x != self.root and self.parent[x] not in self.expanded:  # reached without expanding its parent
+            said = {**self.sides.fields(x, self.m), "parent": self.sides.labels[self.parent[x]], "call": name}
+            return self.parted(n, self.parent[x], self.sides.key("jump"), said)
+        return None
+
+    def expansion(self, n: int, x: int) -> tuple[int, int, dict] | None:
+        """An expansion the algorithm does not make in this pass: pruned by it, or made after it stopped."""
+        sides, m = self.sides, self.m
+        if x not in self.ahead:
             if sides.value(x) > m:
-                return n, sides.expected_step(k, n, a, x), _message(sides.key("pruned"), sides.fields(x, m))
-            if k == len(sides.passes) - 1:  # the algorithm found a final state before and stopped
-                stop = {"goal": sides.labels[sides.calls[d - 1][1]], "bound": m}
-                return n, d - 1, _message(sides.key("stops"), stop)
-        done.add(x)
-        expanded.add(x)
-        if not path or path[-1] != x:
-            path.append(x)
-    if any(name == "final" and x in finals for name, x in events[a:b]) and k == len(sides.passes) - 1:
-        return None  # the goal found in the last pass, as soon as the algorithm or sooner (tested at generation)
-    # The pass ended (a restart, or the end): whatever is left below e0 that the algorithm deals with.
-    return left(root, b if b < len(events) else b - 1, None)
+                return self.parted(n, x, sides.key("pruned"), sides.fields(x, m))
+            if self.k == len(sides.passes) - 1:  # the algorithm found a final state before and stopped
+                stop = {"goal": sides.labels[sides.calls[self.d - 1][1]], "bound": m}
+                return n, self.d - 1, _message(sides.key("stops"), stop)
+        self.done.add(x)
+        self.expanded.add(x)
+        if not self.path or self.path[-1] != x:
+            self.path.append(x)
+        return None
+
+    def step(self, n: int) -> tuple[int, int, dict] | None:
+        name, x = self.sides.events[n]
+        parted = self.beyond(n, name, x) or self.reached(n, name, x)
+        if parted is not None:
+            return parted
+        self.estimated.add(x)
+        if name == "final":
+            self.done.add(x)
+        if name != "suivants" or (not self.sides.with_h and self.depth[x] == self.m):
+            return None
+        return self.expansion(n, x)
+
+    def ended(self) -> tuple[int, int, dict] | None:
+        """The pass ended (a restart, or the end): whatever is left below e0 that the algorithm deals with,
+        unless the goal was found in the last pass, as soon as the algorithm or sooner (tested at generation)."""
+        events, a, b = self.sides.events, self.a, self.b
+        if (
+            any(name == "final" and x in self.finals for name, x in events[a:b])
+            and self.k == len(self.sides.passes) - 1
+        ):
+            return None
+        return self.left(self.root, b if b < len(events) else b - 1, None)
 
 
-def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: jeux_traces.Verdict, labels: list):
+def _bfs_part(game: dict, events: Calls, calls: Calls, verdict: traces.Verdict, labels: list):
     """A BFS parts where the recogniser placed its verdict; the algorithm's call there is its first that the
     student's calls up to it do not cover."""
     depth, step = _depths(game), min(verdict.at, len(events) - 1)
@@ -375,7 +427,7 @@ def requested(algorithms: ModuleType, asked: str, game: dict, events: Calls) -> 
 
 
 def replay(
-    asked: str, game: dict, events: Calls, labels: list, verdict: jeux_traces.Verdict | None, number: tuple[int, int]
+    asked: str, game: dict, events: Calls, labels: list, verdict: traces.Verdict | None, number: tuple[int, int]
 ) -> dict | None:
     """The replay of a trace (see the module's docstring), as plain data: where it is not `asked`'s, where
     each side went (`step`, `expected_step`) and why; with no `verdict` (the check passed), no divergence

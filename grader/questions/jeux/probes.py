@@ -1,7 +1,7 @@
 """Child-side probes of parts I-III (module jeux.py). Standard library, calls.py and protocol.py only.
 
 The game's functions the student's code calls (`suivants`, `final`, `h`) are proxies: every call is
-answered by the parent from its own model of the game (grader/questions/jeux_games.py), which keeps
+answered by the parent from its own model of the game (grader/questions/jeux/games.py), which keeps
 the trace. The child never sees the game, only the initial state; nothing it could record about the
 student's code is used, only the value the student's function returns.
 
@@ -11,6 +11,8 @@ which the parent calls "not a state".
 """
 
 from grader.questions.api import ask, probe, protocol, states
+
+PROBES = (__name__,)  # the family's questions' probe_modules: the only module of it their children import
 
 
 @probe

@@ -5,7 +5,7 @@ order, as answered by the parent. The crafted games are trees (or, for q4, DAGs)
 has no predecessor; each criterion below is a property of every correct variant (successors in any
 order, goal tested on entry or at generation, duplicates kept or removed, root handled before the
 loop, bound or depth returned), and each returns None or a Verdict: the message key and parameters
-naming what was seen, and the index of the call where the search went another way (jeux_replay.py
+naming what was seen, and the index of the call where the search went another way (replay.py
 replays the trace up to there).
 
 BFS (q4): states are tested level by level and a finished level is never visited again.
@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, cast
 
-from grader.questions.jeux_games import distances, idastar_passes, optimum
+from grader.questions.jeux.games import distances, idastar_passes, optimum
 
 
 class Verdict(NamedTuple):

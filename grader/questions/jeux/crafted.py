@@ -1,5 +1,5 @@
-"""The crafted games of Parts I-III's algorithm checks (jeux.py's group algorithme): trees, DAGs and
-IDA* traps on which the parent's trace must show the requested search (jeux_traces.py).
+"""The crafted games of Parts I-III's algorithm checks (searches.py's group algorithme): trees, DAGs and
+IDA* traps on which the parent's trace must show the requested search (traces.py).
 
 Coverage by design, not by the seed: each way of going wrong that the project knows (tests/variants/,
 benchmarks/bench_seeds.py) is shown by a game of one of these fixed lists, so that its verdict is the
@@ -10,7 +10,7 @@ game goes at the end.
 
 from __future__ import annotations
 
-from grader.questions.jeux_games import named_game
+from grader.questions.jeux.games import named_game
 
 # Trees whose final state sits in a middle branch: a DFS in either successor order leaves a level
 # unfinished before reaching it.

@@ -279,7 +279,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the data of game (1) ({path}) do not match the questions' cases: `python -m reference.jeu1` "
         "writes them again from the model answers",
     },
-    # The replay of a failed algorithm check (jeux_replay.py): what the algorithm does where the
+    # The replay of a failed algorithm check (replay.py): what the algorithm does where the
     # student's search went another way, then the reports' labels.
     # IDA*'s (q10, x1) and the iterative deepening's (q7, "_ids"), each with its numbers.
     "jeux.replay_pruned": {

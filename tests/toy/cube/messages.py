@@ -1,4 +1,4 @@
-"""The toy family's messages (tests/toy/cube.py), in French and English: found through the registry."""
+"""The toy family's messages (tests/toy/cube/questions.py), in French and English: found through the registry."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "q19.title": {"fr": "Q19 — double", "en": "Q19 — double"},

@@ -1,5 +1,5 @@
-"""Extension exercises (module recherche.py), from the two companion documents: x1 `search` (the IDA*
-notebook, returning the path), x2 `astar`, x3 `bfs_taquin`, x4 `dfs_taquin` (the taquin project).
+"""The taquin project's searches returning moves (module recherche.py): x2 `astar`, x3 `bfs_taquin`,
+x4 `dfs_taquin` (the notebook's x1 `search`, returning the path, is search.py's).
 
 Puzzles here follow the documents' convention, not the exam's: an n×n matrix with 0 for the blank,
 goal 1 … n²−1 row-major with the blank last, operations named by the direction the BLANK moves.
@@ -15,10 +15,9 @@ from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
-from grader.questions.recherche_puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
-from grader.questions.recherche_probes import PROBES, probe_taquin
-from grader.questions.recherche_puzzles import timeout_failure, walks
-from grader.questions.recherche_search import X1
+from grader.questions.recherche.puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
+from grader.questions.recherche.probes import PROBES, probe_taquin
+from grader.questions.recherche.puzzles import timeout_failure, walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
@@ -263,6 +262,3 @@ class X4(TaquinQuestion):
                 params = {"optimum": optimum, "moves": len(moves), "least": DFS_MIN_MOVES}
                 return Outcome("profondeur", Failure(Kind.WRONG, "x4.shallow", params, counterexample=matrix(start, 3)))
         return Outcome("profondeur")
-
-
-QUESTIONS = [X1(), X2(), X3(), X4()]

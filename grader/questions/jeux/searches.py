@@ -1,9 +1,5 @@
-"""Parts I-III (module jeux.py): q1, q4 `bfs`, q7 `ids`, q10 `idastar`, q11 `h_jeu1`. Parent side.
-
-Where things are: the probes that run in the child are in jeux_probes.py (standard library only); the
-games, the server answering the student's calls and the oracles in jeux_games.py; the recognition of
-the algorithms on the parent's trace in jeux_traces.py, the games crafted for it in jeux_crafted.py.
-This module draws the cases and judges.
+"""Parts I-III's searches (module jeux.py): q4 `bfs`, q7 `ids`, q10 `idastar`, and q1. Parent side: this
+module draws the cases and judges them (the package's __init__ says where the rest is).
 
 Searches (q4, q7, q10). Each case is run with the game's functions as proxies answered by a
 GameServer in the parent; the expected depth is an oracle's on that very game (a BFS on the table,
@@ -20,11 +16,9 @@ Groups, each judged on its own:
   WIDE_LEVEL states; for q10 with h such that IDA* needs dozens of passes): a search that gives up after
   some depth, some number of rounds or some number of states per level.
 - algorithme: crafted trees and DAGs on which the parent's trace must show the requested algorithm
-  (jeux_traces.py). Judged on the trace alone, whatever the depth returned: a right algorithm with a
+  (traces.py). Judged on the trace alone, whatever the depth returned: a right algorithm with a
   slip in its count keeps this group, a wrong algorithm with right values loses it (see the barème).
 Only solvable games are played: bfs and idastar may do anything otherwise, ids loops.
-
-q11 (h_jeu1) is judged in jeux_heuristic.py.
 """
 
 from __future__ import annotations
@@ -32,10 +26,11 @@ from __future__ import annotations
 import functools
 from abc import abstractmethod
 
-from grader.questions import jeux_replay, jeux_traces
+from grader.questions.jeux import replay, traces
 from grader.questions.api import (
     CHEAP,
     ROUND_TRIP_SECONDS,
+    Drawn,
     Failure,
     Group,
     Kind,
@@ -45,8 +40,8 @@ from grader.questions.api import (
     python_text,
     shapes,
 )
-from grader.questions.jeux_crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
-from grader.questions.jeux_games import (
+from grader.questions.jeux.crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
+from grader.questions.jeux.games import (
     LABEL_KINDS,
     GameServer,
     case_view,
@@ -62,8 +57,8 @@ from grader.questions.jeux_games import (
     table_game,
     visual,
 )
-from grader.questions.jeux_heuristic import PROBES, Q11, python_value
-from grader.questions.jeux_probes import probe_search, probe_solution_42
+from grader.questions.jeux.heuristic import python_value
+from grader.questions.jeux.probes import PROBES, probe_search, probe_solution_42
 
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
 # far above any correct variant (other successor orders or goal tests cost a small factor).
@@ -127,6 +122,12 @@ WIDE_LEVEL = 1100
 WIDE_WAY = 1050
 
 
+def jeu1_games(with_h: bool) -> list[dict]:
+    """Game (1) for every target of JEU1_TARGETS; h = 0 on it for q10 (see games.py's docstring)."""
+    extra = {"h": 0} if with_h else {}
+    return [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS]
+
+
 def deep_games(function: str) -> list[dict]:
     """Optimum >= 60, each at a cost linear or quadratic in the depth (every call is a round trip to
     the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), a
@@ -158,8 +159,19 @@ class SearchQuestion(Question):
     # Rationale beside the weights (a correcteur's ranking, issue 11): the algorithm is what the
     # question asks for, so the requested algorithm with a slip in its count or an edge case (0.6 and
     # more) scores above another algorithm with right values (0.4 at most).
-    groups = (Group("petits_jeux", 0.2), Group("jeu1", 0.1), Group("profond", 0.1), Group("algorithme", 0.6))
-    # The check whose failure carries a replay (jeux_replay.py), for the class page: passing it is the
+    groups = (
+        # Fixed games first (their failure is the counterexample shown), then the random ones.
+        Group(
+            "petits_jeux",
+            0.2,
+            (lambda q: fixed_games(q.with_h), Drawn(lambda q: strategy_tables(q.with_h), RANDOM_GAMES)),
+            "judge",
+        ),
+        Group("jeu1", 0.1, (lambda q: jeu1_games(q.with_h),), "judge"),
+        Group("profond", 0.1, (lambda q: deep_games(q.function),), "judge"),
+        Group("algorithme", 0.6),  # judged by `run`: its games are the replay's request
+    )
+    # The check whose failure carries a replay (replay.py), for the class page: passing it is the
     # requested algorithm.
     replay_check = "algorithme"
     replay_check_is_algorithm = True
@@ -169,16 +181,8 @@ class SearchQuestion(Question):
         return self.function
 
     def run(self, ctx):
-        judge = functools.partial(self.judge, ctx)
-        small = ctx.check_cases("petits_jeux", fixed_games(self.with_h), judge)
-        if small.failure is None:
-            seconds = small.seconds
-            small = ctx.check("petits_jeux", strategy_tables(self.with_h), judge, max_examples=RANDOM_GAMES)
-            small.seconds += seconds
-        extra = {"h": 0} if self.with_h else {}  # h = 0 on game (1): see jeux_games' docstring
-        jeu1 = ctx.check_cases("jeu1", [{"kind": "jeu1", "target": t, **extra} for t in JEU1_TARGETS], judge)
-        deep = ctx.check_cases("profond", deep_games(self.function), judge)
-        request = jeux_replay.Request(self.function, self.crafted(), ctx.settings.replay)
+        small, jeu1, deep = (group.check(self, ctx) for group in self.groups[:3])
+        request = replay.Request(self.function, self.crafted(), ctx.settings.replay)
         algorithm = ctx.check_cases("algorithme", request.games, functools.partial(self.judge_algorithm, ctx, request))
         algorithm.visual = request.visual(algorithm.failure is None)
         return [small, jeu1, deep, algorithm]
@@ -216,7 +220,7 @@ class SearchQuestion(Question):
             return self._failure(game, "jeux.not_int", got=python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
-        if not jeux_traces.reached(game, server.events, expected):
+        if not traces.reached(game, server.events, expected):
             return self._failure(game, "jeux.depth_unobserved", got=value)
         return None
 
@@ -258,7 +262,7 @@ class SearchQuestion(Question):
             got=params.get("got"),
         )
 
-    def judge_algorithm(self, ctx, request: jeux_replay.Request, game: dict) -> Failure | None:
+    def judge_algorithm(self, ctx, request: replay.Request, game: dict) -> Failure | None:
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
         and have found a final state; the depth it returns is the other groups' business. A game found
         right is replayed when the request asks for it."""
@@ -276,8 +280,8 @@ class SearchQuestion(Question):
             return None
         failure = self._failure(game, verdict.key, **verdict.params)
         # The game's drawing carries the replay: the student's search beside the algorithm's.
-        replay = jeux_replay.replay(self.function, game, server.events, labels, verdict, request.number(game))
-        failure.visual = {**(failure.visual or {}), "replay": replay}
+        replayed = replay.replay(self.function, game, server.events, labels, verdict, request.number(game))
+        failure.visual = {**(failure.visual or {}), "replay": replayed}
         return failure
 
     @abstractmethod
@@ -285,7 +289,7 @@ class SearchQuestion(Question):
         """The games built to tell this algorithm apart from the others."""
 
     @abstractmethod
-    def recognise(self, game: dict, events: list, labels: list) -> jeux_traces.Verdict | None:
+    def recognise(self, game: dict, events: list, labels: list) -> traces.Verdict | None:
         """What in the parent's trace is not this algorithm's (a message key, its fields, where), or None."""
 
 
@@ -299,7 +303,7 @@ class Q4(SearchQuestion):
         return BFS_GAMES
 
     def recognise(self, game, events, labels):
-        return jeux_traces.bfs(game, events, labels)
+        return traces.bfs(game, events, labels)
 
 
 class Q7(SearchQuestion):
@@ -312,7 +316,7 @@ class Q7(SearchQuestion):
         return IDS_GAMES
 
     def recognise(self, game, events, labels):
-        return jeux_traces.ids(game, events, labels)
+        return traces.ids(game, events, labels)
 
 
 class Q10(SearchQuestion):
@@ -326,7 +330,7 @@ class Q10(SearchQuestion):
         return IDASTAR_GAMES
 
     def recognise(self, game, events, labels):
-        return jeux_traces.idastar(game, events, labels)
+        return traces.idastar(game, events, labels)
 
 
 # --- q1 ------------------------------------------------------------------------------------------------
@@ -370,6 +374,3 @@ def _search_expected(payload, server):
     calls, since no model answer is there to count them."""
     server.bound = search_calls_bound(server.game, payload["function"])
     return optimum(server.game), CHEAP
-
-
-QUESTIONS = [Q1(), Q4(), Q7(), Q10(), Q11()]
