@@ -22,7 +22,7 @@ RNG_SEED = 2017
 
 def _walks(count: int, longest: int) -> list[tuple]:
     rng = random.Random(RNG_SEED)
-    return [cases._walk_state([rng.randrange(3) for _ in range(rng.randint(0, longest))]) for _ in range(count)]
+    return [cases.walk_state([rng.randrange(3) for _ in range(rng.randint(0, longest))]) for _ in range(count)]
 
 
 def test_counted_lengths_are_the_manhattan_ida_stars_with_or_without_a_move_not_to_undo():
