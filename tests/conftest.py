@@ -45,7 +45,7 @@ def in_process(monkeypatch):
     `pytestmark = pytest.mark.usefixtures("in_process")`, or a conftest with an autouse fixture."""
     import dataclasses
 
-    from grader.judge import context
+    from grader.judge import session
     from grader.sandbox import runner
 
     chosen = runner.new_child
@@ -54,4 +54,4 @@ def in_process(monkeypatch):
         return chosen(sources, module_name, probe_modules, dataclasses.replace(limits, inprocess=True))
 
     monkeypatch.setattr(runner, "new_child", in_this_process)
-    monkeypatch.setattr(context, "new_child", in_this_process)
+    monkeypatch.setattr(session, "new_child", in_this_process)

@@ -761,20 +761,20 @@ def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
-    from grader.judge import context, timing
+    from grader.judge import session, timing
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
     settings = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
     question = select(all_questions(), ["q18"])
     limits: list[list] = []
-    call = context.Context.call
+    call = session.Session.call
 
     def recording(self, probe, payload, limit, **rest):
         limits[-1].append(round(limit, 9))
         return call(self, probe, payload, limit, **rest)
 
-    monkeypatch.setattr(context.Context, "call", recording)
+    monkeypatch.setattr(session.Session, "call", recording)
     for _ in range(2):  # a process, then another: nothing shared but the store
         fresh_process()
         limits.append([])

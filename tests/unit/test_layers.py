@@ -245,3 +245,27 @@ def test_a_module_in_no_layer_and_a_long_one_are_found(toy):
     found = problems([toy], TOY_LAYERS, set())
     assert found["unplaced"] == ["toy.extra"] and found["long"] == [f"toy.extra: {MAX_LINES + 1} lines"]
     assert problems([toy], TOY_LAYERS, {"toy.extra"})["long"] == []
+
+
+MAX_CLASS_LINES = 300  # a class past this is several concepts: split by concept, not carved
+
+
+def long_classes(packages: list[Path]) -> list[str]:
+    """Every class of `packages` longer than MAX_CLASS_LINES (its decorators and docstring included)."""
+    return sorted(
+        f"{name}.{node.name}: {lines} lines"
+        for name, path in modules(packages).items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        and (lines := node.end_lineno - min([node.lineno, *(d.lineno for d in node.decorator_list)]) + 1)
+        > MAX_CLASS_LINES
+    )
+
+
+def test_no_class_over_the_limit():
+    assert long_classes(PACKAGES) == []
+
+
+def test_a_long_class_is_found(toy):
+    (toy / "big.py").write_text("class Big:\n" + "    x = 1\n" * MAX_CLASS_LINES + "\n\nclass Small:\n    y = 2\n")
+    assert long_classes([toy]) == [f"toy.big.Big: {MAX_CLASS_LINES + 1} lines"]
