@@ -864,8 +864,9 @@ def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
         child.close()
     assert [name for name in loaded if name.startswith("grader.questions")] == [
         "grader.questions",
-        "grader.questions.api",
+        "grader.questions.child_api",
         "grader.questions.shapes",
+        "grader.questions.states",
         "grader.questions.taquin",
         "grader.questions.taquin.probes",
     ]

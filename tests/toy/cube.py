@@ -1,6 +1,6 @@
 """A toy family, the worked example of docs/adding-a-question.md: q19 asks for `double(n)`, twice n.
 
-Everything it needs from the grader comes from grader/questions/api.py. It is registered by one call,
+Everything it needs from the grader comes from grader/questions/api.py (its judge) and child_api.py (its probe). It is registered by one call,
 `grader.registry.register("tests.toy.cube")` (a family of the grader itself gets one line in
 grader/registry.py's FAMILIES instead), and its messages are in tests/toy/cube_messages.py, which the
 catalogue finds through the registry. The child loads this module for its probe: a family whose judges
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 
-from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe
+from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle
+from grader.questions.child_api import probe
 
 CASES = (0, 1, 7, -3, 10**20)  # smallest first: the first failure is the counterexample shown
 

@@ -19,7 +19,7 @@ import sys
 import types
 from typing import Any, NamedTuple
 
-from grader.questions.api import ask, cached, probe, protocol, register_cache, shapes
+from grader.questions.child_api import ask, cached, probe, protocol, register_cache, shapes
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
