@@ -13,6 +13,9 @@ from grader.text.display import python_source, python_text
 from grader.questions import jeux
 from grader.results.scoring import Scheme
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 SUBMISSIONS = submission_path("jeux", "")
 FULL = {q.id: q.points for q in jeux.QUESTIONS}
 SEARCHES = ("q4", "q7", "q10", "q11")
@@ -229,6 +232,7 @@ def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     assert c.kind == "wrong" and len(successors(c)) <= 3
 
 
+@pytest.mark.confined_child  # the kernel's clock of the child decides the rerun
 def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_by_its_budget(monkeypatch):
     # A loaded machine, made certain: every call is assumed to take 20 µs (the child's own CPU per call,
     # about half a real round trip) and the time floor is 10 ms, so the endless search's first run times
@@ -255,6 +259,7 @@ def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_b
     assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
 
 
+@pytest.mark.confined_child  # patches the confined child's call
 def test_a_timed_out_search_is_judged_on_its_rerun_alone(monkeypatch):
     # A timeout is run again, its server reset (grader.judge.session.Session.call): the verdict and the trace of
     # calls that the algorithm group reads are the rerun's alone. Here every served run's first try is
