@@ -19,6 +19,9 @@ from grader.run.jobs import select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
 FULL = "passed"
@@ -731,6 +734,7 @@ def _served_searches(monkeypatch) -> dict[str, list]:
     return asked
 
 
+@pytest.mark.confined_child  # counts the calls the confined child's pipes answered
 @pytest.mark.parametrize("name", ["reference", "caml"])  # solution kept most recent last, and first
 def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, tmp_path, monkeypatch, fresh_process):
     # q18's limits come from the model answer's taquin run through the same served dfs answers as the
@@ -757,6 +761,7 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
     assert all(tiles(json.loads(args)["state"]) in traps for _, args in asked["student"])
 
 
+@pytest.mark.confined_child  # counts the calls the confined child's pipes answered
 def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_path, monkeypatch, fresh_process):
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
@@ -825,6 +830,7 @@ def test_a_check_of_q17_alone_never_imports_hypothesis():
     assert done.stderr.split()[-2:] == ["0", "False"], done.stderr
 
 
+@pytest.mark.confined_child  # an attack on the pipes: the real child's
 @pytest.mark.parametrize("attack", ["not_served_q16", "not_served_q17"])
 def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
     """A child that forges a call of a served name its question does not serve (q16's tente_*, q17's dfs:
