@@ -5,6 +5,15 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption("--runslow", action="store_true", help="run the tests marked slow")
+    # As pytest's own `--runpytest=inprocess|subprocess` chooses how `runpytest` runs: where the judges' and
+    # questions' tests run a student's code (the `judged` fixture). The sandbox's and attack tests always
+    # start confined children; tests/test_inprocess.py checks that both give the same points.
+    parser.addoption(
+        "--child",
+        choices=("inprocess", "confined"),
+        default="inprocess",
+        help="run the judges' tests' students in this process (default) or in the confined child",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -38,6 +47,16 @@ def fresh_process():
 
 
 @pytest.fixture
+def judged(request, monkeypatch):
+    """Where a judge's or a question's test runs the student: `--child` chooses (in this process by
+    default, as `in_process`), but for a test marked `confined_child`, which needs the child itself (its
+    pipes, its kill, the kernel's clock of it). A module takes it with
+    `pytestmark = pytest.mark.usefixtures("judged")`."""
+    if request.config.getoption("--child") == "inprocess" and "confined_child" not in request.keywords:
+        request.getfixturevalue("in_process")
+
+
+@pytest.fixture
 def in_process(monkeypatch):
     """Every child the test starts runs in this process (grader/sandbox/inprocess.py: no fork, no sandbox),
     as pytest's `runpytest` runs `inprocess`: for tests of judges, where the real sandbox is not what is
@@ -45,7 +64,7 @@ def in_process(monkeypatch):
     `pytestmark = pytest.mark.usefixtures("in_process")`, or a conftest with an autouse fixture."""
     import dataclasses
 
-    from grader.judge import context
+    from grader.judge import session
     from grader.sandbox import runner
 
     chosen = runner.new_child
@@ -54,4 +73,4 @@ def in_process(monkeypatch):
         return chosen(sources, module_name, probe_modules, dataclasses.replace(limits, inprocess=True))
 
     monkeypatch.setattr(runner, "new_child", in_this_process)
-    monkeypatch.setattr(context, "new_child", in_this_process)
+    monkeypatch.setattr(session, "new_child", in_this_process)

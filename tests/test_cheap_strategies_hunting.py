@@ -38,7 +38,7 @@ CHILD_FILES = {
     *(f"grader/sandbox/{path.name}" for path in (ROOT / "grader" / "sandbox").glob("*.py")),
     "grader/caches.py",
     "grader/judge/stubs.py",
-    "grader/questions/api.py",
+    "grader/questions/child_api.py",
     "grader/questions/shapes.py",
     "grader/questions/states.py",
     "grader/questions/jeux/probes.py",
@@ -57,7 +57,7 @@ CHILD_MODULES = {
     "grader.judge",
     "grader.judge.stubs",
     "grader.questions",
-    "grader.questions.api",
+    "grader.questions.child_api",
     "grader.questions.jeux.probes",
     "grader.questions.recherche.probes",
     "grader.questions.shapes",
@@ -150,7 +150,7 @@ def test_the_child_of_an_extension_question_loads_its_probes_and_nothing_of_the_
         child.close()
     assert loaded == [
         "grader.questions",
-        "grader.questions.api",
+        "grader.questions.child_api",
         "grader.questions.recherche",  # the family's package: a docstring, imported on the way to its probes
         "grader.questions.recherche.probes",
         "grader.questions.shapes",

@@ -1,5 +1,5 @@
 """Every student of a run is judged on the same cases: a check group's cases are drawn once per process
-from the run's seed (grader/judge/context.py), in every worker. Hypothesis also mixes into its draws the
+from the run's seed (grader/judge/checks.py), in every worker. Hypothesis also mixes into its draws the
 constants it finds in the sources of the "local" modules loaded at the time (its
 `hypothesis.internal.constants_ast`: integers from 100 up, short strings, floats): the grader's own and
 the model answers'. Which of those are loaded differs between processes (a worker whose first job was
@@ -34,7 +34,7 @@ if modules == "every module":  # as a worker that has run every kind of job, and
             except ImportError:  # an extra not installed (the service's)
                 pass
 
-from grader.judge import context
+from grader.judge import checks
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
 from grader.registry import all_questions
@@ -47,7 +47,7 @@ for question in all_questions(extensions=True):
         model = load_submission(root / "reference" / f"{question.module}.py")
         result = grade_question(question, model, Settings(seed=2017, scheme=no_challenge))
         assert result.score == result.max > 0, (question.id, result.score)
-print(len(sys.modules), json.dumps(sorted([repr(key), repr(cases)] for key, cases in context._drawn_cases.items())))
+print(len(sys.modules), json.dumps(sorted([repr(key), repr(cases)] for key, cases in checks._drawn_cases.items())))
 """
 
 

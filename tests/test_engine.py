@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.internal.conjecture import providers
 
 from grading import say
-from grader.judge import context, drawing
+from grader.judge import checks, drawing, progress
 from grader.judge.context import Context
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_submission
@@ -276,7 +276,7 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
     a failing one gets the counterexample Hypothesis finds when it judges every case itself, each case
     judged as many times (the cases before the failure once, not again when Hypothesis replays them)."""
 
-    monkeypatch.setattr(context, "_drawn_cases", {})
+    monkeypatch.setattr(checks, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 10**4), max_size=8)
     seed = 20170  # a seed of this test alone: its cases are not drawn yet
     judged: list[list[int]] = []
@@ -286,16 +286,14 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
         return _fails_on_a_big_sum(case)
 
     # Without the drawn cases: Hypothesis's own run, the judge called inside it on every case.
-    plain = _q4_context(seed)._hypothesis("sums", strategy, 40, judge, shrink=True)
+    plain = checks.hypothesis(seed, "q4", "sums", strategy, 40, judge, shrink=True)
     assert plain is not None and sum(plain.counterexample) == 1001  # shrunk to the boundary
     by_hypothesis, judged[:] = list(judged), []
     first = _q4_context(seed).check("sums", strategy, judge)
     assert first.failure.counterexample == plain.counterexample and judged == by_hypothesis
     runs = []
-    hypothesis_run = context.Context._hypothesis
-    monkeypatch.setattr(
-        context.Context, "_hypothesis", lambda self, *args, **kw: runs.append(args) or hypothesis_run(self, *args, **kw)
-    )
+    hypothesis_run = checks.hypothesis
+    monkeypatch.setattr(checks, "hypothesis", lambda *args, **kw: runs.append(args) or hypothesis_run(*args, **kw))
     assert _q4_context(seed).check("sums", strategy, lambda case: None).failure is None and runs == []
     judged[:] = []
     again = _q4_context(seed).check("sums", strategy, judge)
@@ -305,7 +303,7 @@ def test_drawn_cases_are_reused_and_a_failure_shrinks_exactly_as_a_run_without_t
 
 def test_a_judge_that_changes_its_case_does_not_change_the_next_students(monkeypatch):
 
-    monkeypatch.setattr(context, "_drawn_cases", {})
+    monkeypatch.setattr(checks, "_drawn_cases", {})
     strategy = st.lists(st.integers(0, 9), min_size=1, max_size=4)
     seen: list[list[int]] = []
 
@@ -326,18 +324,18 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
     import threading
     import time
 
-    monkeypatch.setattr(context, "PROGRESS_AFTER", 0.5)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0.5)
     log = io.StringIO()
-    with context.Ticker("warm-up", log):
+    with progress.Ticker("warm-up", log):
         pass
     threads = threading.active_count()
     for _ in range(100):
-        with context.Ticker("quick", log):
+        with progress.Ticker("quick", log):
             pass
     assert threading.active_count() == threads and log.getvalue() == ""
-    with context.Ticker("slow", log):
+    with progress.Ticker("slow", log):
         time.sleep(1.0)
-    with context.Ticker("quick again", log):
+    with progress.Ticker("quick again", log):
         time.sleep(0.05)
     assert re.fullmatch(r"slow \d s\n", log.getvalue())  # once in a log, for the slow block only
 
@@ -346,7 +344,7 @@ def test_the_progress_line_appears_after_its_delay_and_costs_no_thread_per_call(
             return True
 
     terminal = Terminal()
-    with context.Ticker("tty", terminal):
+    with progress.Ticker("tty", terminal):
         time.sleep(2.0)
     shown = terminal.getvalue()
     assert re.fullmatch(r"(\rtty \d s){2,}\r +\r", shown), shown  # rewritten every second, then erased

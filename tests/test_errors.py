@@ -195,7 +195,7 @@ OUTSIDE_THE_TREE = {
     "grader.sandbox.calls.Violation",
     "grader.sandbox.calls.Exhausted",
     "grader.sandbox.confine.ConfinementError",
-    "grader.judge.context._Falsified",
+    "grader.judge.checks._Falsified",
     "grader.run.grading.Interrupted",
     "grader.run.executor._WorkerStopped",
     "grader.run.executor.WorkerLost",

@@ -25,6 +25,9 @@ from reference import replays as algorithms
 from reports.replay import terminal_lines, view
 from tests.french import english_in
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 TESTS = ROOT / "tests"
 SUBMISSIONS = TESTS / "submissions" / "jeux"
 VARIANTS = TESTS / "variants" / "jeux"

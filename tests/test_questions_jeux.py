@@ -14,6 +14,9 @@ from grader.questions.jeux import searches as jeux
 from grader.questions.jeux import questions as jeux_questions
 from grader.results.scoring import Scheme
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 SUBMISSIONS = submission_path("jeux", "")
 FULL = {q.id: q.points for q in jeux_questions.QUESTIONS}
 SEARCHES = ("q4", "q7", "q10", "q11")
@@ -230,19 +233,20 @@ def test_a_search_that_never_ends_is_stopped_on_a_small_game():
     assert c.kind == "wrong" and len(successors(c)) <= 3
 
 
+@pytest.mark.confined_child  # the kernel's clock of the child decides the rerun
 def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_by_its_budget(monkeypatch):
     # A loaded machine, made certain: every call is assumed to take 20 µs (the child's own CPU per call,
     # about half a real round trip) and the time floor is 10 ms, so the endless search's first run times
     # out before its budget is spent. Its rerun has RERUN_SLACK times the limit (here enough for any
-    # budget; grader.judge.context.Context.rerun_limit): the endless search is stopped by its budget (a verdict
+    # budget; grader.judge.session.Session.rerun_limit): the endless search is stopped by its budget (a verdict
     # that does not depend on the load), and a correct search passes, its CPU time within its limit.
-    from grader.judge import context
+    from grader.judge import session
     from grader.judge.settings import Settings
     from grader.judge.engine import grade_question
     from grader.intake import load_submission
 
     monkeypatch.setattr(jeux, "ROUND_TRIP_SECONDS", 20e-6)
-    monkeypatch.setattr(context, "RERUN_SLACK", 1000.0)
+    monkeypatch.setattr(session, "RERUN_SLACK", 1000.0)
     settings = Settings(seed=SEED, scheme=Scheme(time_floor=0.01))
 
     def graded(name):
@@ -256,8 +260,9 @@ def test_a_search_whose_calls_are_answered_slower_than_assumed_is_still_judged_b
     assert right.status == "passed", [say(c.message) for c in right.checks if not c.passed]
 
 
+@pytest.mark.confined_child  # patches the confined child's call
 def test_a_timed_out_search_is_judged_on_its_rerun_alone(monkeypatch):
-    # A timeout is run again, its server reset (grader.judge.context.Context.call): the verdict and the trace of
+    # A timeout is run again, its server reset (grader.judge.session.Session.call): the verdict and the trace of
     # calls that the algorithm group reads are the rerun's alone. Here every served run's first try is
     # declared timed out after it ran, so every verdict comes from a rerun.
     from grader.judge.settings import Settings

@@ -19,6 +19,9 @@ from grader.run.jobs import select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "tests" / "submissions" / "taquin"
 FULL = "passed"
@@ -731,6 +734,7 @@ def _served_searches(monkeypatch) -> dict[str, list]:
     return asked
 
 
+@pytest.mark.confined_child  # counts the calls the confined child's pipes answered
 @pytest.mark.parametrize("name", ["reference", "caml"])  # solution kept most recent last, and first
 def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, tmp_path, monkeypatch, fresh_process):
     # q18's limits come from the model answer's taquin run through the same served dfs answers as the
@@ -757,24 +761,25 @@ def test_a_correct_taquin_is_served_the_searches_its_limits_were_timed_on(name, 
     assert all(tiles(json.loads(args)["state"]) in traps for _, args in asked["student"])
 
 
+@pytest.mark.confined_child  # counts the calls the confined child's pipes answered
 def test_a_limit_timed_through_kept_searches_is_the_one_timed_when_they_ran(tmp_path, monkeypatch, fresh_process):
     # Another process (a run's second worker, the next run) reads the expensive searches from the
     # machine's store instead of running them: the model answer's time, hence the student's limit, must
     # be what they cost when they ran, not the nothing that reading them costs.
-    from grader.judge import context, timing
+    from grader.judge import session, timing
 
     monkeypatch.setattr(timing, "_path", lambda: tmp_path / "timings.json")  # the machine's store, empty
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search is kept for the machine
     settings = Settings(seed=SEED, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
     question = select(all_questions(), ["q18"])
     limits: list[list] = []
-    call = context.Context.call
+    call = session.Session.call
 
     def recording(self, probe, payload, limit, **rest):
         limits[-1].append(round(limit, 9))
         return call(self, probe, payload, limit, **rest)
 
-    monkeypatch.setattr(context.Context, "call", recording)
+    monkeypatch.setattr(session.Session, "call", recording)
     for _ in range(2):  # a process, then another: nothing shared but the store
         fresh_process()
         limits.append([])
@@ -825,6 +830,7 @@ def test_a_check_of_q17_alone_never_imports_hypothesis():
     assert done.stderr.split()[-2:] == ["0", "False"], done.stderr
 
 
+@pytest.mark.confined_child  # an attack on the pipes: the real child's
 @pytest.mark.parametrize("attack", ["not_served_q16", "not_served_q17"])
 def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
     """A child that forges a call of a served name its question does not serve (q16's tente_*, q17's dfs:
@@ -864,8 +870,9 @@ def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
         child.close()
     assert [name for name in loaded if name.startswith("grader.questions")] == [
         "grader.questions",
-        "grader.questions.api",
+        "grader.questions.child_api",
         "grader.questions.shapes",
+        "grader.questions.states",
         "grader.questions.taquin",
         "grader.questions.taquin.probes",
     ]

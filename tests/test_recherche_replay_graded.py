@@ -32,6 +32,9 @@ from grader.sandbox.calls import answer, serving
 from reports.replay import view
 from tests.french import english_in
 
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
+
 
 def replay_of(name: str, lang: str = "fr") -> tuple[dict, list, list]:
     """The replay of the graphs group's failure, and each side's calls as tuples."""

@@ -210,4 +210,4 @@ def test_a_correct_dfs_shows_no_divergence_on_q17s_cases(path):
                     within = entered(state, history[-1] if history else None, m - p)
                     assert record["nodes"] in (record["model_nodes"], within), (record["nodes"], within)
     finally:
-        ctx.close()
+        ctx.session.close()

@@ -4,6 +4,7 @@ that skips a bound (tests/variants/taquin/wrong/taquin_saute_une_borne.py) and o
 
 from __future__ import annotations
 
+import pytest
 from grading import check, grade_file, submission_path
 
 from grader.results.records import SubmissionResult
@@ -12,6 +13,9 @@ from reports.terminal import format_result
 from tests.french import english_in
 from grader.results.records import Run
 from tests.report_fixtures import LIMITS, SCHEME
+
+# The student runs where --child says (in this process by default: tests/conftest.py, `judged`).
+pytestmark = pytest.mark.usefixtures("judged")
 
 SKIPS = submission_path("taquin", "tests/variants/taquin/wrong/taquin_saute_une_borne.py")
 NOT_RESET = submission_path("taquin", "tests/variants/taquin/wrong/taquin_minimum_non_remis.py")

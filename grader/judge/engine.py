@@ -66,12 +66,12 @@ def grade_question(question: Question, submission: Submission, settings: Setting
         failure = Failure(Kind.ERROR, "engine.grader_bug", {"detail": detail})
         outcomes = [Outcome(g, failure) for g in weights]
     finally:
-        ctx.close()
-    result = question_result(question, settings.scheme, outcomes, ctx.output())
+        ctx.session.close()
+    result = question_result(question, settings.scheme, outcomes, ctx.session.output())
     result.timing = {
         "wall": time.perf_counter() - started,
-        "student": ctx.student_seconds,
-        "reference": ctx.reference_seconds,
+        "student": ctx.session.student_seconds,
+        "reference": ctx.expectations.seconds,
     }
     for outcome in outcomes:
         result.warnings.extend(w for w, _ in map(sayable, outcome.warnings) if w not in result.warnings)

@@ -37,10 +37,17 @@ import json
 import time
 from pathlib import Path
 
-from grader.caches import cached
+from grader.caches import cached, register
 from grader.judge import calibration, timing
 from grader.errors import GraderBug
+from grader.judge.question import Question, probe_name
+from grader.judge.settings import Settings
 from grader.sandbox import calls, protocol
+
+# This thread's CPU clock; Pyodide has none, and no other thread: the process's.
+_thread_time = getattr(time, "thread_time", time.process_time)
+# Expected results, shared by every student a process grades: the cases are the same for all.
+_expected_cache: dict[str, tuple[object, float, object]] = register(f"{__name__}._expected_cache", {})
 
 MODES = ("auto", "model", "oracles")
 
@@ -119,3 +126,29 @@ def provider(module: str, mode: str = "auto", runs: int = timing.RUNS, functions
     if mode == "model" or mode == "auto" and has_model_answer(module) and answers(module, functions):
         return ModelAnswer(module, runs)
     return Oracles(module)
+
+
+class Expectations:
+    """A question's expected results, cached per case for every student the process grades, and the CPU
+    this question spent computing them."""
+
+    def __init__(self, question: Question, settings: Settings, progress):
+        self.question, self.settings = question, settings
+        self.progress = progress  # the progress line around one computation (a context manager's maker)
+        self.seconds = 0.0
+
+    def served(self, probe, payload: dict, serve=None, case=None) -> tuple[object, float, object]:
+        """The probe's value on a correct answer, its seconds, and the handler `serve()` made to answer its
+        parent-served calls (with what it recorded), cached with the run. `case` is what the handler
+        answers from and the payload does not hold (part of the cache key)."""
+        runs = timing.RUNS if self.question.limits_separate_algorithms else 1
+        source = provider(self.question.module, self.settings.reference, runs, self.question.functions)
+        key = json.dumps([source.kind, probe_name(probe), payload, case], sort_keys=True)
+        if key not in _expected_cache:
+            started = _thread_time()
+            with self.progress():
+                value, seconds, handler = source.run(probe, payload, serve)
+            # The CPU spent here: a time read from the machine's cache (grader/judge/timing.py) cost nothing.
+            self.seconds += _thread_time() - started
+            _expected_cache[key] = (value, seconds, handler)
+        return _expected_cache[key]

@@ -202,23 +202,24 @@ def sayable(message: Message, kind: Kind = Kind.OK) -> tuple[Message, Kind]:
 
 def status(checks: list[Check]) -> Status:
     """What a question's checks say in one word: passed, partial, failed, or the worst thing that happened."""
-    # A group without weight says nothing (skipped, or informative like taquin's chaine_eleve); one skipped
-    # for a reason still misses its points.
-    weighted = [c for c in checks if c.max_points > 0]
-    checks = weighted or [c for c in checks if not (c.kind == Kind.SKIPPED and c.max_points == 0)]
-    if all(c.passed for c in checks):
+    counted = _counted(checks)
+    if all(c.passed for c in counted):
         # A group that earns part of its points (Outcome.credit) passed, but not the question as a whole.
-        return Status.PASSED if all(c.points >= c.max_points for c in checks) else Status.PARTIAL
-    kinds = {c.kind for c in checks if not c.passed and c.kind != Kind.SKIPPED}
-    for kind in (Status.MISSING, Status.NOT_IMPLEMENTED):
+        return Status.PASSED if all(c.points >= c.max_points for c in counted) else Status.PARTIAL
+    kinds = {c.kind for c in counted if not c.passed and c.kind != Kind.SKIPPED}
+    for kind in (Status.MISSING, Status.NOT_IMPLEMENTED):  # no file, or nothing written: said as such
         if kinds == {kind}:
             return kind
-    if any(c.passed or c.points > 0 for c in checks):
+    if any(c.passed or c.points > 0 for c in counted):
         return Status.PARTIAL
-    for kind in STATUS_PRIORITY:
-        if kind in kinds:
-            return kind
-    return Status.FAILED
+    return next((kind for kind in STATUS_PRIORITY if kind in kinds), Status.FAILED)
+
+
+def _counted(checks: list[Check]) -> list[Check]:
+    """The checks a question's status reads: a group without weight says nothing (skipped, or informative
+    like taquin's chaine_eleve) unless no group has one; one skipped for a reason still misses its points."""
+    weighted = [c for c in checks if c.max_points > 0]
+    return weighted or [c for c in checks if not (c.kind == Kind.SKIPPED and c.max_points == 0)]
 
 
 def submission_total(results: list[QuestionResult]) -> tuple[float, float]:

@@ -302,3 +302,27 @@ def test_an_underscore_name_taken_from_another_module_is_found(toy):
     (toy / "core" / "a.py").write_text("from . import b\nfrom ..base import _x\nfrom toy.base import __all__\n")
     (toy / "core" / "b.py").write_text("from toy import base\n_y = base._x\nz = _y\n")
     assert problems([toy], TOY_LAYERS, set())["private"] == ["toy.core.a <- toy.base._x", "toy.core.b <- toy.base._x"]
+
+
+MAX_CLASS_LINES = 300  # a class past this is several concepts: split by concept, not carved
+
+
+def long_classes(packages: list[Path]) -> list[str]:
+    """Every class of `packages` longer than MAX_CLASS_LINES (its decorators and docstring included)."""
+    return sorted(
+        f"{name}.{node.name}: {lines} lines"
+        for name, path in modules(packages).items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        and (lines := node.end_lineno - min([node.lineno, *(d.lineno for d in node.decorator_list)]) + 1)
+        > MAX_CLASS_LINES
+    )
+
+
+def test_no_class_over_the_limit():
+    assert long_classes(PACKAGES) == []
+
+
+def test_a_long_class_is_found(toy):
+    (toy / "big.py").write_text("class Big:\n" + "    x = 1\n" * MAX_CLASS_LINES + "\n\nclass Small:\n    y = 2\n")
+    assert long_classes([toy]) == [f"toy.big.Big: {MAX_CLASS_LINES + 1} lines"]

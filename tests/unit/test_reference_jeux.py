@@ -45,6 +45,7 @@ def exact_distances(successors, finals):
     return {e: distance_to_final(e, successors.__getitem__, finals.__contains__) for e in successors}
 
 
+@pytest.mark.slow  # the model answer on 300 random games: 1.2 s of CPU, in CI (every grading runs it too)
 @settings(deadline=None, max_examples=300)
 @given(games())
 def test_bfs_and_ids_are_optimal_on_random_games(game):
@@ -75,6 +76,7 @@ def games_with_admissible_h(draw):
     return initial, successors, finals, table
 
 
+@pytest.mark.slow  # the model answer on 300 random games: 1.4 s of CPU, in CI (every grading runs it too)
 @settings(deadline=None, max_examples=300)
 @given(games_with_admissible_h())
 def test_idastar_is_optimal_with_any_admissible_h(game):
@@ -109,6 +111,7 @@ def test_game1_all_searches_match_exact_distance(t):
     assert jeux.idastar() == expected
 
 
+@pytest.mark.slow  # the model answer on 60 large targets: 1.8 s of CPU, in CI (every grading runs it too)
 @settings(deadline=None, max_examples=60)
 @given(st.integers(130, 5000))
 def test_game1_idastar_with_h_jeu1_on_larger_targets(t):

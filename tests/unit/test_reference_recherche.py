@@ -3,6 +3,8 @@ and on the whole 3×3 puzzle (grader.questions.recherche.puzzles.distances_3).""
 
 from collections import deque
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from grader.questions.recherche.puzzles import distances_3, near_3
@@ -53,6 +55,7 @@ def replay(start, n, moves):
     return start
 
 
+@pytest.mark.slow  # the model answer on 30 states of the 3x3 puzzle: 8 s of CPU, in CI (every grading runs it too)
 @settings(deadline=None, max_examples=30)
 @given(near_3(20))
 def test_astar_and_bfs_are_optimal_and_dfs_valid_on_the_3x3_puzzle(state):

@@ -10,7 +10,7 @@ that is not one of those (a list, a bool, a float, an object) goes as {"type": n
 which the parent calls "not a state".
 """
 
-from grader.questions.api import ask, probe, protocol, states
+from grader.questions.child_api import ask, probe, protocol, states
 
 PROBES = (__name__,)  # the family's questions' probe_modules: the only module of it their children import
 

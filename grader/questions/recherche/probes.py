@@ -6,7 +6,7 @@ server's memory, which holds every probe module a run has loaded) holds an answe
 
 from __future__ import annotations
 
-from grader.questions.api import ask, probe, states
+from grader.questions.child_api import ask, probe, states
 from reference.sliding import goal_state, manhattan, successors
 
 PROBES = (__name__,)  # the questions' probe_modules

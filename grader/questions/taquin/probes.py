@@ -19,7 +19,7 @@ import sys
 import types
 from typing import Any, NamedTuple
 
-from grader.questions.api import ask, cached, probe, protocol, register_cache, shapes
+from grader.questions.child_api import ask, cached, probe, protocol, register_cache, shapes
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 BLANK = 15
@@ -67,20 +67,34 @@ def _candidates(module) -> list[Representation]:
     name); the exam's names."""
     lowered = {name.lower(): name for name in MOVE_NAMES}
     own = vars(module)
-    constants = {lowered[k.lower()]: v for k, v in own.items() if k.lower() in lowered and not callable(v)}
     codes = list(_codes(own.values()))
+    ways = _constants(own, lowered) + _enums(own, codes, lowered) + _spelled(codes, lowered)
+    return [_written_as(way) for way in ways] + [_written_as({name: name for name in MOVE_NAMES})]
+
+
+def _constants(own: dict, lowered: dict) -> list[dict]:
+    """The module's four globals named after the moves (in any case, not functions), when their values
+    are distinct: a way of writing them."""
+    constants = {lowered[k.lower()]: v for k, v in own.items() if k.lower() in lowered and not callable(v)}
+    return [constants] if len({_key(v) for v in constants.values()}) == 4 == len(constants) else []
+
+
+def _enums(own: dict, codes: list, lowered: dict) -> list[dict]:
+    """The module's enums that name the four moves, those its code uses first (`Deplacement` first)."""
     used = {name for code in codes for name in code.co_names}
     enums = sorted(
         (value for value in own.values() if isinstance(value, type) and issubclass(value, enum.Enum)),
         key=lambda kind: (kind.__name__ not in used, kind.__name__ != "Deplacement"),
     )
+    return [named for named in (_members(kind, lowered) for kind in enums) if len(named) == 4]
+
+
+def _spelled(codes: list, lowered: dict) -> list[dict]:
+    """The exam's names as the module's code spells them in its strings (when it spells any)."""
     spelled = {
         lowered[c.lower()]: c for code in codes for c in code.co_consts if type(c) is str and c.lower() in lowered
     }
-    ways = [constants] if len({_key(v) for v in constants.values()}) == 4 == len(constants) else []
-    ways += [named for named in (_members(kind, lowered) for kind in enums) if len(named) == 4]
-    ways += [{name: spelled.get(name, name) for name in MOVE_NAMES}] if spelled else []
-    return [_written_as(way) for way in ways] + [_written_as({name: name for name in MOVE_NAMES})]
+    return [{name: spelled.get(name, name) for name in MOVE_NAMES}] if spelled else []
 
 
 WATCHED_LINES = 100_000  # lines a tente_* may run while watched for what it writes (no useful one needs 100)

@@ -98,7 +98,7 @@ class Q15(Question):
     ASPECT = {"move_grille": "grid", "move_libre": "li, lj", "move_h": "h"}  # the global each group judges
 
     def run(self, ctx):
-        from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
+        from hypothesis import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
         cases = st.tuples(arrangements(), st.integers(0, len(MOVES) - 1), st.sampled_from(BLANK_VALUES))
         # On each case of move_libre: whether the tile slid into the blank on the grid (where the blank's
@@ -349,7 +349,7 @@ class Q18(Question):
 
     @staticmethod
     def walks():
-        from grader.questions.api import strategies as st  # Hypothesis: never for q17 (imported ahead)
+        from hypothesis import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
         return st.tuples(st.lists(st.integers(0, 2), max_size=MAX_WALK_Q18), st.sampled_from(BLANK_VALUES))
 

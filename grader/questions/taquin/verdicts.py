@@ -184,15 +184,39 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
     solved = optimal_solution(tuple(state)) if optimum is None else None
     optimal = list(solved) if solved is not None else None
     optimum = optimum_length(tuple(state)) if optimum is None else optimum
+    moves = _as_played(judging, state, moves, shown, deduced)
+    wrong = _not_an_optimal_solution(state, moves, shown, optimal, optimum, chain)
+    if wrong is not None:
+        return wrong
+    if not deduced:
+        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
+    if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
+        found = passes(state, chain)
+        number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
+        judging.replayed = {
+            **taquin_visual(state, moves, optimal),
+            **({"passes": {**found["passes"], **number}} if found else {}),
+        }
+    return None
+
+
+def _as_played(judging: Orders, state, moves: list, shown, deduced: bool) -> list:
+    """The list in the order that solves `state` (read backwards when only that way does), its order noted
+    in `judging` for the `ordre` group: a list that reads the same both ways says nothing of it."""
     judging.lists_seen.append((shown, moves))
     forward, backward = reached_state(state, moves) == GOAL, reached_state(state, moves[::-1]) == GOAL
-    if forward and not backward:  # a list that reads the same both ways says nothing of its order
+    if forward and not backward:
         judging.in_order = True
         judging.searched = judging.searched or (deduced and tuple(state) in judging.beyond)
     elif backward and not forward:
         # Judged as a solution here; the order is the `ordre` group's concern.
         judging.reversed_seen.append(shown)
-        moves = moves[::-1]
+        return moves[::-1]
+    return moves
+
+
+def _not_an_optimal_solution(state, moves: list, shown, optimal, optimum: int, chain: Chain) -> Failure | None:
+    """Why `moves` is not an optimal solution of `state` (a mirror image of one, not one, or longer), or None."""
     if reached_state(state, moves) != GOAL:
         if GOAL in (reached_state(state, _mirrored(moves)), reached_state(state, _mirrored(moves)[::-1])):
             return Failure(
@@ -221,15 +245,6 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             got=len(moves),
             visual={**taquin_visual(state, moves, optimal), **passes(state, chain)},
         )
-    if not deduced:
-        return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
-    if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
-        found = passes(state, chain)
-        number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}
-        judging.replayed = {
-            **taquin_visual(state, moves, optimal),
-            **({"passes": {**found["passes"], **number}} if found else {}),
-        }
     return None
 
 

@@ -1,6 +1,6 @@
 """A toy family, the worked example of docs/adding-a-question.md: q19 asks for `double(n)`, twice n.
 
-Everything it needs from the grader comes from grader/questions/api.py. A family is a package, as the
+Everything it needs from the grader comes from grader/questions/api.py (its judge) and child_api.py (its probe). A family is a package, as the
 grader's own are: this module lists its questions, messages.py says them (the catalogue finds it through
 the registry). It is registered by one call, `grader.registry.register("tests.toy.cube")` (a family of the
 grader itself gets one line in grader/registry.py's FAMILIES instead). The child loads this module for its
@@ -10,7 +10,8 @@ own (grader/questions/jeux/probes.py).
 
 from __future__ import annotations
 
-from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle, probe
+from grader.questions.api import CHEAP, Failure, Group, Kind, Question, oracle
+from grader.questions.child_api import probe
 
 CASES = (0, 1, 7, -3, 10**20)  # smallest first: the first failure is the counterexample shown
 

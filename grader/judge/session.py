@@ -1,0 +1,154 @@
+"""A question's child session: the student's module in one child at a time (a dead child is replaced on
+the next call), the calls made to it, a timeout's rerun, and what the children printed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from grader.intake import Submission
+from grader.judge import stubs
+from grader.judge.progress import Ticker
+from grader.judge.question import Question, probe_name
+from grader.judge.settings import Settings
+from grader.results.records import Output
+from grader.sandbox import protocol
+from grader.sandbox.limits import Reply
+from grader.sandbox.process import Child
+from grader.sandbox.runner import new_child
+from grader.text import i18n
+
+RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Session.call)
+# A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
+FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
+
+
+class Session:
+    """The student's side of a question: its child, started on the first call."""
+
+    def __init__(self, question: Question, submission: Submission, settings: Settings):
+        self.question = question
+        self.submission = submission
+        self.settings = settings
+        self.child: Child | None = None
+        self.import_failure: Reply | None = None
+        self.stdout: list[str] = []
+        self.stderr: list[str] = []
+        self.dropped = 0
+        self.student_seconds = 0.0
+        self.group = ""  # the check group being run, for the progress line
+
+    @property
+    def names(self) -> list[str]:
+        """The callables the student's module defines (after importing it)."""
+        child = self._child()
+        return child.names if child else []
+
+    def stubs(self) -> set[str]:
+        """The functions of the student's module that are still the exercise's stubs, as its child reads
+        them (grader/judge/stubs.py); none when the child cannot say."""
+        reply = self.call(stubs.stubbed, {}, self.settings.limits.import_seconds, retry=False)
+        return (
+            {name for name in reply.value if isinstance(name, str)}
+            if reply.ok and isinstance(reply.value, list)
+            else set()
+        )
+
+    def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True) -> Reply:
+        """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
+        `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py). A timeout
+        is run again once (`rerun`: this is that second run) unless `retry` is False; a served run only if
+        its handler can `reset()` what it kept of the first run (its trace, a budget spent)."""
+        child = self._child()
+        if child is None:
+            assert self.import_failure is not None  # _child() says why it has none
+            return self.import_failure
+        with self.progress():
+            reply = child.call(probe_name(probe), payload, timeout, serve=serve)
+        reply.limit = timeout
+        self.student_seconds += reply.cpu_seconds
+        self._note(reply, child)
+        if not child.alive or reply.status in FATAL_KINDS:
+            self._retire_child()
+        replayable = serve is None or hasattr(serve, "reset")
+        if reply.status == protocol.TIMEOUT and replayable and retry and not rerun:
+            # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
+            # clock is the wall's, so on a loaded machine the rerun gets more wall time (rerun_limit), and
+            # its CPU time is then held to `timeout`.
+            if serve is not None:
+                serve.reset()  # the rerun is judged on its own calls
+            again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
+            again.limit = timeout
+            if again.ok and again.cpu_measured and again.cpu_seconds > timeout:
+                return Reply(
+                    protocol.TIMEOUT,
+                    error="CPU time over the limit",
+                    seconds=again.seconds,
+                    cpu_seconds=again.cpu_seconds,
+                    limit=timeout,
+                )
+            return again
+        return reply
+
+    @staticmethod
+    def rerun_limit(reply: Reply) -> float:
+        """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
+        second (see `call`) times its limit; RERUN_SLACK times it where that says nothing of the load:
+        the child's CPU time cannot be read (macOS, Windows: only the rerun's own timeout counts), or the
+        child waited for the parent's answers to its calls (answered slower than assumed on a loaded
+        machine, they would spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's ROUND_TRIP_SECONDS)."""
+        measured = reply.cpu_measured and reply.cpu_seconds > 0 and not reply.calls
+        ratio = reply.seconds / reply.cpu_seconds if measured else RERUN_SLACK
+        return reply.limit * min(RERUN_SLACK, max(1.0, ratio))
+
+    def progress(self):
+        """The progress line around one call (`grader check` only)."""
+        if not self.settings.progress:
+            return contextlib.nullcontext()
+        lang = self.settings.lang
+        title = f" ({i18n.t(f'{self.question.id}.{self.group}', lang)})" if self.group else ""
+        return Ticker(i18n.t("engine.progress", lang, qid=self.question.id, check=title))
+
+    def close(self) -> None:
+        self._retire_child()
+
+    def output(self) -> Output:
+        cap = self.settings.limits.output_bytes
+        out, err = "".join(self.stdout), "".join(self.stderr)
+        dropped = self.dropped + max(0, len(out) - cap) + max(0, len(err) - cap)
+        return Output(stdout=out[:cap], stderr=err[:cap], dropped=dropped)
+
+    def _child(self) -> Child | None:
+        if self.import_failure is not None:
+            return None
+        if self.child is None:
+            # Ours before it starts: a stop signal during its start-up still removes it and its folder.
+            self.child = new_child(
+                self.submission.sources_text(),
+                self.question.module,
+                [*(self.question.probe_modules or (self.question.__module__,)), stubs.__name__],
+                self.settings.limits,
+            )
+            reply = self.child.start()
+            self._note(reply, self.child)
+            if not reply.ok:
+                self._retire_child()
+                self.import_failure = reply
+                return None
+        return self.child
+
+    def _retire_child(self) -> None:
+        if self.child is not None:
+            self.child.close()  # first: its output is whole once the pipes are drained to their end
+            out, err, dropped = self.child.output()
+            self.stdout.append(out)
+            self.stderr.append(err)
+            self.dropped += dropped
+            self.child = None
+
+    @staticmethod
+    def _note(reply: Reply, child: Child) -> None:
+        # Paths in the child's temporary folder mean nothing to the student: keep the file names.
+        folder = f"{child.workdir}/"
+        reply.error = reply.error.replace(folder, "")
+        reply.traceback = reply.traceback.replace(folder, "")
