@@ -237,11 +237,22 @@ class InProcessChild(Child):
     # sets its own (grader/webcheck.py: the page's interrupt and kill as well).
     limited: Callable | None = None
 
-    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits):
+    def __init__(
+        self,
+        sources: dict[str, str],
+        module_name: str,
+        probe_modules: list[str],
+        limits: Limits,
+        root: Path | None = None,
+    ):
+        """`root`: the (new) folder to hold the student's files, a temporary one by default (the student's
+        Web Worker is given the one its judge named, grader/sandbox/remote.py)."""
         self.module_name, self.limits = module_name, limits
         self.nonce = secrets.token_hex(16)
         self.seq = 0
-        self._root: Path | None = Path(tempfile.mkdtemp(prefix="taquin-grader-"))
+        if root is not None:
+            root.mkdir(mode=0o700)
+        self._root: Path | None = root if root is not None else Path(tempfile.mkdtemp(prefix="taquin-grader-"))
         self.workdir = self._root / "work"
         self.workdir.mkdir(mode=0o700)
         for name, text in sources.items():
