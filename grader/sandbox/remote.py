@@ -328,11 +328,15 @@ class WorkerLimit:
 
     @staticmethod
     def interrupted(signum, frame):
-        """The judge's interrupt: the limit of the student's call under way, raised now and at each of its
-        next jumps (Watch); none under way, nothing (an interrupt may come as a call ends)."""
-        if WorkerLimit.watch is not None:
-            WorkerLimit.watch.expire()
-            raise protocol.TimeLimit
+        """The judge's interrupt: the limit of the student's call under way, raised now if the student's code
+        is running and at each of its next jumps (Watch); none under way, nothing (an interrupt may come as
+        a call ends). Raised elsewhere (Pyodide's event loop resuming a served call's wait), it would unwind
+        that loop instead of the student's call."""
+        watch = WorkerLimit.watch
+        if watch is not None:
+            watch.expire()
+            if frame is not None and frame.f_code.co_filename.startswith(watch.folder):
+                raise protocol.TimeLimit
 
 
 def _waiting(watch: Watch) -> Callable[[float], None]:

@@ -47,6 +47,8 @@ self.onmessage = async (event) => {
     answered = null;
     resolve(event.data);
   } else {
-    postMessage(await server.handle.callPromising(event.data));
+    // A frame the server cannot take (the student's code may have broken it) is answered with no frame:
+    // the judge counts that against the student.
+    postMessage(await server.handle.callPromising(event.data).catch(() => ""));
   }
 };

@@ -23,12 +23,11 @@ async function bytesOf(path) {
 
 // The student's worker, as the judge's Python sees it (remote.py's WorkerLink): frames out, the next
 // message in (a string, or "" for anything else: no frame), interrupted at a call's limit where the page
-// is cross-origin isolated, ended at its deadline. A new copy's files get a new worker (`restart`): a
-// spare one, started once the previous restart was served, so that it boots while nothing waits for it.
+// is cross-origin isolated, ended at its deadline. A new copy's files get a new worker (`restart`), started
+// then: a spare booting beside the checks would take the CPU their time limits are measured on.
 class Student {
   constructor() {
     this.restarts = 0;
-    this.spare = null;
     this.use(this.spawn());
   }
 
@@ -83,7 +82,7 @@ class Student {
 
   receive(limitMs, deadlineMs) {
     if (this.inbox.length) return Promise.resolve(this.inbox.shift());
-    if (!this.alive) return Promise.resolve(null);
+    if (!this.alive) return Promise.resolve(undefined); // (undefined: None in Python; null is not)
     const interrupt = this.current.interrupt;
     return new Promise((resolve) => {
       const timers = [
@@ -110,7 +109,7 @@ class Student {
     this.alive = false;
     this.why = why;
     this.current.worker.terminate();
-    if (this.waiting !== null) this.settle(null);
+    if (this.waiting !== null) this.settle(undefined);
   }
 
   end() {
@@ -125,11 +124,8 @@ class Student {
       this.restarts += 1;
       postMessage({ type: "restarted" });
     }
-    const next = this.spare !== null && !this.spare.dead ? this.spare : this.spawn();
-    this.spare = null;
-    this.use(next);
-    await next.ready;
-    this.spare = this.spawn();
+    this.use(this.spawn());
+    await this.ready;
   }
 }
 
