@@ -29,7 +29,7 @@ class ThreadLink:
         self.start()
 
     def start(self) -> None:
-        self.alive = True
+        self.alive, self.used = True, False
         self.to_student: queue.Queue = queue.Queue()
         self.to_judge: queue.Queue = queue.Queue()
         threading.Thread(target=self._serve, args=(self.to_student, self.to_judge), daemon=True).start()
@@ -44,6 +44,7 @@ class ThreadLink:
             outbox.put(self.tamper(server.handle(text)))
 
     def send(self, text: str) -> None:
+        self.used = True
         self.to_student.put(text)
 
     def receive(self, limit: float, deadline: float) -> str:
@@ -58,7 +59,13 @@ class ThreadLink:
         self.to_student.put(None)
 
     def restart(self) -> None:
-        self.restarts += 1
+        """As the page's: a thread that served nothing is kept; one ended (its code did not stop) counted."""
+        if self.alive and not self.used:
+            return
+        if self.alive:
+            self.end()
+        else:
+            self.restarts += 1
         self.start()
 
 
