@@ -11,7 +11,8 @@ as a student would.
 - An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
   interrupt buffer (the page served cross-origin isolated; a loop that catches every exception too, and
   a `time.sleep`), through sys.monitoring (served without the headers), and a loop inside C that neither
-  can stop through the worker ended and started again (its points on q4 the native kit's).
+  can stop through the student's worker ended by the judge at the call's deadline and another started
+  (its points on q4 the native kit's, its verdict a timeout).
 - A jeux.py that answers nothing and tries to forge its verdict from the student's worker (the judge's
   globals, a fake verdict posted, the builtins patched, the worker's reply rewritten) gets 0 on each
   question, and the next honest copy its full points: the judge is out of its reach.
@@ -189,7 +190,7 @@ def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, web_
         assert "temps dépassé" in driver.execute_script("return document.querySelector('#verdicts').innerText")
         assert driver.execute_script("return window.selfCheck.restarts") == restarts  # the interrupt stopped it
     screenshot(driver, "webkit-endless-bfs")
-    # A loop inside C: the page ends the worker and starts another; the points are the native kit's.
+    # A loop inside C: the judge ends the student's worker and starts another; the points are the native kit's.
     copy = endless(tmp_path, "loop_in_c")
     verdicts = check(driver, [copy], ["q4", "q7"], SEED)
     assert driver.execute_script("return window.selfCheck.restarts") > restarts
