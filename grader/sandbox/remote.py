@@ -32,7 +32,7 @@ from grader.text.message import Message
 
 # The sequence number of the frame that closes a child (its reply: the student's prints).
 CLOSE_SEQ = -2
-# The prints a closing reply may give: each stream's cap, and room for the frame around them.
+# How long the closing reply (the student's prints, each stream within its cap) may take.
 OUTPUT_SECONDS = 5.0
 
 
