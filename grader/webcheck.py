@@ -4,28 +4,22 @@ the worker: grader/web/; the folder that holds them: grader/webkit.py, `grader k
 The worker hands over the student's files (`jeux.py`, `taquin.py`, `recherche.py`, a notebook), one
 question at a time (`check_question`), and at the end asks for the report (`report`): the same grading as
 `grader check` (grader/run/jobs.py's `grade_entry`, the wheel's oracles, a fixed seed), the same HTML page
-as `grader check --html` (reports/render.py), through the in-process child (grader/sandbox/inprocess.py:
-Pyodide has no fork). The student's code never leaves the page.
+as `grader check --html` (reports/render.py). The student's code never leaves the page.
 
-Time limits (`BrowserLimit`): before each call of the student's code the page is told its number within
-the question and the seconds it may take (`tell`); past them the page interrupts Python (its interrupt
-buffer, where the page is cross-origin isolated: a SIGINT, which the call turns into the limit's
-exception), and where it cannot, `sys.monitoring` stops the student's code in the worker itself. A
-`time.sleep` is cut into slices that the limit can end. Code that neither can stop (a loop inside C)
-makes the page end the worker and start another, which checks the question again with that call's
-number among `timed_out`: that call is then a timeout without running, as the confined child's would be
-once killed, and the cases (drawn from the seed) are the same.
+The student's module does not run here: it runs in a second Web Worker, with its own Pyodide, that
+only answers this judge's request frames (grader/sandbox/remote.py: `RemoteChild` here, `FrameServer`
+there, the protocol of the confined child). The expectations, the served calls' handlers and the
+verdicts stay in this worker, out of the student's code's reach. Each call is held to its limit over
+there (sys.monitoring, or the judge's interrupt where the page is cross-origin isolated); code that
+neither stops (a loop inside C) is ended with its worker at the call's deadline, which this judge
+observes (a timeout, as the confined child killed), and a new worker serves the next child.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import shutil
-import signal
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from grader.intake import entry_for
@@ -34,8 +28,8 @@ from grader.registry import all_questions
 from grader.results.records import submission_from_dict, to_dict
 from grader.run.grading import new_run
 from grader.run.jobs import grade_entry, select, whole_submission
-from grader.sandbox import protocol
-from grader.sandbox.inprocess import InProcessChild, Watch
+from grader.sandbox.inprocess import InProcessChild
+from grader.sandbox.remote import RemoteChild, WorkerLink
 from grader.sandbox.limits import Limits
 from grader.text import i18n
 from reports.render import student_page
@@ -43,78 +37,19 @@ from reports.terminal import format_result
 
 # The files a student may give (the page refuses others before they reach us).
 ACCEPTED = (".py", ".ipynb")
-SLEEP_SLICE = 0.05  # seconds: a student's time.sleep is cut into these, the limit looked at between them
 
 
-class BrowserLimit:
-    """`InProcessChild.limited` in the worker, for one question: the page told of each call (its number and
-    its limit), a call the page had to stop by ending the worker answered at once as it ended (a timeout,
-    or out of memory when the worker died), the others held by the page's interrupt (a SIGINT, `prepare`)
-    or, where the page is not cross-origin isolated, by sys.monitoring."""
-
-    watch: Watch | None = None  # the student's call under way (interrupt mode): a SIGINT now is its limit
-
-    def __init__(self, tell: Callable[[str], None], interrupt: bool, timed_out=(), crashed=()):
-        self.tell, self.interrupt = tell, interrupt
-        self.timed_out, self.crashed = set(timed_out), set(crashed)
-        self.number = 0  # the calls of this question so far
-
-    def __call__(self, seconds: float, function: Callable, folder: str):
-        self.number += 1
-        if self.number in self.timed_out:
-            raise protocol.TimeLimit
-        if self.number in self.crashed:
-            raise MemoryError
-        self.tell(json.dumps({"call": self.number, "seconds": seconds}))
-        # Interrupted by the page, the call is then watched by sys.monitoring (which costs nothing before).
-        sleep = time.sleep
-        try:
-            with Watch(folder, math.inf if self.interrupt else seconds) as watch:
-                BrowserLimit.watch = watch
-                time.sleep = _sliced(sleep, watch)  # type: ignore[assignment]  # (seconds as a float)
-                return function()
-        finally:
-            time.sleep = sleep
-            BrowserLimit.watch = None
-            self.tell(json.dumps({"done": self.number}))
-
-
-def _sliced(sleep: Callable[[float], None], watch: Watch) -> Callable[[float], None]:
-    """`time.sleep` for the student's call: in slices that the limit can end (Pyodide's own sleep blocks in
-    WebAssembly, where neither the interrupt nor sys.monitoring reaches)."""
-
-    def sliced(seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
-            if time.monotonic() > watch.deadline:
-                raise protocol.TimeLimit
-            sleep(min(left, SLEEP_SLICE))
-
-    return sliced
-
-
-def _interrupted(signum, frame):
-    """The page's interrupt: the limit of the student's call under way, raised now and at each of its next
-    jumps (Watch); none under way, nothing (the page may interrupt once more as a call ends)."""
-    if BrowserLimit.watch is not None:
-        BrowserLimit.watch.expire()
-        raise protocol.TimeLimit
-
-
-_interrupt = [False]
-
-
-def prepare(interrupt: bool) -> None:
-    """The worker's start: whether the page interrupts calls (its interrupt buffer), and its SIGINT then."""
-    _interrupt[0] = interrupt
-    if interrupt:
-        signal.signal(signal.SIGINT, _interrupted)
+def prepare(student) -> None:
+    """The judge's worker's start: `student`, the student's worker (grader/web/worker.js's `Student`),
+    serves every child from now on."""
+    RemoteChild.link = WorkerLink(student)
 
 
 class Session:
     """One student's files in the worker, checked question by question under one seed. What was checked is
-    kept by the page (each question's result as JSON), so that a worker started again (after the page
-    stopped one) loses nothing and the page may ask for the report in either language."""
+    kept by the page (each question's result as JSON), so that the page may ask for the views and the
+    report in either language. Each session's children are served by a student's worker that served no
+    other files (what a copy's code left in its worker is not the next copy's)."""
 
     def __init__(self, files: dict[str, bytes], seed: int):
         self.root = Path(tempfile.mkdtemp(prefix="copie-"))
@@ -126,11 +61,13 @@ class Session:
                 raise ValueError(f"not a student's file: {name!r}")
             (self.folder / name).write_bytes(bytes(data))
         self.seed = seed
+        self.served = False
 
-    def check_question(self, qid: str, tell: Callable[[str], None], timed_out=(), crashed=()) -> str:
-        """One question graded: its result as JSON (records.to_dict), for `view` and `report`. `timed_out`
-        and `crashed`: the numbers of the calls the page stopped by ending a worker (BrowserLimit)."""
-        InProcessChild.limited = BrowserLimit(tell, _interrupt[0], timed_out, crashed)
+    def check_question(self, qid: str) -> str:
+        """One question graded: its result as JSON (records.to_dict), for `view` and `report`."""
+        if not self.served and RemoteChild.link is not None:
+            RemoteChild.link.restart()
+        self.served = True
         result = grade_entry(entry_for(self.folder), _questions([qid]), settings(self.seed, "fr"))
         return json.dumps(to_dict(result), ensure_ascii=False)
 
@@ -226,7 +163,8 @@ def notebook_code(namespace: dict) -> str:
 def check_notebook(questions: list[str] | None = None, seed: int | None = None, lang: str = "fr", namespace=None):
     """Check the functions this notebook defines, as `grader check` checks a notebook: the last cell of an
     activity calls it (`questions`: ids, all the automatic ones by default). The code is read from the
-    kernel (`notebook_code`) and checked in this process through the in-process child."""
+    kernel (`notebook_code`) and checked in this process through the in-process child (the notebook's
+    kernel is the student's: this verdict is theirs to change, and says so)."""
     import __main__
 
     from grader.judge.settings import fresh_seed
@@ -237,7 +175,7 @@ def check_notebook(questions: list[str] | None = None, seed: int | None = None, 
     session = Session({"notebook.ipynb": json.dumps(notebook).encode("utf-8")}, fresh_seed() if seed is None else seed)
     try:
         qids = questions or [q["id"] for q in json.loads(question_list(lang)) if not q["id"].startswith("x")]
-        InProcessChild.limited = None  # the platform's own limit (sys.monitoring in Pyodide)
+        InProcessChild.limited, RemoteChild.link = None, None  # the platform's own limit (sys.monitoring in Pyodide)
         result = grade_entry(entry_for(session.folder), _questions(qids), settings(session.seed, lang))
     finally:
         session.close()

@@ -1,16 +1,18 @@
 """`grader kit --web DIR`: the self-check as a static folder, for students who cannot install anything.
 
-    DIR/index.html, app.js, worker.js, style.css   the page (grader/web/) and its Web Worker
+    DIR/index.html, app.js, style.css              the page (grader/web/)
+    DIR/worker.js, student.js                      the judge's Web Worker, the student's (their own Pyodide each)
     DIR/kit.json                                   what the worker loads, the questions, the versions
     DIR/pyodide/                                   Pyodide (the npm registry's `pyodide` package, pinned)
     DIR/wheels/                                    the grader's wheel (no model answer: grader/kit.py's
                                                    checks) and the pure-Python wheels it needs
 
 Any web server serves it, a local one too, with no network: every file the page loads is in DIR. The
-grader runs in the worker through the in-process child (grader/webcheck.py). Served with the headers
+grader runs in the judge's worker, the student's module in the student's worker, which answers the
+judge's frames only (grader/webcheck.py, grader/sandbox/remote.py). Served with the headers
 `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`, the page is
 cross-origin isolated and stops a student's endless loop with Pyodide's interrupt buffer; without them,
-sys.monitoring does in the worker (docs/student-kit.md).
+sys.monitoring does in the student's worker (docs/student-kit.md).
 
 What comes from outside is fetched at build time by the ordinary clients (`npm pack`, `pip download`),
 checked against the digests pinned here, and kept in the user's cache folder: a second build needs no
@@ -39,7 +41,7 @@ from grader.webcheck import question_list
 from reference.cache import cache_dir
 
 PAGE = Path(__file__).with_name("web")
-PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "style.css")
 # Pyodide from the npm registry: its version and the tarball's integrity (npm's sha512, as `npm view
 # pyodide@VERSION dist.integrity` says it). Its files the page loads: the rest (consoles, type
 # declarations, source maps) stays out.

@@ -11,7 +11,11 @@ as a student would.
 - An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
   interrupt buffer (the page served cross-origin isolated; a loop that catches every exception too, and
   a `time.sleep`), through sys.monitoring (served without the headers), and a loop inside C that neither
-  can stop through the worker ended and started again (its points on q4 the native kit's).
+  can stop through the student's worker ended by the judge at the call's deadline and another started
+  (its points on q4 the native kit's, its verdict a timeout).
+- A jeux.py that answers nothing and tries to forge its verdict from the student's worker (the judge's
+  globals, a fake verdict posted, the builtins patched, the worker's reply rewritten) gets 0 on each
+  question, and the next honest copy its full points: the judge is out of its reach.
 - axe-core finds no WCAG 2.1 A/AA violation on the page with its verdicts; screenshots are kept in
   tests/artifacts/ to be looked at.
 """
@@ -186,7 +190,7 @@ def test_an_endless_bfs_is_a_timeout_and_the_next_question_is_checked(page, web_
         assert "temps dépassé" in driver.execute_script("return document.querySelector('#verdicts').innerText")
         assert driver.execute_script("return window.selfCheck.restarts") == restarts  # the interrupt stopped it
     screenshot(driver, "webkit-endless-bfs")
-    # A loop inside C: the page ends the worker and starts another; the points are the native kit's.
+    # A loop inside C: the judge ends the student's worker and starts another; the points are the native kit's.
     copy = endless(tmp_path, "loop_in_c")
     verdicts = check(driver, [copy], ["q4", "q7"], SEED)
     assert driver.execute_script("return window.selfCheck.restarts") > restarts
@@ -213,3 +217,40 @@ def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
             screenshot(driver, "webkit-english")
         finally:
             driver.quit()
+
+
+# Each forger's bfs answers nothing (0); at import it tries to make the page say otherwise.
+FORGERS = {
+    # The red team's forger (the judge's module patched where the page's Python would find it), and the
+    # judge's module imported here and patched too.
+    "judge_globals": (ROOT / "tests" / "webkit_forgers" / "judge_globals.py").read_text(encoding="utf-8"),
+    # A verdict posted to whoever listens: the judge's worker is the only one that can hear it.
+    "fake_verdict": "import js, json\n\nfull = json.dumps({'type': 'result', 'qid': 'q4', 'score': 2})\n"
+    "js.postMessage(js.JSON.parse(full))\njs.postMessage(json.dumps({'status': 'ok', 'value': 2}))\n\n\n"
+    "def bfs():\n    return 0\n",
+    # Every check true, every length nought, in the worker that runs the student's code.
+    "patched_builtins": "import builtins\n\nbuiltins.isinstance = lambda value, kind: True\n"
+    "builtins.len = lambda value: 0\n\n\ndef bfs():\n    return 0\n",
+    # The worker's own server found and made to answer "ok" with the value the student likes.
+    "patched_reply": "import gc, json\n\nfor server in [o for o in gc.get_objects() if type(o).__name__ == 'FrameServer']:\n"
+    "    handle = server.handle\n\n    def forged(text, handle=handle):\n        reply = json.loads(handle(text))\n"
+    "        reply.update(status='ok', value=2)\n        return json.dumps(reply)\n\n"
+    "    server.handle = forged\n\n\ndef bfs():\n    return 0\n",
+}
+
+
+def test_a_forged_verdict_is_nought_and_the_next_copy_is_judged_as_ever(page, tmp_path):
+    driver, _, _ = page
+    for name, source in FORGERS.items():
+        copy = tmp_path / name / "jeux.py"
+        copy.parent.mkdir()
+        copy.write_text(source, encoding="utf-8")
+        verdicts = check(driver, [copy], ["q1", "q4"], SEED)
+        assert {qid: v["score"] for qid, v in verdicts.items()} == {"q1": 0, "q4": 0}, (name, verdicts)
+        assert all(v["status"] != "passed" for v in verdicts.values()), (name, verdicts)
+        shown = driver.execute_script("return document.querySelector('#verdicts').innerText")
+        assert "réussi" not in shown and "0 / 2" in shown.replace("\u202f", " "), (name, shown)
+    screenshot(driver, "webkit-forged-verdict")
+    assert_accessible(driver)
+    alice = check(driver, [ROOT / "exercises" / "exemples" / "alice" / "jeux.py"], ["q1", "q4"], SEED)
+    assert {qid: (v["score"], v["status"]) for qid, v in alice.items()} == {"q1": (1, "passed"), "q4": (2, "passed")}

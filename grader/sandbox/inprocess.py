@@ -3,10 +3,12 @@ describe...) with the student's module run in this very process: no fork, no pip
 
 It is NOT a security boundary: the student's code runs with the grader's rights, can read and change
 everything in this process (the judge's objects included) and the files the grader can reach. It is used
-only where that costs nothing to anyone but the student: the self-check in a browser (Pyodide has no
-fork; the student checks their own code on their own machine, grader/webcheck.py) and the unit tests of
-judges, chosen by `Limits(inprocess=True)` (grader/sandbox/runner.py) as pytest's `runpytest` chooses
-`inprocess` or `subprocess`. Never `grader grade`'s: its limits are built without it, and it refuses a
+only where that costs nothing to anyone but the student: in the browser's self-check, inside the
+student's own Web Worker, which shares nothing with the judge's (grader/sandbox/remote.py drives it with
+the protocol's frames); the notebook cell of that self-check, whose verdict says it is the student's to
+change (grader/webcheck.py's `check_notebook`); and the unit tests of judges, chosen by
+`Limits(inprocess=True)` (grader/sandbox/runner.py) as pytest's `runpytest` chooses `inprocess` or
+`subprocess`. Never `grader grade`'s: its limits are built without it, and it refuses a
 child whose files are not confined unless told `--unsafe` (grader/cli.py).
 
 What it keeps of a child, so that the same cases get the same verdicts as on the confined paths:
@@ -22,8 +24,8 @@ What it keeps of a child, so that the same cases get the same verdicts as on the
   (an `except BaseException` does not hold it off): on CPython's main thread the `timeout-decorator`
   library's signal mode (SIGALRM, as the confined child's own alarm); on another thread of CPython, an
   asynchronous exception from a timer thread; in Pyodide (no signal, no thread), `sys.monitoring` on the
-  student's code alone (a loop's jump or a call of the student's past the deadline), and the page's
-  interrupt or restart as well (grader/webcheck.py);
+  student's code alone (a loop's jump or a call of the student's past the deadline), and the judge's
+  interrupt or the end of the student's worker as well (grader/sandbox/remote.py);
 - memory: on Linux, the address space of this process bounded during a call to what it held before
   plus `Limits.memory_bytes` (RLIMIT_AS, given back after the call); in Pyodide, the WebAssembly heap's
   own maximum (4 GiB: a 32-bit address space, or less where the browser refuses to grow it), past which
@@ -132,7 +134,7 @@ class Watch:
     """sys.monitoring on the student's code (Python >= 3.12): past its deadline, the limit's exception at
     each of the student's loop jumps and calls, so that an `except BaseException` that loops on is stopped
     again at its next jump. The grader's code is not watched (its events are disabled at their first sight).
-    `expire()` moves the deadline to now (the page's interrupt, grader/webcheck.py)."""
+    `expire()` moves the deadline to now (the judge's interrupt, grader/sandbox/remote.py)."""
 
     def __init__(self, folder: str, seconds: float):
         self.folder, self.deadline = folder, time.monotonic() + seconds
@@ -233,15 +235,26 @@ class InProcessChild(Child):
     """A child run in this process (see the module's doc)."""
 
     confinable = False
-    # How a call is held to its limit: `limited(seconds, function, folder)`. The browser's self-check
-    # sets its own (grader/webcheck.py: the page's interrupt and kill as well).
+    # How a call is held to its limit: `limited(seconds, function, folder)`. The student's Web Worker
+    # sets its own (grader/sandbox/remote.py's WorkerLimit: the judge's interrupt as well).
     limited: Callable | None = None
 
-    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits):
+    def __init__(
+        self,
+        sources: dict[str, str],
+        module_name: str,
+        probe_modules: list[str],
+        limits: Limits,
+        root: Path | None = None,
+    ):
+        """`root`: the (new) folder to hold the student's files, a temporary one by default (the student's
+        Web Worker is given the one its judge named, grader/sandbox/remote.py)."""
         self.module_name, self.limits = module_name, limits
         self.nonce = secrets.token_hex(16)
         self.seq = 0
-        self._root: Path | None = Path(tempfile.mkdtemp(prefix="taquin-grader-"))
+        if root is not None:
+            root.mkdir(mode=0o700)
+        self._root: Path | None = root if root is not None else Path(tempfile.mkdtemp(prefix="taquin-grader-"))
         self.workdir = self._root / "work"
         self.workdir.mkdir(mode=0o700)
         for name, text in sources.items():

@@ -1,6 +1,6 @@
 """The sandbox's entry points: a child on the path the limits choose (`new_child`: the fork server's or
 the spawn path, grader/sandbox/process.py; the portable one, grader/sandbox/stdio.py; no child process,
-grader/sandbox/inprocess.py), the layers a
+grader/sandbox/inprocess.py, or the student's Web Worker, grader/sandbox/remote.py), the layers a
 child gets on this machine (`isolation`), and the fork server started ahead of time (`warm_up`)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from grader.sandbox import fork_server, process, stdlib_copy
 from grader.sandbox.limits import Limits
 from grader.sandbox.inprocess import InProcessChild
 from grader.sandbox.process import Child
+from grader.sandbox.remote import RemoteChild
 from grader.sandbox.stdio import StdioChild
 
 
@@ -39,8 +40,10 @@ def isolation(limits: Limits) -> dict:
 def new_child(sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits) -> Child:
     """A child on the path `limits` choose (in this process, the portable one, or the fork server's or
     spawn path)."""
-    if limits.inprocess:
-        return InProcessChild(sources, module_name, probe_modules, limits)
+    if limits.inprocess:  # in the browser's self-check, the student's own Web Worker (remote.py)
+        return (InProcessChild if RemoteChild.link is None else RemoteChild)(
+            sources, module_name, probe_modules, limits
+        )
     if limits.stdio:
         return StdioChild(sources, module_name, probe_modules, limits)
     return Child(sources, module_name, probe_modules, limits)

@@ -1,15 +1,14 @@
 // The self-check's page: the student's files and questions in, the verdicts and the report out. The
-// grader runs in a Web Worker (worker.js); this page holds each call of the student's code to its time
-// limit: where the page is cross-origin isolated, through Pyodide's interrupt buffer (a SIGINT into the
-// worker); in every case, a call that outlives its limit by KILL_AFTER_MS makes the page end the worker,
-// start another and check the question again with that call answered as a timeout (grader/webcheck.py).
+// grader runs in the judge's Web Worker (worker.js), which runs the student's module in a worker of its
+// own (student.js) and holds each of its calls to its time limit: this page only shows what the judge
+// says.
 
 const TEXT = {
   fr: {
     title: "Vérifier mon travail",
     switch: "English",
     intro:
-      "Choisissez vos fichiers (jeux.py, taquin.py, recherche.py, ou un notebook .ipynb) et les questions : le correcteur les vérifie ici, dans votre navigateur. Votre code ne quitte pas votre machine. C'est une vérification pour vous, pas une note : votre code s'exécute ici avec le correcteur et pourrait changer ce qu'il affiche ; seule la correction de votre enseignant compte.",
+      "Choisissez vos fichiers (jeux.py, taquin.py, recherche.py, ou un notebook .ipynb) et les questions : le correcteur les vérifie ici, dans votre navigateur. Votre code ne quitte pas votre machine. Il s'exécute à part du correcteur, qui ne croit que ce qu'il observe : votre code ne peut pas changer le verdict. C'est une vérification pour vous, pas une note : seule la correction de votre enseignant compte.",
     loading: "Chargement de Python…",
     ready: "Python est prêt ({s} s).",
     files: "Vos fichiers",
@@ -25,7 +24,7 @@ const TEXT = {
     points: "Points",
     verdict: "Verdict",
     checking: "{qid} : vérification en cours…",
-    restarted: "{qid} : le code ne s'arrêtait pas, Python a été relancé ; la vérification reprend.",
+    restarted: "{qid} : le code ne s'arrêtait pas ; il a été arrêté et Python relancé, la vérification continue.",
     done: "Vérification terminée : {score} / {max} points.",
     seedUsed: "Graine : {seed} (grader check --seed {seed} redonne les mêmes cas).",
     download: "Télécharger le rapport (HTML)",
@@ -37,7 +36,7 @@ const TEXT = {
     title: "Check my work",
     switch: "Français",
     intro:
-      "Choose your files (jeux.py, taquin.py, recherche.py, or a .ipynb notebook) and the questions: the grader checks them here, in your browser. Your code does not leave your machine. This is a check for you, not a grade: your code runs here with the grader and could change what it shows; only your teacher's grading counts.",
+      "Choose your files (jeux.py, taquin.py, recherche.py, or a .ipynb notebook) and the questions: the grader checks them here, in your browser. Your code does not leave your machine. It runs apart from the grader, which believes only what it observes: your code cannot change the verdict. This is a check for you, not a grade: only your teacher's grading counts.",
     loading: "Loading Python…",
     ready: "Python is ready ({s} s).",
     files: "Your files",
@@ -53,7 +52,7 @@ const TEXT = {
     points: "Points",
     verdict: "Verdict",
     checking: "{qid}: checking…",
-    restarted: "{qid}: the code did not stop, Python was started again; the check goes on.",
+    restarted: "{qid}: the code did not stop; it was ended and Python started again, the check goes on.",
     done: "Check finished: {score} / {max} points.",
     seedUsed: "Seed: {seed} (grader check --seed {seed} gives the same cases again).",
     download: "Download the report (HTML)",
@@ -62,16 +61,11 @@ const TEXT = {
     noQuestion: "Choose at least one question.",
   },
 };
-// How long past its limit a call may run before the page ends the worker (the interrupt, or
-// sys.monitoring, answers in milliseconds; only code they cannot stop gets there).
-const KILL_AFTER_MS = 3000;
-const INTERRUPT_EVERY_MS = 50;
-
 const state = {
   lang: "fr",
   kit: null,
   files: new Map(),
-  parts: new Map(), // qid -> the question's result (JSON), as the worker gave it
+  parts: new Map(), // qid -> the question's result (JSON), as the judge's worker gave it
   views: new Map(), // qid -> {rows, text} in state.lang
   seed: null,
   reportUrl: null,
@@ -88,49 +82,42 @@ const say = (key, params = {}) =>
     typeof params[name] === "number" ? number(params[name], 2) : String(params[name] ?? ""),
   );
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
-// each verdict came; how long each question's check took.
+// each verdict came; how long each question's check took; how often the student's worker was ended and
+// started again.
 window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
 
-// -- the worker, supervised ---------------------------------------------------------------------------
+// -- the judge's worker ------------------------------------------------------------------------------
 class Checker {
   constructor() {
-    this.interrupt = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
-    this.timedOut = new Map(); // qid -> numbers of its calls the page stopped by ending a worker
-    this.crashed = new Map(); // qid -> numbers of its calls during which a worker died
-    this.start();
-    setInterval(() => this.watch(), INTERRUPT_EVERY_MS);
-  }
-
-  start() {
     this.worker = new Worker("worker.js", { type: "module" });
-    this.call = null;
     this.pending = null;
     this.ready = new Promise((resolve, reject) => {
       this.booted = resolve;
       this.bootFailed = reject;
     });
     this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.died(event);
-    this.worker.postMessage({ type: "boot", interrupt: this.interrupt });
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      const error = new Error(event.message || "worker");
+      if (this.pending !== null) this.pending.reject(error);
+      else this.bootFailed(error);
+    };
+    this.worker.postMessage({ type: "boot" });
   }
 
   receive(message) {
     if (message.type === "ready") {
-      if (window.selfCheck.ready === null) {
-        window.selfCheck.ready = performance.now() / 1000;
-        window.selfCheck.phases = message.phases;
-      }
+      window.selfCheck.ready = performance.now() / 1000;
+      window.selfCheck.phases = message.phases;
       show("python", "ready", { s: number(message.seconds, 1) });
       $("#check").disabled = false;
       this.booted();
-    } else if (message.type === "call") {
-      this.call = { number: message.call, deadline: performance.now() + 1000 * message.seconds, interrupted: 0 };
-    } else if (message.type === "done") {
-      this.call = null;
+    } else if (message.type === "restarted") {
+      window.selfCheck.restarts += 1;
+      if (this.pending !== null && this.pending.message.qid) show("progress", "restarted", { qid: this.pending.message.qid });
     } else if (this.pending !== null) {
       const { resolve, reject } = this.pending;
       this.pending = null;
-      this.call = null;
       if (message.type === "failed") reject(new Error(message.message));
       else resolve(message);
     } else if (message.type === "failed") {
@@ -145,56 +132,10 @@ class Checker {
     });
   }
 
-  // A call past its limit: interrupted (again and again: a student's code may catch it once) where the
-  // page can, and past KILL_AFTER_MS the worker is ended.
-  watch() {
-    const call = this.call;
-    if (call === null || performance.now() < call.deadline) return;
-    if (this.interrupt !== null) Atomics.store(new Uint8Array(this.interrupt), 0, 2); // SIGINT
-    if (performance.now() > call.deadline + KILL_AFTER_MS) this.restart(this.timedOut);
-  }
-
-  died(event) {
-    event.preventDefault();
-    if (this.call !== null) this.restart(this.crashed);
-    else if (this.pending !== null) this.pending.reject(new Error(event.message || "worker"));
-    else this.bootFailed(new Error(event.message || "worker"));
-  }
-
-  // End the worker during a call of `qid`'s check, note that call in `marks`, and check the question again
-  // in a new worker (its cases are the seed's: the same calls, in the same order, up to that one).
-  restart(marks) {
-    const pending = this.pending;
-    const number = this.call.number;
-    this.worker.terminate();
-    if (this.interrupt !== null) Atomics.store(new Uint8Array(this.interrupt), 0, 0); // not the new worker's
-    window.selfCheck.restarts += 1;
-    const qid = pending.message.qid;
-    marks.set(qid, [...(marks.get(qid) || []), number]);
-    show("progress", "restarted", { qid });
-    this.start();
-    this.ready.then(() => {
-      this.pending = pending;
-      this.worker.postMessage(this.checkMessage(qid, pending.message.lang));
-    });
-  }
-
-  checkMessage(qid, lang) {
-    return {
-      type: "check",
-      key: state.key,
-      files: Object.fromEntries(state.files),
-      seed: state.seed,
-      qid,
-      lang,
-      timedOut: this.timedOut.get(qid) || [],
-      crashed: this.crashed.get(qid) || [],
-    };
-  }
-
   async check(qid) {
     await this.ready;
-    return this.ask(this.checkMessage(qid, state.lang));
+    const files = Object.fromEntries(state.files);
+    return this.ask({ type: "check", key: state.key, files, seed: state.seed, qid, lang: state.lang });
   }
 }
 
@@ -334,8 +275,6 @@ async function checkAll(checker) {
   state.seed = given === "" ? crypto.getRandomValues(new Uint32Array(1))[0] : Number(given);
   state.parts = new Map();
   state.views = new Map();
-  checker.timedOut.clear();
-  checker.crashed.clear();
   $("#check").disabled = true;
   try {
     for (const qid of qids) {

@@ -1,11 +1,11 @@
-// The self-check's Web Worker: Pyodide, the kit's wheels, and the grader run through the in-process
-// child (grader/webcheck.py). The page (app.js) talks to it with messages:
-//   page -> worker: {type: "boot", interrupt}           interrupt: a SharedArrayBuffer, or null
-//                   {type: "check", key, files, seed, qid, lang, timedOut, crashed}
+// The judge's Web Worker: Pyodide, the kit's wheels and the grader (grader/webcheck.py), which holds the
+// cases, their expectations and the verdicts. The student's module never runs here: it runs in the
+// student's worker (student.js), made here, which answers the judge's frames (grader/sandbox/remote.py).
+// The page (app.js) talks to this worker with messages:
+//   page -> worker: {type: "boot"}, {type: "check", key, files, seed, qid, lang},
 //                   {type: "view", part, lang}, {type: "report", parts, seed, lang}
-//   worker -> page: {type: "ready", seconds, phases}, {type: "call", call, seconds}, {type: "done", done},
-//                   {type: "result", qid, part, view}, {type: "view", view}, {type: "report", html},
-//                   {type: "failed", message}
+//   worker -> page: {type: "ready", seconds, phases}, {type: "restarted"}, {type: "result", qid, part, view},
+//                   {type: "view", view}, {type: "report", html}, {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -13,6 +13,7 @@ let pyodide = null;
 let webcheck = null;
 let session = null;
 let sessionKey = null;
+const INBOX = 16; // frames the student's worker may send ahead of the judge's reading: past them, it is ended
 
 async function bytesOf(path) {
   const response = await fetch(new URL(path, self.location.href));
@@ -20,12 +21,120 @@ async function bytesOf(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function boot(interrupt) {
+// The student's worker, as the judge's Python sees it (remote.py's WorkerLink): frames out, the next
+// message in (a string, or "" for anything else: no frame), interrupted at a call's limit where the page
+// is cross-origin isolated, ended at its deadline. A new copy's files get a new worker (`restart`), started
+// then: a spare booting beside the checks would take the CPU their time limits are measured on.
+class Student {
+  constructor() {
+    this.restarts = 0;
+    this.use(this.spawn());
+  }
+
+  spawn() {
+    const entry = { worker: new Worker(new URL("student.js", import.meta.url), { type: "module" }) };
+    entry.interrupt = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null; // its own: a SIGINT is for it only
+    entry.booting = true;
+    entry.dead = false;
+    entry.ready = new Promise((resolve, reject) => {
+      entry.worker.onmessage = (event) => {
+        if (entry.booting) {
+          // Sent before any of the student's code ran: its boot's outcome.
+          entry.booting = false;
+          const data = event.data;
+          if (data && data.type === "ready") resolve();
+          else reject(new Error(data && data.message ? String(data.message) : "student worker"));
+        } else if (this.current === entry) this.arrive(event.data);
+      };
+      entry.worker.onerror = (event) => {
+        event.preventDefault();
+        entry.dead = true;
+        if (entry.booting) reject(new Error(event.message || "student worker"));
+        if (this.current === entry) this.stop("died");
+      };
+    });
+    entry.ready.catch(() => {}); // awaited when a child starts
+    entry.worker.postMessage({ type: "boot", interrupt: entry.interrupt });
+    return entry;
+  }
+
+  use(entry) {
+    this.current = entry;
+    this.ready = entry.ready;
+    this.alive = !entry.dead;
+    this.used = false;
+    this.why = null;
+    this.inbox = [];
+    this.waiting = null;
+  }
+
+  arrive(data) {
+    const text = typeof data === "string" ? data : "";
+    if (this.waiting !== null) this.settle(text);
+    else if (this.inbox.length < INBOX) this.inbox.push(text);
+    else this.stop("flooded");
+  }
+
+  send(text) {
+    this.used = true;
+    this.current.worker.postMessage(text);
+  }
+
+  receive(limitMs, deadlineMs) {
+    if (this.inbox.length) return Promise.resolve(this.inbox.shift());
+    if (!this.alive) return Promise.resolve(undefined); // (undefined: None in Python; null is not)
+    const interrupt = this.current.interrupt;
+    return new Promise((resolve) => {
+      const timers = [
+        setTimeout(() => {
+          if (interrupt !== null) Atomics.store(new Uint8Array(interrupt), 0, 2); // SIGINT
+        }, limitMs),
+        setTimeout(() => this.stop("timeout"), deadlineMs),
+      ];
+      this.waiting = { resolve, timers };
+    });
+  }
+
+  settle(value) {
+    const { resolve, timers } = this.waiting;
+    this.waiting = null;
+    timers.forEach(clearTimeout);
+    const interrupt = this.current.interrupt;
+    if (interrupt !== null) Atomics.store(new Uint8Array(interrupt), 0, 0); // not for the next call
+    resolve(value);
+  }
+
+  stop(why) {
+    if (!this.alive) return;
+    this.alive = false;
+    this.why = why;
+    this.current.worker.terminate();
+    if (this.waiting !== null) this.settle(undefined);
+  }
+
+  end() {
+    this.stop("ended");
+  }
+
+  // A worker that served nothing yet is kept; an ended one is said to the page (its code did not stop).
+  async restart() {
+    if (this.alive && !this.used) return this.ready;
+    if (this.alive) this.current.worker.terminate();
+    else {
+      this.restarts += 1;
+      postMessage({ type: "restarted" });
+    }
+    this.use(this.spawn());
+    await this.ready;
+  }
+}
+
+async function boot() {
   const started = performance.now();
+  const student = new Student(); // its Pyodide loads beside this one
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
   const loaded = performance.now();
-  if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const name of kit.wheels) {
     pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
@@ -34,40 +143,34 @@ async function boot(interrupt) {
   }
   const unpacked = performance.now();
   webcheck = pyodide.pyimport("grader.webcheck");
-  webcheck.prepare(Boolean(interrupt));
+  webcheck.prepare(student);
+  const imported = performance.now();
+  await student.ready;
   const now = performance.now();
-  const phases = { pyodide: loaded - started, wheels: unpacked - loaded, imports: now - unpacked };
+  const phases = { pyodide: loaded - started, wheels: unpacked - loaded, imports: imported - unpacked, student: now - imported };
   for (const phase in phases) phases[phase] /= 1000;
   postMessage({ type: "ready", seconds: (now - started) / 1000, phases });
 }
 
-function tell(text) {
-  postMessage({ type: "call", ...JSON.parse(text) });
-}
-
-function check(message) {
+async function check(message) {
   if (session === null || sessionKey !== message.key) {
     if (session !== null) session.close();
     session = webcheck.Session(pyodide.toPy(message.files), message.seed);
     sessionKey = message.key;
   }
-  const part = session.check_question(
-    message.qid,
-    tell,
-    pyodide.toPy(message.timedOut),
-    pyodide.toPy(message.crashed),
-  );
+  const part = await session.check_question.callPromising(message.qid);
   postMessage({ type: "result", qid: message.qid, part, view: webcheck.view(part, message.lang) });
 }
 
 self.onmessage = async (event) => {
   const message = event.data;
   try {
-    if (message.type === "boot") await boot(message.interrupt);
-    else if (message.type === "check") check(message);
+    if (message.type === "boot") await boot();
+    else if (message.type === "check") await check(message);
     else if (message.type === "view") postMessage({ type: "view", view: webcheck.view(message.part, message.lang) });
     else if (message.type === "report") {
-      const html = webcheck.report(pyodide.toPy(message.parts), message.seed, message.lang);
+      // (the report names the isolation: a child started in the student's worker, waited for)
+      const html = await webcheck.report.callPromising(pyodide.toPy(message.parts), message.seed, message.lang);
       postMessage({ type: "report", html });
     }
   } catch (error) {

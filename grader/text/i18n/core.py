@@ -467,6 +467,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "in the grader's own process (the browser's self-check): no sandbox, and the code checked could "
         "change this result: a check for the student, not a grade",
     },
+    "isolation.web_worker": {
+        "fr": "dans un Web Worker à part (vérification dans le navigateur) : le code vérifié ne partage rien avec "
+        "le correcteur, qui juge ses réponses ; pas de bac à sable du système : une vérification pour l'élève, "
+        "pas une note",
+        "en": "in a Web Worker of its own (the browser's self-check): the code checked shares nothing with the "
+        "grader, which judges its answers; no system sandbox: a check for the student, not a grade",
+    },
     "isolation.not_confined": {"fr": "NON CONFINÉ", "en": "NOT CONFINED"},
     "status.ungraded": {"fr": "à noter", "en": "to be marked"},
 }

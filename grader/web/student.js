@@ -1,0 +1,54 @@
+// The student's Web Worker: its own Pyodide, the kit's wheels, and the student's module, which runs here
+// only. It answers the judge's request frames (grader/sandbox/remote.py's FrameServer) and nothing else:
+// the judge's worker (worker.js) made it, is the only one it can post to, and believes none of it but
+// what it checks. Its first message (before any student code runs) says it is ready; every one after is
+// a frame's text: a reply, or a parent-served call, whose answer comes back as the next message.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+let server = null;
+let answered = null; // the served call awaiting the judge's answer
+
+async function bytesOf(path) {
+  const response = await fetch(new URL(path, self.location.href));
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function ask(text) {
+  postMessage(text);
+  return new Promise((resolve) => {
+    answered = resolve;
+  });
+}
+
+async function boot(interrupt) {
+  const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+  if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const name of kit.wheels) {
+    pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
+      extractDir: site,
+    });
+  }
+  server = pyodide.pyimport("grader.sandbox.remote").serve_in_worker(ask, Boolean(interrupt));
+  postMessage({ type: "ready" });
+}
+
+self.onmessage = async (event) => {
+  if (server === null) {
+    try {
+      await boot(event.data.interrupt);
+    } catch (error) {
+      postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
+    }
+  } else if (answered !== null) {
+    const resolve = answered;
+    answered = null;
+    resolve(event.data);
+  } else {
+    // A frame the server cannot take (the student's code may have broken it) is answered with no frame:
+    // the judge counts that against the student.
+    postMessage(await server.handle.callPromising(event.data).catch(() => ""));
+  }
+};
