@@ -252,13 +252,29 @@ STRATEGIES = {
         "the kit's solver glued in": lambda: (
             ROOT / "tests" / "strategies" / "taquin" / "kit_solver_glued.py"
         ).read_text(encoding="utf-8"),
+        # One dfs(m, 0) call at the optimum, counted with the kit's reference/dfs_tree.py: no deepening
+        # (red team 3). On the model answer's dfs the first bound above h(e0) gives it away (3/3 before);
+        # on its own dfs the grader counts the moves it saw, which that one deep pass makes: 2/3 (OPEN).
+        "one dfs call at the counted optimum": lambda: (
+            ROOT / "tests" / "strategies" / "taquin" / "one_dfs_at_counted_optimum.py"
+        ).read_text(encoding="utf-8"),
     },
 }
-CASES = [(qid, name) for qid, strategies in STRATEGIES.items() for name in strategies]
+# What a strategy still earns, and why (issue 32): strict, so that closing the gap is seen.
+OPEN = {
+    ("q18", "one dfs call at the counted optimum"): "with its own dfs, one deep pass makes as many moves as IDA*'s",
+}
+CASES = [
+    pytest.param(qid, name, id=f"{qid}-{name}", marks=[pytest.mark.xfail(strict=True, reason=OPEN[qid, name])])
+    if (qid, name) in OPEN
+    else pytest.param(qid, name, id=f"{qid}-{name}")
+    for qid, strategies in STRATEGIES.items()
+    for name in strategies
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("qid, name", CASES, ids=[f"{qid}-{name}" for qid, name in CASES])
+@pytest.mark.parametrize("qid, name", CASES)
 def test_a_cheap_strategy_earns_nothing_on_its_question_under_every_seed(tmp_path, qid, name):
     source = STRATEGIES[qid][name]()
     for seed in SEEDS:

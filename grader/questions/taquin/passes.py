@@ -30,20 +30,22 @@ def student_passes(calls: list[DfsAnswered]) -> list[list[int]]:
 
 def deduced_from_dfs(state, chain: Chain) -> bool | None:
     """Whether taquin()'s run on `state` was seen making IDA*'s passes through the served dfs: dfs(m, 0)
-    calls, each next bound the minimum the previous call left, every call but the last failing and the
-    last finding (none at all only from the goal, which a taquin may answer at once); None when the chain
+    calls, the first bound at most h(e0), each next bound the minimum the previous call left, every call but
+    the last failing and the last finding (none at all only from the goal, which a taquin may answer at
+    once); None when the chain
     serves no dfs (the student's own: see `search_share`)."""
     server = chain.server
     if not isinstance(server, ModelServer) or "dfs" not in server.names:
         return None
-    return are_ida_passes(server.dfs_calls, at_goal=manhattan(tuple(state)) == 0)
+    return are_ida_passes(server.dfs_calls, manhattan(tuple(state)))
 
 
-def are_ida_passes(calls: list[DfsAnswered], at_goal: bool) -> bool:
-    """Whether served dfs calls are IDA*'s passes (see deduced_from_dfs)."""
+def are_ida_passes(calls: list[DfsAnswered], h: int) -> bool:
+    """Whether served dfs calls are IDA*'s passes from a state whose h is `h` (see deduced_from_dfs). The
+    first bound is checked too: one call at the optimum, known from elsewhere, is no deepening."""
     if not calls:
-        return at_goal
-    bounds_follow = all(later.m == earlier.minimum for earlier, later in zip(calls, calls[1:]))
+        return h == 0
+    bounds_follow = calls[0].m <= h and all(later.m == earlier.minimum for earlier, later in zip(calls, calls[1:]))
     found = [call.found for call in calls]
     return bounds_follow and all(call.p == 0 for call in calls) and found[-1] and not any(found[:-1])
 
