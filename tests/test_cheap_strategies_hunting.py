@@ -58,7 +58,9 @@ CHILD_MODULES = {
     "grader.judge.stubs",
     "grader.questions",
     "grader.questions.child_api",
+    "grader.questions.jeux",  # a family's package: a docstring, imported on the way to its probes
     "grader.questions.jeux.probes",
+    "grader.questions.recherche",
     "grader.questions.recherche.probes",
     "grader.questions.shapes",
     "grader.questions.states",
