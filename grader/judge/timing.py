@@ -34,7 +34,7 @@ except ImportError:  # Windows
 REPEAT_ABOVE = 0.05  # seconds: cheaper cases are under the scheme's floor anyway, one run is enough
 RUNS = 3
 # A fresh seed draws fresh cases, so every run adds its expensive ones: the oldest go beyond this many
-# (the file is read at each expensive case; the challenge's, measured again, comes back).
+# (every process parses the file again after each write; the challenge's, measured again, comes back).
 MAX_ENTRIES = 1000
 # Each version of the timed code and each machine sharing a home folder has its own file: another's, unused
 # this long, is deleted when ours is written (in use, it is touched once per process).
