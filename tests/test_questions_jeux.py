@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 from grading import QUESTIONS, SEED, check, grade_file, say, submission_path
 
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
 from grader.text.display import python_source, python_text
+from grader.questions.jeux import heuristic
 from grader.questions.jeux import searches as jeux
 from grader.questions.jeux import questions as jeux_questions
 from grader.results.scoring import Scheme
@@ -152,6 +156,25 @@ def test_q11_values_are_shown_as_python_values():
     assert python_text(booleen.got) in ("True", "False")
     too_large = check(grade("h_t_moins_n.py", "q11"), "admissible")
     assert type(too_large.got) is int and python_text(too_large.expected).startswith("≤ ")
+
+
+def test_q11_distances_kept_for_the_process_leave_each_students_verdict_as_in_a_fresh_process(fresh_process):
+    """q11's exact distances are kept for every student a process grades (heuristic.pair_distances): a
+    student graded after others gets what a fresh process gives them, nothing of another's values."""
+
+    def verdict(name: str) -> list:
+        result = grade_question(QUESTIONS["q11"], load_submission(path_of(name)), Settings(seed=SEED))
+        return [(c.name, c.passed, c.points, c.message, c.counterexample, c.expected, c.got) for c in result.checks]
+
+    names = ("h_t_moins_n.py", "h_flottant.py", "h_log_base.py", "h_booleen.py")
+    alone = {}
+    for name in names:
+        fresh_process()
+        alone[name] = verdict(name)
+    fresh_process()
+    together = {name: verdict(name) for name in names}  # one process: the first student fills the cache
+    assert together == alone
+    assert heuristic.pair_distances.cache_info().hits >= 2 * (len(names) - 1)  # kept, not recomputed
 
 
 def test_wrong_depth_names_the_smallest_game_and_draws_it():

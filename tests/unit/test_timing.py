@@ -209,3 +209,24 @@ def test_a_stripe_held_past_the_longest_wait_is_measured_anyway(cache, monkeypat
         other = next(f"case {n}" for n in range(10_000) if stripe_of(f"case {n}") == stripe)
         assert timing.measured(other, busy(runs))[0] == [timing.RUNS + 1]
         assert waits == [0.0]  # one try, no wait
+
+
+def test_the_file_is_parsed_once_while_unchanged_and_another_process_store_is_read(cache, monkeypatch):
+    runs: list = []
+    timing.measured("case", busy(runs))
+    parses: list = []
+    loads = json.loads
+    monkeypatch.setattr(timing.json, "loads", lambda text: parses.append(1) or loads(text))
+    for _ in range(5):
+        assert timing.measured("case", busy(runs))[0] == [1]
+    # Parsed at most twice: once, then once more after this process marks the file used (utime, once).
+    assert len(parses) <= 2 and len(runs) == timing.RUNS  # read from the parsed file, not measured again
+    # Another worker stores a case: the file is replaced, and this process reads the new one.
+    (stored,) = cache.glob("timings-*.json")
+    data = json.loads(stored.read_text())
+    other = timing.hashlib.sha256(b"other").hexdigest()
+    data["timings"][other] = [[7], 0.5]
+    replacement = stored.with_name("replacement.tmp")
+    replacement.write_text(json.dumps(data))
+    os.replace(replacement, stored)
+    assert timing.measured("other", busy(runs)) == ([7], 0.5) and len(runs) == timing.RUNS

@@ -100,15 +100,23 @@ class Q11(Question):
         # Large targets are a group of their own: an h that is right but too slow for them (an exact
         # distance by a backward programme, O(t) per call) loses that group only.
         large, failure = self._collect(ctx, self._large_payloads())
-        non_constant = self._non_constant(small)
-        admissible = self._admissible(small, "admissible")
-        unearned = self._useless(small, non_constant)
+        # Each value as a number once, and the distances the grader's pairs have (the same for every student).
+        numbers = [self._value(v) for *_, v in small]
+        non_constant = self._non_constant(small, numbers)
+        admissible = self._admissible(small, "admissible", pair_distances(large=False))
+        unearned = self._useless(small, numbers, non_constant)
         acts = Fraction(unearned is None)
-        answers = Fraction(not self._overestimates(small))
+        answers = Fraction(not self._overestimates(numbers, pair_distances(large=False)))
         inadmissible = Failure(Kind.WRONG, "q11.admissible_unearned", {"t": self.T_MAX})
         return [
             earned(admissible, acts, unearned),
-            earned(Outcome("grands_t", failure) if failure else self._admissible(large, "grands_t"), acts, unearned),
+            earned(
+                Outcome("grands_t", failure)
+                if failure
+                else self._admissible(large, "grands_t", pair_distances(large=True)),
+                acts,
+                unearned,
+            ),
             earned(earned(non_constant, acts, unearned), answers, inadmissible),
             earned(earned(self._natural(small), acts, unearned), answers, inadmissible),
         ]
@@ -132,17 +140,19 @@ class Q11(Question):
             cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
         return cells, None
 
-    def _small_payloads(self) -> list[dict]:
+    @classmethod
+    def _small_payloads(cls) -> list[dict]:
         chunks: list[list[int]] = [[]]
-        for t in range(1, self.T_MAX + 1):
-            if sum(chunks[-1]) + t > self.CHUNK:
+        for t in range(1, cls.T_MAX + 1):
+            if sum(chunks[-1]) + t > cls.CHUNK:
                 chunks.append([])
             chunks[-1].append(t)
         return [{"targets": targets} for targets in chunks]
 
-    def _large_payloads(self) -> list[dict]:
+    @classmethod
+    def _large_payloads(cls) -> list[dict]:
         large = large_pairs()
-        return [{"pairs": list(large[i : i + self.CHUNK])} for i in range(0, len(large), self.CHUNK)]
+        return [{"pairs": list(large[i : i + cls.CHUNK])} for i in range(0, len(large), cls.CHUNK)]
 
     @staticmethod
     def _pairs(payload) -> list[tuple[int, int]]:
@@ -185,8 +195,9 @@ class Q11(Question):
                 return None  # nan, inf
         return None
 
-    def _admissible(self, cells, group: str) -> Outcome:
-        for (n, t, v), d in zip(cells, _distances(cells)):
+    def _admissible(self, cells, group: str, distances: list[int]) -> Outcome:
+        """Every value at most the distance (`distances`: the cells' own, in their order)."""
+        for (n, t, v), d in zip(cells, distances):
             number = self._number(v)
             if number is None or number > d:
                 message = "q11.not_a_number" if number is None else "q11.too_large"
@@ -208,37 +219,33 @@ class Q11(Question):
         """A returned value as the number IDA* would add to p: a bool counts as 0 or 1, 0 and 0.0 alike."""
         return cls._number(v) if type(v) is int or v["type"] != "bool" else int(v["repr"] == "True")
 
-    @classmethod
-    def _overestimates(cls, cells) -> bool:
-        """Whether some value exceeds the distance, or is no number at all."""
-        for (*_, v), distance in zip(cells, _distances(cells)):
-            number = cls._value(v)
-            if number is None or number > distance:
-                return True
-        return False
+    @staticmethod
+    def _overestimates(numbers: list, distances: list[int]) -> bool:
+        """Whether some value (`numbers`: the cells' `_value`) exceeds the distance, or is no number at all."""
+        return any(number is None or number > distance for number, distance in zip(numbers, distances))
 
-    def _non_constant(self, cells) -> Outcome:
+    def _non_constant(self, cells, numbers: list) -> Outcome:
         """Two different values for one t, compared as numbers (0 and 0.0 are one constant); what is no
         number by its text."""
         values: dict[int, set] = {}
-        for _, t, v in cells:
-            number = self._value(v)
+        for (_, t, v), number in zip(cells, numbers):
             values.setdefault(t, set()).add(shown_value(v) if number is None else number)
             if len(values[t]) > 1:
                 return Outcome("non_constante")
         return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
 
-    def _useless(self, cells, non_constant: Outcome) -> Failure | None:
+    def _useless(self, cells, numbers: list, non_constant: Outcome) -> Failure | None:
         """Why h guides no search, or None: constant; negative somewhere (the exam's h maps to naturals, and a
         negative value prunes less than 0); or never positive, so that IDA* with it is IDA* with h = 0."""
         if non_constant.failure is not None:
             return Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
-        numbers = [(n, t, v, self._value(v)) for n, t, v in cells]
-        negative = next(((n, t, v) for n, t, v, number in numbers if number is not None and number < 0), None)
+        negative = next(
+            ((n, t, v) for (n, t, v), number in zip(cells, numbers) if number is not None and number < 0), None
+        )
         if negative is not None:
             n, t, v = negative
             return Failure(Kind.WRONG, "q11.negative_unearned", {"n": n, "t": t, "got": shown_value(v)})
-        if not any(number is not None and number > 0 for *_, number in numbers):
+        if not any(number is not None and number > 0 for number in numbers):
             return Failure(Kind.WRONG, "q11.positive_unearned", {"t": self.T_MAX})
         return None
 
@@ -257,3 +264,11 @@ class Q11(Question):
                     ),
                 )
         return Outcome("entier")
+
+
+@cached  # the same for every student: the pairs are the grader's
+def pair_distances(large: bool) -> list[int]:
+    """The exact distance of every (n, t) pair the small (or the large) payloads ask, in their order: a
+    student's cells, once all collected, are in that order too."""
+    payloads = Q11._large_payloads() if large else Q11._small_payloads()
+    return _distances([pair for payload in payloads for pair in Q11._pairs(payload)])
