@@ -3,7 +3,8 @@ model answer.
 
 What `pip install taquin-grader` (a wheel, or an sdist built into one) gives a student must not hand out
 the solutions. The top-level modules of reference/ ship only when they are the support the grader runs on
-(SUPPORT: the puzzle models, graphs, the cache, Korf's convention, the count of DFS*'s calls); the solver
+(SUPPORT: the puzzle models, graphs, the cache, Korf's convention, the count of DFS*'s calls, q11's large
+pairs of game (1)); the solver
 package (reference/solver/: optimal solutions of the exam's and the documents' puzzles, its tables) never
 ships: pasted behind x2's or x3's function it earned full marks, and the kit's checks judge on optimal
 lengths, which need no solver (docs/student-kit.md). Every other top-level module, that is
@@ -26,6 +27,7 @@ SUPPORT = {
     "cache",
     "dfs_tree",
     "graphs",
+    "jeu1_pairs",
     "korf",
     "puzzle",
     "sliding",

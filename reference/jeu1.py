@@ -4,7 +4,7 @@
 constant, so an answer to q11 (better than the model answer's). It stays with the model answers, which no
 built distribution ships (setup.py): the student kit must not hold it. What the grader needs of it is
 written once into grader/data/jeu1.json by `python -m reference.jeu1`: the exact distance of every pair
-of q11's `large_pairs()` (t up to 2^62), in that order, with the pairs' digest. No search can give them,
+of q11's `large_pairs()` (reference/jeu1_pairs.py, t up to 2^62), in that order, with the pairs' digest. No search can give them,
 and the kit must judge them as the teacher's grader does (a failed cell says its distance anyway).
 
 Below those large targets the grader computes distances itself, by a BFS over the states 1..t
@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+
+from reference.jeu1_pairs import large_pairs
 
 DATA = Path(__file__).resolve().parents[1] / "grader" / "data" / "jeu1.json"
 
@@ -50,8 +52,6 @@ def pairs_digest(pairs) -> str:
 
 def data() -> dict:
     """What grader/data/jeu1.json holds, computed from the model answer and jeu1_distance."""
-    from grader.questions.jeux.heuristic import large_pairs  # the teacher's checkout: the grader is there too
-
     pairs = large_pairs()
     return {"large": {"pairs": pairs_digest(pairs), "distances": [jeu1_distance(n, t) for n, t in pairs]}}
 

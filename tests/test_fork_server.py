@@ -97,9 +97,7 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
     # A zygote keeps every probe module earlier runs of this process loaded (the toy family of
     # tests/test_adding_a_question.py makes its question module its probe module, which brings the judge's
     # namespace): a zygote of its own for the grader's probes.
-    if fork_server._server is not None:
-        fork_server._server.close()
-        fork_server._server = None
+    fork_server.reset()
     child = Child(
         {"jeux": "import sys\nLOADED = sorted(sys.modules)\ndef f():\n    return LOADED\n"},
         "jeux",

@@ -274,7 +274,7 @@ def test_a_student_gluing_the_kits_distances_into_an_h_gets_no_more_than_the_sim
 
     wheel = Wheel(unpacked)
     (bfs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.games.jeu1_distances"]
-    (pairs,) = [c for c in wheel.candidates() if c.name == "grader.questions.jeux.heuristic.large_pairs"]
+    (pairs,) = [c for c in wheel.candidates() if c.name == "reference.jeu1_pairs.large_pairs"]
     stub = (EXERCISES / "jeux.py").read_text(encoding="utf-8")
     glued = tmp_path / "glued"
     glued.mkdir()

@@ -21,6 +21,8 @@ from grader.questions.recherche import search as recherche_search
 from reference import sliding
 from grader.intake import load_submission
 
+pytestmark = pytest.mark.usefixtures("judged")
+
 SUBMISSIONS = submission_path("recherche", "")
 FULL = {q.id: q.points for q in recherche_questions.QUESTIONS}
 ALL = frozenset()  # no failing group

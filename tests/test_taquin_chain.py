@@ -29,6 +29,8 @@ from grader.run.jobs import select
 from grader.results.scoring import Scheme
 from grader.intake import load_submission
 
+pytestmark = pytest.mark.usefixtures("judged")
+
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = (ROOT / "reference" / "taquin.py").read_text()
 # The challenge costs seconds: q18's other groups say what these tests ask.

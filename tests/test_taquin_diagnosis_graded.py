@@ -21,6 +21,8 @@ from reference.puzzle import OPPOSITE, apply, legal_moves, manhattan, replay
 from reports.terminal import format_result
 from tests.french import english_in
 
+pytestmark = pytest.mark.usefixtures("judged")
+
 NEVER_PRUNES = submission_path("taquin", "dfs_sans_elagage.py")
 EAGER = submission_path("taquin", "tests/variants/taquin/wrong/dfs_seuil_large.py")
 NO_UNDO = submission_path("taquin", "dfs_sans_annuler.py")

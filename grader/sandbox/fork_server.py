@@ -142,6 +142,16 @@ def server(stdlib: str | None = None) -> ForkServer:
         return _server
 
 
+def reset() -> None:
+    """Close this process's fork server, if it has one: the next child starts a new zygote, which holds
+    only the probe modules loaded from then on (a zygote keeps every probe module of earlier runs)."""
+    global _server
+    with _server_lock:
+        if _server is not None and _server.owner == os.getpid():
+            _server.close()
+        _server = None
+
+
 def _forget_after_fork() -> None:
     """A process forked from ours (a pool's worker) must not share our zygote's socket: it starts its
     own zygote, and ours sees its end when we close it."""

@@ -25,7 +25,8 @@ What it keeps of a child, so that the same cases get the same verdicts as on the
   library's signal mode (SIGALRM, as the confined child's own alarm); on another thread of CPython, an
   asynchronous exception from a timer thread; in Pyodide (no signal, no thread), `sys.monitoring` on the
   student's code alone (a loop's jump or a call of the student's past the deadline), and the judge's
-  interrupt or the end of the student's worker as well (grader/sandbox/remote.py);
+  interrupt or the end of the student's worker as well (grader/sandbox/remote.py); the asynchronous
+  exception leaves nothing pending once the call is over (`received_last_word`);
 - memory: on Linux, the address space of this process bounded during a call to what it held before
   plus `Limits.memory_bytes` (RLIMIT_AS, given back after the call); in Pyodide, the WebAssembly heap's
   own maximum (4 GiB: a 32-bit address space, or less where the browser refuses to grow it), past which
@@ -33,8 +34,10 @@ What it keeps of a child, so that the same cases get the same verdicts as on the
 - the recursion limit of the confined child, and the student's prints captured (capped as on the pipes),
   standard input empty.
 What it does not keep: the student's working folder is not the current one (a file the student's code
-opens by a relative name is looked up in the grader's), and a third-party package the grader has already
-imported (numpy on a teacher's checkout) can be imported by the student's code.
+opens by a relative name is looked up in the grader's), a third-party package the grader has already
+imported (numpy on a teacher's checkout) can be imported by the student's code, and a thread the student's
+code starts is not stopped with the call (no process is killed): it runs on beside the next checks, sharing
+this process's time, until it ends or the process does.
 """
 
 from __future__ import annotations
@@ -198,7 +201,29 @@ def watchdog_limited(seconds: float, function: Callable, folder: str):
         done.set()
         timer.cancel()
         timer.join()
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(thread, None)  # one sent as the call ended is dropped
+        received_last_word(thread)  # one sent as the call ended is replaced, and the pending flag cleared
+
+
+class _LastWord(BaseException):
+    """The harmless asynchronous exception that `received_last_word` sends to its own thread."""
+
+
+def received_last_word(thread) -> None:
+    """Send this thread a harmless asynchronous exception and receive it here. CPython before 3.13 keeps one
+    flag per interpreter saying an asynchronous exception is pending, cleared only when a thread receives
+    one: withdrawing one (`PyThreadState_SetAsyncExc(thread, NULL)`, which sets the flag again) or sending
+    one to a thread that ends first leaves it set for good, and 3.11's eval loop, while a tracer is set (the
+    taquin's probes watch the student's tente_* under sys.settrace), then loops forever at the start of the
+    next function called. Replacing any exception still pending with this one, received at once, leaves
+    the flag as it was before the call."""
+    import ctypes
+
+    try:  # received at the eval loop's next look: after the call, or at the loop's jump back
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(thread, ctypes.py_object(_LastWord))
+        while True:
+            pass
+    except _LastWord:
+        pass
 
 
 def default_limited() -> Callable:

@@ -1,12 +1,7 @@
 """Every question's judges, run through the in-process child (grader/sandbox/inprocess.py): the model answer
 earns every point, and a wrong variant of tests/variants/ loses some on each question it is declared wrong
 for. tests/test_inprocess.py checks (slow) that the in-process child gives the points the confined child
-gives; the confined child's own tests are the sandbox's and the attacks'.
-
-Its name sorts it before tests/unit/test_inprocess_child.py on purpose: after that file's endless loops on
-another thread (the watchdog's asynchronous exceptions), q16's model answer, watched under sys.settrace by
-the taquin's probes (`_written`), never returns in the same process (reproduced with those two tests
-alone); the in-process child must leave nothing behind, which is for grader/sandbox/inprocess.py to fix."""
+gives; the confined child's own tests are the sandbox's and the attacks'."""
 
 from __future__ import annotations
 

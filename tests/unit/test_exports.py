@@ -99,7 +99,8 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
         raise AssertionError("exporting must not grade")
 
     monkeypatch.setattr(grader.judge.engine, "grade_submission", no_grading)
-    assert _export(graded, "--marks", str(_marks(tmp_path))) == 0
+    # grades.csv and the pages are redrawn by every export: one format asked, the cheapest.
+    assert _export(graded, "--marks", str(_marks(tmp_path)), "--format", "csv-fr") == 0
     before = load_run(graded / "results.json")
     rows = _grades(graded)
     alice = next(s for s in before.submissions if s.id == "alice")
@@ -121,7 +122,8 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
     assert "Preuve incomplète : l&#39;invariant manque" in page and "Très bon travail" in page
     assert "Commentaire du correcteur" in page
     # A changed mark is one more export away.
-    assert _export(graded, "--marks", str(_marks(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5")))) == 0
+    changed = _marks(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5"))
+    assert _export(graded, "--marks", str(changed), "--format", "csv-fr") == 0
     assert _grades(graded)["alice"]["q2"] == 0.5
 
 
@@ -220,7 +222,8 @@ def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
 def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded, tmp_path):
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q3]\npoints = 1.5\n", encoding="utf-8")
-    assert _export(graded, "--scheme", str(scheme), "--marks", str(_marks(tmp_path, "etudiant;q3\nalice;1,5\n"))) == 0
+    marks = _marks(tmp_path, "etudiant;q3\nalice;1,5\n")
+    assert _export(graded, "--scheme", str(scheme), "--marks", str(marks), "--format", "csv-fr") == 0
     assert _grades(graded)["alice"]["q3"] == 1.5
 
 
@@ -544,7 +547,8 @@ def test_no_csv_a_person_opens_holds_a_formula(tmp_path):
     out.mkdir()
     write_json(out / "results.json", run)
     marks = _marks(tmp_path, 'etudiant;q2;q13;commentaire\nalice;1;2;"=1+1 bravo"\n')
-    assert _export(out, "--marks", str(marks)) == 0
+    spreadsheets = ("csv-fr", "pronote", "stats", "moodle", "canvas")  # every CSV a person opens
+    assert _export(out, "--marks", str(marks), *(a for f in spreadsheets for a in ("--format", f))) == 0
     exports = out / "exports"
     text = {
         out / "grades.csv": {},

@@ -5,6 +5,7 @@ It starts no process: a unit test (its points against the confined child: tests/
 
 from __future__ import annotations
 
+import sys
 import textwrap
 import threading
 
@@ -58,8 +59,6 @@ def test_each_child_imports_the_module_afresh_and_forgets_it_when_closed():
     second = started(source)
     assert call(second).value == 1
     second.close()
-    import sys
-
     assert "jeux" not in sys.modules and not first.alive
 
 
@@ -91,6 +90,37 @@ def test_an_endless_loop_is_a_timeout_whatever_it_catches(body, where):
         thread.join(30)
     assert replies[0].status == protocol.TIMEOUT
     child.close()
+
+
+def test_a_limit_on_another_thread_leaves_nothing_pending_for_traced_code():
+    """The order that hung tests/unit/test_every_judge_in_process.py: an endless loop stopped on another
+    thread (the watchdog's asynchronous exceptions), then a function called under a tracer (the taquin's
+    probes watch the student's tente_* with sys.settrace). CPython 3.11 loops forever at that function's
+    start while its flag of a pending asynchronous exception is left set (inprocess.received_last_word)."""
+    child = started("def f():\n    while True:\n        pass\n")
+    replies = []
+    thread = threading.Thread(target=lambda: replies.append(call(child, timeout=0.2)), daemon=True)
+    thread.start()
+    thread.join(30)
+    child.close()
+    assert replies[0].status == protocol.TIMEOUT
+
+    def step(n):
+        return n + 1
+
+    returned = []
+
+    def traced():
+        sys.settrace(lambda *event: None)
+        try:
+            returned.append(step(1))
+        finally:
+            sys.settrace(None)
+
+    runner = threading.Thread(target=traced, daemon=True)
+    runner.start()
+    runner.join(30)
+    assert returned == [2]
 
 
 def test_a_served_stop_cannot_be_swallowed_and_a_violation_ends_the_run():

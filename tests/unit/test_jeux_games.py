@@ -15,7 +15,7 @@ from bruteforce import distance_to_final
 from grader.questions.jeux import searches as jeux
 from grader.questions.jeux import questions as jeux_questions
 from grader.questions.jeux import games as jeux_games
-from grader.questions.jeux import heuristic as jeux_heuristic
+from reference.jeu1_pairs import large_pairs
 from grader.questions.jeux import traces as jeux_traces
 from grader.sandbox import calls
 from reference import jeu1
@@ -80,7 +80,7 @@ def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
     # For large t no BFS can check it; the distance is the unique solution of d(t) = 0,
     # d(n) = 1 + min(d(n + 1), d(2n) when 2n <= t): check that equation on random and boundary pairs.
     rng = random.Random(11)
-    pairs = [(n, t) for n, t in jeux_heuristic.large_pairs() if n < t][::7]
+    pairs = [(n, t) for n, t in large_pairs() if n < t][::7]
     pairs += [(rng.randrange(1, t), t) for t in (rng.randrange(2, 2**62) for _ in range(300))]
     d = jeu1.jeu1_distance
     for n, t in pairs:
@@ -91,12 +91,12 @@ def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
 def test_the_shipped_data_of_game_1_is_what_the_model_answers_give():
     # grader/data/jeu1.json is written by `python -m reference.jeu1`: stale after a change of q11's large pairs.
     assert json.loads(jeu1.DATA.read_text(encoding="utf-8")) == jeu1.data()
-    large = jeux_games.large_distances(jeux_heuristic.large_pairs())
-    assert all(large[n, t] == jeux_games.jeu1_distances(t)[n - 1] for n, t in jeux_heuristic.large_pairs() if t <= 300)
+    large = jeux_games.large_distances(large_pairs())
+    assert all(large[n, t] == jeux_games.jeu1_distances(t)[n - 1] for n, t in large_pairs() if t <= 300)
 
 
 def test_the_model_h_is_admissible_on_the_large_pairs():
-    large = jeux_games.large_distances(jeux_heuristic.large_pairs())
+    large = jeux_games.large_distances(large_pairs())
     assert all(h_jeu1(n, t) <= d for (n, t), d in large.items())
 
 

@@ -20,7 +20,6 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
-    cached,
     earned,
     oracle,
     python_source,
@@ -28,6 +27,7 @@ from grader.questions.api import (
 )
 from grader.questions.jeux.games import jeu1_distances, large_distances
 from grader.questions.jeux.probes import PROBES, probe_h_jeu1
+from reference.jeu1_pairs import large_pairs
 
 
 def shown_value(value) -> str:
@@ -37,24 +37,6 @@ def shown_value(value) -> str:
 def python_value(value):
     """A value the child sent, as the report shows it: an int as itself, another type by its repr."""
     return python_source(value["repr"]) if type(value) is dict else value
-
-
-@cached  # the same for every student
-def large_pairs() -> tuple[tuple[int, int], ...]:
-    """(n, t) up to t = 2^62 where rounding bites: t = n·2^k exactly (a float log2 or log(x, 2) can land
-    just above k) and its neighbours t ± 1, for small, odd and 53-bit-plus n; and n just around t/2^k."""
-    pairs: set[tuple[int, int]] = set()
-    for k in range(63):
-        for n in (1, 3, 5, 7, 2**20 + 1, 2**40 - 1, 3**30, 2**53 + 1):
-            t = n << k
-            if t <= 2**62:
-                pairs.update((n, u) for u in (t - 1, t, t + 1) if 1 <= n <= u <= 2**62)
-        t = 2**62 - k
-        for j in range(62):
-            for n in ((t >> j) - 1, t >> j, (t >> j) + 1):
-                if 1 <= n <= t:
-                    pairs.add((n, t))
-    return tuple(sorted(pairs, key=lambda p: (p[1], p[0])))
 
 
 def _distances(cells) -> list[int]:
