@@ -20,6 +20,7 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
+    cached,
     earned,
     oracle,
     python_source,
