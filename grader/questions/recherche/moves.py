@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
+from grader.questions.recherche.depth import searched_depth_first
 from grader.questions.recherche.puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
 from grader.questions.recherche.probes import PROBES, probe_taquin
 from grader.questions.recherche.puzzles import timeout_failure, walks
@@ -242,7 +243,9 @@ class X4(TaquinQuestion):
         puzzles 1,543 to 113,606 operations in each of the 96 ways to write it measured (the 24 orders of
         the operations, the goal tested when selected or when generated, closed filled at selection or at
         push). A breadth-first search returns the shortest; one with a detour added revisits a state or
-        stays short: only a search that goes deep finds a long path that never comes back."""
+        stays short. And the path must be the very one one of these DFS returns (depth.py): a long path that
+        never comes back found otherwise (a self-avoiding random walk, then a breadth-first search home) is
+        not."""
         if not solved:
             return Outcome("profondeur", Failure(Kind.WRONG, "x4.depth_unobserved"))
         for start, moves in solved.items():
@@ -261,4 +264,9 @@ class X4(TaquinQuestion):
             if len(moves) < DFS_MIN_MOVES:
                 params = {"optimum": optimum, "moves": len(moves), "least": DFS_MIN_MOVES}
                 return Outcome("profondeur", Failure(Kind.WRONG, "x4.shallow", params, counterexample=matrix(start, 3)))
+            if not searched_depth_first(start, moves):
+                params = {"optimum": optimum, "moves": len(moves)}
+                return Outcome(
+                    "profondeur", Failure(Kind.WRONG, "x4.not_searched", params, counterexample=matrix(start, 3))
+                )
         return Outcome("profondeur")
