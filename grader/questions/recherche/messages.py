@@ -124,9 +124,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "solution la plus courte sur des taquins 4×4 proches du but",
         "en": "shortest solution on 4×4 puzzles close to the goal",
     },
+    "x2.optimal4_unearned": {
+        "fr": "ne compte que si {function} résout aussi les taquins 3×3 tirés au hasard (groupe {group}) : "
+        "un solveur 4×4 seul ne montre pas un A*",
+        "en": "counts only if {function} also solves the 3×3 puzzles drawn at random (group {group}): a 4×4 "
+        "solver alone does not show an A*",
+    },
     "x2.closed": {
-        "fr": "liste closed : aucun état développé deux fois (instances de 21-22 coups)",
-        "en": "closed list: no state developed twice (21-22 move instances)",
+        "fr": "efficacité d'un A* avec closed : trois taquins de 21-22 coups résolus au plus court dans le temps "
+        "imparti (sans closed, un A* y développe 200 à 300 fois plus d'états ; le correcteur mesure le temps, "
+        "il ne voit pas les états développés)",
+        "en": "the efficiency of an A* with closed: three 21-22 move puzzles solved shortest within the time "
+        "limit (without closed, an A* develops 200 to 300 times more states there; the grader measures the "
+        "time, it does not see the states developed)",
     },
     "x2.too_slow": {
         "fr": "temps limite dépassé ({limit} s) alors que le corrigé développe environ mille états : un A* "
