@@ -134,7 +134,7 @@ class Context:
             message = "engine.reply.timeout_at" if where else "engine.reply.timeout"
             return Failure(
                 kind=Kind(reply.status),
-                message="engine.reply.timeout_import" if reply.import_seconds else message,
+                message="engine.reply.timeout_import" if reply.import_decided else message,
                 params={
                     "seconds": float(f"{reply.limit:.2g}"),
                     "where": where,

@@ -63,3 +63,9 @@ class Reply:
     @property
     def ok(self) -> bool:
         return self.status == protocol.OK
+
+    @property
+    def import_decided(self) -> bool:
+        """A timeout the import's CPU time made (at least half the limit): said as such, not as the
+        case's own slowness."""
+        return self.status == protocol.TIMEOUT and self.import_seconds * 2 >= self.limit
