@@ -50,10 +50,13 @@ def _descent(start: tuple, moves: list[str], order: tuple[str, ...], mark: str) 
 
 
 def depth_first_search(start: tuple, order: tuple[str, ...], mark: str, goal_test: str, path: list[str]) -> bool:
-    """Whether this DFS's solution is `path`: run it, stopped as soon as it cannot be."""
+    """Whether this DFS's solution is `path` (valid: replayed by the judge first): run it, stopped as soon
+    as it cannot be."""
     states = [start]
     for move in path:
-        states.append(apply_move(states[-1], 3, move))
+        moved = apply_move(states[-1], 3, move)
+        assert moved is not None  # a valid solution
+        states.append(moved)
     on_path = {state: k for k, state in enumerate(states)}  # a DFS's solution never comes back
     goal = states[-1]
     parent: dict[tuple, tuple | None] = {start: None}
