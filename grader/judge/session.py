@@ -57,7 +57,14 @@ class Session:
         )
 
     def call(
-        self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True, case=True
+        self,
+        probe,
+        payload: dict,
+        timeout: float,
+        serve=None,
+        rerun: bool = False,
+        retry: bool = True,
+        case: bool = True,
     ) -> Reply:
         """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
         `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py). A timeout
