@@ -31,6 +31,7 @@ MESSAGES = (
     *REPLY_MESSAGES.values(),
     "engine.reply.timeout",
     "engine.reply.timeout_at",
+    "engine.reply.timeout_import",
     "engine.reply.not_implemented",
     "engine.reply.not_implemented_at",
     "engine.reply.not_served",

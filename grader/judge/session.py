@@ -36,6 +36,8 @@ class Session:
         self.stderr: list[str] = []
         self.dropped = 0
         self.student_seconds = 0.0
+        # The CPU time of the current child's import, not yet counted: the first case it runs counts it.
+        self.import_seconds = 0.0
         self.group = ""  # the check group being run, for the progress line
 
     @property
@@ -47,25 +49,45 @@ class Session:
     def stubs(self) -> set[str]:
         """The functions of the student's module that are still the exercise's stubs, as its child reads
         them (grader/judge/stubs.py); none when the child cannot say."""
-        reply = self.call(stubs.stubbed, {}, self.settings.limits.import_seconds, retry=False)
+        reply = self.call(stubs.stubbed, {}, self.settings.limits.import_seconds, retry=False, case=False)
         return (
             {name for name in reply.value if isinstance(name, str)}
             if reply.ok and isinstance(reply.value, list)
             else set()
         )
 
-    def call(self, probe, payload: dict, timeout: float, serve=None, rerun: bool = False, retry: bool = True) -> Reply:
+    def call(
+        self,
+        probe,
+        payload: dict,
+        timeout: float,
+        serve=None,
+        rerun: bool = False,
+        retry: bool = True,
+        case: bool = True,
+    ) -> Reply:
         """Run `probe` on the student's module in the child; a dead child is replaced on the next call.
         `serve(name, args)` answers the probe's parent-served calls (grader/sandbox/calls.py). A timeout
         is run again once (`rerun`: this is that second run) unless `retry` is False; a served run only if
-        its handler can `reset()` what it kept of the first run (its trace, a budget spent)."""
+        its handler can `reset()` what it kept of the first run (its trace, a budget spent).
+
+        The first `case` a child runs counts the CPU time of the student's module's import in its own: what
+        the import precomputes (a table of every answer, say) then costs what the same work costs in the
+        case, and the import cannot be a free lunch (docs/limits.md)."""
         child = self._child()
         if child is None:
             assert self.import_failure is not None  # _child() says why it has none
             return self.import_failure
+        charged = self.import_seconds if case else 0.0
+        self.import_seconds -= charged
         with self.progress():
-            reply = child.call(probe_name(probe), payload, timeout, serve=serve)
+            reply = child.call(probe_name(probe), payload, max(timeout - charged, 0.001), serve=serve)
         reply.limit = timeout
+        if charged:
+            reply.cpu_seconds += charged
+            reply.import_seconds = charged
+            if reply.ok and reply.cpu_measured and reply.cpu_seconds > timeout:
+                reply = self._over(reply, timeout)
         self.student_seconds += reply.cpu_seconds
         self._note(reply, child)
         if not child.alive or reply.status in FATAL_KINDS:
@@ -80,15 +102,21 @@ class Session:
             again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
             again.limit = timeout
             if again.ok and again.cpu_measured and again.cpu_seconds > timeout:
-                return Reply(
-                    protocol.TIMEOUT,
-                    error="CPU time over the limit",
-                    seconds=again.seconds,
-                    cpu_seconds=again.cpu_seconds,
-                    limit=timeout,
-                )
+                return self._over(again, timeout)
             return again
         return reply
+
+    @staticmethod
+    def _over(reply: Reply, timeout: float) -> Reply:
+        """A reply that came, but with more CPU time than the limit: a timeout."""
+        return Reply(
+            protocol.TIMEOUT,
+            error="CPU time over the limit",
+            seconds=reply.seconds,
+            cpu_seconds=reply.cpu_seconds,
+            limit=timeout,
+            import_seconds=reply.import_seconds,
+        )
 
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
@@ -130,6 +158,9 @@ class Session:
                 self.settings.limits,
             )
             reply = self.child.start()
+            # Without the kernel's CPU clock (macOS, Windows, the browser), nothing is counted: a wall time
+            # there holds the start of the child as well as the import.
+            self.import_seconds = reply.cpu_seconds if reply.ok and reply.cpu_measured else 0.0
             self._note(reply, self.child)
             if not reply.ok:
                 self._retire_child()

@@ -59,7 +59,10 @@ class Channel(ABC):
         except TimeoutError:
             self._kill()
             return Reply(protocol.TIMEOUT, error="the child did not read its request: it was killed")
-        reply = self._await(self.seq, timeout, serve, deadline)
+        return self._timed(self._await(self.seq, timeout, serve, deadline), cpu, started)
+
+    def _timed(self, reply: Reply, cpu: float | None, started: float) -> Reply:
+        """`reply` with the wall and CPU time since `started`, when the child's CPU clock read `cpu`."""
         reply.seconds = time.monotonic() - started
         # Without the kernel's clock, the parent's wall time: an upper bound, never the child's account.
         now = self.cpu()

@@ -55,9 +55,17 @@ class Reply:
     cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
     limit: float = 0.0  # the call's time limit, for a timeout's message
     calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
+    # The CPU time of the module's import counted in this call's (the first case of a child: judge/session.py).
+    import_seconds: float = 0.0
     # A call outside the run's interface (status VIOLATION): the message key and parameters that say it.
     violation: tuple[str, dict] | None = None
 
     @property
     def ok(self) -> bool:
         return self.status == protocol.OK
+
+    @property
+    def import_decided(self) -> bool:
+        """A timeout the import's CPU time made (at least half the limit): said as such, not as the
+        case's own slowness."""
+        return self.status == protocol.TIMEOUT and self.import_seconds * 2 >= self.limit

@@ -189,11 +189,13 @@ class Child(Channel):
         except (OSError, IndexError) as exc:  # the child is gone before we could look at it
             self.close()
             raise SandboxError(f"the child's confinement cannot be checked: {exc}") from None
+        cpu, started = self.cpu(), time.monotonic()
         try:
-            self._send({"go": True}, time.monotonic() + START_SECONDS)
+            self._send({"go": True}, started + START_SECONDS)
         except (OSError, TimeoutError):
             return self._death()
-        reply = self._await(0, self.limits.import_seconds)
+        # Timed: the import's CPU counts in the first case the child runs (grader/judge/session.py).
+        reply = self._timed(self._await(0, self.limits.import_seconds), cpu, started)
         if reply.ok:
             self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
         return reply

@@ -124,9 +124,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "solution la plus courte sur des taquins 4×4 proches du but",
         "en": "shortest solution on 4×4 puzzles close to the goal",
     },
+    "x2.optimal4_unearned": {
+        "fr": "ne compte que si {function} résout aussi les taquins 3×3 tirés au hasard (groupe {group}) : "
+        "un solveur 4×4 seul ne montre pas un A*",
+        "en": "counts only if {function} also solves the 3×3 puzzles drawn at random (group {group}): a 4×4 "
+        "solver alone does not show an A*",
+    },
     "x2.closed": {
-        "fr": "liste closed : aucun état développé deux fois (instances de 21-22 coups)",
-        "en": "closed list: no state developed twice (21-22 move instances)",
+        "fr": "efficacité d'un A* avec closed : trois taquins de 21-22 coups résolus au plus court dans le temps "
+        "imparti (sans closed, un A* y développe 200 à 300 fois plus d'états ; le correcteur mesure le temps, "
+        "il ne voit pas les états développés)",
+        "en": "the efficiency of an A* with closed: three 21-22 move puzzles solved shortest within the time "
+        "limit (without closed, an A* develops 200 to 300 times more states there; the grader measures the "
+        "time, it does not see the states developed)",
     },
     "x2.too_slow": {
         "fr": "temps limite dépassé ({limit} s) alors que le corrigé développe environ mille états : un A* "
@@ -157,10 +167,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "ends within the time and memory limits, up to 31 moves from the goal",
     },
     "x4.profondeur": {
-        "fr": "parcours en profondeur : une pile (LIFO) et closed, un chemin de l'arbre de recherche (aucun état "
-        "deux fois) de milliers d'opérations sur les taquins à 20 et 31 coups",
-        "en": "depth-first: a stack (LIFO) and closed, a path of the search tree (no state twice) of thousands of "
-        "operations on the 20- and 31-move puzzles",
+        "fr": "parcours en profondeur : sur les taquins à 20 et 31 coups, la solution est exactement celle d'un "
+        "parcours avec une pile (LIFO) et closed, pour un ordre fixe des opérations (des milliers d'opérations, "
+        "aucun état deux fois)",
+        "en": "depth-first: on the 20- and 31-move puzzles, the solution is exactly that of a search with a stack "
+        "(LIFO) and closed, for a fixed order of the operations (thousands of operations, no state twice)",
     },
     "x4.revisits": {
         "fr": "la solution du taquin à {optimum} coups repasse par un état déjà atteint (après {index} "
@@ -177,6 +188,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the solution of the {optimum}-move puzzle has {moves} {moves:operation|operations}: the depth-first search "
         "asked for goes deep first and returns thousands (at least {least} here, whatever the order of the "
         "operations); a short solution is a breadth-first search's (or A*'s)",
+    },
+    "x4.not_searched": {
+        "fr": "la solution du taquin à {optimum} coups ({moves} {moves:opération|opérations}, aucun état deux fois) "
+        "n'est celle d'aucun parcours en profondeur de la description : avec une pile (LIFO) et closed, pour "
+        "chacun des 24 ordres des opérations (closed rempli au dépilement ou à l'empilement, but testé à la "
+        "sélection ou à la génération), le chemin renvoyé est celui de l'arbre de recherche, et il est unique",
+        "en": "the solution of the {optimum}-move puzzle ({moves} {moves:operation|operations}, no state twice) is "
+        "that of no depth-first search of the description: with a stack (LIFO) and closed, in each of the 24 "
+        "orders of the operations (closed filled when popped or when pushed, the goal tested when selected or "
+        "when generated), the path returned is that of the search tree, and it is unique",
     },
     "x4.depth_unobserved": {
         "fr": "aucun des taquins à 20 et 31 coups n'est résolu : rien ne montre un parcours en profondeur",

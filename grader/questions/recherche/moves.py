@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
+from grader.questions.recherche.depth import searched_depth_first
 from grader.questions.recherche.puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
 from grader.questions.recherche.probes import PROBES, probe_taquin
 from grader.questions.recherche.puzzles import timeout_failure, walks
@@ -137,11 +138,11 @@ class TaquinQuestion(Question):
     def function(self) -> str:
         return self.functions[0]
 
-    def solving(self, drawn: Outcome, fixed: Outcome) -> Outcome:
+    def solving(self, drawn: Outcome, fixed: Outcome, unearned_key: str = "recherche.fixed_unearned") -> Outcome:
         """`fixed`, counted only when the group of drawn puzzles `drawn` passed, or failed on a solution's
         length alone: a valid solution of a puzzle the seed drew, which only a search finds."""
         solves = drawn.failure is None or drawn.failure.message == "recherche.not_optimal"
-        unearned = Failure(Kind.WRONG, "recherche.fixed_unearned", {"function": self.function, "group": drawn.group})
+        unearned = Failure(Kind.WRONG, unearned_key, {"function": self.function, "group": drawn.group})
         return earned(fixed, Fraction(solves), unearned)
 
     def judge(
@@ -191,7 +192,10 @@ class X2(TaquinQuestion):
             ASTAR_CLOSED_CASES,
             functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
         )
-        return [optimal3, ctx.check("optimal4", walks(4, 16), judge), self.solving(drawn, closed)]
+        # The 4×4 puzzles count with the 3×3 ones solved: a 4×4 solver found elsewhere (the kit's optimal
+        # lengths walked down, an IDA* of q17's) glued behind astar shows no A* (red team 3).
+        optimal4 = self.solving(drawn, ctx.check("optimal4", walks(4, 16), judge), "x2.optimal4_unearned")
+        return [optimal3, optimal4, self.solving(drawn, closed)]
 
     def judge_hard(self, ctx, start: tuple) -> Failure | Inconclusive | None:
         """Optimality on a hard instance; a timeout there is the `closed` group's to judge (an A* without
@@ -242,7 +246,9 @@ class X4(TaquinQuestion):
         puzzles 1,543 to 113,606 operations in each of the 96 ways to write it measured (the 24 orders of
         the operations, the goal tested when selected or when generated, closed filled at selection or at
         push). A breadth-first search returns the shortest; one with a detour added revisits a state or
-        stays short: only a search that goes deep finds a long path that never comes back."""
+        stays short. And the path must be the very one one of these DFS returns (depth.py): a long path that
+        never comes back found otherwise (a self-avoiding random walk, then a breadth-first search home) is
+        not."""
         if not solved:
             return Outcome("profondeur", Failure(Kind.WRONG, "x4.depth_unobserved"))
         for start, moves in solved.items():
@@ -261,4 +267,9 @@ class X4(TaquinQuestion):
             if len(moves) < DFS_MIN_MOVES:
                 params = {"optimum": optimum, "moves": len(moves), "least": DFS_MIN_MOVES}
                 return Outcome("profondeur", Failure(Kind.WRONG, "x4.shallow", params, counterexample=matrix(start, 3)))
+            if not searched_depth_first(start, moves):
+                params = {"optimum": optimum, "moves": len(moves)}
+                return Outcome(
+                    "profondeur", Failure(Kind.WRONG, "x4.not_searched", params, counterexample=matrix(start, 3))
+                )
         return Outcome("profondeur")

@@ -109,6 +109,6 @@ def puzzle_visual(start: tuple, n: int, moves: list, optimal=None) -> dict:
 
 def timeout_failure(ctx, reply, key: str, limit: float) -> Failure:
     """A timeout on a case where the reference is fast: say what usually causes it."""
-    if reply.status == protocol.TIMEOUT:
+    if reply.status == protocol.TIMEOUT and not reply.import_decided:
         return Failure(Kind.TIMEOUT, key, {"limit": f"{limit:.1f}"})
     return ctx.failure(reply)

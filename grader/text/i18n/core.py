@@ -53,6 +53,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "temps limite dépassé (limite de {seconds} s ; votre code en était à {where})",
         "en": "time limit exceeded (limit of {seconds} s; your code was at {where})",
     },
+    "engine.reply.timeout_import": {
+        "fr": "temps limite dépassé (limite de {seconds} s) : le chargement de {module}.py a pris à lui seul "
+        "{import_seconds} s de calcul, comptées dans ce premier cas ; ce qui est calculé au chargement "
+        "compte comme s'il l'était dans l'appel (mettre les essais sous if __name__ == \"__main__\":)",
+        "en": "time limit exceeded (limit of {seconds} s): importing {module}.py alone took {import_seconds} s "
+        "of CPU, counted in this first case; what is computed at import counts as if it were in the call "
+        '(keep tests under if __name__ == "__main__":)',
+    },
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",

@@ -1,0 +1,92 @@
+"""The extensions x2-x4: red team 3's ways of earning points without the search asked for, written again
+(tests/strategies/recherche/), each earning nothing on the groups it aimed at, under seeds 2017, 1 and 2,
+in the teacher's grader and in the student kit's.
+
+- `tables_at_import.py`: the whole 3×3 puzzle searched when the module is imported, each call walking
+  down the table (x2 and x3: 5/5 before, the import outside any limit). The import's CPU time now counts
+  in the first case a child runs (grader/judge/session.py): built at import or in the first call, the
+  table costs the same, and the first case is out of time.
+- `walk_then_bfs.py`: a self-avoiding random walk of 1,200 moves, then a BFS home (x4 `profondeur`: 2/2
+  before). Its solutions stay valid (`valid`, `limits`); `profondeur` asks for the path one of the
+  document's DFS returns (grader/questions/recherche/depth.py), which it is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from grading import say
+from test_kit import _kit_check, kit, unpacked  # noqa: F401 - the kit's fixtures, built once per module
+
+from grader.intake import load_submission
+from grader.judge.engine import grade_question
+from grader.judge.settings import Settings
+from grader.registry import all_questions
+
+ROOT = Path(__file__).resolve().parents[1]
+STRATEGIES = ROOT / "tests" / "strategies" / "recherche"
+QUESTIONS = {q.id: q for q in all_questions(extensions=True) if q.module == "recherche"}
+SEEDS = (2017, 1, 2)
+# strategy -> question -> the groups it aimed at (None: the whole question)
+AIMED = {
+    "tables_at_import.py": {"x2": None, "x3": None},
+    "walk_then_bfs.py": {"x4": ("profondeur",)},
+}
+
+
+def _folder(tmp_path: Path, name: str, source: str | None = None) -> Path:
+    folder = tmp_path / name.removesuffix(".py")
+    folder.mkdir()
+    (folder / "recherche.py").write_text(source or (STRATEGIES / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def _earning(result) -> list:
+    return [(c.name, c.points, say(c.message)) for c in result.checks if c.points]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", sorted(AIMED))
+def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_teachers_grader(tmp_path, name, seed):
+    folder = _folder(tmp_path, name)
+    for qid, groups in AIMED[name].items():
+        result = grade_question(QUESTIONS[qid], load_submission(folder), Settings(seed=seed))
+        if groups is None:
+            assert result.score == 0, _earning(result)
+        else:
+            aimed = [c for c in result.checks if c.name in groups]
+            assert aimed and all(not c.passed and c.points == 0 for c in aimed), _earning(result)
+            kept = sum(c.points for c in result.checks if c.name not in groups)
+            assert result.score == kept > 0  # its valid solutions keep their groups
+
+
+@pytest.mark.slow
+def test_a_table_built_at_import_is_told_so_and_gains_nothing_over_one_built_in_the_first_call(tmp_path):
+    """The import's CPU time is counted in the first case: the failure says so; the same table built in the
+    first call instead earns the same (nothing): precomputing at import is no longer a free lunch."""
+    source = (STRATEGIES / "tables_at_import.py").read_text(encoding="utf-8")
+    lazy = source.replace("TOWARD = _table()  # at import", "TOWARD = {}").replace(
+        "    if len(matrice) != 3:", "    if not TOWARD:\n        TOWARD.update(_table())\n    if len(matrice) != 3:"
+    )
+    assert lazy != source
+    question = QUESTIONS["x3"]
+    at_import = grade_question(question, load_submission(_folder(tmp_path, "import", source)), Settings(seed=2017))
+    in_call = grade_question(question, load_submission(_folder(tmp_path, "call", lazy)), Settings(seed=2017))
+    assert at_import.score == in_call.score == 0
+    said = say(at_import.checks[0].message)
+    assert "le chargement de recherche.py a pris à lui seul" in said and "comptées dans ce premier cas" in said, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(AIMED))
+def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_kit(unpacked, tmp_path, name):  # noqa: F811
+    folder = _folder(tmp_path, name)
+    questions = tuple(AIMED[name])
+    for seed in SEEDS:
+        said = _kit_check(unpacked, folder, questions, seed)
+        if name == "tables_at_import.py":
+            assert "Total : 0/5" in said, said
+        else:  # valid and limits kept, profondeur failed
+            assert "Total : 1,5/2" in said and "n'est celle d'aucun parcours en profondeur" in said, said
