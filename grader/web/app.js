@@ -83,7 +83,7 @@ const say = (key, params = {}) =>
   );
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
 // each verdict came; how long each question's check took; how often the student's worker was ended and
-// started again.
+// started again; an event "selfcheck" on the window when a check is over.
 window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
 
 // -- the judge's worker ------------------------------------------------------------------------------
@@ -292,11 +292,14 @@ async function checkAll(checker) {
     const max = rows.reduce((sum, row) => sum + row.max, 0);
     show("progress", "done", { score, max });
     show("seed", "seedUsed", { seed: state.seed });
+    checker.worker.postMessage({ type: "renew" }); // the next student's worker boots while the report renders
     await showReport(checker);
     window.selfCheck.finished = performance.now() / 1000;
   } catch (error) {
     show("progress", "failed", { message: error.message });
+    window.selfCheck.failed = error.message;
   } finally {
+    window.dispatchEvent(new Event("selfcheck")); // the check is over (finished or failed)
     $("#check").disabled = false;
   }
 }
