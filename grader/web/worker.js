@@ -4,7 +4,8 @@
 // The page (app.js) talks to this worker with messages:
 //   page -> worker: {type: "boot"}, {type: "check", key, files, seed, qid, lang},
 //                   {type: "view", part, lang}, {type: "report", parts, seed, lang}, {type: "renew"}
-//   worker -> page: {type: "ready", seconds, phases}, {type: "restarted"}, {type: "result", qid, part, view},
+//   worker -> page: {type: "ready", seconds, phases}, {type: "restarted"}, {type: "renewed"},
+//                   {type: "result", qid, part, view},
 //                   {type: "view", view}, {type: "report", html}, {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -175,7 +176,10 @@ self.onmessage = async (event) => {
   try {
     if (message.type === "boot") await boot();
     else if (message.type === "check") await check(message);
-    else if (message.type === "renew") await student.restart();
+    else if (message.type === "renew") {
+      await student.restart();
+      postMessage({ type: "renewed" });
+    }
     else if (message.type === "view") postMessage({ type: "view", view: webcheck.view(message.part, message.lang) });
     else if (message.type === "report") {
       // (the report names the isolation: a child started in the student's worker, waited for)
