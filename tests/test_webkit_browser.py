@@ -23,6 +23,7 @@ as a student would.
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import shutil
 import zipfile
 from pathlib import Path
@@ -98,7 +99,7 @@ def screenshot(driver, name: str) -> None:
 def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
     """name -> (the files a student chooses, the questions checked): the sample class on every question
     (the extensions too for a copy with recherche.py; an archive's files taken out of it), the wrong
-    variants on the questions they are wrong on, each as the module it answers."""
+    variants on the questions they are wrong on, each as the module it answers (one of each family a copy)."""
     found = {}
     for entry in sorted((ROOT / "exercises" / "exemples").iterdir()):
         if entry.suffix == ".zip":
@@ -110,13 +111,21 @@ def copies(work: Path) -> dict[str, tuple[list[Path], list[str]]]:
         extensions = EXTENSIONS if any(f.name == "recherche.py" for f in files) else []
         found[f"exemples/{entry.name}"] = (files, CORE + extensions)
     found["notebook"] = ([notebook(work / "notebook")], CORE[:5])
+    by_family: dict[str, list] = {}
     for variant in harness.variants():
         wrong = [q for q, verdict in variant.declared if verdict == "wrong"]
         if wrong:
-            copy = work / variant.name.replace("/", "-") / f"{variant.family}.py"
-            copy.parent.mkdir(parents=True)
-            shutil.copy(variant.path, copy)
-            found[variant.name] = ([copy], wrong)
+            by_family.setdefault(variant.family, []).append((variant, wrong))
+    # A copy holds a wrong variant of each family side by side (each question reads its own module only):
+    # fewer copies, each a page session with a student's worker of its own to start.
+    for rank, side_by_side in enumerate(itertools.zip_longest(*by_family.values())):
+        present = [entry for entry in side_by_side if entry is not None]
+        folder = work / f"variants-{rank}"
+        folder.mkdir(parents=True)
+        for variant, _ in present:
+            shutil.copy(variant.path, folder / f"{variant.family}.py")
+        name = " + ".join(variant.name for variant, _ in present)
+        found[name] = (sorted(folder.iterdir()), [qid for _, wrong in present for qid in wrong])
     return found
 
 
