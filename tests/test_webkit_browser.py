@@ -3,10 +3,11 @@ origin reachable, the page opened in headless Chromium (selenium), files chosen 
 as a student would.
 
 - The sample class's copies (exercises/exemples/) on every question, alice's jeux.py as a notebook, and the
-  project's wrong variants (tests/variants/*/wrong) on the questions each is wrong on, get in the page the
-  points the native kit
-  gives (`grader check --reference oracles --seed S` with the kit's own wheels: the same grader, no model
-  answer, the same Hypothesis), question by question.
+  project's wrong variants (tests/variants/*/*) on the questions each is wrong on (a variant of each
+  family side by side in a copy), get in the page the points the native kit gives (`grader check
+  --reference oracles --seed S` with the kit's own wheels: the same grader, no model answer, the same
+  Hypothesis; every copy checked in one process, beside the browser), question by question, with no
+  difference named as known.
 - Every request the browser made (its network log: the page's and its worker's) went to the served origin.
 - An endless loop in `bfs` is "temps dépassé" on q4, and q7 is still checked in the same page: through the
   interrupt buffer (the page served cross-origin isolated; a loop that catches every exception too, and

@@ -138,16 +138,23 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
 
 
 def over(driver, seconds: float) -> None:
-    """Wait for the check under way to end (the page's "selfcheck" event: no polling); AssertionError
-    with the page's message if it failed."""
-    driver.set_script_timeout(seconds)
-    failed = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "const said = () => done(window.selfCheck.failed || null);"
-        "if (window.selfCheck.finished || window.selfCheck.failed) said();"
-        "else window.addEventListener('selfcheck', said, { once: true });"
-    )
-    assert failed is None, failed
+    """Wait for the check under way to end (the page's "selfcheck" event: no polling; asked again each
+    minute, within the WebDriver client's own read timeout); AssertionError with the page's message if it
+    failed, TimeoutError past `seconds`."""
+    driver.set_script_timeout(90)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const said = () => done({ over: true, failed: window.selfCheck.failed || null });"
+            "if (window.selfCheck.finished || window.selfCheck.failed) said();"
+            "else { const later = setTimeout(() => done({ over: false }), 60000);"
+            "window.addEventListener('selfcheck', () => { clearTimeout(later); said(); }, { once: true }); }"
+        )
+        if state["over"]:
+            assert state["failed"] is None, state["failed"]
+            return
+    raise TimeoutError(f"no end of the check after {seconds} s")
 
 
 def kit_sources(folder: Path) -> dict[str, bytes]:
