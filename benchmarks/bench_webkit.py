@@ -61,6 +61,9 @@ def page_seconds(driver) -> dict[str, float]:
     (the same copy: its student's worker goes on serving it, no new worker starts)."""
     from selenium.webdriver.common.by import By
 
+    # The student's worker that replaced q1's (booted while q1's report rendered) ready first: its start is
+    # not a question's check.
+    wait_for(driver, "return window.selfCheck.renewed", 300, poll=0.05)
     driver.execute_script("window.selfCheck.finished = null; window.selfCheck.seconds = {}")
     for box in driver.find_elements(By.CSS_SELECTOR, "#families input[type=checkbox]"):
         if box.is_selected() != (box.get_attribute("value") in EXAM):

@@ -95,6 +95,8 @@ def build_web_kit(out: Path) -> WebKit:
     manifest = {
         "pyodide": PYODIDE_VERSION,
         "wheels": [wheel.name, *(path.name for path in wheels)],
+        # The student's worker runs the in-process child only: the grader's wheel, none of the judge's others.
+        "student_wheels": [wheel.name],
         "questions": {lang: json.loads(question_list(lang)) for lang in i18n.LANGS},
     }
     (out / "kit.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")

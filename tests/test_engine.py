@@ -140,11 +140,14 @@ def test_a_timeout_is_a_verdict_only_after_a_rerun(tmp_path):
 
 def test_without_the_kernels_clock_a_load_spike_is_not_a_timeout(tmp_path, monkeypatch):
     # macOS and Windows: the parent cannot read the child's CPU time, so a first run that spent its limit
-    # of wall time may have been waiting for a core. The rerun gets RERUN_SLACK times the limit, and only
-    # its own timeout is a verdict (here a sleep stands for the load: 0.7 s of wall time, limit 0.5 s).
+    # of wall time may have been waiting for a core. The rerun gets the limit times the machine's slowdown
+    # of the moment, and only its own timeout is a verdict (here a sleep stands for the load: 0.7 s of wall
+    # time, limit 0.5 s, the machine measured twice as slow as calibrated).
+    from grader.judge import calibration
     from grader.sandbox.process import Child
 
     monkeypatch.setattr(Child, "cpu", lambda self: None)
+    monkeypatch.setattr(calibration, "slowdown", lambda: 2.0)
     (tmp_path / "jeux.py").write_text(
         "import time\n\ndef solution_42():\n    time.sleep(0.7)\n    return [1, 2, 4, 5, 10, 20, 21, 42]\n"
     )

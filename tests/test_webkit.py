@@ -32,6 +32,8 @@ def test_the_web_kit_holds_the_page_pyodide_and_the_wheels(web_kit):
     assert manifest["pyodide"] == PYODIDE_VERSION
     assert sorted(p.name for p in (web_kit / "pyodide").iterdir()) == sorted(PYODIDE_FILES)
     assert sorted(p.name for p in (web_kit / "wheels").iterdir()) == sorted(manifest["wheels"])
+    # The student's worker gets the grader's wheel only (the in-process child), none of the judge's others.
+    assert [name for name in manifest["wheels"] if name.startswith("taquin_grader-")] == manifest["student_wheels"]
     for name, digest in WHEELS.items():
         assert hashlib.sha256((web_kit / "wheels" / name).read_bytes()).hexdigest() == digest
     assert all((web_kit / name).is_file() for name in PAGE_FILES)

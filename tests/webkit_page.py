@@ -113,13 +113,14 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
     from selenium.webdriver.common.by import By
 
     driver.execute_script(
-        "window.selfCheck.finished = null; window.selfCheck.verdicts = {}; window.selfCheck.files = null"
+        "window.selfCheck.finished = null; window.selfCheck.failed = null; window.selfCheck.verdicts = {};"
+        "window.selfCheck.files = null"
     )
     pick = driver.find_element(By.ID, "pick")
     driver.execute_script("arguments[0].value = ''", pick)
     pick.send_keys("\n".join(str(Path(path).resolve()) for path in files))
     names = json.dumps(sorted(Path(path).name for path in files), separators=(",", ":"))
-    wait_for(driver, f"return JSON.stringify([...(window.selfCheck.files || [])].sort()) === '{names}'", 30)
+    wait_for(driver, f"return JSON.stringify([...(window.selfCheck.files || [])].sort()) === '{names}'", 30, 0.05)
     for box in driver.find_elements(By.CSS_SELECTOR, "#families input[type=checkbox]"):
         if box.is_selected() != (box.get_attribute("value") in questions):
             box.click()
@@ -127,13 +128,33 @@ def check(driver, files: list[Path], questions: list[str], seed: int, seconds: f
     seed_box.clear()
     seed_box.send_keys(str(seed))
     driver.find_element(By.ID, "check").click()
-    wait_for(driver, "return window.selfCheck.finished", seconds, poll=1.0)
+    over(driver, seconds)
     rows = driver.execute_script(
         "return [...document.querySelectorAll('#verdicts tbody tr')].map("
         "r => [r.dataset.qid, Number(r.dataset.score), r.dataset.status])"
     )
     at = driver.execute_script("return window.selfCheck.verdicts")
     return {qid: {"score": score, "status": status, "at": at.get(qid)} for qid, score, status in rows}
+
+
+def over(driver, seconds: float) -> None:
+    """Wait for the check under way to end (the page's "selfcheck" event: no polling; asked again each
+    minute, within the WebDriver client's own read timeout); AssertionError with the page's message if it
+    failed, TimeoutError past `seconds`."""
+    driver.set_script_timeout(90)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const said = () => done({ over: true, failed: window.selfCheck.failed || null });"
+            "if (window.selfCheck.finished || window.selfCheck.failed) said();"
+            "else { const later = setTimeout(() => done({ over: false }), 60000);"
+            "window.addEventListener('selfcheck', () => { clearTimeout(later); said(); }, { once: true }); }"
+        )
+        if state["over"]:
+            assert state["failed"] is None, state["failed"]
+            return
+    raise TimeoutError(f"no end of the check after {seconds} s")
 
 
 def kit_sources(folder: Path) -> dict[str, bytes]:
@@ -179,18 +200,45 @@ def native_kit(folder: Path, target: Path) -> Path:
     return python
 
 
-def native_points(kit: Path, files: list[Path], questions: list[str], seed: int, work: Path) -> dict:
-    """`grader check --reference oracles --seed SEED --json` of the native kit (`kit`: its python) on a folder
-    of `files`: each question's {"score", "status"}."""
+# The native kit's `grader check` on many copies in one process: its imports and its sandbox's start paid
+# once, not once a copy (the checks themselves are the same command's).
+_BATCH = """
+import contextlib, io, json, sys
+from grader.cli import main
+
+jobs = json.loads(sys.argv[1])
+done = {}
+for name, command in jobs.items():
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = main(command)
+    done[name] = {"code": code, "printed": printed.getvalue()}
+print(json.dumps(done))
+"""
+
+
+def native_points(kit: Path, copies: dict[str, tuple[list[Path], list[str]]], seed: int, work: Path) -> dict:
+    """`grader check COPY --reference oracles --seed SEED --json -q ...` of the native kit (`kit`: its
+    python) on each copy (name -> (its files, the questions checked)), all in one process: name -> each
+    question's {"score", "status"}."""
     import shutil
     import subprocess
 
-    copy = work / "copie"
-    copy.mkdir(parents=True)
-    for path in files:
-        shutil.copy(path, copy / path.name)
-    command = [str(kit), "-m", "grader", "check", str(copy), "--reference", "oracles", "--seed", str(seed)]
-    command += ["--json", *(arg for qid in questions for arg in ("-q", qid))]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=1800)
-    assert done.returncode in (0, 1), done.stderr[-2000:]
-    return {q["id"]: {"score": q["score"], "status": q["status"]} for q in json.loads(done.stdout)["questions"]}
+    jobs = {}
+    for number, (name, (files, questions)) in enumerate(copies.items()):
+        copy = work / f"{number}" / "copie"
+        copy.mkdir(parents=True)
+        for path in files:
+            shutil.copy(path, copy / Path(path).name)
+        command = ["check", str(copy), "--reference", "oracles", "--seed", str(seed), "--json"]
+        jobs[name] = command + [arg for qid in questions for arg in ("-q", qid)]
+    done = subprocess.run(
+        [str(kit), "-c", _BATCH, json.dumps(jobs)], capture_output=True, text=True, cwd=work, timeout=3600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    points = {}
+    for name, run in json.loads(done.stdout).items():
+        assert run["code"] in (0, 1), (name, run)
+        questions = json.loads(run["printed"])["questions"]
+        points[name] = {q["id"]: {"score": q["score"], "status": q["status"]} for q in questions}
+    return points

@@ -103,3 +103,12 @@ def cost(name: str) -> float:
 def seconds(cost_seconds: float) -> float:
     """A cost on the cost machine, in seconds of this machine."""
     return cost_seconds * machine_factor() if cost_seconds else 0.0
+
+
+def slowdown() -> float:
+    """How many times longer the workload takes now, on the wall clock, than this machine's calibration
+    says: the load of the moment, for a child whose CPU time cannot be read (the browser's self-check,
+    the in-process child), at least 1."""
+    started = time.perf_counter()
+    workload()
+    return max(1.0, (time.perf_counter() - started) / (machine_factor() * shipped()["workload_seconds"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from grader.intake import Submission
-from grader.judge import stubs
+from grader.judge import calibration, stubs
 from grader.judge.progress import Ticker
 from grader.judge.question import Question, probe_name
 from grader.judge.settings import Settings
@@ -121,12 +121,19 @@ class Session:
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
         """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
-        second (see `call`) times its limit; RERUN_SLACK times it where that says nothing of the load:
-        the child's CPU time cannot be read (macOS, Windows: only the rerun's own timeout counts), or the
-        child waited for the parent's answers to its calls (answered slower than assumed on a loaded
-        machine, they would spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's ROUND_TRIP_SECONDS)."""
-        measured = reply.cpu_measured and reply.cpu_seconds > 0 and not reply.calls
-        ratio = reply.seconds / reply.cpu_seconds if measured else RERUN_SLACK
+        second (see `call`) times its limit. Where the child's CPU time cannot be read (macOS, Windows, the
+        browser: only the rerun's own timeout counts), the machine's slowdown of the moment stands for
+        that ratio (calibration.slowdown): a blanket allowance there would pass, in the browser, a search
+        several times slower than the native kit passes. RERUN_SLACK times it where the child waited for
+        the parent's answers to its calls (answered slower than assumed on a loaded machine, they would
+        spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's
+        ROUND_TRIP_SECONDS)."""
+        if reply.calls:
+            ratio = RERUN_SLACK
+        elif reply.cpu_measured and reply.cpu_seconds > 0:
+            ratio = reply.seconds / reply.cpu_seconds
+        else:
+            ratio = calibration.slowdown()
         return reply.limit * min(RERUN_SLACK, max(1.0, ratio))
 
     def progress(self):

@@ -83,7 +83,8 @@ const say = (key, params = {}) =>
   );
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
 // each verdict came; how long each question's check took; how often the student's worker was ended and
-// started again.
+// started again; when the next student's worker was ready after a check (`renewed`); an event
+// "selfcheck" on the window when a check is over.
 window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
 
 // -- the judge's worker ------------------------------------------------------------------------------
@@ -112,6 +113,8 @@ class Checker {
       show("python", "ready", { s: number(message.seconds, 1) });
       $("#check").disabled = false;
       this.booted();
+    } else if (message.type === "renewed") {
+      window.selfCheck.renewed = performance.now() / 1000;
     } else if (message.type === "restarted") {
       window.selfCheck.restarts += 1;
       if (this.pending !== null && this.pending.message.qid) show("progress", "restarted", { qid: this.pending.message.qid });
@@ -292,11 +295,14 @@ async function checkAll(checker) {
     const max = rows.reduce((sum, row) => sum + row.max, 0);
     show("progress", "done", { score, max });
     show("seed", "seedUsed", { seed: state.seed });
+    checker.worker.postMessage({ type: "renew" }); // the next student's worker boots while the report renders
     await showReport(checker);
     window.selfCheck.finished = performance.now() / 1000;
   } catch (error) {
     show("progress", "failed", { message: error.message });
+    window.selfCheck.failed = error.message;
   } finally {
+    window.dispatchEvent(new Event("selfcheck")); // the check is over (finished or failed)
     $("#check").disabled = false;
   }
 }

@@ -26,7 +26,7 @@ async function boot(interrupt) {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const name of kit.wheels) {
+  for (const name of kit.student_wheels) {
     pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
       extractDir: site,
     });

@@ -3,14 +3,16 @@
 // student's worker (student.js), made here, which answers the judge's frames (grader/sandbox/remote.py).
 // The page (app.js) talks to this worker with messages:
 //   page -> worker: {type: "boot"}, {type: "check", key, files, seed, qid, lang},
-//                   {type: "view", part, lang}, {type: "report", parts, seed, lang}
-//   worker -> page: {type: "ready", seconds, phases}, {type: "restarted"}, {type: "result", qid, part, view},
+//                   {type: "view", part, lang}, {type: "report", parts, seed, lang}, {type: "renew"}
+//   worker -> page: {type: "ready", seconds, phases}, {type: "restarted"}, {type: "renewed"},
+//                   {type: "result", qid, part, view},
 //                   {type: "view", view}, {type: "report", html}, {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 let pyodide = null;
 let webcheck = null;
+let student = null;
 let session = null;
 let sessionKey = null;
 const INBOX = 16; // frames the student's worker may send ahead of the judge's reading: past them, it is ended
@@ -23,8 +25,10 @@ async function bytesOf(path) {
 
 // The student's worker, as the judge's Python sees it (remote.py's WorkerLink): frames out, the next
 // message in (a string, or "" for anything else: no frame), interrupted at a call's limit where the page
-// is cross-origin isolated, ended at its deadline. A new copy's files get a new worker (`restart`), started
-// then: a spare booting beside the checks would take the CPU their time limits are measured on.
+// is cross-origin isolated, ended at its deadline. A new copy's files get a new worker (`restart`); the page
+// also asks for one as soon as its checks are over (`renew`), to boot while the report renders: no check
+// starts before it is ready (a worker booting beside the checks would take the CPU their time limits are
+// measured on), and what it is sent before is held until then.
 class Student {
   constructor() {
     this.restarts = 0;
@@ -77,10 +81,14 @@ class Student {
 
   send(text) {
     this.used = true;
-    this.current.worker.postMessage(text);
+    const entry = this.current;
+    if (entry.booting) entry.ready.then(() => entry.worker.postMessage(text), () => {});
+    else entry.worker.postMessage(text);
   }
 
   receive(limitMs, deadlineMs) {
+    const entry = this.current;
+    if (entry.booting) return entry.ready.then(() => this.receive(limitMs, deadlineMs), () => undefined);
     if (this.inbox.length) return Promise.resolve(this.inbox.shift());
     if (!this.alive) return Promise.resolve(undefined); // (undefined: None in Python; null is not)
     const interrupt = this.current.interrupt;
@@ -131,7 +139,7 @@ class Student {
 
 async function boot() {
   const started = performance.now();
-  const student = new Student(); // its Pyodide loads beside this one
+  student = new Student(); // its Pyodide loads beside this one
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
   const loaded = performance.now();
@@ -153,6 +161,7 @@ async function boot() {
 }
 
 async function check(message) {
+  await student.ready;
   if (session === null || sessionKey !== message.key) {
     if (session !== null) session.close();
     session = webcheck.Session(pyodide.toPy(message.files), message.seed);
@@ -167,6 +176,10 @@ self.onmessage = async (event) => {
   try {
     if (message.type === "boot") await boot();
     else if (message.type === "check") await check(message);
+    else if (message.type === "renew") {
+      await student.restart();
+      postMessage({ type: "renewed" });
+    }
     else if (message.type === "view") postMessage({ type: "view", view: webcheck.view(message.part, message.lang) });
     else if (message.type === "report") {
       // (the report names the isolation: a child started in the student's worker, waited for)

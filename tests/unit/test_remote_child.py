@@ -122,3 +122,29 @@ def test_a_lying_student_end_gets_nothing(linked, tamper):
     linked(tamper)
     found = points(b"def bfs():\n    return 0\n", ["q4"])
     assert found["q4"][0] == 0 and found["q4"][1] != "passed", found
+
+
+def test_without_a_cpu_clock_a_timeouts_rerun_gets_the_machines_slowdown_not_a_blanket_allowance(monkeypatch):
+    # The browser's replies have no CPU time: a rerun held to four times the limit passed there a search the
+    # native kit, holding the rerun's CPU time to the limit, fails (an A* without its closed set on x2).
+    from grader.judge import calibration
+    from grader.judge.session import RERUN_SLACK, Session
+    from grader.sandbox import protocol
+    from grader.sandbox.limits import Reply
+
+    timeout = Reply(protocol.TIMEOUT, seconds=2.0, cpu_seconds=2.0, cpu_measured=False, limit=2.0)
+    for measured, allowed in ((0.8, 2.0), (1.0, 2.0), (1.5, 3.0), (9.0, 2.0 * RERUN_SLACK)):
+        monkeypatch.setattr(calibration, "slowdown", lambda measured=measured: measured)
+        assert Session.rerun_limit(timeout) == allowed
+    # Waiting for the judge's answers to its calls: the allowance stays (a budget of calls stops a search).
+    timeout.calls = 12
+    assert Session.rerun_limit(timeout) == 2.0 * RERUN_SLACK
+
+
+def test_the_slowdown_is_the_workload_on_the_wall_clock_against_the_calibration(monkeypatch):
+    from grader.judge import calibration
+
+    monkeypatch.setattr(calibration, "machine_factor", lambda: 1e-9)  # calibrated absurdly fast: slower now
+    assert calibration.slowdown() > 1000
+    monkeypatch.setattr(calibration, "machine_factor", lambda: 1e9)  # never faster than calibrated
+    assert calibration.slowdown() == 1.0

@@ -25,6 +25,7 @@ def test_the_notebook_cell_checks_what_the_kernel_ran():
     assert checked.text.count("réussi") == 2, checked.text
     # the student's code shares this process and could change the verdict: said beside it, and on the page
     assert "pas une note" in checked.text and "pas une note" in checked.html
+    assert "peut donc falsifier ce résultat" in checked.text  # the notebook's code shares the judge's Python
     assert "<iframe" in checked._repr_html_() and "bfs" in checked.html
 
 

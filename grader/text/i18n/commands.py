@@ -148,10 +148,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cli.help.kit_out": {"fr": "le dossier du kit (nouveau ou vide)", "en": "the kit's folder (new or empty)"},
     "kit.web_not_a_grade": {
-        "fr": "Vérification pour vous, pas une note : votre code s'exécute ici avec le correcteur et pourrait "
-        "changer ce résultat ; seule la correction de votre enseignant compte.",
-        "en": "A check for you, not a grade: your code runs here with the grader and could change this result; "
-        "only your teacher's grading counts.",
+        "fr": "Vérification pour vous, pas une note : le code de ce notebook s'exécute dans le même Python que "
+        "le correcteur, il peut donc falsifier ce résultat ; seule la correction de votre enseignant compte.",
+        "en": "A check for you, not a grade: this notebook's code runs in the same Python as the grader, so it "
+        "can forge this result; only your teacher's grading counts.",
     },
     "kit.written": {
         "fr": "kit écrit dans {out} : {wheel}, exercices/ ({stubs}), LISEZMOI.md, INSTALLER.md. "
