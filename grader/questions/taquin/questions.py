@@ -34,7 +34,7 @@ from grader.questions.taquin import oracles  # noqa: F401 - registers the probes
 from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
 from grader.questions.taquin.walk import DfsWatcher, ida_passes, record
 from reference.dfs_tree import dfs_calls
-from grader.questions.taquin.passes import least_moves
+from grader.questions.taquin.passes import ida_calls
 from grader.questions.taquin.cases import (
     read_moves,
     BLANK_VALUES,
@@ -485,11 +485,10 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
     seen = 0
     unseen: dict = {}
     for state in SMALL_DETOURS:
-        _, calls = least_moves(state)
         watcher = DfsWatcher(judging.judged_in)
         chain = Chain((), watcher, watched=("dfs",), convention=watcher.convention)
         payload = case_payload(state, BLANK_VALUES[0])
-        trips = 2 * calls
+        trips = 2 * ida_calls(state)
         reply = chain.run(
             ctx,
             probe_taquin,

@@ -219,8 +219,9 @@ def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
             passes[-1].append(event)
         depth += 1 if event.entry else -1
     h = manhattan(start)
-    if not passes:
-        return Walk(Message("q18.no_pass", {"h": h}), [], 0, h == 0, h == 0)
+    if not passes:  # a taquin may answer the goal at once
+        key = "q17.search_same" if h == 0 else "q18.no_pass"
+        return Walk(Message(key, {"h": h, "n": 0}), [], 0, h == 0, h == 0)
     bound: float = h
     checked = Walk(Message("q18.no_pass", {"h": h}), [], 0)
     for number, events in enumerate(passes, 1):
