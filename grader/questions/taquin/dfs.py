@@ -344,7 +344,8 @@ class Q17(Question):
             )
         convention = judging.convention
         played = [reordered(moves, convention)] if convention else [moves, moves[::-1]]
-        reference_moves = reordered(expected["solution"], judging.judged_in)
+        # The oracles of a student's kit find no moves (no search that returns them ships there).
+        reference_moves = reordered(expected["solution"] or [], judging.judged_in)
         for order in played:
             tail = order[len(history) :]
             if order[: len(history)] == history and len(tail) <= m - p and reached_state(state, tail) == GOAL:
@@ -354,8 +355,9 @@ class Q17(Question):
                     return Failure(Kind.WRONG, "q17.success_board", counterexample=shown)
                 return None
         tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
-        failure = wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
-        return replace(failure, visual=taquin_visual(state, tail, reference_moves[len(history) :]))
+        found = reference_moves[len(history) :] if expected["solution"] is not None else None
+        failure = wrong_call("q17.bad_solution", shown, reference_moves or None, played[0], m=m - p)
+        return replace(failure, visual=taquin_visual(state, tail, found))
 
 
 def _cell(value: dict) -> bool:
