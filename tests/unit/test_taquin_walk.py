@@ -80,7 +80,7 @@ def test_a_walk_that_is_not_dfs_stars_says_where():
     # No call at all (a search made elsewhere), or only the root's (its moves written unplayed).
     assert walk(*BELOW, []).why.key == "q17.walk_no_call"
     root_only = [seen[0], Seen(False, 0, 0, BELOW[0], 13, False)]
-    assert walk(*BELOW, root_only).why.key == "q17.search_not_expanded"
+    assert walk(*BELOW, root_only).why.key == "q17.search_root_not_expanded"
     # A state two moves away entered as a child.
     far = apply(apply(BELOW[0], legal_moves(BELOW[0])[0]), "Haut" if "Haut" in legal_moves(BELOW[0]) else "Bas")
     assert walk(*BELOW, [seen[0], Seen(True, 11, 1, far, None, None)]).why.key == "q17.walk_not_child"

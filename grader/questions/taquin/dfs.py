@@ -142,10 +142,10 @@ def searched(judging: Judging) -> Evidence:
     for calls in (EVIDENCE_CALLS, seeded_evidence(judging.ctx.settings.seed)):
         walks = []
         for call in calls:
-            checked, shown = watched(judging, call)
+            checked, shown, stopped = watched(judging, call)
             walks.append(checked)
             if not checked.same and not unseen:
-                drawing = walk.record(checked, call.state, call.m, call.p, not checked.returned)
+                drawing = walk.record(checked, call.state, call.m, call.p, stopped)
                 drawing["model_nodes"] = diagnosis.model_nodes(call.state, list(call.history), call.m, call.p)
                 unseen = {"counterexample": shown, "visual": {"dfs": drawing}}
         explored.append(Fraction(sum(w.explored for w in walks), len(calls)))
@@ -153,9 +153,10 @@ def searched(judging: Judging) -> Evidence:
     return Evidence(min(explored), min(same), unseen)
 
 
-def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict]:
+def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
     """dfs(m, p) of `call` run with the judgement's chain, every call of the student's dfs watched
-    (walk.DfsWatcher): the walk the parent saw, checked (walk.walk), and the call as its counterexample."""
+    (walk.DfsWatcher): the walk the parent saw, checked (walk.walk), the call as its counterexample, and
+    whether the run was stopped (time, budget, a refused call)."""
     ctx = judging.ctx
     state, history, m, p, blank_value = call
     watcher = walk.DfsWatcher(judging.judged_in)
@@ -166,7 +167,7 @@ def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict]:
     # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
     trips = 2 * dfs_calls(state, history[-1] if history else None, m - p)
     slower = EXAM_SLACK if exam else 1.0
-    chain.run(
+    reply = chain.run(
         ctx,
         probe_dfs,
         payload,
@@ -174,7 +175,7 @@ def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict]:
         limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + trips * ROUND_TRIP_SECONDS),
     )
     checked = walk.walk(state, history[-1] if history else None, m, p, watcher.seen)
-    return checked, shown_case(payload, f"dfs({m}, {p})")
+    return checked, shown_case(payload, f"dfs({m}, {p})"), not reply.ok
 
 
 class Q17(Question):

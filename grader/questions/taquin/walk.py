@@ -181,9 +181,10 @@ def walk(start: tuple, previous: str | None, m: int, p0: int, seen: list[Seen], 
                 if top.came_by is None or move != OPPOSITE[top.came_by]:
                     cut[move] = top.p + 1 + manhattan(apply(top.state, move))
             missing = [move for move in cut if cut[move] <= m and move not in top.tried]
+            if missing and top.tried:
+                return stop("q17.search_skipped", missing=", ".join(missing))
             if missing:
-                key = "q17.search_skipped" if top.tried else "q17.search_not_expanded"
-                return stop(key, missing=", ".join(missing))
+                return stop("q17.search_not_expanded" if len(stack) > 1 else "q17.search_root_not_expanded")
             least = min([least, *(f for move, f in cut.items() if move not in top.tried)])
         else:
             return stop("q17.walk_found_dropped")
