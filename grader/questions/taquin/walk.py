@@ -194,8 +194,10 @@ def walk(start: tuple, previous: str | None, m: int, p0: int, seen: list[Seen], 
             continue
         if event.found is None:
             return stop("q17.walk_not_bool")
+        # `minimum` kept from before the call, or reset by the dfs at its root: either is DFS*'s.
         expected = min(least, initial)
-        if event.found is False and event.minimum != (None if expected == math.inf else expected):
+        allowed = {None if value == math.inf else value for value in (expected, least)}
+        if event.found is False and event.minimum not in allowed:
             said = {"expected": _shown(expected), "got": _shown(event.minimum)}
             return Walk(Message("q17.walk_minimum", said), [], nodes, True, False, least)
         return Walk(Message("q17.search_same", {"n": nodes}), [], nodes, True, event.found, least)
