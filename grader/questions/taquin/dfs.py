@@ -160,7 +160,7 @@ def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
     ctx = judging.ctx
     state, history, m, p, blank_value = call
     watcher = walk.DfsWatcher(judging.judged_in)
-    exam = diagnosis.TENTES if judging.chain.exam else ()
+    exam = judging.chain.exam  # the exam's move and tente_* for the model answer's judgement: none served now
     chain = Chain((), watcher, exam=exam, watched=("dfs",), convention=watcher.convention)
     payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
     # The model answer's time, the exam's functions' slack, and two round trips for each of DFS*'s calls;

@@ -12,7 +12,8 @@ True returned only with the board at the goal, by the goal itself or a parent wh
 nothing tried after; the goal within the bound never left with False. `minimum` at the root's failed
 return must be the least p + h the walk cut. `ida_passes` checks that taquin()'s calls are IDA*'s passes:
 each a walk from the start at p = 0, the first bound at most h, each next one the least p + h the previous
-walk cut, all failing but the last, which finds.
+walk cut (what the student's `minimum` held is the dfs's business: q17), all failing but the last, which
+finds.
 
 A verifier of what was observed: it searches nothing and answers nothing (a glued answer cannot use it),
 and a search made elsewhere, replayed or announced, shows no such walk.
@@ -234,14 +235,14 @@ def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
             return Walk(Message("q18.pass_bound", {"n": number, "m": m, "expected": expected}), [], checked.nodes)
         checked = walk(start, None, m, 0, events, initial=math.inf if events[0].minimum is None else events[0].minimum)
         checked.number, checked.bound = number, m
-        if not checked.same:
+        if not checked.explored:  # `minimum` aside: the next bound is checked against the walk's own cut
             return checked
         if checked.found and number < len(passes):
             return Walk(Message("q18.pass_after_found", {"n": number}), [], checked.nodes)
         bound = checked.least
     if not checked.found:
         return Walk(Message("q18.pass_not_found", {"n": len(passes)}), [], checked.nodes)
-    return checked
+    return Walk(Message("q17.search_same", {"n": checked.nodes}), [], checked.nodes, True, True, checked.least)
 
 
 def record(checked: Walk, start: tuple, m: int, p0: int, stopped: bool) -> dict:
