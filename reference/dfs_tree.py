@@ -31,14 +31,21 @@ def dfs_calls(state, previous: str | None, budget: int, order: tuple[str, ...] |
     the move `previous`: the first call and each pruned one included. With `order` (move names), a dfs
     that tries the moves in that order and stops at the goal; without, one that never stops: every node of
     the search tree, the most calls a dfs can make whatever order it tries the moves in."""
+    return dfs_count(state, previous, budget, order)[0]
+
+
+def dfs_count(state, previous: str | None, budget: int, order: tuple[str, ...] | None = None) -> tuple[int, int | None]:
+    """(dfs_calls, by how much the least p + h cut exceeds m: None when nothing was cut)."""
     board = list(state)
     calls = 0
+    least: int | None = None
 
     def visit(blank: int, came_from: int, left: int, h: int) -> bool:
         """True when the goal is reached and the search stops."""
-        nonlocal calls
+        nonlocal calls, least
         calls += 1
         if h > left:
+            least = h - left if least is None else min(least, h - left)
             return False
         if h == 0 and order is not None:
             return True
@@ -58,7 +65,7 @@ def dfs_calls(state, previous: str | None, budget: int, order: tuple[str, ...] |
     blank = board.index(BLANK)
     h = sum(DISTANCE[tile][cell] for cell, tile in enumerate(board) if tile != BLANK)
     visit(blank, undoing_cell(blank, previous), budget, h)
-    return calls
+    return calls, least
 
 
 def counted_length(state, previous: str | None = None, most: int | None = None) -> int | None:

@@ -7,8 +7,8 @@ the editable installation's finder is taken away, so that the modules are ROOT's
 modules is called with a puzzle in each of the shapes the questions that ask for a solution use, wrapped
 in the glue a student would write around a copy (matrix in, moves out): x2's and x3's matrix (3×3 and
 4×4, the documents' convention) as it is, as a tuple or a list, with or without its size, and as the
-grader's payloads hold it; q18's state (the exam's convention) as a tuple, a list, a grid, and as the
-probe's payload holds it. What comes back (or what a tuple or a dict returned holds) solves the puzzle
+grader's payloads hold it; q18's state (the exam's convention) as a tuple, a list, a grid, and as q17's and
+q18's probes' payloads hold it. What comes back (or what a tuple or a dict returned holds) solves the puzzle
 when it is a list of moves in either convention's names, in either reading, or a path of states, that
 leads from the puzzle to the goal. Each call has a few seconds; a call that raises, or prints, says
 nothing.
@@ -125,6 +125,9 @@ def _puzzles():
         ("list", (list(start),)),
         ("grid", (grid,)),
         ("payload taquin", ({"state": list(start), "blank_value": 15, "h": h, "solution": []},)),
+        # q17's probe's payload, a bound the walk's length (at least the optimum): a DFS* that returns the
+        # moves it finds (red team 3: the kit's q17 oracle glued behind taquin).
+        ("payload dfs", ({"state": list(start), "blank_value": 15, "h": h, "solution": [], "m": 14, "p": 0},)),
     ]
     found.append(("q18", start, 4, 15, goal, shapes))
     return found

@@ -170,6 +170,15 @@ def evidence_table() -> str:
     )
 
 
+def behind(settings: str = "") -> str:
+    """The model answer with tests/strategies/taquin/own_search_behind.py appended (its switches set)."""
+    text = (STRATEGY / "own_search_behind.py").read_text(encoding="utf-8")
+    return f"{MODEL}\n{text}\n{settings}\n"
+
+
+STRATEGY = ROOT / "tests" / "strategies" / "taquin"
+
+
 # --- The strategies: question -> name -> the submission ------------------------------------------------
 PARITY = "global minimum\nminimum = m + 1 if (m + 1 - p - h) % 2 == 0 else m + 2\nreturn False"
 STRATEGIES = {
@@ -231,6 +240,10 @@ STRATEGIES = {
         "a table of answers for another seed": lambda: (
             "import json\n" + with_bodies(MODEL, ["dfs"], dfs_table(TABLE_SEED))
         ),
+        # A search of its own on tuples (the kit's q17 oracle could be pasted for it), its moves appended to
+        # `solution` unplayed, or played through tente_* (red team 3): no walk of DFS* for the grader to see.
+        "a search of its own, its moves written unplayed": lambda: behind("PROBLEME_DFS = True"),
+        "a search of its own, its moves played": lambda: behind("PROBLEME_DFS = True\nJOUER = True"),
         "DFS*'s moves replayed where the grader watches, the parity guess": lambda: (
             "import json\n" + with_bodies(MODEL, ["dfs"], evidence_table())
         ),
@@ -253,24 +266,16 @@ STRATEGIES = {
             ROOT / "tests" / "strategies" / "taquin" / "kit_solver_glued.py"
         ).read_text(encoding="utf-8"),
         # One dfs(m, 0) call at the optimum, counted with the kit's reference/dfs_tree.py: no deepening
-        # (red team 3). On the model answer's dfs the first bound above h(e0) gives it away (3/3 before);
-        # on its own dfs the grader counts the moves it saw, which that one deep pass makes: 2/3 (OPEN).
+        # (red team 3). On either dfs the first pass's bound above h(e0) gives it away (3/3, then 2/3 before).
         "one dfs call at the counted optimum": lambda: (
             ROOT / "tests" / "strategies" / "taquin" / "one_dfs_at_counted_optimum.py"
         ).read_text(encoding="utf-8"),
+        # A search of its own that never calls dfs, then `move` back and forth as often as it visited
+        # states (red team 3: the kit's q17 oracle glued in, 3/3 when moves were counted).
+        "a search of its own, moves padded": lambda: behind(),
     },
 }
-# What a strategy still earns, and why (issue 32): strict, so that closing the gap is seen.
-OPEN = {
-    ("q18", "one dfs call at the counted optimum"): "with its own dfs, one deep pass makes as many moves as IDA*'s",
-}
-CASES = [
-    pytest.param(qid, name, id=f"{qid}-{name}", marks=[pytest.mark.xfail(strict=True, reason=OPEN[qid, name])])
-    if (qid, name) in OPEN
-    else pytest.param(qid, name, id=f"{qid}-{name}")
-    for qid, strategies in STRATEGIES.items()
-    for name in strategies
-]
+CASES = [pytest.param(qid, name, id=f"{qid}-{name}") for qid, strategies in STRATEGIES.items() for name in strategies]
 
 
 @pytest.mark.slow
@@ -404,3 +409,21 @@ def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):
         result = grade_question(QUESTIONS["q17"], load_submission(folder), oracles)
         assert result.score == points, earning(result)
         assert next(c for c in result.checks if c.name == "chaine_eleve").message.key == "taquin.own_chain_graded"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dependances", ["corrige", "eleve"])
+def test_tiles_slid_by_a_helper_of_ones_own_are_a_search_the_grader_sees(tmp_path, dependances):
+    """A correct part IV whose tente_* and dfs slide the tiles without `move` (red team 3: 1/6 on q17 and
+    q18 with the student's own functions, when the grader watched only `move`): full marks, the grader
+    watching the calls of dfs and the states they start from. (The student kit: tests/test_kit.py.)"""
+    source = f"{MODEL}\n{(STRATEGY / 'moves_of_its_own.py').read_text(encoding='utf-8')}"
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    scheme = {qid: {"dependances": dependances} for qid in ("q17", "q18")}
+    scheme["q18"]["groups"] = {"defi": 0}
+    for qid in ("q17", "q18"):
+        result = grade_question(
+            QUESTIONS[qid], load_submission(folder), Settings(seed=SEED, examples=25, scheme=Scheme(overrides=scheme))
+        )
+        assert result.score == result.max, (qid, earning(result))

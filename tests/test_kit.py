@@ -384,6 +384,54 @@ def test_the_wheels_code_glued_behind_x2_or_x3_earns_nothing_in_the_kit_nor_in_t
         assert f"Total : 0/{question.points:g}" in said, said
 
 
+def _taquin_strategies() -> dict[str, tuple[str, str]]:
+    """Part IV's searches of their own glued in (red team 3: tests/strategies/taquin): name -> (question,
+    source)."""
+    from test_cheap_strategies_taquin import STRATEGIES, behind
+
+    return {
+        "q17 moves written unplayed": ("q17", behind("PROBLEME_DFS = True")),
+        "q18 moves padded": ("q18", behind()),
+        "q18 one call at the optimum": ("q18", STRATEGIES["q18"]["one dfs call at the counted optimum"]()),
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["q17 moves written unplayed", "q18 moves padded", "q18 one call at the optimum"])
+def test_a_search_of_ones_own_glued_into_part_iv_earns_nothing_in_the_kit_nor_in_the_teachers_grader(
+    unpacked, tmp_path, name
+):
+    """Before, q18 3/3 (the kit's q17 oracle glued in, `move` played back and forth), q17 1/3 (moves written
+    into `solution` unplayed) and q18 2/3 in the kit (one dfs call at the counted optimum), every seed."""
+    from grader.intake import load_submission
+    from grader.judge.engine import grade_question
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+
+    qid, source = _taquin_strategies()[name]
+    question = next(q for q in all_questions() if q.id == qid)
+    folder = tmp_path / "glued"
+    folder.mkdir()
+    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    for seed in (2017, 1, 2):
+        assert grade_question(question, load_submission(folder), Settings(seed=seed)).score == 0, seed
+        said = _kit_check(unpacked, folder, (qid,), seed)
+        assert f"Total : 0/{question.points:g}" in said, said
+
+
+@pytest.mark.slow
+def test_tiles_slid_by_a_helper_of_ones_own_keep_full_marks_in_the_kit(unpacked, tmp_path):
+    """A correct part IV whose tente_* and dfs slide tiles without `move` (red team 3: 5/10 in the kit, whose
+    grader watched only `move`): every point, the kit watching the calls of dfs and their states."""
+    from test_cheap_strategies_taquin import MODEL, STRATEGY
+
+    folder = tmp_path / "glisse"
+    folder.mkdir()
+    (folder / "taquin.py").write_text(f"{MODEL}\n{(STRATEGY / 'moves_of_its_own.py').read_text()}", encoding="utf-8")
+    said = _kit_check(unpacked, folder, ("q15", "q16", "q17", "q18"), 2017)
+    assert "Total : 10/10" in said, said
+
+
 # The questions the kit judges on lengths instead of a solver's solutions.
 ON_LENGTHS = ("q17", "q18", "x1", "x2", "x3", "x4")
 

@@ -81,8 +81,9 @@ EXPECTED = {
         "q18": Q18_FULL,
     },  # its taquin is right with the model answer's dfs
     # A greedy search: optimal on small states without a detour only (SMALL_DETOURS catch it under every
-    # seed); its lists, in order, solve states drawn from the seed: the order group counts.
-    "glouton": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False, "ordre": True})},
+    # seed); its lists, in order, solve states drawn from the seed, but it never calls dfs: no pass of
+    # IDA* is seen, so the order group does not count either (it did when moves seen through move counted).
+    "glouton": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False, "ordre": False})},
     "triche": {"q18": (None, {"petites_profondeurs": False, "grandes_profondeurs": False})},
     # The exam's move and tente_* looked for in sys.modules (a red team's finding): in no child of q15, q16.
     "modele_emprunte": {

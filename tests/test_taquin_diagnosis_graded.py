@@ -159,8 +159,11 @@ def test_the_grade_is_the_same_with_the_diagnosis_or_without_it(name, tmp_path, 
     assert diagnosed and all(records(with_it)[group] == record for group, record in records(without).items())
     if name == "liar":
         assert with_it.score == 0 and set(diagnosed) == {"seuil", "succes"}
-        for record in records(with_it).values():  # what it made up is what its drawing says, truthfully
-            assert record["why"] == {"key": "q17.search_jumped", "params": {"n": 1}} and not record["stopped"]
+        for group, record in records(with_it).items():  # what it made up is what its drawing says, truthfully
+            if group in diagnosed:
+                assert record["why"] == {"key": "q17.search_jumped", "params": {"n": 1}} and not record["stopped"]
+            else:  # the evidence watches its dfs's calls, not a served move: no lie to tell, no call seen
+                assert record["why"]["key"] == "q17.search_root_not_expanded" and not record["stopped"]
 
 
 def only_children_past_the_bound(record: dict, history: list) -> bool:

@@ -62,7 +62,7 @@ def _judged():
         "optimum": [cases.optimum_length(s) for s in exam],
         "detour": [cases.with_detour(s) for s in walks],
         "constrained": [cases.constrained_optimum(s, puzzle.legal_moves(s)[0]) for s in walks],
-        "least": [passes.least_moves(s)[0] for s in walks],
+        "calls": [passes.ida_calls(s) for s in walks],
         "sliding": [recherche_puzzles.optimal_length(s, n) for s, n in documents],
     }
 

@@ -31,8 +31,9 @@ from grader.questions.api import (
     cached,
     earned,
 )
-from grader.questions.taquin import diagnosis
+from grader.questions.taquin import diagnosis, walk
 from grader.questions.taquin.cases import (
+    is_int,
     BLANK_VALUES,
     MAX_WALK_Q17,
     DfsCall,
@@ -53,7 +54,7 @@ from grader.questions.taquin.chain import (
     detect_convention,
 )
 from grader.questions.taquin.probes import probe_dfs
-from grader.questions.taquin.serving import Chain
+from grader.questions.taquin.serving import Chain, grid_arrangement
 from grader.questions.taquin.verdicts import (
     Judging,
     bool_failure,
@@ -120,52 +121,61 @@ def seeded_evidence(seed: int) -> tuple[Call, ...]:
     return tuple(found)
 
 
-def searched(judging: Judging) -> tuple[Fraction, dict]:
-    """The share of the watched calls on which the parent saw the dfs explore what DFS* explores (see the
-    module's docstring): EVIDENCE_CALLS and as many drawn from the seed, the lower of the two shares (a
-    table of moves made for some calls plays none of the others), with the judgement's chain (the exam's
-    tente_* for the model answer's, the student's own else) and every move served; and what a group that
-    does not count for it shows: the first call that did not, and where its search went another way,
-    drawn as q17's diagnosis is."""
-    shares: list[Fraction] = []
+class Evidence(NamedTuple):
+    """The shares of the watched calls (see `searched`): those whose walk was DFS*'s on the states, those
+    whose `minimum` was right too; and what a group that does not count shows."""
+
+    explored: Fraction
+    same: Fraction
+    unseen: dict
+
+
+def searched(judging: Judging) -> Evidence:
+    """The shares of the watched calls on which the parent saw the dfs walk DFS*'s tree (see the module's
+    docstring): EVIDENCE_CALLS and as many drawn from the seed, the lower of the two shares (a table of
+    moves made for some calls plays none of the others), with the judgement's chain (the exam's tente_* for
+    the model answer's, the student's own else); and what a group that does not count for it shows: the
+    first call that did not, and where its walk left DFS*."""
+    explored: list[Fraction] = []
+    same: list[Fraction] = []
     unseen: dict = {}
     for calls in (EVIDENCE_CALLS, seeded_evidence(judging.ctx.settings.seed)):
-        matched = 0
+        walks = []
         for call in calls:
-            record, shown = watched(judging, call)
-            if record["why"]["key"] == "q17.search_same":
-                matched += 1
-            elif not unseen:
-                unseen = {"counterexample": shown, "visual": {"dfs": record}}
-        shares.append(Fraction(matched, len(calls)))
-    return min(shares), unseen
+            checked, shown, stopped = watched(judging, call)
+            walks.append(checked)
+            if not checked.same and not unseen:
+                drawing = walk.record(checked, call.state, call.m, call.p, stopped)
+                drawing["model_nodes"] = diagnosis.model_nodes(call.state, list(call.history), call.m, call.p)
+                unseen = {"counterexample": shown, "visual": {"dfs": drawing}}
+        explored.append(Fraction(sum(w.explored for w in walks), len(calls)))
+        same.append(Fraction(sum(w.same for w in walks), len(calls)))
+    return Evidence(min(explored), min(same), unseen)
 
 
-def watched(judging: Judging, call: Call) -> tuple[dict, dict]:
-    """dfs(m, p) of `call` run with the judgement's chain and every move served (MoveWatcher): the record of
-    what the parent saw (diagnosis.analyse, on the states alone), and the call as its counterexample."""
+def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
+    """dfs(m, p) of `call` run with the judgement's chain, every call of the student's dfs watched
+    (walk.DfsWatcher): the walk the parent saw, checked (walk.walk), the call as its counterexample, and
+    whether the run was stopped (time, budget, a refused call)."""
     ctx = judging.ctx
     state, history, m, p, blank_value = call
-    watcher = diagnosis.MoveWatcher(judging.judged_in)
-    exam = diagnosis.TENTES if judging.chain.exam else ()
-    chain = Chain(("move",), watcher, exam=exam, convention=watcher.convention)
+    watcher = walk.DfsWatcher(judging.judged_in)
+    exam = judging.chain.exam  # the exam's move and tente_* for the model answer's judgement: none served now
+    chain = Chain((), watcher, exam=exam, watched=("dfs",), convention=watcher.convention)
     payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
-    # The model answer's time, the exam's functions' slack, and a round trip for each of DFS*'s moves; never
-    # less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
-    moves = 2 * dfs_calls(state, history[-1] if history else None, m - p)
+    # The model answer's time, the exam's functions' slack, and two round trips for each of DFS*'s calls;
+    # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
+    trips = 2 * dfs_calls(state, history[-1] if history else None, m - p)
     slower = EXAM_SLACK if exam else 1.0
     reply = chain.run(
         ctx,
         probe_dfs,
         payload,
         timed_on=case_payload(state, blank_value, history, m=m, p=p),
-        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + moves * ROUND_TRIP_SECONDS),
+        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + trips * ROUND_TRIP_SECONDS),
     )
-    found = reply_fields(reply.value)["found"] if reply.ok else None
-    found = found if type(found) is bool else None
-    record = diagnosis.analyse(state, list(history), m, p, watcher.seen, found, not reply.ok, exploration=True)
-    record["model_nodes"] = diagnosis.model_nodes(state, list(history), m, p)
-    return record, shown_case(payload, f"dfs({m}, {p})")
+    checked = walk.walk(state, history[-1] if history else None, m, p, watcher.seen)
+    return checked, shown_case(payload, f"dfs({m}, {p})"), not reply.ok
 
 
 class Q17(Question):
@@ -237,20 +247,20 @@ class Q17(Question):
         success = ctx.check_cases(
             "succes", self.cases(seed, "succes", count), functools.partial(self.judge_success, judging)
         )
-        if restored.failure is None or threshold.failure is None:
-            credit, unseen = searched(judging)
-            said = {"percent": int(100 * credit)}
-            restored = earned(
-                restored,
-                credit,
-                Failure(Kind.WRONG, "q17.restore_unearned", **unseen),
-                Message("q17.restore_partly", said),
-            )
-            threshold = earned(
-                threshold,
-                credit,
-                Failure(Kind.WRONG, "q17.threshold_unearned", **unseen),
-                Message("q17.threshold_partly", said),
+        if any(outcome.failure is None for outcome in (restored, threshold, success)):
+            explored, same, unseen = searched(judging)
+            restored, threshold, success = (
+                earned(
+                    outcome,
+                    credit,
+                    Failure(Kind.WRONG, f"q17.{name}_unearned", **unseen),
+                    Message(f"q17.{name}_partly", {"percent": int(100 * credit)}),
+                )
+                for outcome, credit, name in (
+                    (restored, explored, "restore"),
+                    (threshold, same, "threshold"),
+                    (success, explored, "success"),
+                )
             )
         restored.warnings = move_warnings(judging.notes)
         return [restored, threshold, success]
@@ -335,11 +345,22 @@ class Q17(Question):
             )
         convention = judging.convention
         played = [reordered(moves, convention)] if convention else [moves, moves[::-1]]
-        reference_moves = reordered(expected["solution"], judging.judged_in)
+        # The oracles of a student's kit find no moves (no search that returns them ships there).
+        reference_moves = reordered(expected["solution"] or [], judging.judged_in)
         for order in played:
             tail = order[len(history) :]
             if order[: len(history)] == history and len(tail) <= m - p and reached_state(state, tail) == GOAL:
+                # DFS* returns True with the board at the goal: moves written into `solution` unplayed are no search.
+                board = grid_arrangement(value["grid"], value["li"], value["lj"]) if _cell(value) else None
+                if board is None or tuple(board) != GOAL:
+                    return Failure(Kind.WRONG, "q17.success_board", counterexample=shown)
                 return None
         tail = played[0][len(history) :] if played[0][: len(history)] == history else played[0]
-        failure = wrong_call("q17.bad_solution", shown, reference_moves, played[0], m=m - p)
-        return replace(failure, visual=taquin_visual(state, tail, reference_moves[len(history) :]))
+        found = reference_moves[len(history) :] if expected["solution"] is not None else None
+        failure = wrong_call("q17.bad_solution", shown, reference_moves or None, played[0], m=m - p)
+        return replace(failure, visual=taquin_visual(state, tail, found))
+
+
+def _cell(value: dict) -> bool:
+    """Whether the globals' li and lj name a cell of the grid."""
+    return all(is_int(value[name]) and 0 <= value[name] < 4 for name in ("li", "lj"))

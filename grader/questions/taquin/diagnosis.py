@@ -26,7 +26,7 @@ from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import BLANK, probe_dfs
 from grader.questions.taquin.serving import EXAM, Chain, StateServer, grid_arrangement
 from grader.questions.taquin.verdicts import reply_fields
-from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, legal_moves, manhattan
+from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, legal_moves, manhattan
 from reference.dfs_tree import dfs_calls
 
 # The calls a diagnosis run may make (each a round trip: 0.17 ms measured, docs/reports.md) and its time:
@@ -105,12 +105,10 @@ class _Found:
 
 
 class _Walk:
-    """The path of states a dfs(m, p0) from `start` went through, rebuilt from the moves seen. With
-    `exploration` only the states count: `solution`'s content and whether the dfs undid its moves before
-    returning are its groups' business (q17's evidence of search: evidence.py)."""
+    """The path of states a dfs(m, p0) from `start` went through, rebuilt from the moves seen."""
 
-    def __init__(self, start: tuple, history: list, m: int, p0: int, exploration: bool = False):
-        self.history, self.m, self.p0, self.exploration = history, m, p0, exploration
+    def __init__(self, start: tuple, history: list, m: int, p0: int):
+        self.history, self.m, self.p0 = history, m, p0
         self.path = [_Entry(start, history[-1] if history else None)]
         self.forward = 0
 
@@ -133,10 +131,10 @@ class _Walk:
         move = _move(before, after)
         expected = [*self.history, *(entry.came_by for entry in self.path[1:])]
         if depth and after == self.path[-2].state:  # undoing the move that led here: taken out before or after
-            if played not in (expected[:-1], expected) and not self.exploration:
+            if played not in (expected[:-1], expected):
                 return _Found(self._solution_message(played, expected[:-1], expected), list(self.path))
             return self.leave()
-        if played not in (expected, [*expected, move]) and not self.exploration:  # recorded before or after
+        if played not in (expected, [*expected, move]):  # recorded before or after
             return _Found(self._solution_message(played, expected, expected), list(self.path))
         if top.came_by is not None and move == OPPOSITE[top.came_by]:  # at the start: the move before the call
             return _Found(Message("q17.search_undoes_previous", {"move": move}), list(self.path))
@@ -181,16 +179,13 @@ class _Walk:
     def leave(self) -> _Found | None:
         """The dfs leaves the top state (an undoing move, or its return at the root): what DFS* does there
         instead, if anything. A state at p + h <= m is explored: DFS* returns True on the goal, and tries
-        elsewhere every move but the one undoing how it came (for the exploration alone, every move to a
-        child within the bound: a dfs may cut a child by its p + h without going there)."""
+        elsewhere every move but the one undoing how it came."""
         depth = len(self.path) - 1
         top, said = self.path[-1], self.numbers(depth)
         if said["f"] <= self.m:
             if said["h"] == 0:
                 return _Found(Message("q17.search_goal_left", said), list(self.path))
             moves = set(legal_moves(top.state)) - ({OPPOSITE[top.came_by]} if top.came_by else set())
-            if self.exploration:
-                moves = {move for move in moves if said["p"] + 1 + manhattan(apply(top.state, move)) <= self.m}
             if moves and not top.tried:
                 key = "q17.search_not_expanded" if depth else "q17.search_root_not_expanded"
                 return _Found(Message(key, said), list(self.path))
@@ -211,24 +206,17 @@ class _Walk:
             if said["f"] > self.m:
                 return _Found(Message("q17.search_true_too_deep", said), list(self.path))
         elif found is False:
-            if depth and not self.exploration:
+            if depth:
                 return _Found(Message("q17.search_false_not_back", {"count": depth}), list(self.path))
-            while len(self.path) > 1:  # the states left on the path (exploration only): each was left
-                left = self.leave()
-                if left:
-                    return left
             return self.leave()
         return None
 
 
-def analyse(
-    start: tuple, history: list, m: int, p0: int, seen: list, found, stopped: bool, exploration: bool = False
-) -> dict:
+def analyse(start: tuple, history: list, m: int, p0: int, seen: list, found, stopped: bool) -> dict:
     """The diagnosis of dfs(m, p0) from `start` (`history`: the moves before the call, in the order played)
     from the moves `seen` ((state handed to move, state after, `solution` in the order played) each), how
-    it returned (`found`) and whether the run was `stopped` before returning (time, budget, a refused call);
-    `exploration`: judged on the states alone (_Walk)."""
-    walk = _Walk(tuple(start), list(history), m, p0, exploration)
+    it returned (`found`) and whether the run was `stopped` before returning (time, budget, a refused call)."""
+    walk = _Walk(tuple(start), list(history), m, p0)
     result, upto = None, len(seen)
     for n, (before, after, played) in enumerate(seen, 1):
         if result is None:

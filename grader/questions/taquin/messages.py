@@ -132,36 +132,36 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.restore_partly": {
         "fr": "compte à {percent} % : laisser l'état inchangé ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; ne rien faire "
         "laisse aussi l'état inchangé)",
         "en": "counts for {percent} %: leaving the state unchanged counts only as far as the searches where the "
-        "grader, which sees every move, saw dfs explore the states DFS* explores (the lower of its two "
+        "grader, which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two "
         "shares, on the fixed searches and on those drawn from the seed; doing nothing leaves the state "
         "unchanged too)",
     },
     "q17.restore_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (ne rien faire laisse aussi l'état inchangé)",
-        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (doing nothing leaves the state unchanged too)",
     },
     "q17.threshold_partly": {
         "fr": "compte à {percent} % : la borne suivante ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque déplacement, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; elle se "
         "devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
         "en": "counts for {percent} %: the next bound counts only as far as the searches where the grader, "
-        "which sees every move, saw dfs explore the states DFS* explores (the lower of its two shares, on "
+        "which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two shares, on "
         "the fixed searches and on those drawn from the seed; it can be guessed without searching: every "
         "move changes p + h by 0 or 2)",
     },
     "q17.threshold_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque déplacement, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (la borne suivante se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
-        "en": "does not count: the grader, which sees every move, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (the next bound can be guessed without searching: every move changes p + h by 0 or 2)",
     },
     # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
@@ -315,18 +315,39 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not see that sequence of calls",
     },
     "q18.search_unseen": {
-        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque déplacement, n'a vu taquin() faire "
-        "la recherche d'IDA* par move sur aucun des états suivis ({moves} {moves:déplacement vu|déplacements vus} "
-        "sur le premier, il en faut au moins {least}) ; une solution trouvée autrement ne compte pas",
-        "en": "does not count: with your dfs, the grader, which sees every move, saw taquin() make IDA*'s search "
-        "through move on none of the states it watched ({moves} {moves:move|moves} seen on the first, at least "
-        "{least} needed); a solution found another way does not count",
+        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque appel de dfs et l'état où il "
+        "commence, n'a vu taquin() faire les parcours d'IDA* sur aucun des états suivis (chacun celui de DFS* à "
+        "sa borne, le premier à h au plus, chaque borne suivante le plus petit p + h coupé, jusqu'au premier qui "
+        "trouve) ; sur le premier, le parcours n° {n} s'en écarte (dessin) ; une solution trouvée autrement ne "
+        "compte pas",
+        "en": "does not count: with your dfs, the grader, which sees every call of dfs and the state it starts "
+        "from, saw taquin() make IDA*'s passes on none of the states it watched (each DFS*'s walk at its bound, "
+        "the first at h at most, each next bound the least p + h cut, up to the first that finds); on the first, "
+        "pass #{n} goes another way (drawing); a solution found another way does not count",
     },
     "q18.search_partly": {
         "fr": "compte à {percent} % : avec votre dfs, seulement à la mesure des états suivis où le correcteur a "
-        "vu taquin() faire la recherche d'IDA* par move",
+        "vu taquin() faire les parcours d'IDA* par dfs",
         "en": "counts for {percent} %: with your dfs, only as much as the share of watched states on which the "
-        "grader saw taquin() make IDA*'s search through move",
+        "grader saw taquin() make IDA*'s passes through dfs",
+    },
+    "q18.no_pass": {
+        "fr": "taquin() n'a appelé dfs aucune fois (h = {h}) : IDA* cherche par des appels dfs(m, 0)",
+        "en": "taquin() never called dfs (h = {h}): IDA* searches through calls dfs(m, 0)",
+    },
+    "q18.pass_bound": {
+        "fr": "le parcours n° {n} a pour borne m = {m} au lieu de {expected} (la première au plus h, chaque "
+        "suivante le plus petit p + h coupé par le parcours précédent)",
+        "en": "pass #{n} has bound m = {m} instead of {expected} (the first at most h, each next one the least "
+        "p + h the previous pass cut)",
+    },
+    "q18.pass_after_found": {
+        "fr": "taquin() a rappelé dfs après le parcours n° {n}, qui avait trouvé",
+        "en": "taquin() called dfs again after pass #{n}, which had found",
+    },
+    "q18.pass_not_found": {
+        "fr": "aucun des {n} {n:parcours|parcours} n'a trouvé l'état final",
+        "en": "none of the {n} {n:pass|passes} found the goal",
     },
     "q18.not_a_solution": {
         "fr": "les déplacements renvoyés, rejoués depuis l'état initial, ne mènent pas à l'état final",
@@ -480,6 +501,75 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the {n} moves observed are those DFS* allows: your dfs moved on only from states where p + h ≤ m "
         "and explored them all",
     },
+    "q17.success_partly": {
+        "fr": "compte à {percent} % : un succès ne compte qu'à la mesure des recherches où le correcteur, qui "
+        "voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (une "
+        "liste de déplacements trouvée ailleurs s'écrit sans chercher)",
+        "en": "counts for {percent} %: a success counts only as far as the searches where the grader, which sees "
+        "every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (a list of "
+        "moves found elsewhere is written without searching)",
+    },
+    "q17.success_unearned": {
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, n'a vu dfs "
+        "explorer les états que DFS* explore sur aucune des recherches suivies d'une des deux sortes (fixées, "
+        "tirées de la graine) ; une liste de déplacements trouvée ailleurs s'écrit sans chercher",
+        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, saw dfs "
+        "explore the states DFS* explores on none of the watched searches of one of the two kinds (fixed, drawn "
+        "from the seed); a list of moves found elsewhere is written without searching",
+    },
+    "q17.success_board": {
+        "fr": "dfs a renvoyé True avec une solution dans solution, mais la grille n'est pas à l'état final : DFS* "
+        "y laisse le taquin quand il trouve (des déplacements écrits sans être joués ne sont pas une recherche)",
+        "en": "dfs returned True with a solution in solution, but the grid is not at the goal: DFS* leaves the "
+        "puzzle there when it finds (moves written without being made are no search)",
+    },
+    "q17.walk_bound": {
+        "fr": "un appel récursif de dfs a reçu m = {got} au lieu du seuil m = {m} de l'appel suivi",
+        "en": "a recursive call of dfs got m = {got} instead of the watched call's bound m = {m}",
+    },
+    "q17.walk_root": {
+        "fr": "les appels de dfs vus ne partent pas de l'appel suivi (p = {p}, l'état de départ), ou dfs a été "
+        "rappelé après son retour",
+        "en": "the calls of dfs seen do not start from the watched call (p = {p}, the starting state), or dfs was "
+        "called again after it returned",
+    },
+    "q17.walk_after_found": {
+        "fr": "votre dfs a encore appelé dfs depuis cet état après qu'un appel y a trouvé : DFS* renvoie True aussitôt",
+        "en": "your dfs called dfs again from this state after a call found there: DFS* returns True at once",
+    },
+    "q17.walk_not_child": {
+        "fr": "votre dfs a appelé dfs sur un état qui n'est pas à un déplacement de celui-ci (p + h = {p} + {h} "
+        "= {f}, m = {m})",
+        "en": "your dfs called dfs on a state that is not one move away from this one (p + h = {p} + {h} = {f}, "
+        "m = {m})",
+    },
+    "q17.walk_twice": {
+        "fr": "votre dfs a essayé {move} deux fois depuis cet état : DFS* essaie chaque déplacement une fois",
+        "en": "your dfs tried {move} twice from this state: DFS* tries each move once",
+    },
+    "q17.walk_depth": {
+        "fr": "votre dfs a appelé dfs un déplacement plus loin avec p = {got} au lieu de p + 1 = {p} + 1",
+        "en": "your dfs called dfs one move further with p = {got} instead of p + 1 = {p} + 1",
+    },
+    "q17.walk_board_not_goal": {
+        "fr": "votre dfs a renvoyé True, la grille ailleurs qu'à l'état final",
+        "en": "your dfs returned True, the grid away from the goal",
+    },
+    "q17.walk_found_dropped": {
+        "fr": "un appel depuis cet état a trouvé, mais votre dfs n'y a pas renvoyé True",
+        "en": "a call from this state found, but your dfs did not return True there",
+    },
+    "q17.walk_not_bool": {
+        "fr": "l'appel suivi n'a pas renvoyé un booléen",
+        "en": "the watched call did not return a bool",
+    },
+    "q17.walk_minimum": {
+        "fr": "votre dfs a exploré les états de DFS*, mais minimum vaut {got} au retour au lieu de {expected}, le "
+        "plus petit p + h coupé",
+        "en": "your dfs explored DFS*'s states, but minimum is {got} on return instead of {expected}, the least "
+        "p + h cut",
+    },
+    "q17.walk_no_call": {"fr": "aucun appel de dfs vu", "en": "no call of dfs seen"},
     "q17.search_state": {
         "fr": "L'état en question : p = {p}, h = {h}, p + h = {f}, seuil m = {m}",
         "en": "The state in question: p = {p}, h = {h}, p + h = {f}, bound m = {m}",

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import math
 import time
 
 from grader.questions.api import CHEAP, calibration, oracle
 from grader.questions.taquin.cases import optimal_solution, installed_solver
 from grader.questions.taquin.probes import BLANK, exam_grid, probe_dfs, probe_move, probe_taquin, probe_tente
-from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, OPPOSITE, apply, legal_moves, manhattan, replay
-from reference.dfs_tree import counted_length
+from reference.puzzle import BLANK_STEP, EXAM_EXAMPLE, GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
+from reference.dfs_tree import counted_length, dfs_calls, dfs_count
 
 
 # --- Oracles: what the probes return on a correct answer, without the model answer (grader/judge/expectations.py)
@@ -47,38 +46,22 @@ def _tente_expected(payload):
 
 @oracle(probe_dfs)
 def _dfs_expected(payload):
-    """DFS* from the payload's state at depth p with bound m, tente_* refusing to undo the last move: on a
-    success the goal and `solution` extended by the moves found, else the state as it was and the least
-    p + h above m met (the next bound). The grader's own search on the puzzle model, in the model answer's
-    order of moves; the cost is its number of calls times the model answer's time per call."""
-    calls = 0
-
-    def search(state, last, depth):
-        """(found, the moves found, least f above m)"""
-        nonlocal calls
-        calls += 1
-        f = depth + manhattan(state)
-        if f > payload["m"]:
-            return False, [], f
-        if state == GOAL:
-            return True, [], math.inf
-        least = math.inf
-        for move in legal_moves(state):
-            if last is None or move != OPPOSITE[last]:
-                found, moves, over = search(apply(state, move), move, depth + 1)
-                if found:
-                    return True, [move, *moves], least
-                least = min(least, over)
-        return False, [], least
-
+    """DFS* from the payload's state at depth p with bound m, tente_* refusing to undo the last move, from
+    counts of its calls alone (reference/dfs_tree.py: no move is recorded, so that no search that returns
+    moves ships in the kit): a pass that stops at the goal makes fewer calls than one that goes on exactly
+    when it finds. On a success the goal, and `solution` None (which moves a correct dfs finds is not
+    judged: a solution of at most m - p moves after the earlier ones); else the state as it was and the
+    least p + h above m cut (the next bound). The cost is its calls times the model answer's time per call."""
     history = payload["solution"]
     state = tuple(payload["state"])
-    found, moves, least = search(state, history[-1] if history else None, payload["p"])
-    if found:
-        state = replay(state, moves)
-    snapshot = _expected_snapshot(payload, state, history + moves)
-    value = {"found": found, **snapshot, "minimum": "inf" if least == math.inf else least}
-    return value, calls * calibration.cost("q17.dfs_call")
+    previous, budget = (history[-1] if history else None), payload["m"] - payload["p"]
+    whole, excess = dfs_count(state, previous, budget)
+    stopping = dfs_calls(state, previous, budget, MOVES)
+    found = stopping < whole
+    snapshot = _expected_snapshot(payload, GOAL if found else state, history)
+    minimum = "inf" if found or excess is None else payload["m"] + excess
+    value = {**snapshot, "found": found, "solution": None if found else list(history), "minimum": minimum}
+    return value, (stopping if found else whole) * calibration.cost("q17.dfs_call")
 
 
 @oracle(probe_taquin)

@@ -105,12 +105,11 @@ def figure_passes(state: tuple) -> list[list[int]]:
 
 
 @cached(maxsize=16)
-def least_moves(state: tuple) -> tuple[int, int]:
-    """(the moves IDA* must make from `state`, the calls of its passes at most), from the kit's oracles
-    alone (no model answer: a student's check has none). A failed pass of DFS* explores its whole tree,
-    whatever the order of moves (`dfs_calls` without an order), one move per call but the first; the bounds
-    go up by exactly 2 from h (a child's p + h is its parent's or 2 more, so the least cut above m is m + 2);
-    the last pass, at the optimum, makes at least its moves."""
+def ida_calls(state: tuple) -> int:
+    """The calls of dfs IDA*'s passes make from `state` at most, from the kit's oracles alone (no model
+    answer: a student's check has none), for the time limit of a watched run: a failed pass of DFS* explores
+    its whole tree, whatever the order of moves (`dfs_calls` without an order); the bounds go up by exactly
+    2 from h (a child's p + h is its parent's or 2 more, so the least cut above m is m + 2); the last pass,
+    at the optimum, at most its whole tree."""
     optimum = near_length(state, budgeted=False) or 0
-    failed = [dfs_calls(state, None, m) for m in range(manhattan(state), optimum, 2)]
-    return sum(calls - 1 for calls in failed) + optimum, sum(failed) + dfs_calls(state, None, optimum)
+    return sum(dfs_calls(state, None, m) for m in range(manhattan(state), optimum + 1, 2))

@@ -271,6 +271,10 @@ def _write_back(module, state):
 
 # The exam's signature of each function that may be served: its number of arguments.
 SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0, "tente_haut": 0, "dfs": 2}
+# A watched function (the payload's WATCHED names) runs its own code; the parent is told the call and the
+# globals at its entry (under its name) and at its return (under WATCHED_RETURN, with what it returned).
+WATCHED = "watched"
+WATCHED_RETURN = "dfs_return"
 SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
 _undo: list = []  # how to undo the redirections in force (see _served)
 
@@ -296,8 +300,22 @@ def _served(module, payload):
         call.__name__ = name
         return call
 
+    def watcher(name):
+        # Run the student's own function, the parent told the globals at its entry and at its return: where
+        # the state lives, whatever moves the tiles (q17's and q18's evidence of search).
+        def call(run, args):
+            ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
+            result = run()
+            found = result if type(result) is bool else None
+            ask(WATCHED_RETURN, {"args": [found], "state": protocol.plain(_snapshot(module))})
+            return result
+
+        call.runs_original = True
+        return call
+
     _representation(module)  # watched now, while their tente_* are their own
     targets = {name: proxy(name) for name in payload.get("served", ())}
+    targets.update((name, watcher(name)) for name in payload.get(WATCHED, ()))
     if payload.get("exam"):
         # A served move (q17's evidence and diagnosis) is the one the exam's tente_* play too: the parent
         # sees every move.
@@ -355,6 +373,11 @@ def _redirect(module, targets: dict) -> list:
     for name, target in targets.items():
         current = vars(module).get(name)
         function, owner = _behind(current)
+        if function is None and getattr(target, "runs_original", False):
+            if callable(current):  # watched (a partial, a built-in): the name calls it through the watcher
+                setattr(module, name, functools.partial(_watched_call, target, current))
+                undo.append(functools.partial(setattr, module, name, current))
+            continue
         if function is not None:
             routes.setdefault(id(function), (function, {}))[1][owner] = (target, SERVED_ARITY[name])
         elif isinstance(current, functools.partial):
@@ -372,6 +395,10 @@ def _redirect(module, targets: dict) -> list:
         routes.setdefault(id(helper), (helper, {}))[1][MOVE_ROUTE] = (tentes, 0)
     undo.extend(_swap_code(function, table, functools.partial(_named, module)) for function, table in routes.values())
     return undo
+
+
+def _watched_call(target, current, *args, **kwargs):
+    return target(functools.partial(current, *args, **kwargs), args)
 
 
 MOVE_ROUTE = "move"  # a route keyed by the move a call's first argument names (a shared helper's)
@@ -459,8 +486,16 @@ def _swap_code(function, table: dict, named):
         if found is None:
             return original(*args, **kwargs)
         target, arity, skip = found
+        if getattr(target, "runs_original", False):  # watched: its own code runs, told its exam arguments
+            return target(
+                functools.partial(original, *args, **kwargs), _exam_arguments(args, kwargs)[skip : skip + arity]
+            )
+        return target(*_exam_arguments(args, kwargs)[skip : skip + arity])
+
+    def _exam_arguments(args, kwargs) -> tuple | list:
+        """The call's arguments in the order of the function's own signature (keywords and defaults read)."""
         if plain and not kwargs and len(args) == count:  # the usual call, without inspect's binding
-            return target(*args[skip : skip + arity])
+            return args
         bound = signature.bind(*args, **kwargs)  # a TypeError, as the call itself would raise
         bound.apply_defaults()
         values: list = []
@@ -470,7 +505,7 @@ def _swap_code(function, table: dict, named):
                 values.extend(value)
             elif parameter.kind is not parameter.VAR_KEYWORD:
                 values.append(value)
-        return target(*values[skip : skip + arity])
+        return values
 
     function.__code__ = _trampoline(len(code.co_freevars))
     function.__kwdefaults__ = {SERVED_KEYWORD: call}

@@ -32,8 +32,9 @@ from grader.questions.api import (
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
 from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
-from grader.questions.taquin.diagnosis import MoveWatcher
-from grader.questions.taquin.passes import least_moves
+from grader.questions.taquin.walk import DfsWatcher, ida_passes, record
+from reference.dfs_tree import dfs_calls
+from grader.questions.taquin.passes import ida_calls
 from grader.questions.taquin.cases import (
     read_moves,
     BLANK_VALUES,
@@ -478,30 +479,32 @@ class Q18(Question):
 
 def search_share(judging: Orders) -> tuple[Fraction, dict]:
     """The share of SMALL_DETOURS (several passes each) on which taquin(), with the student's own dfs and
-    every move served (MoveWatcher), made at least as many moves as IDA* must (passes.least_moves: the
-    passes before the last explore a whole tree, in any order of moves, and the last one reaches the goal); a
-    list found elsewhere and replayed makes only the last. And what a group that does not count shows."""
+    its every call watched (walk.DfsWatcher), made IDA*'s passes, each a walk of DFS* (walk.ida_passes); a
+    list found elsewhere, replayed or announced, shows none. And what a group that does not count shows."""
     ctx = judging.ctx
     seen = 0
     unseen: dict = {}
     for state in SMALL_DETOURS:
-        least, calls = least_moves(state)
-        watcher = MoveWatcher(judging.judged_in)
-        chain = Chain(("move",), watcher, convention=watcher.convention)
+        watcher = DfsWatcher(judging.judged_in)
+        chain = Chain((), watcher, watched=("dfs",), convention=watcher.convention)
         payload = case_payload(state, BLANK_VALUES[0])
-        moves = 2 * calls
+        trips = 2 * ida_calls(state)
         reply = chain.run(
             ctx,
             probe_taquin,
             payload,
-            limit=lambda seconds, moves=moves: max(EVIDENCE_SECONDS, ctx.limit(seconds) + moves * ROUND_TRIP_SECONDS),
+            limit=lambda seconds, trips=trips: max(EVIDENCE_SECONDS, ctx.limit(seconds) + trips * ROUND_TRIP_SECONDS),
         )
-        if reply.ok and len(watcher.seen) >= least:
+        checked = ida_passes(state, watcher.seen)
+        if reply.ok and checked.same:
             seen += 1
         elif not unseen:
+            drawing = record(checked, state, checked.bound, 0, not reply.ok)
+            drawing["model_nodes"] = dfs_calls(state, None, checked.bound)
             unseen = {
-                "params": {"moves": len(watcher.seen), "least": least},
+                "params": {"n": checked.number},
                 "counterexample": shown_case(payload, "taquin()"),
+                "visual": {"dfs": drawing},
             }
     return Fraction(seen, len(SMALL_DETOURS)), unseen
 

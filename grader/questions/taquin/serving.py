@@ -27,7 +27,7 @@ from grader.questions.api import (
     timing,
 )
 from grader.questions.taquin.cases import is_int, read_moves, reordered
-from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST
+from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST, WATCHED, WATCHED_RETURN
 from reference.puzzle import is_solvable
 
 
@@ -146,7 +146,10 @@ class StateServer(Served):
                 self._refuse("taquin.served_move_outside", i=i, j=j, li=li, lj=lj)
             if sorted((abs(i - li), abs(j - lj))) != [0, 1]:
                 self._refuse("taquin.served_move_not_next", i=i, j=j, li=li, lj=lj)
-        else:  # dfs: the only other name a run serves (SERVED)
+        elif name == WATCHED_RETURN:  # what a watched dfs returned: its proxy sends a bool or None
+            if not (len(arguments) == 1 and (arguments[0] is None or type(arguments[0]) is bool)):
+                raise Violation("taquin.served_shape", name=name)
+        else:  # dfs: served (SERVED) or watched (probes.WATCHED)
             if not (
                 len(arguments) == 2
                 and all(is_int(a) for a in arguments)
@@ -303,12 +306,15 @@ class Chain:
     served: tuple = ()
     server: StateServer | None = None
     exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
+    watched: tuple = ()  # the student's own functions run and watched, told to `server` (walk.DfsWatcher)
     convention: str = LAST  # the student's order of `solution`, for those
 
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
         for a served dfs with the same served answers (`limits`: see grader.judge.context.Context.run)."""
         served: dict = {"served": list(self.served)} if self.server else {}
+        if self.watched:
+            served[WATCHED] = list(self.watched)
         if self.exam:
             served.update({"exam": list(self.exam), "convention": self.convention, EXAM_SOURCE: exam_source()})
         if self.server is not None:

@@ -259,5 +259,6 @@ def order_outcome(judging: Orders) -> Outcome:
         shown, moves = judging.lists_seen[0] if judging.lists_seen else (None, None)
         return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unobserved", counterexample=shown, got=moves))
     if not judging.searched:
-        return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unearned"))
+        shown, moves = judging.lists_seen[0]
+        return Outcome("ordre", Failure(Kind.WRONG, "q18.order_unearned", counterexample=shown, got=moves))
     return Outcome("ordre")

@@ -1,0 +1,261 @@
+"""q17's and q18's evidence of search: the student's own dfs watched where the state lives.
+
+Each call of the student's dfs runs its own code in the child; the parent is told the call (m, p) and the
+globals at its entry, and at its return what it returned and the globals then (probes: WATCHED names,
+served by DfsWatcher). Whatever moves the tiles (`move`, the exam's tente_*, a helper of the student's
+own), the parent sees which states the search entered. `walk` then checks, step by step with the puzzle's
+rules and h alone, that one call's tree of calls is DFS*'s at its bound: the root entered at the call's
+state, each other call entered from its parent's state by one legal move that does not undo the move that
+led to the parent, with p one more and the same m; only from a state with p + h <= m that is not the goal;
+every move to a child within the bound tried once (a child past it may be cut without a call), none twice;
+True returned only with the board at the goal, by the goal itself or a parent whose child found it, and
+nothing tried after; the goal within the bound never left with False. `minimum` at the root's failed
+return must be the least p + h the walk cut. `ida_passes` checks that taquin()'s calls are IDA*'s passes:
+each a walk from the start at p = 0, the first bound at most h, each next one the least p + h the previous
+walk cut (what the student's `minimum` held is the dfs's business: q17), all failing but the last, which
+finds.
+
+A verifier of what was observed: it searches nothing and answers nothing (a glued answer cannot use it),
+and a search made elsewhere, replayed or announced, shows no such walk.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from grader.questions.api import Message
+from grader.questions.taquin.probes import BLANK, WATCHED_RETURN
+from grader.questions.taquin.serving import StateServer, grid_arrangement
+from reference.puzzle import BLANK_STEP, GOAL, OPPOSITE, apply, legal_moves, manhattan
+
+MAX_CALLS = 10_000  # the dfs calls a watched run may make (two round trips each: 0.17 ms, docs/reports.md)
+STEP_MOVE = {step: move for move, step in BLANK_STEP.items()}
+
+
+class Seen(NamedTuple):
+    """An entry of the watched dfs (`found` unused) or its return (`m`, `p` unused): the state, the
+    globals' `minimum` (None for infinity)."""
+
+    entry: bool
+    m: int
+    p: int
+    state: tuple
+    minimum: int | None
+    found: bool | None
+
+
+class DfsWatcher(StateServer):
+    """The watched dfs's entries and returns, each checked as StateServer checks a served call (a taquin
+    state, dfs's arguments within the interface), kept in `seen`; one unit of work each, two a call."""
+
+    def __init__(self, convention):
+        super().__init__(convention, ("dfs", WATCHED_RETURN))
+        self.budget = 2 * MAX_CALLS
+        self.seen: list[Seen] = []
+
+    def reset(self) -> None:
+        super().reset()
+        self.seen = []
+
+    def __call__(self, name, args):
+        arguments, state, _ = self._checked(name, args)
+        self.charge()
+        arrangement = grid_arrangement(state["grid"], state["li"], state["lj"])
+        assert arrangement is not None  # _checked refused any other grid
+        minimum = None if state["minimum"] == "inf" else int(state["minimum"])
+        if name == WATCHED_RETURN:
+            self.seen.append(Seen(False, 0, 0, tuple(arrangement), minimum, arguments[0]))
+        else:
+            self.seen.append(Seen(True, arguments[0], arguments[1], tuple(arrangement), minimum, None))
+        return None
+
+
+@dataclass
+class _Node:
+    state: tuple
+    came_by: str | None  # the move that led here (the root: the last move before the call)
+    p: int
+    tried: set[str] = field(default_factory=set)
+    child_found: bool = False
+
+
+@dataclass
+class Walk:
+    """What `walk` made of a call: `why` (q17.search_same, or where it left DFS*), the path of moves from
+    the root to the state shown, the calls seen, whether the root returned and what, the least p + h cut."""
+
+    why: Message
+    path: list[str]
+    nodes: int
+    returned: bool = False
+    found: bool | None = None
+    least: float = math.inf
+    number: int = 0  # q18: the pass (from 1) this walk is, its bound `bound`
+    bound: int = 0
+
+    @property
+    def same(self) -> bool:
+        return self.why.key == "q17.search_same"
+
+    @property
+    def explored(self) -> bool:
+        """DFS*'s states, whatever `minimum` was left (the next bound's group judges it)."""
+        return self.same or self.why.key == "q17.walk_minimum"
+
+
+def _move(before: tuple, after: tuple) -> str | None:
+    """The legal move from `before` to `after`, None when one move does not lead there."""
+    blank, new_blank = before.index(BLANK), after.index(BLANK)
+    move = STEP_MOVE.get((new_blank // 4 - blank // 4, new_blank % 4 - blank % 4))
+    return move if move in legal_moves(before) and apply(before, move) == after else None
+
+
+def walk(start: tuple, previous: str | None, m: int, p0: int, seen: list[Seen], initial=math.inf) -> Walk:
+    """The check of one call dfs(m, p0) from `start` (`previous`: the last move before it) on the events
+    `seen` (see the module's docstring); `initial`: `minimum` before the call."""
+    stack: list[_Node] = []
+    least: float = math.inf
+    nodes = 0
+
+    def stop(key: str, node: _Node | None = None, **said) -> Walk:
+        top = node or (stack[-1] if stack else _Node(start, previous, p0))
+        h = manhattan(top.state)
+        numbers = {"p": top.p, "h": h, "f": top.p + h, "m": m}
+        path = [entry.came_by for entry in stack[1:]] if stack else []
+        if node is not None and node not in stack and stack:
+            path.append(node.came_by)
+        return Walk(Message(key, {**numbers, **said}), [str(move) for move in path], nodes)
+
+    for event in seen:
+        if not stack and nodes:
+            return stop("q17.walk_root")
+        if event.entry:
+            if event.m != m:
+                return stop("q17.walk_bound", got=event.m)
+            if not stack:
+                if event.p != p0 or event.state != start:
+                    return stop("q17.walk_root")
+                stack.append(_Node(start, previous, p0))
+                nodes += 1
+                continue
+            parent = stack[-1]
+            f, h = parent.p + manhattan(parent.state), manhattan(parent.state)
+            if parent.child_found:
+                return stop("q17.walk_after_found")
+            if f > m:
+                return stop("q17.search_pruned")
+            if h == 0:
+                return stop("q17.search_goal_expanded")
+            move = _move(parent.state, event.state)
+            if move is None:
+                return stop("q17.walk_not_child")
+            if parent.came_by is not None and move == OPPOSITE[parent.came_by]:
+                return stop("q17.search_undoes_previous", move=move)
+            if move in parent.tried:
+                return stop("q17.walk_twice", move=move)
+            if event.p != parent.p + 1:
+                return stop("q17.walk_depth", got=event.p)
+            parent.tried.add(move)
+            stack.append(_Node(event.state, move, event.p))
+            nodes += 1
+            continue
+        if not stack:
+            return stop("q17.walk_root")
+        top = stack[-1]
+        f, h = top.p + manhattan(top.state), manhattan(top.state)
+        if event.found is True:
+            if f > m:
+                return stop("q17.search_true_too_deep")
+            if h and not top.child_found:
+                return stop("q17.search_true_not_goal")
+            if event.state != GOAL:
+                return stop("q17.walk_board_not_goal")
+        elif f > m:
+            least = min(least, f)
+        elif h == 0:
+            return stop("q17.search_goal_left")
+        elif not top.child_found:
+            cut = {}
+            for move in legal_moves(top.state):
+                if top.came_by is None or move != OPPOSITE[top.came_by]:
+                    cut[move] = top.p + 1 + manhattan(apply(top.state, move))
+            missing = [move for move in cut if cut[move] <= m and move not in top.tried]
+            if missing and top.tried:
+                return stop("q17.search_skipped", missing=", ".join(missing))
+            if missing:
+                return stop("q17.search_not_expanded" if len(stack) > 1 else "q17.search_root_not_expanded")
+            least = min([least, *(f for move, f in cut.items() if move not in top.tried)])
+        else:
+            return stop("q17.walk_found_dropped")
+        stack.pop()
+        if stack:
+            stack[-1].child_found = stack[-1].child_found or event.found is True
+            continue
+        if event.found is None:
+            return stop("q17.walk_not_bool")
+        # `minimum` kept from before the call, or reset by the dfs at its root: either is DFS*'s.
+        expected = min(least, initial)
+        allowed = {None if value == math.inf else value for value in (expected, least)}
+        if event.found is False and event.minimum not in allowed:
+            said = {"expected": _shown(expected), "got": _shown(event.minimum)}
+            return Walk(Message("q17.walk_minimum", said), [], nodes, True, False, least)
+        return Walk(Message("q17.search_same", {"n": nodes}), [], nodes, True, event.found, least)
+    if not stack and nodes:
+        return Walk(Message("q17.search_stopped", {"n": nodes}), [], nodes)
+    return stop("q17.search_stopped", n=nodes) if stack else stop("q17.walk_no_call")
+
+
+def _shown(value) -> str:
+    return "inf" if value is None or value == math.inf else str(int(value))
+
+
+def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
+    """taquin()'s calls of dfs as IDA*'s passes from `start` (see the module's docstring): the first walk
+    that is not, or the last pass's (whose `same` says they all are)."""
+    passes: list[list[Seen]] = []
+    depth = 0
+    for event in seen:
+        if event.entry and depth == 0:
+            passes.append([])
+        if passes:
+            passes[-1].append(event)
+        depth += 1 if event.entry else -1
+    h = manhattan(start)
+    if not passes:  # a taquin may answer the goal at once
+        key = "q17.search_same" if h == 0 else "q18.no_pass"
+        return Walk(Message(key, {"h": h, "n": 0}), [], 0, h == 0, h == 0)
+    bound: float = h
+    checked = Walk(Message("q18.no_pass", {"h": h}), [], 0)
+    for number, events in enumerate(passes, 1):
+        m = events[0].m
+        if (number == 1 and m > h) or (number > 1 and m != bound):
+            expected = f"≤ {h}" if number == 1 else _shown(bound)
+            return Walk(Message("q18.pass_bound", {"n": number, "m": m, "expected": expected}), [], checked.nodes)
+        checked = walk(start, None, m, 0, events, initial=math.inf if events[0].minimum is None else events[0].minimum)
+        checked.number, checked.bound = number, m
+        if not checked.explored:  # `minimum` aside: the next bound is checked against the walk's own cut
+            return checked
+        if checked.found and number < len(passes):
+            return Walk(Message("q18.pass_after_found", {"n": number}), [], checked.nodes)
+        bound = checked.least
+    if not checked.found:
+        return Walk(Message("q18.pass_not_found", {"n": len(passes)}), [], checked.nodes)
+    return Walk(Message("q17.search_same", {"n": checked.nodes}), [], checked.nodes, True, True, checked.least)
+
+
+def record(checked: Walk, start: tuple, m: int, p0: int, stopped: bool) -> dict:
+    """`checked` as q17's search drawing reads it (reports/replay.py's search_view): the sentence, the calls
+    seen, and the state on the path where the walk left DFS*."""
+    state = start
+    for move in checked.path:
+        state = apply(state, move)
+    said = {"p": p0 + len(checked.path), "h": manhattan(state), "moves": checked.path, "length": len(checked.path)}
+    why = checked.why.to_dict()
+    return {"start": list(start), "m": m, "p0": p0, "stopped": stopped, "nodes": checked.nodes, "trail": []} | {
+        "trail_length": 0,
+        "why": why,
+        "state": list(state),
+        **said,
+    }
