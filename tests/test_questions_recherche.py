@@ -11,6 +11,8 @@ import bruteforce
 import pytest
 from grading import QUESTIONS, ROOT, SEED, check, grade_file, say, submission_path, summary
 
+from grader.results.scoring import Scheme
+
 from grader import cli
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_question
@@ -292,3 +294,43 @@ def test_sample_students_get_the_extension_verdicts_they_were_written_for(studen
     submission = load_submission(ROOT / "exercises" / "exemples" / student)
     got = {q: grade_question(QUESTIONS[q], submission, Settings(seed=SEED)).status for q in FULL}
     assert got == expected
+
+
+SLOW_CORRECT_ASTAR = '''
+from collections import deque
+
+
+def astar(matrice):
+    """Shortest by breadth, not by f: right on every puzzle, too slow on the deepest 3x3 ones."""
+    n = len(matrice)
+    depart = tuple(v for ligne in matrice for v in ligne)
+    but = tuple(list(range(1, n * n)) + [0])
+    file, vus = deque([(depart, [])]), {depart}
+    while file:
+        etat, chemin = file.popleft()
+        if etat == but:
+            return chemin
+        k = etat.index(0)
+        i, j = divmod(k, n)
+        for op, ni, nj in (("Up", i - 1, j), ("Down", i + 1, j), ("Left", i, j - 1), ("Right", i, j + 1)):
+            if 0 <= ni < n and 0 <= nj < n:
+                fils = list(etat)
+                fils[k], fils[ni * n + nj] = fils[ni * n + nj], 0
+                if tuple(fils) not in vus:
+                    vus.add(tuple(fils))
+                    file.append((tuple(fils), chemin + [op]))
+'''
+
+
+@pytest.mark.parametrize("reference", ["auto", "oracles"])
+def test_an_astar_out_of_time_on_every_hard_case_keeps_its_drawn_cases_with_or_without_the_model_answer(
+    tmp_path, reference
+):
+    # Red team 4: with every hard case inconclusive (its time is `closed`'s to judge), the group once had no
+    # case decided and the question ended as the grader's internal error where the solver was missing.
+    (tmp_path / "recherche.py").write_text(SLOW_CORRECT_ASTAR, encoding="utf-8")
+    settings = Settings(seed=SEED, reference=reference, scheme=Scheme(time_factor=0.05))
+    result = grade_question(QUESTIONS["x2"], load_submission(tmp_path / "recherche.py"), settings)
+    optimal3 = check(result, "optimal3")
+    assert result.status != "error" and optimal3.passed
+    assert "non conclu" in say(optimal3.message) or not optimal3.message

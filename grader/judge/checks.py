@@ -141,9 +141,12 @@ def hypothesis(seed: int, qid: str, group: str, strategy, examples: int, judge, 
     return failures[-1] if failures else None
 
 
-def fixed(qid: str, group: str, cases, judge, part=None) -> tuple[Failure | None, Message | None, frozenset]:
+def fixed(
+    qid: str, group: str, cases, judge, part=None, decided_before: bool = False
+) -> tuple[Failure | None, Message | None, frozenset]:
     """Run `judge` on fixed cases, smallest first: the first failure, the note of what was left undecided,
-    the parts that passed all their cases (see Context.check_cases)."""
+    the parts that passed all their cases (see Context.check_cases). `decided_before`: the group already
+    decided cases of its own (these extend it), so none of these being decided is no error."""
     undecided: list[Inconclusive] = []
     cases = list(cases)
     first: Failure | None = None
@@ -160,7 +163,7 @@ def fixed(qid: str, group: str, cases, judge, part=None) -> tuple[Failure | None
             if part is None:
                 break
             failed_parts.add(part(case))
-    if first is None and len(undecided) == len(cases):
+    if first is None and len(undecided) == len(cases) and not decided_before:
         raise GraderBug("error.no_case_judged", where=f"{qid}/{group}")
     note = Message(undecided[0].message, undecided[0].params) if undecided and first is None else None
     parts = frozenset(part(case) for case in cases) - failed_parts if part is not None else frozenset()

@@ -172,17 +172,20 @@ class Context:
         failure = checks.drawn(self.settings.seed, self.question.id, group, strategy, judge, examples)
         return Outcome(group, failure, time.perf_counter() - started)
 
-    def check_cases(self, group: str, cases, judge, part=None) -> Outcome:
+    def check_cases(self, group: str, cases, judge, part=None, extends: Outcome | None = None) -> Outcome:
         """Run `judge` on fixed cases, smallest first; the first failure is the counterexample. A case
         the judge finds Inconclusive neither fails nor passes the group: the group passes on its other
         cases and says what was left undecided (its note). A group without a decided case (no case, or
         only inconclusive ones) is the grader's error, never a pass. With `part(case)` (say, which of
         four functions the case calls), a failure stops only the cases of its part, and the outcome
-        names the parts that passed all theirs (`Outcome.parts_passed`)."""
+        names the parts that passed all theirs (`Outcome.parts_passed`). `extends`: the same group's
+        outcome on cases it passed before these (its drawn ones), whose time adds up; these cases may
+        then all be inconclusive."""
         self.session.group = group
         started = time.perf_counter()
-        first, note, parts = checks.fixed(self.question.id, group, cases, judge, part)
-        return Outcome(group, first, time.perf_counter() - started, note=note, parts_passed=parts)
+        first, note, parts = checks.fixed(self.question.id, group, cases, judge, part, extends is not None)
+        seconds = time.perf_counter() - started + (extends.seconds if extends is not None else 0.0)
+        return Outcome(group, first, seconds, note=note, parts_passed=parts)
 
 
 def _last_student_line(traceback: str) -> str:
