@@ -38,9 +38,11 @@ def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple
     full, `own_check(order, Chain())` tells on a few cases whether the student's own chain works too. The
     scheme's `dependances = "eleve"` judges with the student's own only."""
     own, order = Chain(), orders[0]
-    if ctx.settings.scheme.option(question, "dependances") == STUDENT or not has_model_answer("taquin"):
+    if ctx.settings.scheme.option(question, "dependances") == STUDENT:
         return [*judge(order, own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")], order
     names = {"names": EARLIER[question.id]}
+    if not has_model_answer("taquin"):  # the student kit: a carried error costs here, not at the teacher's
+        return [*judge(order, own), Outcome(OWN_CHAIN, note=Message("kit.own_functions", names))], order
     own_first = question.id != "q18"
     if own_first:
         own_outcomes = judge(order, own)

@@ -147,6 +147,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stubs, the instructions and how to install on Windows, macOS and Linux",
     },
     "cli.help.kit_out": {"fr": "le dossier du kit (nouveau ou vide)", "en": "the kit's folder (new or empty)"},
+    "kit.own_functions": {
+        "fr": "noté avec vos propres fonctions ({names}) : ce kit n'a pas le corrigé ; si l'une d'elles est "
+        "fausse, l'erreur se reporte ici, alors que le correcteur de votre enseignant note aussi cette question "
+        "avec les fonctions du corrigé",
+        "en": "graded with your own functions ({names}): this kit has no model answer; if one of them is wrong, "
+        "the error carries over here, whereas your teacher's grader also grades this question with the model "
+        "answer's functions",
+    },
     "kit.web_not_a_grade": {
         "fr": "Vérification pour vous, pas une note : le code de ce notebook s'exécute dans le même Python que "
         "le correcteur, il peut donc falsifier ce résultat ; seule la correction de votre enseignant compte.",
