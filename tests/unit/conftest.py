@@ -3,13 +3,26 @@
 Around each phase of a test under tests/unit (its fixtures' set-up included), every way this process has
 of starting another one fails the test, naming what it tried: a test that needs a child belongs in
 tests/, beside this folder. `python -m pytest tests/unit` is README's quick loop.
+
+The session keeps the model answer's timings in a folder of its own, each costly case timed once
+(grader/judge/timing.py's SESSION_FOLDER): the user's cache folder, shared with teachers' runs, never
+receives a time of one run, and the timed code's every change no longer costs the session three runs of
+each costly case.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from grader.judge import timing
 from tests.no_child import no_child
+
+
+@pytest.fixture(scope="session", autouse=True)
+def timings_of_the_session(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(timing, "SESSION_FOLDER", tmp_path_factory.mktemp("timings"))
+        yield
 
 
 @pytest.hookimpl(hookwrapper=True)
