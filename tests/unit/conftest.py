@@ -18,11 +18,16 @@ from grader.judge import timing
 from tests.no_child import no_child
 
 
-@pytest.fixture(scope="session", autouse=True)
-def timings_of_the_session(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(timing, "SESSION_FOLDER", tmp_path_factory.mktemp("timings"))
-        yield
+@pytest.fixture(scope="session")
+def session_timings(tmp_path_factory):
+    return tmp_path_factory.mktemp("timings")
+
+
+@pytest.fixture(autouse=True)
+def timings_of_the_session(session_timings, monkeypatch):
+    """Set for each test of this folder, and undone after it: a test of tests/ run in the same session
+    (`pytest tests`) keeps the cache folder and the best of three."""
+    monkeypatch.setattr(timing, "SESSION_FOLDER", session_timings)
 
 
 @pytest.hookimpl(hookwrapper=True)
