@@ -3,13 +3,31 @@
 Around each phase of a test under tests/unit (its fixtures' set-up included), every way this process has
 of starting another one fails the test, naming what it tried: a test that needs a child belongs in
 tests/, beside this folder. `python -m pytest tests/unit` is README's quick loop.
+
+The session keeps the model answer's timings in a folder of its own, each costly case timed once
+(grader/judge/timing.py's SESSION_FOLDER): the user's cache folder, shared with teachers' runs, never
+receives a time of one run, and the timed code's every change no longer costs the session three runs of
+each costly case.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from grader.judge import timing
 from tests.no_child import no_child
+
+
+@pytest.fixture(scope="session")
+def session_timings(tmp_path_factory):
+    return tmp_path_factory.mktemp("timings")
+
+
+@pytest.fixture(autouse=True)
+def timings_of_the_session(session_timings, monkeypatch):
+    """Set for each test of this folder, and undone after it: a test of tests/ run in the same session
+    (`pytest tests`) keeps the cache folder and the best of three."""
+    monkeypatch.setattr(timing, "SESSION_FOLDER", session_timings)
 
 
 @pytest.hookimpl(hookwrapper=True)

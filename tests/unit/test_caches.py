@@ -4,6 +4,7 @@ them all, as a new process would start."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import pkgutil
 from pathlib import Path
@@ -25,11 +26,15 @@ NOT_CACHES = {
 DICTS = ("dict", "defaultdict", "OrderedDict")
 
 
-def _sources():
-    for package in PACKAGES:
-        folder = Path(package.__file__).resolve().parent
-        for path in sorted(folder.rglob("*.py")):
-            yield path.relative_to(folder.parent), ast.parse(path.read_text(encoding="utf-8"))
+@functools.cache
+def _sources() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of PACKAGES, parsed once for the tests that read them."""
+    return tuple(
+        (path.relative_to(folder.parent), ast.parse(path.read_text(encoding="utf-8")))
+        for package in PACKAGES
+        for folder in [Path(package.__file__).resolve().parent]
+        for path in sorted(folder.rglob("*.py"))
+    )
 
 
 def test_no_cache_decorator_escapes_the_registry():
@@ -85,6 +90,17 @@ def _written(function: ast.AST) -> set[str]:
     return names
 
 
+def _outermost_functions(tree: ast.AST):
+    """The functions (methods included) not inside another: what a nested one writes, its outer one walks too."""
+    inside = [tree]
+    while inside:
+        for node in ast.iter_child_nodes(inside.pop()):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield node
+            else:
+                inside.append(node)
+
+
 def test_every_module_level_dict_a_function_fills_is_registered():
     """A dict made at import and filled as the process works is a cache: made with `caches.register`."""
     unregistered = []
@@ -96,9 +112,8 @@ def test_every_module_level_dict_a_function_fills_is_registered():
                     if isinstance(target, ast.Name) and target.id not in NOT_CACHES:
                         made[target.id] = node.lineno
         filled: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                filled |= _written(node)
+        for function in _outermost_functions(tree):
+            filled |= _written(function)
         unregistered += [f"{path}:{made[name]} {name}" for name in sorted(set(made) & filled)]
     assert unregistered == [], "a module-level cache is made with caches.register(name, {})"
 

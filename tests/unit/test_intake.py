@@ -541,8 +541,10 @@ def test_a_student_over_the_limits_is_refused_alone_in_a_folder_or_in_the_class_
     many = {f"f{i}.txt": "" for i in range(5001)}
     folder = tmp_path / "classe"
     (folder / "mallory").mkdir(parents=True)
-    for name in many:
-        (folder / "mallory" / name).write_text("")
+    first, *others = (folder / "mallory" / name for name in many)
+    first.write_text("")
+    for other in others:  # names of one empty file: what is refused is their number (a tenth of the CPU)
+        os.link(first, other)
     (folder / "honest").mkdir()
     (folder / "honest" / "jeux.py").write_text(JEUX)
     moodle = "{}_{}_assignsubmission_file_/"

@@ -13,6 +13,7 @@ points: what they load sits above them on purpose.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -83,11 +84,21 @@ def modules(packages: list[Path]) -> dict[str, Path]:
     return found
 
 
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the module at `path`: each text parsed and walked once, though three rules read it."""
+    return _walked(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _walked(source: str) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(ast.parse(source)))
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The modules of `known` that the module `name` imports, anywhere in its code."""
     is_package = path.name == "__init__.py"
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 found.add(_known(alias.name, known))
@@ -169,9 +180,8 @@ def private_names(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The underscore names of other modules of `known` that the module `name` takes: `from m import _x`, or
     `m._x` where `m` is a module it imported. What two modules share is public in the one that defines it."""
     is_package = path.name == "__init__.py"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found, aliases = set(), {}
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname and alias.name in known:
@@ -184,7 +194,7 @@ def private_names(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                     aliases[alias.asname or alias.name] = full
                 elif _private(alias.name) and base in known and base != name:
                     found.add(f"{name} <- {base}.{alias.name}")
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _private(node.attr):
             module = aliases.get(node.value.id)
             if module is not None and module != name:
@@ -312,7 +322,7 @@ def long_classes(packages: list[Path]) -> list[str]:
     return sorted(
         f"{name}.{node.name}: {lines} lines"
         for name, path in modules(packages).items()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in nodes(path)
         if isinstance(node, ast.ClassDef)
         and (lines := node.end_lineno - min([node.lineno, *(d.lineno for d in node.decorator_list)]) + 1)
         > MAX_CLASS_LINES

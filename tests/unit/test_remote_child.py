@@ -144,6 +144,8 @@ def test_without_a_cpu_clock_a_timeouts_rerun_gets_the_machines_slowdown_not_a_b
 def test_the_slowdown_is_the_workload_on_the_wall_clock_against_the_calibration(monkeypatch):
     from grader.judge import calibration
 
+    # The ratio is what is tested, not the workload itself: microseconds of work are timed instead.
+    monkeypatch.setattr(calibration, "workload", lambda: sum(range(1000)))
     monkeypatch.setattr(calibration, "machine_factor", lambda: 1e-9)  # calibrated absurdly fast: slower now
     assert calibration.slowdown() > 1000
     monkeypatch.setattr(calibration, "machine_factor", lambda: 1e9)  # never faster than calibrated

@@ -22,8 +22,10 @@ def cache(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def cheap_expensive_cases(monkeypatch):
     """What these tests ask of an expensive case is its kind, not its cost: a tenth of the threshold's CPU
-    each (process time, which a loaded machine does not stretch)."""
+    each (process time, which a loaded machine does not stretch). And the cache folder's timings, as a
+    teacher's run keeps them, not the unit session's own (tests/unit/conftest.py)."""
     monkeypatch.setattr(timing, "REPEAT_ABOVE", timing.REPEAT_ABOVE / 10)
+    monkeypatch.setattr(timing, "SESSION_FOLDER", None)
 
 
 def busy(runs: list, seconds: float | None = None):
@@ -59,16 +61,24 @@ def test_a_cheap_case_is_not_kept(cache):
 def test_another_machine_or_version_measures_again_and_refresh_forgets(cache, monkeypatch):
     runs: list = []
     timing.measured("case", busy(runs))
-    monkeypatch.setattr(timing, "fingerprint", lambda: "another CPU | Python 3.99 | grader 0")
-    timing.measured("case", busy(runs))
+    with monkeypatch.context() as another:
+        another.setattr(timing, "fingerprint", lambda: "another CPU | Python 3.99 | grader 0")
+        timing.measured("case", busy(runs))
     assert len(runs) == 2 * timing.RUNS
-    monkeypatch.undo()
-    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(cache))
     timing.measured("case", busy(runs))
     assert len(runs) == 2 * timing.RUNS  # this machine's entry is still there
     timing.refresh()
     timing.measured("case", busy(runs))
     assert len(runs) == 3 * timing.RUNS
+
+
+def test_a_test_sessions_timings_are_measured_once_and_kept_out_of_the_cache_folder(cache, monkeypatch):
+    session = cache / "session"
+    monkeypatch.setattr(timing, "SESSION_FOLDER", session)
+    runs: list = []
+    value, seconds = timing.measured("case", busy(runs))
+    assert len(runs) == 1 and timing.measured("case", busy(runs)) == (value, seconds) and len(runs) == 1
+    assert list(session.glob("timings-*.json")) and not list(cache.glob("timings-*.json"))
 
 
 def test_the_fingerprint_names_the_cpu_the_interpreter_and_the_timed_code():
