@@ -12,13 +12,15 @@ One loader, one rule (docs/intake.md):
    participant's entries (file, onlinetext) are merged: the participant number is the only thing that
    makes two entries one student. Other names (Capytale's `nom_prenom.py`, plain folders) are the
    display name as given. Other files at the top (Capytale's report, a CSV) are not students: they are
-   listed as ignored; entries whose name starts with a dot are left out, and said.
+   listed as ignored; what is not a student's work (a hidden name, a venv, `__pycache__`) is left out,
+   and said, here and inside each student's files alike (`left_out`).
 3. A student's modules are chosen by what the files define (grader/intake/modules.py: a line scan, no
    parse: nothing of a student's is parsed outside its child); notebooks count as their code cells,
    read with the standard library's JSON parser only once their shape is known to be bounded (a
    notebook past those bounds makes its student "unreadable").
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
-   or hostile archive) is "unreadable": that student only.
+   or hostile archive) is "unreadable": that student only. A link is never followed: it is left out
+   and said, the rest graded; a student whose only code is links is "unreadable".
 """
 
 from __future__ import annotations
@@ -298,12 +300,18 @@ def load(entry: Entry) -> Submission:
         params = {"participant": identity.participant, "file": entry.duplicate, "origins": origins}
         submission.warnings.append(("intake.duplicate", params))
         return submission
-    tree = _without_venvs(entry.tree, submission.warnings)
-    refused = {path: value for path, value in tree.items() if _voids(value)}
+    tree, venvs = _without_venvs(entry.tree)
+    # Refused (hostile, broken, over a limit) voids the student; merely left out (`Skipped`) does not.
+    refused = {
+        path: value
+        for path, value in tree.items()
+        if isinstance(value, Refused) and value.key and not isinstance(value, Skipped)
+    }
     if refused:
         for path, value in sorted(refused.items()):
             _refused(submission, value.key, path, value.detail)
         return submission
+    submission.warnings.extend(("intake.venv", {"name": root.rstrip("/")}) for root in venvs)
     notebooks = sorted(p for p, data in tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
     if len(notebooks) > NOTEBOOK_FILES:
         return _refused(submission, "intake.refused_notebooks", notebooks[NOTEBOOK_FILES], str(NOTEBOOK_FILES))
@@ -328,19 +336,15 @@ def load(entry: Entry) -> Submission:
     return submission
 
 
-def _voids(value: bytes | Refused) -> bool:
-    """Whether a member makes its whole student unreadable: refused (hostile, broken, over a limit),
-    not merely left out (`Skipped`) nor only listed (`OTHER`, `FOLDER`)."""
-    return isinstance(value, Refused) and bool(value.key) and not isinstance(value, Skipped)
-
-
-def _without_venvs(tree: Tree, warnings: list) -> Tree:
-    """The tree without the virtual environments inside it (said); one at the top, a student's work
-    folder made a venv (`python -m venv .`), keeps its files: its links and packages are left out anyway."""
-    roots = [root for root in venv_roots(tree) if root]
-    for root in roots:
-        warnings.append(("intake.venv", {"name": root.rstrip("/")}))
-    return {path: value for path, value in tree.items() if not any(path.startswith(root) for root in roots)}
+def _without_venvs(tree: Tree) -> tuple[Tree, list[str]]:
+    """The tree without the virtual environments inside it, and their folders. One at the top (a
+    student's work folder made a venv, `python -m venv .`) keeps its files: its links and packages are
+    left out anyway."""
+    roots: list[str] = []
+    for root in venv_roots(tree):  # sorted: an outer venv comes before those inside it
+        if root and not any(root.startswith(outer) for outer in roots):
+            roots.append(root)
+    return {path: value for path, value in tree.items() if not any(path.startswith(root) for root in roots)}, roots
 
 
 def _skipped(tree: Tree, submission: Submission) -> list[str]:

@@ -1,7 +1,8 @@
 """Read what a teacher downloaded — a folder, a .zip, a .tar(.gz) — into a tree held in memory.
 
 A tree maps a relative POSIX path to the file's bytes, or to a `Refused` marker when that member must
-not be read (a path that climbs out, a link, a bomb). Only the files the grader may need are read
+not be read (a path that climbs out, a bomb), or to a `Skipped` one for what is left out and said while
+the rest is read (a link, never followed; a hidden name; a folder Python fills itself). Only the files the grader may need are read
 (Python sources, notebooks, nested archives, which are opened in turn); the others are listed by name
 (`OTHER`), so that "handed in a PDF only" can be told from "handed in nothing". Nothing in an archive
 is ever written to disk, and every read is capped whatever the archive's headers claim.
