@@ -2,10 +2,11 @@
 
 A tree maps a relative POSIX path to the file's bytes, or to a `Refused` marker when that member must
 not be read (a path that climbs out, a bomb), or to a `Skipped` one for what is left out and said while
-the rest is read (a link, never followed; a hidden name; a folder Python fills itself). Only the files the grader may need are read
-(Python sources, notebooks, nested archives, which are opened in turn); the others are listed by name
-(`OTHER`), so that "handed in a PDF only" can be told from "handed in nothing". Nothing in an archive
-is ever written to disk, and every read is capped whatever the archive's headers claim.
+the rest is read (a link, never followed; a hidden name; a folder Python fills itself). Only the files
+the grader may need are read (Python sources, notebooks, nested archives, which are opened in turn); the
+others are listed by name (`OTHER`), so that "handed in a PDF only" can be told from "handed in
+nothing". Nothing in an archive is ever written to disk, and every read is capped whatever the
+archive's headers claim.
 
 A problem with one member is a `Refused` marker in the tree, so that only the student it belongs to
 pays for it; a problem with the archive as a whole (unreadable, too many members, too much data)
@@ -22,6 +23,7 @@ import stat
 import tarfile
 import zipfile
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -106,7 +108,7 @@ def left_out(name: str) -> str | None:
     return None
 
 
-def venv_roots(paths) -> list[str]:
+def venv_roots(paths: Iterable[str]) -> list[str]:
     """The folders of a tree's `paths` that hold a virtual environment (`pyvenv.cfg` at their top), as
     prefixes ending in `/` (`""`: the tree's own top)."""
     return sorted(path[: -len(VENV_MARK)] for path in paths if path == VENV_MARK or path.endswith("/" + VENV_MARK))
