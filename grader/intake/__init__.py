@@ -12,33 +12,41 @@ One loader, one rule (docs/intake.md):
    participant's entries (file, onlinetext) are merged: the participant number is the only thing that
    makes two entries one student. Other names (Capytale's `nom_prenom.py`, plain folders) are the
    display name as given. Other files at the top (Capytale's report, a CSV) are not students: they are
-   listed as ignored; entries whose name starts with a dot are left out, and said.
+   listed as ignored; what is not a student's work (a hidden name, a venv, `__pycache__`) is left out,
+   and said, here and inside each student's files alike (`left_out`).
 3. A student's modules are chosen by what the files define (grader/intake/modules.py: a line scan, no
    parse: nothing of a student's is parsed outside its child); notebooks count as their code cells,
    read with the standard library's JSON parser only once their shape is known to be bounded (a
    notebook past those bounds makes its student "unreadable").
 4. An entry with no Python file nor notebook is "not submitted"; one with a refused member (a broken
-   or hostile archive) is "unreadable": that student only.
+   or hostile archive) is "unreadable": that student only. A link is never followed: it is left out
+   and said, the rest graded; a student whose only code is links is "unreadable".
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grader.errors import InputError, SubmissionError
 from grader.intake.archive import (
-    FOLDER,
+    CODE_SUFFIXES,
+    LINK,
     OTHER,
+    VENV_MARK,
     ArchiveError,
     Refused,
+    Skipped,
     is_archive,
     is_junk,
+    left_out,
     read_archive,
     read_file,
     read_folder,
     refusal,
+    venv_roots,
     wanted,
 )
 from grader.intake.identity import (
@@ -46,6 +54,7 @@ from grader.intake.identity import (
     identify,
     is_ambiguous,
     is_moodle,
+    module_stem,
     moodle_file,
     raw_name,
     strip_suffixes,
@@ -160,11 +169,12 @@ def _folder_top(folder: Path, outputs: list[tuple[str, dict]]) -> list[tuple[str
     for child in sorted(folder.iterdir(), key=lambda p: raw_name(p.name)):
         if is_junk(child.name):
             continue
-        if child.name.startswith("."):
+        if left_out(child.name):
             top.append((child.name, child.is_dir(), {}))  # said and left out by `_entries`, never read
+        elif not child.is_symlink() and os.path.lexists(child / VENV_MARK):
+            top.append((child.name, True, {VENV_MARK: OTHER}))  # the same: only the mark that tells it is listed
         elif child.is_symlink():
-            shown = text_name(child.name)
-            top.append((child.name, False, {shown: Refused("intake.refused_link", shown)}))
+            top.append((child.name, False, {text_name(child.name): Skipped(LINK)}))
         elif (child / RUN_MANIFEST).is_file():
             outputs.append(("intake.grader_output", {"folder": text_name(child.name)}))
         elif child.is_dir():
@@ -184,7 +194,7 @@ def _tree_top(tree: Tree) -> list[tuple[str, bool, Tree]]:
     files: dict[str, Tree] = {}
     for name, value in tree.items():
         head, _, rest = name.partition("/")
-        if value is FOLDER and not rest.strip("/"):
+        if name.endswith("/") and not rest.strip("/"):  # a folder at the top (a left-out one: said by `_entries`)
             folders.setdefault(head, {})
             continue
         # A refused member's raw name (`../x`, `/etc/x`) has no folder: it is a top-level file of its own.
@@ -215,8 +225,9 @@ def _entries(top: list[tuple[str, bool, Tree]]) -> Found:
     entries: list[Entry] = []
     for name, is_folder, tree in top:
         shown = text_name(name)
-        if name.startswith("."):
-            found.notices.append(("intake.hidden", {"name": shown}))
+        skipped = left_out(name) or ("intake.venv" if is_folder and "" in venv_roots(tree) else None)
+        if skipped:
+            found.notices.append((skipped, {"name": shown}))
             continue
         flat = None if is_folder else moodle_file(name)
         if flat:
@@ -289,36 +300,77 @@ def load(entry: Entry) -> Submission:
         params = {"participant": identity.participant, "file": entry.duplicate, "origins": origins}
         submission.warnings.append(("intake.duplicate", params))
         return submission
-    refused = {path: value for path, value in entry.tree.items() if isinstance(value, Refused) and value.key}
+    tree, venvs = _without_venvs(entry.tree)
+    # Refused (hostile, broken, over a limit) voids the student; merely left out (`Skipped`) does not.
+    refused = {
+        path: value
+        for path, value in tree.items()
+        if isinstance(value, Refused) and value.key and not isinstance(value, Skipped)
+    }
     if refused:
         for path, value in sorted(refused.items()):
             _refused(submission, value.key, path, value.detail)
         return submission
-    notebooks = sorted(p for p, data in entry.tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
+    submission.warnings.extend(("intake.venv", {"name": root.rstrip("/")}) for root in venvs)
+    notebooks = sorted(p for p, data in tree.items() if isinstance(data, bytes) and p.lower().endswith(".ipynb"))
     if len(notebooks) > NOTEBOOK_FILES:
         return _refused(submission, "intake.refused_notebooks", notebooks[NOTEBOOK_FILES], str(NOTEBOOK_FILES))
     try:
-        candidates = _candidates(entry, submission.warnings)
+        candidates = _candidates(tree, submission.warnings)
     except NotebookRefused as exc:  # a notebook no editor writes: parsing it is the cost (that student only)
         return _refused(submission, exc.key, exc.path, exc.detail)
-    if not candidates:
-        submission.status = NOT_SUBMITTED
-        others = sorted(path for path, value in entry.tree.items() if value is OTHER)
-        if others:
-            submission.warnings.append(("intake.no_code", {"files": ", ".join(others[:10])}))
-        else:
-            submission.warnings.append(("intake.empty", {}))
-        return submission
     _take_modules(submission, candidates)
     _take_helpers(submission, candidates)
+    links = _skipped(tree, submission)
+    if candidates:
+        return submission
+    if links or (tree and all(value == Skipped(LINK) for value in tree.values())):
+        submission.status = UNREADABLE  # its code is links only, said by `_skipped`: not "not submitted"
+        return submission
+    submission.status = NOT_SUBMITTED
+    others = sorted(path for path, value in tree.items() if value is OTHER)
+    if others:
+        submission.warnings.append(("intake.no_code", {"files": ", ".join(others[:10])}))
+    else:
+        submission.warnings.append(("intake.empty", {}))
     return submission
 
 
-def _candidates(entry: Entry, warnings: list) -> list[Candidate]:
+def _without_venvs(tree: Tree) -> tuple[Tree, list[str]]:
+    """The tree without the virtual environments inside it, and their folders. One at the top (a
+    student's work folder made a venv, `python -m venv .`) keeps its files: its links and packages are
+    left out anyway."""
+    roots: list[str] = []
+    for root in venv_roots(tree):  # sorted: an outer venv comes before those inside it
+        if root and not any(root.startswith(outer) for outer in roots):
+            roots.append(root)
+    return {path: value for path, value in tree.items() if not any(path.startswith(root) for root in roots)}, roots
+
+
+def _skipped(tree: Tree, submission: Submission) -> list[str]:
+    """Say what was left out (`Skipped`); a link named as a module's file (`taquin.py`) that no other
+    file answered is said as that module's questions going ungraded. Returns the links named as Python
+    files or notebooks: with nothing else to grade, they make the student unreadable, not "not submitted"."""
+    modules = module_functions()
+    links = []
+    for path, value in sorted(tree.items()):
+        if not isinstance(value, Skipped):
+            continue
+        module = module_stem(path) if value.key == LINK and path.lower().endswith(CODE_SUFFIXES) else ""
+        if module:
+            links.append(path)
+        if module in modules and module not in submission.sources:
+            submission.warnings.append(("intake.refused_link", {"name": path, "module": module}))
+        else:
+            submission.warnings.append((value.key, {"name": path.rstrip("/")}))
+    return links
+
+
+def _candidates(tree: Tree, warnings: list) -> list[Candidate]:
     """The entry's Python sources and notebooks that hold code, shallowest first, each decoded; what
     was dropped or guessed on the way is said in `warnings`."""
     candidates = []
-    for path, data in sorted(entry.tree.items(), key=lambda item: (item[0].count("/"), item[0])):
+    for path, data in sorted(tree.items(), key=lambda item: (item[0].count("/"), item[0])):
         if not isinstance(data, bytes):
             continue
         if path.lower().endswith(".ipynb"):

@@ -1,10 +1,12 @@
 """Read what a teacher downloaded — a folder, a .zip, a .tar(.gz) — into a tree held in memory.
 
 A tree maps a relative POSIX path to the file's bytes, or to a `Refused` marker when that member must
-not be read (a path that climbs out, a link, a bomb). Only the files the grader may need are read
-(Python sources, notebooks, nested archives, which are opened in turn); the others are listed by name
-(`OTHER`), so that "handed in a PDF only" can be told from "handed in nothing". Nothing in an archive
-is ever written to disk, and every read is capped whatever the archive's headers claim.
+not be read (a path that climbs out, a bomb), or to a `Skipped` one for what is left out and said while
+the rest is read (a link, never followed; a hidden name; a folder Python fills itself). Only the files
+the grader may need are read (Python sources, notebooks, nested archives, which are opened in turn); the
+others are listed by name (`OTHER`), so that "handed in a PDF only" can be told from "handed in
+nothing". Nothing in an archive is ever written to disk, and every read is capped whatever the
+archive's headers claim.
 
 A problem with one member is a `Refused` marker in the tree, so that only the student it belongs to
 pays for it; a problem with the archive as a whole (unreadable, too many members, too much data)
@@ -21,6 +23,7 @@ import stat
 import tarfile
 import zipfile
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -29,8 +32,12 @@ from grader.intake.identity import is_moodle, text_name
 
 CODE_SUFFIXES = (".py", ".ipynb")
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")
-# Folders and files that editors and operating systems add: never a student's work.
-JUNK_PARTS = {"__MACOSX", "__pycache__", ".ipynb_checkpoints", ".git", ".idea", ".vscode", ".DS_Store", "Thumbs.db"}
+# Folders and files that editors and operating systems add: never a student's work, skipped unsaid.
+JUNK_PARTS = {"__MACOSX", ".ipynb_checkpoints", ".git", ".idea", ".vscode", ".DS_Store", "Thumbs.db"}
+# Folders Python makes or fills, never a student's work: left out, and said (`left_out`). A virtual
+# environment is told by the file at its top, whatever its name (`venv_roots`).
+TOOLING_PARTS = {"__pycache__", "site-packages"}
+VENV_MARK = "pyvenv.cfg"
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,13 @@ class Refused:
     detail: str = ""
 
 
+@dataclass(frozen=True)
+class Skipped(Refused):
+    """A member or folder left out, and said, while the rest of the student's files are read: a link
+    (never followed), a hidden name, Python's own folders (`left_out`)."""
+
+
+LINK = "intake.skipped_link"  # the key of a link's notice
 OTHER = Refused("", "")  # a file the grader does not need: listed, not read
 FOLDER = Refused("", "/")  # a folder entry (`name/`): an empty Moodle submission is only that
 
@@ -82,6 +96,33 @@ def is_junk(path: str) -> bool:
     """Clutter an editor or a system adds (`__MACOSX`, `.DS_Store`, `._jeux.py`): skipped unsaid."""
     parts = PurePosixPath(path).parts
     return any(part in JUNK_PARTS or part.startswith("._") for part in parts)
+
+
+def left_out(name: str) -> str | None:
+    """Why a file or folder of this name (one part of a path) is left out and said, as the catalogue key
+    of the notice; None for one to read. The same rule for a class's entries and a student's files."""
+    if name.startswith("."):
+        return "intake.hidden"
+    if name in TOOLING_PARTS:
+        return "intake.tooling"
+    return None
+
+
+def venv_roots(paths: Iterable[str]) -> list[str]:
+    """The folders of a tree's `paths` that hold a virtual environment (`pyvenv.cfg` at their top), as
+    prefixes ending in `/` (`""`: the tree's own top)."""
+    return sorted(path[: -len(VENV_MARK)] for path in paths if path == VENV_MARK or path.endswith("/" + VENV_MARK))
+
+
+def _left_out_member(name: str, folder: bool) -> tuple[str, Skipped] | None:
+    """The marker for a member under (or being) a left-out name: recorded once for the whole folder."""
+    parts = name.split("/")
+    for depth, part in enumerate(parts):
+        key = left_out(part)
+        if key:
+            inner = depth < len(parts) - 1 or folder
+            return "/".join(parts[: depth + 1]) + ("/" if inner else ""), Skipped(key)
+    return None
 
 
 def _cap(name: str, limits: ArchiveLimits) -> int:
@@ -106,7 +147,7 @@ def _safe_name(name: str) -> str | None:
 
 
 def _triage(
-    raw: str, link: str | None = None, special: bool = False, folder: bool = False
+    raw: str, link: bool = False, special: bool = False, folder: bool = False
 ) -> tuple[str | None, Refused | None]:
     """A member before it is read: (name, marker to record instead of reading it), (name, None) to
     read it, or (None, None) for clutter to skip. A folder is recorded as `name/`."""
@@ -115,10 +156,13 @@ def _triage(
         return text_name(raw), Refused("intake.refused_path", text_name(raw))
     if is_junk(name) or (folder and not name):
         return None, None
+    skipped = _left_out_member(name, folder)
+    if skipped:
+        return skipped
     if folder:
         return name + "/", FOLDER
-    if link is not None:
-        return name, Refused("intake.refused_link", link)
+    if link:
+        return name, Skipped(LINK)
     if special:
         return name, Refused("intake.refused_special", text_name(raw))
     if not wanted(name):
@@ -229,7 +273,7 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget, own
         raise ArchiveError("intake.archive_members", archive=label, count=len(infos), limit=budget.members_cap)
     with archive:
         for info in infos:
-            link = info.filename if stat.S_ISLNK(info.external_attr >> 16) else None
+            link = stat.S_ISLNK(info.external_attr >> 16)
             name, marker = _triage(info.filename, link, folder=info.is_dir())
             if name is None:
                 continue
@@ -276,7 +320,8 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget, own
                 declared += member.size
                 if declared > 4 * budget.bytes_cap:
                     raise ArchiveError("intake.archive_too_big", archive=label, limit=_mib(budget.bytes_cap))
-                link = text_name(f"{member.name} -> {member.linkname}") if member.issym() or member.islnk() else None
+                # A hard link's member is another of the archive's, but read as a link is: never followed.
+                link = member.issym() or member.islnk()
                 special = not (member.isfile() or member.isdir())
                 name, marker = _triage(member.name, link, special, folder=member.isdir())
                 if name is None:
@@ -308,17 +353,26 @@ def refusal(exc: ArchiveError) -> Refused:
 
 
 def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes | Refused]:
-    """A folder on disk as a tree; links are listed as refused, never followed; archives are opened."""
+    """A folder on disk as a tree; links are listed as skipped, never followed; left-out names
+    (`left_out`) are listed, never entered; archives are opened."""
     tree: dict[str, bytes | Refused] = {}
     budget = _Budget(limits, text_name(str(folder)))
     count = 0
     for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in JUNK_PARTS)
         base = Path(root)
-        for entry in dirs:
-            if not (base / entry).is_symlink():
-                tree[text_name((base / entry).relative_to(folder).as_posix()) + "/"] = FOLDER
-        for entry in [*(d for d in dirs if (base / d).is_symlink()), *sorted(files)]:
+        kept = []
+        for entry in sorted(d for d in dirs if d not in JUNK_PARTS):
+            name = text_name((base / entry).relative_to(folder).as_posix())
+            key = left_out(entry)
+            if key:
+                tree[name + "/"] = Skipped(key)
+            elif (base / entry).is_symlink():
+                files.append(entry)
+            else:
+                tree[name + "/"] = FOLDER
+                kept.append(entry)
+        dirs[:] = kept
+        for entry in sorted(files):
             count += 1
             if count > limits.members:
                 raise ArchiveError("intake.archive_members", archive=str(folder), count=count, limit=limits.members)
@@ -326,8 +380,11 @@ def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes
             name = text_name(path.relative_to(folder).as_posix())
             if is_junk(name):
                 continue
-            if path.is_symlink():
-                tree[name] = Refused("intake.refused_link", name)
+            key = left_out(entry)
+            if key:
+                tree[name] = Skipped(key)
+            elif path.is_symlink():
+                tree[name] = Skipped(LINK)
             elif not wanted(name):
                 tree[name] = OTHER
             else:

@@ -5,9 +5,11 @@ import itertools
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import stat
+import sys
 import tarfile
 import warnings
 import zipfile
@@ -252,7 +254,6 @@ def test_zip_is_read_in_memory_junk_skipped(tmp_path):
 ATTACKS = {
     "dotdot": lambda: zip_bytes({"jeux.py": JEUX, "../../evil.py": "X = 2\n"}),
     "absolute": lambda: zip_bytes({"jeux.py": JEUX, "/tmp/evil.py": "X = 2\n"}),
-    "symlink": lambda: zip_bytes({"jeux.py": JEUX}, symlinks=[("taquin.py", "/etc/passwd")]),
     "ratio_bomb": lambda: zip_bytes({"jeux.py": JEUX, "taquin.py": b"#" * (8 << 20)}),
     "nested_bomb": lambda: zip_bytes(
         {
@@ -261,23 +262,129 @@ ATTACKS = {
         }
     ),
     "broken_nested": lambda: zip_bytes({"jeux.py": JEUX, "rendu.zip": b"PK\x03\x04 broken"}),
-    "tar_symlink": lambda: _tar({"jeux.py": JEUX}, symlink=("taquin.py", "/etc/shadow")),
     "tar_dotdot": lambda: _tar({"jeux.py": JEUX, "../evil.py": "X = 2\n"}),
 }
 
 
-def _tar(members: dict[str, str], symlink=None) -> bytes:
+def _tar(members: dict[str, str], symlinks=(), hard_links=()) -> bytes:
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
         for name, text in members.items():
             info = tarfile.TarInfo(name)
             info.size = len(text.encode())
             archive.addfile(info, io.BytesIO(text.encode()))
-        if symlink:
-            info = tarfile.TarInfo(symlink[0])
-            info.type, info.linkname = tarfile.SYMTYPE, symlink[1]
-            archive.addfile(info)
+        for kind, links in ((tarfile.SYMTYPE, symlinks), (tarfile.LNKTYPE, hard_links)):
+            for name, target in links:
+                info = tarfile.TarInfo(name)
+                info.type, info.linkname = kind, target
+                archive.addfile(info)
     return buffer.getvalue()
+
+
+# -- links and what is not the student's work --------------------------------------------------------
+@pytest.mark.parametrize("kind", ["zip", "tar"])
+def test_a_link_in_an_archive_is_skipped_and_said_the_rest_is_read(tmp_path, kind):
+    links = [("lea/aide.py", "/etc/passwd"), ("lea/taquin.py", "/etc/shadow")]
+    if kind == "zip":
+        data, name = zip_bytes({"lea/jeux.py": JEUX}, symlinks=[*links, ("lea/copie.txt", "jeux.py")]), "lea.zip"
+    else:  # a hard link's member is another of the archive's: not followed either
+        data, name = (
+            _tar({"lea/jeux.py": JEUX}, symlinks=links, hard_links=[("lea/copie.txt", "lea/jeux.py")]),
+            "lea.tar.gz",
+        )
+    (tmp_path / name).write_bytes(data)
+    sub = load_submission(tmp_path / name)
+    assert (sub.status, chosen(sub), sub.helpers) == (SUBMITTED, {"jeux": f"{name}/lea/jeux.py"}, {})
+    assert sub.warnings == [
+        ("intake.skipped_link", {"name": f"{name}/lea/aide.py"}),
+        ("intake.skipped_link", {"name": f"{name}/lea/copie.txt"}),
+        ("intake.refused_link", {"name": f"{name}/lea/taquin.py", "module": "taquin"}),
+    ]
+    assert "passwd" not in repr(sub) and "shadow" not in repr(sub)
+
+
+def test_a_link_in_a_folder_is_skipped_and_said_a_link_as_a_module_is_refused(tmp_path):
+    outside = tmp_path / "ailleurs.py"
+    outside.write_text(TAQUIN)
+    lea = tmp_path / "lea"
+    (lea / "sous").mkdir(parents=True)
+    (lea / "jeux.py").write_text(JEUX)
+    (lea / "copie.txt").symlink_to("jeux.py")
+    (lea / "aide.py").symlink_to(outside)
+    (lea / "sous" / "taquin.py").symlink_to(outside)
+    (lea / "tout").symlink_to(tmp_path)  # a link to a folder: never entered
+    sub = load_submission(lea)
+    assert (sub.status, chosen(sub), sub.helpers) == (SUBMITTED, {"jeux": "jeux.py"}, {})
+    assert sub.warnings == [
+        ("intake.skipped_link", {"name": "aide.py"}),
+        ("intake.skipped_link", {"name": "copie.txt"}),
+        ("intake.refused_link", {"name": "sous/taquin.py", "module": "taquin"}),
+        ("intake.skipped_link", {"name": "tout"}),
+    ]
+    (lea / "taquin.py").write_text(TAQUIN)  # another file answers taquin: the link is only skipped
+    assert ("intake.skipped_link", {"name": "sous/taquin.py"}) in load_submission(lea).warnings
+
+
+def test_links_only_make_the_student_unreadable_not_not_submitted(tmp_path):
+    outside = tmp_path / "ailleurs.py"
+    outside.write_text(JEUX)
+    (tmp_path / "classe" / "bob").mkdir(parents=True)
+    (tmp_path / "classe" / "bob" / "jeux.py").symlink_to(outside)
+    (tmp_path / "classe" / "zoe").symlink_to(tmp_path / "classe" / "bob")  # the whole entry a link
+    bob, zoe = (load(entry) for entry in find_class(tmp_path / "classe").entries)
+    assert (bob.status, bob.warnings) == (UNREADABLE, [("intake.refused_link", {"name": "jeux.py", "module": "jeux"})])
+    assert (zoe.status, zoe.warnings) == (UNREADABLE, [("intake.skipped_link", {"name": "zoe"})])
+
+
+def _venv(folder: Path) -> None:
+    (folder / "bin").mkdir(parents=True)
+    (folder / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (folder / "bin" / "python").symlink_to(sys.executable)
+    (folder / "bin" / "activate_this.py").write_text(JEUX)
+    packages = folder / "lib" / "python3.12" / "site-packages"
+    packages.mkdir(parents=True)
+    (packages / "jeux.py").write_text(JEUX)
+
+
+def test_venvs_caches_packages_and_hidden_names_are_left_out_and_said(tmp_path):
+    lea = tmp_path / "classe" / "lea"
+    lea.mkdir(parents=True)
+    (lea / "jeux.py").write_text(JEUX)
+    _venv(lea / "env")  # told by its pyvenv.cfg, whatever its name
+    (lea / "__pycache__").mkdir()
+    (lea / "__pycache__" / "jeux.py").write_text(JEUX)
+    (lea / "lib" / "site-packages").mkdir(parents=True)
+    (lea / "lib" / "site-packages" / "taquin.py").write_text(TAQUIN)
+    (lea / ".cache").mkdir()
+    (lea / ".cache" / "taquin.py").write_text(TAQUIN)
+    (lea / ".old.py").write_text(TAQUIN)
+    _venv(tmp_path / "classe" / "env")  # a class's venv is no student
+    (tmp_path / "classe" / "__pycache__").mkdir()
+    warnings = [
+        ("intake.venv", {"name": "env"}),
+        ("intake.hidden", {"name": ".cache"}),
+        ("intake.hidden", {"name": ".old.py"}),
+        ("intake.tooling", {"name": "__pycache__"}),
+        ("intake.tooling", {"name": "lib/site-packages"}),
+    ]
+    sub = load_submission(lea)
+    assert (sub.status, chosen(sub), sub.helpers, sub.warnings) == (SUBMITTED, {"jeux": "jeux.py"}, {}, warnings)
+    found = find_class(tmp_path / "classe")
+    assert [entry.id for entry in found.entries] == ["lea"]
+    assert found.notices == [("intake.tooling", {"name": "__pycache__"}), ("intake.venv", {"name": "env"})]
+    archive = tmp_path / "lea.zip"
+    shutil.make_archive(str(archive.with_suffix("")), "zip", tmp_path / "classe", "lea")
+    sub = load_submission(archive)
+    assert chosen(sub) == {"jeux": "lea.zip/lea/jeux.py"}
+    assert sub.warnings == [(key, {"name": f"lea.zip/lea/{params['name']}"}) for key, params in warnings]
+
+
+def test_a_venv_made_in_the_work_folder_keeps_the_work(tmp_path):
+    _venv(tmp_path / "lea")  # `python -m venv .` in the student's own folder
+    (tmp_path / "lea" / "jeux.py").write_text(JEUX)
+    sub = load_submission(tmp_path / "lea")
+    assert (sub.status, chosen(sub)) == (SUBMITTED, {"jeux": "jeux.py"})
+    assert ("intake.skipped_link", {"name": "bin/python"}) in sub.warnings
 
 
 @pytest.mark.parametrize("attack", sorted(ATTACKS))

@@ -148,8 +148,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{file} refused: an absolute path or one that leaves the archive",
     },
     "intake.refused_link": {
-        "fr": "{file} refusé : lien symbolique ou physique ({detail})",
-        "en": "{file} refused: a symbolic or hard link ({detail})",
+        "fr": "{name} refusé : un lien symbolique ou physique, que le correcteur ne suit ni ne lit ; aucun "
+        "fichier {module} n'est corrigé, ses questions comptent absentes. Rendez le fichier lui-même",
+        "en": "{name} refused: a symbolic or hard link, which the grader neither follows nor reads; no {module} "
+        "file is graded, its questions count as missing. Hand in the file itself",
+    },
+    "intake.skipped_link": {
+        "fr": "{name} ignoré : un lien symbolique ou physique, que le correcteur ne suit ni ne lit ; le reste "
+        "de la copie est corrigé",
+        "en": "{name} ignored: a symbolic or hard link, which the grader neither follows nor reads; the rest of "
+        "the submission is graded",
+    },
+    "intake.venv": {
+        "fr": "{name} ignoré : un environnement virtuel de Python (il contient pyvenv.cfg), pas le travail de l'élève",
+        "en": "{name} ignored: a Python virtual environment (it holds pyvenv.cfg), not the student's work",
+    },
+    "intake.tooling": {
+        "fr": "{name} ignoré : un dossier que Python remplit lui-même (fichiers compilés, paquets installés), "
+        "pas le travail de l'élève",
+        "en": "{name} ignored: a folder Python fills itself (compiled files, installed packages), not the "
+        "student's work",
     },
     "intake.refused_special": {"fr": "{file} refusé : fichier spécial", "en": "{file} refused: a special file"},
     "intake.refused_bomb": {
