@@ -132,36 +132,36 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.restore_partly": {
         "fr": "compte à {percent} % : laisser l'état inchangé ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; ne rien faire "
         "laisse aussi l'état inchangé)",
         "en": "counts for {percent} %: leaving the state unchanged counts only as far as the searches where the "
-        "grader, which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two "
+        "grader, which sees every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (the lower of its two "
         "shares, on the fixed searches and on those drawn from the seed; doing nothing leaves the state "
         "unchanged too)",
     },
     "q17.restore_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (ne rien faire laisse aussi l'état inchangé)",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (doing nothing leaves the state unchanged too)",
     },
     "q17.threshold_partly": {
         "fr": "compte à {percent} % : la borne suivante ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; elle se "
         "devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
         "en": "counts for {percent} %: the next bound counts only as far as the searches where the grader, "
-        "which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two shares, on "
+        "which sees every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (the lower of its two shares, on "
         "the fixed searches and on those drawn from the seed; it can be guessed without searching: every "
         "move changes p + h by 0 or 2)",
     },
     "q17.threshold_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (la borne suivante se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (the next bound can be guessed without searching: every move changes p + h by 0 or 2)",
     },
     # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
@@ -315,13 +315,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not see that sequence of calls",
     },
     "q18.search_unseen": {
-        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque appel de dfs et l'état où il "
-        "commence, n'a vu taquin() faire les parcours d'IDA* sur aucun des états suivis (chacun celui de DFS* à "
+        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque appel de dfs et chaque "
+        "état de la grille, n'a vu taquin() faire les parcours d'IDA* sur aucun des états suivis (chacun celui de DFS* à "
         "sa borne, le premier à h au plus, chaque borne suivante le plus petit p + h coupé, jusqu'au premier qui "
         "trouve) ; sur le premier, le parcours n° {n} s'en écarte (dessin) ; une solution trouvée autrement ne "
         "compte pas",
-        "en": "does not count: with your dfs, the grader, which sees every call of dfs and the state it starts "
-        "from, saw taquin() make IDA*'s passes on none of the states it watched (each DFS*'s walk at its bound, "
+        "en": "does not count: with your dfs, the grader, which sees every call of dfs and every "
+        "state of the grid, saw taquin() make IDA*'s passes on none of the states it watched (each DFS*'s walk at its bound, "
         "the first at h at most, each next bound the least p + h cut, up to the first that finds); on the first, "
         "pass #{n} goes another way (drawing); a solution found another way does not count",
     },
@@ -429,9 +429,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.search_root_not_expanded": {
         "fr": "DFS* explore l'état de départ de l'appel : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {m} ; "
-        "votre dfs a rendu la main sans jouer aucun déplacement",
+        "votre dfs a rendu la main sans jouer aucun déplacement (le correcteur voit les appels de dfs et la grille "
+        "globale : une recherche sur une copie de la grille ne se voit pas)",
         "en": "DFS* explores the call's starting state: p + h = {p} + {h} = {f} does not exceed the bound m = {m}; "
-        "your dfs returned without making any move",
+        "your dfs returned without making any move (the grader sees the calls of dfs and the global grid: a search on "
+        "a copy of the grid is not seen)",
     },
     "q17.search_skipped": {
         "fr": "DFS* essaie depuis cet état (p + h = {p} + {h} = {f} ≤ m = {m}) chaque déplacement possible sauf "
@@ -503,17 +505,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.success_partly": {
         "fr": "compte à {percent} % : un succès ne compte qu'à la mesure des recherches où le correcteur, qui "
-        "voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (une "
+        "voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (une "
         "liste de déplacements trouvée ailleurs s'écrit sans chercher)",
         "en": "counts for {percent} %: a success counts only as far as the searches where the grader, which sees "
-        "every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (a list of "
+        "every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (a list of "
         "moves found elsewhere is written without searching)",
     },
     "q17.success_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, n'a vu dfs "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, n'a vu dfs "
         "explorer les états que DFS* explore sur aucune des recherches suivies d'une des deux sortes (fixées, "
         "tirées de la graine) ; une liste de déplacements trouvée ailleurs s'écrit sans chercher",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, saw dfs "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, saw dfs "
         "explore the states DFS* explores on none of the watched searches of one of the two kinds (fixed, drawn "
         "from the seed); a list of moves found elsewhere is written without searching",
     },
@@ -542,6 +544,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "= {f}, m = {m})",
         "en": "your dfs called dfs on a state that is not one move away from this one (p + h = {p} + {h} = {f}, "
         "m = {m})",
+    },
+    "q17.walk_jumped": {
+        "fr": "la grille est passée de cet état (p + h = {p} + {h} = {f}, m = {m}) à un état qui n'est ni à un "
+        "déplacement de lui ni sur le chemin depuis le départ de l'appel",
+        "en": "the grid went from this state (p + h = {p} + {h} = {f}, m = {m}) to a state neither one move away "
+        "nor on the path from the call's start",
     },
     "q17.walk_twice": {
         "fr": "votre dfs a essayé {move} deux fois depuis cet état : DFS* essaie chaque déplacement une fois",
