@@ -399,10 +399,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q18.passes_student": {"fr": "votre taquin() : seuil m (nœuds)", "en": "your taquin(): bound m (nodes)"},
     "q18.passes_expected": {"fr": "corrigé : seuil m (nœuds)", "en": "model answer: bound m (nodes)"},
     "q18.passes_cut": {"fr": "… {n} parcours en tout", "en": "… {n} passes in all"},
-    # q17's diagnosis (diagnosis.py): the student's dfs run again with move served, as the reports show it.
+    # q17's diagnosis (diagnosis.py): the student's dfs run again watched, as the reports show it.
     "q17.search_title": {
-        "fr": "Votre dfs pas à pas sur ce cas (tente_* de l'énoncé, move fourni par le correcteur)",
-        "en": "Your dfs step by step on this case (the exam's tente_*, move supplied by the grader)",
+        "fr": "Votre dfs pas à pas sur ce cas (move et tente_* de l'énoncé ; chaque appel de dfs, ou la grille, "
+        "vu par le correcteur)",
+        "en": "Your dfs step by step on this case (the exam's move and tente_*; each call of dfs, or the grid, seen "
+        "by the grader)",
     },
     "q17.search_pruned": {
         "fr": "DFS* n'explore pas cet état : p + h = {p} + {h} = {f} dépasse le seuil m = {m} ; votre dfs a "
@@ -441,40 +443,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "DFS* tries from this state (p + h = {p} + {h} = {f} ≤ m = {m}) every possible move but the one "
         "undoing the previous one; your dfs left it without trying {missing}",
     },
-    "q17.search_solution_short": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y manque "
-        "{missing}, {count:un déplacement joué et pas défait|des déplacements joués et pas défaits}",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here: it lacks {missing}, "
-        "{count:a move made and not undone|moves made and not undone}",
-    },
-    "q17.search_solution_long": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y a en "
-        "trop {extra}",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here: it has {extra} too many",
-    },
-    "q17.search_solution": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here",
-    },
     "q17.search_undoes_previous": {
         "fr": "votre dfs a joué {move} depuis le départ de l'appel, ce qui défait le dernier déplacement d'avant "
         "l'appel : DFS* ne le joue jamais (tente_* le refuse)",
         "en": "your dfs made {move} from the call's start, which undoes the last move before the call: DFS* never "
         "makes it (tente_* refuses it)",
-    },
-    "q17.search_jumped": {
-        "fr": "au déplacement n° {n}, l'état passé à move n'est ni celui où mènent les déplacements précédents ni "
-        "un état du chemin depuis le départ : votre dfs a changé la grille sans move ; le suivi s'arrête à "
-        "l'état montré, le dernier connu",
-        "en": "at move #{n}, the state handed to move is neither the one the earlier moves lead to nor one on the "
-        "path from the start: your dfs changed the grid without move; the replay stops at the state shown, "
-        "the last one known",
     },
     "q17.search_true_not_goal": {
         "fr": "votre dfs a renvoyé True sur cet état, qui n'est pas l'état final (h = {h})",
@@ -485,11 +458,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "n'explore pas cet état",
         "en": "your dfs returned True on the goal reached at p = {p}, beyond the bound m = {m}: DFS* does not "
         "explore this state",
-    },
-    "q17.search_false_not_back": {
-        "fr": "votre dfs a renvoyé False sans défaire {count} {count:déplacement|déplacements} : il s'est arrêté "
-        "sur cet état",
-        "en": "your dfs returned False without undoing {count} {count:move|moves}: it stopped on this state",
     },
     "q17.search_stopped": {
         "fr": "suivi arrêté après {n} {n:déplacement|déplacements} (temps, nombre d'appels ou appel refusé), "
