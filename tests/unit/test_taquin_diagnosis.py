@@ -133,3 +133,20 @@ def test_the_diagnosis_reads_in_french_and_english():
     assert search_lines(drawing, "en")[-1].endswith(f"by your dfs, {drawing['model_nodes']} by the model answer's dfs")
     # Damaged data: nothing drawn, the check's message still shows.
     assert search_view({"why": "x"}, "fr") is None and search_lines(None, "fr") == []
+
+
+def test_a_call_that_only_hands_itself_on_to_dfs_is_one_call():
+    """A dfs that calls itself with a flag at once (tests/variants/taquin/correct/dfs_enveloppe.py): the
+    same call seen twice at the start, the inner one's return followed by the outer one's, is one call."""
+    from tests.unit.test_taquin_walk import dfs_seen
+
+    seen = dfs_seen(*BELOW)
+    watcher = DfsWatcher(None)
+    watcher.seen = [seen[0], *seen, seen[-1]]
+    assert walk(*BELOW, watcher.seen).why.key == "q17.walk_not_child"  # read as they came
+    checked = walk(*BELOW, watcher.walked())
+    assert checked.same and checked.nodes == 112
+    # Twice at the start, the outer call going on after the inner one returned: not a hand-on, as it came.
+    child = apply(BELOW[0], legal_moves(BELOW[0])[0])
+    watcher.seen = [seen[0], seen[0], seen[-1], Seen(True, 11, 1, child, None, None), seen[-1], seen[-1]]
+    assert len(watcher.walked()) == len(watcher.seen)

@@ -91,7 +91,7 @@ class DfsWatcher(StateServer):
             depth = max(0, depth + (1 if event.entry else -1))
             if depth and at < len(self.seen) - 1:
                 continue
-            calls = self.seen[start : at + 1]
+            calls = _unwrapped(self.seen[start : at + 1])
             if sum(seen.entry for seen in calls) > 1:
                 walked += calls
             else:  # its states came after its entry, and before its return if it returned
@@ -99,6 +99,25 @@ class DfsWatcher(StateServer):
                 walked += _by_grid(calls, [state for position, state in self.states if start < position <= last])
             start = at + 1
         return walked
+
+
+def _unwrapped(calls: list[Seen]) -> list[Seen]:
+    """`calls` without each call that only hands itself on to dfs: entered at once by a call at the same
+    state, m and p, whose return its own follows at once (a dfs that resets `minimum`, then calls itself
+    with a flag, say). The outer call's entry and return stay."""
+    dropped: set[int] = set()
+    opened: list[int] = []
+    for at, event in enumerate(calls):
+        if event.entry:
+            opened.append(at)
+            continue
+        inner = opened.pop() if opened else None
+        outer = opened[-1] if opened else None
+        if inner is None or outer is None or inner != outer + 1 or at + 1 >= len(calls) or calls[at + 1].entry:
+            continue
+        if calls[inner][1:4] == calls[outer][1:4]:  # m, p and the state
+            dropped |= {inner, at}
+    return [event for at, event in enumerate(calls) if at not in dropped]
 
 
 def _arrangement(args) -> tuple:
