@@ -151,14 +151,14 @@ def evidence_table() -> str:
     """dfs replaying, on the calls the parent watches that are written in the grader (dfs.EVIDENCE_CALLS),
     the moves DFS* makes there (each as move(i, j) of the cell the blank goes to), the parity guess of the
     next bound everywhere."""
-    from unit.test_taquin_diagnosis import dfs_trace
+    from unit.test_taquin_diagnosis import grid_walk
 
     from grader.questions.taquin.dfs import EVIDENCE_CALLS
 
     table = {}
     for state, history, m, p, _ in EVIDENCE_CALLS:
-        seen, _ = dfs_trace(state, list(history), m, p)
-        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for _, after, _ in seen]
+        states, _, _ = grid_walk(state, history[-1] if history else None, m, p)
+        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for after in states]
     return (
         "global minimum\n"
         "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
