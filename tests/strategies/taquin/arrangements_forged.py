@@ -4,6 +4,7 @@ child's watcher sends them), and the next bound guessed by parity (the grader's 
 evidence of search seen on the grid, issue 32): a walk that leaves the start's other children untried,
 0 on q17.
 """
+
 # ruff: noqa: F821 - the model answer this is appended to defines grid, h, li, lj, minimum...
 from grader.sandbox.calls import ask
 
