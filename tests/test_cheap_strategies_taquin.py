@@ -151,14 +151,14 @@ def evidence_table() -> str:
     """dfs replaying, on the calls the parent watches that are written in the grader (dfs.EVIDENCE_CALLS),
     the moves DFS* makes there (each as move(i, j) of the cell the blank goes to), the parity guess of the
     next bound everywhere."""
-    from unit.test_taquin_diagnosis import dfs_trace
+    from unit.test_taquin_diagnosis import grid_walk
 
     from grader.questions.taquin.dfs import EVIDENCE_CALLS
 
     table = {}
     for state, history, m, p, _ in EVIDENCE_CALLS:
-        seen, _ = dfs_trace(state, list(history), m, p)
-        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for _, after, _ in seen]
+        states, _, _ = grid_walk(state, history[-1] if history else None, m, p)
+        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for after in states]
     return (
         "global minimum\n"
         "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"
@@ -177,6 +177,11 @@ def behind(settings: str = "") -> str:
 
 
 STRATEGY = ROOT / "tests" / "strategies" / "taquin"
+
+
+def appended(name: str) -> str:
+    """The model answer with tests/strategies/taquin/`name` appended (its definitions replace the model's)."""
+    return f"{MODEL}\n{(STRATEGY / name).read_text(encoding='utf-8')}"
 
 
 # --- The strategies: question -> name -> the submission ------------------------------------------------
@@ -247,6 +252,12 @@ STRATEGIES = {
         "DFS*'s moves replayed where the grader watches, the parity guess": lambda: (
             "import json\n" + with_bodies(MODEL, ["dfs"], evidence_table())
         ),
+        # The grader's own attacks on the walk seen on the grid (a dfs whose recursion is not dfs's own): a
+        # closure down the first successor, and arrangements written on the channel by hand.
+        "a recursion of another name down the first successor, the parity guess": lambda: appended(
+            "recursion_elsewhere_first_successor.py"
+        ),
+        "the grid's arrangements forged on the channel, the parity guess": lambda: appended("arrangements_forged.py"),
     },
     "q18": {
         "constant": lambda: with_bodies(MODEL, ["taquin"], "return []"),
@@ -412,15 +423,28 @@ def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):
         assert next(c for c in result.checks if c.name == "chaine_eleve").message.key == "kit.own_functions"
 
 
+CORRECT = ROOT / "tests" / "variants" / "taquin" / "correct"
+# Correct dfs the grader sees otherwise than by its calls of dfs: tiles slid without `move` (red team 3: 1/6
+# on q17 and q18 with the student's own functions when the grader watched only `move`), and a recursion that
+# does not go through dfs (0/3 on q17, and on q18 with the student's own dfs, when only dfs's calls were
+# watched): a helper of another name, a closure, a loop over a stack sliding the tiles inline.
+SEEN_OTHERWISE = {
+    "tiles slid by a helper": lambda: appended("moves_of_its_own.py"),
+    **{
+        path.stem: functools.partial(path.read_text, encoding="utf-8")
+        for path in (CORRECT / "dfs_par_explore.py", CORRECT / "dfs_fonction_interne.py", CORRECT / "dfs_pile.py")
+    },
+}
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("name", SEEN_OTHERWISE)
 @pytest.mark.parametrize("dependances", ["corrige", "eleve"])
-def test_tiles_slid_by_a_helper_of_ones_own_are_a_search_the_grader_sees(tmp_path, dependances):
-    """A correct part IV whose tente_* and dfs slide the tiles without `move` (red team 3: 1/6 on q17 and
-    q18 with the student's own functions, when the grader watched only `move`): full marks, the grader
-    watching the calls of dfs and the states they start from. (The student kit: tests/test_kit.py.)"""
-    source = f"{MODEL}\n{(STRATEGY / 'moves_of_its_own.py').read_text(encoding='utf-8')}"
+def test_a_search_seen_otherwise_than_by_move_or_its_calls_of_dfs_keeps_full_marks(tmp_path, dependances, name):
+    """Full marks on q17 and q18: the grader watches each call of dfs and, where the recursion does not go
+    through dfs, the grid's arrangements. (The student kit: tests/test_kit.py.)"""
     folder = Path(tempfile.mkdtemp(dir=tmp_path))
-    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    (folder / "taquin.py").write_text(SEEN_OTHERWISE[name](), encoding="utf-8")
     scheme = {qid: {"dependances": dependances} for qid in ("q17", "q18")}
     scheme["q18"]["groups"] = {"defi": 0}
     for qid in ("q17", "q18"):

@@ -849,7 +849,7 @@ def test_a_name_the_question_does_not_serve_earns_nothing(tmp_path, attack):
 
 
 def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
-    """The child imports grader/questions/taquin/probes.py alone of the family, through the authoring
+    """The child imports grader/questions/taquin/probes.py (and arrangements.py, its view of the grid) alone of the family, through the authoring
     namespace's lazy names: five modules of grader/questions/, never the judges, the catalogue or the
     engine (it loaded 21 grader modules when the probes lived in the one taquin.py), nor any module of
     reference/ (the exam's move and tente_* were imported with the probes: q17 now sends them to its own
@@ -875,6 +875,7 @@ def test_the_child_of_a_taquin_question_loads_its_probes_and_no_judge():
         "grader.questions.shapes",
         "grader.questions.states",
         "grader.questions.taquin",
+        "grader.questions.taquin.arrangements",
         "grader.questions.taquin.probes",
     ]
     assert not [name for name in loaded if name.startswith(("grader.judge", "grader.results", "grader.text.i18n"))]

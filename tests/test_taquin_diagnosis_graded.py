@@ -1,5 +1,5 @@
 """q17's diagnosis on student files graded the way a user grades them: each failed check's case run again
-with move served, and what the parent saw there (grader/questions/taquin/diagnosis.py). A dfs that never
+with the student's dfs watched, and the walk the parent saw there (grader/questions/taquin/diagnosis.py). A dfs that never
 prunes (tests/submissions/taquin/dfs_sans_elagage.py), one that prunes at p + h >= m
 (tests/variants/taquin/wrong/dfs_seuil_large.py), one that does not undo (dfs_sans_annuler.py); and the
 grade, the same with the diagnosis or without it, even for a file that lies on the channel; and no
@@ -49,13 +49,15 @@ def test_a_dfs_that_never_prunes_shows_the_first_state_it_expanded_past_the_boun
         assert record["why"]["key"] == "q17.search_pruned"
         assert params["f"] == params["p"] + params["h"] > params["m"] == record["m"]
         assert on_its_path(record) and (record["p"], record["h"]) == (params["p"], params["h"])
-        # Its recursion went on until stopped (the budget of calls, or `solution` past any case's length).
-        assert record["stopped"] and record["nodes"] > record["model_nodes"]
+        # Its recursion went on until stopped (the budget of calls, or `solution` past any case's length);
+        # the walk counts the calls up to the first it should not have made.
+        assert record["stopped"] and record["nodes"] <= record["model_nodes"]
 
 
 def test_a_dfs_that_prunes_at_the_bound_is_never_said_to_expand_a_pruned_state():
-    """It prunes more than DFS*: the parent saw a state with p + h = m left without a move (the start of the
-    `seuil` case: it returned at once), never a state expanded past the bound."""
+    """It prunes more than DFS*: the parent saw a state with p + h = m left without a move, never a state
+    expanded past the bound; where every child of the start is past the bound (the `seuil` case), its walk
+    is DFS*'s and the drawing says the bound it left is not the least p + h cut."""
     result = grade_file(EAGER, "q17")
     found = records(result)
     # Its restorations are right, but count only with a search seen as DFS*'s: the parent's watched run
@@ -64,28 +66,26 @@ def test_a_dfs_that_prunes_at_the_bound_is_never_said_to_expand_a_pruned_state()
     restore = next(c for c in result.checks if c.name == "echec_restaure")
     assert restore.message.key == "q17.restore_unearned" and restore.counterexample["appel"] == "dfs(11, 0)"
     assert found["echec_restaure"]["why"]["key"] in ("q17.search_root_not_expanded", "q17.search_not_expanded")
-    assert found["seuil"]["why"] == {"key": "q17.search_root_not_expanded", "params": {"p": 0, "h": 8, "f": 8, "m": 8}}
+    assert found["seuil"]["why"] == {"key": "q17.walk_minimum", "params": {"expected": "10", "got": "8"}}
     assert found["succes"]["why"]["key"] in ("q17.search_not_expanded", "q17.search_goal_left")
     for group in ("echec_restaure", "seuil", "succes"):
         record = found[group]
-        assert record["why"]["params"]["f"] == record["m"] and on_its_path(record)
-        assert not record["stopped"] and record["nodes"] < record["model_nodes"]
+        assert on_its_path(record) and not record["stopped"] and record["nodes"] < record["model_nodes"]
+        if group != "seuil":
+            assert record["why"]["params"]["f"] == record["m"]
 
 
-def test_a_dfs_that_does_not_undo_shows_the_move_solution_lost_and_the_terminal_says_it():
+def test_a_dfs_that_does_not_undo_shows_where_its_next_call_is_no_child_and_the_terminal_says_it():
     result = grade_file(NO_UNDO, "q17")
     record = records(result)["echec_restaure"]
-    assert record["why"]["key"] == "q17.search_solution_short" and on_its_path(record)
-    params = record["why"]["params"]
-    assert params["count"] == 1 and params["missing"] == f"[{record['moves'][-1]}]"
-    assert record["trail"][: len(record["moves"])] == record["moves"]
+    assert record["why"]["key"] == "q17.walk_not_child" and on_its_path(record)
     for lang in ("fr", "en"):
         out = format_result(SubmissionResult("x", result.score, result.max, [grade_file(NO_UNDO, "q17", lang)]), lang)
         if lang == "fr":
-            assert "Votre dfs pas à pas sur ce cas" in out and "il y manque [" in out and english_in(out) == []
-            assert "États visités sur cet appel : " in out
+            assert "Votre dfs pas à pas sur ce cas" in out and "qui n'est pas à un déplacement" in out
+            assert "États visités sur cet appel : " in out and english_in(out) == []
         else:
-            assert "it lacks [" in out and "States visited on this call: " in out
+            assert "not one move away" in out and "States visited on this call: " in out
 
 
 LIAR = """
@@ -158,12 +158,12 @@ def test_the_grade_is_the_same_with_the_diagnosis_or_without_it(name, tmp_path, 
     diagnosed = {group: record for group, record in records(with_it).items() if group not in records(without)}
     assert diagnosed and all(records(with_it)[group] == record for group, record in records(without).items())
     if name == "liar":
+        # No move is served to a watched dfs: the lie has nobody to tell, and every drawing says what the
+        # walk saw of its dfs, which searched nothing.
         assert with_it.score == 0 and set(diagnosed) == {"seuil", "succes"}
-        for group, record in records(with_it).items():  # what it made up is what its drawing says, truthfully
-            if group in diagnosed:
-                assert record["why"] == {"key": "q17.search_jumped", "params": {"n": 1}} and not record["stopped"]
-            else:  # the evidence watches its dfs's calls, not a served move: no lie to tell, no call seen
-                assert record["why"]["key"] == "q17.search_root_not_expanded" and not record["stopped"]
+        for record in records(with_it).values():
+            assert record["why"]["key"] in ("q17.search_root_not_expanded", "q17.walk_minimum")
+            assert record["nodes"] == 1 and not record["stopped"]
 
 
 def only_children_past_the_bound(record: dict, history: list) -> bool:

@@ -2,9 +2,9 @@
 judges, and the evidence of search that the groups doing nothing passes count on.
 
 Evidence of search (`searched`): on EVIDENCE_CALLS and as many calls drawn from the seed, below the
-optimum, whose DFS* explores a tree of tens to hundreds of states, the dfs runs again with every move
-served by the parent (MoveWatcher, the earlier functions of the judgement's chain otherwise), which
-rebuilds the search from the moves it saw (diagnosis.analyse, on the states alone): a run counts when the
+optimum, whose DFS* explores a tree of tens to hundreds of states, the dfs runs again watched by the
+parent (diagnosis.watched: each call of dfs, or the grid's arrangements when its recursion does not go
+through dfs), which checks the walk step by step (walk.walk, on the states alone): a run counts when the
 dfs explored every state DFS* explores there (p + h <= m, each move to a child within the bound tried: a
 child cut by its p + h need not be entered), and moved on from no state past the bound. Leaving the state as it was and writing the next bound
 in `minimum` are what a dfs doing nothing, or guessing the bound from the parity of p + h, does too: those
@@ -155,27 +155,23 @@ def searched(judging: Judging) -> Evidence:
 
 def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
     """dfs(m, p) of `call` run with the judgement's chain, every call of the student's dfs watched
-    (walk.DfsWatcher): the walk the parent saw, checked (walk.walk), the call as its counterexample, and
-    whether the run was stopped (time, budget, a refused call)."""
+    (diagnosis.watched): the walk the parent saw, checked, the call as its counterexample, and whether the
+    run was stopped (time, budget, a refused call)."""
     ctx = judging.ctx
-    state, history, m, p, blank_value = call
-    watcher = walk.DfsWatcher(judging.judged_in)
+    state, history, m, p, _ = call
     exam = judging.chain.exam  # the exam's move and tente_* for the model answer's judgement: none served now
-    chain = Chain((), watcher, exam=exam, watched=("dfs",), convention=watcher.convention)
-    payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
     # The model answer's time, the exam's functions' slack, and two round trips for each of DFS*'s calls;
     # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
     trips = 2 * dfs_calls(state, history[-1] if history else None, m - p)
     slower = EXAM_SLACK if exam else 1.0
-    reply = chain.run(
+    checked, payload, stopped = diagnosis.watched(
         ctx,
-        probe_dfs,
-        payload,
-        timed_on=case_payload(state, blank_value, history, m=m, p=p),
+        judging.judged_in,
+        exam,
+        tuple(call),
         limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + trips * ROUND_TRIP_SECONDS),
     )
-    checked = walk.walk(state, history[-1] if history else None, m, p, watcher.seen)
-    return checked, shown_case(payload, f"dfs({m}, {p})"), not reply.ok
+    return checked, shown_case(payload, f"dfs({m}, {p})"), stopped
 
 
 class Q17(Question):

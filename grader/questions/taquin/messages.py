@@ -132,36 +132,36 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.restore_partly": {
         "fr": "compte à {percent} % : laisser l'état inchangé ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; ne rien faire "
         "laisse aussi l'état inchangé)",
         "en": "counts for {percent} %: leaving the state unchanged counts only as far as the searches where the "
-        "grader, which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two "
+        "grader, which sees every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (the lower of its two "
         "shares, on the fixed searches and on those drawn from the seed; doing nothing leaves the state "
         "unchanged too)",
     },
     "q17.restore_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (ne rien faire laisse aussi l'état inchangé)",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (doing nothing leaves the state unchanged too)",
     },
     "q17.threshold_partly": {
         "fr": "compte à {percent} % : la borne suivante ne compte qu'à la mesure des recherches où le "
-        "correcteur, qui voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (la plus "
+        "correcteur, qui voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (la plus "
         "basse de ses deux parts, sur les recherches fixées et sur celles tirées de la graine ; elle se "
         "devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
         "en": "counts for {percent} %: the next bound counts only as far as the searches where the grader, "
-        "which sees every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (the lower of its two shares, on "
+        "which sees every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (the lower of its two shares, on "
         "the fixed searches and on those drawn from the seed; it can be guessed without searching: every "
         "move changes p + h by 0 or 2)",
     },
     "q17.threshold_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, a suivi des recherches fixées et "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, a suivi des recherches fixées et "
         "d'autres tirées de la graine, et n'a vu dfs explorer les états que DFS* explore sur aucune de l'une "
         "des deux sortes (la borne suivante se devine sans chercher : chaque déplacement change p + h de 0 ou 2)",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, followed fixed searches and others drawn from "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, followed fixed searches and others drawn from "
         "the seed, and saw dfs explore the states DFS* explores on none of one of the two kinds (the next bound can be guessed without searching: every move changes p + h by 0 or 2)",
     },
     # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
@@ -315,13 +315,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not see that sequence of calls",
     },
     "q18.search_unseen": {
-        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque appel de dfs et l'état où il "
-        "commence, n'a vu taquin() faire les parcours d'IDA* sur aucun des états suivis (chacun celui de DFS* à "
+        "fr": "ne compte pas : avec votre dfs, le correcteur, qui voit chaque appel de dfs et chaque "
+        "état de la grille, n'a vu taquin() faire les parcours d'IDA* sur aucun des états suivis (chacun celui de DFS* à "
         "sa borne, le premier à h au plus, chaque borne suivante le plus petit p + h coupé, jusqu'au premier qui "
         "trouve) ; sur le premier, le parcours n° {n} s'en écarte (dessin) ; une solution trouvée autrement ne "
         "compte pas",
-        "en": "does not count: with your dfs, the grader, which sees every call of dfs and the state it starts "
-        "from, saw taquin() make IDA*'s passes on none of the states it watched (each DFS*'s walk at its bound, "
+        "en": "does not count: with your dfs, the grader, which sees every call of dfs and every "
+        "state of the grid, saw taquin() make IDA*'s passes on none of the states it watched (each DFS*'s walk at its bound, "
         "the first at h at most, each next bound the least p + h cut, up to the first that finds); on the first, "
         "pass #{n} goes another way (drawing); a solution found another way does not count",
     },
@@ -399,10 +399,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q18.passes_student": {"fr": "votre taquin() : seuil m (nœuds)", "en": "your taquin(): bound m (nodes)"},
     "q18.passes_expected": {"fr": "corrigé : seuil m (nœuds)", "en": "model answer: bound m (nodes)"},
     "q18.passes_cut": {"fr": "… {n} parcours en tout", "en": "… {n} passes in all"},
-    # q17's diagnosis (diagnosis.py): the student's dfs run again with move served, as the reports show it.
+    # q17's diagnosis (diagnosis.py): the student's dfs run again watched, as the reports show it.
     "q17.search_title": {
-        "fr": "Votre dfs pas à pas sur ce cas (tente_* de l'énoncé, move fourni par le correcteur)",
-        "en": "Your dfs step by step on this case (the exam's tente_*, move supplied by the grader)",
+        "fr": "Votre dfs pas à pas sur ce cas (move et tente_* de l'énoncé ; chaque appel de dfs, ou la grille, "
+        "vu par le correcteur)",
+        "en": "Your dfs step by step on this case (the exam's move and tente_*; each call of dfs, or the grid, seen "
+        "by the grader)",
     },
     "q17.search_pruned": {
         "fr": "DFS* n'explore pas cet état : p + h = {p} + {h} = {f} dépasse le seuil m = {m} ; votre dfs a "
@@ -429,9 +431,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.search_root_not_expanded": {
         "fr": "DFS* explore l'état de départ de l'appel : p + h = {p} + {h} = {f} ne dépasse pas le seuil m = {m} ; "
-        "votre dfs a rendu la main sans jouer aucun déplacement",
+        "votre dfs a rendu la main sans jouer aucun déplacement (le correcteur voit les appels de dfs et la grille "
+        "globale : une recherche sur une copie de la grille ne se voit pas)",
         "en": "DFS* explores the call's starting state: p + h = {p} + {h} = {f} does not exceed the bound m = {m}; "
-        "your dfs returned without making any move",
+        "your dfs returned without making any move (the grader sees the calls of dfs and the global grid: a search on "
+        "a copy of the grid is not seen)",
     },
     "q17.search_skipped": {
         "fr": "DFS* essaie depuis cet état (p + h = {p} + {h} = {f} ≤ m = {m}) chaque déplacement possible sauf "
@@ -439,40 +443,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "DFS* tries from this state (p + h = {p} + {h} = {f} ≤ m = {m}) every possible move but the one "
         "undoing the previous one; your dfs left it without trying {missing}",
     },
-    "q17.search_solution_short": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y manque "
-        "{missing}, {count:un déplacement joué et pas défait|des déplacements joués et pas défaits}",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here: it lacks {missing}, "
-        "{count:a move made and not undone|moves made and not undone}",
-    },
-    "q17.search_solution_long": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici : il y a en "
-        "trop {extra}",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here: it has {extra} too many",
-    },
-    "q17.search_solution": {
-        "fr": "votre dfs a joué un déplacement depuis cet état, mais solution (dans l'ordre joué) y vaut {recorded} "
-        "au lieu de {expected}, la liste d'avant l'appel suivie des déplacements qui mènent ici",
-        "en": "your dfs made a move from this state, but solution (in the order played) is {recorded} there instead "
-        "of {expected}, the list from before the call followed by the moves leading here",
-    },
     "q17.search_undoes_previous": {
         "fr": "votre dfs a joué {move} depuis le départ de l'appel, ce qui défait le dernier déplacement d'avant "
         "l'appel : DFS* ne le joue jamais (tente_* le refuse)",
         "en": "your dfs made {move} from the call's start, which undoes the last move before the call: DFS* never "
         "makes it (tente_* refuses it)",
-    },
-    "q17.search_jumped": {
-        "fr": "au déplacement n° {n}, l'état passé à move n'est ni celui où mènent les déplacements précédents ni "
-        "un état du chemin depuis le départ : votre dfs a changé la grille sans move ; le suivi s'arrête à "
-        "l'état montré, le dernier connu",
-        "en": "at move #{n}, the state handed to move is neither the one the earlier moves lead to nor one on the "
-        "path from the start: your dfs changed the grid without move; the replay stops at the state shown, "
-        "the last one known",
     },
     "q17.search_true_not_goal": {
         "fr": "votre dfs a renvoyé True sur cet état, qui n'est pas l'état final (h = {h})",
@@ -483,11 +458,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "n'explore pas cet état",
         "en": "your dfs returned True on the goal reached at p = {p}, beyond the bound m = {m}: DFS* does not "
         "explore this state",
-    },
-    "q17.search_false_not_back": {
-        "fr": "votre dfs a renvoyé False sans défaire {count} {count:déplacement|déplacements} : il s'est arrêté "
-        "sur cet état",
-        "en": "your dfs returned False without undoing {count} {count:move|moves}: it stopped on this state",
     },
     "q17.search_stopped": {
         "fr": "suivi arrêté après {n} {n:déplacement|déplacements} (temps, nombre d'appels ou appel refusé), "
@@ -503,17 +473,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "q17.success_partly": {
         "fr": "compte à {percent} % : un succès ne compte qu'à la mesure des recherches où le correcteur, qui "
-        "voit chaque appel de dfs et l'état où il commence, a vu dfs explorer les états que DFS* explore (une "
+        "voit chaque appel de dfs et chaque état de la grille, a vu dfs explorer les états que DFS* explore (une "
         "liste de déplacements trouvée ailleurs s'écrit sans chercher)",
         "en": "counts for {percent} %: a success counts only as far as the searches where the grader, which sees "
-        "every call of dfs and the state it starts from, saw dfs explore the states DFS* explores (a list of "
+        "every call of dfs and every state of the grid, saw dfs explore the states DFS* explores (a list of "
         "moves found elsewhere is written without searching)",
     },
     "q17.success_unearned": {
-        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et l'état où il commence, n'a vu dfs "
+        "fr": "ne compte pas : le correcteur, qui voit chaque appel de dfs et chaque état de la grille, n'a vu dfs "
         "explorer les états que DFS* explore sur aucune des recherches suivies d'une des deux sortes (fixées, "
         "tirées de la graine) ; une liste de déplacements trouvée ailleurs s'écrit sans chercher",
-        "en": "does not count: the grader, which sees every call of dfs and the state it starts from, saw dfs "
+        "en": "does not count: the grader, which sees every call of dfs and every state of the grid, saw dfs "
         "explore the states DFS* explores on none of the watched searches of one of the two kinds (fixed, drawn "
         "from the seed); a list of moves found elsewhere is written without searching",
     },
@@ -542,6 +512,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "= {f}, m = {m})",
         "en": "your dfs called dfs on a state that is not one move away from this one (p + h = {p} + {h} = {f}, "
         "m = {m})",
+    },
+    "q17.walk_jumped": {
+        "fr": "la grille est passée de cet état (p + h = {p} + {h} = {f}, m = {m}) à un état qui n'est ni à un "
+        "déplacement de lui ni sur le chemin depuis le départ de l'appel",
+        "en": "the grid went from this state (p + h = {p} + {h} = {f}, m = {m}) to a state neither one move away "
+        "nor on the path from the call's start",
     },
     "q17.walk_twice": {
         "fr": "votre dfs a essayé {move} deux fois depuis cet état : DFS* essaie chaque déplacement une fois",

@@ -20,9 +20,9 @@ import types
 from typing import Any, NamedTuple
 
 from grader.questions.child_api import ask, cached, probe, protocol, register_cache, shapes
+from grader.questions.taquin.arrangements import BLANK, Watched
 
 MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
-BLANK = 15
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 
 
@@ -302,10 +302,23 @@ def _served(module, payload):
 
     def watcher(name):
         # Run the student's own function, the parent told the globals at its entry and at its return: where
-        # the state lives, whatever moves the tiles (q17's and q18's evidence of search).
+        # the state lives, whatever moves the tiles (q17's and q18's evidence of search). From a root call
+        # until the first nested one, every new arrangement of the grid too.
+        grid, depth = Watched(module), [0]
+
         def call(run, args):
             ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
-            result = run()
+            root = depth[0] == 0
+            grid.start() if root else grid.stop()
+            depth[0] += 1
+            try:
+                result = run()
+                if root:
+                    grid.look()
+            finally:
+                depth[0] -= 1
+                if root:
+                    grid.stop()
             found = result if type(result) is bool else None
             ask(WATCHED_RETURN, {"args": [found], "state": protocol.plain(_snapshot(module))})
             return result

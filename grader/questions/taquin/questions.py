@@ -495,7 +495,7 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
             payload,
             limit=lambda seconds, trips=trips: max(EVIDENCE_SECONDS, ctx.limit(seconds) + trips * ROUND_TRIP_SECONDS),
         )
-        checked = ida_passes(state, watcher.seen)
+        checked = ida_passes(state, watcher.walked())
         if reply.ok and checked.same:
             seen += 1
         elif not unseen:

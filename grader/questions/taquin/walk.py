@@ -25,7 +25,8 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from grader.questions.api import Message
+from grader.questions.api import Message, Violation
+from grader.questions.taquin.arrangements import WATCHED_STATE
 from grader.questions.taquin.probes import BLANK, WATCHED_RETURN
 from grader.questions.taquin.serving import StateServer, grid_arrangement
 from reference.puzzle import BLANK_STEP, GOAL, OPPOSITE, apply, legal_moves, manhattan
@@ -36,7 +37,7 @@ STEP_MOVE = {step: move for move, step in BLANK_STEP.items()}
 
 class Seen(NamedTuple):
     """An entry of the watched dfs (`found` unused) or its return (`m`, `p` unused): the state, the
-    globals' `minimum` (None for infinity)."""
+    globals' `minimum` (None for infinity); `by_grid`: made up from the grid's arrangements (`walked`)."""
 
     entry: bool
     m: int
@@ -44,22 +45,30 @@ class Seen(NamedTuple):
     state: tuple
     minimum: int | None
     found: bool | None
+    by_grid: bool = False
 
 
 class DfsWatcher(StateServer):
     """The watched dfs's entries and returns, each checked as StateServer checks a served call (a taquin
-    state, dfs's arguments within the interface), kept in `seen`; one unit of work each, two a call."""
+    state, dfs's arguments within the interface), kept in `seen`; and the grid's arrangements the child
+    saw during a root call until a nested one (probes' arrangements.Watched), kept in `states` with the
+    number of calls seen before each. One unit of work each: two a call, or a state's visit."""
 
     def __init__(self, convention):
-        super().__init__(convention, ("dfs", WATCHED_RETURN))
+        super().__init__(convention, ("dfs", WATCHED_RETURN, WATCHED_STATE))
         self.budget = 2 * MAX_CALLS
         self.seen: list[Seen] = []
+        self.states: list[tuple[int, tuple]] = []
 
     def reset(self) -> None:
         super().reset()
-        self.seen = []
+        self.seen, self.states = [], []
 
     def __call__(self, name, args):
+        if name == WATCHED_STATE:
+            self.charge()
+            self.states.append((len(self.seen), _arrangement(args)))
+            return None
         arguments, state, _ = self._checked(name, args)
         self.charge()
         arrangement = grid_arrangement(state["grid"], state["li"], state["lj"])
@@ -70,6 +79,79 @@ class DfsWatcher(StateServer):
         else:
             self.seen.append(Seen(True, arguments[0], arguments[1], tuple(arrangement), minimum, None))
         return None
+
+    def walked(self) -> list[Seen]:
+        """`seen`, each root call whose recursion did not go through the watched dfs (no nested call: a
+        helper, a closure, a loop over a stack) told instead by the grid's arrangements seen during it
+        (`by_grid`): a move to a state next to the top of the path is a call entered there, a move back to
+        a state on the path the returns up to it, the root's return that of every call still open."""
+        walked: list[Seen] = []
+        start = depth = 0
+        for at, event in enumerate(self.seen):
+            depth = max(0, depth + (1 if event.entry else -1))
+            if depth and at < len(self.seen) - 1:
+                continue
+            calls = _unwrapped(self.seen[start : at + 1])
+            if sum(seen.entry for seen in calls) > 1:
+                walked += calls
+            else:  # its states came after its entry, and before its return if it returned
+                last = at if depth == 0 else at + 1
+                walked += _by_grid(calls, [state for position, state in self.states if start < position <= last])
+            start = at + 1
+        return walked
+
+
+def _unwrapped(calls: list[Seen]) -> list[Seen]:
+    """`calls` without each call that only hands itself on to dfs: entered at once by a call at the same
+    state, m and p, whose return its own follows at once (a dfs that resets `minimum`, then calls itself
+    with a flag, say). The outer call's entry and return stay."""
+    dropped: set[int] = set()
+    opened: list[int] = []
+    for at, event in enumerate(calls):
+        if event.entry:
+            opened.append(at)
+            continue
+        inner = opened.pop() if opened else None
+        outer = opened[-1] if opened else None
+        if inner is None or outer is None or inner != outer + 1 or at + 1 >= len(calls) or calls[at + 1].entry:
+            continue
+        if calls[inner][1:4] == calls[outer][1:4]:  # m, p and the state
+            dropped |= {inner, at}
+    return [event for at, event in enumerate(calls) if at not in dropped]
+
+
+def _arrangement(args) -> tuple:
+    """The arrangement a WATCHED_STATE call carries (16 cells, each of 0..15 once); a Violation otherwise
+    (the child's probes send no other)."""
+    cells = args.get("state") if type(args) is dict and args.keys() == {"state"} else None
+    if type(cells) is not list or len(cells) != 16 or [type(c) for c in cells] != [int] * 16:
+        raise Violation("taquin.served_shape", name=WATCHED_STATE)
+    if sorted(cells) != list(range(16)):
+        raise Violation("taquin.served_shape", name=WATCHED_STATE)
+    return tuple(cells)
+
+
+def _by_grid(calls: list[Seen], states: list[tuple]) -> list[Seen]:
+    """A root call without nested calls (`calls`: its entry, and its return when it returned) as the
+    calls the grid's arrangements `states` stand for (see DfsWatcher.walked)."""
+    root, path = calls[0], [calls[0].state]
+    made = [root]
+    for state in states:
+        back = len(path) > 1 and state == path[-2]
+        if not back and _move(path[-1], state) is None and state in path:  # restored without moves
+            back = True
+        if back:
+            while path[-1] != state:
+                path.pop()
+                made.append(Seen(False, 0, 0, path[-1], None, False, True))
+        else:
+            path.append(state)
+            made.append(Seen(True, root.m, root.p + len(path) - 1, state, None, None, True))
+    if len(calls) > 1:
+        end = calls[-1]
+        made += [Seen(False, 0, 0, end.state, None, end.found, True) for _ in path[1:]]
+        made.append(end._replace(by_grid=True))
+    return made
 
 
 @dataclass
@@ -150,7 +232,7 @@ def walk(start: tuple, previous: str | None, m: int, p0: int, seen: list[Seen], 
                 return stop("q17.search_goal_expanded")
             move = _move(parent.state, event.state)
             if move is None:
-                return stop("q17.walk_not_child")
+                return stop("q17.walk_jumped" if event.by_grid else "q17.walk_not_child")
             if parent.came_by is not None and move == OPPOSITE[parent.came_by]:
                 return stop("q17.search_undoes_previous", move=move)
             if move in parent.tried:

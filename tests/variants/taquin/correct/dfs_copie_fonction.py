@@ -1,0 +1,125 @@
+"""A whole taquin.py whose dfs is a copy of its search function made with types.FunctionType, the recursion
+going through the original `_dfs`: the grader's redirection reaches the copy's root calls only.
+
+Correct: q17 q18
+"""
+
+import enum
+import math
+
+
+class Deplacement(enum.Enum):
+    Gauche = "Gauche"
+    Bas = "Bas"
+    Droite = "Droite"
+    Haut = "Haut"
+
+
+# Set by the grader before each call; the goal state here so that the module is usable as it is.
+grid = [[4 * i + j for j in range(4)] for i in range(4)]
+h = 0
+li = 3
+lj = 3
+solution: list[Deplacement] = []
+minimum = math.inf
+
+
+# Question 15. La case libre prend la valeur v ; la case (i, j) devient libre (sa valeur n'importe
+# plus). Seule la distance de v à sa place change dans h.
+def move(i, j):
+    global h, li, lj
+    v = grid[i][j]
+    bi, bj = divmod(v, 4)
+    h += abs(li - bi) + abs(lj - bj) - abs(i - bi) - abs(j - bj)
+    grid[li][lj] = v
+    li, lj = i, j
+
+
+# Donné par l'énoncé : le nom d'un déplacement est la direction dans laquelle bouge l'entier.
+def haut():
+    move(li + 1, lj)
+
+
+def gauche():
+    move(li, lj + 1)
+
+
+def bas():
+    move(li - 1, lj)
+
+
+def droite():
+    move(li, lj - 1)
+
+
+OPPOSE = {
+    Deplacement.Gauche: Deplacement.Droite,
+    Deplacement.Droite: Deplacement.Gauche,
+    Deplacement.Haut: Deplacement.Bas,
+    Deplacement.Bas: Deplacement.Haut,
+}
+
+
+# Question 16 : les quatre tente_* ne diffèrent que par le déplacement, sa condition et son geste.
+def tente(deplacement, possible, jouer):
+    if possible and not (solution and solution[-1] == OPPOSE[deplacement]):
+        jouer()
+        solution.append(deplacement)
+        return True
+    return False
+
+
+def tente_gauche():
+    return tente(Deplacement.Gauche, lj < 3, gauche)
+
+
+def tente_bas():
+    return tente(Deplacement.Bas, li > 0, bas)
+
+
+def tente_droite():
+    return tente(Deplacement.Droite, lj > 0, droite)
+
+
+def tente_haut():
+    return tente(Deplacement.Haut, li < 3, haut)
+
+
+# Question 17 (DFS* de la figure 3 sur l'état global). L'état final est le seul où h = 0.
+# Chaque essai réussi est défait (geste opposé, puis retrait de solution) avant l'essai suivant.
+ESSAIS = ((tente_gauche, droite), (tente_bas, haut), (tente_droite, gauche), (tente_haut, bas))
+
+
+def _dfs(m, p):
+    global minimum
+    c = p + h
+    if c > m:
+        if c < minimum:
+            minimum = c
+        return False
+    if h == 0:
+        return True
+    for essai, annule in ESSAIS:
+        if essai():
+            if _dfs(m, p + 1):
+                return True
+            annule()
+            solution.pop()
+    return False
+
+
+import types
+dfs = types.FunctionType(_dfs.__code__, globals(), 'dfs')
+
+
+# Question 18 (IDA* de la figure 3). Les déplacements sont rendus dans l'ordre où ils sont joués.
+def taquin():
+    global minimum, solution
+    solution = []
+    m = h
+    while m != math.inf:
+        minimum = math.inf
+        if dfs(m, 0):
+            return list(solution)
+        m = minimum
+    raise ValueError("pas de solution")
