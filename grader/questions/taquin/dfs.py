@@ -249,13 +249,13 @@ class Q17(Question):
                 earned(
                     outcome,
                     credit,
-                    Failure(Kind.WRONG, f"q17.{name}_unearned", **unseen),
-                    Message(f"q17.{name}_partly", {"percent": int(100 * credit)}),
+                    Failure(Kind.WRONG, unearned, **unseen),
+                    Message(partly, {"percent": int(100 * credit)}),
                 )
-                for outcome, credit, name in (
-                    (restored, explored, "restore"),
-                    (threshold, same, "threshold"),
-                    (success, explored, "success"),
+                for outcome, credit, unearned, partly in (
+                    (restored, explored, "q17.restore_unearned", "q17.restore_partly"),
+                    (threshold, same, "q17.threshold_unearned", "q17.threshold_partly"),
+                    (success, explored, "q17.success_unearned", "q17.success_partly"),
                 )
             )
         restored.warnings = move_warnings(judging.notes)
