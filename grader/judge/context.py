@@ -131,19 +131,13 @@ class Context:
         if reply.status == protocol.TIMEOUT and reply is not self.import_failure:
             # The timeout's own traceback is noise: the limit, and where the student's code was, say it all.
             where = _last_student_line(reply.traceback)
-            message = "engine.reply.timeout_at" if where else "engine.reply.timeout"
-            return Failure(
-                kind=Kind(reply.status),
-                message="engine.reply.timeout_import" if reply.import_decided else message,
-                params={
-                    "seconds": float(f"{reply.limit:.2g}"),
-                    "where": where,
-                    "module": self.question.module,
-                    "import_seconds": float(f"{reply.import_seconds:.2g}"),
-                },
-                counterexample=case,
-                **extra,
-            )
+            params = {"seconds": float(f"{reply.limit:.2g}"), "where": where}
+            if reply.import_decided:  # said only when it decided: otherwise a measure that differs run to run
+                message = "engine.reply.timeout_import"
+                params |= {"module": self.question.module, "import_seconds": float(f"{reply.import_seconds:.2g}")}
+            else:
+                message = "engine.reply.timeout_at" if where else "engine.reply.timeout"
+            return Failure(kind=Kind(reply.status), message=message, params=params, counterexample=case, **extra)
         if reply is self.import_failure:
             if reply.status == protocol.TIMEOUT:
                 detail = Message("engine.reply.timeout", {"seconds": float(f"{reply.limit:.2g}")})
