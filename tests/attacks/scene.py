@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import resource
 import secrets
 import socket
 import subprocess
@@ -138,6 +137,7 @@ def main() -> None:
     from grader.sandbox.limits import Limits
     from tests.attacks import catalogue
     from tests.attacks.accomplice import Accomplice
+    from tests.attacks.memory import peak_resident_bytes
 
     checkout = Path(grader.__file__).resolve().parent.parent
     site = Path(sysconfig.get_paths()["purelib"])
@@ -207,7 +207,7 @@ def main() -> None:
                                if scheduling_before[p] != scheduling_after[p]},
         "unix_received": received(dgram) + received(stream),
         "ipc": ipc,
-        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10,  # the grader's, in MiB
+        "peak_mib": peak_resident_bytes() >> 20,  # the grader's, in MiB
         "terminal": format_result(by_id["escape_sequences"], "en"),
     }, report.open("w"))
 
