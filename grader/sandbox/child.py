@@ -113,7 +113,8 @@ def load_probes(modules) -> dict:
 
 
 def preload(workdir: str) -> None:
-    """Import PRELOAD and the standard-library modules the student's files import."""
+    """Import PRELOAD and the standard-library modules the student's files import, but none that a file
+    of the student's shadows (their own `queue.py` must be the `queue` they import)."""
     names = set(PRELOAD)
     for entry in os.listdir(workdir):
         if entry.endswith(".py"):
@@ -122,7 +123,22 @@ def preload(workdir: str) -> None:
                     names.update(part.split()[0] for part in listed.split(",") if part.strip())
                     names.add(module)
     names.discard("")
-    import_stdlib(names)
+    shadowed = shadowed_by(workdir)
+    import_stdlib(name for name in names if name.partition(".")[0] not in shadowed)
+
+
+def shadowed_by(workdir: str) -> set[str]:
+    """The module names the student's folder defines (the intake gives it flat `NAME.py` files only)."""
+    return {entry.removesuffix(".py") for entry in os.listdir(workdir) if entry.endswith(".py")}
+
+
+def forget_shadowed(workdir: str) -> None:
+    """Drop the standard-library modules loaded early (PRELOAD, by the fork server too) that the student's
+    folder shadows, so that their import finds their own file first, as plain Python would. Built-in
+    modules (`sys`) cannot be shadowed in Python either; the grader's own stay (its probes use them)."""
+    shadowed = (shadowed_by(workdir) & sys.stdlib_module_names) - set(sys.builtin_module_names)
+    for name in [m for m in sys.modules if m.partition(".")[0] in shadowed]:
+        del sys.modules[name]
 
 
 def student_path(workdir: str) -> list[str]:
@@ -146,9 +162,16 @@ def student_path(workdir: str) -> list[str]:
 
 
 def import_stdlib(names) -> None:
-    """Import those of `names` that are standard-library modules and have no side effects."""
+    """Import those of `names` that are standard-library modules with no side effects. Never a program
+    (`__main__`: `unittest.__main__` runs tests, `lib2to3.__main__` a refactoring) nor a test suite: this
+    runs before the confinement and its limits."""
     for name in sorted(names):
-        if name.partition(".")[0] in sys.stdlib_module_names and name.partition(".")[0] not in NEVER_PRELOAD:
+        parts = name.split(".")
+        if (
+            parts[0] in sys.stdlib_module_names
+            and parts[0] not in NEVER_PRELOAD
+            and not {"__main__", "test", "tests"} & set(parts)
+        ):
             try:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001 - a name that is not a module: the student's import says so
@@ -294,6 +317,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
     import tempfile
 
     tempfile.tempdir = workdir  # the only folder the student's code may write in
+    forget_shadowed(workdir)
     source = config["source"]
     module = None
 
