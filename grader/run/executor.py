@@ -117,8 +117,7 @@ class Embedded:
         import pebble  # a class run's only: it imports asyncio, which `grader check` has no use for
 
         workers = max(1, min(self.workers, len(todo)))
-        # The run's draws, shared by its workers (grader/judge/drawing.py): each check group drawn once.
-        with tempfile.TemporaryDirectory(prefix="grader-draws-") as draws:
+        with _shared_draws() as draws:
             self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init, initargs=(draws,))
             jobs = tail_split(len(todo), question_ids, workers)
             futures = {
@@ -157,6 +156,19 @@ class Embedded:
             self.pool.join(STOP_GRACE_SECONDS)
 
 
+@contextmanager
+def _shared_draws():
+    """The run's draws, shared by its workers (grader/judge/drawing.py): each check group drawn once. A
+    temporary folder that cannot be made (a full disk) leaves each worker its own draws."""
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="grader-draws-")
+    except OSError:
+        yield None
+        return
+    with folder as draws:
+        yield draws
+
+
 class _WorkerStopped(KeyboardInterrupt):
     """Raised in a busy worker on SIGTERM. A KeyboardInterrupt, so that nothing on the way (the
     engine's own handlers, Hypothesis) takes it for a failure, and every `finally` closes its child."""
@@ -165,7 +177,7 @@ class _WorkerStopped(KeyboardInterrupt):
 _busy = False
 
 
-def _worker_init(draws: str) -> None:
+def _worker_init(draws: str | None) -> None:
     drawing.share(draws)
     # A terminal's Ctrl-C reaches the whole process group: the parent alone decides what happens.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -36,3 +36,16 @@ def test_without_a_shared_folder_each_process_draws_its_own():
 def test_a_folder_gone_with_its_run_costs_only_the_draw(shared):
     shared.rmdir()
     assert drawing.cases(KEY, lambda: [1]) == [1]
+
+
+def test_a_run_that_cannot_make_its_folder_leaves_each_worker_its_own_draws(monkeypatch):
+    from grader.run import executor
+
+    def full_disk(**_):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(executor.tempfile, "TemporaryDirectory", full_disk)
+    with executor._shared_draws() as folder:
+        assert folder is None
+    drawing.share(folder)  # what a worker is given then: no folder, its own draws
+    assert drawing.cases(KEY, lambda: [1]) == [1] and drawing.cases(KEY, lambda: [2]) == [2]
