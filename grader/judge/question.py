@@ -181,8 +181,7 @@ class Question:
     # Whether a time limit tells algorithms apart (a wrong answer may fail by time alone, a few times slower
     # than a right one): the model answer's costly cases are then timed best of timing.RUNS; else once, which
     # can only make a limit more lenient, by one run's noise (up to a third under load: it then only stops
-    # searches that never end, or grow without end). On an empty cache, those repeats were a fifth of
-    # the model answer's extra CPU (benchmarks/results/firstrun.md).
+    # searches that never end, or grow without end; benchmarks/results/firstrun.md).
     limits_separate_algorithms: ClassVar[bool] = True
     # Whether it draws cases with Hypothesis (`ctx.check`): then imported ahead, while the first child starts.
     draws_with_hypothesis: ClassVar[bool] = True
