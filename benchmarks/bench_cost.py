@@ -1,6 +1,6 @@
 """The grader's own cost of a class run (issue 36): the class's CPU ÷ the students' own CPU, warm cache.
 
-    python benchmarks/bench_cost.py [--copies 1] [--workers 1] [--label TEXT]
+    python benchmarks/bench_cost.py [--copies 1] [--workers 1] [--label TEXT] [--seed N]
 
 `grader grade` of the sample class (exercises/exemples), or of `--copies` copies of it, in a fresh process
 with the machine's caches as they are (run it once before to fill them): its wall time, the class's CPU
@@ -45,6 +45,9 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--label", default="")
+    parser.add_argument(
+        "--seed", type=int, help="the run's seed (a fresh one by default): pairs compared on the same cases"
+    )
     args = parser.parse_args()
     label = (
         args.label
@@ -59,7 +62,7 @@ def main() -> None:
             if args.copies == 1
             else bench_speed.make_class(scratch / "classe", entries * args.copies)
         )
-        r = bench_speed.grade(klass, scratch / "out", args.workers)
+        r = bench_speed.grade(klass, scratch / "out", args.workers, seed=args.seed)
     students = f"sample × {args.copies}" if args.copies > 1 else "sample"
     row = (
         f"| {time.strftime('%Y-%m-%d %H:%M')} | {label} | {students} | {args.workers} | {load:.1f} | {r['wall']:.1f} "

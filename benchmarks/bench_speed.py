@@ -173,15 +173,17 @@ def machine_ceiling() -> float:
     return 2 * alone / both
 
 
-def grade(klass: Path, out: Path, workers: int, env: dict | None = None) -> dict:
-    """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's). `cpu`: the
+def grade(klass: Path, out: Path, workers: int, env: dict | None = None, seed: int | None = None) -> dict:
+    """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's; `seed`: the
+    run's, by default a fresh one, as a teacher's run draws: a fixed one compares code on the same cases). `cpu`: the
     class's CPU, every process the run started (a cgroup of its own: benchmarks/cpu_cgroup.py; where none can
     be made, the process tree's count plus the students'); `own`: the grader's share, `cpu` less the
     students' (the sum of the questions' `timing.student`, the kernel's clock of each child)."""
     theirs, started = children_cpu(), time.perf_counter()
     with cpu_cgroup.account("taquin-bench") as account:
         done = subprocess.run(
-            [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)],
+            [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)]
+            + ([] if seed is None else ["--seed", str(seed)]),
             capture_output=True,
             text=True,
             cwd=ROOT,

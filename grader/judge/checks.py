@@ -31,15 +31,14 @@ def drawn(seed: int, qid: str, group: str, strategy, judge, examples: int) -> Fa
     the smallest failing case Hypothesis finds, or None.
 
     Drawing is most of a passing group's cost and the same for every student of a run: the cases are
-    drawn once per process (the run Hypothesis makes for an answer that passes them all) and judged in
-    that order. Only a failure runs Hypothesis with the judge, from the same seed: it draws the same cases
+    drawn once per process (the run Hypothesis makes for an answer that passes them all; in a class run,
+    once for all its workers: drawing.cases) and judged in that order. Only a failure runs Hypothesis with the judge, from the same seed: it draws the same cases
     up to that failure (their verdicts replayed, not asked again), then shrinks it, exactly as a run
     without the cache would."""
     key = (seed, qid, group, examples, repr(strategy))
     cases = _drawn_cases.get(key)
     if cases is None:
-        cases = []
-        hypothesis(seed, qid, group, strategy, examples, lambda case: cases.append(copy.deepcopy(case)), shrink=False)
+        cases = drawing.cases(key, lambda: _draw(seed, qid, group, strategy, examples))
         if len(_drawn_cases) >= DRAWN_GROUPS_KEPT:
             _drawn_cases.clear()  # a long-lived process (a service worker) grading runs of many seeds
         _drawn_cases[key] = cases
@@ -66,6 +65,13 @@ def drawn(seed: int, qid: str, group: str, strategy, judge, examples: int) -> Fa
         return judged(qid, group, judge, case)
 
     return hypothesis(seed, qid, group, strategy, examples, replayed, shrink=True)
+
+
+def _draw(seed: int, qid: str, group: str, strategy, examples: int) -> list:
+    """The cases Hypothesis draws for the group when every one passes, in order."""
+    cases: list = []
+    hypothesis(seed, qid, group, strategy, examples, lambda case: cases.append(copy.deepcopy(case)), shrink=False)
+    return cases
 
 
 def judged(qid: str, group: str, judge, case) -> Failure | None:

@@ -178,9 +178,10 @@ class Question:
     options: ClassVar[dict[str, Option]] = {}  # scheme settings of its own (grader/results/scoring.py)
     manual: ClassVar[bool] = False  # graded by hand
     extension: ClassVar[bool] = False  # outside the exam's barème
-    # Whether a time limit tells algorithms apart (a wrong answer may fail by time alone): the model
-    # answer's costly cases are then timed best of timing.RUNS; else once, which can only make a limit
-    # more lenient (it then only stops a search that never ends).
+    # Whether a time limit tells algorithms apart (a wrong answer may fail by time alone, a few times slower
+    # than a right one): the model answer's costly cases are then timed best of timing.RUNS; else once, which
+    # can only make a limit more lenient, by one run's noise (up to a third under load: it then only stops
+    # searches that never end, or grow without end; benchmarks/results/firstrun.md).
     limits_separate_algorithms: ClassVar[bool] = True
     # Whether it draws cases with Hypothesis (`ctx.check`): then imported ahead, while the first child starts.
     draws_with_hypothesis: ClassVar[bool] = True

@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import signal
 import socket
+import tempfile
 import time
 import uuid
 from collections import Counter
@@ -41,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from grader.run.deadline import JobDeadline, watched
 from grader.run.heartbeat import Heartbeat
 from grader.errors import InputError, UsageError
+from grader.judge import drawing
 from grader.registry import all_questions
 from grader.run.jobs import select
 from grader.run.jobs import grade_entry, whole_submission
@@ -115,25 +117,26 @@ class Embedded:
         import pebble  # a class run's only: it imports asyncio, which `grader check` has no use for
 
         workers = max(1, min(self.workers, len(todo)))
-        self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init)
-        jobs = tail_split(len(todo), question_ids, workers)
-        futures = {
-            self.pool.schedule(_in_pool_worker, (todo[number], ids, settings), timeout=settings.job_seconds): number
-            for number, ids in jobs
-        }
+        with _shared_draws() as draws:
+            self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init, initargs=(draws,))
+            jobs = tail_split(len(todo), question_ids, workers)
+            futures = {
+                self.pool.schedule(_in_pool_worker, (todo[number], ids, settings), timeout=settings.job_seconds): number
+                for number, ids in jobs
+            }
 
-        def finished():
-            for future in as_completed(futures):
-                try:
-                    yield futures[future], future.result()
-                except FutureTimeout:
-                    yield futures[future], JobDeadline(settings.job_seconds)
-                except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
-                    yield futures[future], exc
+            def finished():
+                for future in as_completed(futures):
+                    try:
+                        yield futures[future], future.result()
+                    except FutureTimeout:
+                        yield futures[future], JobDeadline(settings.job_seconds)
+                    except Exception as exc:  # noqa: BLE001 - a grader bug or a lost worker: still one row
+                        yield futures[future], exc
 
-        yield from whole_students(todo, jobs, question_ids, finished())
-        self.pool.close()
-        self.pool.join()
+            yield from whole_students(todo, jobs, question_ids, finished())
+            self.pool.close()
+            self.pool.join()
 
     def stop(self) -> None:
         """SIGTERM every worker (each closes its children, whose supervisors kill what they started), then
@@ -153,6 +156,19 @@ class Embedded:
             self.pool.join(STOP_GRACE_SECONDS)
 
 
+@contextmanager
+def _shared_draws():
+    """The run's draws, shared by its workers (grader/judge/drawing.py): each check group drawn once. A
+    temporary folder that cannot be made (a full disk) leaves each worker its own draws."""
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="grader-draws-")
+    except OSError:
+        yield None
+        return
+    with folder as draws:
+        yield draws
+
+
 class _WorkerStopped(KeyboardInterrupt):
     """Raised in a busy worker on SIGTERM. A KeyboardInterrupt, so that nothing on the way (the
     engine's own handlers, Hypothesis) takes it for a failure, and every `finally` closes its child."""
@@ -161,7 +177,8 @@ class _WorkerStopped(KeyboardInterrupt):
 _busy = False
 
 
-def _worker_init() -> None:
+def _worker_init(draws: str | None) -> None:
+    drawing.share(draws)
     # A terminal's Ctrl-C reaches the whole process group: the parent alone decides what happens.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_sigterm)

@@ -213,6 +213,10 @@ class X3(TaquinQuestion):
     optimal = True
     points = 2.0
     groups = (Group("short", 2.0), Group("long", 1.0))
+    # Its limits stop a BFS without closed, which grows without end (tests/submissions/recherche/bfs_pile.py:
+    # 3.8 times the limit before it ran out of 3 GiB); a correct one, closed in a list, takes a third of it:
+    # one timing suffices (benchmarks/results/firstrun.md).
+    limits_separate_algorithms = False
 
     def run(self, ctx):
         short = ctx.check("short", near_3(10), functools.partial(self.judge, ctx))
@@ -228,6 +232,9 @@ class X4(TaquinQuestion):
     # A breadth-first search (or an A*) answers right but is not the search asked for: it keeps the
     # validity groups and loses `profondeur`.
     groups = (Group("valid", 2.0), Group("limits", 1.0), Group("profondeur", 1.0))
+    # Its limit, ten whole explorations of the puzzle, stops a DFS without closed, which loops: one timing
+    # suffices (benchmarks/results/firstrun.md).
+    limits_separate_algorithms = False
 
     def run(self, ctx):
         # However lucky or unlucky its order, a DFS with a closed set explores at most the whole
