@@ -81,14 +81,7 @@ class Child(Channel):
     # Whether this path can give the child namespaces and a uid of its own (not the portable one).
     confinable = True
 
-    def __init__(
-        self,
-        sources: dict[str, str],
-        module_name: str,
-        probe_modules: list[str],
-        limits: Limits,
-        cells: tuple[tuple[int, int], ...] = (),
-    ):
+    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits, cells=()):
         """`cells`: the module's notebook cells, run one by one at import (grader/intake's Source.cells)."""
         super().__init__(limits)
         self.module_name, self.cells = module_name, cells

@@ -63,14 +63,7 @@ class RemoteChild(Child):
     confinable = False
     link: Link | None = None
 
-    def __init__(
-        self,
-        sources: dict[str, str],
-        module_name: str,
-        probe_modules: list[str],
-        limits: Limits,
-        cells: tuple[tuple[int, int], ...] = (),
-    ):
+    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits, cells=()):
         self.sources, self.module_name, self.probe_modules, self.limits = sources, module_name, probe_modules, limits
         self.cells = cells
         self.nonce = secrets.token_hex(16)
