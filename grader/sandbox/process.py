@@ -156,7 +156,7 @@ class Child(Channel):
 
     def start(self) -> Reply:
         """Spawn the child, check its confinement, import the student's module; the reply's value
-        lists its callables."""
+        gives its callables and a notebook's failed cells (`names`, `failed_cells`: protocol.imported)."""
         self._launch()
         wanted = self._confinement()
         try:
