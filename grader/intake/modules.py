@@ -27,7 +27,7 @@ PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 # A line only IPython runs: a magic, a shell escape (assigned or not), or a help request (`name?`, `?name`,
 # `obj.attr??`). Each becomes `pass` at its indentation, so that a block stays valid and every later line
 # keeps its number in the cell.
-_IPYTHON_LINE = re.compile(r"^(\s*)(?:[%!]|\w+\s*=\s*[%!]|\?{1,2}[\w.]+\s*$|[\w.]+\?{1,2}\s*$)")
+_IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!]|\?{1,2}[\w.]+\s*$|[\w.]+\?{1,2}\s*$)")
 # A timing line magic that holds a statement: `%time stmt`, `%timeit [-n N -r R -p P -o -q -t -c -v] stmt`.
 # The statement is kept, run once: what it binds (`%time x = f()`) is used by the cells after it.
 _TIMED_LINE = re.compile(r"^(\s*)%(?:time|timeit(?:\s+-(?:[nrp]\s*\d+|[otcqv]+))*)\s+(\S.*)$")
@@ -211,13 +211,50 @@ class NotebookModule:
     cells: list[tuple[int, int]]
 
 
+# What `_ipython_lines` takes out of a line to keep its code: a string closed on the line, a comment, or a
+# triple-quoted string left open (its quotes captured: the lines after start inside it). A string's prefix
+# (`r`, `f`) changes neither where it ends nor the brackets outside it. A split by it runs in the regular
+# expression engine, not once per string in Python.
+_NOT_CODE = re.compile(
+    r"""\'\'\'(?:\\.|'(?!'')|[^\\'])*\'\'\'|\"\"\"(?:\\.|"(?!"")|[^\\"])*\"\"\"|(\'\'\'|\"\"\").*"""
+    r"""|'(?:\\.|[^\\'])*'|"(?:\\.|[^\\"])*"|#.*"""
+)
+
+
+def _ipython_lines(lines: list[str]) -> list[int]:
+    """The lines of a cell (their indexes) that IPython runs as its own: they look like it (`_IPYTHON_LINE`)
+    and start a statement, as IPython reads a cell: not inside a string spanning lines (a docstring's
+    `%d états`), nor inside brackets (`("…"\n % n)`), nor after a backslash. One scan of the lines up to the
+    last that looks like IPython's (none in most cells), carrying what is open; an IPython line itself is
+    not scanned (its `!echo it's` opens nothing)."""
+    looks = [number for number, line in enumerate(lines) if _IPYTHON_LINE.match(line)]
+    found, depth, quote, continued = [], 0, "", False
+    for number in range(looks[-1] + 1 if looks else 0):
+        line = lines[number]
+        if depth == 0 and not quote and not continued and _IPYTHON_LINE.match(line):
+            found.append(number)
+            continue
+        if quote:
+            end = _STRING_END[quote].match(line)
+            if end is None:
+                continue
+            line, quote = line[end.end() :], ""
+        code = line
+        if "'" in line or '"' in line or "#" in line:
+            parts = _NOT_CODE.split(line)
+            code, quote = "".join(parts[::2]), (parts[-2] or "") if len(parts) > 1 else ""
+        depth = max(depth + sum(map(code.count, "([{")) - sum(map(code.count, ")]}")), 0)
+        continued = code.endswith("\\")
+    return found
+
+
 def _python_line(line: str) -> str:
-    """`line` as Python runs it: a timed statement without its magic, another IPython-only line `pass`."""
+    """An IPython line as Python runs it: a timed statement without its magic, any other line `pass`."""
     timed = _TIMED_LINE.match(line)
     if timed:
         return timed[1] + timed[2]
-    ipython = _IPYTHON_LINE.match(line)
-    return f"{ipython[1]}pass" if ipython else line
+    indent = line[: len(line) - len(line.lstrip())]
+    return f"{indent}pass"
 
 
 def notebook_source(data: bytes) -> NotebookModule:
@@ -235,7 +272,9 @@ def notebook_source(data: bytes) -> NotebookModule:
             if not magic or magic[0] not in PYTHON_CELL_MAGICS:
                 continue
             lines = ["pass", *lines[1:]]
-        kept = [_python_line(text) for text in lines]
+        kept = list(lines)
+        for index in _ipython_lines(lines):
+            kept[index] = _python_line(lines[index])
         if kept != lines and number not in touched:
             touched.append(number)
         # A marker per cell, so that a traceback's line leads the student back to the cell.

@@ -54,9 +54,24 @@ def test_ipython_lines_become_python_line_for_line():
 
 
 def test_python_that_looks_like_ipython_is_kept():
-    module = notebook_source(notebook("x = a % b\nprint(x != 2)\ny = [v for v in z if v]\ntime = 3"))
-    assert cell_lines(module, 1) == ["x = a % b", "print(x != 2)", "y = [v for v in z if v]", "time = 3"]
+    """Only a line that starts a statement can be IPython's: not one inside a string spanning lines, inside
+    brackets or after a backslash."""
+    cells = (
+        "x = a % b\nprint(x != 2)\ny = [v for v in z if v]\ntime = 3",
+        'def f():\n    """Pourquoi?\n    %d états\n    !important\n    """\n    return 1',
+        "msg = (\"%d états\"\n       % n)\ns = '''a\nb?''' ; t = (1,\n%2)\nu = 1 + \\\n    %3",
+    )
+    module = notebook_source(notebook(*cells))
+    for number, cell in enumerate(cells, start=1):
+        assert cell_lines(module, number) == cell.split("\n")
     assert module.touched == []
+    after = notebook_source(notebook("!echo it's\nbfs?", "# a ( left open\nbfs?\nx = '('\n%time f()"))
+    assert cell_lines(after, 1) == ["pass", "pass"] and cell_lines(after, 2) == [
+        "# a ( left open",
+        "pass",
+        "x = '('",
+        "f()",
+    ]
 
 
 def load(tmp_path, *cells: str):
