@@ -69,8 +69,8 @@ def in_process(monkeypatch):
 
     chosen = runner.new_child
 
-    def in_this_process(sources, module_name, probe_modules, limits):
-        return chosen(sources, module_name, probe_modules, dataclasses.replace(limits, inprocess=True))
+    def in_this_process(sources, module_name, probe_modules, limits, cells=()):
+        return chosen(sources, module_name, probe_modules, dataclasses.replace(limits, inprocess=True), cells)
 
     monkeypatch.setattr(runner, "new_child", in_this_process)
     monkeypatch.setattr(session, "new_child", in_this_process)

@@ -65,6 +65,7 @@ from grader.intake.modules import (
     NOTEBOOK_FILES,
     module_functions,
     Candidate,
+    NotebookModule,
     NotebookRefused,
     choose,
     declares_coding,
@@ -92,6 +93,8 @@ class Source:
     text: str
     filename: str  # as found in the submission, for messages
     encoding: str = "utf-8"
+    # A notebook's code cells, run one by one at import: (number, the line its part starts at); none for a .py.
+    cells: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -374,39 +377,41 @@ def _candidates(tree: Tree, warnings: list) -> list[Candidate]:
         if not isinstance(data, bytes):
             continue
         if path.lower().endswith(".ipynb"):
-            decoded = _notebook_text(path, data, warnings)
-        elif path.lower().endswith(".py"):
-            decoded = decode(data)
-            if decoded[1] not in ("utf-8", "utf-8-sig") and not declares_coding(data):
-                warnings.append(("warning.encoding", {"file": path, "encoding": decoded[1]}))
-        else:
+            notebook = _notebook_module(path, data, warnings)
+            if notebook is not None and notebook.text.strip():
+                text, cells = notebook.text, tuple(notebook.cells)
+                candidates.append(Candidate(path, text, "utf-8", defined_functions(text), cells))
             continue
-        if decoded is not None and decoded[0].strip():  # a blank file is no answer: "not submitted"
-            text, encoding = decoded
+        if not path.lower().endswith(".py"):
+            continue
+        text, encoding = decode(data)
+        if encoding not in ("utf-8", "utf-8-sig") and not declares_coding(data):
+            warnings.append(("warning.encoding", {"file": path, "encoding": encoding}))
+        if text.strip():  # a blank file is no answer: "not submitted"
             candidates.append(Candidate(path, text, encoding, defined_functions(text)))
     return candidates
 
 
-def _notebook_text(path: str, data: bytes, warnings: list) -> tuple[str, str] | None:
-    """A notebook's code cells as one source (None when it cannot be read), the cells dropped said;
+def _notebook_module(path: str, data: bytes, warnings: list) -> NotebookModule | None:
+    """A notebook's code cells as one module (None when it cannot be read), the cells dropped from said;
     NotebookRefused, naming the file, for one past the bounds the intake reads."""
     try:
-        text, touched = notebook_source(data)
+        notebook = notebook_source(data)
     except NotebookRefused as exc:
         raise NotebookRefused(exc.key, exc.detail, path) from None
     except ValueError as exc:
         warnings.append(("intake.notebook_unreadable", {"file": path, "detail": str(exc)[:200]}))
         return None
-    if touched:
-        warnings.append(("intake.notebook_dropped", {"file": path, "cells": ", ".join(map(str, touched))}))
-    return text, "utf-8"
+    if notebook.touched:
+        warnings.append(("intake.notebook_dropped", {"file": path, "cells": ", ".join(map(str, notebook.touched))}))
+    return notebook
 
 
 def _take_modules(submission: Submission, candidates: list[Candidate]) -> None:
     """The file chosen for each module, said when it was not chosen by its name alone."""
     for choice in choose(candidates):
         c = choice.candidate
-        submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding)
+        submission.sources[choice.module] = Source(choice.module, c.text, c.path, c.encoding, c.cells)
         if choice.reason != "name" or choice.others:
             functions = sorted(c.defines & module_functions()[choice.module])
             params = {

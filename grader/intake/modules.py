@@ -24,7 +24,13 @@ from grader.intake.identity import module_stem
 SHARED_NAMES = frozenset({"dfs"})
 # Cell magics whose body is still Python; any other (%%bash, %%html, %%writefile...) drops its cell.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
-_IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
+# A line only IPython runs: a magic, a shell escape (assigned or not), or a help request (`name?`, `?name`,
+# `obj.attr??`). Each becomes `pass` at its indentation, so that a block stays valid and every later line
+# keeps its number in the cell.
+_IPYTHON_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!]|\?{1,2}[\w.]+\s*$|[\w.]+\?{1,2}\s*$)")
+# A timing line magic that holds a statement: `%time stmt`, `%timeit [-n N -r R -p P -o -q -t -c -v] stmt`.
+# The statement is kept, run once: what it binds (`%time x = f()`) is used by the cells after it.
+_TIMED_LINE = re.compile(r"^(\s*)%(?:time|timeit(?:\s+-(?:[nrp]\s*\d+|[otcqv]+))*)\s+(\S.*)$")
 # What a scan of Python source tells apart, left to right: the start of a string (its prefix and quote),
 # a comment, a name. A string's end is found by its own pattern, each character read once.
 _LEXEME = re.compile(
@@ -55,6 +61,8 @@ class Candidate:
     text: str
     encoding: str
     defines: frozenset[str]
+    # A notebook's cells: (number, the line its part starts at), as NotebookModule.cells; none for a .py.
+    cells: tuple[tuple[int, int], ...] = ()
 
     @property
     def depth(self) -> int:
@@ -193,12 +201,69 @@ def _code_cells(data: bytes) -> list[str]:
     return sources
 
 
-def notebook_source(data: bytes) -> tuple[str, list[int]]:
-    """A notebook's code cells in order, as one Python module; IPython-only lines (magics, shell
-    escapes) are dropped. Returns the code and the numbers (from 1) of the cells something was
-    dropped from. Raises ValueError for a file that is not a notebook, NotebookRefused for one past the
-    bounds of `_code_cells`."""
-    parts, touched = [], []
+@dataclass
+class NotebookModule:
+    """A notebook's code cells as one module's text, and how it is made of them."""
+
+    text: str
+    touched: list[int]  # the numbers (from 1) of the code cells a line or the cell was dropped from
+    # Each code cell kept, as (its number, the line of the module where its part starts: its marker).
+    cells: list[tuple[int, int]]
+
+
+# What `_ipython_lines` takes out of a line to keep its code: a string closed on the line, a comment, or a
+# triple-quoted string left open (its quotes captured: the lines after start inside it). A string's prefix
+# (`r`, `f`) changes neither where it ends nor the brackets outside it. A split by it runs in the regular
+# expression engine, not once per string in Python.
+_NOT_CODE = re.compile(
+    r"""\'\'\'(?:\\.|'(?!'')|[^\\'])*\'\'\'|\"\"\"(?:\\.|"(?!"")|[^\\"])*\"\"\"|(\'\'\'|\"\"\").*"""
+    r"""|'(?:\\.|[^\\'])*'|"(?:\\.|[^\\"])*"|#.*"""
+)
+
+
+def _ipython_lines(lines: list[str]) -> list[int]:
+    """The lines of a cell (their indexes) that IPython runs as its own: they look like it (`_IPYTHON_LINE`)
+    and start a statement, as IPython reads a cell: not inside a string spanning lines (a docstring's
+    `%d états`), nor inside brackets (`("…"\n % n)`), nor after a backslash. One scan of the lines up to the
+    last that looks like IPython's (none in most cells), carrying what is open; an IPython line itself is
+    not scanned (its `!echo it's` opens nothing)."""
+    looks = [number for number, line in enumerate(lines) if _IPYTHON_LINE.match(line)]
+    found, depth, quote, continued = [], 0, "", False
+    for number in range(looks[-1] + 1 if looks else 0):
+        line = lines[number]
+        if depth == 0 and not quote and not continued and _IPYTHON_LINE.match(line):
+            found.append(number)
+            continue
+        if quote:
+            end = _STRING_END[quote].match(line)
+            if end is None:
+                continue
+            line, quote = line[end.end() :], ""
+        code = line
+        if "'" in line or '"' in line or "#" in line:
+            parts = _NOT_CODE.split(line)
+            code, quote = "".join(parts[::2]), (parts[-2] or "") if len(parts) > 1 else ""
+        depth = max(depth + sum(map(code.count, "([{")) - sum(map(code.count, ")]}")), 0)
+        continued = code.endswith("\\")
+    return found
+
+
+def _python_line(line: str) -> str:
+    """An IPython line as Python runs it: a timed statement without its magic, any other line `pass`."""
+    timed = _TIMED_LINE.match(line)
+    if timed:
+        return timed[1] + timed[2]
+    indent = line[: len(line) - len(line.lstrip())]
+    return f"{indent}pass"
+
+
+def notebook_source(data: bytes) -> NotebookModule:
+    """A notebook's code cells in order, as one Python module, each cell's part starting with a marker
+    line; IPython-only lines (magics, shell escapes, help requests) become Python (`_python_line`), line
+    for line, and a cell of another language (`%%bash`) is dropped. Raises ValueError for a file that is
+    not a notebook, NotebookRefused for one past the bounds of `_code_cells`."""
+    parts, touched, cells = [], [], []
+    line = 1
     for number, source in enumerate(_code_cells(data), start=1):
         lines = source.splitlines()
         if lines and lines[0].lstrip().startswith("%%"):
@@ -206,10 +271,15 @@ def notebook_source(data: bytes) -> tuple[str, list[int]]:
             magic = lines[0].lstrip()[2:].split(maxsplit=1)
             if not magic or magic[0] not in PYTHON_CELL_MAGICS:
                 continue
-            lines = lines[1:]
-        kept = [line for line in lines if not _IPYTHON_LINE.match(line)]
-        if len(kept) != len(lines) and number not in touched:
+            lines = ["pass", *lines[1:]]
+        kept = list(lines)
+        for index in _ipython_lines(lines):
+            kept[index] = _python_line(lines[index])
+        if kept != lines and number not in touched:
             touched.append(number)
         # A marker per cell, so that a traceback's line leads the student back to the cell.
-        parts.append(f"# --- cellule {number} ---\n" + "\n".join(kept))
-    return "\n\n".join(parts) + "\n", touched
+        part = f"# --- cellule {number} ---\n" + "\n".join(kept)
+        parts.append(part)
+        cells.append((number, line))
+        line += part.count("\n") + 2  # its last line, and the blank line between parts
+    return NotebookModule("\n\n".join(parts) + "\n", touched, cells)

@@ -18,6 +18,7 @@ from grader.judge.question import Failure, Outcome, Question
 from grader.text.message import Message
 from grader.results.records import Kind, Output, QuestionResult, SubmissionResult, capped
 from grader.sandbox import affinity
+from grader.sandbox.protocol import FailedCell
 from grader.results.scoring import question_result, sayable, submission_total
 from grader.intake import Submission
 from grader.text.terminal import printable
@@ -40,6 +41,8 @@ MESSAGES = (
     "engine.function_missing",
     "engine.stub",
     "engine.grader_bug",
+    "engine.cell_failed",
+    "engine.cell_failed_unplaced",
 )
 
 
@@ -76,7 +79,21 @@ def grade_question(question: Question, submission: Submission, settings: Setting
     }
     for outcome in outcomes:
         result.warnings.extend(w for w, _ in map(sayable, outcome.warnings) if w not in result.warnings)
+    filename = submission.sources[question.module].filename
+    result.warnings.extend(cell_warning(filename, cell) for cell in ctx.session.failed_cells)
     return result
+
+
+def cell_warning(filename: str, cell: FailedCell) -> Message:
+    """A notebook cell that raised at import: said, never a lost question (the other cells ran)."""
+    params = {
+        "file": filename,
+        "cell": cell.number,
+        "error": f"{cell.kind}: {cell.message}" if cell.message else cell.kind,
+    }
+    if cell.line:
+        return Message("engine.cell_failed", {**params, "line": cell.line})
+    return Message("engine.cell_failed_unplaced", params)
 
 
 def _stopped(question: Question, ctx: Context) -> Failure | None:

@@ -32,6 +32,8 @@ class Session:
         self.settings = settings
         self.child: Child | None = None
         self.import_failure: Reply | None = None
+        # The notebook cells that raised at the import (each child runs them alike: the last one's).
+        self.failed_cells: list[protocol.FailedCell] = []
         self.stdout: list[str] = []
         self.stderr: list[str] = []
         self.dropped = 0
@@ -157,18 +159,21 @@ class Session:
         if self.import_failure is not None:
             return None
         if self.child is None:
+            source = self.submission.sources.get(self.question.module)
             # Ours before it starts: a stop signal during its start-up still removes it and its folder.
             self.child = new_child(
                 self.submission.sources_text(),
                 self.question.module,
                 [*(self.question.probe_modules or (self.question.__module__,)), stubs.__name__],
                 self.settings.limits,
+                source.cells if source is not None else (),
             )
             reply = self.child.start()
             # Without the kernel's CPU clock (macOS, Windows, the browser), nothing is counted: a wall time
             # there holds the start of the child as well as the import.
             self.import_seconds = reply.cpu_seconds if reply.ok and reply.cpu_measured else 0.0
             self._note(reply, self.child)
+            self.failed_cells = self.child.failed_cells
             if not reply.ok:
                 self._retire_child()
                 self.import_failure = reply

@@ -28,6 +28,8 @@ from grader.sandbox import stdlib_copy  # noqa: E402
 if __name__ == "__main__" and sys.argv[3:]:  # spawned: STDLIB, where to import the standard library from
     stdlib_copy.use(sys.argv[3])
 
+import __future__  # noqa: E402
+import ast  # noqa: E402
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 import re  # noqa: E402
@@ -36,6 +38,9 @@ import signal  # noqa: E402
 import traceback  # noqa: E402
 
 from grader.sandbox import calls, confine, protocol  # noqa: E402
+
+# The compiler flags of `from __future__` imports, carried from a notebook's cell to the next.
+FUTURE_FLAGS = sum(getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
 
 # Student code is often written the Caml way, recursively; Python's default of 1000 frames is too
 # tight for that, and 3.11 no longer spends C stack on pure-Python calls.
@@ -214,14 +219,66 @@ def with_deadline(seconds: float, call):
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def import_student(path: str, module_name: str, seconds: float):
+def import_student(path: str, module_name: str, seconds: float, cells=()) -> tuple[object, list]:
+    """The student's module imported under a deadline, and the notebook cells that failed (`load_student`)."""
+    return with_deadline(seconds, lambda: load_student(path, module_name, cells))
+
+
+def load_student(path: str, module_name: str, cells=()) -> tuple[object, list]:
+    """Import the student's module from `path`: a .py file as Python imports it (any error is the
+    import's), a notebook's module (`cells`: each code cell's number and the line its part starts at,
+    from the intake) cell by cell, as the student's kernel ran them: a cell that raises is left where it
+    failed (what it defined before stays) and the next cells run. Returns the module and the cells that
+    failed, each [number, line in the cell, exception's class name, its message] (`failed_cell`), at most
+    FAILED_CELLS of them. Shared by this child and the in-process one (inprocess.py)."""
     spec = importlib.util.spec_from_file_location(module_name, path)
     assert spec is not None and spec.loader is not None  # a .py path always has a source loader
-    loader = spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    with_deadline(seconds, lambda: loader.exec_module(module))
-    return module
+    if not cells:
+        spec.loader.exec_module(module)
+        return module, []
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    ends = [start - 1 for _, start in cells[1:]] + [len(lines)]
+    failed, flags = [], 0
+    for (number, start), end in zip(cells, ends):
+        text = "\n".join(lines[start - 1 : end])
+        try:
+            offset = 1  # a parse error's line counts from the cell's part (its marker is line 1)
+            tree = ast.parse(text, path)
+            # The cell's lines numbered as in the module: a traceback or a compiler's error points there.
+            offset = start
+            code = compile(ast.increment_lineno(tree, start - 1), path, "exec", flags=flags, dont_inherit=True)
+        except (SyntaxError, ValueError) as exc:  # the compiler's own error: this cell alone does not run
+            lineno = exc.lineno if isinstance(exc, SyntaxError) else None
+            failed.append(failed_cell(exc, number, lineno - offset if isinstance(lineno, int) else 0))
+            continue
+        flags |= code.co_flags & FUTURE_FLAGS  # a `from __future__` import holds for the cells after, as in IPython
+        try:
+            exec(code, vars(module))
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the student's cell may raise anything; their kernel went on
+            tb = BaseException.__dict__["__traceback__"].__get__(exc)
+            frames = [n for f, n in traceback.walk_tb(tb) if f.f_code.co_filename == path]
+            failed.append(failed_cell(exc, number, frames[0] - start if frames else 0))
+    return module, failed[: protocol.FAILED_CELLS]
+
+
+def failed_cell(exc: BaseException, number: int, line: int) -> list:
+    """What is said of a cell that raised, read without running any of the student's code (their
+    exception's `__str__`, `args` or class may be anything): [the cell's number, the `line` of the cell
+    it was raised at (0: unknown), the class's own name, its first argument when that is a plain str]."""
+    kind = type.__dict__["__name__"].__get__(type(exc))[: protocol.KIND_CHARS]
+    args = BaseException.__dict__["args"].__get__(exc)
+    message = args[0][: protocol.MESSAGE_CHARS] if args and type(args[0]) is str else ""
+    return [number, max(line, 0), kind, message]
+
+
+def imported(module, failed: list) -> dict:
+    """The import's reply value: the module's callables and the notebook cells that failed."""
+    return {"names": sorted(name for name, value in vars(module).items() if callable(value)), "failed_cells": failed}
 
 
 def student_traceback(exc: BaseException, source: str) -> str:
@@ -323,8 +380,8 @@ def serve(request_fd: int, reply_fd: int) -> None:
 
     def do_import():
         nonlocal module
-        module = import_student(source, config["module_name"], config["import_seconds"])
-        return sorted(name for name, value in vars(module).items() if callable(value))
+        module, failed = import_student(source, config["module_name"], config["import_seconds"], config["cells"])
+        return imported(module, failed)
 
     hello = run(do_import, source)
     reply(0, hello)

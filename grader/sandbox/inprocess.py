@@ -43,7 +43,6 @@ this process's time, until it ends or the process does.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import math
 import os
@@ -270,11 +269,13 @@ class InProcessChild(Child):
         module_name: str,
         probe_modules: list[str],
         limits: Limits,
+        cells: tuple[tuple[int, int], ...] = (),
         root: Path | None = None,
     ):
-        """`root`: the (new) folder to hold the student's files, a temporary one by default (the student's
-        Web Worker is given the one its judge named, grader/sandbox/remote.py)."""
-        self.module_name, self.limits = module_name, limits
+        """`cells`: the module's notebook cells (process.Child's); `root`: the (new) folder to hold the
+        student's files, a temporary one by default (the student's Web Worker is given the one its judge
+        named, grader/sandbox/remote.py)."""
+        self.module_name, self.limits, self.cells = module_name, limits, cells
         self.nonce = secrets.token_hex(16)
         self.seq = 0
         if root is not None:
@@ -287,6 +288,7 @@ class InProcessChild(Child):
         self.source = self.workdir / f"{module_name}.py"
         self.probe_modules = probe_modules
         self.names: list[str] = []
+        self.failed_cells: list[protocol.FailedCell] = []
         self.layers: dict = {"in_process": True}
         self.pid = None
         self._module = None
@@ -302,18 +304,13 @@ class InProcessChild(Child):
         self._open = True
 
         def do_import():
-            spec = importlib.util.spec_from_file_location(self.module_name, self.source)
-            assert spec is not None and spec.loader is not None  # a .py path always has a source loader
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[self.module_name] = module
-            spec.loader.exec_module(module)
-            self._module = module
-            return sorted(name for name, value in vars(module).items() if callable(value))
+            self._module, failed = child.load_student(str(self.source), self.module_name, self.cells)
+            return child.imported(self._module, failed)
 
         self._forget_modules()
         reply = self._run(0, do_import, self.limits.import_seconds)
         if reply.ok:
-            self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
+            self.names, self.failed_cells = protocol.imported(reply.value)
         else:
             self._open = False  # as a confined child exits after a failed import
         return reply

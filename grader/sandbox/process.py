@@ -81,9 +81,10 @@ class Child(Channel):
     # Whether this path can give the child namespaces and a uid of its own (not the portable one).
     confinable = True
 
-    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits):
+    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits, cells=()):
+        """`cells`: the module's notebook cells, run one by one at import (grader/intake's Source.cells)."""
         super().__init__(limits)
-        self.module_name = module_name
+        self.module_name, self.cells = module_name, cells
         self.root_user = hasattr(os, "geteuid") and os.geteuid() == 0
         linux = sys.platform.startswith("linux")
         self.prefix = namespace_prefix() if self.confinable and limits.namespaces and linux else []
@@ -99,6 +100,7 @@ class Child(Channel):
         self.pid: int | None = None  # the child's, in our PID namespace
         self.layers: dict = {}
         self.names: list[str] = []
+        self.failed_cells: list[protocol.FailedCell] = []
         self._cpu = 0.0
 
     def _confinement(self) -> dict:
@@ -154,7 +156,7 @@ class Child(Channel):
 
     def start(self) -> Reply:
         """Spawn the child, check its confinement, import the student's module; the reply's value
-        lists its callables."""
+        gives its callables and a notebook's failed cells (`names`, `failed_cells`: protocol.imported)."""
         self._launch()
         wanted = self._confinement()
         try:
@@ -164,6 +166,7 @@ class Child(Channel):
                     "workdir": str(self.workdir),
                     "source": str(self.source),
                     "module_name": self.module_name,
+                    "cells": [list(cell) for cell in self.cells],
                     "probe_modules": self.probe_modules,
                     "import_seconds": self.limits.import_seconds,
                     "confine": wanted,
@@ -197,7 +200,7 @@ class Child(Channel):
         # Timed: the import's CPU counts in the first case the child runs (grader/judge/session.py).
         reply = self._timed(self._await(0, self.limits.import_seconds), cpu, started)
         if reply.ok:
-            self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
+            self.names, self.failed_cells = protocol.imported(reply.value)
         return reply
 
     def _spawn(self, request_r: int, reply_w: int, control: int) -> subprocess.Popen:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
+from dataclasses import dataclass
 import math
 import os
 import re
@@ -41,6 +42,12 @@ VIOLATION = "violation"
 # The sequence number of the frame the child sends once confined, before any student code is loaded:
 # the layers in force (the only frame the parent trusts, since nothing of the student's has run yet).
 CONFINED_SEQ = -1
+# What the import's reply may say of a notebook's cells that failed (grader/sandbox/child.py's
+# load_student): how many, and how long each class name and message.
+FAILED_CELLS = 20
+KIND_CHARS = 100
+MESSAGE_CHARS = 200
+LARGEST_NUMBER = 10_000_000  # a cell's number or line (a notebook's code is 2 MiB at most)
 
 
 class ProtocolError(Exception):
@@ -206,6 +213,32 @@ def check_reply(reply, nonce: str, seq: int) -> dict:
         if key in reply and not isinstance(reply[key], kind):
             raise ProtocolError(f"field {key} of the wrong type")
     return reply
+
+
+@dataclass(frozen=True)
+class FailedCell:
+    """A notebook cell that raised when the child ran it at import, as the child said (`imported`)."""
+
+    number: int  # the cell's, among the notebook's code cells
+    line: int  # in the cell, from 1; 0 when not known
+    kind: str  # the exception's class name
+    message: str  # its first argument when a str, else ""
+
+
+def imported(value) -> tuple[list[str], list[FailedCell]]:
+    """The import's reply value (child.py's `imported`): the callables of the student's module and the
+    notebook cells that failed. Said by the student's child, so only what has the expected shape and
+    types is kept, cut to the bounds above."""
+    if type(value) is not dict:
+        return [], []
+    names, cells = value.get("names"), value.get("failed_cells")
+    failed = []
+    for cell in cells[:FAILED_CELLS] if type(cells) is list else []:
+        if type(cell) is list and len(cell) == 4 and [type(item) for item in cell] == [int, int, str, str]:
+            number, line, kind, message = cell
+            if 0 < number <= LARGEST_NUMBER and 0 <= line <= LARGEST_NUMBER:
+                failed.append(FailedCell(number, line, kind[:KIND_CHARS], message[:MESSAGE_CHARS]))
+    return ([n for n in names if type(n) is str] if type(names) is list else []), failed
 
 
 def is_call(frame) -> bool:

@@ -63,14 +63,16 @@ class RemoteChild(Child):
     confinable = False
     link: Link | None = None
 
-    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits):
+    def __init__(self, sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits, cells=()):
         self.sources, self.module_name, self.probe_modules, self.limits = sources, module_name, probe_modules, limits
+        self.cells = cells
         self.nonce = secrets.token_hex(16)
         self.seq = 0
         # The student's folder in the student's worker (named here: error texts are cleaned of it).
         self.root = Path(f"/tmp/taquin-grader-{self.nonce}")
         self.workdir = self.root / "work"
         self.names: list[str] = []
+        self.failed_cells: list[protocol.FailedCell] = []
         self.layers: dict = {"web_worker": True}
         self.pid = None
         self._open = False
@@ -90,13 +92,14 @@ class RemoteChild(Child):
         start = {
             "sources": self.sources,
             "module_name": self.module_name,
+            "cells": [list(cell) for cell in self.cells],
             "probe_modules": self.probe_modules,
             "limits": self.limits.as_dict(),
             "root": str(self.root),
         }
         reply = self._exchange(0, {"start": start}, self.limits.import_seconds)
         if reply.ok:
-            self.names = [n for n in reply.value if isinstance(n, str)] if isinstance(reply.value, list) else []
+            self.names, self.failed_cells = protocol.imported(reply.value)
         else:
             self._open = False
         return reply
@@ -280,6 +283,7 @@ class FrameServer:
                 given["module_name"],
                 given["probe_modules"],
                 Limits(**given["limits"]),
+                given["cells"],
                 root=Path(given["root"]),
             )
             reply = self.child.start()

@@ -37,13 +37,19 @@ def isolation(limits: Limits) -> dict:
     return process.VERIFIED[limits]
 
 
-def new_child(sources: dict[str, str], module_name: str, probe_modules: list[str], limits: Limits) -> Child:
+def new_child(
+    sources: dict[str, str],
+    module_name: str,
+    probe_modules: list[str],
+    limits: Limits,
+    cells: tuple[tuple[int, int], ...] = (),
+) -> Child:
     """A child on the path `limits` choose (in this process, the portable one, or the fork server's or
-    spawn path)."""
+    spawn path). `cells`: the module's notebook cells, run one by one at import (none for a .py)."""
     if limits.inprocess:  # in the browser's self-check, the student's own Web Worker (remote.py)
         return (InProcessChild if RemoteChild.link is None else RemoteChild)(
-            sources, module_name, probe_modules, limits
+            sources, module_name, probe_modules, limits, cells
         )
     if limits.stdio:
-        return StdioChild(sources, module_name, probe_modules, limits)
-    return Child(sources, module_name, probe_modules, limits)
+        return StdioChild(sources, module_name, probe_modules, limits, cells)
+    return Child(sources, module_name, probe_modules, limits, cells)

@@ -27,6 +27,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "le chargement de {module}.py a échoué :\n{error}",
         "en": "importing {module}.py failed:\n{error}",
     },
+    "engine.cell_failed": {
+        "fr": "{file}, cellule {cell}, ligne {line} : {error}. À l'import, cette cellule s'est arrêtée là (ce "
+        "qu'elle définit avant reste) ; les autres cellules ont été exécutées",
+        "en": "{file}, cell {cell}, line {line}: {error}. At import, this cell stopped there (what it defines "
+        "before stays); the other cells ran",
+    },
+    "engine.cell_failed_unplaced": {
+        "fr": "{file}, cellule {cell} : {error}. À l'import, cette cellule n'a pas été exécutée ; les autres l'ont été",
+        "en": "{file}, cell {cell}: {error}. At import, this cell did not run; the other cells did",
+    },
     "engine.module_missing": {
         "fr": "la soumission ne contient pas de fichier {module}.py",
         "en": "the submission has no {module}.py file",
@@ -103,8 +113,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{module}.py: taken from {file} (defines: {functions}; other candidates: {others})",
     },
     "intake.notebook_dropped": {
-        "fr": "{file} : lignes propres à IPython (magies %, commandes !) ignorées dans les cellules {cells}",
-        "en": "{file}: IPython-only lines (% magics, ! commands) dropped in cells {cells}",
+        "fr": "{file} : lignes propres à IPython (magies %, commandes !, aide ?) non exécutées dans les cellules "
+        "{cells} (l'instruction d'un %time ou %timeit est exécutée une fois, sans mesure)",
+        "en": "{file}: IPython-only lines (% magics, ! commands, ? help) not run in cells {cells} (the statement "
+        "of a %time or %timeit runs once, untimed)",
     },
     "intake.notebook_unreadable": {
         "fr": "{file} n'est pas un notebook lisible, ignoré : {detail}",
