@@ -1,7 +1,7 @@
 """A notebook as one module, its cells run one by one (docs/intake.md, step 4): how the intake turns
 IPython-only lines into Python line for line, how the child runs the cells (`child.load_student`, the code
 the confined and the in-process children share) and what the parent keeps of what the child says of its
-failed cells (`protocol.imported`). Graded end to end in tests/test_intake_notebook_cells.py."""
+failed cells (`protocol.imported`). Graded end to end in tests/test_notebook_cells_graded.py."""
 
 import json
 import sys
