@@ -31,7 +31,7 @@ from grader.caches import register
 from grader.errors import SandboxError
 from grader.sandbox import confine, fork_server, protocol, seccomp, stdlib_copy, verification
 from grader.sandbox.channel import Channel
-from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
+from grader.sandbox.host import DiskWatch, UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
 from grader.text.terminal import escaped
@@ -100,6 +100,7 @@ class Child(Channel):
         self.layers: dict = {}
         self.names: list[str] = []
         self._cpu = 0.0
+        self._disk_watch: DiskWatch | None = None
 
     def _confinement(self) -> dict:
         """What the child must apply before loading student code (it refuses to go on otherwise)."""
@@ -183,6 +184,9 @@ class Child(Channel):
                 )
             self.layers = self._verify(wanted, confined.value)
             VERIFIED.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
+            if self.tmpfs == "-" and self.pid is not None:  # no tmpfs bounds its folder: we do
+                self._disk_watch = DiskWatch(self.workdir, self.limits, self.pid)
+                self._disk_watch.start()
         except SandboxError:
             self.close()
             raise
@@ -284,6 +288,14 @@ class Child(Channel):
             "capabilities": "none" if wanted["drop_capabilities"] else None,
         }
 
+    def _death(self) -> Reply:
+        """How the child went away; killed for what its folder held, the student's verdict that says so."""
+        reply = super()._death()
+        if self._disk_watch is not None and self._disk_watch.exceeded:
+            budget = {"mib": self.limits.watched_disk_bytes >> 20, "files": self.limits.watched_disk_files}
+            return Reply(protocol.VIOLATION, error=reply.error, violation=("engine.reply.disk", budget))
+        return reply
+
     def describe(self) -> list[Message]:
         """The layers in force, as a report states them (said in its reader's language)."""
         return verification.described(self.limits, self.layers)
@@ -315,6 +327,9 @@ class Child(Channel):
             self._close_channel()
             for capture in self._captures:
                 capture.join(timeout=5.0)  # the pipes end with the child: only a stalled machine waits
+        if self._disk_watch is not None:
+            self._disk_watch.stop()
+            self._disk_watch = None
         if self._root is not None:
             remove_root(self._root)
             self._root = None

@@ -62,6 +62,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         '(keep tests under if __name__ == "__main__":)',
     },
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
+    "engine.reply.disk": {
+        "fr": "votre code a rempli son dossier au-delà de {mib} Mio ou de {files} fichiers et dossiers : "
+        "il a été arrêté",
+        "en": "your code filled its folder past {mib} MiB or {files} files and folders: it was stopped",
+    },
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
         "en": "the process running your code died: {detail}",
