@@ -23,8 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from grader.sandbox import protocol
 from grader.sandbox.host import folder_usage, remove_root
 from grader.sandbox.limits import Limits
+from grader.sandbox.runner import new_child
 from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - a fixture
 
 SCENE = Path("tests") / "shared_account_scene.py"
@@ -63,6 +65,35 @@ def test_a_nest_deeper_than_the_recursion_limit_and_the_descriptors_is_counted_a
     remove_root(root)
     assert not os.path.lexists(root)
     assert os.path.exists("/etc/passwd")
+
+
+@pytest.mark.parametrize(
+    ("written", "stopped"),
+    [
+        ("for i in range(10_000):\n        open(f'big{i}', 'wb').write(bytes(1 << 20))", True),
+        ("for i in range(100_000):\n        open(f'small{i}', 'w').close()", True),
+        ("for i in range(3):\n        open(f'few{i}', 'wb').write(bytes(1 << 20))", False),
+    ],
+    ids=["bytes", "entries", "within"],
+)
+def test_where_no_tmpfs_bounds_the_folder_the_parent_stops_the_child_past_its_budget(written, stopped):
+    """No mount namespace (switched off here, as where there is no user namespace): the child's folder is
+    a plain folder, counted by the parent; past the budget the child is stopped and told why."""
+    limits = Limits(namespaces=False, watched_disk_bytes=8 << 20, watched_disk_files=200)
+    source = f"def f():\n    {written}\n    return 'done'\n"
+    child = new_child({"jeux": source}, "jeux", ["tests.hostile.probes"], limits)
+    try:
+        assert child.start().ok
+        reply = child.call("tests.hostile.probes:probe_call", {"function": "f", "args": []}, 60)
+        folder = child.workdir
+    finally:
+        child.close()
+    if stopped:
+        assert reply.status == protocol.VIOLATION, reply
+        assert reply.violation == ("engine.reply.disk", {"mib": 8, "files": 200})
+    else:
+        assert reply.ok and reply.value == "done", reply
+    assert not folder.exists()
 
 
 def _results(report: dict, student: str) -> str:
