@@ -128,18 +128,6 @@ def busy_account() -> subprocess.Popen:
     return process
 
 
-def processes_in(folder: Path) -> list[str]:
-    """The processes whose current folder is under `folder` (a child left running)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        try:
-            if entry.isdigit() and os.readlink(f"/proc/{entry}/cwd").startswith(str(folder)):
-                found.append(entry)
-        except OSError:
-            pass
-    return found
-
-
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's grader and tests
     base, report = Path(sys.argv[1]), Path(sys.argv[2])
@@ -156,6 +144,7 @@ def main() -> None:
     from grader.run.grading import grade_class
     from grader.run.jobs import select
     from grader.sandbox import confine
+    from tests.attacks.scene import processes_in
 
     checkout = Path(__file__).resolve().parents[1]
     alice = (checkout / "exercises" / "exemples" / "alice" / "jeux.py").read_text()
