@@ -143,6 +143,7 @@ def test_a_busy_account_threads_and_a_full_folder_as_an_ordinary_teacher(teacher
     assert report["user"] == teacher_python[0]
     layers = {layer["key"] for layer in report["isolation"]}
     assert ("isolation.tmpfs" in layers) == user_namespaces, layers
+    assert ("isolation.watched_folder" in layers) == (not user_namespaces), layers  # the parent counts it
     _check(report, shared_uid=not user_namespaces)
     if not user_namespaces:
         said = json.loads(_results(report, "mallory"))["questions"][0]["checks"][0]["message"]

@@ -183,10 +183,11 @@ class Child(Channel):
                     + (f" ({said})" if said else "")
                 )
             self.layers = self._verify(wanted, confined.value)
-            VERIFIED.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
             if self.tmpfs == "-" and self.pid is not None:  # no tmpfs bounds its folder: we do
                 self._disk_watch = DiskWatch(self.workdir, self.limits, self.pid)
                 self._disk_watch.start()
+                self.layers["disk_watch"] = True
+            VERIFIED.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
         except SandboxError:
             self.close()
             raise

@@ -479,6 +479,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "dossier en tmpfs ({mib} Mio, {files} fichiers)",
         "en": "tmpfs folder ({mib} MiB, {files} files)",
     },
+    "isolation.watched_folder": {
+        "fr": "dossier compté par le correcteur ({mib} Mio, {files} fichiers et dossiers)",
+        "en": "folder counted by the grader ({mib} MiB, {files} files and folders)",
+    },
     "isolation.landlock": {"fr": "Landlock ABI {abi} (fichiers)", "en": "Landlock ABI {abi} (files)"},
     "isolation.landlock_net": {"fr": "Landlock ABI {abi} (fichiers, TCP)", "en": "Landlock ABI {abi} (files, TCP)"},
     "isolation.landlock_scoped": {
