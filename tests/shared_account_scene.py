@@ -15,7 +15,8 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `deep_nest`: q1's answer after nesting folders DEPTH deep in its folder (deeper than Python's recursion
   limit: shutil.rmtree recursed on Python 3.11 and left the folder), the refusal of a full folder caught;
 - `mallory`: red team 5's: at import the same nest and FILL files of 1 MiB beside it;
-- `many_files`: at import, empty files until its folder refuses one.
+- `many_files`: at import, empty files until its folder refuses one;
+- `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
 what the bomb got, whether a thread could still start, the children's folders left in the temporary
 folder, the processes left.
@@ -104,6 +105,18 @@ def solution_42():
     return {ANSWER}
 """
 
+HIDDEN_FILL = f"""import os
+{GAME}
+os.mkdir("hidden", 0o300)  # written in, listed by nobody (the child cannot chmod: seccomp)
+for _i in range(1000):
+    with open(f"hidden/fill{{_i}}", "wb") as _out:
+        _out.write(b"z" * (1 << 20))
+
+
+def solution_42():
+    return {ANSWER}
+"""
+
 MANY_FILES = f"""{GAME}
 for _i in range(100_000):
     open(f"f{{_i}}", "w").close()
@@ -155,6 +168,7 @@ def main() -> None:
         "deep_nest": DEEP_NEST,
         "mallory": MALLORY,
         "many_files": MANY_FILES,
+        "hidden_fill": HIDDEN_FILL,
     }
     for name, source in sources.items():
         (class_dir / name).mkdir()

@@ -116,7 +116,7 @@ def _check(report: dict, shared_uid: bool) -> None:
     assert report["thread_started_after"]
     # The nest is removed; a full folder is the student's verdict, never the grader's error.
     assert report["verdicts"]["deep_nest"]["q1"] == ["passed", 1.0]
-    for student in ("mallory", "many_files"):
+    for student in ("mallory", "many_files", "hidden_fill"):
         assert report["status"][student] == "graded" and totals[student] == [0.0, 3.0], _results(report, student)
         said = _results(report, student)
         assert "grader_bug" not in said and "RecursionError" not in said

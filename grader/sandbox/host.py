@@ -143,12 +143,17 @@ def _identity(fd: int) -> tuple[int, int]:
 
 def _enter(name: str, fd: int) -> int:
     """The folder `name` of the folder `fd`, opened; one the child made unreadable to us (we may share
-    its uid) is opened up first."""
+    its uid) is opened up first, through a descriptor of that very folder: a link the child put in its
+    place meanwhile (it may still be running) is never followed."""
     try:
         return os.open(name, FOLDER, dir_fd=fd)
     except PermissionError:
-        os.chmod(name, 0o700, dir_fd=fd)  # a folder (listed as one, not a link), and the child is gone
-        return os.open(name, FOLDER, dir_fd=fd)
+        path = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        try:
+            os.chmod(f"/proc/self/fd/{path}", 0o700)
+            return os.open(".", FOLDER, dir_fd=path)
+        finally:
+            os.close(path)
 
 
 def walk_folders(root: Path, visit, leave=None) -> None:
