@@ -72,9 +72,10 @@ def test_a_nest_deeper_than_the_recursion_limit_and_the_descriptors_is_counted_a
     [
         ("for i in range(10_000):\n        open(f'big{i}', 'wb').write(bytes(1 << 20))", True),
         ("for i in range(100_000):\n        open(f'small{i}', 'w').close()", True),
+        ("for i in range(10):\n        open(f'fast{i}', 'wb').write(bytes(1 << 20))", True),
         ("for i in range(3):\n        open(f'few{i}', 'wb').write(bytes(1 << 20))", False),
     ],
-    ids=["bytes", "entries", "within"],
+    ids=["bytes", "entries", "answered-before-a-look", "within"],
 )
 def test_where_no_tmpfs_bounds_the_folder_the_parent_stops_the_child_past_its_budget(written, stopped):
     """No mount namespace (switched off here, as where there is no user namespace): the child's folder is

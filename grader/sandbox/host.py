@@ -283,17 +283,24 @@ class DiskWatch(threading.Thread):
         pause = DISK_WATCH_SECONDS
         while not self._done.wait(pause):
             started = time.monotonic()
-            used, entries = folder_usage(self.folder, self.limits.watched_disk_files)
+            if self.look():
+                return
             # A folder of thousands of entries costs the parent a look of milliseconds each: a fifth of a
             # CPU at most, whatever the child keeps there.
             pause = max(DISK_WATCH_SECONDS, 4 * (time.monotonic() - started))
+
+    def look(self) -> bool:
+        """Count the folder now (also when a reply arrives: a child that wrote fast and answered before
+        the next look is judged on what it left); past the budget, kill the child. Whether it was."""
+        if not self.exceeded:
+            used, entries = folder_usage(self.folder, self.limits.watched_disk_files)
             if used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files:
                 self.exceeded = True
                 try:
                     signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
                 except ProcessLookupError:
                     pass  # gone already
-                return
+        return self.exceeded
 
     def stop(self) -> None:
         self._done.set()

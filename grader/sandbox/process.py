@@ -289,13 +289,21 @@ class Child(Channel):
             "capabilities": "none" if wanted["drop_capabilities"] else None,
         }
 
+    def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
+        """The reply; where the parent counts the child's folder, judged on what the folder holds then."""
+        reply = super()._await(seq, timeout, serve, deadline)
+        return self._disk_reply(reply)
+
     def _death(self) -> Reply:
         """How the child went away; killed for what its folder held, the student's verdict that says so."""
-        reply = super()._death()
-        if self._disk_watch is not None and self._disk_watch.exceeded:
-            budget = {"mib": self.limits.watched_disk_bytes >> 20, "files": self.limits.watched_disk_files}
-            return Reply(protocol.VIOLATION, error=reply.error, violation=("engine.reply.disk", budget))
-        return reply
+        return self._disk_reply(super()._death())
+
+    def _disk_reply(self, reply: Reply) -> Reply:
+        """`reply`, unless the child's folder is past its budget (host.DiskWatch): then that verdict."""
+        if self._disk_watch is None or not self._disk_watch.look():
+            return reply
+        budget = {"mib": self.limits.watched_disk_bytes >> 20, "files": self.limits.watched_disk_files}
+        return Reply(protocol.VIOLATION, error=reply.error, violation=("engine.reply.disk", budget))
 
     def describe(self) -> list[Message]:
         """The layers in force, as a report states them (said in its reader's language)."""
