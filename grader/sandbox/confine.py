@@ -104,18 +104,24 @@ def landlock_abi() -> int:
     return max(0, version)
 
 
-def apply_rlimits(limits: dict) -> bool:
-    """Set the limits; False where there are none (Windows: the parent's deadline and caps still hold)."""
+def apply_rlimits(limits: dict, shares_uid: bool = False) -> bool:
+    """Set the limits; False where there are none (Windows: the parent's deadline and caps still hold).
+    `shares_uid`: the child keeps its parent's uid, whose other tasks RLIMIT_NPROC counts too."""
     try:
         import resource
         import signal
     except ImportError:
         return False
+    processes = limits.get("processes")
+    if processes is not None and shares_uid and os.getuid() != 0:
+        processes += tasks_of(os.getuid()) + limits.get("account_tasks", 0)
+        hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]
+        processes = processes if hard == resource.RLIM_INFINITY else min(processes, hard)
     for name, value in (
         ("RLIMIT_AS", limits.get("memory_bytes")),
         ("RLIMIT_CPU", limits.get("cpu_seconds")),
         ("RLIMIT_FSIZE", limits.get("file_bytes")),
-        ("RLIMIT_NPROC", limits.get("processes")),
+        ("RLIMIT_NPROC", processes),
         ("RLIMIT_NOFILE", limits.get("open_files")),
         ("RLIMIT_CORE", 0),
     ):
@@ -126,6 +132,28 @@ def apply_rlimits(limits: dict) -> bool:
     # A file grown past RLIMIT_FSIZE is then an OSError the student's code sees, not a silent death.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     return True
+
+
+def tasks_of(uid: int) -> int:
+    """The tasks (threads of every process) of `uid`, which the kernel counts against RLIMIT_NPROC: the
+    threads of each process whose /proc folder is the uid's (one `stat` for another's; a process of the
+    uid that is setuid or not dumpable shows as root's and is missed: the room of
+    `Limits.account_tasks` covers a few). 0 without /proc (macOS)."""
+    count = 0
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if not entry.isdigit() or os.stat(f"/proc/{entry}").st_uid != uid:
+                continue
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                stat = file.read()
+        except OSError:
+            continue  # ended meanwhile
+        count += int(stat[stat.rindex(b")") + 2 :].split()[17])  # num_threads
+    return count
 
 
 def drop_user(uid: int) -> None:
@@ -320,7 +348,9 @@ def apply(config: dict) -> dict:
     workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
         ruleset, landlock = landlock_ruleset(stdlib_entries(config["stdlib"]), config.get("read_write", []))
-    layers["rlimits"] = apply_rlimits(config.get("limits", {}))
+    # Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's.
+    shares_uid = config.get("uid") is None and not config.get("drop_capabilities")
+    layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid)
     if config.get("private_root"):
         enter_private_root(workdir, config["stdlib"])
         layers["private_root"] = True

@@ -4,11 +4,16 @@ its processes."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import secrets
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 from grader.caches import register
@@ -22,6 +27,8 @@ from grader.sandbox.limits import Limits
 NAMESPACE_FLAGS = ("--pid", "--fork", "--kill-child", "--net", "--ipc")
 NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
+# How often the parent counts a child's folder where no tmpfs bounds it (DiskWatch).
+DISK_WATCH_SECONDS = 0.1
 
 _namespace_prefix: dict[bool, list[str]] = register(f"{__name__}._namespace_prefix", {})
 
@@ -126,25 +133,179 @@ def _check_traversable(folder: Path) -> None:
             )
 
 
-def remove_root(root: Path) -> None:
-    """Remove a child's private root once the child is dead. rmtree works on descriptors and never
-    follows a link; a folder inside the root that the child made unreadable to us (we may share its
-    uid) is opened up and the removal tried again."""
-    inside = str(root) + os.sep
+# A folder opened without following a link, held while its entries are read or removed.
+FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
-    def open_up(function, path, exc):
-        path = os.fspath(path)
-        for folder in (os.path.dirname(path), path):
-            if folder.startswith(inside) and os.path.isdir(folder) and not os.path.islink(folder):
+
+def _identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
+
+
+def _enter(name: str, fd: int) -> int:
+    """The folder `name` of the folder `fd`, opened; one the child made unreadable to us (we may share
+    its uid) is opened up first, through a descriptor of that very folder: a link the child put in its
+    place meanwhile (it may still be running) is never followed."""
+    try:
+        return os.open(name, FOLDER, dir_fd=fd)
+    except PermissionError:
+        path = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+        try:
+            os.chmod(f"/proc/self/fd/{path}", 0o700)
+            return os.open(".", FOLDER, dir_fd=path)
+        finally:
+            os.close(path)
+
+
+def walk_folders(root: Path, visit, leave=None) -> None:
+    """Depth first over the folders of `root`, without recursion and holding one descriptor at a time,
+    whatever the depth (a child can nest folders deeper than Python's recursion limit and than the
+    descriptors a process may hold: shutil.rmtree and os.fwalk recurse on Python 3.11).
+    `visit(fd)` gets each folder's descriptor and returns the names of the folders to enter from it;
+    `leave(fd, name)`, once a folder and all below it were visited, gets its parent and its name. The
+    way back up is `..`, checked to be the folder we came from."""
+    fd = os.open(root, FOLDER)
+    levels = [("", visit(fd), _identity(fd))]  # (name, folders still to enter, identity), root first
+    try:
+        while True:
+            name, pending, _ = levels[-1]
+            if pending:
+                below = pending.pop()
                 try:
-                    os.chmod(folder, 0o700)
+                    inner = _enter(below, fd)
                 except OSError:
-                    pass
+                    continue  # gone, or not a folder after all: nothing to walk
+                os.close(fd)
+                fd = inner
+                levels.append((below, visit(fd), _identity(fd)))
+                continue
+            levels.pop()
+            if not levels:
+                return
+            up = os.open("..", FOLDER, dir_fd=fd)
+            os.close(fd)
+            fd = up
+            if _identity(fd) != levels[-1][2]:
+                raise OSError(f"{root}: a folder moved while it was walked")
+            if leave is not None:
+                leave(fd, name)
+    finally:
+        os.close(fd)
 
-    for _ in range(8):  # each pass opens up one more level of folders nested in unreadable ones
+
+def _listed(fd: int, at_most: int | None = None) -> list[os.DirEntry]:
+    with os.scandir(fd) as entries:
+        return list(itertools.islice(entries, at_most))
+
+
+def remove_root(root: Path) -> None:
+    """Remove a child's private root once the child is dead, however deep and wide the child made it:
+    no link is followed, a folder the child made unreadable or unwritable to us is opened up. An entry
+    that cannot be removed does not stop the removal of the others; what is left then is the grader's
+    problem, said on standard error."""
+    problems: list[OSError] = []
+
+    def emptied(fd: int) -> list[str]:
+        """Remove every entry of the folder `fd` but its folders, whose names it returns."""
+        folders = []
+        for entry in _listed(fd):
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(entry.name)
+                continue
+            try:
+                try:
+                    os.unlink(entry.name, dir_fd=fd)
+                except PermissionError:  # a folder the child made unwritable to us
+                    os.fchmod(fd, 0o700)
+                    os.unlink(entry.name, dir_fd=fd)
+            except OSError as exc:
+                problems.append(exc)
+        return folders
+
+    def removed(fd: int, name: str) -> None:
+        try:
+            os.rmdir(name, dir_fd=fd)
+        except OSError as exc:
+            problems.append(exc)
+
+    for _ in range(2):  # what a pass could not remove is tried once more
         if not os.path.lexists(root):
             return
-        shutil.rmtree(root, onerror=open_up)
+        try:
+            walk_folders(root, emptied, removed)
+            os.rmdir(root)
+        except OSError as exc:
+            problems.append(exc)
+    if os.path.lexists(root):
+        print(f"grader: the child's folder {root} could not be removed: {problems[-1]}", file=sys.stderr)
+
+
+def folder_usage(root: Path, files: int) -> tuple[int, int]:
+    """(bytes, entries) held under `root`: the disk blocks of its files and its entries of any kind,
+    counted until the count passes `files` (a full count would cost what the child chose). A folder
+    the child removes or moves while it is counted ends the count there: what was counted is a lower
+    bound, and the next look counts again."""
+    used = [0, 0]
+
+    def visit(fd: int) -> list[str]:
+        folders = []
+        for entry in _listed(fd, files + 1 - used[1]):
+            used[1] += 1
+            info = entry.stat(follow_symlinks=False)
+            used[0] += info.st_blocks * 512
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(entry.name)
+        return folders if used[1] <= files else []
+
+    try:
+        walk_folders(root, visit)
+    except OSError:
+        pass
+    return used[0], used[1]
+
+
+class DiskWatch(threading.Thread):
+    """Where the child's folder is a plain folder of the teacher's disk (no tmpfs: no mount namespace),
+    the parent bounds what it holds: every `DISK_WATCH_SECONDS` (or four times as long as the last
+    count took, when that is longer) it counts the folder, and past
+    `Limits.watched_disk_bytes` or `Limits.watched_disk_files` kills the child (by a pidfd: never a
+    process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
+    disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE)."""
+
+    def __init__(self, folder: Path, limits: Limits, pid: int):
+        super().__init__(daemon=True)
+        self.folder, self.limits = folder, limits
+        self.exceeded = False
+        self._pidfd = os.pidfd_open(pid)
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        pause = DISK_WATCH_SECONDS
+        while not self._done.wait(pause):
+            started = time.monotonic()
+            if self.look():
+                return
+            # A folder of thousands of entries costs the parent a look of milliseconds each: a fifth of a
+            # CPU at most, whatever the child keeps there.
+            pause = max(DISK_WATCH_SECONDS, 4 * (time.monotonic() - started))
+
+    def look(self) -> bool:
+        """Count the folder now (also when a reply arrives: a child that wrote fast and answered before
+        the next look is judged on what it left); past the budget, kill the child. Whether it was."""
+        if not self.exceeded:
+            used, entries = folder_usage(self.folder, self.limits.watched_disk_files)
+            if used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files:
+                self.exceeded = True
+                try:
+                    signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass  # gone already
+        return self.exceeded
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join()
+        os.close(self._pidfd)
 
 
 def children_of(pid: int) -> list[int]:

@@ -14,6 +14,10 @@ class Limits:
     memory_bytes: int = 1 << 30
     cpu_seconds: int = 600  # a backstop for the whole child; per-call limits come with each request
     processes: int = 32  # threads count too; RLIMIT_NPROC binds only a non-root user
+    # Where the child shares the teacher's uid (no user namespace), RLIMIT_NPROC counts every task of
+    # hers: the child's limit is then her count when it starts + `processes` + this much room for what
+    # her other processes (a browser, the grader's other workers) start meanwhile (confine.py).
+    account_tasks: int = 256
     file_bytes: int = 1 << 20
     open_files: int = 64
     output_bytes: int = 64 * 1024  # kept per stream; the rest is counted
@@ -22,6 +26,11 @@ class Limits:
     grace_seconds: float = 1.0
     disk_bytes: int = 16 << 20  # the child's folder (a tmpfs), when a mount namespace allows it
     disk_files: int = 1024
+    # Where there is no tmpfs (no mount namespace), the parent counts the child's folder every 0.1 s and
+    # kills it past these (host.DiskWatch): wider than the tmpfs's, which refuses a write at once where
+    # the parent only sees it afterwards, so that a write refused there and caught is not a kill here.
+    watched_disk_bytes: int = 64 << 20
+    watched_disk_files: int = 4096
     # As root, each concurrent child runs as a uid (and gid) of its own from this range; a lock file per
     # uid keeps it unique across the processes of `grader grade --workers N` (and concurrent runs).
     uid_first: int = 62000

@@ -31,7 +31,7 @@ from grader.caches import register
 from grader.errors import SandboxError
 from grader.sandbox import confine, fork_server, protocol, seccomp, stdlib_copy, verification
 from grader.sandbox.channel import Channel
-from grader.sandbox.host import UidLease, children_of, make_folder, namespace_prefix, remove_root
+from grader.sandbox.host import DiskWatch, UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
 from grader.text.terminal import escaped
@@ -102,6 +102,7 @@ class Child(Channel):
         self.names: list[str] = []
         self.failed_cells: list[protocol.FailedCell] = []
         self._cpu = 0.0
+        self._disk_watch: DiskWatch | None = None
 
     def _confinement(self) -> dict:
         """What the child must apply before loading student code (it refuses to go on otherwise)."""
@@ -185,6 +186,10 @@ class Child(Channel):
                     + (f" ({said})" if said else "")
                 )
             self.layers = self._verify(wanted, confined.value)
+            if self.tmpfs == "-" and self.pid is not None:  # no tmpfs bounds its folder: we do
+                self._disk_watch = DiskWatch(self.workdir, self.limits, self.pid)
+                self._disk_watch.start()
+                self.layers["disk_watch"] = True
             VERIFIED.setdefault(self.limits, {"layers": self.describe(), "files_confined": self.files_confined()})
         except SandboxError:
             self.close()
@@ -287,6 +292,22 @@ class Child(Channel):
             "capabilities": "none" if wanted["drop_capabilities"] else None,
         }
 
+    def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
+        """The reply; where the parent counts the child's folder, judged on what the folder holds then."""
+        reply = super()._await(seq, timeout, serve, deadline)
+        return self._disk_reply(reply)
+
+    def _death(self) -> Reply:
+        """How the child went away; killed for what its folder held, the student's verdict that says so."""
+        return self._disk_reply(super()._death())
+
+    def _disk_reply(self, reply: Reply) -> Reply:
+        """`reply`, unless the child's folder is past its budget (host.DiskWatch): then that verdict."""
+        if self._disk_watch is None or not self._disk_watch.look():
+            return reply
+        budget = {"mib": self.limits.watched_disk_bytes >> 20, "files": self.limits.watched_disk_files}
+        return Reply(protocol.VIOLATION, error=reply.error, violation=("engine.reply.disk", budget))
+
     def describe(self) -> list[Message]:
         """The layers in force, as a report states them (said in its reader's language)."""
         return verification.described(self.limits, self.layers)
@@ -318,6 +339,9 @@ class Child(Channel):
             self._close_channel()
             for capture in self._captures:
                 capture.join(timeout=5.0)  # the pipes end with the child: only a stalled machine waits
+        if self._disk_watch is not None:
+            self._disk_watch.stop()
+            self._disk_watch = None
         if self._root is not None:
             remove_root(self._root)
             self._root = None

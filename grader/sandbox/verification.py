@@ -75,6 +75,13 @@ def described(limits: Limits, layers: dict) -> list[Message]:
         )
     if layers.get("tmpfs"):
         said.append(Message("isolation.tmpfs", {"mib": limits.disk_bytes >> 20, "files": limits.disk_files}))
+    elif layers.get("disk_watch"):
+        said.append(
+            Message(
+                "isolation.watched_folder",
+                {"mib": limits.watched_disk_bytes >> 20, "files": limits.watched_disk_files},
+            )
+        )
     said.append(_landlock(layers.get("landlock")))
     said.append(Message("isolation.seccomp" if layers.get("seccomp") else "isolation.no_seccomp"))
     return said

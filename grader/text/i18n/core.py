@@ -72,6 +72,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         '(keep tests under if __name__ == "__main__":)',
     },
     "engine.reply.memory": {"fr": "mémoire épuisée ({detail})", "en": "out of memory ({detail})"},
+    "engine.reply.disk": {
+        "fr": "votre code a rempli son dossier au-delà de {mib} Mio ou de {files} fichiers et dossiers : "
+        "il a été arrêté",
+        "en": "your code filled its folder past {mib} MiB or {files} files and folders: it was stopped",
+    },
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
         "en": "the process running your code died: {detail}",
@@ -485,6 +490,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "isolation.tmpfs": {
         "fr": "dossier en tmpfs ({mib} Mio, {files} fichiers)",
         "en": "tmpfs folder ({mib} MiB, {files} files)",
+    },
+    "isolation.watched_folder": {
+        "fr": "dossier compté par le correcteur ({mib} Mio, {files} fichiers et dossiers)",
+        "en": "folder counted by the grader ({mib} MiB, {files} files and folders)",
     },
     "isolation.landlock": {"fr": "Landlock ABI {abi} (fichiers)", "en": "Landlock ABI {abi} (files)"},
     "isolation.landlock_net": {"fr": "Landlock ABI {abi} (fichiers, TCP)", "en": "Landlock ABI {abi} (files, TCP)"},

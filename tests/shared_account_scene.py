@@ -1,0 +1,210 @@
+"""A class graded while the grading account is busy, with students who start threads and fill their
+folder: what an ordinary teacher without user namespaces (and a student at home, on Ubuntu >= 24.04)
+meets, where the child shares the account's uid and its folder is a plain folder of the disk. Run as
+`python shared_account_scene.py BASE REPORT.json` by tests/test_sandbox_nouserns.py, as root or as an
+ordinary user, with or without user namespaces.
+
+The account is made busy first: a process of the same uid holds BUSY idle threads (a browser holds
+hundreds), more than a child's `Limits.processes`, which RLIMIT_NPROC counted against every task of the
+uid. The students (each a jeux.py; q1 and q4 graded):
+- `alice`: the sample answer;
+- `thread_user`: the same, with its BFS run in a thread of a large stack (the usual recipe for deep
+  recursion in Python): a correct answer, full marks;
+- `thread_bomb`: q1's answer after starting threads of small stacks until one fails, and printing how
+  many it got: contained, and the account can still start threads;
+- `deep_nest`: q1's answer after nesting folders DEPTH deep in its folder (deeper than Python's recursion
+  limit: shutil.rmtree recursed on Python 3.11 and left the folder), the refusal of a full folder caught;
+- `mallory`: red team 5's: at import the same nest and FILL files of 1 MiB beside it;
+- `many_files`: at import, empty files until its folder refuses one;
+- `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused.
+Written to REPORT: each student's points and statuses per question, their checks' messages and output,
+what the bomb got, whether a thread could still start, the children's folders left in the temporary
+folder, the processes left.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+BUSY = 60
+DEPTH = 1500
+FILL = 200
+BOMB_LIMIT = 5000
+
+THREAD_BFS = """
+
+import threading as _threading
+
+_own_bfs = bfs
+
+
+def bfs():
+    found = []
+    _threading.stack_size(64 * 1024 * 1024)
+    worker = _threading.Thread(target=lambda: found.append(_own_bfs()))
+    worker.start()
+    worker.join()
+    return found[0]
+"""
+
+ANSWER = "[1, 2, 4, 5, 10, 20, 21, 42]"
+GAME = "initial = None\nsuivants = None\nfinal = None\nh = None\n"
+
+THREAD_BOMB = f"""import threading
+{GAME}
+
+def solution_42():
+    threading.stack_size(64 * 1024)
+    hold = threading.Event()
+    started = 0
+    try:
+        while started < {BOMB_LIMIT}:
+            threading.Thread(target=hold.wait, daemon=True).start()
+            started += 1
+    except RuntimeError:
+        pass
+    hold.set()
+    print(f"threads {{started}}")
+    return {ANSWER}
+"""
+
+DEEP_NEST = f"""import os
+{GAME}
+
+def solution_42():
+    here = os.open(".", os.O_RDONLY)
+    try:
+        for _ in range({DEPTH}):
+            os.mkdir("n")
+            os.chdir("n")
+    except OSError:  # a full folder (a tmpfs's inodes)
+        pass
+    os.fchdir(here)
+    return {ANSWER}
+"""
+
+MALLORY = f"""import os
+{GAME}
+_here = os.open(".", os.O_RDONLY)
+for _ in range({DEPTH}):
+    os.mkdir("n")
+    os.chdir("n")
+for _i in range({FILL}):
+    with open(f"fill{{_i}}", "wb") as _out:
+        _out.write(b"y" * (1 << 20))
+os.fchdir(_here)
+
+
+def solution_42():
+    return {ANSWER}
+"""
+
+HIDDEN_FILL = f"""import os
+{GAME}
+os.mkdir("hidden", 0o300)  # written in, listed by nobody (the child cannot chmod: seccomp)
+for _i in range(1000):
+    with open(f"hidden/fill{{_i}}", "wb") as _out:
+        _out.write(b"z" * (1 << 20))
+
+
+def solution_42():
+    return {ANSWER}
+"""
+
+MANY_FILES = f"""{GAME}
+for _i in range(100_000):
+    open(f"f{{_i}}", "w").close()
+
+
+def solution_42():
+    return {ANSWER}
+"""
+
+
+def busy_account() -> subprocess.Popen:
+    """A process of this uid holding BUSY idle threads until its standard input closes."""
+    code = (
+        "import sys, threading\n"
+        f"for _ in range({BUSY}):\n"
+        "    threading.Thread(target=sys.stdin.read, daemon=True).start()\n"
+        "print('ready', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdout.readline() == "ready\n"
+    return process
+
+
+def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's grader and tests
+    base, report = Path(sys.argv[1]), Path(sys.argv[2])
+    cache, class_dir, out, tmp = (base / name for name in ("cache", "class", "out", "tmp"))
+    for folder in (cache, class_dir, tmp):
+        folder.mkdir(parents=True)
+    tmp.chmod(0o711)  # as root, each child's uid passes through to its own folder
+    os.environ.update(TAQUIN_GRADER_CACHE=str(cache))
+    tempfile.tempdir = str(tmp)  # inherited by the workers (fork)
+
+    from grader.judge.settings import Settings
+    from grader.registry import all_questions
+    from grader.results.scoring import Scheme
+    from grader.run.grading import grade_class
+    from grader.run.jobs import select
+    from grader.sandbox import confine
+    from tests.attacks.scene import processes_in
+
+    checkout = Path(__file__).resolve().parents[1]
+    alice = (checkout / "exercises" / "exemples" / "alice" / "jeux.py").read_text()
+    sources = {
+        "alice": alice,
+        "thread_user": alice + THREAD_BFS,
+        "thread_bomb": THREAD_BOMB,
+        "deep_nest": DEEP_NEST,
+        "mallory": MALLORY,
+        "many_files": MANY_FILES,
+        "hidden_fill": HIDDEN_FILL,
+    }
+    for name, source in sources.items():
+        (class_dir / name).mkdir()
+        (class_dir / name / "jeux.py").write_text(source)
+
+    desktop = busy_account()
+    tasks = confine.tasks_of(os.getuid())
+    try:
+        # Containment, not speed: a generous floor, so that a loaded machine's slow disk decides nothing.
+        settings = Settings(seed=2017, scheme=Scheme(time_floor=2.0))
+        run = grade_class(class_dir, out, select(all_questions(), ["q1", "q4"]), settings, workers=2)
+        started = []
+        probe = threading.Thread(target=started.append, args=[True])
+        probe.start()
+        probe.join()
+    finally:
+        desktop.stdin.close()
+        desktop.wait()
+
+    students = {s.id: s for s in run.submissions}
+    json.dump(
+        {
+            "user": os.geteuid(),
+            "isolation": run.limits["isolation"],
+            "tasks_of_the_account": tasks,
+            "verdicts": {sid: {q.id: [str(q.status), q.score] for q in s.questions} for sid, s in students.items()},
+            "totals": {sid: [s.total, s.max] for sid, s in students.items()},
+            "status": {sid: str(s.status) for sid, s in students.items()},
+            "results": {sid: (out / "students" / f"{sid}.json").read_text(encoding="utf-8") for sid in students},
+            "thread_started_after": started == [True],
+            "left_in_tmp": sorted(name for name in os.listdir(tmp) if name.startswith("taquin-grader-")),
+            "processes": processes_in(tmp),
+        },
+        report.open("w"),
+    )
+
+
+if __name__ == "__main__":
+    main()
