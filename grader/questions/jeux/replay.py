@@ -75,7 +75,7 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
         f = [depth[x] + h[x] for name, x in events if name == "suivants"]
         if all(a <= b for a, b in zip(f, f[1:])):
             return "astar"
-    if any(traces.depth_first(game, one_pass, labels) for one_pass in cut):
+    if isinstance(traces.depth_first_passes(game, events, cut, labels), traces.Verdict):
         return "other"
     return "dfs" if len(cut) == 1 else "passes"
 
