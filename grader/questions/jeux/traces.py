@@ -216,11 +216,12 @@ class Path:
                 self.states.append(x)
 
 
-def depth_first(game: dict, events: list[tuple[str, int]], labels: list, start: int, end: int):
-    """(None if the pass events[start:end] is a depth-first search from e0, else what broke it; the states
-    it expanded, by a `suivants` call or over successors served before, and those without successors,
-    already served, that it tested: with a memo, a dead end shows no call below it)."""
-    succ, root = game["succ"], game["initial"]
+def walk(game: dict, events: list[tuple[str, int]], start: int, end: int) -> tuple[int | None, set[int]]:
+    """The pass events[start:end] walked as a depth-first search from e0: the index of the first call on a
+    state on no branch of the current path (None if there is none), and the states the pass expanded
+    up to there, by a `suivants` call or over successors served before, and those without successors,
+    already served, that it tested (with a memo, a dead end shows no call below it)."""
+    succ = game["succ"]
     path = Path(game, {x for f, x in events[:start] if f == "suivants"})
     tested = set()
     for at in range(start, end):
@@ -228,14 +229,25 @@ def depth_first(game: dict, events: list[tuple[str, int]], labels: list, start: 
         for _ in path.climb(x):
             pass
         if not path.states:
-            depth = _depths(succ, root)
-            parent = min((y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y])
-            params = {"state": labels[x], "call": name, "parent": labels[parent]}
-            return Verdict("jeux.not_depth_first", params, at), path.expanded
+            return at, path.expanded
         path.touch(name, x)
         if name == "final":
             tested.add(x)
     return None, path.expanded | {x for x in tested & path.served if not succ[x]}
+
+
+def depth_first(game: dict, events: list[tuple[str, int]], labels: list, start: int, end: int):
+    """(None if the pass events[start:end] is a depth-first search from e0, else what broke it; the states
+    it expanded, as `walk` counts them)."""
+    at, expanded = walk(game, events, start, end)
+    if at is None:
+        return None, expanded
+    succ, root = game["succ"], game["initial"]
+    name, x = events[at]
+    depth = _depths(succ, root)
+    parent = min((y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y])
+    params = {"state": labels[x], "call": name, "parent": labels[parent]}
+    return Verdict("jeux.not_depth_first", params, at), expanded
 
 
 def _first_expansion(game: dict, one_pass: list[tuple[str, int]], states: set) -> int:
