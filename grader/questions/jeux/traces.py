@@ -31,9 +31,9 @@ IDS (q7): depth-first passes whose deepest state is at distance m = 0, 1, 2, …
 reach depth 1: e0 tested and expanded once before the loop, or the loop starting at m = 1).
 
 IDA* (q10): `h` is called; depth-first passes, as many as figure 3 makes (a single sweep, as an A*
-does, is not IDA*); pass k expands (calls `suivants` on) exactly the states of figure 3 with bound m_k
-— m_0 = h(e0), then the smallest p + h(e) that exceeded the previous bound — and the last pass at most
-those of its bound.
+does, is not IDA*); pass k expands (as `walk` counts: calls `suivants` on, or goes down from over
+successors served before) exactly the states of figure 3 with bound m_k — m_0 = h(e0), then the
+smallest p + h(e) that exceeded the previous bound — and the last pass at most those of its bound.
 """
 
 from __future__ import annotations
