@@ -75,19 +75,20 @@ EXPECTED = {
         "appelé final(a1)",
         "a1, at depth 2 > m = 1: iterative deepening does not reach it in this pass; your code called final(a1)",
     ),
+    # Both test r's children after r's successors were served in an earlier pass: a descent over them (a
+    # memo of suivants is allowed); where they part is the pass m = 2, which goes to a1 without a.
     "submissions/jeux/ids_largeur_initial.py": (
-        "ids", "tree", "final(a)", "suivants(r)",
-        "la recherche itérée n'atteint a qu'en descendant de r, développé dans ce parcours ; votre code a appelé "
-        "final(a) sans développer r dans ce parcours",
-        "iterative deepening reaches a only by going down from r, expanded in this pass; your code called final(a) "
-        "without expanding r in this pass",
+        "ids", "tree", "final(a1)", "suivants(a)",
+        "la recherche itérée descend d'abord de r dans a (profondeur 1 ≤ m = 2) avant de passer à a1 ; votre code "
+        "est passé à a1 avant",
+        "iterative deepening first goes down from r into a (depth 1 ≤ m = 2) before moving on to a1; your code "
+        "moved on to a1 first",
     ),
     "variants/jeux/wrong/ids_largeur_racine.py": (
-        "ids", "tree", "final(a)", "suivants(r)",
-        "la recherche itérée n'atteint a qu'en descendant de r, développé dans ce parcours ; votre code a appelé "
-        "final(a) sans développer r dans ce parcours",
-        "iterative deepening reaches a only by going down from r, expanded in this pass; your code called final(a) "
-        "without expanding r in this pass",
+        "ids", "tree", "final(r)", "suivants(a)",
+        "a, à la profondeur 1 ≤ m = 2 : la recherche itérée l'explore dans ce parcours ; votre code ne l'a pas "
+        "atteint",
+        "a, at depth 1 ≤ m = 2: iterative deepening explores it in this pass; your code did not reach it",
     ),
     "submissions/jeux/idastar_astar.py": (
         "idastar", "low", "suivants(b1)", "h(r)",

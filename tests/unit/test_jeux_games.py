@@ -298,3 +298,53 @@ def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
             with calls.serving(server):
                 jeux_probes.probe_search(model, {"function": question.function, "initial": server.initial_wire, "h": h})
             assert server.total <= jeux_games.search_calls_bound(game, question.function), (question.id, game)
+
+
+def _memo_trace(game: dict, passes_of: str) -> list[tuple[str, int]]:
+    """The calls of an IDS over a memo of `suivants` on `game` (a tree), its passes depth-first (figure 2,
+    goal tested on entry or at generation) or breadth-first, down to the optimum."""
+    succ, root, finals = game["succ"], game["initial"], set(game["finals"])
+    events: list[tuple[str, int]] = []
+    memo: dict[int, list[int]] = {}
+
+    def successors(e: int) -> list[int]:
+        if e not in memo:
+            events.append(("suivants", e))
+            memo[e] = succ[e]
+        return memo[e]
+
+    def final(e: int) -> bool:
+        events.append(("final", e))
+        return e in finals
+
+    def dfs(m: int, e: int, p: int) -> bool:
+        if passes_of == "generation":
+            return p < m and (any(final(x) for x in successors(e)) or any(dfs(m, x, p + 1) for x in successors(e)))
+        return final(e) or (p < m and any(dfs(m, x, p + 1) for x in successors(e)))
+
+    def bfs(m: int) -> bool:
+        level = [root]
+        for p in range(m + 1):
+            if any(final(e) for e in level):
+                return True
+            level = [x for e in level for x in successors(e)] if p < m else []
+        return False
+
+    one_pass = bfs if passes_of == "breadth" else (lambda m: dfs(m, root, 0))
+    if passes_of == "generation":
+        final(root)
+    m = 0
+    while not one_pass(m):
+        m += 1
+    return events
+
+
+def test_a_memo_of_suivants_keeps_a_depth_first_pass_and_shows_a_breadth_first_one():
+    """The successors served earlier in the same call are known edges: a depth-first pass over them (goal
+    tested on entry or at generation) is an IDS; breadth-first passes over them still jump between branches."""
+    for game in jeux.Q7().crafted():
+        labels = jeux_games.shown_labels(game)
+        for way in ("entry", "generation"):
+            assert jeux_traces.ids(game, _memo_trace(game, way), labels) is None, way
+        verdict = jeux_traces.ids(game, _memo_trace(game, "breadth"), labels)
+        assert verdict is not None and verdict.key == "jeux.not_depth_first"

@@ -178,3 +178,27 @@ def test_a_state_is_drawn_with_its_whole_label_or_keyed_in_a_legend():
     drawn = graph(jeux_replay.visual(game), view(replay, "fr"))
     assert sorted(n["label"] for n in drawn["nodes"]) == ["(0, 0)", "(0, 1)", "(12, 3)", "[1]"]
     assert drawn["legend"] == [{"key": "[1]", "full": "('un état', 'long')"}]
+
+
+def _module(name: str, source: str):
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(source, name, "exec"), module.__dict__)
+    return module
+
+
+def test_a_memo_of_suivants_is_followed_as_its_passes_go_not_called_a_jump():
+    """IDA* over a memo of `suivants` (red team 5): recognised as IDA* on every crafted game; with its next
+    bound one too high, the replay says where it expanded past the bound, as for the same slip without a
+    memo, not that it reached a state without expanding its parent."""
+    source = (VARIANTS / "idastar_suivants_memorises.py").read_text()
+    right = _module("memo", source)
+    for game in jeux_crafted.IDASTAR_GAMES:
+        assert jeux_traces.idastar(game, _trace(right, "idastar", game), shown_labels(game)) is None
+    wrong = _module("memo_plus_one", source.replace("        m = minimum\n", "        m = minimum + 1\n"))
+    game = jeux_crafted.IDASTAR_GAMES[1]
+    events, labels = _trace(wrong, "idastar", game), shown_labels(game)
+    verdict = jeux_traces.idastar(game, events, labels)
+    assert verdict is not None and verdict.key == "q10.not_pruned"
+    replay = jeux_replay.replay("idastar", game, events, labels, verdict, (2, 7))
+    assert replay is not None and replay["why"]["key"] == "jeux.replay_pruned"

@@ -12,6 +12,7 @@ a witness is found, correct otherwise.
 A variant file declares in its docstring the questions it is right on (`Correct: q4 q7`) and wrong on
 (`Wrong: q10`); `python tests/variants/harness.py` prints each variant's classification and witnesses.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -200,8 +201,10 @@ def play_search(module, function: str, game, budget=200_000, seconds=CASE_SECOND
 def describe(game) -> str:
     if isinstance(game, Game1):
         return game.name
-    return f"{game.name + ': ' if game.name else ''}e0 = {game.initial!r}, s = {game.succ}, F = {sorted(game.finals, key=repr)}" + (
-        f", h = {game.h}" if game.h is not None else "")
+    return (
+        f"{game.name + ': ' if game.name else ''}e0 = {game.initial!r}, s = {game.succ}, F = {sorted(game.finals, key=repr)}"
+        + (f", h = {game.h}" if game.h is not None else "")
+    )
 
 
 def small_games(max_states=3):
@@ -237,7 +240,9 @@ def chain(length, branches=False):
     if branches:
         for i in range(length):
             succ[f"e{i}"] = [f"d{i}", f"e{i + 1}"] if i % 2 else [f"e{i + 1}", f"d{i}"]
-    return Game(succ, frozenset({f"e{length}"}), "e0", name=f"chain of {length}" + (" with dead ends" if branches else ""))
+    return Game(
+        succ, frozenset({f"e{length}"}), "e0", name=f"chain of {length}" + (" with dead ends" if branches else "")
+    )
 
 
 def with_h(game, rng, mode):
@@ -252,8 +257,10 @@ def with_h(game, rng, mode):
     for s in states:
         d = bf.distance_to_final(s, lambda e: list(game.succ.get(e, [])), game.finals.__contains__)
         dist[s] = d
-    h = {s: (rng.randint(0, 9) if d is None else {"zero": 0, "exact": d, "random": rng.randint(0, d)}[mode])
-         for s, d in dist.items()}
+    h = {
+        s: (rng.randint(0, 9) if d is None else {"zero": 0, "exact": d, "random": rng.randint(0, d)}[mode])
+        for s, d in dist.items()
+    }
     return Game(game.succ, game.finals, game.initial, h, game.name)
 
 
@@ -263,11 +270,39 @@ def tree(edges: dict, finals, name):
 
 # Trees whose final state is deep in a middle branch: the order of the calls tells BFS, IDS and IDA* apart.
 TREES = [
-    tree({"r": ["a", "b", "c"], "a": ["a1", "a2"], "b": ["b1", "b2"], "c": ["c1"], "a1": ["a11"], "b1": ["b11"],
-          "b2": ["b21"], "c1": ["c11"], "a11": ["a111"], "b21": ["g"]}, ["g"], "tree, goal at depth 4 in the middle"),
-    tree({"r": ["x", "y"], "x": ["x1", "x2"], "y": ["y1", "y2"], "x1": ["x11"], "x2": ["x21"], "y1": ["y11"],
-          "y2": ["y21"], "y11": ["g"]}, ["g"], "binary tree, goal at depth 4"),
-    tree({"r": ["a", "b"], "a": ["a1"], "b": ["b1"], "a1": ["a2"], "b1": ["b2"]}, ["b2"], "two chains, goal at depth 3"),
+    tree(
+        {
+            "r": ["a", "b", "c"],
+            "a": ["a1", "a2"],
+            "b": ["b1", "b2"],
+            "c": ["c1"],
+            "a1": ["a11"],
+            "b1": ["b11"],
+            "b2": ["b21"],
+            "c1": ["c11"],
+            "a11": ["a111"],
+            "b21": ["g"],
+        },
+        ["g"],
+        "tree, goal at depth 4 in the middle",
+    ),
+    tree(
+        {
+            "r": ["x", "y"],
+            "x": ["x1", "x2"],
+            "y": ["y1", "y2"],
+            "x1": ["x11"],
+            "x2": ["x21"],
+            "y1": ["y11"],
+            "y2": ["y21"],
+            "y11": ["g"],
+        },
+        ["g"],
+        "binary tree, goal at depth 4",
+    ),
+    tree(
+        {"r": ["a", "b"], "a": ["a1"], "b": ["b1"], "a1": ["a2"], "b1": ["b2"]}, ["b2"], "two chains, goal at depth 3"
+    ),
 ]
 
 
@@ -319,15 +354,30 @@ def _backtracks(events, depth, root):
     return None
 
 
+def _expansions(events, game):
+    """The expansions the calls show, in order: a `suivants` call expands its state; a call on a state
+    whose parent's successors were served before (a memo of `suivants`, which a state's successors, a
+    function of it, allow) shows the search going down from that parent: ("entered", parent)."""
+    parent = {y: x for x, row in game.succ.items() for y in row}
+    served = set()
+    for kind, e in events:
+        if kind == "suivants":
+            served.add(e)
+            yield "suivants", e
+        elif parent.get(e) in served:
+            yield "entered", parent[e]
+
+
 def _not_depth_first(events, game):
-    """On a tree: the first expansion (a `suivants` call) of a state whose parent is not on the path of
-    states expanded and not yet left, which a depth-first search never makes (a breadth-first pass
-    does). A pass starts again at the root; a search that expands the root once, before its passes, keeps
-    it at the bottom of the path."""
+    """On a tree: the first expansion of a state whose parent is not on the path of states expanded and
+    not yet left, which a depth-first search never makes (a breadth-first pass does). A pass starts
+    again at the root; a search that expands the root once, before its passes, keeps it at the bottom of
+    the path. A state entered through a memo may be on the path already (the search comes back to it)."""
     parent = {y: x for x, row in game.succ.items() for y in row}
     path = []
-    for kind, e in events:
-        if kind != "suivants":
+    for kind, e in _expansions(events, game):
+        if kind == "entered" and e in path:
+            del path[path.index(e) + 1 :]
             continue
         if e == game.initial:
             path = [e]
@@ -335,9 +385,23 @@ def _not_depth_first(events, game):
         while path and path[-1] != parent.get(e):
             path.pop()
         if not path:
-            return f"suivants({e!r}) while its parent {parent.get(e)!r} is not on the current path"
+            return f"{e!r} expanded while its parent {parent.get(e)!r} is not on the current path"
         path.append(e)
     return None
+
+
+def _root_expansions(events, game):
+    """How many times the search goes down from e0: a call on e0, then its expansion (a `suivants` call
+    on it, or, its successors served before, a call on a child)."""
+    root, count, served, called = game.initial, 0, False, False
+    children = set(game.succ.get(root, []))
+    for kind, e in events:
+        if e == root:
+            called = True
+            served = served or kind == "suivants"
+        if called and ((kind, e) == ("suivants", root) or (e in children and served)):
+            count, called = count + 1, False
+    return count
 
 
 def algorithm_witness(qid, game, trace, depth_first=True):
@@ -367,7 +431,7 @@ def algorithm_witness(qid, game, trace, depth_first=True):
             if k == "suivants" and depth[e] + game.h[e] > optimum:
                 return f"not IDA*: {e!r} expanded although p + h = {depth[e]} + {game.h[e]} > {optimum}"
         rounds = idastar_rounds(game)
-        expanded = sum(1 for k, e in events if k == "suivants" and e == root)
+        expanded = _root_expansions(events, game)
         if expanded != rounds:
             return f"not IDA*: e0 expanded {expanded} times, for {rounds} bounds"
         if depth_first and rounds > 2 and _backtracks(events, depth, root) is None:
@@ -395,7 +459,9 @@ def judge_search(module, qid) -> str | None:
         for game in (chain(26), chain(60, branches=True), chain(70)):
             yield with_h(game, rng, "zero") if qid == "q10" else game
         # IDA* with ⌈log2(t/n)⌉ stays cheap near powers of two, however large t is.
-        targets = range(1, 200) if qid != "q10" else [*range(1, 300), *(2 ** k + d for k in range(10, 63, 4) for d in (0, 1))]
+        targets = (
+            range(1, 200) if qid != "q10" else [*range(1, 300), *(2**k + d for k in range(10, 63, 4) for d in (0, 1))]
+        )
         for t in targets:
             yield Game1(t, with_h=qid == "q10")
 
@@ -416,12 +482,21 @@ def judge_search(module, qid) -> str | None:
             return f"{witness} ({describe(game)})"
     if qid == "q10":
         # Decoys that h rules out: IDA* never expands them.
-        decoy = Game({"r": ["a", "b"], "a": ["a1", "a2"], "a1": ["a3"], "b": ["b1"], "b1": ["g"]}, frozenset({"g"}), "r",
-                     {"r": 1, "a": 9, "a1": 9, "a2": 9, "a3": 9, "b": 1, "b1": 1, "g": 0}, "decoy pruned by h")
+        decoy = Game(
+            {"r": ["a", "b"], "a": ["a1", "a2"], "a1": ["a3"], "b": ["b1"], "b1": ["g"]},
+            frozenset({"g"}),
+            "r",
+            {"r": 1, "a": 9, "a1": 9, "a2": 9, "a3": 9, "b": 1, "b1": 1, "g": 0},
+            "decoy pruned by h",
+        )
         # Bounds 2, 4, 6 (every p + h even): one pass per bound, none for the odd numbers in between.
-        steps = Game({"g0": ["g1", "d0"], "d0": [], "g1": ["d1", "g2"], "g2": ["g3"], "g3": ["g4"], "g4": ["g5"], "g5": ["g6"]},
-                     frozenset({"g6"}), "g0", {"g0": 2, "g1": 3, "g2": 4, "g3": 3, "g4": 2, "g5": 1, "g6": 0, "d0": 8, "d1": 8},
-                     "bounds two apart")
+        steps = Game(
+            {"g0": ["g1", "d0"], "d0": [], "g1": ["d1", "g2"], "g2": ["g3"], "g3": ["g4"], "g4": ["g5"], "g5": ["g6"]},
+            frozenset({"g6"}),
+            "g0",
+            {"g0": 2, "g1": 3, "g2": 4, "g3": 3, "g4": 2, "g5": 1, "g6": 0, "d0": 8, "d1": 8},
+            "bounds two apart",
+        )
         # Bounds 2, 5, 6, 9 along a chain (gaps of 3, 1 and 3), h(e0) = 2 reached again by e0's child c1;
         # on each chain state a dead end within the bound comes before the way on, a child cut by h
         # after it.
@@ -440,7 +515,11 @@ def judge_search(module, qid) -> str | None:
         jump = Game({f"j{i}": [f"j{i + 1}"] for i in range(12)}, frozenset({"j12"}), "j0", jump_h, "bounds 1, 12")
         for game, optimum in ((decoy, 3), (steps, 6), (uneven_bounds, 9), (flat, 4), (jump, 12)):
             status, value, trace = play_search(module, function, game)
-            witness = algorithm_witness(qid, game, trace, depth_first=False) if status == "ok" and value == optimum else f"got {value!r}, optimum {optimum}"
+            witness = (
+                algorithm_witness(qid, game, trace, depth_first=False)
+                if status == "ok" and value == optimum
+                else f"got {value!r}, optimum {optimum}"
+            )
             if witness:
                 return f"{witness} ({describe(game)})"
     return None
@@ -452,8 +531,16 @@ def judge_h(module) -> str | None:
     h_jeu1 = module.h_jeu1
     values = set()
     pairs = [(n, t) for t in range(1, 301) for n in range(1, t + 1)]
-    pairs += sorted({(n, n * 2 ** k + d) for k in range(1, 63) for n in range(1, 65) for d in (-1, 0, 1)
-                     if 1 <= n <= n * 2 ** k + d < 2 ** 63}, key=lambda p: (p[1], p[0]))
+    pairs += sorted(
+        {
+            (n, n * 2**k + d)
+            for k in range(1, 63)
+            for n in range(1, 65)
+            for d in (-1, 0, 1)
+            if 1 <= n <= n * 2**k + d < 2**63
+        },
+        key=lambda p: (p[1], p[0]),
+    )
     small = {t: bf.game1_distances(t) for t in range(1, 301)}
     for n, t in pairs:
         status, v = attempt(h_jeu1, n, t)
@@ -510,8 +597,10 @@ class Graph:
 
     def __str__(self):
         h = {k: v for k, v in self.h.items() if v}
-        return (f"{self.name + ': ' if self.name else ''}start {self.start!r}, goal {self.goal!r}, "
-                f"next_states = {self.succ} ({self.container.__name__}), heuristic = {h} (0 elsewhere)")
+        return (
+            f"{self.name + ': ' if self.name else ''}start {self.start!r}, goal {self.goal!r}, "
+            f"next_states = {self.succ} ({self.container.__name__}), heuristic = {h} (0 elsewhere)"
+        )
 
 
 def graph_heuristic(succ, states, rng=None):
@@ -611,16 +700,24 @@ def judge_search_path(module) -> str | None:
         status, path = attempt(module.search, graph.start, graph.goal, graph.next_states, graph.heuristic)
         if status != "ok":
             return f"search() on {graph}: {status} {path}"
-        witness = _path_witness(path, graph.start, graph.goal, graph.distance(graph.start, graph.goal),
-                                lambda a, b: b in graph.succ.get(a, []))
+        witness = _path_witness(
+            path,
+            graph.start,
+            graph.goal,
+            graph.distance(graph.start, graph.goal),
+            lambda a, b: b in graph.succ.get(a, []),
+        )
         if witness:
             return f"search() on {graph}: {witness}"
     cases = [(3, receding_walk(rng, 3, k)) for k in (4, 8, 12, 14)]
     cases += [(4, receding_walk(rng, 4, k)) for k in (12, 30, 40)]
     for n, start in cases:
         goal = puzzle_goal(n)
-        optimum = bf.distance_to_final(start, lambda e: puzzle_successors(e, n), goal.__eq__) if n == 3 else \
-            puzzle_manhattan(start, n)
+        optimum = (
+            bf.distance_to_final(start, lambda e: puzzle_successors(e, n), goal.__eq__)
+            if n == 3
+            else puzzle_manhattan(start, n)
+        )
         for container in (set, list):
 
             def next_states(state, n=n, container=container):
@@ -693,7 +790,8 @@ def judge_move(module) -> str | None:
             got = observed(module) if status == "ok" else None
             if got is None or got[0] != after or got[1] != bf.manhattan(after):
                 return f"move({bi}, {bj}) on {state} (blank holding {junk}): {status} {raised}, " + (
-                    f"state {got[0]} h {got[1]}, expected {after} h {bf.manhattan(after)}" if got else "")
+                    f"state {got[0]} h {got[1]}, expected {after} h {bf.manhattan(after)}" if got else ""
+                )
     return None
 
 
@@ -716,11 +814,18 @@ def judge_tente(module) -> str | None:
                 if convention == "first":
                     solution = solution[::-1]
                 got = observed(module) if status == "ok" else None
-                if (status != "ok" or accepted is not expected or got[0] != after or got[1] != bf.manhattan(after)
-                        or got[2] != solution):
-                    return (f"tente_{move.lower()}() with the blank at {divmod(blank, 4)}, solution = {history} "
-                            f"(kept most recent {convention}): returned {accepted!r}, expected {expected}; "
-                            f"solution {got[2] if got else None}, expected {solution}")
+                if (
+                    status != "ok"
+                    or accepted is not expected
+                    or got[0] != after
+                    or got[1] != bf.manhattan(after)
+                    or got[2] != solution
+                ):
+                    return (
+                        f"tente_{move.lower()}() with the blank at {divmod(blank, 4)}, solution = {history} "
+                        f"(kept most recent {convention}): returned {accepted!r}, expected {expected}; "
+                        f"solution {got[2] if got else None}, expected {solution}"
+                    )
     return None
 
 
@@ -801,8 +906,15 @@ def judge_dfs(module) -> str | None:
                         return f"{call}: minimum = {getattr(module, 'minimum', None)!r}, expected {bound}"
                 else:
                     moves = got_solution[p:]
-                    if got_solution[:p] != history or None in moves or len(moves) > m - p or bf.play(state, moves) != bf.GOAL:
-                        return f"{call}: True but solution = {got_solution} is not {history} + a solution within {m - p}"
+                    if (
+                        got_solution[:p] != history
+                        or None in moves
+                        or len(moves) > m - p
+                        or bf.play(state, moves) != bf.GOAL
+                    ):
+                        return (
+                            f"{call}: True but solution = {got_solution} is not {history} + a solution within {m - p}"
+                        )
     return None
 
 
@@ -823,7 +935,9 @@ def judge_taquin(module) -> str | None:
         except KeyError:
             reached = None
         if reached != bf.GOAL or len(played) != optimum:
-            return f"taquin() on {state} (optimum {optimum}) returned {played}: not an optimal solution in playing order"
+            return (
+                f"taquin() on {state} (optimum {optimum}) returned {played}: not an optimal solution in playing order"
+            )
     state = _rotated_goal()
     install(module, state)
     status, moves = attempt(module.taquin, seconds=DEEP_SECONDS)
@@ -885,4 +999,6 @@ if __name__ == "__main__":
             started = time.perf_counter()
             w = witness(v, qid)
             mark = "ok " if (w is None) == (verdict == "correct") else "XX "
-            print(f"{mark}{v.name} {qid} declared {verdict} ({time.perf_counter() - started:.1f} s): {(w or 'no witness')[:300]}")
+            print(
+                f"{mark}{v.name} {qid} declared {verdict} ({time.perf_counter() - started:.1f} s): {(w or 'no witness')[:300]}"
+            )

@@ -75,7 +75,7 @@ def recognised(game: dict, events: Calls, labels: list) -> str:
         f = [depth[x] + h[x] for name, x in events if name == "suivants"]
         if all(a <= b for a, b in zip(f, f[1:])):
             return "astar"
-    if any(traces.depth_first(game, one_pass, labels) for one_pass in cut):
+    if isinstance(traces.depth_first_passes(game, events, cut, labels), traces.Verdict):
         return "other"
     return "dfs" if len(cut) == 1 else "passes"
 
@@ -108,12 +108,14 @@ def _spans(cuts: list[int], length: int) -> list[tuple[int, int]]:
     return list(zip(cuts, [*cuts[1:], length]))
 
 
-def observed(game: dict, part: Calls, last: bool) -> dict:
-    """What a pass of a game with h was seen to do: the largest p + h among the states it expanded
-    (`reach`), the smallest among those it touched and left unexpanded when another pass follows (`cut`:
-    in the last one, a state may wait for a goal found first), and the final state's when it found one."""
+def observed(game: dict, calls: Calls, a: int, b: int) -> dict:
+    """What the pass calls[a:b] of a game with h was seen to do: the largest p + h among the states it
+    expanded (`reach`; over successors served before too, as traces.walk counts them), the smallest
+    among those it touched and left unexpanded when another pass follows (`cut`: in the last one, a state
+    may wait for a goal found first), and the final state's when it found one."""
     depth, h, finals = _depths(game), game["h"], set(game["finals"])
-    expanded = {x for name, x in part if name == "suivants"}
+    part, last = calls[a:b], b == len(calls)
+    expanded = traces.walk(game, calls, a, b)[1]
     said: dict = {}
     if expanded:
         said["reach"] = max(depth[x] + h[x] for x in expanded)
@@ -138,7 +140,7 @@ def _student_groups(game: dict, events: Calls, seen: str) -> list[tuple[int, dic
     spans = _spans(restarts(events, game["initial"]), len(events))
     if "h" not in game:
         return [(a, {"bound": max(depth[x] for _, x in events[a:b])}) for a, b in spans]
-    return [(a, observed(game, events[a:b], b == len(events))) for a, b in spans]
+    return [(a, observed(game, events, a, b)) for a, b in spans]
 
 
 def _expected_groups(game: dict, calls: Calls, groups: list[tuple[int, int | None]]) -> list[tuple[int, dict]]:
@@ -146,7 +148,7 @@ def _expected_groups(game: dict, calls: Calls, groups: list[tuple[int, int | Non
     spans = _spans([start for start, _ in groups], len(calls))
     if "h" not in game:
         return [(start, {"bound": bound}) for start, bound in groups]
-    return [(a, {"bound": m, **observed(game, calls[a:b], b == len(calls))}) for (a, b), (_, m) in zip(spans, groups)]
+    return [(a, {"bound": m, **observed(game, calls, a, b)}) for (a, b), (_, m) in zip(spans, groups)]
 
 
 # --- Where the searches part ---------------------------------------------------------------------------
@@ -288,7 +290,8 @@ class _PassWalk:
         self.expanded: set[int] = {self.root} if rooted else set()
         # An estimate does not change: one made in an earlier pass counts.
         self.estimated = {x for _, x in sides.events[:a]}
-        self.path: list[int] = [self.root] if rooted else []
+        # The current path, over the successors served before this pass too (a memo of `suivants`).
+        self.path = traces.Path(game, {x for name, x in sides.events[:a] if name == "suivants"})
 
     def below(self, x: int, top: int) -> bool:
         while x != top and x in self.parent and x != self.root:
@@ -335,13 +338,15 @@ class _PassWalk:
         return None
 
     def reached(self, n: int, name: str, x: int) -> tuple[int, int, dict] | None:
-        """The walk climbs back to x's parent, leaving what it left owed; x must have its parent expanded."""
-        path = self.path
-        while path and x != path[-1] and x not in self.succ[path[-1]]:
-            parted = self.left(path.pop(), n, x)
+        """The walk climbs back to x's parent, leaving what it left owed; x must have its parent expanded, in
+        this pass or, on the path, earlier in the call (a memo of its successors)."""
+        for top in self.path.climb(x):
+            parted = self.left(top, n, x)
             if parted is not None:
                 return parted
-        if x != self.root and self.parent[x] not in self.expanded:  # reached without expanding its parent
+        parent = self.parent.get(x)
+        served = parent in self.expanded or parent in self.path.served
+        if x != self.root and not (self.path.states and served):  # reached without expanding its parent
             said = {**self.sides.fields(x, self.m), "parent": self.sides.labels[self.parent[x]], "call": name}
             return self.parted(n, self.parent[x], self.sides.key("jump"), said)
         return None
@@ -357,8 +362,6 @@ class _PassWalk:
                 return n, self.d - 1, _message(sides.key("stops"), stop)
         self.done.add(x)
         self.expanded.add(x)
-        if not self.path or self.path[-1] != x:
-            self.path.append(x)
         return None
 
     def step(self, n: int) -> tuple[int, int, dict] | None:
@@ -367,6 +370,7 @@ class _PassWalk:
         if parted is not None:
             return parted
         self.estimated.add(x)
+        self.path.touch(name, x)
         if name == "final":
             self.done.add(x)
         if name != "suivants" or (not self.sides.with_h and self.depth[x] == self.m):

@@ -20,16 +20,20 @@ Depth-first passes (q7, q10). The trace is cut into passes: a pass ends when a (
 repeats one made earlier in the same pass (not right before it: `h` twice in a row is not a restart).
 Within a pass, each state the code touches must be the initial state or a successor of a state on the
 current path (the states expanded and not yet left): the path is popped until the state's predecessor
-is on top, and a `suivants` call pushes its state. That is what a depth-first search with memory
-linear in the depth does; a BFS or an A* jumps between branches.
+is on top. A state goes on the path when the pass expands it: a `suivants` call on it, or, when the
+parent served its successors earlier in the same top-level call (a memo of `suivants`: they are a
+function of the state), a call on one of its children while it is a child of the top that the pass
+has touched since it last left it. That is what a depth-first search with memory linear in the depth
+does, over the edges it knows; a BFS or an A* jumps between branches (memoised or not, going back to
+a state it has left, or two levels down from the top).
 
 IDS (q7): depth-first passes whose deepest state is at distance m = 0, 1, 2, … (the first pass may
 reach depth 1: e0 tested and expanded once before the loop, or the loop starting at m = 1).
 
 IDA* (q10): `h` is called; depth-first passes, as many as figure 3 makes (a single sweep, as an A*
-does, is not IDA*); pass k expands (calls `suivants` on) exactly the states of figure 3 with bound m_k
-— m_0 = h(e0), then the smallest p + h(e) that exceeded the previous bound — and the last pass at most
-those of its bound.
+does, is not IDA*); pass k expands (as `walk` counts: calls `suivants` on, or goes down from over
+successors served before) exactly the states of figure 3 with bound m_k — m_0 = h(e0), then the
+smallest p + h(e) that exceeded the previous bound — and the last pass at most those of its bound.
 """
 
 from __future__ import annotations
@@ -168,36 +172,106 @@ def _starts(cut: list[list]) -> list[int]:
     return starts
 
 
-def depth_first(game: dict, one_pass: list[tuple[str, int]], labels: list, start: int = 0) -> Verdict | None:
-    """None if the pass (beginning at index `start` of the trace) is a depth-first search from e0, else
-    what broke it."""
+class Path:
+    """The current path of a depth-first pass (see the module's docstring): e0, then the states the pass
+    expanded below it and has not left. `served`: the states whose successors the parent served earlier
+    in the same top-level call; `expanded`: the states the pass expanded, either way."""
+
+    def __init__(self, game: dict, served: set):
+        self.succ, self.root = game["succ"], game["initial"]
+        self.states = [self.root]
+        self.served = set(served)
+        self.expanded: set[int] = set()
+        self._touched: set[int] = set()  # touched by the pass since it last left them
+
+    def climb(self, x: int):
+        """Pops the path, state by state (each one yielded as it is left), until x is its top or a child
+        of its top (e0 stays at the bottom); where x is a child of a touched, served child y of the top,
+        the pass went down to y (a memo of `suivants`): y is pushed instead. The path is empty where x is
+        on no branch of it."""
+        while self.states and self.states[-1] != x and x not in self.succ[self.states[-1]]:
+            below = self._entered(self.states[-1], x)
+            if below is not None:
+                self.states.append(below)
+                self.expanded.add(below)
+                return
+            top = self.states.pop()
+            self._touched.discard(top)
+            yield top
+
+    def _entered(self, top: int, x: int) -> int | None:
+        return next((y for y in self.succ[top] if y in self._touched and y in self.served and x in self.succ[y]), None)
+
+    def touch(self, name: str, x: int) -> None:
+        """A call the pass made on x, once the path has been climbed to it: x's parent on top, expanded
+        (e0's successors too may come from a memo), or x itself."""
+        top = self.states[-1]
+        if top != x and top in self.served:
+            self.expanded.add(top)
+        self._touched.add(x)
+        if name == "suivants":
+            self.served.add(x)
+            self.expanded.add(x)
+            if self.states[-1] != x:
+                self.states.append(x)
+
+
+def walk(game: dict, events: list[tuple[str, int]], start: int, end: int) -> tuple[int | None, set[int]]:
+    """The pass events[start:end] walked as a depth-first search from e0: the index of the first call on a
+    state on no branch of the current path (None if there is none), and the states the pass expanded
+    up to there, by a `suivants` call or over successors served before, and those without successors,
+    already served, that it tested (with a memo, a dead end shows no call below it)."""
+    succ = game["succ"]
+    path = Path(game, {x for f, x in events[:start] if f == "suivants"})
+    tested = set()
+    for at in range(start, end):
+        name, x = events[at]
+        for _ in path.climb(x):
+            pass
+        if not path.states:
+            return at, path.expanded
+        path.touch(name, x)
+        if name == "final":
+            tested.add(x)
+    return None, path.expanded | {x for x in tested & path.served if not succ[x]}
+
+
+def depth_first(game: dict, events: list[tuple[str, int]], labels: list, start: int, end: int):
+    """(None if the pass events[start:end] is a depth-first search from e0, else what broke it; the states
+    it expanded, as `walk` counts them)."""
+    at, expanded = walk(game, events, start, end)
+    if at is None:
+        return None, expanded
     succ, root = game["succ"], game["initial"]
+    name, x = events[at]
     depth = _depths(succ, root)
-    path = [root]
-    for k, (name, x) in enumerate(one_pass):
-        if x != root:
-            while path and path[-1] != x and x not in succ[path[-1]]:
-                path.pop()
-            if not path:
-                parent = min(
-                    (y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y]
-                )
-                params = {"state": labels[x], "call": name, "parent": labels[parent]}
-                return Verdict("jeux.not_depth_first", params, start + k)
-        else:
-            path = [root]
-        if name == "suivants" and path[-1] != x:
-            path.append(x)
-    return None
+    parent = min((y for y in range(len(succ)) if x in succ[y] and depth[y] is not None), key=lambda y: depth[y])
+    params = {"state": labels[x], "call": name, "parent": labels[parent]}
+    return Verdict("jeux.not_depth_first", params, at), expanded
 
 
-def _depth_first_passes(game: dict, cut: list[list], labels: list) -> Verdict | None:
+def _first_expansion(game: dict, one_pass: list[tuple[str, int]], states: set) -> int:
+    """Where the pass first expanded one of `states` (an index in the pass): its `suivants` call, else (a
+    memo) its first call on a child of one, else its test of one without successors."""
+    succ = game["succ"]
+    ways = (
+        lambda f, x: f == "suivants" and x in states,
+        lambda f, x: any(x in succ[y] for y in states),
+        lambda f, x: f == "final" and x in states,
+    )
+    return next(k for way in ways for k, (f, x) in enumerate(one_pass) if way(f, x))
+
+
+def depth_first_passes(game: dict, events: list, cut: list[list], labels: list) -> Verdict | list[set]:
+    """What broke the first pass that is not depth-first, or each pass's expanded states."""
     starts = _starts(cut)
-    for one_pass, start in zip(cut, starts):
-        failure = depth_first(game, one_pass, labels, start)
+    expanded = []
+    for start, end in zip(starts, starts[1:]):
+        failure, states = depth_first(game, events, labels, start, end)
         if failure:
             return failure
-    return None
+        expanded.append(states)
+    return expanded
 
 
 def _reach(game: dict, one_pass) -> int:
@@ -222,9 +296,9 @@ def ids(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict | No
         }
         # The first pass goes down to depth 1 at most (m = 0, or m = 1 with e0 tested before the loop).
         return Verdict("q7.no_restart", params, _first_below(game, events, 0, 1))
-    failure = _depth_first_passes(game, cut, labels)
-    if failure:
-        return failure
+    walked = depth_first_passes(game, events, cut, labels)
+    if isinstance(walked, Verdict):
+        return walked
     reach = [_reach(game, one_pass) for one_pass in cut]
     starts = _starts(cut)
     for k, got in enumerate(reach):
@@ -241,9 +315,9 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict 
     if not any(f == "h" for f, _ in events):
         return Verdict("q10.no_h", {}, 0)
     cut = passes(events)
-    failure = _depth_first_passes(game, cut, labels)
-    if failure:
-        return failure
+    walked = depth_first_passes(game, events, cut, labels)
+    if isinstance(walked, Verdict):
+        return walked
     starts = _starts(cut)
     expected = idastar_passes(game)
     depth = _depths(game["succ"], game["initial"])
@@ -272,12 +346,11 @@ def idastar(game: dict, events: list[tuple[str, int]], labels: list) -> Verdict 
                 "bounds": bounds,
             }
 
-        expanded = {x for f, x in one_pass if f == "suivants"}
+        expanded = walked[k]
         beyond = sorted(expanded - allowed, key=lambda x: depth[x])
         if beyond:
             # Marked where the pass first expanded a state beyond its bound.
-            went = next(i for i, (f, x) in enumerate(one_pass) if f == "suivants" and x not in allowed)
-            return Verdict("q10.not_pruned", at(beyond[0]), starts[k] + went)
+            return Verdict("q10.not_pruned", at(beyond[0]), starts[k] + _first_expansion(game, one_pass, set(beyond)))
         last = k == len(expected) - 1
         missing = sorted(allowed - expanded, key=lambda x: depth[x])
         if missing and not last:
