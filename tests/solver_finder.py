@@ -20,8 +20,9 @@ x4's DFS verifier into x3 and x4, 2/2 each):
   takes them: sources or a start, the goal or not) that asks for neighbours until the goal comes back;
 - a function given the 3×3 puzzle for a parameter named as a start, the other parameters filled by their
   names (goal, order of the operations, size, path) or, for one compared with strings in its body, with
-  each of those strings, during which the puzzle model (reference.sliding's apply_move, wherever a module
-  took it) makes the goal from the states it is given: it explored the puzzle up to the goal.
+  each of those strings, that returns a solution or during which the puzzle model (reference.sliding's
+  apply_move, wherever a module took it) makes the goal from another state: it explored the puzzle up to
+  the goal.
 """
 
 from __future__ import annotations
@@ -293,8 +294,8 @@ def _searches(function, explored: list[_Explored]) -> str | None:
         explored.append(_Explored(goal))
         if handed:  # the neighbours function in the place of the None
             args = tuple(explored[-1].neighbours if a is None else a for a in args)
-        _called(function, args)
-        if explored.pop().reached:
+        value = _called(function, args)
+        if explored.pop().reached or any(_reaches(start, 3, 0, goal, held) for held in _held(value)):
             return f"x3/x4 3x3 explored: {shape}"
     return None
 
