@@ -79,7 +79,7 @@ def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_teachers_grader(
             aimed = [c for c in result.checks if c.name in groups]
             assert aimed and all(not c.passed and c.points == 0 for c in aimed), _earning(result)
             kept = sum(c.points for c in result.checks if c.name not in groups)
-            assert result.score == kept > 0  # its valid solutions keep their groups
+            assert result.score == pytest.approx(kept) and kept > 0  # its valid solutions keep their groups
 
 
 @pytest.mark.slow
