@@ -12,16 +12,15 @@ environment. It is then read back: a module of reference/ that setup.py does not
 the replays' runs of them, game (1)'s exact distance, any file of the solver) inside it refuses the kit.
 The kit's checks judge on optimal lengths, never on a solver's solutions: pasted behind a student's
 function, a solver is an answer (docs/student-kit.md). 4×4 lengths come from counts of DFS*
-(reference/dfs_tree.py); 3×3 ones from data this build writes into the wheel (the distances of a sample of
-states and of the crafted cases, found by the teacher's breadth-first search, which stays out with the
-solver): the kit ships no search.
+(reference/dfs_tree.py); 3×3 ones from data the teacher's installation wrote (grader/data/
+kit_lengths3.json: the distances of a sample of states and of the crafted cases, found by the teacher's
+breadth-first search, which stays out with the solver): the kit ships no search.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib.util
-import json
 import shutil
 import subprocess
 import sys
@@ -30,8 +29,6 @@ import zipfile
 from pathlib import Path
 
 from grader.errors import GraderBug, UsageError
-from grader.questions.recherche.moves import kit_data
-from grader.questions.recherche.puzzles import KIT_LENGTHS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
@@ -72,8 +69,6 @@ def _build_wheel(work: Path) -> Path:
     grader_sources(source)  # the packages, pyproject.toml and README.md
     for name in ("setup.py", "MANIFEST.in"):  # setup.py's build leaves the model answers out
         shutil.copy2(ROOT / name, source / name)
-    lengths = source / KIT_LENGTHS.relative_to(ROOT)
-    lengths.write_text(json.dumps(kit_data(), separators=(",", ":")), encoding="utf-8")
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(source)]
     # This environment's setuptools first (no network); pip's isolated build when it cannot (no
     # setuptools, as in Python >= 3.12's venvs, or one too old to build a wheel without `wheel`).

@@ -1,6 +1,6 @@
 """The student kit ships no solver nor search: it judges on optimal lengths from counts of DFS*
-(reference/dfs_tree.py) and, for the 3×3 puzzle, on the distances the teacher's installation wrote into
-its wheel (grader/kit.py). Those lengths are the solver's, on every kind of state the kit meets."""
+(reference/dfs_tree.py) and, for the 3×3 puzzle, on the distances the teacher's installation wrote
+(grader/data/kit_lengths3.json). Those lengths are the solver's, on every kind of state the kit meets."""
 
 from __future__ import annotations
 
@@ -69,29 +69,30 @@ def _judged(exam, documents):
     }
 
 
+def test_the_kits_3x3_data_is_what_the_teachers_installation_writes():
+    # Written by `python -m grader.questions.recherche.moves`: stale after a change of the sample or the cases.
+    shipped = json.loads(recherche_puzzles.KIT_LENGTHS.read_text(encoding="utf-8"))
+    assert shipped == recherche_moves.kit_data()
+
+
 @pytest.fixture
-def teachers(tmp_path):
-    """The states, the lengths with the solver (this checkout's), computed before `kit` takes it away,
-    and the kit's data as `grader kit` writes it into the wheel."""
+def teachers():
+    """The states and the lengths with the solver (this checkout's), computed before `kit` takes it away."""
     clear_all()
-    data = recherche_moves.kit_data()
-    exam, documents = _states(data)
+    exam, documents = _states(json.loads(recherche_puzzles.KIT_LENGTHS.read_text(encoding="utf-8")))
     judged = _judged(exam, documents)
     assert judged["optimum"] == [len(solve(s)) for s in exam]
     assert judged["sliding"] == [
         len(deepening(s, n)) if n == 4 else len(recherche_puzzles.optimal_moves(s, n)) for s, n in documents
     ]
-    written = tmp_path / recherche_puzzles.KIT_LENGTHS.name
-    written.write_text(json.dumps(data), encoding="utf-8")
-    return (exam, documents), judged, written
+    return (exam, documents), judged
 
 
 @pytest.fixture
-def kit(monkeypatch, teachers):
+def kit(monkeypatch):
     """This process as the kit: no solver to import (cases.installed_solver and recherche.puzzles' import
     fail), the 3×3 distances read from the kit's data."""
     real_import = builtins.__import__
-    monkeypatch.setattr(recherche_puzzles, "KIT_LENGTHS", teachers[2])
 
     def without_solver(name, *args, **kwargs):
         if name.startswith("reference.solver"):
@@ -106,7 +107,7 @@ def kit(monkeypatch, teachers):
 
 
 def test_the_kit_judges_on_the_teachers_lengths_and_shows_no_solution(teachers, kit):
-    (exam, documents), judged, _ = teachers
+    (exam, documents), judged = teachers
     assert cases.installed_solver() is None and recherche_puzzles.teachers_searches() is None
     assert _judged(exam, documents) == judged
     assert any(judged["detour"]) and not all(judged["detour"])  # the filter says something

@@ -10,6 +10,7 @@ lists on the grader's own copy and compare lengths with exact optima computed he
 from __future__ import annotations
 
 import functools
+import json
 import random
 from fractions import Fraction
 
@@ -17,7 +18,7 @@ from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outc
 from grader.questions.api import oracle, shapes
 from grader.questions.recherche.puzzles import near_3, optimal_length, optimal_moves, puzzle_visual, shown, solvable
 from grader.questions.recherche.probes import PROBES, probe_taquin
-from grader.questions.recherche.puzzles import kit_lengths, states_by_distance_3, timeout_failure
+from grader.questions.recherche.puzzles import KIT_LENGTHS, kit_lengths, states_by_distance_3, timeout_failure
 from grader.questions.recherche.puzzles import walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
@@ -257,9 +258,9 @@ class X4(TaquinQuestion):
     def depth_first(solved: dict[tuple, list[str]]) -> Outcome:
         """`profondeur`, from the solutions of the long cases. The document's DFS (a stack, a closed set)
         returns a path of its search tree, no state twice, and goes deep before it goes wide: on the puzzles
-        20 to 31 moves away measured, hundreds to 113,606 operations, in each of the 96 ways to write it (the 24 orders of
-        the operations, the goal tested when selected or when generated, closed filled at selection or at
-        push). A breadth-first search returns the shortest; one with a detour added revisits a state or
+        20 to 31 moves away measured, hundreds to 113,606 operations, in each of the 96 ways to write it
+        (the 24 orders of the operations, the goal tested when selected or when generated, closed filled at
+        selection or at push). A breadth-first search returns the shortest; one with a detour added revisits a state or
         stays short. And the path must be the very one one of these DFS returns (reference/solver/depth.py):
         a long path that never comes back found otherwise (a self-avoiding random walk, then a
         breadth-first search home) is not. Telling that runs the DFS: the teacher's grader only, the kit
@@ -307,6 +308,12 @@ def dfs_long_cases(seed: int) -> list[tuple]:
 
 
 def kit_data() -> dict:
-    """The 3×3 distances the student kit judges on (grader/kit.py writes them into the wheel): a sample of
-    every distance and the crafted cases."""
+    """The 3×3 distances the student kit judges on (KIT_LENGTHS, which every build of the wheel ships): a
+    sample of every distance and the crafted cases. Written by the teacher's installation:
+    `python -m grader.questions.recherche.moves`; tests/unit/test_kit_lengths.py checks the file."""
     return kit_lengths((*ASTAR_CLOSED_CASES, *ASTAR_HARD_CASES, *BFS_LONG_CASES))
+
+
+if __name__ == "__main__":
+    KIT_LENGTHS.write_text(json.dumps(kit_data(), separators=(",", ":")) + "\n", encoding="utf-8")
+    print(KIT_LENGTHS)

@@ -4,8 +4,8 @@ puzzles, and the step-through the reports show. Parent only.
 
 The 3×3 table is found by a breadth-first search, which is x3's answer: the search is the teacher's
 (reference.solver, never shipped). The student kit judges 3×3 puzzles on the states whose distances the
-teacher's installation wrote into its wheel when it was built (KIT_LENGTHS, `kit_lengths`): its cases are
-those states, the same under every seed (docs/student-kit.md)."""
+teacher's installation wrote (KIT_LENGTHS, `kit_lengths`): its cases are drawn among those states
+(docs/student-kit.md)."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def neighbours(n: int):
 
 
 STATES_3 = 181_440  # the solvable 3×3 states
-# The kit's 3×3 states and their distances, written into the wheel by `grader kit` (grader/kit.py): this
-# many states of each distance, drawn once when the kit is built, every state of the distances with fewer.
+# The kit's 3×3 states and their distances (moves.kit_data writes them): this many states of each
+# distance, drawn once, every state of the distances with fewer.
 KIT_LENGTHS = Path(__file__).resolve().parents[2] / "data" / "kit_lengths3.json"
 KIT_SAMPLE = 24
 # The cached table: every state's 9 cells in the order a BFS from the goal meets them, then each one's
