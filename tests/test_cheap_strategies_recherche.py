@@ -18,7 +18,7 @@ in the teacher's grader and in the student kit's; a correct answer keeps every p
 
 The kit judges x4's `profondeur` nowhere (telling a DFS's path takes running a DFS, which the kit does not
 ship: it says the teacher's grader judges it), and draws its long puzzles among the states whose distances
-its build wrote into the wheel: a table of the fixed puzzles holds none of them either.
+the teacher's installation wrote into the wheel: a table of the fixed puzzles holds none of them either.
 """
 
 from __future__ import annotations

@@ -476,7 +476,7 @@ TEACHER_ONLY = {"x4": 0.5}
 @pytest.mark.slow
 def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
     """Without the solver, the kit judges q17, q18 and x1-x4 on lengths from counts of DFS* and the 3×3
-    distances the build wrote: a correct answer still gets every point the kit judges, the model answers
+    distances of its data: a correct answer still gets every point the kit judges, the model answers
     under three seeds; x4's `profondeur` says it is the teacher's to judge."""
     answers = _correct_answers()
     assert len(answers) >= 8
