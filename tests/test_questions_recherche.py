@@ -345,7 +345,7 @@ def test_an_astar_out_of_time_on_every_hard_case_keeps_its_drawn_cases_with_or_w
 def test_a_slow_correct_astar_is_judged_the_same_with_and_without_the_model_answer(tmp_path):
     """Red team 4: a correct but slow astar (a breadth-first search) out of time on every hard case of
     `optimal3` left that group with no case decided, an internal error with the oracles (the kit,
-    `--reference oracles`). The drawn cases it solved decide the group: the same points either way."""
+    `--reference oracles`). The drawn cases it solved decide the group, the same either way."""
     folder = tmp_path / "lente"
     folder.mkdir()
     (folder / "recherche.py").write_bytes(
@@ -357,6 +357,6 @@ def test_a_slow_correct_astar_is_judged_the_same_with_and_without_the_model_answ
         grade_question(question, load_submission(folder), Settings(seed=SEED, reference=reference))
         for reference in ("model", "oracles")
     ]
-    assert results[0].score == results[1].score == question.points
-    for result in results:
-        assert check(result, "optimal3").passed and "temps limite dépassé" in say(check(result, "optimal3").message)
+    for result in results:  # optimal3 decided by its drawn cases (`optimal4`'s BFS on 4×4 is a matter of time)
+        assert result.status != "error" and check(result, "optimal3").passed and check(result, "closed").passed
+        assert "temps limite dépassé" in say(check(result, "optimal3").message)
