@@ -357,6 +357,6 @@ def test_a_slow_correct_astar_is_judged_the_same_with_and_without_the_model_answ
         grade_question(question, load_submission(folder), Settings(seed=SEED, reference=reference))
         for reference in ("model", "oracles")
     ]
-    for result in results:  # optimal3 decided by its drawn cases (`optimal4`'s BFS on 4×4 is a matter of time)
-        assert result.status != "error" and check(result, "optimal3").passed and check(result, "closed").passed
+    for result in results:  # optimal3 decided by its drawn cases (the other groups judge a BFS's time)
+        assert result.status != "error" and check(result, "optimal3").passed
         assert "temps limite dépassé" in say(check(result, "optimal3").message)
