@@ -10,9 +10,11 @@ The wheel is built from a copy of the grader's packages (the checkout stays as i
 own build when this environment has setuptools (no network needed), else in pip's isolated build
 environment. It is then read back: a module of reference/ that setup.py does not ship (a model answer,
 the replays' runs of them, game (1)'s exact distance, any file of the solver) inside it refuses the kit.
-The kit's checks judge on optimal lengths, from a table of the 3×3 puzzle and counts of DFS*
-(reference/dfs_tree.py), never on a solver's solutions: pasted behind a student's function, a solver is
-an answer (docs/student-kit.md).
+The kit's checks judge on optimal lengths, never on a solver's solutions: pasted behind a student's
+function, a solver is an answer (docs/student-kit.md). 4×4 lengths come from counts of DFS*
+(reference/dfs_tree.py); 3×3 ones from data the teacher's installation wrote (grader/data/
+kit_lengths3.json: the distances of a sample of states and of the crafted cases, found by the teacher's
+breadth-first search, which stays out with the solver): the kit ships no search.
 """
 
 from __future__ import annotations

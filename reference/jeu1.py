@@ -7,7 +7,7 @@ written once into grader/data/jeu1.json by `python -m reference.jeu1`: the exact
 of q11's `large_pairs()` (reference/jeu1_pairs.py, t up to 2^62), in that order, with the pairs' digest. No search can give them,
 and the kit must judge them as the teacher's grader does (a failed cell says its distance anyway).
 
-Below those large targets the grader computes distances itself, by a BFS over the states 1..t
+Below those large targets the grader computes distances itself, over the states 1..t given whole
 (grader/questions/jeux/games.py). tests/unit/test_jeux_games.py checks the file against this module.
 """
 

@@ -12,16 +12,31 @@ q18's probes' payloads hold it. What comes back (or what a tuple or a dict retur
 when it is a list of moves in either convention's names, in either reading, or a path of states, that
 leads from the puzzle to the goal. Each call has a few seconds; a call that raises, or prints, says
 nothing.
+
+A search a student pastes needs no more than its glue to become an answer, whatever it returns, so two
+more ways count as solving (red team 4 pasted the kit's breadth-first `distances(sources, neighbours)` and
+x4's DFS verifier into x3 and x4, 2/2 each):
+- a function given the 3×3 puzzle as a start and a `neighbours` function (in the orders a graph search
+  takes them: sources or a start, the goal or not) that asks for neighbours until the goal comes back;
+- a function given the 3×3 puzzle for a parameter named as a start, the other parameters filled by their
+  names (goal, order of the operations, size, path) or, for one compared with strings in its body, with
+  each of those strings, that returns a solution or during which the puzzle model (reference.sliding's
+  apply_move, wherever a module took it) makes the goal from another state: it explored the puzzle up to
+  the goal.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
+import inspect
 import io
+import itertools
 import json
 import signal
 import sys
+import textwrap
 from pathlib import Path
 
 SECONDS = 3
@@ -149,6 +164,94 @@ def _functions(root: Path):
             yield candidate.name, target
 
 
+class _Explored:
+    """What the puzzle model made during one call: whether the goal came out of it (or out of the
+    `neighbours` function handed to the call) from another state."""
+
+    def __init__(self, goal: tuple):
+        self.goal = goal
+        self.reached = False
+
+    def made(self, state, following) -> None:
+        self.reached |= following == self.goal and state != self.goal
+
+    def neighbours(self, state) -> list[tuple]:
+        found = [s for step in DOC_NAMES.values() if (s := _step(tuple(state), 3, step, 0)) is not None]
+        self.reached |= self.goal in found
+        return found
+
+
+def _watch_the_puzzle_model(explored: list[_Explored]) -> None:
+    """Every module's apply_move of reference.sliding replaced by one that tells the current call's
+    _Explored (the last of `explored`) what it made."""
+    sliding = sys.modules.get("reference.sliding")
+    if sliding is None:
+        return
+    original = sliding.apply_move
+
+    def watched(state, n, move):
+        following = original(state, n, move)
+        if explored:
+            explored[-1].made(state, following)
+        return following
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "apply_move", None) is original:
+            module.apply_move = watched
+
+
+START_NAMES = ("start", "state", "etat", "initial", "source", "puzzle")
+FILLED = {
+    "goal": lambda goal: goal,
+    "target": lambda goal: goal,
+    "final": lambda goal: goal,
+    "order": lambda goal: tuple(DOC_NAMES),
+    "moves": lambda goal: tuple(DOC_NAMES),
+    "n": lambda goal: 3,
+    "size": lambda goal: 3,
+    "path": lambda goal: [],
+}
+
+
+def _compared_strings(function, name: str) -> list[str]:
+    """The strings the parameter `name` is compared with in `function`'s body."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id == name:
+            found += [c.value for c in node.comparators if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    return sorted(set(found))
+
+
+def _named_calls(function, start: tuple, goal: tuple) -> list[tuple]:
+    """The calls of `function` with `start` for its start-named parameter, the others filled by name (see
+    the module's docstring); none when a required parameter cannot be."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    options, started = [], False
+    for parameter in parameters:
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        name = parameter.name.lower()
+        if any(word in name for word in START_NAMES) and not started:
+            options.append([start])
+            started = True
+        elif name in FILLED:
+            options.append([FILLED[name](goal)])
+        elif strings := _compared_strings(function, parameter.name):
+            options.append(strings)
+        elif parameter.default is not parameter.empty:
+            break  # the defaults from here on
+        else:
+            return []
+    return list(itertools.islice(itertools.product(*options), 16)) if started else []
+
+
 class _Late(BaseException):
     pass
 
@@ -157,25 +260,61 @@ def _late(signum, frame):
     raise _Late
 
 
+def _called(function, args):
+    """What `function(*args)` returns within SECONDS; None when it raises, prints or runs out of time."""
+    signal.alarm(SECONDS)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            # A call may change what it is given; a function handed to it stays itself.
+            return function(*(a if callable(a) else copy.deepcopy(a) for a in args))
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - it did not solve this way (the grader's stops included)
+        return None
+    finally:
+        signal.alarm(0)
+
+
+def _searches(function, explored: list[_Explored]) -> str | None:
+    """How `function` explored the 3×3 puzzle from a start up to the goal, if it did (module docstring)."""
+    goal = (*range(1, 9), 0)
+    start = _walked(goal, 3, 0, 12)
+    calls = [(f"named: {', '.join(map(repr, args[1:]))}", None, args) for args in _named_calls(function, start, goal)]
+    calls += [
+        (shape, True, args)
+        for shape, args in (
+            ("sources, neighbours", ([start], None)),
+            ("start, neighbours", (start, None)),
+            ("neighbours, start", (None, start)),
+            ("start, goal, neighbours", (start, goal, None)),
+            ("start, neighbours, goal", (start, None, goal)),
+        )
+    ]
+    for shape, handed, args in calls:
+        explored.append(_Explored(goal))
+        if handed:  # the neighbours function in the place of the None
+            args = tuple(explored[-1].neighbours if a is None else a for a in args)
+        value = _called(function, args)
+        if explored.pop().reached or any(_reaches(start, 3, 0, goal, held) for held in _held(value)):
+            return f"x3/x4 3x3 explored: {shape}"
+    return None
+
+
 def solvers(root: Path) -> list[list[str]]:
     found = []
     puzzles = _puzzles()
+    explored: list[_Explored] = []
     signal.signal(signal.SIGALRM, _late)
-    for name, function in _functions(root):
+    functions = list(_functions(root))
+    _watch_the_puzzle_model(explored)
+    for name, function in functions:
         for label, start, n, blank, goal, shapes in puzzles:
             for shape, args in shapes:
-                signal.alarm(SECONDS)
-                try:
-                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                        value = function(*copy.deepcopy(args))  # a call may change what it is given
-                except KeyboardInterrupt:
-                    raise
-                except BaseException:  # noqa: BLE001 - it did not solve this way (the grader's stops included)
-                    continue
-                finally:
-                    signal.alarm(0)
+                value = _called(function, args)
                 if any(_reaches(start, n, blank, goal, held) for held in _held(value)):
                     found.append([name, f"{label}: {shape}"])
+        if (how := _searches(function, explored)) is not None:
+            found.append([name, how])
     return found
 
 

@@ -1,6 +1,6 @@
-"""The extensions x2-x4: red team 3's ways of earning points without the search asked for, written again
+"""The extensions x2-x4: red teams 3's and 4's ways of earning points without the search asked for
 (tests/strategies/recherche/), each earning nothing on the groups it aimed at, under seeds 2017, 1 and 2,
-in the teacher's grader and in the student kit's.
+in the teacher's grader and in the student kit's; a correct answer keeps every point under those seeds.
 
 - `tables_at_import.py`: the whole 3×3 puzzle searched when the module is imported, each call walking
   down the table (x2 and x3: 5/5 before, the import outside any limit). The import's CPU time now counts
@@ -8,7 +8,17 @@ in the teacher's grader and in the student kit's.
   table costs the same, and the first case is out of time.
 - `walk_then_bfs.py`: a self-avoiding random walk of 1,200 moves, then a BFS home (x4 `profondeur`: 2/2
   before). Its solutions stay valid (`valid`, `limits`); `profondeur` asks for the path one of the
-  document's DFS returns (grader/questions/recherche/depth.py), which it is not.
+  document's DFS returns (reference/solver/depth.py), which it is not.
+- `table_behind_bfs.py`: x4 a BFS, but the stored DFS paths of the three fixed long puzzles the kit's
+  wheel listed (red team 4: `profondeur` 2/2 under every seed). The long puzzles are now drawn from the
+  seed at fixed distances (22, 25, 28 moves: thousands of states each), so the table holds none of them.
+- `list_closed_table.py`: x3 a BFS whose closed set is a list, plus the stored solutions of the three
+  fixed long puzzles (red team 4: `long` 2/2 under every seed). The long puzzles are drawn at their
+  distances (14, 17, 20): the list is too slow there.
+
+The kit judges x4's `profondeur` nowhere (telling a DFS's path takes running a DFS, which the kit does not
+ship: it says the teacher's grader judges it), and draws its long puzzles among the states whose distances
+the teacher's installation wrote into the wheel: a table of the fixed puzzles holds none of them either.
 """
 
 from __future__ import annotations
@@ -32,7 +42,17 @@ SEEDS = (2017, 1, 2)
 AIMED = {
     "tables_at_import.py": {"x2": None, "x3": None},
     "walk_then_bfs.py": {"x4": ("profondeur",)},
+    "table_behind_bfs.py": {"x4": ("profondeur",)},
+    "list_closed_table.py": {"x3": ("long",)},
 }
+# What each earns in the kit, and what the kit says of the groups it aimed at.
+IN_THE_KIT = {
+    "tables_at_import.py": ("Total : 0/5", "temps limite dépassé"),
+    "walk_then_bfs.py": ("Total : 1,5/2", "jugé par le correcteur de l'enseignant"),
+    "table_behind_bfs.py": ("Total : 1,5/2", "jugé par le correcteur de l'enseignant"),
+    "list_closed_table.py": ("Total : 1,33/2", "closed dans une liste"),
+}
+MODEL = ROOT / "reference" / "recherche.py"
 
 
 def _folder(tmp_path: Path, name: str, source: str | None = None) -> Path:
@@ -59,7 +79,7 @@ def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_teachers_grader(
             aimed = [c for c in result.checks if c.name in groups]
             assert aimed and all(not c.passed and c.points == 0 for c in aimed), _earning(result)
             kept = sum(c.points for c in result.checks if c.name not in groups)
-            assert result.score == kept > 0  # its valid solutions keep their groups
+            assert result.score == pytest.approx(kept) and kept > 0  # its valid solutions keep their groups
 
 
 @pytest.mark.slow
@@ -84,9 +104,17 @@ def test_a_table_built_at_import_is_told_so_and_gains_nothing_over_one_built_in_
 def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_kit(unpacked, tmp_path, name):  # noqa: F811
     folder = _folder(tmp_path, name)
     questions = tuple(AIMED[name])
+    total, why = IN_THE_KIT[name]
     for seed in SEEDS:
         said = _kit_check(unpacked, folder, questions, seed)
-        if name == "tables_at_import.py":
-            assert "Total : 0/5" in said, said
-        else:  # valid and limits kept, profondeur failed
-            assert "Total : 1,5/2" in said and "n'est celle d'aucun parcours en profondeur" in said, said
+        assert total in said and why in said, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_correct_answer_keeps_every_point_on_the_drawn_long_puzzles(tmp_path, seed):
+    """The long puzzles drawn from the seed are no harder for a correct answer than the fixed ones were."""
+    folder = _folder(tmp_path, "model", MODEL.read_text(encoding="utf-8"))
+    for qid in ("x3", "x4"):
+        result = grade_question(QUESTIONS[qid], load_submission(folder), Settings(seed=seed))
+        assert result.score == QUESTIONS[qid].points, _earning(result)

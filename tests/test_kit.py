@@ -11,8 +11,10 @@ what it needs of the wheel (tests/wheel_functions.py), is graded as the answer t
 signature it fits, and earns nothing; the same copying of the model answers earns their points (so the
 copying is no straw man); no function of the wheel is a copy of a model answer's, renamed or
 reformatted; and no function of the wheel solves a puzzle, called with one in any shape x2, x3 or q18
-use (tests/solver_finder.py, which finds the teacher's solvers and model answers), nor earns x2 or x3 a
-point glued behind their functions, in the kit or in the teacher's grader (tests/strategies/recherche).
+use, nor searches one given a start and its neighbours or its parameters by name (tests/solver_finder.py,
+which finds the teacher's solvers and searches, the model answers, and the BFS and DFS red team 4 pasted
+from an earlier wheel), nor earns x2 or x3 a point glued behind their functions, in the kit or in the
+teacher's grader (tests/strategies/recherche).
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     assert all(system in install for system in ("## Linux", "## macOS", "## Windows"))
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
+        lengths = json.loads(archive.read("grader/data/kit_lengths3.json"))
     assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS) and answers_in(names) == []
     assert not [n for n in names if n.startswith("reference/solver/")]  # no solver, no table of it
     # Every top-level module of reference/ that is not the grader's support stays out: the model answers,
@@ -68,6 +71,9 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
     assert answers_in({*names, "reference/replays.py"}) == ["reference/replays.py"]
     assert answers_in({*names, "reference/solver/shallow.py"}) == ["reference/solver/shallow.py"]
+    # The 3×3 puzzle's distances the kit judges on, written by this build: no search to find them.
+    assert len(lengths["states"]) == len(lengths["distances"]) > 500 and max(lengths["distances"]) == 31
+    assert "grader/questions/recherche/depth.py" not in names
 
 
 def test_a_kit_is_written_into_a_new_or_empty_folder_only(tmp_path, capsys):
@@ -318,28 +324,42 @@ def _solvers(root: Path, work: Path) -> set[str]:
 @pytest.mark.slow
 def test_no_function_of_the_wheel_solves_a_puzzle_in_any_shape_x2_x3_or_q18_use(unpacked, tmp_path):
     """Before the kit left the solver out, this found nine: reference.solver's solve_near, solve and
-    search, the grader's optimal_moves and its IDA*, and the oracles of x1-x3 and q18 built on them."""
+    search, the grader's optimal_moves and its IDA*, and the oracles of x1-x3 and q18 built on them. Before
+    the kit left the searches out, it found two more (measured on main's wheel at e383831): x4's DFS
+    verifier grader.questions.recherche.depth.depth_first_search (by its parameters' names) and the
+    breadth-first reference.graphs.distances (given a start and its neighbours)."""
     assert _solvers(unpacked, tmp_path) == set()
 
 
 @pytest.mark.slow
 def test_the_search_for_solvers_finds_the_teachers_and_the_model_answers(tmp_path):
     """The search is no straw man: on the teacher's packages (grader/ and reference/, as a wheel would
-    lay them out) it finds the solver, the grader's use of it, and the model answers of x2-x4."""
+    lay them out) it finds the solver, the grader's use of it, the teacher's DFS verifier and the model
+    answers of x2-x4; and the earlier wheel's BFS and DFS as red team 4 pasted them."""
     tree = tmp_path / "teacher"
     for package in ("grader", "reference"):
         shutil.copytree(ROOT / package, tree / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for pasted in PASTED.values():
+        shutil.copy(ROOT / "tests" / "strategies" / "recherche" / pasted, tree / pasted)
     found = _solvers(tree, tmp_path)
     assert {
         "reference.solver.solve",
         "reference.solver.shallow.solve_near",
         "reference.solver.search.search",
         "reference.solver.sliding.deepening",
+        "reference.solver.depth.depth_first_search",
         "grader.questions.recherche.puzzles.optimal_moves",
         "grader.questions.taquin.cases.optimal_solution",
         "reference.recherche.astar",
         "reference.recherche.bfs_taquin",
+        "reference.recherche.dfs_taquin",
+        "pasted_kit_bfs.distances",  # verbatim: sources and a neighbours function
+        "pasted_kit_dfs.depth_first_search",  # the goal for the expected path
     } <= found, found
+
+
+# Red team 4's x3 and x4 pasted from an earlier wheel (tests/strategies/recherche): working searches.
+PASTED = {"x3": "pasted_kit_bfs.py", "x4": "pasted_kit_dfs.py"}
 
 
 GLUED = {"x2": "kit_astar_glued.py", "x3": "kit_bfs_glued.py"}  # tests/strategies/recherche/
@@ -449,10 +469,15 @@ def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
     return [(path, questions) for path, questions in found if questions]
 
 
+# What the kit leaves to the teacher's grader: x4's `profondeur` (0.5 of its 2 points), which needs a DFS.
+TEACHER_ONLY = {"x4": 0.5}
+
+
 @pytest.mark.slow
 def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
     """Without the solver, the kit judges q17, q18 and x1-x4 on lengths from counts of DFS* and the 3×3
-    table: a correct answer still gets every point, the model answers under three seeds."""
+    distances of its data: a correct answer still gets every point the kit judges, the model answers
+    under three seeds; x4's `profondeur` says it is the teacher's to judge."""
     answers = _correct_answers()
     assert len(answers) >= 8
     for k, (path, questions) in enumerate(answers):
@@ -464,5 +489,7 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
         for seed in seeds:
             said = _kit_check(unpacked, folder, questions, seed)
             total = next(line for line in said.splitlines() if line.startswith("Total : "))
-            got, most = total[len("Total : ") :].split("/")
-            assert got == most, (path.name, seed, said)
+            got, most = (float(part.replace(",", ".")) for part in total[len("Total : ") :].split("/"))
+            assert got == most - sum(TEACHER_ONLY.get(q, 0) for q in questions), (path.name, seed, said)
+            if "x4" in questions:
+                assert "ce groupe est jugé par le correcteur de l'enseignant" in said, said

@@ -1,5 +1,5 @@
 """x4's `profondeur`: the solution must be the path one of the document's DFS returns
-(grader/questions/recherche/depth.py). DFS written here independently, each its own way (a stack of
+(reference/solver/depth.py). DFS written here independently, each its own way (a stack of
 states with parents overwritten at push, of nodes, states closed at push, a recursion, the goal tested
 when generated), in several orders of the operations: each is recognised. Long self-avoiding paths that
 no DFS returns are not. Slow (seconds of searching each), though no process is started."""
@@ -12,7 +12,7 @@ from collections import deque
 
 import pytest
 
-from grader.questions.recherche.depth import searched_depth_first
+from reference.solver.depth import searched_depth_first
 from reference.sliding import apply_move, goal_state
 
 pytestmark = pytest.mark.slow

@@ -3,6 +3,10 @@
 States are in the exam's convention (see reference.puzzle); moves are the exam's names. A state near the
 goal is first tried without the databases (reference.solver.shallow): they are built or loaded only when
 a state needs them.
+
+The package holds the teacher's searches too, which never ship with it: the documents' puzzles solved
+and their 3×3 distances found breadth first (sliding.py), and x4's check that a solution is a DFS's
+(depth.py).
 """
 
 from reference.korf import from_korf, to_korf

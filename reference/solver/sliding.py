@@ -5,8 +5,23 @@ alone (grader/questions/recherche/puzzles.py)."""
 from __future__ import annotations
 
 import math
+from collections import deque
 
 from reference.sliding import goal_state, manhattan, successors
+
+
+def distances_from_goal(n: int) -> dict[tuple, int]:
+    """Every solvable state's distance to the goal, in the order a breadth-first search from the goal
+    meets them (the 3×3 puzzle: 181,440 states, 0.9 s): a search, so here, never in the kit."""
+    distance = {goal_state(n): 0}
+    queue = deque(distance)
+    while queue:
+        state = queue.popleft()
+        for _, there in successors(state, n):
+            if there not in distance:
+                distance[there] = distance[state] + 1
+                queue.append(there)
+    return distance
 
 
 def descent(start: tuple, n: int, distance: dict) -> tuple[str, ...]:

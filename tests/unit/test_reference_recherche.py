@@ -1,13 +1,14 @@
 """The model answers of the extension exercises against brute force: BFS distances on random graphs
 and on the whole 3×3 puzzle (grader.questions.recherche.puzzles.distances_3)."""
 
+import random
 from collections import deque
 
 import pytest
 
 from hypothesis import given, settings, strategies as st
 
-from grader.questions.recherche.puzzles import distances_3, near_3
+from grader.questions.recherche.puzzles import distances_3, near_3, solvable
 from reference.sliding import apply_move, goal_state, manhattan, successors
 from reference import recherche
 
@@ -81,3 +82,20 @@ def test_the_reference_helpers_agree_with_the_grader():
     for state in list(distances_3())[:500]:
         assert recherche.manhattan(state, 3) == manhattan(state, 3) <= distances_3()[state]
         assert sorted(recherche.fils(state, 3)) == sorted(successors(state, 3))
+
+
+def test_solvable_is_whether_the_table_holds_the_state():
+    """The oracles tell an unsolvable puzzle by parity (the kit has no whole table to look it up in)."""
+    rng = random.Random(2017)
+    table = distances_3()
+    for _ in range(3000):
+        state = tuple(rng.sample(range(9), 9))
+        assert solvable(state, 3) == (state in table), state
+    four = goal_state(4)
+    for _ in range(300):
+        four = rng.choice([t for _, t in successors(four, 4)])
+        assert solvable(four, 4)
+    i, j = [k for k, v in enumerate(four) if v][:2]  # two tiles swapped: the other half of the states
+    swapped = list(four)
+    swapped[i], swapped[j] = four[j], four[i]
+    assert not solvable(tuple(swapped), 4)

@@ -14,7 +14,7 @@ parent, every call in order: that trace is the only thing the algorithm checks j
 (calls.Stop) when the call budget is spent or when the student's code passes something that is not a
 state of the game.
 
-Oracles: `distances` (BFS on the table), `jeu1_distances` (game (1) towards t, by a BFS over the
+Oracles: `distances` (shortest paths in the table), `jeu1_distances` (game (1) towards t, over the
 states 1..t), `large_distances` (game (1) for q11's large pairs, read from grader/data/jeu1.json),
 `idastar_passes` (the passes of figure 3 on a tree, read from the tree's p + h along each path). Every
 expected value is one of these on the very case played.
@@ -156,14 +156,14 @@ def _jeu1_data() -> dict:
 
 @cached(maxsize=512)
 def jeu1_distances(t: int) -> tuple[int, ...]:
-    """The distance from each n = 1..t to t in game (1): a BFS backwards from t over the states 1..t
-    (moves only increase n, so no play towards t leaves them)."""
+    """The distance from each n = 1..t to t in game (1): shortest paths backwards from t over the
+    states 1..t, given whole (moves only increase n, so no play towards t leaves them)."""
     back: list[list[int]] = [[] for _ in range(t + 1)]
     for n in range(1, t):
         for m in (2 * n, n + 1):
             if m <= t:
                 back[m].append(n)
-    found = graphs.distances([t], back.__getitem__)
+    found = graphs.distances(back, [t])
     return tuple(found[n] for n in range(1, t + 1))
 
 
@@ -180,7 +180,7 @@ def large_distances(pairs: tuple[tuple[int, int], ...]) -> dict[tuple[int, int],
 
 def distances(adjacency: list[list[int]], sources) -> list[int | None]:
     """Length of a shortest path from any of `sources` to each state, None when unreachable."""
-    found = graphs.distances(sources, adjacency.__getitem__)
+    found = graphs.distances(adjacency, sources)
     return [found.get(x) for x in range(len(adjacency))]
 
 

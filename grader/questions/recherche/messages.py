@@ -163,14 +163,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "valid solution on 3×3 puzzles close to the goal",
     },
     "x4.limits": {
-        "fr": "terminaison dans le temps et la mémoire impartis, jusqu'à 31 coups du but",
-        "en": "ends within the time and memory limits, up to 31 moves from the goal",
+        "fr": "terminaison dans le temps et la mémoire impartis, sur des taquins à 20 coups du but et plus",
+        "en": "ends within the time and memory limits, on puzzles 20 moves from the goal or more",
     },
     "x4.profondeur": {
-        "fr": "parcours en profondeur : sur les taquins à 20 et 31 coups, la solution est exactement celle d'un "
+        "fr": "parcours en profondeur : sur les taquins à 20 coups du but et plus, la solution est exactement celle d'un "
         "parcours avec une pile (LIFO) et closed, pour un ordre fixe des opérations (des milliers d'opérations, "
         "aucun état deux fois)",
-        "en": "depth-first: on the 20- and 31-move puzzles, the solution is exactly that of a search with a stack "
+        "en": "depth-first: on the puzzles 20 moves from the goal or more, the solution is exactly that of a search with a stack "
         "(LIFO) and closed, for a fixed order of the operations (thousands of operations, no state twice)",
     },
     "x4.revisits": {
@@ -182,12 +182,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "comes back to a closed state",
     },
     "x4.shallow": {
-        "fr": "la solution du taquin à {optimum} coups a {moves} {moves:opération|opérations} : le parcours en profondeur "
-        "demandé s'enfonce d'abord et en rend des milliers (au moins {least} ici, quel que soit l'ordre des "
-        "opérations) ; une solution courte est celle d'un parcours en largeur (ou A*)",
-        "en": "the solution of the {optimum}-move puzzle has {moves} {moves:operation|operations}: the depth-first search "
-        "asked for goes deep first and returns thousands (at least {least} here, whatever the order of the "
-        "operations); a short solution is a breadth-first search's (or A*'s)",
+        "fr": "la solution du taquin à {optimum} coups a {moves} {moves:opération|opérations} et n'est celle d'aucun "
+        "parcours en profondeur de la description : celui-ci s'enfonce d'abord et en rend d'ordinaire des milliers "
+        "(moins de {least} ici) ; une solution aussi courte est celle d'un parcours en largeur (ou A*)",
+        "en": "the solution of the {optimum}-move puzzle has {moves} {moves:operation|operations} and is no "
+        "depth-first search's of the description: that search goes deep first and usually returns thousands "
+        "(fewer than {least} here); a solution this short is a breadth-first search's (or A*'s)",
     },
     "x4.not_searched": {
         "fr": "la solution du taquin à {optimum} coups ({moves} {moves:opération|opérations}, aucun état deux fois) "
@@ -200,8 +200,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "when generated), the path returned is that of the search tree, and it is unique",
     },
     "x4.depth_unobserved": {
-        "fr": "aucun des taquins à 20 et 31 coups n'est résolu : rien ne montre un parcours en profondeur",
-        "en": "none of the 20- and 31-move puzzles is solved: nothing shows a depth-first search",
+        "fr": "aucun des taquins à 20 coups du but et plus n'est résolu : rien ne montre un parcours en profondeur",
+        "en": "none of the puzzles 20 moves from the goal or more is solved: nothing shows a depth-first search",
+    },
+    "x4.depth_teacher_only": {
+        "fr": "non jugé ici : reconnaître la solution d'un parcours en profondeur demande de refaire ce parcours, "
+        "que le kit de l'élève ne contient pas ; ce groupe est jugé par le correcteur de l'enseignant",
+        "en": "not judged here: telling a depth-first search's solution takes running that search again, which "
+        "the student kit does not hold; the teacher's grader judges this group",
     },
     "x4.too_slow": {
         "fr": "temps limite dépassé ({limit} s, assez pour explorer tout le taquin 3×3) : sans closed, le "
@@ -211,9 +217,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "recherche.fixed_unearned": {
         "fr": "ne compte que si {function} résout aussi les taquins tirés au hasard (groupe {group}) : des "
-        "solutions justes sur ces seuls cas fixes ne montrent pas une recherche",
+        "solutions justes sur ces seuls cas ne montrent pas une recherche",
         "en": "counts only if {function} also solves the puzzles drawn at random (group {group}): right "
-        "solutions on these fixed cases alone do not show a search",
+        "solutions on these cases alone do not show a search",
     },
     "recherche.not_a_list": {
         "fr": '{function} doit renvoyer la liste des opérations, des chaînes parmi "Up", "Down", "Left", "Right"',

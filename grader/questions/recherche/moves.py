@@ -10,27 +10,33 @@ lists on the grader's own copy and compare lengths with exact optima computed he
 from __future__ import annotations
 
 import functools
-
+import json
+import random
 from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
-from grader.questions.recherche.depth import searched_depth_first
-from grader.questions.recherche.puzzles import distances_3, near_3, optimal_length, optimal_moves, puzzle_visual, shown
+from grader.questions.recherche.puzzles import near_3, optimal_length, optimal_moves, puzzle_visual, shown, solvable
 from grader.questions.recherche.probes import PROBES, probe_taquin
-from grader.questions.recherche.puzzles import timeout_failure, walks
+from grader.questions.recherche.puzzles import KIT_LENGTHS, kit_lengths, states_by_distance_3, timeout_failure
+from grader.questions.recherche.puzzles import walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
 # Crafted 3×3 instances (blank = 0). For `astar`'s closed set: instances of 21–22 moves where the
 # reference develops about a thousand states and an A* without closed set (with or without c2)
-# develops 185,000 to 300,000 nodes. For the long BFS and DFS cases: 14, 17, 20 moves, and the only
-# two states at the 3×3 puzzle's maximal distance, 31.
+# develops 185,000 to 300,000 nodes. For the long BFS cases' distances and timing: 14, 17, 20 moves.
 ASTAR_CLOSED_CASES = ((3, 2, 1, 4, 8, 7, 5, 0, 6), (2, 7, 6, 1, 3, 0, 8, 4, 5), (4, 8, 0, 7, 3, 1, 2, 5, 6))
 BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
-DFS_LONG_CASES = ((4, 1, 8, 2, 0, 5, 3, 7, 6), (8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
-# The fewest operations x4's `profondeur` accepts on each of them: below the 1,543 the document's DFS returns
-# at least, far above what a breadth-first search with a detour returns (X4.depth_first).
+# x3's `long` and x4's `limits` and `profondeur` are judged on states drawn from the seed (fixed puzzles,
+# listed in the kit, were answered from a table of their solutions: red team 4) at fixed distances:
+# BFS_LONG_CASES' (each drawn state timed on the crafted one of its distance: a state of the same distance
+# costs the model answer at most DRAWN_ALLOWANCE times as much, measured on 15 of each) and these, far
+# enough from the goal that a DFS's path usually runs to tens of thousands of operations (thousands of
+# states at each: no table holds their DFS paths). The kit draws among the states of its data.
+DFS_LONG_DISTANCES = (22, 25, 28)
+DRAWN_ALLOWANCE = 2.0
+# Below this many operations a solution that is no DFS's is told to be a breadth-first search's (x4.shallow).
 DFS_MIN_MOVES = 1000
 # 3×3 instances of 24, 22 and 27 moves on which an A* whose h also counts the blank's distance (not
 # admissible) returns a longer solution: the last one in each of the 120 ways measured (24 orders of the
@@ -75,7 +81,7 @@ def _taquin_expected(payload):
     start = tuple(v for row in payload["matrix"] for v in row)
     name = next((name for name, case in costed_cases().items() if case == payload), None)
     cost = calibration.cost(name) if name else CHEAP
-    if n == 3 and start not in distances_3():
+    if not solvable(start, n):
         return None, cost
     moves = optimal_moves(start, n)  # None in the student kit: only the cost serves there
     return (list(moves) if moves is not None else None), cost
@@ -125,9 +131,10 @@ def judge_moves(function: str, start: tuple, n: int, got, optimal: bool) -> Fail
 class TaquinQuestion(Question):
     """x2–x4: the student's function on a matrix, judged by replaying the operations it returns.
 
-    Each has a group of puzzles drawn from the seed and groups of fixed ones (x2's closed set, x3's long
-    BFS, x4's long DFS): the same under every seed, so that a table of their solutions would pass them.
-    Those count only when the drawn group shows the function solving puzzles (`solving`)."""
+    Each has a group of puzzles drawn from the seed and groups of crafted ones: x2's closed set (fixed
+    puzzles), x3's long BFS and x4's long DFS (puzzles of fixed distances, drawn from the seed in the
+    teacher's grader: a table of the fixed ones' solutions passed them). Those count only when the drawn
+    group shows the function solving puzzles (`solving`)."""
 
     module = "recherche"
     probe_modules = PROBES
@@ -203,7 +210,7 @@ class X2(TaquinQuestion):
         closed set), not a wrong length."""
         failure = self.judge(ctx, start, allowance=ASTAR_CLOSED_ALLOWANCE)
         if failure is not None and failure.kind == Kind.TIMEOUT:
-            return Inconclusive("x2.hard_timeout", {"distance": distances_3()[start]})
+            return Inconclusive("x2.hard_timeout", {"distance": optimal_length(start, 3)})
         return failure
 
 
@@ -220,8 +227,15 @@ class X3(TaquinQuestion):
 
     def run(self, ctx):
         short = ctx.check("short", near_3(10), functools.partial(self.judge, ctx))
-        long = ctx.check_cases("long", BFS_LONG_CASES, functools.partial(self.judge, ctx, limit_key="x3.too_slow"))
+        long = ctx.check_cases("long", bfs_long_cases(ctx.settings.seed), functools.partial(self.judge_long, ctx))
         return [short, self.solving(short, long)]
+
+    def judge_long(self, ctx, case: tuple[tuple, tuple]) -> Failure | None:
+        """A drawn state (`case`: it and the crafted one of its distance), timed on the crafted one."""
+        start, crafted = case
+        timed_on = {"function": self.function, "matrix": matrix(crafted, 3)}
+        allowance = 1.0 if start == crafted else DRAWN_ALLOWANCE
+        return self.judge(ctx, start, limit_key="x3.too_slow", allowance=allowance, timed_on=timed_on)
 
 
 class X4(TaquinQuestion):
@@ -244,19 +258,24 @@ class X4(TaquinQuestion):
         examples = min(10, ctx.settings.examples)  # each case may explore most of the puzzle
         solved: dict[tuple, list[str]] = {}
         valid = ctx.check("valid", near_3(10), judge, max_examples=examples)
-        limits = ctx.check_cases("limits", DFS_LONG_CASES, functools.partial(judge, solved=solved))
+        limits = ctx.check_cases("limits", dfs_long_cases(ctx.settings.seed), functools.partial(judge, solved=solved))
         return [valid, self.solving(valid, limits), self.solving(valid, self.depth_first(solved))]
 
     @staticmethod
     def depth_first(solved: dict[tuple, list[str]]) -> Outcome:
         """`profondeur`, from the solutions of the long cases. The document's DFS (a stack, a closed set)
-        returns a path of its search tree, no state twice, and goes deep before it goes wide: on these
-        puzzles 1,543 to 113,606 operations in each of the 96 ways to write it measured (the 24 orders of
-        the operations, the goal tested when selected or when generated, closed filled at selection or at
-        push). A breadth-first search returns the shortest; one with a detour added revisits a state or
-        stays short. And the path must be the very one one of these DFS returns (depth.py): a long path that
-        never comes back found otherwise (a self-avoiding random walk, then a breadth-first search home) is
-        not."""
+        returns a path of its search tree, no state twice, and goes deep before it goes wide: on the puzzles
+        20 to 31 moves away measured, hundreds to 113,606 operations, in each of the 96 ways to write it
+        (the 24 orders of the operations, the goal tested when selected or when generated, closed filled at
+        selection or at push). A breadth-first search returns the shortest; one with a detour added revisits a state or
+        stays short. And the path must be the very one one of these DFS returns (reference/solver/depth.py):
+        a long path that never comes back found otherwise (a self-avoiding random walk, then a
+        breadth-first search home) is not. Telling that runs the DFS: the teacher's grader only, the kit
+        says so."""
+        try:
+            from reference.solver.depth import searched_depth_first
+        except ModuleNotFoundError:
+            return Outcome("profondeur", skipped="x4.depth_teacher_only")
         if not solved:
             return Outcome("profondeur", Failure(Kind.WRONG, "x4.depth_unobserved"))
         for start, moves in solved.items():
@@ -272,12 +291,36 @@ class X4(TaquinQuestion):
                 return Outcome(
                     "profondeur", Failure(Kind.WRONG, "x4.revisits", params, counterexample=matrix(start, 3))
                 )
-            if len(moves) < DFS_MIN_MOVES:
-                params = {"optimum": optimum, "moves": len(moves), "least": DFS_MIN_MOVES}
-                return Outcome("profondeur", Failure(Kind.WRONG, "x4.shallow", params, counterexample=matrix(start, 3)))
             if not searched_depth_first(start, moves):
                 params = {"optimum": optimum, "moves": len(moves)}
-                return Outcome(
-                    "profondeur", Failure(Kind.WRONG, "x4.not_searched", params, counterexample=matrix(start, 3))
-                )
+                key = "x4.not_searched"
+                if len(moves) < DFS_MIN_MOVES:
+                    key, params["least"] = "x4.shallow", DFS_MIN_MOVES
+                return Outcome("profondeur", Failure(Kind.WRONG, key, params, counterexample=matrix(start, 3)))
         return Outcome("profondeur")
+
+
+def bfs_long_cases(seed: int) -> list[tuple[tuple, tuple]]:
+    """x3's long cases, (state, the crafted case it is timed on): a state drawn from the seed at each
+    crafted case's distance."""
+    rng = random.Random(f"x3:long:{seed}")
+    by_distance = states_by_distance_3()
+    return [(rng.choice(by_distance[optimal_length(crafted, 3)]), crafted) for crafted in BFS_LONG_CASES]
+
+
+def dfs_long_cases(seed: int) -> list[tuple]:
+    """x4's long cases: a state drawn from the seed at each of DFS_LONG_DISTANCES."""
+    rng = random.Random(f"x4:long:{seed}")
+    return [rng.choice(states_by_distance_3()[distance]) for distance in DFS_LONG_DISTANCES]
+
+
+def kit_data() -> dict:
+    """The 3×3 distances the student kit judges on (KIT_LENGTHS, which every build of the wheel ships): a
+    sample of every distance and the crafted cases. Written by the teacher's installation:
+    `python -m grader.questions.recherche.moves`; tests/unit/test_kit_lengths.py checks the file."""
+    return kit_lengths((*ASTAR_CLOSED_CASES, *ASTAR_HARD_CASES, *BFS_LONG_CASES))
+
+
+if __name__ == "__main__":
+    KIT_LENGTHS.write_text(json.dumps(kit_data(), separators=(",", ":")) + "\n", encoding="utf-8")
+    print(KIT_LENGTHS)

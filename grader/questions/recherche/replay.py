@@ -138,7 +138,7 @@ def calls_bound(case: dict) -> int:
 # --- The student's side -------------------------------------------------------------------------------
 def _depths(game: dict) -> list[int]:
     """Each state's distance from the start (-1 where it cannot be reached)."""
-    found = graphs.distances([game["initial"]], game["succ"].__getitem__)
+    found = graphs.distances(game["succ"], [game["initial"]])
     return [found.get(x, -1) for x in range(len(game["succ"]))]
 
 

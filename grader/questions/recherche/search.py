@@ -112,13 +112,13 @@ CRAFTED_GRAPHS = (
 def graph_distance(case: dict) -> int:
     """The goal's distance from the start (KeyError when it cannot be reached)."""
     graph = dict(case["next_states"])
-    return distances([case["start"]], graph.__getitem__)[case["goal"]]
+    return distances(graph, [case["start"]])[case["goal"]]
 
 
 def graph_path(case: dict) -> list:
     """A shortest path from the case's start to its goal: back from the goal, one state nearer each step."""
     graph = dict(case["next_states"])
-    distance = distances([case["start"]], graph.__getitem__)
+    distance = distances(graph, [case["start"]])
     path = [case["goal"]]
     while path[-1] != case["start"]:
         path.append(next(s for s in graph if distance.get(s) == distance[path[-1]] - 1 and path[-1] in graph[s]))

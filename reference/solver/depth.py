@@ -1,4 +1,8 @@
-"""x4's evidence of a depth-first search, from the solution alone (parent only).
+"""x4's evidence of a depth-first search, from the solution alone: the teacher's grader only.
+
+It runs the document's DFS, so it is an answer to x4 (a red team pasted it from the student kit, the
+expected path replaced by the goal, and got x4 2/2): like the solver, it never ships, and the kit leaves
+`profondeur` to the teacher (docs/student-kit.md).
 
 `dfs_taquin(matrice)` is given no function to call: the grader cannot watch which states it develops. But
 the document's DFS (a stack, a closed set) is deterministic once three choices are fixed: the order in
