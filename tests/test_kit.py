@@ -469,8 +469,8 @@ def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
     return [(path, questions) for path, questions in found if questions]
 
 
-# What the kit leaves to the teacher's grader: x4's `profondeur` (0.5 of its 2 points), which needs a DFS.
-TEACHER_ONLY = {"x4": 0.5}
+# What the kit leaves to the teacher's grader: x4's `profondeur` (1.2 of its 2 points), which needs a DFS.
+TEACHER_ONLY = {"x4": 1.2}
 
 
 @pytest.mark.slow

@@ -56,10 +56,10 @@ EXPECTED = {
     "search_pas_un_etat.py": {"x1": ("error", 0.0, {"graphs", "puzzles"})},
     "search_hors_protocole.py": {"x1": ("failed", 0.0, {"graphs", "puzzles"})},
     "astar_h_case_vide.py": {"x2": ("partial", 1.5, {"optimal3"})},
-    "dfs_largeur.py": {"x4": ("partial", 1.5, {"profondeur"})},
+    "dfs_largeur.py": {"x4": ("partial", 0.8, {"profondeur"})},
     # A BFS made to look deep (red team): a detour that comes back to a state, or a longer path that does not.
-    "dfs_largeur_detour.py": {"x4": ("partial", 1.5, {"profondeur"})},
-    "dfs_largeur_evitement.py": {"x4": ("partial", 1.5, {"profondeur"})},
+    "dfs_largeur_detour.py": {"x4": ("partial", 0.8, {"profondeur"})},
+    "dfs_largeur_evitement.py": {"x4": ("partial", 0.8, {"profondeur"})},
     "astar_sans_fermes.py": {"x2": ("partial", 2.25, {"closed"})},
     "astar_glouton.py": {"x2": ("partial", 0.75, {"optimal3", "closed"})},
     # Its paths fill the memory while its time runs out: which comes first depends on the machine's load.
