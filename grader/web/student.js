@@ -21,12 +21,9 @@ function ask(text) {
   });
 }
 
-// `snapshot`: the judge's worker's Python as it was before anything of the judge's (worker.js's Student):
-// the grader's student side already imported. A snapshot holds memory, not files: the wheel is unpacked
-// again for what the in-process child imports or reads later (its other modules, a traceback's lines).
-async function boot(snapshot, interrupt) {
+async function boot(interrupt) {
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _loadSnapshot: snapshot });
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const name of kit.student_wheels) {
@@ -41,7 +38,7 @@ async function boot(snapshot, interrupt) {
 self.onmessage = async (event) => {
   if (server === null) {
     try {
-      await boot(event.data.snapshot, event.data.interrupt);
+      await boot(event.data.interrupt);
     } catch (error) {
       postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
     }
