@@ -17,13 +17,16 @@ as a student would.
 - A jeux.py that answers nothing and tries to forge its verdict from the student's worker (the judge's
   globals, a fake verdict posted, the builtins patched, the worker's reply rewritten) gets 0 on each
   question, and the next honest copy its full points: the judge is out of its reach.
-- axe-core finds no WCAG 2.1 A/AA violation on the page with its verdicts; screenshots are kept in
-  tests/artifacts/ to be looked at.
+- What a copy's code leaves in its worker (a builtin, a module, an environment variable, a file) is not in
+  the next copy's: each copy's files get a student's worker of their own.
+- axe-core finds no WCAG 2.1 A/AA violation on each page kept as a screenshot (in tests/artifacts/, to be
+  looked at), nor in the report drawn in its frame, which the screenshot waits for.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import itertools
 import shutil
 import zipfile
@@ -88,10 +91,36 @@ def native(web_kit, tmp_path_factory):
     return native_kit(web_kit, tmp_path_factory.mktemp("native"))
 
 
+PAINTED = "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(done));"
+
+
+@contextlib.contextmanager
+def in_report(driver):
+    """WebDriver's commands in the page's report frame."""
+    from selenium.webdriver.common.by import By
+
+    driver.switch_to.frame(driver.find_element(By.ID, "report"))
+    try:
+        yield
+    finally:
+        driver.switch_to.default_content()
+
+
 def screenshot(driver, name: str) -> None:
-    """The whole page (the window as tall as the page), kept in tests/artifacts/."""
+    """The whole page (the window as tall as the page) with its report drawn in the frame, kept in
+    tests/artifacts/; the page and the report in its frame pass axe-core's WCAG 2.1 A/AA checks."""
+    with in_report(driver):
+        wait_for(driver, "return document.readyState === 'complete' && document.body.innerText.trim() !== ''", 30)
+        assert_accessible(driver)
+    assert_accessible(driver)
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(1280, min(height + 150, 12000))
+    driver.execute_script("window.scrollTo(0, 0)")
+    # Resized, the report's frame paints again on its own: two of its animation frames, then two of the
+    # page's, before the picture (taken at once, a loaded machine's showed the frame blank).
+    with in_report(driver):
+        driver.execute_async_script(PAINTED)
+    driver.execute_async_script(PAINTED)
     ARTIFACTS.mkdir(exist_ok=True)
     driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
     driver.set_window_size(1280, 900)
@@ -240,6 +269,33 @@ def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
             driver.quit()
 
 
+# What a copy's code can leave behind in its worker's Python and files, and how a copy looks for it.
+LEFT = (
+    "import builtins, os, sys\n\n\ndef left():\n"
+    "    return (hasattr(builtins, 'left_by_a_copy') or 'left_by_a_copy' in sys.modules\n"
+    "            or 'LEFT_BY_A_COPY' in os.environ or os.path.exists('/tmp/left_by_a_copy'))\n\n\n"
+)
+LEAVES = (
+    "builtins.left_by_a_copy = True\nsys.modules['left_by_a_copy'] = sys\nos.environ['LEFT_BY_A_COPY'] = '1'\n"
+    "open('/tmp/left_by_a_copy', 'w').close()\n\n\n"
+)
+
+
+def test_nothing_a_copy_leaves_in_its_worker_reaches_the_next_copy(page, tmp_path):
+    """Each copy's files get a student's worker of their own: what a copy's code left there (a builtin, a
+    module, an environment variable, a file) is not in the next copy's. The first copy's
+    `solution_42` answers only where its own marks are seen (they are: its q1 passes), the next copy's
+    only where none is (its q1 passes only if nothing leaked)."""
+    driver, _, _ = page
+    answer = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42] if {} left() else None\n"
+    for name, source in (("leaves", LEFT + LEAVES + answer.format("")), ("finds", LEFT + answer.format("not"))):
+        copy = tmp_path / name / "jeux.py"
+        copy.parent.mkdir()
+        copy.write_text(source, encoding="utf-8")
+        verdicts = check(driver, [copy], ["q1"], SEED)
+        assert (verdicts["q1"]["score"], verdicts["q1"]["status"]) == (1, "passed"), (name, verdicts)
+
+
 # Each forger's bfs answers nothing (0); at import it tries to make the page say otherwise.
 FORGERS = {
     # The red team's forger (the judge's module patched where the page's Python would find it), and the
@@ -272,6 +328,5 @@ def test_a_forged_verdict_is_nought_and_the_next_copy_is_judged_as_ever(page, tm
         shown = driver.execute_script("return document.querySelector('#verdicts').innerText")
         assert "réussi" not in shown and "0 / 2" in shown.replace("\u202f", " "), (name, shown)
     screenshot(driver, "webkit-forged-verdict")
-    assert_accessible(driver)
     alice = check(driver, [ROOT / "exercises" / "exemples" / "alice" / "jeux.py"], ["q1", "q4"], SEED)
     assert {qid: (v["score"], v["status"]) for qid, v in alice.items()} == {"q1": (1, "passed"), "q4": (2, "passed")}

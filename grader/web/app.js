@@ -84,7 +84,7 @@ const say = (key, params = {}) =>
 // What tests and the benchmark read: seconds since the page opened, when Python was ready and when
 // each verdict came; how long each question's check took; how often the student's worker was ended and
 // started again; when the next student's worker was ready after a check (`renewed`); an event
-// "selfcheck" on the window when a check is over.
+// "selfcheck" on the window when a check is over (its report drawn in the frame).
 window.selfCheck = { ready: null, verdicts: {}, seconds: {}, restarts: 0, isolated: self.crossOriginIsolated === true };
 
 // -- the judge's worker ------------------------------------------------------------------------------
@@ -259,8 +259,12 @@ async function refreshViews(checker) {
 async function showReport(checker) {
   const message = await checker.ask({ type: "report", parts: [...state.parts.values()], seed: state.seed, lang: state.lang });
   const frame = $("#report");
-  frame.srcdoc = message.html;
   frame.hidden = false;
+  // Shown once the frame has loaded it: a check is over (finished, "selfcheck") with its report on screen.
+  await new Promise((resolve) => {
+    frame.addEventListener("load", resolve, { once: true });
+    frame.srcdoc = message.html;
+  });
   if (state.reportUrl) URL.revokeObjectURL(state.reportUrl);
   state.reportUrl = URL.createObjectURL(new Blob([message.html], { type: "text/html" }));
   const link = $("#download");
