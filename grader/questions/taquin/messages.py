@@ -341,6 +341,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "pass #{n} has bound m = {m} instead of {expected} (the first at most h, each next one the least "
         "p + h the previous pass cut)",
     },
+    "q18.bound_short": {
+        "fr": "taquin() cherche bien par dfs et ne saute aucune borne, mais sans la mise à jour d'IDA* : le parcours "
+        "n° {n} a pour borne m = {m}, après {previous}, au lieu de {expected}, le plus petit p + h qui a dépassé "
+        "la borne précédente (ce que dfs laisse dans minimum, pour cela) ; un parcours à une borne plus petite "
+        "refait le précédent",
+        "en": "taquin() does search through dfs and skips no bound, but without IDA*'s update: pass #{n} has "
+        "bound m = {m}, after {previous}, instead of {expected}, the least p + h that exceeded the previous bound "
+        "(what dfs leaves in minimum, for this purpose); a pass at a smaller bound repeats the previous one",
+    },
     "q18.pass_after_found": {
         "fr": "taquin() a rappelé dfs après le parcours n° {n}, qui avait trouvé",
         "en": "taquin() called dfs again after pass #{n}, which had found",
