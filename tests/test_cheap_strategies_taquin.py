@@ -452,3 +452,44 @@ def test_a_search_seen_otherwise_than_by_move_or_its_calls_of_dfs_keeps_full_mar
             QUESTIONS[qid], load_submission(folder), Settings(seed=SEED, examples=25, scheme=Scheme(overrides=scheme))
         )
         assert result.score == result.max, (qid, earning(result))
+
+
+# Red team 4's findings on q17 and q18 (issue 32): name -> (file, the points of each question with q18's
+# `defi` weighing nothing, as `settings` has it). Before: dfs failing with None 0/3 on q17 (the evidence
+# shared by the three groups lost at the root); taquin raising its bound by one 0/3 on q18 (every group
+# refused as "not from dfs"); dfs unwinding from the goal by an exception 0/3 on q18 with the student's own
+# dfs (the calls the exception left never returned).
+FINDINGS = {
+    "dfs returning None on failure": (WRONG / "dfs_none_en_echec.py", {"q17": 2.0, "q18": 3.0}),
+    # Optimal lists through dfs, without IDA*'s update: `petites_profondeurs` (4) and `ordre` (1) of 9.
+    "taquin raising its bound by one": (STRATEGY / "taquin_borne_plus_un.py", {"q18": 3.0 * 5 / 9}),
+    "dfs re-entered at the root, unwinding by exception": (
+        CORRECT / "dfs_exception_racine.py",
+        {"q17": 3.0, "q18": 3.0},
+    ),
+    "dfs unwinding by exception to its root": (CORRECT / "dfs_exception_compteur.py", {"q17": 3.0, "q18": 3.0}),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FINDINGS)
+@pytest.mark.parametrize("dependances", ["corrige", "eleve"])
+def test_red_team_4s_answers_get_what_they_are_worth_under_every_seed(tmp_path, dependances, name):
+    """Each question judged on its own groups: a failure returned as None costs only the group that judges
+    the value returned; a bound raised by one only the group that judges the bound update (the challenge,
+    tried only when everything else passed, is not tried); an exception unwinding from the goal nothing.
+    The same with the model answer's earlier functions or the student's own (the kit's: tests/test_kit.py
+    grades the correct ones)."""
+    path, expected = FINDINGS[name]
+    overrides = {qid: {"dependances": dependances} for qid in ("q17", "q18")}
+    overrides["q18"]["groups"] = {"defi": 0}
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / "taquin.py").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    for seed in SEEDS:
+        for qid, points in expected.items():
+            result = grade_question(
+                QUESTIONS[qid],
+                load_submission(folder),
+                Settings(seed=seed, examples=25, scheme=Scheme(overrides=overrides)),
+            )
+            assert result.score == pytest.approx(points), (seed, qid, earning(result))
