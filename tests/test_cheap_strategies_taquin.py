@@ -493,3 +493,52 @@ def test_red_team_4s_answers_get_what_they_are_worth_under_every_seed(tmp_path, 
                 Settings(seed=seed, examples=25, scheme=Scheme(overrides=overrides)),
             )
             assert result.score == pytest.approx(points), (seed, qid, earning(result))
+
+
+# Red team 4 (kit-own-chain-only): the sample student alice with one slip in an earlier function, the
+# question that builds on it, and the earlier questions the kit tells to check first. The teacher's grader
+# judges that question with the model answer's earlier functions too (full marks); the kit has none, so it
+# judges with the student's own. It used to say that the teacher had chosen so (`taquin.own_chain_graded`).
+KIT_SLIPS = {
+    "tente_bas refusing row 1": (
+        ALICE.replace("if li == 0 or dernier() == Deplacement.Haut:", "if li == 1 or dernier() == Deplacement.Haut:"),
+        "q17",
+        "q15, q16",
+    ),
+    "move's h one more": (ALICE.replace("h = h - distance(v, i, j) + distance(v, li, lj)", "h = h + 1"), "q16", "q15"),
+    "dfs leaving minimum alone": (ALICE.replace("minimum = min(minimum, c)", "pass"), "q18", "q17"),
+}
+
+
+@pytest.fixture(scope="module")
+def kit_wheel(tmp_path_factory) -> Path:
+    """The student kit's wheel, unzipped (tests/test_kit.py's `_kit_check` grades with it)."""
+    import zipfile
+
+    from grader.cli import main
+
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    assert main(["kit", "--out", str(out)]) == 0
+    root = tmp_path_factory.mktemp("wheel")
+    with zipfile.ZipFile(next(out.glob("*.whl"))) as archive:
+        archive.extractall(root)
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", KIT_SLIPS)
+def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said_truthfully_in_the_kit(
+    tmp_path, kit_wheel, name
+):
+    from test_kit import _kit_check
+
+    source, qid, first = KIT_SLIPS[name]
+    assert source != ALICE, name
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    for seed in SEEDS:
+        result = grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
+        assert result.score == result.max, (seed, earning(result))
+        said = _kit_check(kit_wheel, folder, (qid,), seed)
+        assert f"vérifiez d'abord {first} dans ce kit" in said and "Total : " in said, said
+        assert "a choisi" not in said, said

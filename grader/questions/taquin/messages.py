@@ -82,6 +82,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "noté avec vos propres fonctions : votre enseignant a choisi de ne pas les compléter par celles du corrigé",
         "en": "graded with your own functions: your teacher chose not to complete them with the model answer's",
     },
+    "taquin.kit_own_lost": {
+        "fr": "noté avec vos propres fonctions ({names}) : ce kit n'a pas le corrigé pour les remplacer ; "
+        "vérifiez d'abord {questions} dans ce kit : une erreur qui s'y trouve se reporte sur cette question, "
+        "que le correcteur de votre enseignant note aussi avec les fonctions du corrigé ; avec les vôtres : {reason}",
+        "en": "graded with your own functions ({names}): this kit has no model answer to stand in for them; "
+        "check {questions} in this kit first: an error there carries over to this question, which your "
+        "teacher's grader also grades with the model answer's functions; with yours: {reason}",
+    },
     "taquin.judged_own": {
         "fr": "noté avec vos propres fonctions ({names})",
         "en": "graded with your own functions ({names})",
