@@ -420,7 +420,8 @@ def test_the_evidence_of_search_needs_no_model_answer(tmp_path, monkeypatch):
         result = grade_question(QUESTIONS["q17"], load_submission(folder), oracles)
         assert result.score == points, earning(result)
         # No model answer here, as in the student kit: said as the kit's limit, not as the teacher's choice.
-        assert next(c for c in result.checks if c.name == "chaine_eleve").message.key == "kit.own_functions"
+        said = next(c for c in result.checks if c.name == "chaine_eleve").message.key
+        assert said == ("kit.own_functions" if points else "taquin.kit_own_lost"), said
 
 
 CORRECT = ROOT / "tests" / "variants" / "taquin" / "correct"
@@ -452,3 +453,93 @@ def test_a_search_seen_otherwise_than_by_move_or_its_calls_of_dfs_keeps_full_mar
             QUESTIONS[qid], load_submission(folder), Settings(seed=SEED, examples=25, scheme=Scheme(overrides=scheme))
         )
         assert result.score == result.max, (qid, earning(result))
+
+
+# Red team 4's findings on q17 and q18 (issue 32): name -> (file, the points of each question with q18's
+# `defi` weighing nothing, as `settings` has it). Before: dfs failing with None 0/3 on q17 (the evidence
+# shared by the three groups lost at the root); taquin raising its bound by one 0/3 on q18 (every group
+# refused as "not from dfs"); dfs unwinding from the goal by an exception 0/3 on q18 with the student's own
+# dfs (the calls the exception left never returned).
+FINDINGS = {
+    "dfs returning None on failure": (WRONG / "dfs_none_en_echec.py", {"q17": 2.0, "q18": 3.0}),
+    # Optimal lists through dfs, without IDA*'s update: `petites_profondeurs` (4) and `ordre` (1) of 9.
+    "taquin raising its bound by one": (STRATEGY / "taquin_borne_plus_un.py", {"q18": 3.0 * 5 / 9}),
+    "dfs re-entered at the root, unwinding by exception": (
+        CORRECT / "dfs_exception_racine.py",
+        {"q17": 3.0, "q18": 3.0},
+    ),
+    "dfs unwinding by exception to its root": (CORRECT / "dfs_exception_compteur.py", {"q17": 3.0, "q18": 3.0}),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FINDINGS)
+@pytest.mark.parametrize("dependances", ["corrige", "eleve"])
+def test_red_team_4s_answers_get_what_they_are_worth_under_every_seed(tmp_path, dependances, name):
+    """Each question judged on its own groups: a failure returned as None costs only the group that judges
+    the value returned; a bound raised by one only the group that judges the bound update (the challenge,
+    tried only when everything else passed, is not tried); an exception unwinding from the goal nothing.
+    The same with the model answer's earlier functions or the student's own (the kit's: tests/test_kit.py
+    grades the correct ones)."""
+    path, expected = FINDINGS[name]
+    overrides = {qid: {"dependances": dependances} for qid in ("q17", "q18")}
+    overrides["q18"]["groups"] = {"defi": 0}
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / "taquin.py").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    for seed in SEEDS:
+        for qid, points in expected.items():
+            result = grade_question(
+                QUESTIONS[qid],
+                load_submission(folder),
+                Settings(seed=seed, examples=25, scheme=Scheme(overrides=overrides)),
+            )
+            assert result.score == pytest.approx(points), (seed, qid, earning(result))
+
+
+# Red team 4 (kit-own-chain-only): the sample student alice with one slip in an earlier function, the
+# question that builds on it, and the earlier questions the kit tells to check first. The teacher's grader
+# judges that question with the model answer's earlier functions too (full marks); the kit has none, so it
+# judges with the student's own. It used to say that the teacher had chosen so (`taquin.own_chain_graded`).
+KIT_SLIPS = {
+    "tente_bas refusing row 1": (
+        ALICE.replace("if li == 0 or dernier() == Deplacement.Haut:", "if li == 1 or dernier() == Deplacement.Haut:"),
+        "q17",
+        "q15, q16",
+    ),
+    "move's h one more": (ALICE.replace("h = h - distance(v, i, j) + distance(v, li, lj)", "h = h + 1"), "q16", "q15"),
+    "dfs leaving minimum alone": (ALICE.replace("minimum = min(minimum, c)", "pass"), "q18", "q17"),
+}
+
+
+@pytest.fixture(scope="module")
+def kit_wheel(tmp_path_factory) -> Path:
+    """The student kit's wheel, unzipped (tests/test_kit.py's `_kit_check` grades with it)."""
+    import zipfile
+
+    from grader.cli import main
+
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    assert main(["kit", "--out", str(out)]) == 0
+    root = tmp_path_factory.mktemp("wheel")
+    with zipfile.ZipFile(next(out.glob("*.whl"))) as archive:
+        archive.extractall(root)
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", KIT_SLIPS)
+def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said_truthfully_in_the_kit(
+    tmp_path, kit_wheel, name
+):
+    from test_kit import _kit_check
+
+    source, qid, first = KIT_SLIPS[name]
+    assert source != ALICE, name
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    (folder / "taquin.py").write_text(source, encoding="utf-8")
+    for seed in SEEDS:
+        result = grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
+        assert result.score == result.max, (seed, earning(result))
+        said = _kit_check(kit_wheel, folder, (qid,), seed)
+        assert f"vérifiez d'abord {first} dans ce kit" in said and "Total : " in said, said
+        assert "a choisi" not in said, said

@@ -41,6 +41,22 @@ def test_ida_passes_follow_the_minimum_each_call_left_up_to_the_first_found():
     assert taquin_passes.are_ida_passes([passes[2]], 18)
 
 
+def test_a_deepening_that_skips_no_least_cut_is_told_apart_from_ida_star_and_from_a_bound_skipped():
+    """Red team 4 (q18-bound-plus-one): `m += 1` over the served dfs (its minimum never reset) is a
+    deepening over dfs, not IDA*'s passes; a bound raised past the least cut, or not raised, is neither."""
+    by_one = [Answered(m, 0, 10, m == 18, 16) for m in range(14, 19)]
+    assert not taquin_passes.are_ida_passes(by_one, 14)
+    assert taquin_passes.are_deepening_passes(by_one, 14)
+    ida = [Answered(14, 0, 10, False, 16), Answered(16, 0, 33, False, 18), Answered(18, 0, 138, True, 20)]
+    assert taquin_passes.are_deepening_passes(ida, 14)
+    skipped = [Answered(14, 0, 10, False, 16), Answered(18, 0, 138, True, 20)]
+    assert not taquin_passes.are_deepening_passes(skipped, 14)
+    again = [Answered(14, 0, 10, False, 16), *ida]
+    assert not taquin_passes.are_deepening_passes(again, 14)
+    assert not taquin_passes.are_deepening_passes([ida[2]], 14)  # one call at the optimum
+    assert [taquin_passes.least_cut(m, 14) for m in (0, 13, 14, 15, 16)] == [14, 14, 16, 16, 18]
+
+
 def test_the_first_divergence_is_the_first_bound_that_differs_or_where_a_side_stops():
     same = [[14, 10], [16, 33]]
     assert taquin_passes.passes_data(same, same)["first"] is None

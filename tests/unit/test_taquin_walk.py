@@ -9,6 +9,7 @@ import math
 import random
 
 from grader.questions.taquin.cases import SMALL_DETOURS
+from grader.questions.taquin.probes import read_found
 from grader.questions.taquin.walk import Seen, ida_passes, walk
 from reference.puzzle import GOAL, MOVES, OPPOSITE, apply, legal_moves, manhattan
 
@@ -129,6 +130,37 @@ def test_passes_that_are_not_ida_stars_say_which():
     first_found = next(k for k, event in enumerate(seen) if not event.entry and event.found)
     assert ida_passes(state, dfs_seen(state, None, 11, 0)).why.key == "q18.pass_not_found"
     assert first_found > 0
+
+
+def test_a_deepening_by_one_is_seen_as_passes_of_dfs_with_its_first_short_bound_said():
+    """Red team 4 (q18-bound-plus-one): `m += 1` over a correct dfs repeats each pass once and skips no
+    optimum: every pass a walk of DFS*, the first bound raised short of the least cut said (`short`), which
+    only the group that judges the bound update refuses. IDA*'s own passes have none."""
+    state = SMALL_DETOURS[2]  # h = 11, optimum 17
+    seen = [event for m in range(11, 18) for event in dfs_seen(state, None, m, 0)]
+    checked = ida_passes(state, seen)
+    assert checked.same and checked.found
+    assert checked.short == {"n": 2, "previous": 11, "m": 12, "expected": "13"}
+    assert ida_passes(state, ida_seen(state)).short == {}
+    repeated = dfs_seen(state, None, 11, 0) * 2 + dfs_seen(state, None, 13, 0)  # a bound not raised at all
+    assert ida_passes(state, repeated).why.key == "q18.pass_bound"
+
+
+def test_a_failure_that_falls_off_the_end_is_read_as_false_by_the_walk():
+    """Red team 4 (q17-none-for-false): None (or another empty plain value) is a failure for the evidence;
+    what is not plain or not empty stops the walk (None), and no student code runs to read it."""
+    assert [read_found(v) for v in (True, False, None, 0, [], "")] == [True, False, False, False, False, False]
+    assert [read_found(v) for v in (1, [0], object())] == [None, None, None]
+
+
+def test_a_call_left_by_an_exception_from_the_goal_is_read_as_one_that_found():
+    """The watcher tells a call left by an exception as one that found (red team 4: a dfs that unwinds from
+    the goal by raising, its root catching it): DFS*'s walk; raised anywhere but at the goal, it is not."""
+    seen = dfs_seen(*AT)
+    # The exception's frames report True where a dfs returning would: the same events.
+    assert walk(*AT, seen).same
+    raised_early = [*seen[:3], Seen(False, 0, 0, seen[2].state, None, True)]
+    assert not walk(*AT, raised_early).same
 
 
 def test_walks_drawn_at_random_are_dfs_stars_whatever_the_order():

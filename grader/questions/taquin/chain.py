@@ -20,8 +20,9 @@ OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the
 # q17's limits with the exam's move and tente_* (reference/taquin_moves.py): a call passes through the redirection and
 # reads the student's way of writing moves: up to 2.7 times the model answer's own time on q17's cases (measured).
 EXAM_SLACK = 3.0
-# The earlier functions each question builds on, as its messages name them.
+# The earlier functions each question builds on, as its messages name them, and their questions.
 EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
+EARLIER_QUESTIONS = {"q16": "q15", "q17": "q15, q16", "q18": "q17"}
 
 
 def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple[list[Outcome], str | None]:
@@ -42,7 +43,13 @@ def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple
         return [*judge(order, own), Outcome(OWN_CHAIN, skipped="taquin.own_chain_graded")], order
     names = {"names": EARLIER[question.id]}
     if not has_model_answer("taquin"):  # the student kit: a carried error costs here, not at the teacher's
-        return [*judge(order, own), Outcome(OWN_CHAIN, note=Message("kit.own_functions", names))], order
+        own_outcomes = judge(order, own)
+        if _full(ctx, question, own_outcomes):
+            return [*own_outcomes, Outcome(OWN_CHAIN, note=Message("kit.own_functions", names))], order
+        # Which earlier question to fix first, and that the teacher's grader also judges with the model answer's.
+        fix_first = {**names, "questions": EARLIER_QUESTIONS[question.id]}
+        lost = _judged_with(_first_loss(own_outcomes), "taquin.kit_own_lost", fix_first)
+        return [*own_outcomes, Outcome(OWN_CHAIN, lost)], order
     own_first = question.id != "q18"
     if own_first:
         own_outcomes = judge(order, own)

@@ -53,7 +53,7 @@ from grader.questions.taquin.chain import (
     convention_warning,
     detect_convention,
 )
-from grader.questions.taquin.probes import probe_dfs
+from grader.questions.taquin.probes import probe_dfs, read_found
 from grader.questions.taquin.serving import Chain, grid_arrangement
 from grader.questions.taquin.verdicts import (
     Judging,
@@ -309,9 +309,11 @@ class Q17(Question):
         if not reply.ok:
             return judging.chain.failure(judging.ctx, reply, shown)
         value = reply_fields(reply.value)
-        if type(value["found"]) is not bool:
+        # `seuil` judges `minimum`: a failure that returns None (falls off the end) is read as False there.
+        found = value["found"] if group == "echec_restaure" else read_found(value["found"])
+        if type(found) is not bool:
             return bool_failure(value["found"], shown["appel"], shown)
-        if value["found"]:
+        if found:
             return wrong_call("q17.found_below", shown, False, True, optimum=optimum)
         if group == "echec_restaure":
             restored = reordered(history, judging.judged_in)

@@ -82,6 +82,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "noté avec vos propres fonctions : votre enseignant a choisi de ne pas les compléter par celles du corrigé",
         "en": "graded with your own functions: your teacher chose not to complete them with the model answer's",
     },
+    "taquin.kit_own_lost": {
+        "fr": "noté avec vos propres fonctions ({names}) : ce kit n'a pas le corrigé pour les remplacer ; "
+        "vérifiez d'abord {questions} dans ce kit : une erreur qui s'y trouve se reporte sur cette question, "
+        "que le correcteur de votre enseignant note aussi avec les fonctions du corrigé ; avec les vôtres : {reason}",
+        "en": "graded with your own functions ({names}): this kit has no model answer to stand in for them; "
+        "check {questions} in this kit first: an error there carries over to this question, which your "
+        "teacher's grader also grades with the model answer's functions; with yours: {reason}",
+    },
     "taquin.judged_own": {
         "fr": "noté avec vos propres fonctions ({names})",
         "en": "graded with your own functions ({names})",
@@ -340,6 +348,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "suivante le plus petit p + h coupé par le parcours précédent)",
         "en": "pass #{n} has bound m = {m} instead of {expected} (the first at most h, each next one the least "
         "p + h the previous pass cut)",
+    },
+    "q18.bound_short": {
+        "fr": "taquin() cherche bien par dfs et ne saute aucune borne, mais sans la mise à jour d'IDA* : le parcours "
+        "n° {n} a pour borne m = {m}, après {previous}, au lieu de {expected}, le plus petit p + h qui a dépassé "
+        "la borne précédente (ce que dfs laisse dans minimum, pour cela) ; un parcours à une borne plus petite "
+        "refait le précédent",
+        "en": "taquin() does search through dfs and skips no bound, but without IDA*'s update: pass #{n} has "
+        "bound m = {m}, after {previous}, instead of {expected}, the least p + h that exceeded the previous bound "
+        "(what dfs leaves in minimum, for this purpose); a pass at a smaller bound repeats the previous one",
     },
     "q18.pass_after_found": {
         "fr": "taquin() a rappelé dfs après le parcours n° {n}, qui avait trouvé",

@@ -11,6 +11,7 @@ MAX_PASSES passes with its length said.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 
 from grader.questions.taquin.cases import near_length
@@ -28,16 +29,27 @@ def student_passes(calls: list[DfsAnswered]) -> list[list[int]]:
     return [[call.m, call.nodes] for call in calls if call.p == 0]
 
 
-def deduced_from_dfs(state, chain: Chain) -> bool | None:
-    """Whether taquin()'s run on `state` was seen making IDA*'s passes through the served dfs: dfs(m, 0)
-    calls, the first bound at most h(e0), each next bound the minimum the previous call left, every call but
-    the last failing and the last finding (none at all only from the goal, which a taquin may answer at
-    once); None when the chain
-    serves no dfs (the student's own: see `search_share`)."""
+class Deduction(enum.Enum):
+    """How taquin()'s calls of the served dfs stand to IDA*'s passes (see deduced_from_dfs)."""
+
+    IDA = "ida"  # each next bound the minimum the previous call left
+    DEEPENING = "deepening"  # passes of dfs that skip no least cut, a next bound raised short of it
+    NOT = "not"  # no deepening over dfs: one call at a bound learnt elsewhere, a bound skipped, no call
+
+
+def deduced_from_dfs(state, chain: Chain) -> Deduction | None:
+    """How taquin()'s run on `state` was seen using the served dfs: IDA*'s passes (dfs(m, 0) calls, the
+    first bound at most h(e0), each next bound the minimum the previous call left, every call but the last
+    failing and the last finding; none at all only from the goal, which a taquin may answer at once), a
+    deepening over dfs whose bounds skip no least cut but rise by less (are_deepening_passes), or neither;
+    None when the chain serves no dfs (the student's own: see `search_share`)."""
     server = chain.server
     if not isinstance(server, ModelServer) or "dfs" not in server.names:
         return None
-    return are_ida_passes(server.dfs_calls, manhattan(tuple(state)))
+    h = manhattan(tuple(state))
+    if are_ida_passes(server.dfs_calls, h):
+        return Deduction.IDA
+    return Deduction.DEEPENING if are_deepening_passes(server.dfs_calls, h) else Deduction.NOT
 
 
 def are_ida_passes(calls: list[DfsAnswered], h: int) -> bool:
@@ -46,8 +58,42 @@ def are_ida_passes(calls: list[DfsAnswered], h: int) -> bool:
     if not calls:
         return h == 0
     bounds_follow = calls[0].m <= h and all(later.m == earlier.minimum for earlier, later in zip(calls, calls[1:]))
+    return bounds_follow and _one_search(calls)
+
+
+def are_deepening_passes(calls: list[DfsAnswered], h: int) -> bool:
+    """Whether served dfs calls deepen a search from the start that never skips the least p + h the previous
+    pass cut: the first bound at most h, each next one above the previous and at most that least cut
+    (least_cut), the last call the only one that finds. A bound raised short of it (`m += 1`) only repeats
+    the previous pass, and reaches every optimum in turn; one raised past it may miss the optimum."""
+    if not calls:
+        return h == 0
+    rising = all(earlier.m < later.m <= least_cut(earlier.m, h) for earlier, later in zip(calls, calls[1:]))
+    return calls[0].m <= h and rising and _one_search(calls)
+
+
+def first_short(chain: Chain, h: int) -> dict:
+    """Where the served dfs's passes of a deepening (are_deepening_passes) first left IDA*'s: the pass
+    (from 1), the previous bound, the bound taken and the minimum the previous call left."""
+    calls = chain.server.dfs_calls if isinstance(chain.server, ModelServer) else []
+    for number, (earlier, later) in enumerate(zip(calls, calls[1:]), 2):
+        if later.m != earlier.minimum:
+            shown = least_cut(earlier.m, h) if earlier.minimum is None else earlier.minimum
+            return {"n": number, "previous": earlier.m, "m": later.m, "expected": str(shown)}
+    raise AssertionError("a deepening that is not IDA*'s has a bound that is not the minimum left")
+
+
+def _one_search(calls: list[DfsAnswered]) -> bool:
+    """Every call from the start, every one failing but the last, which finds."""
     found = [call.found for call in calls]
-    return bounds_follow and all(call.p == 0 for call in calls) and found[-1] and not any(found[:-1])
+    return all(call.p == 0 for call in calls) and found[-1] and not any(found[:-1])
+
+
+def least_cut(m: int, h: int) -> int:
+    """The least p + h a failed pass of DFS* at bound m cuts from a state whose h is `h`: h itself below
+    it (the root is cut), else the least value above m with the parity of h (each move changes p + h by 0
+    or 2, so a node within the bound has a child at most 2 above it)."""
+    return h if m < h else m + 1 + (m + 1 - h) % 2
 
 
 def model_passes(h: int, search: Callable[[int], tuple[bool, int | None, int]]) -> list[list[int]]:
@@ -106,10 +152,10 @@ def figure_passes(state: tuple) -> list[list[int]]:
 
 @cached(maxsize=16)
 def ida_calls(state: tuple) -> int:
-    """The calls of dfs IDA*'s passes make from `state` at most, from the kit's oracles alone (no model
-    answer: a student's check has none), for the time limit of a watched run: a failed pass of DFS* explores
-    its whole tree, whatever the order of moves (`dfs_calls` without an order); the bounds go up by exactly
-    2 from h (a child's p + h is its parent's or 2 more, so the least cut above m is m + 2); the last pass,
-    at the optimum, at most its whole tree."""
+    """The calls of dfs a deepening that skips no least cut makes from `state` at most, from the kit's
+    oracles alone (no model answer: a student's check has none), for the time limit of a watched run: a
+    failed pass of DFS* explores its whole tree, whatever the order of moves (`dfs_calls` without an order);
+    IDA*'s bounds go up by exactly 2 from h (least_cut), a deepening by one repeats each pass once more
+    (are_deepening_passes: its passes are judged too); the last pass, at the optimum, at most its whole tree."""
     optimum = near_length(state, budgeted=False) or 0
-    return sum(dfs_calls(state, None, m) for m in range(manhattan(state), optimum + 1, 2))
+    return sum(dfs_calls(state, None, m) for m in range(manhattan(state), optimum + 1))

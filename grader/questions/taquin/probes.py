@@ -272,11 +272,18 @@ def _write_back(module, state):
 # The exam's signature of each function that may be served: its number of arguments.
 SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0, "tente_haut": 0, "dfs": 2}
 # A watched function (the payload's WATCHED names) runs its own code; the parent is told the call and the
-# globals at its entry (under its name) and at its return (under WATCHED_RETURN, with what it returned).
+# globals at its entry (under its name) and at its return (under WATCHED_RETURN, with read_found's reading).
 WATCHED = "watched"
 WATCHED_RETURN = "dfs_return"
 SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
 _undo: list = []  # how to undo the redirections in force (see _served)
+
+
+def read_found(result) -> bool | None:
+    """A bool as it is; an empty plain value (None: a failure falling off the end) False; else None."""
+    if type(result) is bool:
+        return result
+    return False if type(result) in (type(None), int, float, str, list, tuple, dict) and not result else None
 
 
 @contextlib.contextmanager
@@ -285,15 +292,17 @@ def _served(module, payload):
     `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
     function to them (its code never reaches this process) and answers with the result and the new
     globals, written back here; `exam` ones by the exam's own, compiled here from the source the payload
-    carries (_exam_functions). Whatever the student's code holds the function by (the global name, a
-    tuple or dict built at import, a default argument, a closure, a functools.partial, a bound method, an
-    object with __call__), it reaches them (_redirect). The module is
-    as it was after the block: in the parent, the model answer's module, timed through the same proxies,
-    is shared."""
+    carries (_exam_functions). Whatever the student's code holds the function by (the global name, a tuple
+    or dict built at import, a default argument, a closure, a functools.partial, a bound method, an object
+    with __call__), it reaches them (_redirect). The module is as it was after the block: in the parent,
+    the model answer's module, timed through the same proxies, is shared."""
+
+    def tell(name, args: list):  # the parent told a call and the globals now; its answer
+        return ask(name, {"args": args, "state": protocol.plain(_snapshot(module))})
 
     def proxy(name):
         def call(*args):
-            answer = ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
+            answer = tell(name, list(args))
             _write_back(module, answer["state"])
             return answer["result"]
 
@@ -301,26 +310,28 @@ def _served(module, payload):
         return call
 
     def watcher(name):
-        # Run the student's own function, the parent told the globals at its entry and at its return: where
-        # the state lives, whatever moves the tiles (q17's and q18's evidence of search). From a root call
-        # until the first nested one, every new arrangement of the grid too.
+        # The student's own function run, the parent told the globals at its entry and return (q17's and q18's
+        # evidence: whatever moves the tiles) and, from a root call to its first nested one, the grid's changes.
         grid, depth = Watched(module), [0]
 
         def call(run, args):
-            ask(name, {"args": list(args), "state": protocol.plain(_snapshot(module))})
+            tell(name, list(args))
             root = depth[0] == 0
             grid.start() if root else grid.stop()
             depth[0] += 1
             try:
-                result = run()
-                if root:
-                    grid.look()
-            finally:
-                depth[0] -= 1
-                if root:
-                    grid.stop()
-            found = result if type(result) is bool else None
-            ask(WATCHED_RETURN, {"args": [found], "state": protocol.plain(_snapshot(module))})
+                try:
+                    result = run()
+                    if root:
+                        grid.look()
+                finally:
+                    depth[0] -= 1
+                    if root:
+                        grid.stop()
+            except Exception:  # left by an exception (unwinding from the goal): told as found, which the
+                tell(WATCHED_RETURN, [True])  # walk accepts only on the path from the goal, the board there
+                raise
+            tell(WATCHED_RETURN, [read_found(result)])
             return result
 
         call.runs_original = True
@@ -330,8 +341,7 @@ def _served(module, payload):
     targets = {name: proxy(name) for name in payload.get("served", ())}
     targets.update((name, watcher(name)) for name in payload.get(WATCHED, ()))
     if payload.get("exam"):
-        # A served move (q17's evidence and diagnosis) is the one the exam's tente_* play too: the parent
-        # sees every move.
+        # A served move (q17's evidence, diagnosis) is the one the exam's tente_* play too: the parent sees it.
         exam = _exam_functions(module, payload, targets.get("move"))
         targets.update((name, exam[name]) for name in payload["exam"])
     _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
@@ -398,12 +408,12 @@ def _redirect(module, targets: dict) -> list:
             state = pointed.__reduce__()[2]
             pointed.__setstate__((target, (), {}, None))
             undo.append(functools.partial(pointed.__setstate__, state))
-        elif name in vars(module):
-            setattr(module, name, target)
-            undo.append(functools.partial(setattr, module, name, current))
         else:
+            restore = functools.partial(delattr, module, name)
+            if name in vars(module):
+                restore = functools.partial(setattr, module, name, current)
             setattr(module, name, target)
-            undo.append(functools.partial(delattr, module, name))
+            undo.append(restore)
     for helper in helpers:
         routes.setdefault(id(helper), (helper, {}))[1][MOVE_ROUTE] = (tentes, 0)
     undo.extend(_swap_code(function, table, functools.partial(_named, module)) for function, table in routes.values())

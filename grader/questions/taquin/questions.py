@@ -399,11 +399,18 @@ class Q18(Question):
         verdicts.solution_verdict)."""
         if not any(outcome.failure is None and outcome.skipped is None for outcome in outcomes):
             return outcomes
-        credit, unseen = search_share(judging)
+        credit, unseen, short = search_share(judging)
         said = Message("q18.search_partly", {"percent": int(100 * credit)})
-        return [
+        counted = [
             earned(outcome, credit, Failure(Kind.WRONG, "q18.search_unseen", **unseen), said) for outcome in outcomes
         ]
+        if credit and short:  # as with the model answer's dfs: the bound's group fails, the challenge is not tried
+            for at, outcome in enumerate(counted):
+                if outcome.group == "grandes_profondeurs" and outcome.failure is None and outcome.skipped is None:
+                    counted[at] = replace(outcome, failure=Failure(Kind.WRONG, "q18.bound_short", **short), note=None)
+                elif outcome.group == "defi" and outcome.skipped is None:
+                    counted[at] = replace(outcome, failure=None, note=None, skipped="q18.challenge_not_tried")
+        return counted
 
     def small(self, judging: Orders, on_walk) -> Outcome:
         """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),
@@ -439,9 +446,10 @@ class Q18(Question):
         walk, blank_value = case
         return self.judge(judging, (walk_state(walk), blank_value, None))
 
-    def judge(self, judging: Orders, case: tuple, limit: float | None = None) -> Failure | None:
-        """taquin() from `case` (state, blank value, optimum or None), judged by `verdict`. `limit` in
-        seconds, else the scheme's factor × SEARCH_SLACK × the model answer's time."""
+    def judge(self, judging: Orders, case: tuple, limit: float | None = None, bounds: bool = False) -> Failure | None:
+        """taquin() from `case` (state, blank value, optimum or None), judged by `solution_verdict` (`bounds`:
+        the served dfs's passes must be IDA*'s). `limit` in seconds, else the scheme's factor ×
+        SEARCH_SLACK × the model answer's time."""
         ctx = judging.ctx
         state, blank_value, _ = case
         payload = case_payload(state, blank_value)
@@ -450,11 +458,12 @@ class Q18(Question):
             # A served dfs answers from the model answer's own run on the case (Chain.run): made all the same.
             rule = functools.partial(_given, limit)
         reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
-        return solution_verdict(judging, case, reply, judging.chain)
+        return solution_verdict(judging, case, reply, judging.chain, bounds)
 
     def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
-        """The `grandes_profondeurs` group's case: a deep instance, or a trap (trap_cases)."""
-        return self.judge_trap(judging, case) if isinstance(case[0], Trap) else self.judge(judging, case)
+        """The `grandes_profondeurs` group's case: a deep instance, or a trap (trap_cases). The group that
+        judges the bound update (several passes each): IDA*'s, not a deepening short of it."""
+        return self.judge_trap(judging, case) if isinstance(case[0], Trap) else self.judge(judging, case, bounds=True)
 
     def judge_trap(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
         """taquin() on a trap (`case`: the Trap, the blank's value), within the trap's short limit and with
@@ -474,16 +483,19 @@ class Q18(Question):
             return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
         if reply.status == protocol.TIMEOUT:
             return Inconclusive("q18.trap_timeout", {**seen, "seconds": float(f"{reply.limit:.2g}")})
-        return solution_verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain)
+        return solution_verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain, bounds=True)
 
 
-def search_share(judging: Orders) -> tuple[Fraction, dict]:
+def search_share(judging: Orders) -> tuple[Fraction, dict, dict]:
     """The share of SMALL_DETOURS (several passes each) on which taquin(), with the student's own dfs and
-    its every call watched (walk.DfsWatcher), made IDA*'s passes, each a walk of DFS* (walk.ida_passes); a
-    list found elsewhere, replayed or announced, shows none. And what a group that does not count shows."""
+    its every call watched (walk.DfsWatcher), made IDA*'s passes, each a walk of DFS* (walk.ida_passes),
+    a bound raised short of the least cut (`m += 1`) included; a list found elsewhere, replayed or
+    announced, shows none. And what a group that does not count shows; and the first such short bound,
+    as the group that judges the bound update shows it ({} when none)."""
     ctx = judging.ctx
     seen = 0
     unseen: dict = {}
+    short: dict = {}
     for state in SMALL_DETOURS:
         watcher = DfsWatcher(judging.judged_in)
         chain = Chain((), watcher, watched=("dfs",), convention=watcher.convention)
@@ -498,6 +510,8 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
         checked = ida_passes(state, watcher.walked())
         if reply.ok and checked.same:
             seen += 1
+            if checked.short and not short:
+                short = {"params": checked.short, "counterexample": shown_case(payload, "taquin()")}
         elif not unseen:
             drawing = record(checked, state, checked.bound, 0, not reply.ok)
             drawing["model_nodes"] = dfs_calls(state, None, checked.bound)
@@ -506,7 +520,7 @@ def search_share(judging: Orders) -> tuple[Fraction, dict]:
                 "counterexample": shown_case(payload, "taquin()"),
                 "visual": {"dfs": drawing},
             }
-    return Fraction(seen, len(SMALL_DETOURS)), unseen
+    return Fraction(seen, len(SMALL_DETOURS)), unseen, short
 
 
 def _given(limit: float, _model_seconds: float) -> float:

@@ -18,7 +18,7 @@ from grader.questions.taquin.cases import (
     case_payload,
     shown_case,
 )
-from grader.questions.taquin.passes import deduced_from_dfs, passes
+from grader.questions.taquin.passes import Deduction, deduced_from_dfs, first_short, passes
 from grader.questions.taquin.probes import BLANK, LAST
 from grader.questions.taquin.serving import Chain
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
@@ -157,10 +157,11 @@ class Orders(Judging):
         return outcome
 
 
-def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failure | None:
+def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain, bounds: bool = False) -> Failure | None:
     """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's), run with
     `chain`'s functions, is worth: an optimal solution, in either order (noted in `judging` for the
-    `ordre` group)."""
+    `ordre` group). With `bounds` (the group that judges the bound update), the served dfs's passes must
+    be IDA*'s: a deepening whose bound rises short of the minimum left (`m += 1`) fails there only."""
     ctx = judging.ctx
     state, blank_value, optimum = case
     shown = shown_case(case_payload(state, blank_value), "taquin()")
@@ -179,7 +180,8 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
             got=reply_fields(reply.value)["moves"],
         )
     # A list found without dfs (q18.not_from_dfs) is judged as any other, and fails last: a wrong list says more.
-    deduced = deduced_from_dfs(state, chain) is not False
+    deduction = deduced_from_dfs(state, chain)
+    deduced = deduction is not Deduction.NOT
     # An optimal solution to show, when the installation has the solver (never in the student kit).
     solved = optimal_solution(tuple(state)) if optimum is None else None
     optimal = list(solved) if solved is not None else None
@@ -190,6 +192,9 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain) -> Failu
         return wrong
     if not deduced:
         return Failure(Kind.WRONG, "q18.not_from_dfs", counterexample=shown, visual=passes(state, chain) or None)
+    if bounds and deduction is Deduction.DEEPENING:
+        said = first_short(chain, manhattan(tuple(state)))
+        return Failure(Kind.WRONG, "q18.bound_short", said, counterexample=shown, visual=passes(state, chain) or None)
     if case == judging.replay:  # computed only for the case asked for: the passes cost the model's searches
         found = passes(state, chain)
         number = {"game": judging.ctx.settings.replay, "games": DEEP_COUNT}

@@ -13,7 +13,8 @@ nothing tried after; the goal within the bound never left with False. `minimum` 
 return must be the least p + h the walk cut. `ida_passes` checks that taquin()'s calls are IDA*'s passes:
 each a walk from the start at p = 0, the first bound at most h, each next one the least p + h the previous
 walk cut (what the student's `minimum` held is the dfs's business: q17), all failing but the last, which
-finds.
+finds; a next bound above the previous one but short of that least cut (`m += 1`) is told apart (`short`):
+it repeats a pass and skips no optimum, and only the group that judges the bound update refuses it.
 
 A verifier of what was observed: it searches nothing and answers nothing (a glued answer cannot use it),
 and a search made elsewhere, replayed or announced, shows no such walk.
@@ -176,6 +177,7 @@ class Walk:
     least: float = math.inf
     number: int = 0  # q18: the pass (from 1) this walk is, its bound `bound`
     bound: int = 0
+    short: dict = field(default_factory=dict)  # q18: the first bound raised short of the least cut, said
 
     @property
     def same(self) -> bool:
@@ -310,11 +312,14 @@ def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
         return Walk(Message(key, {"h": h, "n": 0}), [], 0, h == 0, h == 0)
     bound: float = h
     checked = Walk(Message("q18.no_pass", {"h": h}), [], 0)
+    short: dict = {}
     for number, events in enumerate(passes, 1):
         m = events[0].m
-        if (number == 1 and m > h) or (number > 1 and m != bound):
+        if (number == 1 and m > h) or (number > 1 and not checked.bound < m <= bound):
             expected = f"≤ {h}" if number == 1 else _shown(bound)
             return Walk(Message("q18.pass_bound", {"n": number, "m": m, "expected": expected}), [], checked.nodes)
+        if number > 1 and m < bound and not short:  # a pass repeated (m + 1): no optimum skipped
+            short = {"n": number, "previous": checked.bound, "m": m, "expected": _shown(bound)}
         checked = walk(start, None, m, 0, events, initial=math.inf if events[0].minimum is None else events[0].minimum)
         checked.number, checked.bound = number, m
         if not checked.explored:  # `minimum` aside: the next bound is checked against the walk's own cut
@@ -324,7 +329,8 @@ def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
         bound = checked.least
     if not checked.found:
         return Walk(Message("q18.pass_not_found", {"n": len(passes)}), [], checked.nodes)
-    return Walk(Message("q17.search_same", {"n": checked.nodes}), [], checked.nodes, True, True, checked.least)
+    same = Message("q17.search_same", {"n": checked.nodes})
+    return Walk(same, [], checked.nodes, True, True, checked.least, short=short)
 
 
 def record(checked: Walk, start: tuple, m: int, p0: int, stopped: bool) -> dict:
