@@ -48,8 +48,8 @@ AIMED = {
 # What each earns in the kit, and what the kit says of the groups it aimed at.
 IN_THE_KIT = {
     "tables_at_import.py": ("Total : 0/5", "temps limite dépassé"),
-    "walk_then_bfs.py": ("Total : 1,5/2", "jugé par le correcteur de l'enseignant"),
-    "table_behind_bfs.py": ("Total : 1,5/2", "jugé par le correcteur de l'enseignant"),
+    "walk_then_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
+    "table_behind_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
     "list_closed_table.py": ("Total : 1,33/2", "closed dans une liste"),
 }
 MODEL = ROOT / "reference" / "recherche.py"
