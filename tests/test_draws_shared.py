@@ -39,8 +39,8 @@ def _graded(out: Path, drawn: Path, monkeypatch) -> dict:
 
 @pytest.mark.slow
 def test_each_group_is_drawn_once_by_the_class_and_the_verdicts_are_those_of_own_draws(tmp_path, monkeypatch):
-    shared = _graded(tmp_path / "shared", tmp_path / "shared.log", monkeypatch)
-    groups = [line.split()[0] for line in (tmp_path / "shared.log").read_text().splitlines()]
+    shared = _graded(tmp_path / "drawn_once", tmp_path / "drawn_once.log", monkeypatch)
+    groups = [line.split()[0] for line in (tmp_path / "drawn_once.log").read_text().splitlines()]
     assert sorted(groups) == ["q15/move_grille", "q15/move_h", "q15/move_libre", "q4/petits_jeux"]  # once each
 
     monkeypatch.setattr(drawing, "share", lambda folder: None)  # each worker its own draws, as before
