@@ -11,19 +11,15 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's grader and tests
     base, report = Path(sys.argv[1]), Path(sys.argv[2])
-    cache, class_dir, out, tmp = (base / name for name in ("cache", "class", "out", "tmp"))
-    for folder in (cache, class_dir, tmp):
-        folder.mkdir(parents=True)
-    tmp.chmod(0o711)  # as root, each child's uid passes through to its own folder
-    os.environ.update(TAQUIN_GRADER_CACHE=str(cache))
-    tempfile.tempdir = str(tmp)  # inherited by the workers (fork)
+    from tests.attacks.scene_setup import prepare
+
+    cache, class_dir, out, tmp = prepare(base)
 
     from grader.cli import format_result
     from grader.judge.settings import Settings
