@@ -267,4 +267,6 @@ def test_a_red_team_finding_earns_nothing_on_its_group_under_every_seed(tmp_path
     else:
         (check,) = [c for c in result.checks if c.name == group]
         assert not check.passed and check.points == 0, points(result)
-        assert result.score == QUESTIONS[qid].points * 3 / 4, points(result)  # valid and limits kept
+        weights = {g.name: g.weight for g in QUESTIONS[qid].groups}
+        kept = 1 - weights[group] / sum(weights.values())  # the other groups (valid and limits) kept
+        assert result.score == pytest.approx(QUESTIONS[qid].points * kept), points(result)
