@@ -148,12 +148,22 @@ def tasks_of(uid: int) -> int:
         try:
             if not entry.isdigit() or os.stat(f"/proc/{entry}").st_uid != uid:
                 continue
-            with open(f"/proc/{entry}/stat", "rb") as file:
-                stat = file.read()
         except OSError:
             continue  # ended meanwhile
-        count += int(stat[stat.rindex(b")") + 2 :].split()[17])  # num_threads
+        fields = proc_stat(entry)
+        count += int(fields[17]) if fields else 0  # num_threads
     return count
+
+
+def proc_stat(pid: int | str) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command's name (the state first: field 3 of proc(5) at
+    index 0), read past the last `)` since a name may hold spaces and parentheses; None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            stat = file.read()
+    except OSError:
+        return None
+    return stat[stat.rindex(b")") + 2 :].split()
 
 
 def drop_user(uid: int) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from grader.caches import register
 from grader.errors import SandboxError
+from grader.sandbox.confine import proc_stat
 from grader.sandbox.limits import Limits
 
 # Tried in order; the first that runs `true` is used. As root, no user namespace: the child takes a uid
@@ -321,20 +322,12 @@ def children_of(pid: int) -> list[int]:
     except OSError:
         found = []
         for entry in os.listdir("/proc"):
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as file:
-                    stat = file.read()
-            except OSError:
-                continue
-            if entry.isdigit() and int(stat[stat.rindex(b")") + 2 :].split()[1]) == pid:
+            fields = proc_stat(entry) if entry.isdigit() else None
+            if fields and int(fields[1]) == pid:
                 found.append(int(entry))
     return sorted(found, key=_start_time)
 
 
 def _start_time(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as file:
-            stat = file.read()
-    except OSError:
-        return 0
-    return int(stat[stat.rindex(b")") + 2 :].split()[19])
+    fields = proc_stat(pid)
+    return int(fields[19]) if fields else 0
