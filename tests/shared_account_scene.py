@@ -16,7 +16,11 @@ uid. The students (each a jeux.py; q1 and q4 graded):
   limit: shutil.rmtree recursed on Python 3.11 and left the folder), the refusal of a full folder caught;
 - `mallory`: red team 5's: at import the same nest and FILL files of 1 MiB beside it;
 - `many_files`: at import, empty files until its folder refuses one;
-- `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused.
+- `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused;
+- `hoarder`: red team 6's: at import, HOARD files of 1 MiB, each kept (one page mapped and its
+  descriptor closed, or one in ten with its descriptor open) and its name removed, so that its blocks
+  are in no folder the parent counts; it goes on when a removal is refused, stops when a write is, and
+  says how many MiB it hid.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
 what the bomb got, whether a thread could still start, the children's folders left in the temporary
 folder, the processes left.
@@ -34,6 +38,7 @@ from pathlib import Path
 BUSY = 60
 DEPTH = 1500
 FILL = 200
+HOARD = 100
 BOMB_LIMIT = 5000
 
 THREAD_BFS = """
@@ -116,6 +121,36 @@ def solution_42():
     return {ANSWER}
 """
 
+HOARDER = f"""import ctypes, os
+{GAME}
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.mmap.restype = ctypes.c_void_p
+_libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+_kept, _hidden = [], 0
+for _i in range({HOARD}):
+    try:
+        with open(f"hoard{{_i}}", "wb") as _out:
+            _out.write(b"h" * (1 << 20))
+        _file = open(f"hoard{{_i}}", "rb")
+    except OSError:  # a full folder
+        break
+    if _i % 10:  # one page mapped holds the whole file, without a descriptor (PROT_READ, MAP_SHARED)
+        _libc.mmap(None, 4096, 1, 1, _file.fileno(), 0)
+        _file.close()
+    else:  # so does an open descriptor
+        _kept.append(_file)
+    try:
+        os.unlink(f"hoard{{_i}}")
+        _hidden += 1
+    except OSError:
+        pass
+
+
+def solution_42():
+    print(f"hidden {{_hidden}} MiB")
+    return {ANSWER}
+"""
+
 MANY_FILES = f"""{GAME}
 for _i in range(100_000):
     open(f"f{{_i}}", "w").close()
@@ -165,6 +200,7 @@ def main() -> None:
         "mallory": MALLORY,
         "many_files": MANY_FILES,
         "hidden_fill": HIDDEN_FILL,
+        "hoarder": HOARDER,
     }
     for name, source in sources.items():
         (class_dir / name).mkdir()

@@ -535,7 +535,8 @@ SECCOMP_REFUSES = {
     "getlk": "fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack('hhqqi', fcntl.F_WRLCK, 0, 0, 0, 0))",
     "ofd_setlk": "fcntl.fcntl(fd, 37, struct.pack('hhqqi', fcntl.F_RDLCK, 0, 0, 0, 0))",
     "setlease": "fcntl.fcntl(fd, 1024, fcntl.F_RDLCK)",
-    "dnotify": "fcntl.fcntl(folder, 1026, 8)",  # DN_DELETE: nothing is deleted, no SIGIO comes
+    # DN_DELETE on a folder nothing is deleted from, so that no SIGIO comes without the filter.
+    "dnotify": "os.mkdir('watched') or fcntl.fcntl(os.open('watched', os.O_RDONLY), 1026, 8)",
     "set_rw_hint": "fcntl.fcntl(fd, 1036, struct.pack('Q', 0))",
     "get_rw_hint": "fcntl.fcntl(fd, 1035, bytes(8))",
     # Which pages of a file are in memory, asked without loading them, and pages let go: the page cache.
@@ -560,6 +561,19 @@ SECCOMP_REFUSES = {
     "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
     "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
     "fs_ioc_fssetxattr": "fcntl.ioctl(fd, 0x401C5820, bytes(28))",
+    # A name taken off a file, or a file made without one: its blocks held outside every folder count.
+    "unlink": "open('named', 'w').close() or os.unlink('named')",
+    "unlinkat": "open('named_at', 'w').close() or os.unlink('named_at', dir_fd=folder)",
+    "rmdir": "os.mkdir('made') or os.rmdir('made')",
+    "rename": "open('moved', 'w').close() or os.rename('moved', 'moved_to')",
+    "rename_over": "open('over', 'w').close() or os.replace('over', 'jeux.py')",
+    "renameat2_exchange": "open('swap', 'w').close() or raw('renameat2', -100, b'swap', -100, b'jeux.py', 2)",
+    "open_tmpfile": "os.close(raw('open', b'.', os.O_TMPFILE | os.O_WRONLY, 0o600))",
+    "openat_tmpfile": "os.close(os.open('.', os.O_TMPFILE | os.O_WRONLY, 0o600))",
+    "openat2": "raw('openat2', -100, b'jeux.py', None, 24)",
+    # Blocks past RLIMIT_FSIZE: beyond the end (KEEP_SIZE), or a size grown by INSERT_RANGE.
+    "fallocate_keep_size": "with open('kept', 'wb') as out:\n    raw('fallocate', out.fileno(), 1, 0, 4 << 20)",
+    "fallocate_insert_range": "with open('inserted', 'wb') as out:\n    raw('fallocate', out.fileno(), 0x20, 0, 4096)",
 }
 # What stays allowed: the same calls on the child itself (pid 0), a socketpair's stream.
 SECCOMP_ALLOWS = {
@@ -578,6 +592,8 @@ SECCOMP_ALLOWS = {
     # A shared wait whose word differs at once (EAGAIN): the filter let it through, as the thread join's.
     "futex_wait_shared": "try:\n    raw('futex', shared_page, 0, ctypes.c_uint32.from_address(shared_page).value + 1, None)\n"
     "except OSError as exc:\n    assert exc.errno == errno.EAGAIN, exc",
+    "fallocate_plain": "with open('allocated', 'wb') as out:\n    os.posix_fallocate(out.fileno(), 0, 4096)",
+    "link_and_write": "open('linked', 'w').write('x') and os.link('linked', 'linked_too')",
     "reads_and_advice": "os.preadv(fd, [bytearray(8)], 0) + (os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED) or 0)",
 }
 SECCOMP_CHILD = """
@@ -744,7 +760,8 @@ def test_legitimate_code_runs_confined():
             logging.getLogger('x').info('quiet')
             with open('notes.txt', 'w') as out:
                 out.write('ok')
-            with tempfile.TemporaryFile() as scratch:
+            # A named one: a file without a name (TemporaryFile) would hold blocks no count sees.
+            with tempfile.NamedTemporaryFile(dir='.', delete=False) as scratch:
                 scratch.write(b'x')
             with open(os.devnull, 'w') as null:
                 print('hidden', file=null)

@@ -4,8 +4,8 @@ run's seed alone, and a class run's draws shared by its workers (`share`, `cases
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,15 +58,64 @@ def _no_local_constants():
 # all again: Hypothesis's first draw was a quarter of a worker's own CPU (benchmarks/results/cost.md). In a
 # class run the workers share a folder of the run's own (grader/run/executor.py): the first worker to meet a
 # group draws it, under the group's lock, and stores the cases; the others wait for it and read them. Only
-# the run's processes write there (a folder of the parent's, mode 0700, deleted with the run): its pickles
-# are the grader's own data, never a student's.
+# the run's processes write there (a folder of the parent's, mode 0700, deleted with the run), but a child
+# that no layer confines (`grader grade --unsafe`) could: the cases are stored as data (JSON of the few
+# types a draw holds), never as a pickle, which would run what it names when read; a file that is not
+# exactly that, or not of its key, is drawn again.
 _shared: Path | None = None  # the folder, in a class run's worker
+# The containers a draw holds besides JSON's own list: each as an object of one member, its name.
+_CONTAINERS: dict[str, type] = {"tuple": tuple, "set": set, "frozenset": frozenset, "dict": dict}
 
 
 def share(folder: str | None) -> None:
     """This process's draws go to, and come from, `folder` (a class run's worker); None: its own only."""
     global _shared
     _shared = Path(folder) if folder and fcntl is not None else None
+
+
+def _data(value):
+    """`value` as JSON data: None, bools, ints, floats, strings and lists as themselves; tuples, sets,
+    frozensets and dicts (keys of any of these types) as {"tuple": [...]} and the like. TypeError for
+    anything else."""
+    kind = type(value)  # exactly: a subclass would be read back as its base
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is list:
+        return [_data(item) for item in value]
+    if kind is dict:
+        return {"dict": [[_data(key), _data(item)] for key, item in value.items()]}
+    if kind in _CONTAINERS.values():
+        return {kind.__name__: [_data(item) for item in value]}
+    raise TypeError(f"a drawn case holds a {kind.__name__}")
+
+
+def _value(data):
+    """The value `_data` wrote; ValueError for anything it does not write."""
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return [_value(item) for item in data]
+    if isinstance(data, dict) and len(data) == 1:
+        ((name, items),) = data.items()
+        if name in _CONTAINERS and isinstance(items, list):
+            if name == "dict":
+                if not all(isinstance(pair, list) and len(pair) == 2 for pair in items):
+                    raise ValueError("a dict's items are pairs")
+                return {_value(key): _value(item) for key, item in items}
+            return _CONTAINERS[name](_value(item) for item in items)
+    raise ValueError(f"not a drawn value: {str(data)[:80]}")
+
+
+def _read(stored: Path, key: tuple) -> list | None:
+    """The cases stored for `key`, or None when there are none to trust (absent, another key's, not
+    what `_data` writes; a set of an unhashable value is a TypeError)."""
+    try:
+        data = json.loads(stored.read_bytes())
+        if not isinstance(data, dict) or data.get("key") != repr(key) or not isinstance(data.get("cases"), list):
+            return None
+        return _value(data["cases"])
+    except (OSError, ValueError, TypeError, RecursionError):
+        return None
 
 
 def cases(key: tuple, draw: Callable[[], list]) -> list:
@@ -77,22 +126,21 @@ def cases(key: tuple, draw: Callable[[], list]) -> list:
     if folder is None:
         return draw()
     name = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
-    stored = folder / f"{name}.pickle"
+    stored = folder / f"{name}.json"
     try:
         lock = (folder / f"{name}.lock").open("a")
     except OSError:
         return draw()
     with lock:  # closing it releases the lock, a worker killed meanwhile too
         fcntl.flock(lock, fcntl.LOCK_EX)  # a draw takes a fraction of a second, and never runs a student's code
-        try:
-            return pickle.loads(stored.read_bytes())
-        except FileNotFoundError:
-            pass
+        found = _read(stored, key)
+        if found is not None:
+            return found
         drawn = draw()
         temporary = stored.with_name(f"{stored.name}.{os.getpid()}.tmp")
         try:
-            temporary.write_bytes(pickle.dumps(drawn))
+            temporary.write_text(json.dumps({"key": repr(key), "cases": _data(drawn)}), encoding="utf-8")
             os.replace(temporary, stored)
-        except OSError:
+        except (OSError, TypeError):
             pass  # the others draw it themselves
         return drawn

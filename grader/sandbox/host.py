@@ -243,11 +243,13 @@ def remove_root(root: Path) -> None:
 
 def folder_usage(root: Path, files: int) -> tuple[int, int]:
     """(bytes, entries) held under `root`: the disk blocks of its files and its entries of any kind,
-    counted until the count passes `files` (a full count would cost what the child chose). An entry
-    gone between the listing and its look is skipped, never the end of the count (red team 6: names
-    removed and made again without end blinded every count before the folder that held the data). A
-    folder the child moves while it is counted ends the count there: what was counted is a lower
-    bound, and the next look counts again."""
+    counted until the count passes `files` (a full count would cost what the child chose). A confined
+    child can neither remove nor rename an entry (seccomp, Landlock), so that its folders stay where
+    they are and every file it holds is named here; without those layers (a test that switches them
+    off), an entry gone between the listing and its look is skipped, never the end of the count (red
+    team 6: names removed and made again without end blinded every count before the folder that held
+    the data), and a folder moved while it is counted ends the count there: a lower bound, and the
+    next look counts again."""
     used = [0, 0]
 
     def visit(fd: int) -> list[str]:
@@ -276,7 +278,9 @@ class DiskWatch(threading.Thread):
     count took, when that is longer) it counts the folder, and past
     `Limits.watched_disk_bytes` or `Limits.watched_disk_files` kills the child (by a pidfd: never a
     process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
-    disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE)."""
+    disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
+    refuses fallocate's modes that allocate past it). Every block it holds is a block of a file its
+    folder names: it can remove no name, nor make a file without one (seccomp, Landlock)."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)

@@ -187,6 +187,18 @@ DENIED_SYSCALLS = (
     "fstatfs64",
     "ustat",
     "sysinfo",
+    # Taking a name off a file, or making a file without one: a file mapped or open, then unlinked (or
+    # renamed over), holds its blocks outside any folder until the process dies, where no tmpfs bounds
+    # the folder the parent counts (red team 6: 600 MiB). Every block the child holds is then a block of
+    # a file its folder names, and no folder moves while the parent counts it. openat2's flags (O_TMPFILE)
+    # are in memory a filter cannot read; open's and openat's have a rule below.
+    "unlink",
+    "unlinkat",
+    "rmdir",
+    "rename",
+    "renameat",
+    "renameat2",
+    "openat2",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
 # Linux 5.1 a new call has one number on every architecture but alpha and mips.
@@ -269,6 +281,8 @@ MADV_DROPS, MREMAP_DONTUNMAP = (4, 21, 24), 4
 # 'v': the inode's version; 0x94: clones and dedupe): a file's metadata by descriptor, which the owner of
 # a file the child may read (a standard library in the teacher's $HOME) could otherwise change.
 IOCTL_FILE_TYPES = (0x66, 0x58, 0x76, 0x94)
+# O_TMPFILE's own bit (O_TMPFILE also sets O_DIRECTORY): a file with no name, in open's and openat's flags.
+O_TMPFILE_BIT = getattr(os, "O_TMPFILE", 0) & ~getattr(os, "O_DIRECTORY", 0)
 INT = 0xFFFFFFFF  # an `int` or `unsigned int` argument: the kernel ignores the register's upper half
 
 
@@ -314,6 +328,14 @@ def rules() -> list[tuple]:
     refused += [
         (denied, name, arg(5, libseccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT)) for name in ("preadv2", "pwritev2")
     ]
+    if O_TMPFILE_BIT:
+        refused += [
+            (denied, name, arg(index, libseccomp.MASKED_EQ, O_TMPFILE_BIT, O_TMPFILE_BIT))
+            for name, index in (("open", 1), ("openat", 2))
+        ]
+    # fallocate's modes but 0 allocate past RLIMIT_FSIZE (KEEP_SIZE: blocks beyond the end, the size
+    # unchanged; INSERT_RANGE: a size that mode 0 then fills): gigabytes of the teacher's disk at once.
+    refused.append((denied, "fallocate", arg(1, libseccomp.NE, 0)))
     refused.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
     refused.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
     refused += [
