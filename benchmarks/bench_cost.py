@@ -6,9 +6,9 @@
 with the machine's caches as they are (run it once before to fill them): its wall time, the class's CPU
 (every process the run started, from a cgroup of its own: benchmarks/cpu_cgroup.py), the students' CPU (the
 sum of the questions' `timing.student`, the kernel's clock of each child) and the grader's own (the
-difference), of which the model answer's. Goal: the class's CPU ÷ the students' ≤ 1.2. A row is appended to
-benchmarks/results/cost.md with `--label` (what the code was), so that before and after sit side by side;
-each row is its own run on a shared machine (its load average is on the row).
+difference), of which the model answer's. Goal: the class's CPU ÷ the students' ≤ 1.2. A row is added to
+the first table of benchmarks/results/cost.md with `--label` (what the code was), so that before and after
+sit side by side; each row is its own run on a shared machine (its load average is on the row).
 """
 
 from __future__ import annotations
@@ -72,10 +72,13 @@ def main() -> None:
     if r["measure"] != "cgroup":
         row += " (process tree: no cgroup could be made)"
     print(row)
-    if not RESULTS.exists():
-        RESULTS.write_text(HEADER, encoding="utf-8")
-    with RESULTS.open("a", encoding="utf-8") as results:
-        results.write(row + "\n")
+    lines = (RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else HEADER).splitlines()
+    # Under the first table's last row: the file's later sections are prose and tables of their own.
+    at = next(i for i, line in enumerate(lines) if line.startswith("|---"))
+    while at + 1 < len(lines) and lines[at + 1].startswith("|"):
+        at += 1
+    lines.insert(at + 1, row)
+    RESULTS.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,13 @@ grader/data/costs.json: a student's installation scales these costs by its own w
 (grader/judge/calibration.py), since it cannot time the model answer itself. Rerun it when a model answer or
 a named case changes, on an idle machine; `--only NAME` measures a new or changed case alone (the workload timed
 beside it scales it to the shipped ones).
+
+    python benchmarks/bench_costs.py --searches
+
+writes instead reference/taquin_challenge.py: the model answer's dfs calls on q18's default challenge, as the
+parent serves them (no time in it: node counts and answers, the same on every machine). A teacher's grader
+reads them instead of running those searches on a cold machine; rerun it when the model answer or the
+challenge changes (a test compares the file with what the model answer computes).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import subprocess
 import sys
 from pathlib import Path
 
@@ -107,6 +115,26 @@ def trap_costs(runs: int) -> dict[str, float]:
     return {trap.cost: round(timed(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_cases.TRAPS}  # noqa: B023
 
 
+SEARCHES = ROOT / "reference" / "taquin_challenge.py"
+RECORDED = ("korf",)  # the default challenge; the exam's example (15 to 30 s) is measured where it is chosen
+
+
+def write_searches() -> None:
+    """reference/taquin_challenge.py: the challenges' served dfs calls (grader/questions/taquin/serving.py's
+    challenge_searches), as a module of the teacher's installation."""
+    searches = {which: taquin_serving.challenge_searches(which) for which in RECORDED}
+    SEARCHES.write_text(
+        '"""q18\'s challenge: every dfs call the model answer\'s taquin() makes on it, as the parent serves them\n'
+        "(key, answer, nodes searched: grader/questions/taquin/serving.py, recorded_searches). Written by\n"
+        "`python benchmarks/bench_costs.py --searches`. Never shipped (a module of reference/ outside setup.py's\n"
+        'SUPPORT): the last call holds the challenge\'s solution."""\n\n'
+        f"SEARCHES = {searches!r}\n",
+        encoding="utf-8",
+    )
+    subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", str(SEARCHES)], check=True)
+    print(f"{SEARCHES}: {', '.join(f'{which} {len(calls)} calls' for which, calls in searches.items())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs of each named case (best kept)")
@@ -117,7 +145,11 @@ def main() -> None:
         help="measure only this named case (repeatable): its cost is added to the shipped ones, scaled to "
         "their workload by the workload timed now (the others, and the workload, stay as shipped)",
     )
+    parser.add_argument("--searches", action="store_true", help="write reference/taquin_challenge.py only")
     args = parser.parse_args()
+    if args.searches:
+        write_searches()
+        return
     workload = calibration.time_workload(runs=5)
     cases = {name: case for name, case in named_cases().items() if not args.only or name in args.only}
     costs = {

@@ -125,9 +125,8 @@ def main() -> None:
         "",
         "The empty cache's extra work: unpacking the solver's tables and timing the calibration workload (about a "
         "second), timing the model answer's costly cases (best of 3 where a limit tells algorithms apart, once "
-        "for q17, x3 and x4), and the model answer's served searches of q18's challenge, made by the first worker "
-        "that meets the challenge while the others wait for it (their answers serve every student's calls; the "
-        "limit itself is shipped).",
+        "for q17, x3 and x4), and the copy of the standard library the students' code imports from. q18's challenge "
+        "costs nothing extra: its limit and the model answer's searches on it are recorded with the project.",
     ]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -694,6 +694,38 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
     assert _ask_dfs(model(), 1) == expensive
 
 
+def test_the_challenges_searches_are_read_from_the_teachers_installation_not_run(monkeypatch, fresh_process):
+    # The challenge's served searches are recorded with the project (reference/taquin_challenge.py): a cold
+    # machine answers them without running the model answer or timing anything, and they cost the model
+    # answer, all together, the challenge's shipped time (the limit's base) scaled to this machine.
+    from grader.judge import calibration, timing
+    from grader.questions.taquin import serving
+    from grader.questions.taquin.cases import CHALLENGE_COSTS
+    from reference.taquin_challenge import SEARCHES
+
+    server = serving.ModelServer(serving.LAST, ["dfs"], keeps=True)  # the model answer's own run
+    monkeypatch.setattr(server.model, "dfs", None)
+    monkeypatch.setattr(timing, "measured", None)
+    for key, answer, _ in SEARCHES["korf"]:
+        arguments, state = json.loads(key)
+        assert server("dfs", {"args": arguments, "state": state}) == answer
+    assert server.work == sum(nodes for _, _, nodes in SEARCHES["korf"])
+    shipped = calibration.seconds(calibration.cost("q18." + CHALLENGE_COSTS["korf"]))
+    assert server.model_seconds == pytest.approx(shipped)
+    assert [answer["result"] for _, answer, _ in SEARCHES["korf"]][-2:] == [False, True]
+
+
+@pytest.mark.slow
+def test_the_recorded_challenge_searches_are_what_the_model_answer_computes():
+    """reference/taquin_challenge.py (benchmarks/bench_costs.py --searches) holds every dfs call of the model
+    answer's taquin() on the default challenge, as computed now: the keys the served calls are looked up by,
+    the answers, the nodes."""
+    from grader.questions.taquin import serving
+    from reference.taquin_challenge import SEARCHES
+
+    assert serving.challenge_searches("korf") == SEARCHES["korf"]
+
+
 def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkeypatch, fresh_process):
     """A student's own calls (globals and bounds the child chose) are answered for that run alone: neither
     the machine's timings nor the process's kept answers receive them, however much they cost."""

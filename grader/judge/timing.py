@@ -1,5 +1,5 @@
 """The model answer's time on a case, measured robustly once per machine and kept (and its values that
-cost seconds, such as the dfs served to a student's search of the challenge: `measured(..., runs=1)`).
+cost seconds, such as the dfs served to a student's search of the exam's example: `measured(..., runs=1)`).
 
 A call's time limit is a multiple of the model answer's time on the same case. One wall-clock run is a
 poor base (the same search varied from 15 to 76 s with the machine's load): times here are CPU seconds

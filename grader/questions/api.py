@@ -17,7 +17,8 @@ those can move without touching a question.
   format and cut, the reference's recorder, the student's successor order).
 - Its expectations without the model answer: `oracle`, `CHEAP`, `calibration`, `has_model_answer`;
   parent-served calls: `Served`, `Stop`, `Violation`, `ROUND_TRIP_SECONDS` (what a student's call may cost
-  on top of the model answer's); the model answer's timing cache: `timing`.
+  on top of the model answer's), `serving` (a handler answering a probe run in this process); the model
+  answer's timing cache: `timing`.
 - What a student's source names, read by a scan of its text, never parsed in the parent: `names_used`.
 - Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text`
   (values shown as Python); `GraderBug` for a judge that finds the grader itself wrong.
@@ -52,7 +53,7 @@ from grader.questions import replays
 from grader.questions.child_api import cached, protocol, register_cache, shapes, states
 from grader.results import scoring
 from grader.results.records import Kind, Output
-from grader.sandbox.calls import ROUND_TRIP_SECONDS, Served, Stop, Violation
+from grader.sandbox.calls import ROUND_TRIP_SECONDS, Served, Stop, Violation, serving
 from grader.sandbox.limits import Reply
 from grader.text.display import python_source, python_text
 from grader.text.message import Message
@@ -88,6 +89,7 @@ __all__ = [
     "register_cache",
     "replays",
     "scored",
+    "serving",
     "shapes",
     "states",
     "timing",

@@ -157,8 +157,11 @@ def _jeu1_data() -> dict:
 @cached(maxsize=512)
 def jeu1_distances(t: int) -> tuple[int, ...]:
     """The distance from each n = 1..t to t in game (1): shortest paths backwards from t over the
-    states 1..t, given whole (moves only increase n, so no play towards t leaves them)."""
-    back: list[list[int]] = [[] for _ in range(t + 1)]
+    states 1..t, given whole (moves only increase n, so no play towards t leaves them). Listed from t down:
+    a state's successors are larger, so each distance is final when its state's edges are read, and the
+    rounds of graphs.distances are two, not one per move of the longest path (q11 asks every t up to 300,
+    in every worker)."""
+    back: dict[int, list[int]] = {m: [] for m in range(t, 0, -1)}
     for n in range(1, t):
         for m in (2 * n, n + 1):
             if m <= t:

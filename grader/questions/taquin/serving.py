@@ -21,13 +21,22 @@ from grader.questions.api import (
     Stop,
     Violation,
     cached,
+    calibration,
     protocol,
     register_cache,
+    serving,
     shapes,
     timing,
 )
-from grader.questions.taquin.cases import is_int, read_moves, reordered
-from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST, WATCHED, WATCHED_RETURN
+from grader.questions.taquin.cases import (
+    CHALLENGE_COSTS,
+    case_payload,
+    challenge_instance,
+    is_int,
+    read_moves,
+    reordered,
+)
+from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST, WATCHED, WATCHED_RETURN, probe_taquin
 from reference.puzzle import is_solvable
 
 
@@ -49,8 +58,8 @@ CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served
 # once per process, not per student. Only the model answer's own runs on the grader's cases are kept (a
 # student's other calls are computed for that run alone): the model answer's taquin is timed through the
 # same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
-# seconds (the challenge's) are kept for the machine too (grader/judge/timing.py): the other workers and the
-# next runs read them.
+# seconds are kept for the machine too (grader/judge/timing.py): the other workers and the next runs read
+# them; the default challenge's are read from the teacher's installation (recorded_searches), never run.
 _DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register_cache(f"{__name__}._DFS_ANSWERS", {})
 MAX_DFS_ANSWERS = 20_000
 
@@ -234,9 +243,13 @@ class ModelServer(StateServer):
             return {"answer": answer, "nodes": nodes}
 
         value: Any
-        # Run once: the limit tight enough to need the best of several runs, the challenge's, is shipped
-        # (cases.CHALLENGE_COSTS).
-        value, seconds = timing.measured(f"served {key}", compute, runs=1)
+        recorded = recorded_searches().get(key)
+        if recorded is not None:
+            value, seconds = recorded
+        else:
+            # Run once: the limit tight enough to need the best of several runs, the challenge's, is shipped
+            # (cases.CHALLENGE_COSTS).
+            value, seconds = timing.measured(f"served {key}", compute, runs=1)
         if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
             _DFS_ANSWERS.clear()
         _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
@@ -267,6 +280,50 @@ class ModelServer(StateServer):
         """Whether dfs(m, p) searches deeper than `max_bound` (m - p, as f = p + h is compared to m)."""
         m, p = arguments
         return m - p > self.max_bound
+
+
+class SearchRecorder(ModelServer):
+    """A server of the model answer's own run that computes every dfs call anew, never reading where they
+    are kept, and lists them: what reference/taquin_challenge.py records (challenge_searches)."""
+
+    def __init__(self):
+        super().__init__(LAST, SERVED["q18"], keeps=True)
+        self.searches: list[tuple[str, dict, int]] = []
+
+    def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
+        answer, nodes = self._answer(name, arguments, state, played)
+        self.searches.append((key, answer, nodes))
+        return answer, 0.0, nodes
+
+
+def challenge_searches(which: str) -> list[tuple[str, dict, int]]:
+    """(key, answer, nodes) of every dfs call the model answer's taquin() makes on the challenge `which`
+    (cases.challenge_instance), in the order made, computed now: benchmarks/bench_costs.py writes them to
+    reference/taquin_challenge.py, and a test compares that file with them."""
+    _DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
+    recorder = SearchRecorder()
+    state, blank_value, _ = challenge_instance(which)
+    with serving(recorder):
+        probe_taquin(
+            importlib.import_module("reference.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
+        )
+    return recorder.searches
+
+
+@cached
+def recorded_searches() -> dict[str, tuple[dict, float]]:
+    """The challenge's served dfs calls recorded with the project (reference/taquin_challenge.py, a teacher's
+    installation only, like the model answer they come from): key -> ({"answer", "nodes"}, seconds), so that
+    no cold machine runs the model answer's hardest searches again. A call's seconds: the challenge's shipped
+    cost (cases.CHALLENGE_COSTS) scaled to this machine, its share by the nodes it searched."""
+    recorded = {}
+    # Loaded by name, as every model answer is (tests/unit/test_layers.py): it sits above the grader.
+    for which, searches in importlib.import_module("reference.taquin_challenge").SEARCHES.items():
+        seconds = calibration.seconds(calibration.cost("q18." + CHALLENGE_COSTS[which]))
+        total = sum(nodes for _, _, nodes in searches)
+        for key, answer, nodes in searches:
+            recorded[key] = {"answer": answer, "nodes": nodes}, seconds * nodes / total
+    return recorded
 
 
 def grid_arrangement(grid, li: int, lj: int) -> list | None:
