@@ -37,8 +37,8 @@ EXAM = ("q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18")
 
 def first_verdict(driver, address: str, seed: int) -> tuple[float, float, dict]:
     """(seconds to Python ready, seconds to q1's verdict), from the page's navigation start, and the worker's
-    start in phases (Pyodide loaded, the wheels unpacked, the grader imported, the student's worker waited
-    for)."""
+    start in phases (Pyodide loaded, the student's snapshot made, the wheels unpacked, the grader imported,
+    the student's worker waited for)."""
     from selenium.webdriver.common.by import By
 
     driver.get(address)
@@ -125,8 +125,10 @@ def main() -> None:
         "",
         f"- Folder: {size / 1e6:.1f} MB (goal: at most 25 MB).",
         f"- Opening the page to Python ready: {ready:.1f} s; to the first verdict (q1, files chosen at once): "
-        f"{first:.1f} s (goal: at most 10 s). The judge's worker's start, then the wait for the student's"
-        " worker (both Pyodides load at once): "
+        f"{first:.1f} s (goal: at most 10 s). The judge's worker's start in phases (its Pyodide; the"
+        " student's side of the grader unpacked and imported, and the memory snapshot every student's worker"
+        " is restored from; the judge's other wheels; its imports), then the wait for the student's first"
+        " worker (restored beside them): "
         + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in phases.items())
         + ".",
         "",

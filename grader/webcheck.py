@@ -32,7 +32,6 @@ from grader.sandbox.inprocess import InProcessChild
 from grader.sandbox.remote import RemoteChild, WorkerLink
 from grader.sandbox.limits import Limits
 from grader.text import i18n
-from reports.render import student_page
 from reports.terminal import format_result
 
 # The files a student may give (the page refuses others before they reach us).
@@ -101,6 +100,9 @@ def view(part: str, lang: str) -> str:
 
 def report(parts: list[str], seed: int, lang: str) -> str:
     """The student's HTML page, as `grader check --html` writes it, for the questions checked."""
+    # Imported here: the report's Jinja2 is not waited for before the page's first verdict.
+    from reports.render import student_page
+
     results = [submission_from_dict(json.loads(part)) for part in parts]
     qids = [q.id for result in results for q in result.questions]
     result = whole_submission(results, qids)
@@ -168,6 +170,7 @@ def check_notebook(questions: list[str] | None = None, seed: int | None = None, 
     import __main__
 
     from grader.judge.settings import fresh_seed
+    from reports.render import student_page
 
     code = notebook_code(namespace if namespace is not None else vars(__main__))
     cells: list[dict] = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": code}]

@@ -18,7 +18,8 @@ as a student would.
   globals, a fake verdict posted, the builtins patched, the worker's reply rewritten) gets 0 on each
   question, and the next honest copy its full points: the judge is out of its reach.
 - What a copy's code leaves in its worker (a builtin, a module, an environment variable, a file) is not in
-  the next copy's: each copy's files get a student's worker of their own.
+  the next copy's, and each copy's `random` draws anew: each student's worker is restored from the judge's
+  snapshot, its entropy-drawn state drawn again.
 - axe-core finds no WCAG 2.1 A/AA violation on each page kept as a screenshot (in tests/artifacts/, to be
   looked at), nor in the report drawn in its frame, which the screenshot waits for.
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import itertools
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -271,7 +273,7 @@ def test_without_isolation_sys_monitoring_stops_the_loop(web_kit, tmp_path):
 
 # What a copy's code can leave behind in its worker's Python and files, and how a copy looks for it.
 LEFT = (
-    "import builtins, os, sys\n\n\ndef left():\n"
+    "import builtins, os, random, sys\n\nprint('tirage', random.getrandbits(64))\n\n\ndef left():\n"
     "    return (hasattr(builtins, 'left_by_a_copy') or 'left_by_a_copy' in sys.modules\n"
     "            or 'LEFT_BY_A_COPY' in os.environ or os.path.exists('/tmp/left_by_a_copy'))\n\n\n"
 )
@@ -282,18 +284,24 @@ LEAVES = (
 
 
 def test_nothing_a_copy_leaves_in_its_worker_reaches_the_next_copy(page, tmp_path):
-    """Each copy's files get a student's worker of their own: what a copy's code left there (a builtin, a
-    module, an environment variable, a file) is not in the next copy's. The first copy's
+    """Each copy's student's worker is restored from the judge's snapshot: what a copy's code left there
+    (a builtin, a module, an environment variable, a file) is not in the next copy's. The first copy's
     `solution_42` answers only where its own marks are seen (they are: its q1 passes), the next copy's
-    only where none is (its q1 passes only if nothing leaked)."""
+    only where none is (its q1 passes only if nothing leaked). Each prints its first `random` draw at import:
+    the two differ (a snapshot holds the `random` state it was made with)."""
     driver, _, _ = page
     answer = "def solution_42():\n    return [1, 2, 4, 5, 10, 20, 21, 42] if {} left() else None\n"
+    draws = set()
     for name, source in (("leaves", LEFT + LEAVES + answer.format("")), ("finds", LEFT + answer.format("not"))):
         copy = tmp_path / name / "jeux.py"
         copy.parent.mkdir()
         copy.write_text(source, encoding="utf-8")
         verdicts = check(driver, [copy], ["q1"], SEED)
         assert (verdicts["q1"]["score"], verdicts["q1"]["status"]) == (1, "passed"), (name, verdicts)
+        details = driver.execute_script("return document.querySelector('#details').innerText")
+        draws.update(re.findall(r"tirage (\d+)", details))
+    # Each worker's `random` drew from the system's entropy, not from the state its snapshot holds.
+    assert len(draws) == 2, draws
 
 
 # Each forger's bfs answers nothing (0); at import it tries to make the page say otherwise.

@@ -21,10 +21,18 @@ function ask(text) {
   });
 }
 
-async function boot(interrupt) {
+// `snapshot`: the judge's worker's Python as it was before anything of the judge's (worker.js's Student):
+// the grader's student side already imported. A snapshot holds memory, not files: the wheel is unpacked
+// again for what the in-process child imports or reads later (its other modules, a traceback's lines).
+async function boot(snapshot, interrupt) {
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _loadSnapshot: snapshot });
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
+  // What a fresh start draws from the system's entropy, drawn again: the snapshot holds the judge's
+  // `random` state (imported with the grader), which every restored worker would otherwise replay, as a
+  // forked child's `random` is reseeded (os.register_at_fork). The hash secret stays the snapshot's, as a
+  // forked child keeps its parent's.
+  pyodide.runPython("import random; random.seed()");
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const name of kit.student_wheels) {
     pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
@@ -38,7 +46,7 @@ async function boot(interrupt) {
 self.onmessage = async (event) => {
   if (server === null) {
     try {
-      await boot(event.data.interrupt);
+      await boot(event.data.snapshot, event.data.interrupt);
     } catch (error) {
       postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
     }

@@ -16,6 +16,7 @@ let student = null;
 let session = null;
 let sessionKey = null;
 const INBOX = 16; // frames the student's worker may send ahead of the judge's reading: past them, it is ended
+const STUDENT_MODULE = "grader.sandbox.remote"; // what student.js serves the judge's frames with
 
 async function bytesOf(path) {
   const response = await fetch(new URL(path, self.location.href));
@@ -29,8 +30,13 @@ async function bytesOf(path) {
 // also asks for one as soon as its checks are over (`renew`), to boot while the report renders: no check
 // starts before it is ready (a worker booting beside the checks would take the CPU their time limits are
 // measured on), and what it is sent before is held until then.
+// Each worker's Python is restored from `snapshot`, this worker's memory taken once Pyodide had started and
+// imported the student's side of the grader, before anything of the judge's: a new WebAssembly instance
+// whose memory is that copy, so nothing a copy's code did in a worker reaches the next (its memory, its
+// files, its builtins are gone with it), for a fraction of a second instead of a Pyodide start.
 class Student {
-  constructor() {
+  constructor(snapshot) {
+    this.snapshot = snapshot;
     this.restarts = 0;
     this.use(this.spawn());
   }
@@ -58,7 +64,7 @@ class Student {
       };
     });
     entry.ready.catch(() => {}); // awaited when a child starts
-    entry.worker.postMessage({ type: "boot", interrupt: entry.interrupt });
+    entry.worker.postMessage({ type: "boot", interrupt: entry.interrupt, snapshot: this.snapshot }); // (a copy)
     return entry;
   }
 
@@ -139,23 +145,37 @@ class Student {
 
 async function boot() {
   const started = performance.now();
-  student = new Student(); // its Pyodide loads beside this one
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+  // Made to snapshot (see Student): the student's worker's Python is this one's memory as it is before
+  // anything of the judge's is unpacked or imported.
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _makeSnapshot: true });
   const loaded = performance.now();
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const name of kit.wheels) {
-    pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
-      extractDir: site,
-    });
-  }
+  const unpack = async (names) => {
+    for (const name of names) {
+      pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
+        extractDir: site,
+      });
+    }
+  };
+  await unpack(kit.student_wheels);
+  pyodide.runPython(`import ${STUDENT_MODULE}`);
+  student = new Student(pyodide.makeMemorySnapshot()); // its first worker restored beside what follows
+  const snapshot = performance.now();
+  await unpack(kit.wheels.filter((name) => !kit.student_wheels.includes(name)));
   const unpacked = performance.now();
   webcheck = pyodide.pyimport("grader.webcheck");
   webcheck.prepare(student);
   const imported = performance.now();
   await student.ready;
   const now = performance.now();
-  const phases = { pyodide: loaded - started, wheels: unpacked - loaded, imports: imported - unpacked, student: now - imported };
+  const phases = {
+    pyodide: loaded - started,
+    snapshot: snapshot - loaded,
+    wheels: unpacked - snapshot,
+    imports: imported - unpacked,
+    student: now - imported,
+  };
   for (const phase in phases) phases[phase] /= 1000;
   postMessage({ type: "ready", seconds: (now - started) / 1000, phases });
 }
