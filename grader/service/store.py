@@ -42,7 +42,7 @@ students = sa.Table(
     sa.Column("id", sa.String(200), primary_key=True),
     sa.Column("token_hash", sa.String(64), unique=True, nullable=False),
 )
-settings = sa.Table(  # the teacher's password hash, the session-signing key
+settings = sa.Table(  # the teacher's password hash, the session-signing key, the attempt seeds' key
     "settings",
     metadata,
     sa.Column("key", sa.String(50), primary_key=True),
@@ -224,6 +224,20 @@ class Store:
     def setting(self, key: str) -> str | None:
         with self.engine.connect() as db:
             return db.scalar(sa.select(settings.c.value).where(settings.c.key == key))
+
+    def secret(self, key: str) -> str:
+        """The setting `key`, a random secret (256 bits) made the first time any process of the service asks
+        for it: the first to store it wins, the others read it."""
+        found = self.setting(key)
+        if found is None:
+            try:
+                with self.engine.begin() as db:
+                    db.execute(settings.insert().values(key=key, value=secrets.token_urlsafe(32)))
+            except sa.exc.IntegrityError:
+                pass  # stored by another process meanwhile
+            found = self.setting(key)
+        assert found is not None
+        return found
 
     def set_setting(self, key: str, value: str) -> None:
         with self.engine.begin() as db:

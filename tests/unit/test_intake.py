@@ -147,6 +147,18 @@ def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
     assert dropped == [{"file": "TP.ipynb", "cells": "1, 2, 3, 4, 5"}]
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"])
+def test_a_notebook_cell_holding_a_separator_python_does_not_end_lines_on_keeps_its_code(tmp_path, separator):
+    """Red team 7: a title pasted from the PDF (U+2028) in a string, or a form feed in a comment, cut the
+    cell where Python does not: every function of the cell was absent. Lines end on \\n, \\r\\n, \\r only."""
+    cell = f'TITRE = "Jeux{separator}à un joueur"  # vu{separator}page 2\r\n' + JEUX
+    (tmp_path / "TP.ipynb").write_text(notebook(cell))
+    text = load_submission(tmp_path).sources["jeux"].text
+    namespace: dict = {}
+    exec(compile(text, "TP.ipynb", "exec"), namespace)
+    assert namespace["TITRE"] == f"Jeux{separator}à un joueur" and "bfs" in namespace
+
+
 def test_a_notebook_with_cells_without_ids_is_read_without_a_word_to_the_student(tmp_path):
     """Format 4.5 cells without ids (written by tools older than the format they claim): read, with no
     warning about the format, which is neither the student's business nor in their language."""
