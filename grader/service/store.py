@@ -10,6 +10,7 @@ that comes back changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -226,16 +227,12 @@ class Store:
             return db.scalar(sa.select(settings.c.value).where(settings.c.key == key))
 
     def secret(self, key: str) -> str:
-        """The setting `key`, a random secret (256 bits) made the first time any process of the service asks
-        for it: the first to store it wins, the others read it."""
+        """The setting `key`: a random 256-bit secret made the first time any process of the service asks
+        for it (the first to store it wins, the others read it)."""
+        if self.setting(key) is None:
+            with contextlib.suppress(sa.exc.IntegrityError), self.engine.begin() as db:
+                db.execute(settings.insert().values(key=key, value=secrets.token_urlsafe(32)))
         found = self.setting(key)
-        if found is None:
-            try:
-                with self.engine.begin() as db:
-                    db.execute(settings.insert().values(key=key, value=secrets.token_urlsafe(32)))
-            except sa.exc.IntegrityError:
-                pass  # stored by another process meanwhile
-            found = self.setting(key)
         assert found is not None
         return found
 

@@ -689,6 +689,21 @@ def test_in_a_class_archive_each_student_has_a_budget_of_their_own():
         read_archive(data, "mallory.zip", limits)
 
 
+def test_more_files_than_the_childs_folder_holds_are_that_students_verdict(tmp_path):
+    """Red team 7: helpers within the bytes read that overflow the child's 16 MiB, 1,024-file tmpfs made
+    every question the grader's error (as root, or with user namespaces); now the student is refused,
+    said, before any child starts, in every configuration. Here 1,100 files of a few bytes; bytes that
+    grow past it once written in UTF-8, through the command: tests/test_notebook_bomb.py."""
+    (tmp_path / "jeux.py").write_text(JEUX)
+    (tmp_path / "aide0000.py").write_text("x = 1\n")
+    for number in range(1, 1100):  # names of one file: their count is what is refused
+        os.link(tmp_path / "aide0000.py", tmp_path / f"aide{number:04d}.py")
+    submission = load_submission(tmp_path)
+    assert submission.status == UNREADABLE and submission.sources == {} and submission.helpers == {}
+    params = {"file": "aide1023.py", "detail": "16 Mio", "files": "1023"}
+    assert submission.warnings == [("intake.refused_folder", params)]
+
+
 def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("")
