@@ -77,7 +77,7 @@ def autograder(tmp_path_factory):
             assert stat.S_IMODE(zf.getinfo(name).external_attr >> 16) & 0o111  # executable for Gradescope
         zf.extractall(root / "source")
     settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))
-    assert settings["seed"] == 7 and settings["questions"] == QUESTIONS
+    assert settings["seed"] == 7 and settings["questions"] == QUESTIONS and settings["unsafe"] is False
     return root
 
 
@@ -242,7 +242,11 @@ def test_the_runner_refuses_where_grade_refuses_and_the_student_sees_no_teacher_
 def test_the_runner_grades_unconfined_only_when_the_zip_says_unsafe_and_says_so(tmp_path):
     from grader.run import gradescope
 
-    root = _root_of(tmp_path, SAMPLE.joinpath("alice", "jeux.py").read_text(encoding="utf-8"), unsafe=True)
+    root = _root_of(tmp_path, SAMPLE.joinpath("alice", "jeux.py").read_text(encoding="utf-8"))
+    assert main(["gradescope", "--out", str(tmp_path / "a.zip"), "--seed", "7", "-q", "q1", "--unsafe"]) == 0
+    with zipfile.ZipFile(tmp_path / "a.zip") as archive:  # the opt-out as the teacher gives it
+        archive.extract("settings.json", root / "source")
+    assert json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))["unsafe"] is True
     assert gradescope.main(root) == 0
     data = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     assert data["output"].startswith("Votre code a tourné à part") and "pas confiné" in data["output"]
