@@ -158,6 +158,13 @@ def choose(candidates: list[Candidate]) -> list[Choice]:
 
 
 def decode(data: bytes) -> tuple[str, str]:
+    """A source's text and encoding, its line ends made `\n` as Python's import reads it
+    (`importlib.util.decode_source`): a file saved with `\r` alone defines what Python sees it define."""
+    text, encoding = _decoded(data)
+    return _LINE_END.sub("\n", text), encoding
+
+
+def _decoded(data: bytes) -> tuple[str, str]:
     """Decode a source as Python would (BOM, coding line), else UTF-8, else CP1252, else Latin-1."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)

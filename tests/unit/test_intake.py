@@ -159,6 +159,14 @@ def test_a_notebook_cell_holding_a_separator_python_does_not_end_lines_on_keeps_
     assert namespace["TITRE"] == f"Jeux{separator}à un joueur" and "bfs" in namespace
 
 
+def test_a_source_saved_with_carriage_returns_alone_defines_what_python_sees(tmp_path):
+    """Line ends as Python's import reads them (\\r alone, an old Mac editor's): `tp.py` answers jeux by
+    what it defines, and its other separators (\\x0c in a comment) stay inside their lines."""
+    (tmp_path / "tp.py").write_bytes(("# TP\x0c jeux\r" + JEUX.replace("\n", "\r")).encode())
+    source = load_submission(tmp_path).sources["jeux"]
+    assert source.filename == "tp.py" and source.text == "# TP\x0c jeux\n" + JEUX
+
+
 def test_a_notebook_with_cells_without_ids_is_read_without_a_word_to_the_student(tmp_path):
     """Format 4.5 cells without ids (written by tools older than the format they claim): read, with no
     warning about the format, which is neither the student's business nor in their language."""
