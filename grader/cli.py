@@ -4,7 +4,7 @@ grader check PATH [-q q4 ...] [--json] [--html OUT] [--replay [N]] [--details] [
 grader grade CLASS --out OUT [--workers N] [--resume] [--roster FILE] [--replay [N]] [--lang fr|en] [--seed N] [--scheme F]
 grader report OUT [--lang fr|en] [--to DIR] [--marks F] [--unmarked blank|zero]
 grader export OUT [--marks F] [--unmarked blank|zero] [--format F ...] [--to DIR] [--out-of N] [--site-lang fr|en] [--moodle-worksheet F]
-grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en]
+grader gradescope --out ZIP [--seed N] [--scheme F] [-q QID ...] [--lang fr|en] [--unsafe]
 grader similarity CLASS_DIR --out DIR [--boilerplate FILE ...] [--lang fr|en]
 grader kit --out DIR | --web DIR [--lang fr|en]
 grader serve CLASS_CONFIG [--host H] [--port P]      grader worker CLASS_CONFIG | --broker URL
@@ -33,11 +33,11 @@ from grader.results.gradebook import shown_name
 from grader.text.terminal import printable
 from grader.results.marks import Unmarked, apply_marks, waiting_for_marks
 from grader.registry import all_questions
-from grader.run.jobs import select
+from grader.run.jobs import confinement, select
 from grader.results.records import Status, SubmissionStatus, isolation_text, private_folder, to_dict
 from grader.results.scoring import Scheme
 from grader.sandbox.limits import Limits
-from grader.sandbox.runner import isolation, warm_up
+from grader.sandbox.runner import warm_up
 from reports.terminal import format_result
 
 
@@ -115,18 +115,6 @@ def _existing(path: Path) -> Path:
     return path
 
 
-def _isolation(settings: Settings, refuse: bool, warning: str) -> dict:
-    """The sandbox on this machine (runner.isolation: its layers, whether files are confined). When no
-    layer keeps a student's code away from other files: a usage error saying how to get one when
-    `refuse`, else the message `warning`."""
-    found = isolation(settings.limits)
-    if not found["files_confined"]:
-        if refuse:
-            raise UsageError("cli.unconfined_refused")
-        print(i18n.t(warning, settings.lang), file=sys.stderr)
-    return found
-
-
 def check_main(args) -> int:
     from grader.run.grading import new_run
     from grader.run.jobs import grade_path
@@ -142,7 +130,7 @@ def check_main(args) -> int:
         with writing(args.html):
             private_folder(args.html)
     result = grade_path(path, questions, settings)
-    sandbox = _isolation(settings, False, "cli.unconfined_check")  # as its children had them
+    sandbox = confinement(settings.limits, settings.lang, False, "cli.unconfined_check")  # as its children had them
     if args.json:
         print(json.dumps({**to_dict(result), "seed": settings.seed}, ensure_ascii=False, indent=1))
     else:
@@ -181,7 +169,7 @@ def grade_main(args) -> int:
         raise UsageError("error.bad_workers", value=args.workers)
     if args.broker and args.workers:  # the grading machines' `grader worker --processes` decide
         raise UsageError("executor.workers_with_broker")
-    _isolation(settings, not args.unsafe, "cli.unconfined_unsafe")
+    confinement(settings.limits, settings.lang, not args.unsafe, "cli.unconfined_unsafe")
     roster = read_roster(args.roster) if args.roster else None
     executor = None
     if args.broker:
@@ -312,7 +300,13 @@ def gradescope_main(args) -> int:
     ids = [q.id for q in questions if not q.manual]  # the barème's own, x1-x4 with --extensions only
     with writing(args.out):
         path = build_autograder(
-            args.out, seed=settings.seed, scheme=args.scheme, questions=ids, lang=args.lang, memory_mib=args.memory
+            args.out,
+            seed=settings.seed,
+            scheme=args.scheme,
+            questions=ids,
+            lang=args.lang,
+            memory_mib=args.memory,
+            unsafe=args.unsafe,
         )
     print(i18n.t("export.gradescope_written", args.lang, path=path, seed=settings.seed))
     return 0
@@ -463,6 +457,7 @@ def build_parser(lang: str = "fr") -> argparse.ArgumentParser:
 
     gradescope = commands.add_parser("gradescope", help=h("gradescope"), description=h("gradescope"))
     gradescope.add_argument("--out", type=Path, required=True, metavar="ZIP", help=h("gradescope_out"))
+    gradescope.add_argument("--unsafe", action="store_true", help=h("unsafe"))
     _common(gradescope, lang)
     gradescope.set_defaults(main=gradescope_main)
 

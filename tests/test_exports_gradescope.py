@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.cli import main
+from tests.test_isolation_cli import unconfined  # noqa: F401 - a machine without Landlock nor namespaces
 from grader.judge.settings import Settings
 from grader.run.jobs import grade_path
 from grader.text.i18n import title
@@ -76,7 +77,7 @@ def autograder(tmp_path_factory):
             assert stat.S_IMODE(zf.getinfo(name).external_attr >> 16) & 0o111  # executable for Gradescope
         zf.extractall(root / "source")
     settings = json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))
-    assert settings["seed"] == 7 and settings["questions"] == QUESTIONS
+    assert settings["seed"] == 7 and settings["questions"] == QUESTIONS and settings["unsafe"] is False
     return root
 
 
@@ -208,3 +209,55 @@ def test_setup_says_so_when_the_image_python_is_too_old(tmp_path):
     assert done.returncode == 1
     assert "needs Python 3.10 or newer" in done.stderr and "Python 3.8.10" in done.stderr
     assert "Ubuntu 22.04" in done.stderr
+
+
+def _root_of(tmp_path: Path, source: str, **settings) -> Path:
+    root = tmp_path / "autograder"
+    (root / "source").mkdir(parents=True)
+    (root / "submission").mkdir()
+    (root / "submission" / "jeux.py").write_text(source, encoding="utf-8")
+    base = {"seed": 7, "questions": ["q1"], "lang": "fr", "memory_mib": 1024, "scheme": ""}
+    (root / "source" / "settings.json").write_text(json.dumps({**base, **settings}), encoding="utf-8")
+    return root
+
+
+# Red team 7: in a container where neither Landlock nor namespaces work, the runner graded silently, and a
+# child reading the zip's files (settings.json's seed, the model answers) put them in its visible feedback.
+SPY = 'import glob\nfor f in glob.glob("/**/settings.json", recursive=True):\n    raise Exception(open(f).read())\n'
+
+
+@pytest.mark.usefixtures("unconfined")
+def test_the_runner_refuses_where_grade_refuses_and_the_student_sees_no_teacher_file(tmp_path, capsys):
+    from grader.run import gradescope
+
+    root = _root_of(tmp_path, SPY)
+    assert gradescope.main(root) == 2
+    assert "aucune couche" in capsys.readouterr().err  # `grader grade`'s refusal, for the teacher
+    data = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert data["tests"] == [] and data["score"] == 0 and data["stdout_visibility"] == "hidden"
+    assert "pas été corrigés" in data["output"] and str(root) not in json.dumps(data) and '"seed"' not in data["output"]
+
+
+@pytest.mark.usefixtures("unconfined")
+def test_the_runner_grades_unconfined_only_when_the_zip_says_unsafe_and_says_so(tmp_path):
+    from grader.run import gradescope
+
+    root = _root_of(tmp_path, SAMPLE.joinpath("alice", "jeux.py").read_text(encoding="utf-8"))
+    assert main(["gradescope", "--out", str(tmp_path / "a.zip"), "--seed", "7", "-q", "q1", "--unsafe"]) == 0
+    with zipfile.ZipFile(tmp_path / "a.zip") as archive:  # the opt-out as the teacher gives it
+        archive.extract("settings.json", root / "source")
+    assert json.loads((root / "source" / "settings.json").read_text(encoding="utf-8"))["unsafe"] is True
+    assert gradescope.main(root) == 0
+    data = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert data["output"].startswith("Votre code a tourné à part") and "pas confiné" in data["output"]
+    assert data["score"] == 1
+
+
+def test_a_runner_that_cannot_read_the_teachers_files_tells_the_student_nothing_of_them(tmp_path, capsys):
+    from grader.run import gradescope
+
+    root = _root_of(tmp_path, "", scheme="[questions.q1]\npoints = 'secret de l enseignant'\n")
+    assert gradescope.main(root) == 2
+    data = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert data["tests"] == [] and "secret" not in json.dumps(data) and str(root) not in json.dumps(data)
+    assert "bareme.toml" in capsys.readouterr().err  # the teacher is told which file and why

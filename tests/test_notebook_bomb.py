@@ -21,7 +21,7 @@ from tests.attacks.notebook_bomb import write_bombs
 ROOT = Path(__file__).resolve().parents[1]
 ALICE = ROOT / "exercises" / "exemples" / "alice" / "jeux.py"
 # The intake's peak memory past its imports and the bytes it read (each student may have up to
-# ArchiveLimits.total_bytes read and held: long.zip's 150 MiB): what parsing may add (nbformat's parse made it
+# ArchiveLimits.total_bytes read and held, 16 MiB): what parsing may add (nbformat's parse made it
 # 195 MiB for small.zip, 3.4 GB for big.zip).
 GROWTH_BYTES = 100 << 20
 # The intake of one class in a fresh interpreter: its peak resident memory's growth, and what it read.
@@ -39,9 +39,10 @@ print(json.dumps({"grown": grown, "held": held, "read": {s.id: [s.status, s.warn
 """
 
 
-# What each is refused for: a notebook past the JSON values read before a parse, or too many notebooks.
+# What each is refused for: a notebook past the JSON values read before a parse, or more bytes in all than
+# the child's folder holds.
 REFUSED = {"small.zip": "intake.refused_notebook_tokens", "big.zip": "intake.refused_notebook_tokens"}
-REFUSED["long.zip"] = "intake.refused_notebooks"
+REFUSED["long.zip"] = "intake.refused_total"
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,42 @@ def test_a_notebook_bomb_costs_the_teachers_process_bounded_memory(tmp_path, bom
     status, warnings = measured["read"]["mallory"]
     assert status == "unreadable"
     assert [key for key, _ in warnings] == [REFUSED[bomb]]
+
+
+def test_helpers_past_the_childs_folder_are_refused_by_their_sizes_before_a_byte_is_read(tmp_path):
+    """Red team 7 (`big-helpers-memory-and-grader-error`): 120 helpers of 2 MB, each under the 2 MiB a
+    source may weigh, the student under the 256 MiB then allowed: the intake held 230 MB (peak 743 MB for
+    the run), then every question was the grader's error (the child's 16 MiB tmpfs full before it ran).
+    Sparse files here: their sizes on disk are the attack's, reading them would cost what it cost."""
+    klass = tmp_path / "classe"
+    (klass / "alice").mkdir(parents=True)
+    shutil.copy(ALICE, klass / "alice" / "jeux.py")
+    (klass / "mallory").mkdir()
+    shutil.copy(ALICE, klass / "mallory" / "jeux.py")
+    for number in range(120):
+        with open(klass / "mallory" / f"aide{number:03d}.py", "wb") as helper:
+            helper.truncate(2_000_000)
+    done = subprocess.run(
+        [sys.executable, "-c", INTAKE, str(klass)], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True
+    )
+    measured = json.loads(done.stdout)
+    assert measured["grown"] < 32 << 20 and measured["held"] < 1 << 20, measured
+    assert measured["read"]["alice"] == ["submitted", []]
+    status, warnings = measured["read"]["mallory"]
+    assert status == "unreadable" and [key for key, _ in warnings] == ["intake.refused_total"]
+
+
+def test_helpers_that_would_overflow_the_childs_folder_are_a_verdict_not_the_graders_error(tmp_path, capsys):
+    """The same red team's second effect: helpers within the bytes read (7 of 1.9 MB) that overflow the
+    child's tmpfs once written in UTF-8 (CP1252's `€`: 3 bytes each) made every question "erreur du
+    correcteur" as root or with user namespaces; now `check` refuses them, said, before any child runs."""
+    (tmp_path / "jeux.py").write_bytes(ALICE.read_bytes())
+    for number in range(7):
+        (tmp_path / f"aide{number}.py").write_bytes(b"# " + b"\x80" * 1_900_000)
+    assert main(["check", str(tmp_path), "-q", "q1", "--seed", "1"]) == 2
+    said = capsys.readouterr()
+    assert "dépasseraient ce qu'il tient (16 Mio, 1023 fichiers)" in said.out + said.err
+    assert "correcteur" not in said.out + said.err
 
 
 @pytest.mark.slow
@@ -93,6 +130,8 @@ def test_notebook_bombs_are_refused_for_their_students_only_while_a_classmate_is
     ]
     assert said["oscar"][0].startswith("big.zip/nb.ipynb refusé : plus de 200000 valeurs JSON")
     assert said["trudy"] == [
-        "long.zip/nb020.ipynb refusé : la copie a plus de 20 notebooks ; aucun n'est lu. Gardez celui à corriger",
-        "long.zip/nb020.ipynb refused: the submission holds over 20 notebooks; none is read. Keep the one to grade",
+        "long.zip refusé : la copie dépasse 16 Mio en tout (fichiers Python, notebooks et archives), ce que tient "
+        "le dossier où son code tourne ; rien de plus n'en est lu",
+        "long.zip refused: the submission is over 16 Mio in all (Python files, notebooks and archives), what the "
+        "folder its code runs in holds; nothing more of it is read",
     ]

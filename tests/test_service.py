@@ -247,6 +247,38 @@ def _config(tmp_path, text: str):
     return path
 
 
+def test_two_attempt_seeds_do_not_give_the_class_seed_away(tmp_path):
+    """Red team 7: attempt seeds were HMAC keyed by the typed seed's text, so a student searched it from
+    two of their own attempts (a date: 0.2 s), then knew the seed of any content before sending it. The
+    key is now the service's own secret, in its 0600 database; another process of the service (a worker)
+    gets the same seeds, so an attempt's seed, which its pages show, still replays its grading."""
+    import hashlib
+    import hmac
+    from types import SimpleNamespace
+
+    from grader.service.tasks import Service
+
+    class_seed = 20170101
+    config = config_module.load(_config(tmp_path, f'name = "c"\nstudents = ["a"]\nseed = {class_seed}\n'))
+    attempts = [
+        SimpleNamespace(seed=None, content_hash=hashlib.sha256(bytes([n])).hexdigest(), scheme="") for n in (1, 2)
+    ]
+    shown = [Service(config).settings("fr", attempt).seed for attempt in attempts]
+
+    def typed_key_seed(candidate: int, content_hash: str) -> int:  # the formula the student knew
+        digest = hmac.new(str(candidate).encode(), content_hash.encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:4], "big") >> 1
+
+    candidates = [class_seed + delta for delta in range(-500, 500)]
+    assert not [c for c in candidates if all(typed_key_seed(c, a.content_hash) == s for a, s in zip(attempts, shown))]
+    key = Store(config.database).setting("seed_key")
+    assert key is not None and len(key) >= 40  # 32 random bytes
+    assert stat.S_IMODE(os.stat(config.data / "service.db").st_mode) == 0o600
+    assert [Service(config).settings("fr", attempt).seed for attempt in attempts] == shown
+    regraded = SimpleNamespace(seed=77, content_hash=attempts[0].content_hash, scheme="")
+    assert Service(config).settings("fr", regraded).seed != shown[0]
+
+
 @pytest.mark.parametrize(
     "text, words",
     [

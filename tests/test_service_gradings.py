@@ -62,7 +62,7 @@ def test_an_attempts_page_and_its_feedback_sheet_show_the_grading_its_worker_rec
         store = Store(f"sqlite:///{server.folder / 'data' / 'service.db'}")
         row = store.attempt(sent["attempt"])
         header = store.header(row.result_key)
-        seed = attempt_seed(CLASS_SEED, row.content_hash)
+        seed = attempt_seed(store.secret("seed_key"), CLASS_SEED, row.content_hash)
         assert header["seed"] == seed != CLASS_SEED
         assert before - 1 <= datetime.fromisoformat(header["date"]).timestamp() <= after + 1
         isolation = isolation_text(header["limits"], "fr")

@@ -26,11 +26,13 @@ One loader, one rule (docs/intake.md):
 from __future__ import annotations
 
 import hashlib
+import mmap
 import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grader.errors import InputError, SubmissionError
+from grader.sandbox.limits import Limits
 from grader.intake.archive import (
     CODE_SUFFIXES,
     LINK,
@@ -324,6 +326,12 @@ def load(entry: Entry) -> Submission:
         return _refused(submission, exc.key, exc.path, exc.detail)
     _take_modules(submission, candidates)
     _take_helpers(submission, candidates)
+    over = _past_child_folder(submission)
+    if over:
+        submission.sources, submission.helpers, submission.status = {}, {}, UNREADABLE
+        params = {"file": over, "detail": f"{Limits.disk_bytes >> 20} Mio", "files": str(Limits.disk_files - 1)}
+        submission.warnings.append(("intake.refused_folder", params))
+        return submission
     links = _skipped(tree, submission)
     if candidates:
         return submission
@@ -436,6 +444,22 @@ def _take_helpers(submission: Submission, candidates: list[Candidate]) -> None:
             and stem not in submission.helpers
         ):
             submission.helpers[stem] = c.text
+
+
+def _past_child_folder(submission: Submission) -> str | None:
+    """The first of the files a child's folder gets (`sources_text`) past what its tmpfs holds, in bytes
+    (each file takes whole pages) or in files (the folder itself takes one): None when all fit. Checked
+    before any child starts, in every configuration, so that a student over it gets this verdict and
+    never the grader's error of a tmpfs full before the child ran (red team 7). The bytes read are bound
+    by the same size already (`ArchiveLimits.total_bytes`), but a source decoded as CP1252 can take up to
+    three times its bytes in UTF-8, and a thousand small files a page each."""
+    used, files = 0, 1
+    for name, text in submission.sources_text().items():
+        used += -(-len(text.encode("utf-8")) // mmap.PAGESIZE) * mmap.PAGESIZE
+        files += 1
+        if used > Limits.disk_bytes or files > Limits.disk_files:
+            return f"{name}.py"
+    return None
 
 
 def _refused(submission: Submission, key: str, path: str, detail: str) -> Submission:

@@ -29,6 +29,7 @@ from pathlib import Path, PurePosixPath
 
 from grader.errors import SubmissionError
 from grader.intake.identity import is_moodle, text_name
+from grader.sandbox.limits import Limits
 
 CODE_SUFFIXES = (".py", ".ipynb")
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")
@@ -46,12 +47,14 @@ class ArchiveLimits:
     counted in their parent) may hold, and a class's archive as a whole."""
 
     members: int = 5000  # entries listed, files and folders
-    total_bytes: int = 256 << 20  # bytes read out of it, nested archives included
+    # The bytes read of a student's files (Python sources, notebooks, archives, an archive counted with
+    # what it holds), all together, and the most any one notebook or archive may weigh: what the child's
+    # folder holds (its tmpfs), so that what is read can be run. In a folder, told by the files' sizes
+    # before any byte is read; in an archive, by what is read, never more than this and one byte.
+    total_bytes: int = Limits.disk_bytes
     class_members: int = 200_000  # a class's archive, every student together
     class_bytes: int = 2 << 30
     source_bytes: int = 2 << 20  # one .py file
-    notebook_bytes: int = 20 << 20  # one .ipynb (outputs and pictures make them big)
-    nested_bytes: int = 64 << 20  # one archive inside the archive
     ratio: int = 200  # uncompressed / compressed, for members over `ratio_floor` bytes
     ratio_floor: int = 1 << 20
     depth: int = 3  # archives inside archives
@@ -126,12 +129,7 @@ def _left_out_member(name: str, folder: bool) -> tuple[str, Skipped] | None:
 
 
 def _cap(name: str, limits: ArchiveLimits) -> int:
-    lower = name.lower()
-    if lower.endswith(".py"):
-        return limits.source_bytes
-    if lower.endswith(".ipynb"):
-        return limits.notebook_bytes
-    return limits.nested_bytes
+    return limits.source_bytes if name.lower().endswith(".py") else limits.total_bytes
 
 
 def _safe_name(name: str) -> str | None:
@@ -201,6 +199,13 @@ class _Budget:
         if counts[0] > self.limits.members:
             return Refused("intake.refused_members", str(self.limits.members))
         return self._over(counts)
+
+    def room(self, owner: str = "") -> int:
+        """The bytes `owner` may still have read (the whole archive's, in a class's archive, bound them too)."""
+        left = self.bytes_cap - self.read
+        if self.per_student:
+            left = min(left, self.limits.total_bytes - self.students.get(owner, [0, 0])[1])
+        return max(left, 0)
 
     def take(self, size: int, owner: str = "") -> Refused | None:
         """Count `size` bytes read for `owner`: the marker to record instead of them when that student is
@@ -291,7 +296,8 @@ def _zip_members(source, label: str, limits: ArchiveLimits, budget: _Budget, own
                 continue
             try:
                 with archive.open(info) as member:
-                    content = member.read(cap + 1)  # the header may lie: never trust file_size
+                    # The header may lie: never trust file_size, never read past what may be held.
+                    content = member.read(min(cap, budget.room(budget.owner(name, owner))) + 1)
             except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, RuntimeError) as exc:
                 # RuntimeError: an encrypted member.
                 yield name, Refused("intake.refused_broken", str(exc))
@@ -336,7 +342,7 @@ def _tar_members(source, label: str, limits: ArchiveLimits, budget: _Budget, own
                     continue
                 handle = archive.extractfile(member)
                 assert handle is not None  # a regular file: directories, links and special files are handled above
-                content = handle.read(cap + 1)
+                content = handle.read(min(cap, budget.room(budget.owner(name, owner))) + 1)
                 yield name, budget.take(len(content), budget.owner(name, owner)) or content
         except (tarfile.TarError, OSError, EOFError, zlib.error) as exc:
             raise ArchiveError("intake.archive_broken", archive=label, detail=str(exc)) from None
@@ -354,10 +360,11 @@ def refusal(exc: ArchiveError) -> Refused:
 
 def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes | Refused]:
     """A folder on disk as a tree; links are listed as skipped, never followed; left-out names
-    (`left_out`) are listed, never entered; archives are opened."""
+    (`left_out`) are listed, never entered; archives are opened. ArchiveError, before any file is read,
+    when the files to read weigh more than `total_bytes` together (their sizes on disk)."""
     tree: dict[str, bytes | Refused] = {}
-    budget = _Budget(limits, text_name(str(folder)))
     count = 0
+    wanted_files: list[tuple[Path, str]] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
         base = Path(root)
         kept = []
@@ -388,26 +395,38 @@ def read_folder(folder: Path, limits: ArchiveLimits = LIMITS) -> dict[str, bytes
             elif not wanted(name):
                 tree[name] = OTHER
             else:
-                tree.update(read_file(path, name, limits, budget))
+                wanted_files.append((path, name))
+    if sum(_size(path) for path, _ in wanted_files) > limits.total_bytes:
+        raise ArchiveError("intake.archive_too_big", archive=str(folder), limit=_mib(limits.total_bytes))
+    budget = _Budget(limits, text_name(str(folder)))
+    for path, name in wanted_files:
+        tree.update(read_file(path, name, limits, budget))
     return tree
+
+
+def _size(path: Path) -> int:
+    """A file's size on disk without reading it (0 for what is not read: a pipe, a device, a file gone)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
 
 def read_file(
     path: Path, name: str, limits: ArchiveLimits = LIMITS, budget: _Budget | None = None
 ) -> dict[str, bytes | Refused]:
-    """One file on disk as a tree of one entry, or of what it holds when it is an archive."""
+    """One file on disk as a tree of one entry, or of what it holds when it is an archive; ArchiveError
+    when what it holds takes `budget` past the student's bytes."""
     name = text_name(name)
     budget = budget or _Budget(limits, text_name(str(path)))
-    cap = _cap(name, limits)
     try:
-        content = _read_regular(path, cap + 1)
+        content = _read_regular(path, name, _cap(name, limits))
     except OSError as exc:  # a file this account may not read: that student's problem only
         return {name: Refused("intake.refused_broken", exc.strerror or str(exc))}
-    if content is None:
-        return {name: Refused("intake.refused_special", name)}
+    if isinstance(content, Refused):
+        return {name: content}
     budget.take(len(content))
-    if len(content) > cap:
-        return {name: _too_big(cap)}
     if not is_archive(name):
         return {name: content}
     try:
@@ -417,10 +436,16 @@ def read_file(
     return {f"{name}/{inner_name}": value for inner_name, value in inner.items()}
 
 
-def _read_regular(path: Path, size: int) -> bytes | None:
-    """Up to `size` bytes of a regular file; None for a named pipe, a device or a socket, which a plain
-    open would wait on forever (a pipe), read without end (a device) or fail on (a socket)."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        return None
+def _read_regular(path: Path, name: str, cap: int) -> bytes | Refused:
+    """A regular file of at most `cap` bytes, told by its size before any byte is read (and never more
+    than one byte past `cap`, should it grow meanwhile). Refused past it, and for a named pipe, a device
+    or a socket, which a plain open would wait on forever (a pipe), read without end (a device) or fail
+    on (a socket)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        return Refused("intake.refused_special", name)
+    if info.st_size > cap:
+        return _too_big(cap)
     with open(path, "rb") as handle:
-        return handle.read(size)
+        content = handle.read(cap + 1)
+    return _too_big(cap) if len(content) > cap else content

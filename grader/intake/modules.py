@@ -51,6 +51,9 @@ NOTEBOOK_CELLS = 5_000
 NOTEBOOK_FILES = 20
 # A string (its closing quote optional, so that a match never fails and the scan stays linear) or a separator.
 _JSON_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?|[,:\[{]', re.S)
+# A line's end as Python's tokenizer reads one: never `str.splitlines`'s others (\x0b, \x0c, \x1c-\x1e,
+# \x85, U+2028, U+2029), which a string literal or a comment may hold.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 # A function defined at the top of a module: `def name(` (or `async def`) at the start of a line.
 _TOP_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
 
@@ -75,6 +78,14 @@ class Choice:
     candidate: Candidate
     reason: str  # "name" (the exact file name), "defines" (what it defines, under another name)
     others: list[str]  # the other candidates, for the warning
+
+
+def source_lines(text: str) -> list[str]:
+    """`text`'s lines without their ends, as `str.splitlines` gives them but split on real line ends only."""
+    lines = _LINE_END.split(text)
+    if lines[-1] == "":  # the end of the last line, or an empty text: no line after it
+        lines.pop()
+    return lines
 
 
 def module_functions() -> dict[str, frozenset[str]]:
@@ -147,6 +158,13 @@ def choose(candidates: list[Candidate]) -> list[Choice]:
 
 
 def decode(data: bytes) -> tuple[str, str]:
+    """A source's text and encoding, its line ends made `\n` as Python's import reads it
+    (`importlib.util.decode_source`): a file saved with `\r` alone defines what Python sees it define."""
+    text, encoding = _decoded(data)
+    return _LINE_END.sub("\n", text), encoding
+
+
+def _decoded(data: bytes) -> tuple[str, str]:
     """Decode a source as Python would (BOM, coding line), else UTF-8, else CP1252, else Latin-1."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -265,7 +283,7 @@ def notebook_source(data: bytes) -> NotebookModule:
     parts, touched, cells = [], [], []
     line = 1
     for number, source in enumerate(_code_cells(data), start=1):
-        lines = source.splitlines()
+        lines = source_lines(source)
         if lines and lines[0].lstrip().startswith("%%"):
             touched.append(number)
             magic = lines[0].lstrip()[2:].split(maxsplit=1)

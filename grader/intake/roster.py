@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.errors import InputError
+from grader.intake.modules import source_lines
 from grader.intake.identity import Identity, ascii_fold, free_id, moodle_identity, name_key, raw_name, short_slug
 
 # Header cells, folded (no accents, lower case), for each field.
@@ -148,7 +149,7 @@ def _decoded(data: bytes) -> str:
 
 def _rows(text: str) -> list[list[str]]:
     """The list's non-blank rows, split on the separator its first lines use most."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in source_lines(text) if line.strip()]
     delimiter = max(";,\t", key="\n".join(lines[:20]).count)
     return list(csv.reader(lines, delimiter=delimiter))
 

@@ -8,16 +8,33 @@ all grade through `grade_entry`, so a student's result does not depend on the wa
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
-from grader.errors import UnknownQuestion
+from grader.errors import UnknownQuestion, UsageError
 from grader.intake import SUBMITTED, Entry, entry_for, load
 from grader.judge.settings import Settings
 from grader.judge.engine import grade_submission
 from grader.results.records import QuestionResult, Status, SubmissionResult, SubmissionStatus
 from grader.results.scoring import submission_total
+from grader.sandbox.limits import Limits
+from grader.sandbox.runner import isolation
+from grader.text import i18n
 from grader.text.message import Message
+
+
+def confinement(limits: Limits, lang: str, refuse: bool, warning: str) -> dict:
+    """The sandbox on this machine (runner.isolation: its layers, whether files are confined). When no
+    layer keeps a student's code away from other files: a usage error saying how to get one when
+    `refuse`, else the message `warning` on stderr. `grader grade` and the Gradescope runner refuse
+    (unless told --unsafe), `grader check` warns."""
+    found = isolation(limits)
+    if not found["files_confined"]:
+        if refuse:
+            raise UsageError("cli.unconfined_refused")
+        print(i18n.t(warning, lang), file=sys.stderr)
+    return found
 
 
 def grade_entry(entry: Entry, questions: list, settings: Settings, progress=None) -> SubmissionResult:

@@ -38,8 +38,7 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
         store.set_setting("teacher_password", hash_password(password))
         _private_write(password_file, password + "\n", append=False)
     for key in ("session_key", "session_epoch"):
-        if store.setting(key) is None:
-            store.set_setting(key, secrets.token_urlsafe(32))
+        store.secret(key)
     links = data / "links.csv"
     if links.exists():  # a file written by an older version: the names put beside its links
         older = links.read_text(encoding="utf-8-sig")

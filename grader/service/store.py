@@ -10,6 +10,7 @@ that comes back changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -42,7 +43,7 @@ students = sa.Table(
     sa.Column("id", sa.String(200), primary_key=True),
     sa.Column("token_hash", sa.String(64), unique=True, nullable=False),
 )
-settings = sa.Table(  # the teacher's password hash, the session-signing key
+settings = sa.Table(  # the teacher's password hash, the session-signing key, the attempt seeds' key
     "settings",
     metadata,
     sa.Column("key", sa.String(50), primary_key=True),
@@ -224,6 +225,16 @@ class Store:
     def setting(self, key: str) -> str | None:
         with self.engine.connect() as db:
             return db.scalar(sa.select(settings.c.value).where(settings.c.key == key))
+
+    def secret(self, key: str) -> str:
+        """The setting `key`: a random 256-bit secret made the first time any process of the service asks
+        for it (the first to store it wins, the others read it)."""
+        if self.setting(key) is None:
+            with contextlib.suppress(sa.exc.IntegrityError), self.engine.begin() as db:
+                db.execute(settings.insert().values(key=key, value=secrets.token_urlsafe(32)))
+        found = self.setting(key)
+        assert found is not None
+        return found
 
     def set_setting(self, key: str, value: str) -> None:
         with self.engine.begin() as db:

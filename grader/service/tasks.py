@@ -9,6 +9,7 @@ task code.
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import hmac
 import json
@@ -42,6 +43,7 @@ from grader.intake import entry_for
 
 MAX_RESULT_BYTES = 4 * 1024 * 1024  # a result beyond this is not shown: the attempt is ungradable
 TASK = "grade_attempt"
+SEED_KEY = "seed_key"  # the setting holding the key of the attempts' seeds (`attempt_seed`)
 
 
 def private(config: ServiceConfig) -> None:
@@ -104,9 +106,15 @@ class Service:
         its regrade, if it is one."""
         seed = self.config.seed
         if attempt is not None:
-            seed = attempt_seed(self.config.seed if attempt.seed is None else attempt.seed, attempt.content_hash)
+            base = self.config.seed if attempt.seed is None else attempt.seed
+            seed = attempt_seed(self.seed_key, base, attempt.content_hash)
         scheme = self.scheme if attempt is None or not attempt.scheme else scheme_from_text(attempt.scheme)
         return Settings(seed=seed, lang=lang, scheme=scheme, limits=Limits(), replay=self.config.replay)
+
+    @functools.cached_property
+    def seed_key(self) -> str:
+        """The key of the attempts' seeds, made on the service's first use and kept in its database."""
+        return self.store.secret(SEED_KEY)
 
     def result_key(self, attempt) -> str:
         settings = self.settings(attempt.lang, attempt)
@@ -176,12 +184,13 @@ class Service:
         return json_bytes(result).decode("utf-8"), run_header(new_run(settings, self.graded_questions()))
 
 
-def attempt_seed(seed: int, content_hash: str) -> int:
-    """An attempt's own seed: the class's (or a regrade's) secret seed keyed with the attempt's content.
-    Its pages and sheets show it (`grader check --seed` with it grades the files again as the service
-    did) and it tells nothing of the class seed; new content, even one line, gets a seed no one could
-    know before it was graded. Content graded once keeps its seed, so its result is reused."""
-    digest = hmac.new(str(seed).encode("ascii"), content_hash.encode("ascii"), hashlib.sha256).digest()
+def attempt_seed(key: str, seed: int, content_hash: str) -> int:
+    """An attempt's own seed: the class's (or a regrade's) seed and the attempt's content, by HMAC-SHA-256
+    keyed with a random secret the service keeps (`seed_key`), never with the seed a teacher typed (a date
+    falls to a search in a second from two attempts' seeds). Its pages and sheets show it (`grader check
+    --seed` with it grades the files again as the service did); it tells nothing of the class seed nor of
+    the seed of any content not graded yet. Content graded once keeps its seed, so its result is reused."""
+    digest = hmac.new(key.encode("ascii"), f"{seed}\0{content_hash}".encode("ascii"), hashlib.sha256).digest()
     return int.from_bytes(digest[:4], "big") >> 1
 
 

@@ -3,7 +3,7 @@
 one test per check group (`result`, Gradescope's autograder specification: `score`, `output`, `tests`
 of `name`, `score`, `max_score`, `status`, `output`, `visibility`).
 
-    grader gradescope --out autograder.zip [--seed N] [--scheme F] [-q q4 ...] [--lang fr|en]
+    grader gradescope --out autograder.zip [--seed N] [--scheme F] [-q q4 ...] [--lang fr|en] [--unsafe]
 
 The zip holds `setup.sh` (installs Python and the grader from the sources in the zip, and builds the
 optimal solver's tables once, on Gradescope's image), `run_autograder`, `settings.json` (seed,
@@ -149,10 +149,19 @@ def grader_sources(destination: Path) -> None:
 
 
 def build_autograder(
-    path: Path, *, seed: int, scheme: Path | None, questions: list[str], lang: str, memory_mib: int
+    path: Path,
+    *,
+    seed: int,
+    scheme: Path | None,
+    questions: list[str],
+    lang: str,
+    memory_mib: int,
+    unsafe: bool = False,
 ) -> Path:
-    """Write the autograder zip; `questions` are the ids of the automatic questions to grade."""
+    """Write the autograder zip; `questions` are the ids of the automatic questions to grade; `unsafe`: its
+    runner grades even where no layer confines the students' code (grader/run/gradescope.py)."""
     settings = {
+        "unsafe": unsafe,
         "seed": seed,
         "questions": questions,
         "lang": lang,

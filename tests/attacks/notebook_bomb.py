@@ -1,11 +1,12 @@
 """The notebook bombs of the red team's finding notebook-bomb (its make_bomb.py's recipe): zips holding
-`jeux.py` and notebooks whose metadata is a long list of `{}`, within every archive check (members of at
-most 20 MiB, a ratio under 200:1 or members of exactly 1 MiB, which the ratio check skips, under 256 MiB
-in all). Read whole by a JSON parser, each byte became about 170 bytes of objects in the teacher's process.
+`jeux.py` and notebooks whose metadata is a long list of `{}`, within every archive check (a ratio under
+200:1 or members of exactly 1 MiB, which the ratio check skips). Read whole by a JSON parser, each byte
+became about 170 bytes of objects in the teacher's process.
 
-- big.zip   (~0.9 MB): jeux.py and one notebook of 20 MiB, a list of ~7 million `{}` with some noise;
+- big.zip   (~0.7 MB): jeux.py and one notebook of 14 MiB, a list of ~5 million `{}` with some noise
+  (the red team's was 20 MiB, when a notebook might weigh that much; 16 MiB is a student's all now);
 - small.zip (~10 KB): jeux.py and 8 notebooks of exactly 1 MiB;
-- long.zip  (~190 KB): the same with 150 notebooks (150 MiB read, under the 256 MiB a student may have).
+- long.zip  (~190 KB): the same with 150 notebooks (150 MiB, when a student might have 256 MiB read).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def write_bombs(folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     small = notebook(M)
     return {
-        "big.zip": write(folder / "big.zip", {"jeux.py": JEUX, "nb.ipynb": notebook(20 * M - 1000, noise_every=400)}),
+        "big.zip": write(folder / "big.zip", {"jeux.py": JEUX, "nb.ipynb": notebook(14 * M, noise_every=400)}),
         "small.zip": write(folder / "small.zip", {"jeux.py": JEUX, **{f"nb{i:03d}.ipynb": small for i in range(8)}}),
         "long.zip": write(folder / "long.zip", {"jeux.py": JEUX, **{f"nb{i:03d}.ipynb": small for i in range(150)}}),
     }

@@ -147,6 +147,26 @@ def test_notebook_code_cells_in_order_magics_and_shell_lines_dropped(tmp_path):
     assert dropped == [{"file": "TP.ipynb", "cells": "1, 2, 3, 4, 5"}]
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"])
+def test_a_notebook_cell_holding_a_separator_python_does_not_end_lines_on_keeps_its_code(tmp_path, separator):
+    """Red team 7: a title pasted from the PDF (U+2028) in a string, or a form feed in a comment, cut the
+    cell where Python does not: every function of the cell was absent. Lines end on \\n, \\r\\n, \\r only."""
+    cell = f'TITRE = "Jeux{separator}à un joueur"  # vu{separator}page 2\r\n' + JEUX
+    (tmp_path / "TP.ipynb").write_text(notebook(cell))
+    text = load_submission(tmp_path).sources["jeux"].text
+    namespace: dict = {}
+    exec(compile(text, "TP.ipynb", "exec"), namespace)
+    assert namespace["TITRE"] == f"Jeux{separator}à un joueur" and "bfs" in namespace
+
+
+def test_a_source_saved_with_carriage_returns_alone_defines_what_python_sees(tmp_path):
+    """Line ends as Python's import reads them (\\r alone, an old Mac editor's): `tp.py` answers jeux by
+    what it defines, and its other separators (\\x0c in a comment) stay inside their lines."""
+    (tmp_path / "tp.py").write_bytes(("# TP\x0c jeux\r" + JEUX.replace("\n", "\r")).encode())
+    source = load_submission(tmp_path).sources["jeux"]
+    assert source.filename == "tp.py" and source.text == "# TP\x0c jeux\n" + JEUX
+
+
 def test_a_notebook_with_cells_without_ids_is_read_without_a_word_to_the_student(tmp_path):
     """Format 4.5 cells without ids (written by tools older than the format they claim): read, with no
     warning about the format, which is neither the student's business nor in their language."""
@@ -675,6 +695,21 @@ def test_in_a_class_archive_each_student_has_a_budget_of_their_own():
     assert tree["mallory/b.py"].key == "intake.refused_total"
     with pytest.raises(ArchiveError):  # a student's own archive: refused whole, as before
         read_archive(data, "mallory.zip", limits)
+
+
+def test_more_files_than_the_childs_folder_holds_are_that_students_verdict(tmp_path):
+    """Red team 7: helpers within the bytes read that overflow the child's 16 MiB, 1,024-file tmpfs made
+    every question the grader's error (as root, or with user namespaces); now the student is refused,
+    said, before any child starts, in every configuration. Here 1,100 files of a few bytes; bytes that
+    grow past it once written in UTF-8, through the command: tests/test_notebook_bomb.py."""
+    (tmp_path / "jeux.py").write_text(JEUX)
+    (tmp_path / "aide0000.py").write_text("x = 1\n")
+    for number in range(1, 1100):  # names of one file: their count is what is refused
+        os.link(tmp_path / "aide0000.py", tmp_path / f"aide{number:04d}.py")
+    submission = load_submission(tmp_path)
+    assert submission.status == UNREADABLE and submission.sources == {} and submission.helpers == {}
+    params = {"file": "aide1023.py", "detail": "16 Mio", "files": "1023"}
+    assert submission.warnings == [("intake.refused_folder", params)]
 
 
 def test_a_file_that_is_not_a_class_is_a_usage_error(tmp_path):

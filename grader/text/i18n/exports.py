@@ -171,6 +171,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "autograder Gradescope écrit : {path} (graine {seed} ; gardez ce zip privé, il contient les corrigés)",
         "en": "Gradescope autograder written: {path} (seed {seed}; keep this zip private, it holds the model answers)",
     },
+    "export.gradescope_not_graded": {
+        "fr": "Vos fichiers n'ont pas été corrigés : le correcteur n'a pas pu tourner sur ce serveur. "
+        "Votre enseignant en voit la raison ; il relancera la correction.",
+        "en": "Your files were not graded: the grader could not run on this server. Your teacher sees why "
+        "and will grade them again.",
+    },
     "export.gradescope_old_python": {
         "fr": "taquin-grader demande Python 3.10 ou plus récent ; cette image Gradescope a {found} et "
         "aucun n'a pu être installé : choisissez une image de base Ubuntu 22.04 (Configure Autograder > "
