@@ -21,7 +21,7 @@ from tests.attacks.notebook_bomb import write_bombs
 ROOT = Path(__file__).resolve().parents[1]
 ALICE = ROOT / "exercises" / "exemples" / "alice" / "jeux.py"
 # The intake's peak memory past its imports and the bytes it read (each student may have up to
-# ArchiveLimits.total_bytes read and held, 16 MiB): what parsing may add (nbformat's parse made it
+# ArchiveLimits.total_bytes read and held, 64 MiB): what parsing may add (nbformat's parse made it
 # 195 MiB for small.zip, 3.4 GB for big.zip).
 GROWTH_BYTES = 100 << 20
 # The intake of one class in a fresh interpreter: its peak resident memory's growth, and what it read.
@@ -130,8 +130,8 @@ def test_notebook_bombs_are_refused_for_their_students_only_while_a_classmate_is
     ]
     assert said["oscar"][0].startswith("big.zip/nb.ipynb refusé : plus de 200000 valeurs JSON")
     assert said["trudy"] == [
-        "long.zip refusé : la copie dépasse 16 Mio en tout (fichiers Python, notebooks et archives), ce que tient "
-        "le dossier où son code tourne ; rien de plus n'en est lu",
-        "long.zip refused: the submission is over 16 Mio in all (Python files, notebooks and archives), what the "
-        "folder its code runs in holds; nothing more of it is read",
+        "long.zip refusé : la copie dépasse 64 Mio en tout (fichiers Python, notebooks et archives) ; rien de plus "
+        "n'en est lu",
+        "long.zip refused: the submission is over 64 Mio in all (Python files, notebooks and archives); nothing "
+        "more of it is read",
     ]

@@ -48,10 +48,12 @@ class ArchiveLimits:
 
     members: int = 5000  # entries listed, files and folders
     # The bytes read of a student's files (Python sources, notebooks, archives, an archive counted with
-    # what it holds), all together, and the most any one notebook or archive may weigh: what the child's
-    # folder holds (its tmpfs), so that what is read can be run. In a folder, told by the files' sizes
-    # before any byte is read; in an archive, by what is read, never more than this and one byte.
-    total_bytes: int = Limits.disk_bytes
+    # what it holds), all together, and the most any one notebook or archive may weigh. Four times what
+    # the child's folder holds: a notebook carries its outputs (plots as base64 images), which never reach
+    # the child; what does is checked against the folder once decoded (intake._past_child_folder). In a
+    # folder, told by the files' sizes before any byte is read; in an archive, by what is read, never more
+    # than this and one byte.
+    total_bytes: int = 4 * Limits.disk_bytes
     class_members: int = 200_000  # a class's archive, every student together
     class_bytes: int = 2 << 30
     source_bytes: int = 2 << 20  # one .py file

@@ -200,10 +200,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{file} refused: more than {detail} files and folders in the submission; nothing more of it is read",
     },
     "intake.refused_total": {
-        "fr": "{file} refusé : la copie dépasse {detail} en tout (fichiers Python, notebooks et archives), ce "
-        "que tient le dossier où son code tourne ; rien de plus n'en est lu",
-        "en": "{file} refused: the submission is over {detail} in all (Python files, notebooks and archives), "
-        "what the folder its code runs in holds; nothing more of it is read",
+        "fr": "{file} refusé : la copie dépasse {detail} en tout (fichiers Python, notebooks et archives) ; "
+        "rien de plus n'en est lu",
+        "en": "{file} refused: the submission is over {detail} in all (Python files, notebooks and archives); "
+        "nothing more of it is read",
     },
     "intake.refused_folder": {
         "fr": "{file} refusé : les fichiers Python de la copie, écrits dans le dossier où son code tourne, "
