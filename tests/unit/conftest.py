@@ -4,10 +4,12 @@ Around each phase of a test under tests/unit (its fixtures' set-up included), ev
 of starting another one fails the test, naming what it tried: a test that needs a child belongs in
 tests/, beside this folder. `python -m pytest tests/unit` is README's quick loop.
 
-The session keeps the model answer's timings in a folder of its own, each costly case timed once
-(grader/judge/timing.py's SESSION_FOLDER): the user's cache folder, shared with teachers' runs, never
-receives a time of one run, and the timed code's every change no longer costs the session three runs of
-each costly case.
+The unit sessions keep the model answer's timings in a folder of their own, each costly case timed once
+(grader/judge/timing.py's SESSION_FOLDER): the timings teachers' runs read never receive a time of one run,
+and the timed code's every change no longer costs the session three runs of each costly case. That folder
+lasts from one session to the next, in the grader's cache: a costly case (x4's whole exploration, x2's
+closed set, q18's deep puzzles: two seconds of CPU in all) is timed by the first session on this machine and
+this timed code (the timings' fingerprint), then read.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from __future__ import annotations
 import pytest
 
 from grader.judge import timing
+from reference.cache import cache_dir
 from tests.no_child import no_child
 
 
 @pytest.fixture(scope="session")
-def session_timings(tmp_path_factory):
-    return tmp_path_factory.mktemp("timings")
+def session_timings():
+    return cache_dir() / "unit-session-timings"
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ import pytest
 
 from grader.questions import api, child_api
 from grader.registry import all_questions
+from tests.parsed import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = ROOT / "grader" / "questions"
@@ -26,7 +27,7 @@ def test_every_authoring_name_resolves(namespace):
 def _grader_imports(path: Path) -> list[str]:
     return [
         node.module
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in nodes(path)
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("grader")
     ]
 

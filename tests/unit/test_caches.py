@@ -4,7 +4,6 @@ them all, as a new process would start."""
 from __future__ import annotations
 
 import ast
-import functools
 import importlib
 import pkgutil
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import grader
 import reports
 from grader import caches
+from tests.parsed import nodes, tree
 
 PACKAGES = (grader, reports)
 
@@ -26,24 +26,23 @@ NOT_CACHES = {
 DICTS = ("dict", "defaultdict", "OrderedDict")
 
 
-@functools.cache
-def _sources() -> tuple[tuple[Path, ast.Module], ...]:
-    """Every module of PACKAGES, parsed once for the tests that read them."""
-    return tuple(
-        (path.relative_to(folder.parent), ast.parse(path.read_text(encoding="utf-8")))
+def _sources() -> list[tuple[Path, Path]]:
+    """Every module of PACKAGES: its name as the messages show it (below the packages' folder), its path."""
+    return [
+        (path.relative_to(folder.parent), path)
         for package in PACKAGES
         for folder in [Path(package.__file__).resolve().parent]
         for path in sorted(folder.rglob("*.py"))
-    )
+    ]
 
 
 def test_no_cache_decorator_escapes_the_registry():
     """functools' caches are used through `caches.cached`, which registers them."""
     escaped = []
-    for path, tree in _sources():
-        if path.name == "caches.py" and path.parent.name == "grader":
+    for shown, path in _sources():
+        if shown.name == "caches.py" and shown.parent.name == "grader":
             continue
-        for node in ast.walk(tree):
+        for node in nodes(path):
             if (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.value, ast.Name)
@@ -54,7 +53,7 @@ def test_no_cache_decorator_escapes_the_registry():
                 and node.module == "functools"
                 and {a.name for a in node.names} & {"cache", "lru_cache"}
             ):
-                escaped.append(f"{path}:{node.lineno}")
+                escaped.append(f"{shown}:{node.lineno}")
     assert escaped == [], "use grader.caches.cached (registered) instead of functools' caches"
 
 
@@ -104,17 +103,18 @@ def _outermost_functions(tree: ast.AST):
 def test_every_module_level_dict_a_function_fills_is_registered():
     """A dict made at import and filled as the process works is a cache: made with `caches.register`."""
     unregistered = []
-    for path, tree in _sources():
+    for shown, path in _sources():
         made = {}
-        for node in tree.body:
+        module = tree(path)
+        for node in module.body:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _is_dict(node.value):
                 for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                     if isinstance(target, ast.Name) and target.id not in NOT_CACHES:
                         made[target.id] = node.lineno
         filled: set[str] = set()
-        for function in _outermost_functions(tree):
+        for function in _outermost_functions(module):
             filled |= _written(function)
-        unregistered += [f"{path}:{made[name]} {name}" for name in sorted(set(made) & filled)]
+        unregistered += [f"{shown}:{made[name]} {name}" for name in sorted(set(made) & filled)]
     assert unregistered == [], "a module-level cache is made with caches.register(name, {})"
 
 

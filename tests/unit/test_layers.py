@@ -13,10 +13,11 @@ points: what they load sits above them on purpose.
 from __future__ import annotations
 
 import ast
-import functools
 from pathlib import Path
 
 import pytest
+
+from tests.parsed import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,16 +83,6 @@ def modules(packages: list[Path]) -> dict[str, Path]:
             parts = path.relative_to(package.parent).with_suffix("").parts
             found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
-
-
-def nodes(path: Path) -> tuple[ast.AST, ...]:
-    """Every node of the module at `path`: each text parsed and walked once, though three rules read it."""
-    return _walked(path.read_text(encoding="utf-8"))
-
-
-@functools.cache
-def _walked(source: str) -> tuple[ast.AST, ...]:
-    return tuple(ast.walk(ast.parse(source)))
 
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:

@@ -199,96 +199,143 @@ def _move(before: tuple, after: tuple) -> str | None:
 def walk(start: tuple, previous: str | None, m: int, p0: int, seen: list[Seen], initial=math.inf) -> Walk:
     """The check of one call dfs(m, p0) from `start` (`previous`: the last move before it) on the events
     `seen` (see the module's docstring); `initial`: `minimum` before the call."""
-    stack: list[_Node] = []
+    return _Walker(start, previous, m, p0, initial).walk(seen)
+
+
+@dataclass
+class _Walker:
+    """`walk`'s state: the calls open from the root down (`stack`), the least p + h cut so far, the calls
+    seen. Each step reads one event and says where it left DFS* (a Walk), or None to read the next."""
+
+    start: tuple
+    previous: str | None
+    m: int
+    p0: int
+    initial: float
+    stack: list[_Node] = field(default_factory=list)
     least: float = math.inf
-    nodes = 0
+    nodes: int = 0
 
-    def stop(key: str, node: _Node | None = None, **said) -> Walk:
-        top = node or (stack[-1] if stack else _Node(start, previous, p0))
+    def walk(self, seen: list[Seen]) -> Walk:
+        for event in seen:
+            if not self.stack and self.nodes:
+                return self.stop("q17.walk_root")
+            left = self.entered(event) if event.entry else self.returned(event)
+            if left is not None:
+                return left
+        if not self.stack and self.nodes:
+            return Walk(Message("q17.search_stopped", {"n": self.nodes}), [], self.nodes)
+        return self.stop("q17.search_stopped", n=self.nodes) if self.stack else self.stop("q17.walk_no_call")
+
+    def stop(self, key: str, **said) -> Walk:
+        """Where the walk left DFS*: `key`, said with the numbers of the call on top, and the path to it."""
+        top = self.stack[-1] if self.stack else _Node(self.start, self.previous, self.p0)
         h = manhattan(top.state)
-        numbers = {"p": top.p, "h": h, "f": top.p + h, "m": m}
-        path = [entry.came_by for entry in stack[1:]] if stack else []
-        if node is not None and node not in stack and stack:
-            path.append(node.came_by)
-        return Walk(Message(key, {**numbers, **said}), [str(move) for move in path], nodes)
+        numbers = {"p": top.p, "h": h, "f": top.p + h, "m": self.m}
+        path = [str(entry.came_by) for entry in self.stack[1:]]
+        return Walk(Message(key, {**numbers, **said}), path, self.nodes)
 
-    for event in seen:
-        if not stack and nodes:
-            return stop("q17.walk_root")
-        if event.entry:
-            if event.m != m:
-                return stop("q17.walk_bound", got=event.m)
-            if not stack:
-                if event.p != p0 or event.state != start:
-                    return stop("q17.walk_root")
-                stack.append(_Node(start, previous, p0))
-                nodes += 1
-                continue
-            parent = stack[-1]
-            f, h = parent.p + manhattan(parent.state), manhattan(parent.state)
-            if parent.child_found:
-                return stop("q17.walk_after_found")
-            if f > m:
-                return stop("q17.search_pruned")
-            if h == 0:
-                return stop("q17.search_goal_expanded")
-            move = _move(parent.state, event.state)
-            if move is None:
-                return stop("q17.walk_jumped" if event.by_grid else "q17.walk_not_child")
-            if parent.came_by is not None and move == OPPOSITE[parent.came_by]:
-                return stop("q17.search_undoes_previous", move=move)
-            if move in parent.tried:
-                return stop("q17.walk_twice", move=move)
-            if event.p != parent.p + 1:
-                return stop("q17.walk_depth", got=event.p)
-            parent.tried.add(move)
-            stack.append(_Node(event.state, move, event.p))
-            nodes += 1
-            continue
-        if not stack:
-            return stop("q17.walk_root")
-        top = stack[-1]
-        f, h = top.p + manhattan(top.state), manhattan(top.state)
-        if event.found is True:
-            if f > m:
-                return stop("q17.search_true_too_deep")
-            if h and not top.child_found:
-                return stop("q17.search_true_not_goal")
-            if event.state != GOAL:
-                return stop("q17.walk_board_not_goal")
-        elif f > m:
-            least = min(least, f)
-        elif h == 0:
-            return stop("q17.search_goal_left")
-        elif not top.child_found:
-            cut = {}
-            for move in legal_moves(top.state):
-                if top.came_by is None or move != OPPOSITE[top.came_by]:
-                    cut[move] = top.p + 1 + manhattan(apply(top.state, move))
-            missing = [move for move in cut if cut[move] <= m and move not in top.tried]
-            if missing and top.tried:
-                return stop("q17.search_skipped", missing=", ".join(missing))
-            if missing:
-                return stop("q17.search_not_expanded" if len(stack) > 1 else "q17.search_root_not_expanded")
-            least = min([least, *(f for move, f in cut.items() if move not in top.tried)])
-        else:
-            return stop("q17.walk_found_dropped")
-        stack.pop()
-        if stack:
-            stack[-1].child_found = stack[-1].child_found or event.found is True
-            continue
+    def push(self, node: _Node) -> None:
+        self.stack.append(node)
+        self.nodes += 1
+
+    # --- A call entered --------------------------------------------------------------------------------
+    def entered(self, event: Seen) -> Walk | None:
+        if event.m != self.m:
+            return self.stop("q17.walk_bound", got=event.m)
+        if not self.stack:
+            if event.p != self.p0 or event.state != self.start:
+                return self.stop("q17.walk_root")
+            self.push(_Node(self.start, self.previous, self.p0))
+            return None
+        parent = self.stack[-1]
+        refused = self.expansion_refused(parent)
+        if refused is not None:
+            return self.stop(refused)
+        move = _move(parent.state, event.state)
+        if move is None:
+            return self.stop("q17.walk_jumped" if event.by_grid else "q17.walk_not_child")
+        if parent.came_by is not None and move == OPPOSITE[parent.came_by]:
+            return self.stop("q17.search_undoes_previous", move=move)
+        if move in parent.tried:
+            return self.stop("q17.walk_twice", move=move)
+        if event.p != parent.p + 1:
+            return self.stop("q17.walk_depth", got=event.p)
+        parent.tried.add(move)
+        self.push(_Node(event.state, move, event.p))
+        return None
+
+    def expansion_refused(self, parent: _Node) -> str | None:
+        """Why DFS* would call nothing from `parent`: it found the goal below, it is past the bound, or
+        it is the goal."""
+        h = manhattan(parent.state)
+        if parent.child_found:
+            return "q17.walk_after_found"
+        if parent.p + h > self.m:
+            return "q17.search_pruned"
+        return "q17.search_goal_expanded" if h == 0 else None
+
+    # --- A call returned -------------------------------------------------------------------------------
+    def returned(self, event: Seen) -> Walk | None:
+        if not self.stack:
+            return self.stop("q17.walk_root")
+        top = self.stack[-1]
+        left = self.found_refused(top, event) if event.found is True else self.failure_refused(top)
+        if left is not None:
+            return left
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].child_found = self.stack[-1].child_found or event.found is True
+            return None
+        return self.root_returned(event)
+
+    def found_refused(self, top: _Node, event: Seen) -> Walk | None:
+        """True returned by `top`: only within the bound, at the goal or above a child that found it."""
+        h = manhattan(top.state)
+        if top.p + h > self.m:
+            return self.stop("q17.search_true_too_deep")
+        if h and not top.child_found:
+            return self.stop("q17.search_true_not_goal")
+        return self.stop("q17.walk_board_not_goal") if event.state != GOAL else None
+
+    def failure_refused(self, top: _Node) -> Walk | None:
+        """Anything but True returned by `top`: a cut past the bound (its p + h counted in `least`), or a
+        call within it that is not the goal, tried every child within the bound and none found."""
+        h = manhattan(top.state)
+        if top.p + h > self.m:
+            self.least = min(self.least, top.p + h)
+            return None
+        if h == 0:
+            return self.stop("q17.search_goal_left")
+        if top.child_found:
+            return self.stop("q17.walk_found_dropped")
+        return self.children_refused(top)
+
+    def children_refused(self, top: _Node) -> Walk | None:
+        """Every child of `top` within the bound tried (the others' p + h counted in `least`)."""
+        cut = {}
+        for move in legal_moves(top.state):
+            if top.came_by is None or move != OPPOSITE[top.came_by]:
+                cut[move] = top.p + 1 + manhattan(apply(top.state, move))
+        missing = [move for move in cut if cut[move] <= self.m and move not in top.tried]
+        if missing and top.tried:
+            return self.stop("q17.search_skipped", missing=", ".join(missing))
+        if missing:
+            return self.stop("q17.search_not_expanded" if len(self.stack) > 1 else "q17.search_root_not_expanded")
+        self.least = min([self.least, *(f for move, f in cut.items() if move not in top.tried)])
+        return None
+
+    def root_returned(self, event: Seen) -> Walk:
+        """The root's return: a boolean, and after a failed search the least p + h cut in `minimum`."""
         if event.found is None:
-            return stop("q17.walk_not_bool")
+            return self.stop("q17.walk_not_bool")
         # `minimum` kept from before the call, or reset by the dfs at its root: either is DFS*'s.
-        expected = min(least, initial)
-        allowed = {None if value == math.inf else value for value in (expected, least)}
+        expected = min(self.least, self.initial)
+        allowed = {None if value == math.inf else value for value in (expected, self.least)}
         if event.found is False and event.minimum not in allowed:
             said = {"expected": _shown(expected), "got": _shown(event.minimum)}
-            return Walk(Message("q17.walk_minimum", said), [], nodes, True, False, least)
-        return Walk(Message("q17.search_same", {"n": nodes}), [], nodes, True, event.found, least)
-    if not stack and nodes:
-        return Walk(Message("q17.search_stopped", {"n": nodes}), [], nodes)
-    return stop("q17.search_stopped", n=nodes) if stack else stop("q17.walk_no_call")
+            return Walk(Message("q17.walk_minimum", said), [], self.nodes, True, False, self.least)
+        return Walk(Message("q17.search_same", {"n": self.nodes}), [], self.nodes, True, event.found, self.least)
 
 
 def _shown(value) -> str:
@@ -298,14 +345,7 @@ def _shown(value) -> str:
 def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
     """taquin()'s calls of dfs as IDA*'s passes from `start` (see the module's docstring): the first walk
     that is not, or the last pass's (whose `same` says they all are)."""
-    passes: list[list[Seen]] = []
-    depth = 0
-    for event in seen:
-        if event.entry and depth == 0:
-            passes.append([])
-        if passes:
-            passes[-1].append(event)
-        depth += 1 if event.entry else -1
+    passes = _passes(seen)
     h = manhattan(start)
     if not passes:  # a taquin may answer the goal at once
         key = "q17.search_same" if h == 0 else "q18.no_pass"
@@ -331,6 +371,19 @@ def ida_passes(start: tuple, seen: list[Seen]) -> Walk:
         return Walk(Message("q18.pass_not_found", {"n": len(passes)}), [], checked.nodes)
     same = Message("q17.search_same", {"n": checked.nodes})
     return Walk(same, [], checked.nodes, True, True, checked.least, short=short)
+
+
+def _passes(seen: list[Seen]) -> list[list[Seen]]:
+    """`seen` cut into taquin()'s calls of dfs: each root call's events, from its entry to its return."""
+    passes: list[list[Seen]] = []
+    depth = 0
+    for event in seen:
+        if event.entry and depth == 0:
+            passes.append([])
+        if passes:
+            passes[-1].append(event)
+        depth += 1 if event.entry else -1
+    return passes
 
 
 def record(checked: Walk, start: tuple, m: int, p0: int, stopped: bool) -> dict:
