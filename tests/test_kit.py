@@ -221,7 +221,7 @@ def test_no_function_of_the_wheel_is_a_copy_of_a_model_answer(unpacked, tmp_path
         if len(tokens) < MIN_TOKENS:
             continue
         copies += [
-            (f"{module}.{name}", model, round(r, 2)) for model, t in models if (r := likeness(tokens, t)) >= COPY
+            (f"{module}.{name}", model, round(r, 2)) for model, t in models if (r := likeness(tokens, t, COPY)) >= COPY
         ]
     assert copies == []
 
