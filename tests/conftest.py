@@ -35,6 +35,71 @@ def graded_sample_class(tmp_path_factory):
     return grade_sample_class(tmp_path_factory.mktemp("sample") / "rapport")
 
 
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory):
+    """The student kit, written by `grader kit` once for the session (tests/test_kit.py and the other kit
+    tests read it; one that adds to it works on a copy)."""
+    from grader.cli import main
+
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    assert main(["kit", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def unpacked(kit, tmp_path_factory):
+    """The kit's wheel unzipped, as a student reads it (and as tests/test_kit.py's `_kit_check` grades with
+    it)."""
+    import zipfile
+
+    (wheel,) = kit.glob("*.whl")
+    root = tmp_path_factory.mktemp("wheel")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def teacher_python():
+    """(uid, folder, python) for an ordinary teacher: Debian's python3 in a venv of the teacher's, with this
+    venv's packages and a copy of the checkout (owned by the teacher, so that a child running as the teacher
+    could write them: the canaries mean something). Made once for the session: each test works in a folder
+    of its own inside `folder` (tests/test_attacks.py's `_as_teacher`)."""
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from tests.test_attacks import CHECKOUT_PARTS, ROOT, SYSTEM_PYTHON, TEACHER, account, copy_packages
+    from tests.test_attacks import system_python_or_skip
+
+    system_python_or_skip()
+    teacher = account(TEACHER)
+    folder = Path(tempfile.mkdtemp(prefix="taquin-teacher-"))
+    folder.chmod(0o755)
+    subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--without-pip", folder / "venv"], check=True)
+    site = Path(
+        subprocess.run(
+            [folder / "venv" / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    copy_packages(site)
+    src = folder / "src"
+    src.mkdir()
+    for part in CHECKOUT_PARTS:
+        if (ROOT / part).is_dir():
+            shutil.copytree(ROOT / part, src / part, ignore=shutil.ignore_patterns("__pycache__", "artifacts"))
+        else:
+            shutil.copy2(ROOT / part, src / part)
+    (site / "taquin_grader_src.pth").write_text(f"{src}\n")
+    subprocess.run(["chown", "-R", f"{teacher.pw_uid}:{teacher.pw_gid}", folder], check=True)
+    yield teacher.pw_uid, folder, folder / "venv" / "bin" / "python"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def fresh_process():
     """Every process-wide cache of the grader (grader/caches.py) emptied before and after the test, as in a

@@ -95,38 +95,6 @@ def copy_packages(site: Path, skipped: tuple[str, ...] = ()) -> None:
             (shutil.copytree if entry.is_dir() else shutil.copy2)(entry, site / entry.name)
 
 
-@pytest.fixture(scope="module")
-def teacher_python(tmp_path_factory):
-    """(uid, folder, python) for an ordinary teacher: Debian's python3 in a venv of the teacher's,
-    with this venv's packages and a copy of the checkout (owned by the teacher, so that a child running
-    as the teacher could write them: the canaries mean something)."""
-    system_python_or_skip()
-    teacher = account(TEACHER)
-    folder = Path(tempfile.mkdtemp(prefix="taquin-teacher-"))
-    folder.chmod(0o755)
-    subprocess.run([SYSTEM_PYTHON, "-m", "venv", "--without-pip", folder / "venv"], check=True)
-    site = Path(
-        subprocess.run(
-            [folder / "venv" / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    )
-    copy_packages(site)
-    src = folder / "src"
-    src.mkdir()
-    for part in CHECKOUT_PARTS:
-        if (ROOT / part).is_dir():
-            shutil.copytree(ROOT / part, src / part, ignore=shutil.ignore_patterns("__pycache__", "artifacts"))
-        else:
-            shutil.copy2(ROOT / part, src / part)
-    (site / "taquin_grader_src.pth").write_text(f"{src}\n")
-    subprocess.run(["chown", "-R", f"{teacher.pw_uid}:{teacher.pw_gid}", folder], check=True)
-    yield teacher.pw_uid, folder, folder / "venv" / "bin" / "python"
-    shutil.rmtree(folder, ignore_errors=True)
-
-
 def _scene(command: list, base: Path, env: dict) -> dict:
     """The scene's report. The machine's POSIX message queues are listed for it (an mqueue file system
     mounted for the run: every queue of the IPC namespace, whoever made it, as /dev/mqueue would show)."""
@@ -232,8 +200,9 @@ def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
 def _as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
     """`scene`'s report, run as the ordinary teacher, with user namespaces or without them."""
     uid, folder, python = teacher_python
-    base = folder / f"{scene.stem}-{'with' if user_namespaces else 'without'}-userns"
-    base.mkdir()
+    # A folder of this run's own: the session's other tests run their scenes in the same teacher's folder.
+    base = Path(tempfile.mkdtemp(prefix=f"{scene.stem}-{'with' if user_namespaces else 'without'}-userns-", dir=folder))
+    base.chmod(0o755)
     os.chown(base, uid, uid)
     path = "/usr/bin:/bin"
     if not user_namespaces:  # an `unshare` that fails, as where unprivileged user namespaces are off

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.hunting.scene import THIEF, markers
-from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - a fixture
+from tests.test_attacks import _as_root, _as_teacher, as_root
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "hunting" / "scene.py"
@@ -107,7 +107,7 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_root():
 @pytest.mark.slow
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
-def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(teacher_python, user_namespaces):  # noqa: F811
+def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(teacher_python, user_namespaces):
     report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     assert any("isolation.private_root" in layer for layer in report["isolation"]) == user_namespaces

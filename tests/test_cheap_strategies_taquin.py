@@ -511,25 +511,10 @@ KIT_SLIPS = {
 }
 
 
-@pytest.fixture(scope="module")
-def kit_wheel(tmp_path_factory) -> Path:
-    """The student kit's wheel, unzipped (tests/test_kit.py's `_kit_check` grades with it)."""
-    import zipfile
-
-    from grader.cli import main
-
-    out = tmp_path_factory.mktemp("kit") / "kit"
-    assert main(["kit", "--out", str(out)]) == 0
-    root = tmp_path_factory.mktemp("wheel")
-    with zipfile.ZipFile(next(out.glob("*.whl"))) as archive:
-        archive.extractall(root)
-    return root
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", KIT_SLIPS)
 def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said_truthfully_in_the_kit(
-    tmp_path, kit_wheel, name
+    tmp_path, unpacked, name
 ):
     from test_kit import _kit_check
 
@@ -540,6 +525,6 @@ def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said
     for seed in SEEDS:
         result = grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
         assert result.score == result.max, (seed, earning(result))
-        said = _kit_check(kit_wheel, folder, (qid,), seed)
+        said = _kit_check(unpacked, folder, (qid,), seed)
         assert f"vérifiez d'abord {first} dans ce kit" in said and "Total : " in said, said
         assert "a choisi" not in said, said

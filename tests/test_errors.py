@@ -14,7 +14,7 @@ from grader.run import grading
 
 from grader.text import i18n
 from grader.cli import main
-from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
+from tests.test_attacks import as_root
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE = ROOT / "exercises" / "exemples" / "alice"
@@ -138,7 +138,7 @@ def test_an_output_folder_that_cannot_be_written_is_said_before_any_grading(tmp_
 
 @pytest.mark.slow
 @as_root
-def test_an_ordinary_teacher_is_told_what_their_account_cannot_read_or_write(teacher_python):  # noqa: F811
+def test_an_ordinary_teacher_is_told_what_their_account_cannot_read_or_write(teacher_python):
     """A folder not theirs for the output: said before any grading, exit 2. A student's file they may not
     read: that student is unreadable, the others graded."""
     uid, folder, python = teacher_python

@@ -43,13 +43,6 @@ STUDENT = "taquin-student"
 SANS_DEFI = ROOT / "benchmarks" / "schemes" / "sans-defi.toml"
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("kit") / "kit"
-    assert main(["kit", "--out", str(out)]) == 0
-    return out
-
-
 @pytest.mark.slow
 def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(kit):
     (wheel,) = kit.glob("taquin_grader-*-py3-none-any.whl")
@@ -147,16 +140,6 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
 
 
 # --- No answer in the wheel ---------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def unpacked(kit, tmp_path_factory) -> Path:
-    """The kit's wheel unzipped, as a student reads it."""
-    (wheel,) = kit.glob("*.whl")
-    root = tmp_path_factory.mktemp("wheel")
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(root)
-    return root
-
-
 def _grade_all(root: Path, candidates, work: Path) -> list[tuple[str, str, float]]:
     """Every candidate graded as the answer to every question whose signature it fits, in parallel."""
     questions = exam_questions(EXERCISES)
@@ -238,7 +221,7 @@ def test_no_function_of_the_wheel_is_a_copy_of_a_model_answer(unpacked, tmp_path
         if len(tokens) < MIN_TOKENS:
             continue
         copies += [
-            (f"{module}.{name}", model, round(r, 2)) for model, t in models if (r := likeness(tokens, t)) >= COPY
+            (f"{module}.{name}", model, round(r, 2)) for model, t in models if (r := likeness(tokens, t, COPY)) >= COPY
         ]
     assert copies == []
 

@@ -10,13 +10,13 @@ is not named as a file of the kit.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from grader.cli import main
 from tests.french import french_faults, page_text
 from tests.test_attacks import copy_packages
 
@@ -40,11 +40,11 @@ def commands(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> Path:
-    """The kit, with the venv INSTALLER.md makes in it: the kit's wheel, and the dependencies pip would
-    download (no network here) copied from this venv."""
+def kit(kit, tmp_path_factory) -> Path:
+    """A copy of the session's kit, with the venv INSTALLER.md makes in it: the kit's wheel, and the
+    dependencies pip would download (no network here) copied from this venv."""
     folder = tmp_path_factory.mktemp("kit-commands") / "kit"
-    assert main(["kit", "--out", str(folder)]) == 0
+    shutil.copytree(kit, folder)
     python = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([python, "-m", "venv", str(folder / ".venv")], check=True, timeout=300)
     venv_python = folder / ".venv" / "bin" / "python"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.attacks import names
-from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - the fixture
+from tests.test_attacks import _as_root, _as_teacher, as_root
 
 SCENE = Path("tests") / "attacks" / "names_scene.py"
 # The peak resident memory of any grader process (the teacher's command and its workers, not the
@@ -128,7 +128,7 @@ def test_name_attacks_as_root():
 @pytest.mark.slow
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
-def test_name_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):  # noqa: F811 - pytest's fixture
+def test_name_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
     with PeakWatch() as watch:
         report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]

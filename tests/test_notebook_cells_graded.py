@@ -4,7 +4,6 @@ same code handed in as a .py earns; a cell that fails costs only what it defines
 notebook-ipython-lines-zero-module; docs/intake.md, step 4)."""
 
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -140,14 +139,10 @@ def test_a_hostile_exception_in_a_cell_is_said_bounded_and_graded(tmp_path, caps
 
 
 @pytest.mark.slow
-def test_the_kits_check_grades_the_display_notebook_as_the_teachers_grader(tmp_path):
+def test_the_kits_check_grades_the_display_notebook_as_the_teachers_grader(tmp_path, unpacked):
     from tests.test_kit import _kit_check
 
-    assert main(["kit", "--out", str(tmp_path / "kit")]) == 0
-    (wheel,) = (tmp_path / "kit").glob("*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(tmp_path / "wheel")
     (tmp_path / "eleve").mkdir()
     (tmp_path / "eleve" / "TP.ipynb").write_text(notebook(ALICE, *CASES["display"]))
-    said = _kit_check(tmp_path / "wheel", tmp_path / "eleve", ("q1", "q4"), 2017)
+    said = _kit_check(unpacked, tmp_path / "eleve", ("q1", "q4"), 2017)
     assert "Total : 3/3" in said and f"TP.ipynb, {FAILED['display']}" in said, said

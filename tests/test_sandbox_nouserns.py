@@ -10,7 +10,7 @@ folders, leaving the folder (207 MB in the red team's run) and the student an "e
 with no bound on what a child writes where there is no tmpfs.
 
 The scene (tests/shared_account_scene.py) is run as tests/test_attacks.py runs its own, through its
-helpers (`_as_root`, `_as_teacher` and the `teacher_python` fixture, imported).
+helpers (`_as_root`, `_as_teacher`) and the session's `teacher_python` fixture (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from grader.sandbox import protocol
 from grader.sandbox.host import folder_usage, remove_root
 from grader.sandbox.limits import Limits
 from grader.sandbox.runner import new_child
-from tests.test_attacks import _as_root, _as_teacher, as_root, teacher_python  # noqa: F401 - a fixture
+from tests.test_attacks import _as_root, _as_teacher, as_root
 
 SCENE = Path("tests") / "shared_account_scene.py"
 LIMITS = Limits()
@@ -148,7 +148,7 @@ def test_a_busy_account_threads_and_a_full_folder_as_root():
 @pytest.mark.slow
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
-def test_a_busy_account_threads_and_a_full_folder_as_an_ordinary_teacher(teacher_python, user_namespaces):  # noqa: F811
+def test_a_busy_account_threads_and_a_full_folder_as_an_ordinary_teacher(teacher_python, user_namespaces):
     report = _as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     layers = {layer["key"] for layer in report["isolation"]}

@@ -39,6 +39,7 @@ def test_ci_runs_readme_s_first_command_on_an_outside_clone():
     first, second = commands[:2]
     assert "grader grade exercises/exemples" in first and "pytest" in second
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    # .ci/run takes the first command from README itself, and calls the second one verbatim.
+    # .ci/run takes both commands from README itself (the second one's pytest runs the unit layer there).
     assert "grep -m1 '^    python3 -m venv' README.md" in ci and "git clone" in ci
-    assert second in ci and 'HOME="$(mktemp -d)"' in ci
+    assert "grep -m1 '^    python3 -m venv.*python -m pytest$' README.md" in ci and 'HOME="$(mktemp -d)"' in ci
+    assert re.fullmatch(r"python3 -m venv.*python -m pytest", second)

@@ -26,7 +26,7 @@ import pytest
 
 from tests.french import english_in, french_faults, page_text
 from tests.service_harness import ROOT, Server, require_service_extra
-from tests.test_attacks import as_root, teacher_python  # noqa: F401 - the ordinary teacher's fixture
+from tests.test_attacks import as_root
 
 require_service_extra()
 
@@ -719,7 +719,7 @@ def test_events_need_the_students_link_or_the_teachers_session(server):
 
 @pytest.mark.slow
 @as_root
-def test_the_service_runs_as_an_ordinary_account(teacher_python):  # noqa: F811 - pytest's fixture
+def test_the_service_runs_as_an_ordinary_account(teacher_python):
     """`grader serve` started by an ordinary teacher (no root, Debian's python3): it grades in the
     sandbox the account can build (a user namespace), and everything it writes is the account's."""
     uid, folder, python = teacher_python
