@@ -43,3 +43,5 @@ def test_ci_runs_readme_s_first_command_on_an_outside_clone():
     assert "grep -m1 '^    python3 -m venv' README.md" in ci and "git clone" in ci
     assert "grep -m1 '^    python3 -m venv.*python -m pytest$' README.md" in ci and 'HOME="$(mktemp -d)"' in ci
     assert re.fullmatch(r"python3 -m venv.*python -m pytest", second)
+    # The whole suite runs by that very command, in this checkout.
+    assert 'bash -uo pipefail -c "$tests"\n' in ci
