@@ -992,6 +992,8 @@ def judge_bound_update(module) -> str | None:
         return None
 
     def dfs(m, p):
+        if p == 0:  # whether taquin or dfs resets it is a division of labour: read either way
+            module.minimum = math.inf
         found = search(state, m, p, [])
         calls.append((m, module.minimum))
         if found is not None:

@@ -59,7 +59,8 @@ def conflict_h(cells) -> int:
 
 class ConflictServer(ModelServer):
     """The served dfs of CONFLICT_CASES: figure 3's DFS* searching with conflict_h, whose value the global
-    `h` of each call must hold (StateServer's check). Its answers are kept apart from the model answer's."""
+    `h` of each call must hold (StateServer's check), `minimum` reset when called from the start. Its answers
+    are kept apart from the model answer's."""
 
     heuristic_name = "conflicts"
 
@@ -73,7 +74,9 @@ class ConflictServer(ModelServer):
         cells = [*state["grid"][0], *state["grid"][1], *state["grid"][2], *state["grid"][3]]
         cells[4 * li + lj] = BLANK
         solution = list(played)
-        minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
+        # Reset from the start (p = 0): whether taquin or its dfs resets `minimum` is a division of labour
+        # (chain.best_judgement), and the bound must be read from it either way.
+        minimum = math.inf if p == 0 or state["minimum"] == "inf" else state["minimum"]
         nodes = 0
         charge = meter or (lambda: None)
 

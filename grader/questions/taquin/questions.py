@@ -434,10 +434,10 @@ class Q18(Question):
         ctx = judging.ctx
         server = ConflictServer(judging.judged_in, SERVED["q18"])
         chain = Chain(SERVED["q18"], server)
-        payload = {**case_payload(state, BLANK_VALUES[0]), "h": conflict_h(state)}
+        h = conflict_h(state)
+        payload = {**case_payload(state, BLANK_VALUES[0]), "h": h}
         reply = chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK)
         wrong = solution_verdict(judging, (state, BLANK_VALUES[0], None), reply, chain)
-        h = conflict_h(state)
         if wrong is not None or are_ida_passes(server.dfs_calls, h):
             return wrong
         shown = shown_case(payload, "taquin()")
