@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from grading import say
-from test_kit import _kit_check, kit, unpacked  # noqa: F401 - the kit's fixtures, built once per module
+from test_kit import _kit_check
 
 from grader.intake import load_submission
 from grader.judge.engine import grade_question
