@@ -225,6 +225,52 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
 
 
 @confined
+def test_a_thread_working_only_between_calls_is_counted_in_the_next_call():
+    """Red team 7: a thread that computes only while no call runs (a table built while the parent draws
+    cases) was counted in no call. Its CPU time since the child's previous reply is now in the next call's."""
+    child = new_child(
+        {
+            "jeux": textwrap.dedent(
+                """
+                import threading, time
+                idle = threading.Event()
+                idle.set()
+                spent = [0.0]
+                def spin():
+                    while True:
+                        idle.wait()  # never while a call runs
+                        start = time.thread_time()
+                        for _ in range(20000):
+                            pass
+                        spent[0] += time.thread_time() - start
+                threading.Thread(target=spin, daemon=True).start()
+                def f():
+                    idle.clear()
+                    try:
+                        return spent[0]
+                    finally:
+                        idle.set()
+                """
+            )
+        },
+        "jeux",
+        ["tests.hostile.probes"],
+        Limits(**PATH),
+    )
+    try:
+        assert child.start().ok
+        first = child.call(PROBE, {"function": "f"}, 5.0)
+        time.sleep(0.6)  # the parent busy elsewhere: the thread works
+        second = child.call(PROBE, {"function": "f"}, 5.0)
+    finally:
+        child.close()
+    assert first.ok and second.ok, (first, second)
+    between = second.value - first.value  # the thread's own count (a yardstick here, never a fact)
+    assert between > 0.02, (first, second)
+    assert second.idle_seconds >= 0.8 * between and second.cpu_seconds >= second.idle_seconds, second
+
+
+@confined
 @pytest.mark.skipif("--mount-proc" not in namespace_prefix(), reason="needs a mount namespace")
 def test_disk_budget_binds_in_the_childs_tmpfs():
     reply = call(

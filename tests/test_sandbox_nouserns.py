@@ -109,11 +109,15 @@ def _check(report: dict, shared_uid: bool) -> None:
     assert report["verdicts"]["thread_user"] == {"q1": ["passed", 1.0], "q4": ["passed", 2.0]}, _results(
         report, "thread_user"
     )
-    # The bomb: contained to the child's allowance (and, on a shared uid, the room left for the account).
+    # Red team 7's thief took none of the honest child's room: on a shared uid the watch stopped it past its
+    # share (elsewhere its room is its own, and it answers).
+    duel = report["thread_duel"]
+    assert duel["honest"][:2] == ["ok", 42], duel
+    assert duel["thief"][3] == ("engine.reply.tasks" if shared_uid else None), duel
+    # The bomb: contained to the child's allowance, on a shared uid too (confine.share_threads).
     assert report["verdicts"]["thread_bomb"]["q1"] == ["passed", 1.0]
     threads = [int(n) for n in re.findall(r"threads (\d+)", _results(report, "thread_bomb"))]
-    bound = LIMITS.processes + (LIMITS.account_tasks if shared_uid else 0)
-    assert threads and all(8 <= n <= bound for n in threads), threads
+    assert threads and all(8 <= n < LIMITS.processes for n in threads), threads
     assert report["thread_started_after"]
     # The nest is removed; a full folder is the student's verdict, never the grader's error.
     assert report["verdicts"]["deep_nest"]["q1"] == ["passed", 1.0]

@@ -338,6 +338,46 @@ def enter_private_root(workdir: str, stdlib: str) -> None:
     os.chdir(workdir)
 
 
+def shares_uid(config: dict) -> bool:
+    """Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's."""
+    return config.get("uid") is None and not config.get("drop_capabilities")
+
+
+def share_threads(processes: int, patience: float = 2.0) -> None:
+    """Where the child shares the teacher's uid (`shares_uid`), RLIMIT_NPROC bounds the uid's tasks as a
+    whole, not the child's: a thread is refused here past `processes` of the child's own, as the kernel
+    refuses it in the other configurations; below that, a refusal is the room others of the uid hold
+    (a classmate's child in a burst, which the parent's watch stops within a look: host.DiskWatch), so
+    it is tried again for up to `patience` seconds. Before the student's code: a student may undo it,
+    and is then stopped by the watch past `processes`, which is all it changes."""
+    import _thread
+    import threading
+    import time
+
+    started = getattr(_thread, "_count", lambda: threading.active_count() - 1)  # threads _thread started
+
+    def patient(start):
+        def start_thread(*args, **kwargs):
+            if started() + 1 >= processes:  # with the main thread
+                raise RuntimeError("can't start new thread")
+            deadline = time.monotonic() + patience
+            while True:
+                try:
+                    return start(*args, **kwargs)
+                except RuntimeError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.005)
+
+        return start_thread
+
+    for name in ("start_new_thread", "start_joinable_thread"):  # the latter from Python 3.13
+        if hasattr(_thread, name):
+            setattr(_thread, name, patient(getattr(_thread, name)))
+            if hasattr(threading, f"_{name}"):
+                setattr(threading, f"_{name}", getattr(_thread, name))
+
+
 def apply(config: dict) -> dict:
     """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
 
@@ -350,9 +390,7 @@ def apply(config: dict) -> dict:
     workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
         ruleset, landlock = landlock_ruleset(stdlib_entries(config["stdlib"]), config.get("read_write", []))
-    # Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's.
-    shares_uid = config.get("uid") is None and not config.get("drop_capabilities")
-    layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid)
+    layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid(config))
     if config.get("private_root"):
         enter_private_root(workdir, config["stdlib"])
         layers["private_root"] = True

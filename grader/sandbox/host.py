@@ -280,12 +280,18 @@ class DiskWatch(threading.Thread):
     process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
     disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
     refuses fallocate's modes that allocate past it). Every block it holds is a block of a file its
-    folder names: it can remove no name, nor make a file without one (seccomp, Landlock)."""
+    folder names: it can remove no name, nor make a file without one (seccomp, Landlock).
+
+    At each look it also counts the child's tasks (it cannot fork: seccomp), and past `Limits.processes`
+    kills it and sets `crowded`: there (no user namespace) the child shares the teacher's uid, whose room
+    RLIMIT_NPROC bounds as a whole, so a child holding more than its share would take a classmate's
+    (red team 7); the room `Limits.account_tasks` is then only a burst's, for one look at most."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)
-        self.folder, self.limits = folder, limits
+        self.folder, self.limits, self.pid = folder, limits, pid
         self.exceeded = False
+        self.crowded = False
         self._pidfd = os.pidfd_open(pid)
         self._done = threading.Event()
 
@@ -301,16 +307,28 @@ class DiskWatch(threading.Thread):
 
     def look(self) -> bool:
         """Count the folder now (also when a reply arrives: a child that wrote fast and answered before
-        the next look is judged on what it left); past the budget, kill the child. Whether it was."""
-        if not self.exceeded:
+        the next look is judged on what it left), and its tasks; past either budget, kill the child.
+        Whether it was."""
+        if not (self.exceeded or self.crowded):
             used, entries = folder_usage(self.folder, self.limits.watched_disk_files)
-            if used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files:
-                self.exceeded = True
+            self.exceeded = used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files
+            fields = proc_stat(self.pid)
+            self.crowded = not self.exceeded and fields is not None and int(fields[17]) > self.limits.processes
+            if self.exceeded or self.crowded:
                 try:
                     signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
                 except ProcessLookupError:
                     pass  # gone already
-        return self.exceeded
+        return self.exceeded or self.crowded
+
+    def verdict(self) -> tuple[str, dict]:
+        """What the student is told of a child stopped by `look` (a message key and its parameters)."""
+        if self.crowded:
+            return "engine.reply.tasks", {"tasks": self.limits.processes}
+        return "engine.reply.disk", {
+            "mib": self.limits.watched_disk_bytes >> 20,
+            "files": self.limits.watched_disk_files,
+        }
 
     def stop(self) -> None:
         self._done.set()
