@@ -10,8 +10,7 @@ ships: pasted behind x2's or x3's function it earned full marks, and the kit's c
 lengths, which need no solver (docs/student-kit.md). Every other top-level module, that is
 reference/jeux.py, taquin.py, recherche.py, the model answer of any family added later, and what answers
 a question without being a model answer (replays.py runs the model answers for the search replays,
-jeu1.py computes game (1)'s exact distance, an admissible h; taquin_moves.py the exam's move and tente_*),
-is left out of every build without being listed anywhere, so that forgetting a list can only leave a
+jeu1.py computes game (1)'s exact distance, an admissible h), is left out of every build without being listed anywhere, so that forgetting a list can only leave a
 module out (the grader's tests from the wheel say so), never ship an answer. tests/test_kit.py grades
 every function of the built wheel as an answer to every question it fits: none earns a point. The sample students (exercises/) are never
 packaged. A teacher's installation is the repository itself (`pip install -e .` runs from the sources,

@@ -56,7 +56,9 @@ EXPECTED = {
     "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True, "acceptation": False})},
     "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_sans_pop": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
-    "dfs_sans_elagage": {"q17": ("error", {"echec_restaure": False, "seuil": False, "succes": False})},
+    # Its own chain recurses until RecursionError; over the served tente_* (the judgement that counts, a tie
+    # going to the model answer's) a call past any optimum is refused: a wrong answer.
+    "dfs_sans_elagage": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_profondeur_exacte": {
         "q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
         "q18": Q18_FULL,
