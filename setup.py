@@ -8,7 +8,7 @@ pairs of game (1)); the solver
 package (reference/solver/: optimal solutions of the exam's and the documents' puzzles, its tables) never
 ships: pasted behind x2's or x3's function it earned full marks, and the kit's checks judge on optimal
 lengths, which need no solver (docs/student-kit.md). Every other top-level module, that is
-reference/jeux.py, taquin.py, recherche.py, the model answer of any family added later, and what answers
+reference/answers/jeux.py, taquin.py, recherche.py, the model answer of any family added later, and what answers
 a question without being a model answer (replays.py runs the model answers for the search replays,
 jeu1.py computes game (1)'s exact distance, an admissible h), is left out of every build without being listed anywhere, so that forgetting a list can only leave a
 module out (the grader's tests from the wheel say so), never ship an answer. tests/test_kit.py grades

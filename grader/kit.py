@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
 STUBS = tuple(sorted(stub.name for stub in EXERCISES.glob("*.py")))  # every family's, from the checkout
 # The model answer of each stub, as a path in the wheel: never handed out (setup.py leaves them out).
-MODEL_ANSWERS = tuple(f"reference/{stub}" for stub in STUBS)
+MODEL_ANSWERS = tuple(f"reference/answers/{stub}" for stub in STUBS)
 SOLVER = "reference/solver/"  # the solver package and its tables: never shipped
 WHEEL_PLACEHOLDER = "{wheel}"  # INSTALLER.md names the wheel, whose name holds the version
 

@@ -52,7 +52,7 @@ IN_THE_KIT = {
     "table_behind_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
     "list_closed_table.py": ("Total : 1,33/2", "closed dans une liste"),
 }
-MODEL = ROOT / "reference" / "recherche.py"
+MODEL = ROOT / "reference" / "answers" / "recherche.py"
 
 
 def _folder(tmp_path: Path, name: str, source: str | None = None) -> Path:

@@ -62,7 +62,7 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     # the replays' runs of them, game (1)'s exact distance, the exam's move and tente_*.
     shipped = {n[len("reference/") : -3] for n in names if n.startswith("reference/") and n.count("/") == 1}
     assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
-    assert answers_in({*names, "reference/replays.py"}) == ["reference/replays.py"]
+    assert answers_in({*names, "reference/answers/replays.py"}) == ["reference/answers/replays.py"]
     assert answers_in({*names, "reference/solver/shallow.py"}) == ["reference/solver/shallow.py"]
     # The 3×3 puzzle's distances the kit judges on, written by this build: no search to find them.
     assert len(lengths["states"]) == len(lengths["distances"]) > 500 and max(lengths["distances"]) == 31
@@ -131,7 +131,7 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         for module in answers:
             tried = as_student(str(python), "-c", f"import reference.puzzle, reference.{module}")
             assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
-        assert not any((site / "reference" / f"{module}.py").exists() for module in answers)
+        assert not any((site / "reference" / "answers" / f"{module}.py").exists() for module in answers)
         assert not (site / "reference" / "solver").exists()
         solving = as_student(grader, "solve", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14")
         assert solving.returncode == 2 and "commande de l'enseignant" in solving.stderr, solving.stderr
@@ -177,7 +177,7 @@ def test_the_model_answers_copied_the_same_way_earn_their_points(tmp_path):
     wheel = Wheel(root)
     questions = exam_questions(EXERCISES)
     answers = [
-        next(c for c in wheel.candidates() if c.module == f"reference.{module}" and c.path == functions[0])
+        next(c for c in wheel.candidates() if c.module == f"reference.answers.{module}" and c.path == functions[0])
         for _, module, functions, _ in questions
     ]
     work = tmp_path / "work"
@@ -195,7 +195,7 @@ MIN_TOKENS = 30
 # Helpers of the model answers that restate the problem, as the companion documents give it, and that
 # the grader's puzzle models (reference/puzzle.py, sliding.py: drawings, oracles) restate too: the
 # Manhattan sum, the moves of the blank. No question asks for them.
-PROBLEM = {"reference.recherche.manhattan", "reference.recherche.fils"}
+PROBLEM = {"reference.answers.recherche.manhattan", "reference.answers.recherche.fils"}
 
 
 def _model_functions(tmp_path: Path) -> list[tuple[str, list[str]]]:
@@ -333,9 +333,9 @@ def test_the_search_for_solvers_finds_the_teachers_and_the_model_answers(tmp_pat
         "reference.solver.depth.depth_first_search",
         "grader.questions.recherche.puzzles.optimal_moves",
         "grader.questions.taquin.cases.optimal_solution",
-        "reference.recherche.astar",
-        "reference.recherche.bfs_taquin",
-        "reference.recherche.dfs_taquin",
+        "reference.answers.recherche.astar",
+        "reference.answers.recherche.bfs_taquin",
+        "reference.answers.recherche.dfs_taquin",
         "pasted_kit_bfs.distances",  # verbatim: sources and a neighbours function
         "pasted_kit_dfs.depth_first_search",  # the goal for the expected path
     } <= found, found
@@ -444,7 +444,7 @@ def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
     answer of the extensions, and the correct variants (tests/variants/*/correct, their `Correct:` line)."""
     found = [
         (EXERCISES / "exemples" / "alice" / "taquin.py", ("q17", "q18")),
-        (ROOT / "reference" / "recherche.py", ("x1", "x2", "x3", "x4")),
+        (ROOT / "reference" / "answers" / "recherche.py", ("x1", "x2", "x3", "x4")),
     ]
     for path in sorted((ROOT / "tests" / "variants").glob("*/correct/*.py")):
         line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("Correct:"))
@@ -468,7 +468,7 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
         folder.mkdir()
         module = "taquin.py" if questions[0].startswith("q") else "recherche.py"
         shutil.copy(path, folder / module)
-        seeds = (2017, 1, 2) if path.parent.name in ("alice", "reference") else (2017,)
+        seeds = (2017, 1, 2) if path.parent.name in ("alice", "answers") else (2017,)
         for seed in seeds:
             said = _kit_check(unpacked, folder, questions, seed)
             total = next(line for line in said.splitlines() if line.startswith("Total : "))

@@ -374,7 +374,7 @@ def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_
 # -- Landlock and seccomp: refusals the kernel makes ---------------------------------------------------
 REFUSALS = {
     "open('/tmp/escape-{tag}', 'w')": "Permission denied",
-    f"open({str(ROOT / 'reference' / 'jeux.py')!r}).read()": "Permission denied",
+    f"open({str(ROOT / 'reference' / 'answers' / 'jeux.py')!r}).read()": "Permission denied",
     "os.listdir('/etc')": "Permission denied",
     "subprocess.run(['true'])": "Operation not permitted",
     "os.system('true')": "32512",  # the C library's system() says 127 when it cannot start a shell
@@ -744,13 +744,13 @@ def test_the_model_answer_cannot_be_imported_from_the_checkout(preloaded):
     there) and on whether the child's uid may pass through the folders above the checkout (a clone under
     a 0700 folder, as `mktemp -d` makes, may not): so the test asks for either, and for the kernel's
     refusal to list and to read the folder from the same child."""
-    folder = ROOT / "reference"
+    folder = ROOT / "reference" / "answers"
     source = f"""
 import os, sys
 def f():
     sys.path.insert(0, {str(ROOT)!r})
     try:
-        __import__("reference.jeux")
+        __import__("reference.answers.jeux")
         imported = "imported"
     except BaseException as exc:
         imported = type(exc).__name__

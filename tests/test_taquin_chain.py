@@ -32,7 +32,7 @@ from grader.intake import load_submission
 pytestmark = pytest.mark.usefixtures("judged")
 
 ROOT = Path(__file__).resolve().parent.parent
-MODEL = (ROOT / "reference" / "taquin.py").read_text()
+MODEL = (ROOT / "reference" / "answers" / "taquin.py").read_text()
 # The challenge costs seconds: q18's other groups say what these tests ask.
 FAST = Settings(seed=SEED, examples=25, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
 TENTES = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")

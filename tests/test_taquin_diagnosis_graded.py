@@ -199,7 +199,10 @@ def entered(state: tuple, previous: str | None, budget: int) -> int:
     return 1 + sum(entered(apply(state, move), move, budget - 1) for move in within)
 
 
-CORRECT = [ROOT / "reference" / "taquin.py", *sorted((ROOT / "tests" / "variants" / "taquin" / "correct").glob("*.py"))]
+CORRECT = [
+    ROOT / "reference" / "answers" / "taquin.py",
+    *sorted((ROOT / "tests" / "variants" / "taquin" / "correct").glob("*.py")),
+]
 
 
 @pytest.mark.slow

@@ -41,7 +41,7 @@ def markers(files=MODEL_FILES) -> list[str]:
     """A line of each function of the model answers: what their text in a child's memory would show."""
     found = []
     for name in files:
-        for line in (ROOT / "reference" / name).read_text(encoding="utf-8").splitlines():
+        for line in (ROOT / "reference" / "answers" / name).read_text(encoding="utf-8").splitlines():
             if line.startswith(("def ", "    def ")):
                 found.append(line.strip())
     return found
@@ -83,7 +83,11 @@ def scene() -> None:
     for student in ("honest", "hunter"):
         (students / student).mkdir()
         for module, names in functions.items():
-            text = (ROOT / "reference" / f"{module}.py").read_text() if student == "honest" else hunter(module, names)
+            text = (
+                (ROOT / "reference" / "answers" / f"{module}.py").read_text()
+                if student == "honest"
+                else hunter(module, names)
+            )
             (students / student / f"{module}.py").write_text(text, encoding="utf-8")
     (students / "thief").mkdir()
     (students / "thief" / "taquin.py").write_bytes((ROOT / THIEF).read_bytes())

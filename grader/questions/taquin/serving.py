@@ -71,7 +71,7 @@ MAX_DFS_ANSWERS = 20_000
 def _served_model():
     """A private copy of the model answer's module, whose globals the served calls set. Its dfs counts the
     nodes it searches and charges them to the server of the call (`meter`, set by ModelServer._answer)."""
-    path = Path(reference.__file__).with_name("taquin.py")
+    path = Path(reference.__file__).with_name("answers").joinpath("taquin.py")
     spec = importlib.util.spec_from_file_location("_served_taquin", path)
     assert spec is not None and spec.loader is not None  # a source file of the package
     model: Any = importlib.util.module_from_spec(spec)
@@ -290,7 +290,7 @@ class ModelServer(StateServer):
 
 class SearchRecorder(ModelServer):
     """A server of the model answer's own run that computes every dfs call anew, never reading where they
-    are kept, and lists them: what reference/taquin_challenge.py records (challenge_searches)."""
+    are kept, and lists them: what reference/answers/taquin_challenge.py records (challenge_searches)."""
 
     def __init__(self):
         super().__init__(LAST, SERVED["q18"], keeps=True)
@@ -305,26 +305,26 @@ class SearchRecorder(ModelServer):
 def challenge_searches(which: str) -> list[tuple[str, dict, int]]:
     """(key, answer, nodes) of every dfs call the model answer's taquin() makes on the challenge `which`
     (cases.challenge_instance), in the order made, computed now: benchmarks/bench_costs.py writes them to
-    reference/taquin_challenge.py, and a test compares that file with them."""
+    reference/answers/taquin_challenge.py, and a test compares that file with them."""
     _DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
     recorder = SearchRecorder()
     state, blank_value, _ = challenge_instance(which)
     with serving(recorder):
         probe_taquin(
-            importlib.import_module("reference.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
+            importlib.import_module("reference.answers.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
         )
     return recorder.searches
 
 
 @cached
 def recorded_searches() -> dict[str, tuple[dict, float]]:
-    """The challenge's served dfs calls recorded with the project (reference/taquin_challenge.py, a teacher's
+    """The challenge's served dfs calls recorded with the project (reference/answers/taquin_challenge.py, a teacher's
     installation only, like the model answer they come from): key -> ({"answer", "nodes"}, seconds), so that
     no cold machine runs the model answer's hardest searches again. A call's seconds: the challenge's shipped
     cost (cases.CHALLENGE_COSTS) scaled to this machine, its share by the nodes it searched."""
     recorded = {}
     # Loaded by name, as every model answer is (tests/unit/test_layers.py): it sits above the grader.
-    for which, searches in importlib.import_module("reference.taquin_challenge").SEARCHES.items():
+    for which, searches in importlib.import_module("reference.answers.taquin_challenge").SEARCHES.items():
         seconds = calibration.seconds(calibration.cost("q18." + CHALLENGE_COSTS[which]))
         total = sum(nodes for _, _, nodes in searches)
         for key, answer, nodes in searches:
