@@ -34,7 +34,7 @@ import pytest
 from wheel_functions import Wheel, exam_questions, graded, likeness, shape
 
 from grader.cli import main
-from grader.kit import MODEL_ANSWERS, STUBS, answers_in, support_modules
+from grader.kit import STUBS, answers_in
 from tests.test_attacks import SYSTEM_PYTHON, account, as_root, copy_packages, system_python_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,12 +56,12 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         lengths = json.loads(archive.read("grader/data/kit_lengths3.json"))
-    assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS) and answers_in(names) == []
-    assert not [n for n in names if n.startswith("reference/solver/")]  # no solver, no table of it
-    # Every top-level module of reference/ that is not the grader's support stays out: the model answers,
-    # the replays' runs of them, game (1)'s exact distance, the exam's move and tente_*.
-    shipped = {n[len("reference/") : -3] for n in names if n.startswith("reference/") and n.count("/") == 1}
-    assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
+    assert "grader/cli.py" in names and answers_in(names) == []
+    # Of reference/, its own modules (the grader's support) and nothing else: no model answer, nor what
+    # answers a question (reference/answers/), no solver, no table of it (reference/solver/).
+    assert all((ROOT / "reference" / "answers" / stub).is_file() for stub in STUBS)
+    support = {f"reference/{path.name}" for path in (ROOT / "reference").glob("*.py")}
+    assert {n for n in names if n.startswith("reference/")} == support
     assert answers_in({*names, "reference/answers/replays.py"}) == ["reference/answers/replays.py"]
     assert answers_in({*names, "reference/solver/shallow.py"}) == ["reference/solver/shallow.py"]
     # The 3×3 puzzle's distances the kit judges on, written by this build: no search to find them.
@@ -127,12 +127,10 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         assert not list((folder / "home" / ".cache" / "taquin-grader").glob("pdb-*"))
 
         # No model answer nor solver to import: the package is there, its answers are not.
-        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "solver")
-        for module in answers:
+        for package, module in (("answers", "answers.jeux"), ("answers", "answers.taquin_challenge"), ("solver", "solver")):
             tried = as_student(str(python), "-c", f"import reference.puzzle, reference.{module}")
-            assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
-        assert not any((site / "reference" / "answers" / f"{module}.py").exists() for module in answers)
-        assert not (site / "reference" / "solver").exists()
+            assert f"No module named 'reference.{package}'" in tried.stderr, tried.stderr
+        assert not (site / "reference" / "answers").exists() and not (site / "reference" / "solver").exists()
         solving = as_student(grader, "solve", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14")
         assert solving.returncode == 2 and "commande de l'enseignant" in solving.stderr, solving.stderr
     finally:
@@ -199,14 +197,11 @@ PROBLEM = {"reference.answers.recherche.manhattan", "reference.answers.recherche
 
 
 def _model_functions(tmp_path: Path) -> list[tuple[str, list[str]]]:
-    """Every function of reference/'s modules that no build ships (the model answers, the replays' runs of
+    """Every function of reference/answers/, which no build ships (the model answers, the replays' runs of
     them, game (1)'s exact distance, the exam's move and tente_*), as token sequences."""
     root = tmp_path / "answers"
-    (root / "reference").mkdir(parents=True)
-    support = support_modules()
-    for path in (ROOT / "reference").glob("*.py"):
-        if path.stem not in support:
-            shutil.copy(path, root / "reference" / path.name)
+    answers = ROOT / "reference" / "answers"
+    shutil.copytree(answers, root / "reference" / "answers", ignore=shutil.ignore_patterns("__pycache__"))
     found = [(f"{m}.{n}", shape(node)) for m, n, node in Wheel(root).definitions()]
     return [(name, tokens) for name, tokens in found if len(tokens) >= MIN_TOKENS and name not in PROBLEM]
 
@@ -239,15 +234,13 @@ def test_the_scan_finds_a_model_answer_copied_renamed_and_reformatted(tmp_path):
             node.arg = f"v_{node.arg[::-1]}"
             return node
 
-    for path in (ROOT / "reference").glob("*.py"):
-        if path.stem in support_modules():
-            continue
+    for path in (ROOT / "reference" / "answers").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and f"reference.{path.stem}.{node.name}" in models:
+            if isinstance(node, ast.FunctionDef) and f"reference.answers.{path.stem}.{node.name}" in models:
                 disguised = Renamed().visit(ast.parse(ast.unparse(node)))
                 disguised.body[0].body.insert(0, ast.parse("trace = []").body[0])
                 tokens = shape(disguised.body[0])
-                assert likeness(tokens, models[f"reference.{path.stem}.{node.name}"]) >= COPY, node.name
+                assert likeness(tokens, models[f"reference.answers.{path.stem}.{node.name}"]) >= COPY, node.name
 
 
 @pytest.mark.slow
