@@ -24,7 +24,7 @@ def algorithms() -> ModuleType | None:
     """reference/answers/replays.py, the requested algorithms' runs, where the model answers are installed."""
     try:
         installed = importlib.util.find_spec("reference.answers.replays") is not None
-    except ImportError:  # no reference package at all
+    except ImportError:  # no reference.answers package (a built distribution), or no reference at all
         installed = False
     return importlib.import_module("reference.answers.replays") if installed else None
 
