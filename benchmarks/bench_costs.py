@@ -126,8 +126,8 @@ def write_searches() -> None:
     SEARCHES.write_text(
         '"""q18\'s challenge: every dfs call the model answer\'s taquin() makes on it, as the parent serves them\n'
         "(key, answer, nodes searched: grader/questions/taquin/serving.py, recorded_searches). Written by\n"
-        "`python benchmarks/bench_costs.py --searches`. Never shipped (a module of reference/ outside setup.py's\n"
-        'SUPPORT): the last call holds the challenge\'s solution."""\n\n'
+        "`python benchmarks/bench_costs.py --searches`. Never shipped (reference/answers/: setup.py ships no\n"
+        'subpackage of reference/): the last call holds the challenge\'s solution."""\n\n'
         f"SEARCHES = {searches!r}\n",
         encoding="utf-8",
     )
