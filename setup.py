@@ -7,8 +7,8 @@ package's own modules ship, the support the grader runs on (the puzzle models, g
 convention, the count of DFS*'s calls, q11's large pairs of game (1)), and none of its subpackages does:
 - reference/answers/: the model answers (jeux.py, taquin.py, recherche.py, that of any family added
   later) and what answers a question without being one (replays.py runs the model answers for the search
-  replays, jeu1.py computes game (1)'s exact distance, an admissible h; taquin_moves.py the exam's move and
-  tente_*; taquin_challenge.py every dfs call on q18's challenge, its solution last);
+  replays, jeu1.py computes game (1)'s exact distance, an admissible h;
+  taquin_challenge.py every dfs call on q18's challenge, its solution last);
 - reference/solver/: optimal solutions of the exam's and the documents' puzzles, its tables: pasted behind
   x2's or x3's function it earned full marks, and the kit's checks judge on optimal lengths, which need no
   solver (docs/student-kit.md);

@@ -127,7 +127,11 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         assert not list((folder / "home" / ".cache" / "taquin-grader").glob("pdb-*"))
 
         # No model answer nor solver to import: the package is there, its answers are not.
-        for package, module in (("answers", "answers.jeux"), ("answers", "answers.taquin_challenge"), ("solver", "solver")):
+        for package, module in (
+            ("answers", "answers.jeux"),
+            ("answers", "answers.taquin_challenge"),
+            ("solver", "solver"),
+        ):
             tried = as_student(str(python), "-c", f"import reference.puzzle, reference.{module}")
             assert f"No module named 'reference.{package}'" in tried.stderr, tried.stderr
         assert not (site / "reference" / "answers").exists() and not (site / "reference" / "solver").exists()
