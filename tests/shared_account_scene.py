@@ -18,9 +18,11 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `many_files`: at import, empty files until its folder refuses one;
 - `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused;
 - `hoarder`: red team 6's: at import, HOARD files of 1 MiB, each kept (one page mapped and its
-  descriptor closed, or one in ten with its descriptor open) and its name removed, so that its blocks
-  are in no folder the parent counts; it goes on when a removal is refused, stops when a write is, and
-  says how many MiB it hid.
+  descriptor closed, or one in ten with its descriptor open) and its name removed (unlinked, or every
+  other one renamed over), so that its blocks are in no folder the parent counts; it goes on when a
+  removal is refused, stops when a write is, and says how many MiB it hid;
+- `tidy`: alice's answer, which at import removes a file that does not exist, as careful code does
+  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`).
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
 what the bomb got, whether a thread could still start, the children's folders left in the temporary
 folder, the processes left.
@@ -140,7 +142,11 @@ for _i in range({HOARD}):
     else:  # so does an open descriptor
         _kept.append(_file)
     try:
-        os.unlink(f"hoard{{_i}}")
+        if _i % 2:  # its name taken by another file (a rename over it)
+            open("cover", "w").close()
+            os.replace("cover", f"hoard{{_i}}")
+        else:
+            os.unlink(f"hoard{{_i}}")
         _hidden += 1
     except OSError:
         pass
@@ -149,6 +155,17 @@ for _i in range({HOARD}):
 def solution_42():
     print(f"hidden {{_hidden}} MiB")
     return {ANSWER}
+"""
+
+TIDY = """
+import os as _os
+import pathlib as _pathlib
+
+_pathlib.Path("memo.txt").unlink(missing_ok=True)
+try:
+    _os.remove("absent.txt")
+except FileNotFoundError:
+    pass
 """
 
 MANY_FILES = f"""{GAME}
@@ -201,6 +218,7 @@ def main() -> None:
         "many_files": MANY_FILES,
         "hidden_fill": HIDDEN_FILL,
         "hoarder": HOARDER,
+        "tidy": alice + TIDY,
     }
     for name, source in sources.items():
         (class_dir / name).mkdir()

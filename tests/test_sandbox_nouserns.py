@@ -125,15 +125,19 @@ def _check(report: dict, shared_uid: bool) -> None:
         # take the whole import's time first (a timeout: the student's too).
         stopped = "engine.reply.disk" if shared_uid else "No space left on device"
         assert stopped in said or (student == "many_files" and "engine.reply.timeout" in said), said
-    # Nothing hidden outside the folder: the removals refused, the files counted (killed past the
-    # parent's budget) or refused by the tmpfs (then q1 answered). Before, 100 MiB hidden and q1 passed
-    # without user namespaces; 15 MiB of the tmpfs's hidden with them or as root.
+    # Nothing hidden outside the bound: on a plain folder the removals refused and the files counted
+    # (killed past the parent's budget; before, 100 MiB hidden and q1 passed); on a tmpfs, whose size
+    # counts a file without a name, what it hid is within the tmpfs's 16 MiB (then q1 answered).
     said = _results(report, "hoarder")
     if shared_uid:
         assert totals["hoarder"] == [0.0, 3.0] and "engine.reply.disk" in said, said
     else:
         assert report["verdicts"]["hoarder"]["q1"] == ["passed", 1.0], said
-        assert set(re.findall(r"hidden (\d+) MiB", said)) == {"0"}, said
+        hidden = {int(mib) for mib in re.findall(r"hidden (\d+) MiB", said)}
+        assert hidden and max(hidden) < LIMITS.disk_bytes >> 20, said
+    # Removing a file that is not there is FileNotFoundError, as the kernel says (red team 8: seccomp
+    # answered EPERM first, and the module failed to load: 0 instead of full marks).
+    assert totals["tidy"] == [3.0, 3.0], _results(report, "tidy")
     assert report["left_in_tmp"] == [] and report["processes"] == []
 
 

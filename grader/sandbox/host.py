@@ -244,7 +244,7 @@ def remove_root(root: Path) -> None:
 def folder_usage(root: Path, files: int) -> tuple[int, int]:
     """(bytes, entries) held under `root`: the disk blocks of its files and its entries of any kind,
     counted until the count passes `files` (a full count would cost what the child chose). A confined
-    child can neither remove nor rename an entry (seccomp, Landlock), so that its folders stay where
+    child whose folder is not a tmpfs can neither remove nor rename an entry (Landlock), so that its folders stay where
     they are and every file it holds is named here; without those layers (a test that switches them
     off), an entry gone between the listing and its look is skipped, never the end of the count (red
     team 6: names removed and made again without end blinded every count before the folder that held
@@ -280,7 +280,7 @@ class DiskWatch(threading.Thread):
     process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
     disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
     refuses fallocate's modes that allocate past it). Every block it holds is a block of a file its
-    folder names: it can remove no name, nor make a file without one (seccomp, Landlock)."""
+    folder names: it can remove no name (Landlock), nor make a file without one (seccomp)."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)

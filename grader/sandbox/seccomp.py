@@ -187,17 +187,10 @@ DENIED_SYSCALLS = (
     "fstatfs64",
     "ustat",
     "sysinfo",
-    # Taking a name off a file, or making a file without one: a file mapped or open, then unlinked (or
-    # renamed over), holds its blocks outside any folder until the process dies, where no tmpfs bounds
-    # the folder the parent counts (red team 6: 600 MiB). Every block the child holds is then a block of
-    # a file its folder names, and no folder moves while the parent counts it. openat2's flags (O_TMPFILE)
-    # are in memory a filter cannot read; open's and openat's have a rule below.
-    "unlink",
-    "unlinkat",
-    "rmdir",
-    "rename",
-    "renameat",
-    "renameat2",
+    # A file made without a name, held by a descriptor: where no tmpfs bounds the child's folder its
+    # blocks would be in no folder the parent counts. openat2's flags (O_TMPFILE) are in memory a filter
+    # cannot read; open's and openat's have a rule below. Removals are Landlock's (confine.READ_WRITE):
+    # refused here, they answered EPERM for a name that does not exist, where the kernel says ENOENT.
     "openat2",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
