@@ -253,6 +253,11 @@ F_SETOWN, F_SETOWN_EX = 8, 15
 # when another process opens the file), directory notifications (dnotify, inotify's elder) and
 # write-lifetime hints (kept on the file: set by its owner, read by anyone).
 F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 1038)
+# A pipe's buffer resized (F_SETPIPE_SZ): its pages count against its uid's pipe-user-pages-soft, so
+# that a child sharing the teacher's uid (or its user namespace's) raising its pipes to 1 MiB shrank
+# every new pipe of her account to one page (red team 8: three children, 30 pipes each). The default
+# (16 pages) is what every pipe of the child keeps.
+F_SETPIPE_SZ = 1031
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 # A futex that is not process-private is keyed by the file page under its address where there is one:
 # two processes mapping the same file (any library, the standard library's files) meet there, a wake
@@ -339,7 +344,9 @@ def rules() -> list[tuple]:
     for name in ("fcntl", "fcntl64"):
         refused.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN), arg(2, libseccomp.NE, 0)))
         refused.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN_EX)))
-        refused += [(denied, name, arg(1, libseccomp.MASKED_EQ, INT, command)) for command in F_FILE_SHARED]
+        refused += [
+            (denied, name, arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (*F_FILE_SHARED, F_SETPIPE_SZ)
+        ]
     refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (FIOSETOWN, SIOCSPGRP)]
     refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, 0xFF00, kind << 8)) for kind in IOCTL_FILE_TYPES]
     return refused
