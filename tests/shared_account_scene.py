@@ -22,7 +22,8 @@ uid. The students (each a jeux.py; q1 and q4 graded):
   other one renamed over), so that its blocks are in no folder the parent counts; it goes on when a
   removal is refused, stops when a write is, and says how many MiB it hid;
 - `tidy`: alice's answer, which at import removes a file that does not exist, as careful code does
-  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`).
+  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), and uses what removes or
+  renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
 what the bomb got, whether a thread could still start, the children's folders left in the temporary
 folder, the processes left.
@@ -160,12 +161,21 @@ def solution_42():
 TIDY = """
 import os as _os
 import pathlib as _pathlib
+import shutil as _shutil
+import tempfile as _tempfile
 
 _pathlib.Path("memo.txt").unlink(missing_ok=True)
 try:
     _os.remove("absent.txt")
 except FileNotFoundError:
     pass
+with _tempfile.TemporaryFile() as _scratch, _tempfile.NamedTemporaryFile() as _named:
+    _scratch.write(b"x"), _named.write(b"x")
+with _tempfile.TemporaryDirectory() as _folder:
+    _pathlib.Path(_folder, "a").write_text("a")
+    _os.replace(_pathlib.Path(_folder, "a"), _pathlib.Path(_folder, "b"))
+_os.makedirs("tree/leaf")
+_shutil.rmtree("tree")
 """
 
 MANY_FILES = f"""{GAME}

@@ -568,6 +568,8 @@ SECCOMP_REFUSES = {
     # Blocks past RLIMIT_FSIZE: beyond the end (KEEP_SIZE), or a size grown by INSERT_RANGE.
     "fallocate_keep_size": "with open('kept', 'wb') as out:\n    raw('fallocate', out.fileno(), 1, 0, 4 << 20)",
     "fallocate_insert_range": "with open('inserted', 'wb') as out:\n    raw('fallocate', out.fileno(), 0x20, 0, 4096)",
+    # A process that is not dumpable hides its /proc from a parent of its uid, which counts files there.
+    "set_dumpable": "raw('prctl', 4, 0, 0, 0, 0)",
     # A pipe's pages counted against the account's quota: the teacher's other pipes shrink past it.
     "setpipe_sz": "r, w = os.pipe()\ntry:\n    fcntl.fcntl(w, 1031, 1 << 17)\nfinally:\n    os.close(r), os.close(w)",
 }

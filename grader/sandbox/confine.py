@@ -54,12 +54,19 @@ SCOPE_SIGNAL = 1 << 1
 
 READ = FS_READ_FILE | FS_READ_DIR
 # The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed.
-READ_WRITE = READ | FS_WRITE_FILE | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SYM | FS_REFER | FS_TRUNCATE
-# Removing (and renaming, which removes a name), only where the folder is a tmpfs, whose size counts the
-# blocks of a file still open or mapped after its name went. On a plain folder of the disk such a file
-# would hold its blocks outside every count the parent makes (red team 6: 600 MiB). Landlock refuses
-# after the kernel's lookup: a name that does not exist is still ENOENT (`unlink(missing_ok=True)`).
-REMOVE = FS_REMOVE_DIR | FS_REMOVE_FILE
+# A file it removes (or renames over) while it holds it keeps its blocks: a tmpfs's size counts them,
+# and where the folder is a plain folder of the disk the parent counts them (host.held_without_name).
+READ_WRITE = (
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SYM
+    | FS_REFER
+    | FS_TRUNCATE
+)
 
 # The private root (enter_private_root).
 CLONE_NEWNS = 0x00020000
@@ -196,9 +203,9 @@ def stdlib_entries(stdlib: str) -> tuple[str, ...]:
     return stdlib, os.devnull
 
 
-def landlock_ruleset(read_only, read_write, removable: bool) -> tuple[int, dict]:
+def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
     """A Landlock ruleset (its descriptor) allowing only to read `read_only` and to read and write
-    `read_write` (and to remove there when `removable`: REMOVE); no TCP (ABI >= 4); signals and abstract unix sockets scoped (ABI >= 6); and what it
+    `read_write`; no TCP (ABI >= 4); signals and abstract unix sockets scoped (ABI >= 6); and what it
     will enforce: {"abi": n, "net": bool, "scoped": bool}. Built while the paths can still be opened
     (before a uid change); restrict_landlock() enforces it."""
     abi = landlock_abi()
@@ -238,7 +245,7 @@ def landlock_ruleset(read_only, read_write, removable: bool) -> tuple[int, dict]
     if ruleset < 0:
         raise ConfinementError(f"landlock_create_ruleset: {os.strerror(ctypes.get_errno())}")
     try:
-        for paths, access in ((read_only, READ), (read_write, READ_WRITE | (REMOVE if removable else 0))):
+        for paths, access in ((read_only, READ), (read_write, READ_WRITE)):
             for path in paths:
                 if path == os.devnull:  # students silence their output there
                     rights = FS_READ_FILE | FS_WRITE_FILE
@@ -346,15 +353,13 @@ def apply(config: dict) -> dict:
 
     `config`: limits (dict), private_root (bool), uid (int or None: as root), drop_capabilities (bool),
     landlock (bool), seccomp (bool), stdlib (the child's copy of the standard library, read-only),
-    read_write (the child's folder, the current one), tmpfs (bool: that folder is a size-bounded tmpfs). Returns the layers in force."""
+    read_write (the child's folder, the current one). Returns the layers in force."""
     layers: dict = {}
     if config.get("seccomp"):
         libseccomp.library()  # before any layer: it loads a library
     workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
-        ruleset, landlock = landlock_ruleset(
-            stdlib_entries(config["stdlib"]), config.get("read_write", []), bool(config.get("tmpfs"))
-        )
+        ruleset, landlock = landlock_ruleset(stdlib_entries(config["stdlib"]), config.get("read_write", []))
     # Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's.
     shares_uid = config.get("uid") is None and not config.get("drop_capabilities")
     layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid)

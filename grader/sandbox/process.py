@@ -115,7 +115,6 @@ class Child(Channel):
             "landlock": self.limits.landlock and confine.landlock_abi() > 0,
             "seccomp": self.limits.seccomp and seccomp.available(),
             "stdlib": self.stdlib,
-            "tmpfs": self._tmpfs() != "-",  # its folder's size bounds what it removes yet holds
         }
 
     def _tmpfs(self) -> str:

@@ -258,6 +258,9 @@ F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 
 # every new pipe of her account to one page (red team 8: three children, 30 pipes each). The default
 # (16 pages) is what every pipe of the child keeps.
 F_SETPIPE_SZ = 1031
+# A process that is not dumpable hides its /proc/PID/maps and fd from a parent of the same uid, which
+# counts there the files a child holds after their names went (host.held_without_name).
+PR_SET_DUMPABLE = 4
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 # A futex that is not process-private is keyed by the file page under its address where there is one:
 # two processes mapping the same file (any library, the standard library's files) meet there, a wake
@@ -334,6 +337,7 @@ def rules() -> list[tuple]:
     # fallocate's modes but 0 allocate past RLIMIT_FSIZE (KEEP_SIZE: blocks beyond the end, the size
     # unchanged; INSERT_RANGE: a size that mode 0 then fills): gigabytes of the teacher's disk at once.
     refused.append((denied, "fallocate", arg(1, libseccomp.NE, 0)))
+    refused.append((denied, "prctl", arg(0, libseccomp.MASKED_EQ, INT, PR_SET_DUMPABLE)))
     refused.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
     refused.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
     refused += [
