@@ -337,12 +337,15 @@ class DiskWatch(threading.Thread):
     disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
     refuses fallocate's modes that allocate past it). A file it holds after removing its name (or
     renaming another over it) counts as one of `Limits.file_bytes` and one entry (held_without_name);
-    a process whose /proc the parent cannot read is killed the same way. It makes no file without a
+    a process whose /proc the parent cannot read is killed the same way (where the machine forbids
+    reading it before any student code runs, the child is not started: SandboxError). It makes no file without a
     name (O_TMPFILE: seccomp)."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)
         self.folder, self.limits, self.pid = folder, limits, pid
+        if held_without_name(pid, folder) is None:  # before any student code: this machine forbids it
+            raise SandboxError(f"the child's /proc/{pid} cannot be read, its disk cannot be counted")
         self.exceeded = False
         self._pidfd = os.pidfd_open(pid)
         self._done = threading.Event()
