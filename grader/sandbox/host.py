@@ -283,6 +283,7 @@ def held_without_name(pid: int, folder: Path) -> int | None:
     nothing elsewhere), never the C library's memory files nor another process's should the pid be
     reused."""
     prefix = f"{os.path.realpath(folder)}/"
+    mapped_prefix = os.fsencode(prefix)
     held: set[int] = set()
     mapped = False
     try:
@@ -294,12 +295,12 @@ def held_without_name(pid: int, folder: Path) -> int | None:
         try:
             if not mapped:
                 with open(f"{where}/maps", "rb") as maps:
-                    for line in maps:
-                        mapped = True
-                        fields = line.split(maxsplit=5)  # address perms offset device inode path
-                        path = fields[5] if len(fields) == 6 else b""
-                        if path.startswith(os.fsencode(prefix)) and path.endswith(b" (deleted)\n"):
-                            held.add(int(fields[4]))
+                    lines = maps.read()
+                mapped = bool(lines)
+                for line in lines.splitlines() if b" (deleted)" in lines else ():
+                    fields = line.split(maxsplit=5)  # address perms offset device inode path
+                    if len(fields) == 6 and fields[5].startswith(mapped_prefix) and fields[5].endswith(b" (deleted)"):
+                        held.add(int(fields[4]))
             descriptors = os.listdir(f"{where}/fd")
         except (FileNotFoundError, ProcessLookupError):
             continue  # a thread that ended meanwhile
