@@ -18,9 +18,12 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `many_files`: at import, empty files until its folder refuses one;
 - `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused;
 - `hoarder`: red team 6's: at import, HOARD files of 1 MiB, each kept (one page mapped and its
-  descriptor closed, or one in ten with its descriptor open) and its name removed, so that its blocks
-  are in no folder the parent counts; it goes on when a removal is refused, stops when a write is, and
-  says how many MiB it hid.
+  descriptor closed, or one in ten with its descriptor open) and its name removed (unlinked, or every
+  other one renamed over), so that its blocks are in no folder the parent counts; it goes on when a
+  removal is refused, stops when a write is, and says how many MiB it hid;
+- `tidy`: alice's answer, which at import removes a file that does not exist, as careful code does
+  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), and uses what removes or
+  renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree.
 Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
 started, which then starts a thread. Written to REPORT: each student's points and statuses per
 question, their checks' messages and output, what the bomb got, the duel's replies, whether a thread
@@ -205,7 +208,11 @@ for _i in range({HOARD}):
     else:  # so does an open descriptor
         _kept.append(_file)
     try:
-        os.unlink(f"hoard{{_i}}")
+        if _i % 2:  # its name taken by another file (a rename over it)
+            open("cover", "w").close()
+            os.replace("cover", f"hoard{{_i}}")
+        else:
+            os.unlink(f"hoard{{_i}}")
         _hidden += 1
     except OSError:
         pass
@@ -214,6 +221,26 @@ for _i in range({HOARD}):
 def solution_42():
     print(f"hidden {{_hidden}} MiB")
     return {ANSWER}
+"""
+
+TIDY = """
+import os as _os
+import pathlib as _pathlib
+import shutil as _shutil
+import tempfile as _tempfile
+
+_pathlib.Path("memo.txt").unlink(missing_ok=True)
+try:
+    _os.remove("absent.txt")
+except FileNotFoundError:
+    pass
+with _tempfile.TemporaryFile() as _scratch, _tempfile.NamedTemporaryFile() as _named:
+    _scratch.write(b"x"), _named.write(b"x")
+with _tempfile.TemporaryDirectory() as _folder:
+    _pathlib.Path(_folder, "a").write_text("a")
+    _os.replace(_pathlib.Path(_folder, "a"), _pathlib.Path(_folder, "b"))
+_os.makedirs("tree/leaf")
+_shutil.rmtree("tree")
 """
 
 MANY_FILES = f"""{GAME}
@@ -266,6 +293,7 @@ def main() -> None:
         "many_files": MANY_FILES,
         "hidden_fill": HIDDEN_FILL,
         "hoarder": HOARDER,
+        "tidy": alice + TIDY,
     }
     for name, source in sources.items():
         (class_dir / name).mkdir()

@@ -53,10 +53,20 @@ SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
 SCOPE_SIGNAL = 1 << 1
 
 READ = FS_READ_FILE | FS_READ_DIR
-# The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed;
-# nothing removed or renamed (seccomp refuses it too): a file kept open or mapped after its name went
-# would hold its blocks outside every count of the folder.
-READ_WRITE = READ | FS_WRITE_FILE | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SYM | FS_REFER | FS_TRUNCATE
+# The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed.
+# A file it removes (or renames over) while it holds it keeps its blocks: a tmpfs's size counts them,
+# and where the folder is a plain folder of the disk the parent counts them (host.held_without_name).
+READ_WRITE = (
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SYM
+    | FS_REFER
+    | FS_TRUNCATE
+)
 
 # The private root (enter_private_root).
 CLONE_NEWNS = 0x00020000
