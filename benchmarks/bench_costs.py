@@ -11,7 +11,7 @@ beside it scales it to the shipped ones).
 
     python benchmarks/bench_costs.py --searches
 
-writes instead reference/taquin_challenge.py: the model answer's dfs calls on q18's default challenge, as the
+writes instead reference/answers/taquin_challenge.py: the model answer's dfs calls on q18's default challenge, as the
 parent serves them (no time in it: node counts and answers, the same on every machine). A teacher's grader
 reads them instead of running those searches on a cold machine; rerun it when the model answer or the
 challenge changes (a test compares the file with what the model answer computes).
@@ -37,8 +37,8 @@ from grader.questions.taquin import probes as taquin_probes  # noqa: E402
 from grader.questions.taquin import questions as taquin_questions  # noqa: E402
 from grader.questions.taquin import serving as taquin_serving  # noqa: E402
 from reference import puzzle  # noqa: E402
-from reference import recherche as recherche_answer  # noqa: E402
-from reference import taquin as model_answer  # noqa: E402
+from reference.answers import recherche as recherche_answer  # noqa: E402
+from reference.answers import taquin as model_answer  # noqa: E402
 
 
 def named_cases():
@@ -115,19 +115,19 @@ def trap_costs(runs: int) -> dict[str, float]:
     return {trap.cost: round(timed(lambda: fresh_exhaust(trap), runs), 3) for trap in taquin_cases.TRAPS}  # noqa: B023
 
 
-SEARCHES = ROOT / "reference" / "taquin_challenge.py"
+SEARCHES = ROOT / "reference" / "answers" / "taquin_challenge.py"
 RECORDED = ("korf",)  # the default challenge; the exam's example (15 to 30 s) is measured where it is chosen
 
 
 def write_searches() -> None:
-    """reference/taquin_challenge.py: the challenges' served dfs calls (grader/questions/taquin/serving.py's
+    """reference/answers/taquin_challenge.py: the challenges' served dfs calls (grader/questions/taquin/serving.py's
     challenge_searches), as a module of the teacher's installation."""
     searches = {which: taquin_serving.challenge_searches(which) for which in RECORDED}
     SEARCHES.write_text(
         '"""q18\'s challenge: every dfs call the model answer\'s taquin() makes on it, as the parent serves them\n'
         "(key, answer, nodes searched: grader/questions/taquin/serving.py, recorded_searches). Written by\n"
-        "`python benchmarks/bench_costs.py --searches`. Never shipped (a module of reference/ outside setup.py's\n"
-        'SUPPORT): the last call holds the challenge\'s solution."""\n\n'
+        "`python benchmarks/bench_costs.py --searches`. Never shipped (reference/answers/: setup.py ships no\n"
+        'subpackage of reference/): the last call holds the challenge\'s solution."""\n\n'
         f"SEARCHES = {searches!r}\n",
         encoding="utf-8",
     )
@@ -145,7 +145,7 @@ def main() -> None:
         help="measure only this named case (repeatable): its cost is added to the shipped ones, scaled to "
         "their workload by the workload timed now (the others, and the workload, stay as shipped)",
     )
-    parser.add_argument("--searches", action="store_true", help="write reference/taquin_challenge.py only")
+    parser.add_argument("--searches", action="store_true", help="write reference/answers/taquin_challenge.py only")
     args = parser.parse_args()
     if args.searches:
         write_searches()

@@ -36,7 +36,7 @@ def grader(*args: str) -> tuple[float, subprocess.CompletedProcess]:
 def reference_submission(folder: Path) -> Path:
     folder.mkdir()
     for name in ("jeux.py", "taquin.py"):
-        shutil.copy(ROOT / "reference" / name, folder / name)
+        shutil.copy(ROOT / "reference" / "answers" / name, folder / name)
     return folder
 
 

@@ -29,7 +29,7 @@ HELPER = b"x = [" + b"1," * 950_000 + b"]\n"
 
 
 def make_class(folder: Path, students: int, helper: bool) -> Path:
-    right = (ROOT / "reference" / "jeux.py").read_bytes()
+    right = (ROOT / "reference" / "answers" / "jeux.py").read_bytes()
     for n in range(students):
         (folder / f"eleve{n:02d}").mkdir(parents=True)
         (folder / f"eleve{n:02d}" / "jeux.py").write_bytes(right)

@@ -4,7 +4,7 @@ Prints a table and writes it to benchmarks/results/mutation.md.
     python benchmarks/bench_mutation.py [--workers 2] [--sample N] [--seed 2017] [-q q4 -q q10 ...]
 
 1. Mutants: every first-order mutation of a small AST mutator (below) inside the functions that answer
-   a question of reference/jeux.py, reference/taquin.py and reference/recherche.py (x1, the extension the
+   a question of reference/answers/jeux.py, reference/answers/taquin.py and reference/answers/recherche.py (x1, the extension the
    harness below judges); the enclosing function says which question
    a mutant concerns (helpers go with the question that uses them; the exam's given haut/gauche/bas/
    droite are not mutated).
@@ -167,7 +167,7 @@ def _replace_in_parent(tree, target, replacement):
 
 
 def mutants(module: str) -> list[Mutant]:
-    source = (ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8")
+    source = (ROOT / "reference" / "answers" / f"{module}.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     found = []
     for top in tree.body:
@@ -204,7 +204,7 @@ def graded_functions(module: str) -> dict[str, str]:
 def do_nothing_mutants(module: str) -> list[Mutant]:
     """Each graded function's body replaced by each of DO_NOTHING's; for the taquin, also the four tente_*
     at once (a student who has not written any of them)."""
-    source = (ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8")
+    source = (ROOT / "reference" / "answers" / f"{module}.py").read_text(encoding="utf-8")
     graded = graded_functions(module)
     groups = [[name] for name in graded]
     if set(TENTES) <= set(graded):
@@ -354,8 +354,8 @@ def report(args, all_mutants, witnesses, graded, verdicts, seconds: float) -> st
         f"# Mutation score ({date.today()}, {platform.machine()}, {len(os.sched_getaffinity(0))} cores, "
         f"Python {platform.python_version()})",
         "",
-        f"{command}: {len(all_mutants)} mutants of reference/jeux.py, reference/taquin.py and x1's "
-        "functions in reference/recherche.py "
+        f"{command}: {len(all_mutants)} mutants of reference/answers/jeux.py, reference/answers/taquin.py and x1's "
+        "functions in reference/answers/recherche.py "
         f"({sum(m.do_nothing for m in all_mutants)} of them do-nothing bodies), {seconds:.0f} s wall. "
         "Equivalent: the independent harness (tests/variants/harness.py) finds no witness. Caught: the "
         "grader (default scheme without the q18 challenge) takes points off the mutant's question. Points "

@@ -1,4 +1,4 @@
-"""The oracle (reference.solver) against the exam-faithful IDA* (reference/taquin.py), in one run.
+"""The oracle (reference.solver) against the exam-faithful IDA* (reference/answers/taquin.py), in one run.
 
     python benchmarks/bench_oracle.py [--cap SECONDS] [--korf N ...]
 
@@ -26,7 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from reference import puzzle, taquin  # noqa: E402
+from reference import puzzle  # noqa: E402
+from reference.answers import taquin  # noqa: E402
 from reference.solver import from_korf  # noqa: E402
 from reference.solver import pdb, search  # noqa: E402
 

@@ -89,7 +89,7 @@ def _measured(graded: dict[str, list]) -> dict[str, int]:
 
 def _largest_passed_replay(qid: str):
     """The model answer's result on `qid` replayed on request, on the game whose replay is largest."""
-    model = load_submission(ROOT / "reference" / f"{_family(qid)}.py")
+    model = load_submission(ROOT / "reference" / "answers" / f"{_family(qid)}.py")
     runs = [
         grade_question(QUESTIONS[qid], model, Settings(seed=SEED, replay=n))
         for n in range(1, QUESTIONS[qid].replay_games() + 1)

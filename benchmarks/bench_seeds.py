@@ -75,8 +75,8 @@ def variant_items(questions, match) -> list[Item]:
             kind = "variant" if verdict == "wrong" else "correct"
             items.append(Item(kind, v.name, v.family, qid, v.path.read_text(encoding="utf-8"), NO_CHALLENGE))
     for module, qids in MODEL.items():
-        source = (ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8")
-        items += [Item("correct", f"reference/{module}", module, q, source, NO_CHALLENGE) for q in qids]
+        source = (ROOT / "reference" / "answers" / f"{module}.py").read_text(encoding="utf-8")
+        items += [Item("correct", f"reference/answers/{module}", module, q, source, NO_CHALLENGE) for q in qids]
     return [i for i in items if _wanted(i, questions, match)]
 
 

@@ -46,7 +46,7 @@ from tests.service_harness import Server  # noqa: E402
 COPY = bench_speed.SAMPLE / "alice"
 WHOLE = "## Whole copies (issue 36)"
 
-RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
+RIGHT = (ROOT / "reference" / "answers" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
 
 

@@ -1,15 +1,15 @@
 """`grader kit --out DIR`: what a teacher hands out to students, built from the teacher's checkout.
 
     DIR/taquin_grader-<version>-py3-none-any.whl   the grader, without any model answer nor the solver
-                                                   (setup.py leaves them out)
+                                                   (setup.py ships no subpackage of reference/)
     DIR/exercices/jeux.py, taquin.py, recherche.py the stubs students start from
     DIR/LISEZMOI.md                                the conventions and how to check (exercises/README.md)
     DIR/INSTALLER.md                               installing on Windows, macOS and Linux, the wheel named
 
 The wheel is built from a copy of the grader's packages (the checkout stays as it is), with setuptools'
 own build when this environment has setuptools (no network needed), else in pip's isolated build
-environment. It is then read back: a module of reference/ that setup.py does not ship (a model answer,
-the replays' runs of them, game (1)'s exact distance, any file of the solver) inside it refuses the kit.
+environment. It is then read back: a file of a subpackage of reference/, which setup.py never ships (a
+model answer, the replays' runs of them, game (1)'s exact distance, any file of the solver), refuses the kit.
 The kit's checks judge on optimal lengths, never on a solver's solutions: pasted behind a student's
 function, a solver is an answer (docs/student-kit.md). 4×4 lengths come from counts of DFS*
 (reference/dfs_tree.py); 3×3 ones from data the teacher's installation wrote (grader/data/
@@ -19,7 +19,6 @@ breadth-first search, which stays out with the solver): the kit ships no search.
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import shutil
 import subprocess
@@ -33,9 +32,6 @@ from grader.errors import GraderBug, UsageError
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
 STUBS = tuple(sorted(stub.name for stub in EXERCISES.glob("*.py")))  # every family's, from the checkout
-# The model answer of each stub, as a path in the wheel: never handed out (setup.py leaves them out).
-MODEL_ANSWERS = tuple(f"reference/{stub}" for stub in STUBS)
-SOLVER = "reference/solver/"  # the solver package and its tables: never shipped
 WHEEL_PLACEHOLDER = "{wheel}"  # INSTALLER.md names the wheel, whose name holds the version
 
 
@@ -83,23 +79,11 @@ def _build_wheel(work: Path) -> Path:
     return wheels[0]
 
 
-def support_modules() -> frozenset[str]:
-    """setup.py's SUPPORT: the top-level modules of reference/ that ship, the others holding answers (the
-    model answers, the replays' runs of them, game (1)'s exact distance)."""
-    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SUPPORT" for t in node.targets):
-            return frozenset(ast.literal_eval(node.value))
-    raise GraderBug("kit.build_failed", detail="setup.py: no SUPPORT")
-
-
 def answers_in(names: set[str]) -> list[str]:
-    """The files of a wheel that hold answers: the model answers, every top-level module of reference/
-    that setup.py does not ship, and the solver's files."""
-    support = support_modules()
-    top = {n for n in names if n.startswith("reference/") and n.count("/") == 1 and n.endswith(".py")}
-    solver = {n for n in names if n.startswith(SOLVER)}
-    return sorted((names & set(MODEL_ANSWERS)) | solver | {n for n in top if n[len("reference/") : -3] not in support})
+    """The files of a wheel that hold answers: those of reference/'s subpackages (the model answers and
+    what answers a question, in reference/answers/; the solver and its tables), which setup.py never
+    ships."""
+    return sorted(n for n in names if n.startswith("reference/") and n.count("/") > 1)
 
 
 def _checked(wheel: Path) -> Path:

@@ -1,6 +1,6 @@
 """Game (1)'s large pairs for q11: the (n, t) up to t = 2^62 where a floating-point logarithm rounds the
 wrong way. The judge of q11 (grader/questions/jeux/heuristic.py) asks a student's h about them, and
-reference/jeu1.py writes their exact distances into grader/data/jeu1.json: both read them here, below
+reference/answers/jeu1.py writes their exact distances into grader/data/jeu1.json: both read them here, below
 either of them.
 """
 

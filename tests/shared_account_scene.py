@@ -18,11 +18,16 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `many_files`: at import, empty files until its folder refuses one;
 - `hidden_fill`: at import, files of 1 MiB in a folder it made unreadable (mode 0300), until refused;
 - `hoarder`: red team 6's: at import, HOARD files of 1 MiB, each kept (one page mapped and its
-  descriptor closed, or one in ten with its descriptor open) and its name removed, so that its blocks
-  are in no folder the parent counts; it goes on when a removal is refused, stops when a write is, and
-  says how many MiB it hid.
-Written to REPORT: each student's points and statuses per question, their checks' messages and output,
-what the bomb got, whether a thread could still start, the children's folders left in the temporary
+  descriptor closed, or one in ten with its descriptor open) and its name removed (unlinked, or every
+  other one renamed over), so that its blocks are in no folder the parent counts; it goes on when a
+  removal is refused, stops when a write is, and says how many MiB it hid;
+- `tidy`: alice's answer, which at import removes a file that does not exist, as careful code does
+  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), and uses what removes or
+  renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree.
+Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
+started, which then starts a thread. Written to REPORT: each student's points and statuses per
+question, their checks' messages and output, what the bomb got, the duel's replies, whether a thread
+could still start, the children's folders left in the temporary
 folder, the processes left.
 """
 
@@ -77,6 +82,69 @@ def solution_42():
     print(f"threads {{started}}")
     return {ANSWER}
 """
+
+# Red team 7's thief, against a child started before it: once past any wrapper of the thread start (the
+# grader's child wraps it where it shares the uid: confine.share_threads), it fills the uid's room with
+# idle threads and holds it.
+THIEF = """import _thread, threading
+
+start = _thread.start_new_thread
+while getattr(start, "__closure__", None):
+    start = next(cell.cell_contents for cell in start.__closure__ if callable(cell.cell_contents))
+threading.stack_size(65536)
+hold = threading.Event()
+
+
+def grow():
+    hold.wait(0.2)  # once the import replied
+    while True:
+        try:
+            start(hold.wait, ())
+        except RuntimeError:
+            hold.wait(0.002)
+
+
+start(grow, ())
+
+
+def f():
+    return 0
+"""
+HONEST = """import threading
+
+
+def f():
+    found = []
+    worker = threading.Thread(target=lambda: found.append(42))
+    worker.start()
+    worker.join()
+    return found[0]
+"""
+
+
+def thread_duel() -> dict:
+    """An honest child starts a thread after a thief's child, started after it, filled the uid's room:
+    each one's reply (status, value, the message key of a stop)."""
+    import time
+
+    from grader.sandbox.limits import Limits
+    from grader.sandbox.runner import new_child
+
+    probe, children = "tests.hostile.probes:probe_call", []
+    try:
+        for source in (HONEST, THIEF):
+            children.append(new_child({"jeux": source}, "jeux", ["tests.hostile.probes"], Limits()))
+            assert children[-1].start().ok
+        time.sleep(0.7)  # the thief fills the room
+        replies = [child.call(probe, {"function": "f"}, 10.0) for child in children]
+    finally:
+        for child in children:
+            child.close()
+    return {
+        name: [str(reply.status), reply.value, reply.error[:200], reply.violation and reply.violation[0]]
+        for name, reply in zip(("honest", "thief"), replies)
+    }
+
 
 DEEP_NEST = f"""import os
 {GAME}
@@ -140,7 +208,11 @@ for _i in range({HOARD}):
     else:  # so does an open descriptor
         _kept.append(_file)
     try:
-        os.unlink(f"hoard{{_i}}")
+        if _i % 2:  # its name taken by another file (a rename over it)
+            open("cover", "w").close()
+            os.replace("cover", f"hoard{{_i}}")
+        else:
+            os.unlink(f"hoard{{_i}}")
         _hidden += 1
     except OSError:
         pass
@@ -149,6 +221,26 @@ for _i in range({HOARD}):
 def solution_42():
     print(f"hidden {{_hidden}} MiB")
     return {ANSWER}
+"""
+
+TIDY = """
+import os as _os
+import pathlib as _pathlib
+import shutil as _shutil
+import tempfile as _tempfile
+
+_pathlib.Path("memo.txt").unlink(missing_ok=True)
+try:
+    _os.remove("absent.txt")
+except FileNotFoundError:
+    pass
+with _tempfile.TemporaryFile() as _scratch, _tempfile.NamedTemporaryFile() as _named:
+    _scratch.write(b"x"), _named.write(b"x")
+with _tempfile.TemporaryDirectory() as _folder:
+    _pathlib.Path(_folder, "a").write_text("a")
+    _os.replace(_pathlib.Path(_folder, "a"), _pathlib.Path(_folder, "b"))
+_os.makedirs("tree/leaf")
+_shutil.rmtree("tree")
 """
 
 MANY_FILES = f"""{GAME}
@@ -201,6 +293,7 @@ def main() -> None:
         "many_files": MANY_FILES,
         "hidden_fill": HIDDEN_FILL,
         "hoarder": HOARDER,
+        "tidy": alice + TIDY,
     }
     for name, source in sources.items():
         (class_dir / name).mkdir()
@@ -212,6 +305,7 @@ def main() -> None:
         # Containment, not speed: a generous floor, so that a loaded machine's slow disk decides nothing.
         settings = Settings(seed=2017, scheme=Scheme(time_floor=2.0))
         run = grade_class(class_dir, out, select(all_questions(), ["q1", "q4"]), settings, workers=2)
+        duel = thread_duel()
         started = []
         probe = threading.Thread(target=started.append, args=[True])
         probe.start()
@@ -231,6 +325,7 @@ def main() -> None:
             "status": {sid: str(s.status) for sid, s in students.items()},
             "results": {sid: (out / "students" / f"{sid}.json").read_text(encoding="utf-8") for sid in students},
             "thread_started_after": started == [True],
+            "thread_duel": duel,
             "left_in_tmp": sorted(name for name in os.listdir(tmp) if name.startswith("taquin-grader-")),
             "processes": processes_in(tmp),
         },

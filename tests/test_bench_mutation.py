@@ -26,7 +26,7 @@ def jeux_mutants():
 
 
 def test_every_mutant_compiles_differs_once_and_names_its_question(jeux_mutants):
-    original = ast.dump(ast.parse((ROOT / "reference" / "jeux.py").read_text()))
+    original = ast.dump(ast.parse((ROOT / "reference" / "answers" / "jeux.py").read_text()))
     # Every automatic question of the family, as the registry lists them, has mutants of its own.
     assert {m.question for m in jeux_mutants} == graded_in("jeux")
     assert {m.question for m in bench_mutation.mutants("taquin")} == graded_in("taquin")
@@ -75,7 +75,7 @@ def test_do_nothing_mutants_cover_every_graded_function_and_the_four_tentes_at_o
     assert len(together) == 5 and {m.question for m in together} == {"q16"}
     for m in together:
         assert len({_body(m.source, t) for t in bench_mutation.TENTES}) == 1  # all four replaced alike
-        assert _body(m.source, "dfs") == _body((ROOT / "reference" / "taquin.py").read_text(), "dfs")
+        assert _body(m.source, "dfs") == _body((ROOT / "reference" / "answers" / "taquin.py").read_text(), "dfs")
 
 
 def test_a_deleted_only_statement_is_counted_once_as_a_do_nothing_body():

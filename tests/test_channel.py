@@ -162,7 +162,7 @@ def test_a_class_with_a_hostile_student_is_graded_in_full(tmp_path):
     from tests.attacks import served
 
     root = Path(__file__).resolve().parent.parent
-    reference = root / "reference"
+    reference = root / "reference" / "answers"
     klass = tmp_path / "class"
     for honest in ("anna", "bruno"):
         (klass / honest).mkdir(parents=True)

@@ -8,11 +8,12 @@ one without them).
 The scene (tests/hunting/scene.py, run as tests/test_attacks.py runs its scenes) grades an honest student
 first, on every question, so that the fork server has loaded every family's probes before the hunter's
 children are forked from it; then the hunter, on every question; then a red team's submission that takes
-q15's and q16's answers from the exam's functions in sys.modules (THIEF), on those two. What a child may hold: the sandbox's
-modules, the probe modules, the puzzle model of the extension exercises (reference/sliding.py, no answer
-of any question) and the trampoline its redirected functions run (`<served>`); and in q17's children
-only, the exam's move and tente_* (`<exam>`): they answer q15 and q16, which other children grade, and
-no point of q17 comes from them (docs/judging.md).
+q15's and q16's answers from the exam's functions in sys.modules (THIEF), on those two; then a copycat that
+runs as its own code whatever model source the hunter printed into its reports (red team 7: q17's children
+were sent the exam's move and tente_* as text, which a dfs printed), on those two. What a child may hold:
+the sandbox's modules, the probe modules, the puzzle model of the extension exercises (reference/sliding.py,
+no answer of any question) and the trampoline its redirected functions run (`<served>`): q17's too, whose
+model judgement has the model answer's move and tente_* served by the parent (docs/judging.md).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hunting.scene import THIEF, markers
+from tests.hunting.scene import THIEF
 from tests.test_attacks import _as_root, _as_teacher, as_root
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,15 +74,16 @@ CHILD_MODULES = {
     "reference",
     "reference.sliding",
 }
-EXAM_ONLY = "q17"  # the only question whose children may hold the exam's move and tente_* ("<exam>")
 
 
 def check(report: dict) -> None:
-    """Every question 0 for the hunter (full marks for the honest student: the grading ran), and nothing
-    in any child but what CHILD_FILES and CHILD_MODULES list (and the exam's functions in q17's)."""
+    """Every question 0 for the hunter (full marks for the honest student: the grading ran), nothing in any
+    child but what CHILD_FILES and CHILD_MODULES list, no line of a model answer in any child's memory, and
+    nothing the copycat can paste."""
     assert all(score == most for score, most in report["honest"].values()), report["honest"]
     assert report["scores"] and all(score == 0 for score in report["scores"].values()), report["scores"]
     assert report["thief"] == {"q15": 0, "q16": 0}, report["thief"]
+    assert report["copycat"] == {"q15": 0, "q16": 0}, report["copycat"]
     assert not any(report["dropped"].values()), report["dropped"]  # every report read whole
     checkout = report["checkout"] + "/"
     for qid, seen in report["reports"].items():
@@ -89,11 +91,8 @@ def check(report: dict) -> None:
         modules = {value for kind, value in seen if kind == "module"}
         assert modules <= CHILD_MODULES, (qid, modules - CHILD_MODULES)
         files = {value.removeprefix(checkout) for kind, value in seen if kind == "code"}
-        allowed = CHILD_FILES | ({"<exam>"} if qid == EXAM_ONLY else set())
-        assert files <= allowed, (qid, files - allowed)
-        texts = {value for kind, value in seen if kind == "text"}
-        exam_lines = set(markers(("taquin_moves.py",)))
-        assert texts <= (exam_lines if qid == EXAM_ONLY else set()), (qid, texts)
+        assert files <= CHILD_FILES, (qid, files - CHILD_FILES)
+        assert not [value for kind, value in seen if kind in ("text", "source")], qid
 
 
 @pytest.mark.slow

@@ -114,7 +114,7 @@ MODULE = {q: QUESTIONS[q].module for q in STRATEGIES}
 
 def replaced(module: str, function: str, body: str) -> str:
     """The model answer of `module` with the body of `function` replaced by `body`."""
-    tree = ast.parse((ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "reference" / "answers" / f"{module}.py").read_text(encoding="utf-8"))
     target = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function)
     target.body = ast.parse(body).body
     return ast.unparse(tree)
@@ -171,7 +171,7 @@ def recorded_cases(monkeypatch, tmp_path, qid: str) -> list:
             _recording(patch, recherche_search.X1, "judge", seen)
         else:
             _recording(patch, recherche.TaquinQuestion, "judge", seen)
-        source = (ROOT / "reference" / f"{MODULE[qid]}.py").read_text(encoding="utf-8")
+        source = (ROOT / "reference" / "answers" / f"{MODULE[qid]}.py").read_text(encoding="utf-8")
         assert graded(tmp_path, qid, source, RECORDED_SEED).score == QUESTIONS[qid].points
     return seen
 

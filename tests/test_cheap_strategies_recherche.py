@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from grading import say
-from test_kit import _kit_check, kit, unpacked  # noqa: F401 - the kit's fixtures, built once per module
+from test_kit import _kit_check
 
 from grader.intake import load_submission
 from grader.judge.engine import grade_question
@@ -52,7 +52,7 @@ IN_THE_KIT = {
     "table_behind_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
     "list_closed_table.py": ("Total : 1,33/2", "closed dans une liste"),
 }
-MODEL = ROOT / "reference" / "recherche.py"
+MODEL = ROOT / "reference" / "answers" / "recherche.py"
 
 
 def _folder(tmp_path: Path, name: str, source: str | None = None) -> Path:

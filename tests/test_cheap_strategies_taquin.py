@@ -34,7 +34,7 @@ from grader.registry import all_questions
 from grader.results.scoring import Scheme
 
 ROOT = Path(__file__).resolve().parent.parent
-MODEL = (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8")
+MODEL = (ROOT / "reference" / "answers" / "taquin.py").read_text(encoding="utf-8")
 QUESTIONS = {q.id: q for q in all_questions() if q.module == "taquin"}
 SEEDS = (SEED, 1, 2)
 TABLE_SEED = 5  # the seed the tables of answers are made for: never one of SEEDS
@@ -82,7 +82,7 @@ def each_tente(make) -> str:
 
 # --- Tables of answers made for one seed -------------------------------------------------------------
 def _model():
-    spec = importlib.util.spec_from_file_location("cheap_model_taquin", ROOT / "reference" / "taquin.py")
+    spec = importlib.util.spec_from_file_location("cheap_model_taquin", ROOT / "reference" / "answers" / "taquin.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -16,7 +16,7 @@ SAMPLE = ROOT / "exercises" / "exemples"
 
 
 def test_check_reference_passes_with_exit_0(capsys):
-    assert main(["check", str(ROOT / "reference" / "jeux.py"), "-q", "q1"]) == 0
+    assert main(["check", str(ROOT / "reference" / "answers" / "jeux.py"), "-q", "q1"]) == 0
     said = capsys.readouterr()
     assert english_in(said.out + said.err) == []
     out = said.out

@@ -31,7 +31,9 @@ def test_a_worker_stops_a_job_past_its_deadline_and_the_class_goes_on(tmp_path):
     (tmp_path / "class" / "lent").mkdir(parents=True)
     (tmp_path / "class" / "rapide").mkdir()
     (tmp_path / "class" / "lent" / "jeux.py").write_text(LOOPING, encoding="utf-8")
-    (tmp_path / "class" / "rapide" / "jeux.py").write_text((ROOT / "reference" / "jeux.py").read_text("utf-8"))
+    (tmp_path / "class" / "rapide" / "jeux.py").write_text(
+        (ROOT / "reference" / "answers" / "jeux.py").read_text("utf-8")
+    )
     broker = Redis()
     worker = Worker(["--broker", broker.url, "--processes", "1"], tmp_path / "worker.log").ready()
     try:

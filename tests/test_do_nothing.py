@@ -29,7 +29,7 @@ SETTINGS = Settings(seed=SEED, examples=25, scheme=Scheme(overrides={"q18": {"gr
 
 def doing_nothing(module: str, functions, body: str) -> str:
     """The model answer of `module` with the bodies of `functions` replaced by `body`."""
-    return with_bodies((ROOT / "reference" / f"{module}.py").read_text(encoding="utf-8"), functions, body)
+    return with_bodies((ROOT / "reference" / "answers" / f"{module}.py").read_text(encoding="utf-8"), functions, body)
 
 
 def with_bodies(source: str, functions, body: str) -> str:

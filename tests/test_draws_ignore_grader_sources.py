@@ -44,7 +44,7 @@ from grading import load_submission
 no_challenge = Scheme(overrides={"q18": {"groups": {"defi": 0}}})
 for question in all_questions(extensions=True):
     if question.draws_with_hypothesis and not question.manual:
-        model = load_submission(root / "reference" / f"{question.module}.py")
+        model = load_submission(root / "reference" / "answers" / f"{question.module}.py")
         result = grade_question(question, model, Settings(seed=2017, scheme=no_challenge))
         assert result.score == result.max > 0, (question.id, result.score)
 print(len(sys.modules), json.dumps(sorted([repr(key), repr(cases)] for key, cases in checks._drawn_cases.items())))

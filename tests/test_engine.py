@@ -73,7 +73,7 @@ def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(t
         return [ctx.check_cases("sequence", [0], lambda case: 1 / 0)]
 
     monkeypatch.setattr(jeux.Q1, "run", broken_judge)
-    results = grade(ROOT / "reference" / "jeux.py", "q1", "q11").questions
+    results = grade(ROOT / "reference" / "answers" / "jeux.py", "q1", "q11").questions
     assert [(q.id, q.status) for q in results] == [("q1", "error"), ("q11", "passed")]
     assert "erreur interne du correcteur" in say(results[0].checks[0].message)
     assert "internal error" in capsys.readouterr().err
@@ -83,7 +83,7 @@ def _grade_q1_with(monkeypatch, run):
     from grader.questions.jeux import searches as jeux
 
     monkeypatch.setattr(jeux.Q1, "run", run)
-    (q1,) = grade(ROOT / "reference" / "jeux.py", "q1").questions
+    (q1,) = grade(ROOT / "reference" / "answers" / "jeux.py", "q1").questions
     return q1
 
 
@@ -245,7 +245,7 @@ def test_a_question_whose_checks_all_pass_gets_exactly_its_points():
 def _cases_drawn(seed: int, group: str = "jeux_aleatoires") -> list:
     ctx = Context(
         select(all_questions(), ["q4"])[0],
-        load_submission(ROOT / "reference" / "jeux.py"),
+        load_submission(ROOT / "reference" / "answers" / "jeux.py"),
         Settings(seed=seed, examples=30),
     )
     seen = []
@@ -264,7 +264,9 @@ def test_the_same_seed_draws_the_same_cases_and_a_fresh_seed_other_ones():
 
 def _q4_context(seed: int) -> Context:
     return Context(
-        select(all_questions(), ["q4"])[0], load_submission(ROOT / "reference" / "jeux.py"), Settings(seed=seed)
+        select(all_questions(), ["q4"])[0],
+        load_submission(ROOT / "reference" / "answers" / "jeux.py"),
+        Settings(seed=seed),
     )
 
 

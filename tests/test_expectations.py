@@ -62,7 +62,7 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
 
 
 def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
-    from reference import taquin as model_answer
+    from reference.answers import taquin as model_answer
 
     deep = [(state, blank_value) for state, blank_value, _optimum in taquin_cases.deep_instances(2017)[:2]]
     cases = [(taquin_cases.walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep

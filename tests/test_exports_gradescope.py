@@ -71,7 +71,7 @@ def autograder(tmp_path_factory):
     with zipfile.ZipFile(archive) as zf:
         names = zf.namelist()
         assert {"setup.sh", "run_autograder", "settings.json"} <= set(names)
-        assert any(n.startswith("taquin-grader/reference/jeux.py") for n in names)
+        assert any(n.startswith("taquin-grader/reference/answers/jeux.py") for n in names)
         assert any(n == "taquin-grader/pyproject.toml" for n in names)
         for name in ("setup.sh", "run_autograder"):
             assert stat.S_IMODE(zf.getinfo(name).external_attr >> 16) & 0o111  # executable for Gradescope
@@ -142,7 +142,7 @@ def test_the_zip_sources_install_with_their_data(autograder, tmp_path):
         "reports/fonts/DejaVuSans.ttf",
         "reports/fonts/DejaVu-LICENSE.txt",
         "grader/data/korf100.txt",
-        "reference/jeux.py",
+        "reference/answers/jeux.py",
         "reports/exports/gradescope.py",
         "grader/run/gradescope.py",
     ):

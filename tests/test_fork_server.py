@@ -111,9 +111,9 @@ def test_the_zygote_holds_no_model_answer_and_no_grader_parent_code():
         child.close()
     assert "grader.questions.recherche.probes" in loaded
     forbidden = {
-        "reference.jeux",
-        "reference.recherche",
-        "reference.taquin",
+        "reference.answers.jeux",
+        "reference.answers.recherche",
+        "reference.answers.taquin",
         "reference.puzzle",
         "grader.judge.engine",
         "grader.judge.context",

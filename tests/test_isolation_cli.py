@@ -29,7 +29,7 @@ def unconfined(monkeypatch):
 def _one_student(tmp_path: Path) -> Path:
     class_dir = tmp_path / "class"
     (class_dir / "alice").mkdir(parents=True)
-    shutil.copy(ROOT / "reference" / "jeux.py", class_dir / "alice" / "jeux.py")
+    shutil.copy(ROOT / "reference" / "answers" / "jeux.py", class_dir / "alice" / "jeux.py")
     return class_dir
 
 
@@ -58,7 +58,7 @@ def test_grade_unsafe_runs_and_every_report_says_not_confined(tmp_path, unconfin
 
 
 def test_check_runs_unconfined_with_a_warning(unconfined, capsys):
-    assert cli.main(["check", str(ROOT / "reference" / "jeux.py"), "-q", "q1", "--lang", "en"]) == 0
+    assert cli.main(["check", str(ROOT / "reference" / "answers" / "jeux.py"), "-q", "q1", "--lang", "en"]) == 0
     captured = capsys.readouterr()
     assert "not confined" in captured.err and "no Landlock" in captured.err
     assert "Total" in captured.out

@@ -21,7 +21,7 @@ from grader.questions.jeux import questions as jeux_questions
 from grader.questions.jeux import replay as jeux_replay
 from grader.questions.jeux.games import shown_labels
 from grader.text.message import Message
-from reference import replays as algorithms
+from reference.answers import replays as algorithms
 from reports.replay import terminal_lines, view
 from tests.french import english_in
 
@@ -196,7 +196,7 @@ def test_any_other_wrong_variant_that_the_recogniser_catches_gets_both_sides_mar
 
 
 def _correct() -> list[tuple[Path, str]]:
-    found = [*sorted((VARIANTS / "correct").glob("*.py")), ROOT / "reference" / "jeux.py"]
+    found = [*sorted((VARIANTS / "correct").glob("*.py")), ROOT / "reference" / "answers" / "jeux.py"]
     found += [SUBMISSIONS / name for name in ("variante_enonce.py", "variante_iterative.py", "variante_doublons.py")]
     return [(p, function) for p in found for function in _functions(p)]
 

@@ -34,7 +34,7 @@ import pytest
 from wheel_functions import Wheel, exam_questions, graded, likeness, shape
 
 from grader.cli import main
-from grader.kit import MODEL_ANSWERS, STUBS, answers_in, support_modules
+from grader.kit import STUBS, answers_in
 from tests.test_attacks import SYSTEM_PYTHON, account, as_root, copy_packages, system_python_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,13 +56,13 @@ def test_the_kit_holds_the_wheel_without_answers_the_stubs_and_the_instructions(
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         lengths = json.loads(archive.read("grader/data/kit_lengths3.json"))
-    assert "grader/cli.py" in names and not names & set(MODEL_ANSWERS) and answers_in(names) == []
-    assert not [n for n in names if n.startswith("reference/solver/")]  # no solver, no table of it
-    # Every top-level module of reference/ that is not the grader's support stays out: the model answers,
-    # the replays' runs of them, game (1)'s exact distance, the exam's move and tente_*.
-    shipped = {n[len("reference/") : -3] for n in names if n.startswith("reference/") and n.count("/") == 1}
-    assert shipped == support_modules() and {"jeux", "taquin", "recherche", "replays", "jeu1"} & shipped == set()
-    assert answers_in({*names, "reference/replays.py"}) == ["reference/replays.py"]
+    assert "grader/cli.py" in names and answers_in(names) == []
+    # Of reference/, its own modules (the grader's support) and nothing else: no model answer, nor what
+    # answers a question (reference/answers/), no solver, no table of it (reference/solver/).
+    assert all((ROOT / "reference" / "answers" / stub).is_file() for stub in STUBS)
+    support = {f"reference/{path.name}" for path in (ROOT / "reference").glob("*.py")}
+    assert {n for n in names if n.startswith("reference/")} == support
+    assert answers_in({*names, "reference/answers/replays.py"}) == ["reference/answers/replays.py"]
     assert answers_in({*names, "reference/solver/shallow.py"}) == ["reference/solver/shallow.py"]
     # The 3×3 puzzle's distances the kit judges on, written by this build: no search to find them.
     assert len(lengths["states"]) == len(lengths["distances"]) > 500 and max(lengths["distances"]) == 31
@@ -127,12 +127,14 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
         assert not list((folder / "home" / ".cache" / "taquin-grader").glob("pdb-*"))
 
         # No model answer nor solver to import: the package is there, its answers are not.
-        answers = ("jeux", "taquin", "recherche", "replays", "jeu1", "taquin_moves", "solver")
-        for module in answers:
+        for package, module in (
+            ("answers", "answers.jeux"),
+            ("answers", "answers.taquin_challenge"),
+            ("solver", "solver"),
+        ):
             tried = as_student(str(python), "-c", f"import reference.puzzle, reference.{module}")
-            assert f"No module named 'reference.{module}'" in tried.stderr, tried.stderr
-        assert not any((site / "reference" / f"{module}.py").exists() for module in answers)
-        assert not (site / "reference" / "solver").exists()
+            assert f"No module named 'reference.{package}'" in tried.stderr, tried.stderr
+        assert not (site / "reference" / "answers").exists() and not (site / "reference" / "solver").exists()
         solving = as_student(grader, "solve", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14")
         assert solving.returncode == 2 and "commande de l'enseignant" in solving.stderr, solving.stderr
     finally:
@@ -177,7 +179,7 @@ def test_the_model_answers_copied_the_same_way_earn_their_points(tmp_path):
     wheel = Wheel(root)
     questions = exam_questions(EXERCISES)
     answers = [
-        next(c for c in wheel.candidates() if c.module == f"reference.{module}" and c.path == functions[0])
+        next(c for c in wheel.candidates() if c.module == f"reference.answers.{module}" and c.path == functions[0])
         for _, module, functions, _ in questions
     ]
     work = tmp_path / "work"
@@ -195,18 +197,15 @@ MIN_TOKENS = 30
 # Helpers of the model answers that restate the problem, as the companion documents give it, and that
 # the grader's puzzle models (reference/puzzle.py, sliding.py: drawings, oracles) restate too: the
 # Manhattan sum, the moves of the blank. No question asks for them.
-PROBLEM = {"reference.recherche.manhattan", "reference.recherche.fils"}
+PROBLEM = {"reference.answers.recherche.manhattan", "reference.answers.recherche.fils"}
 
 
 def _model_functions(tmp_path: Path) -> list[tuple[str, list[str]]]:
-    """Every function of reference/'s modules that no build ships (the model answers, the replays' runs of
+    """Every function of reference/answers/, which no build ships (the model answers, the replays' runs of
     them, game (1)'s exact distance, the exam's move and tente_*), as token sequences."""
     root = tmp_path / "answers"
-    (root / "reference").mkdir(parents=True)
-    support = support_modules()
-    for path in (ROOT / "reference").glob("*.py"):
-        if path.stem not in support:
-            shutil.copy(path, root / "reference" / path.name)
+    answers = ROOT / "reference" / "answers"
+    shutil.copytree(answers, root / "reference" / "answers", ignore=shutil.ignore_patterns("__pycache__"))
     found = [(f"{m}.{n}", shape(node)) for m, n, node in Wheel(root).definitions()]
     return [(name, tokens) for name, tokens in found if len(tokens) >= MIN_TOKENS and name not in PROBLEM]
 
@@ -239,15 +238,13 @@ def test_the_scan_finds_a_model_answer_copied_renamed_and_reformatted(tmp_path):
             node.arg = f"v_{node.arg[::-1]}"
             return node
 
-    for path in (ROOT / "reference").glob("*.py"):
-        if path.stem in support_modules():
-            continue
+    for path in (ROOT / "reference" / "answers").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and f"reference.{path.stem}.{node.name}" in models:
+            if isinstance(node, ast.FunctionDef) and f"reference.answers.{path.stem}.{node.name}" in models:
                 disguised = Renamed().visit(ast.parse(ast.unparse(node)))
                 disguised.body[0].body.insert(0, ast.parse("trace = []").body[0])
                 tokens = shape(disguised.body[0])
-                assert likeness(tokens, models[f"reference.{path.stem}.{node.name}"]) >= COPY, node.name
+                assert likeness(tokens, models[f"reference.answers.{path.stem}.{node.name}"]) >= COPY, node.name
 
 
 @pytest.mark.slow
@@ -333,9 +330,9 @@ def test_the_search_for_solvers_finds_the_teachers_and_the_model_answers(tmp_pat
         "reference.solver.depth.depth_first_search",
         "grader.questions.recherche.puzzles.optimal_moves",
         "grader.questions.taquin.cases.optimal_solution",
-        "reference.recherche.astar",
-        "reference.recherche.bfs_taquin",
-        "reference.recherche.dfs_taquin",
+        "reference.answers.recherche.astar",
+        "reference.answers.recherche.bfs_taquin",
+        "reference.answers.recherche.dfs_taquin",
         "pasted_kit_bfs.distances",  # verbatim: sources and a neighbours function
         "pasted_kit_dfs.depth_first_search",  # the goal for the expected path
     } <= found, found
@@ -444,7 +441,7 @@ def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
     answer of the extensions, and the correct variants (tests/variants/*/correct, their `Correct:` line)."""
     found = [
         (EXERCISES / "exemples" / "alice" / "taquin.py", ("q17", "q18")),
-        (ROOT / "reference" / "recherche.py", ("x1", "x2", "x3", "x4")),
+        (ROOT / "reference" / "answers" / "recherche.py", ("x1", "x2", "x3", "x4")),
     ]
     for path in sorted((ROOT / "tests" / "variants").glob("*/correct/*.py")):
         line = next(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("Correct:"))
@@ -468,7 +465,7 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
         folder.mkdir()
         module = "taquin.py" if questions[0].startswith("q") else "recherche.py"
         shutil.copy(path, folder / module)
-        seeds = (2017, 1, 2) if path.parent.name in ("alice", "reference") else (2017,)
+        seeds = (2017, 1, 2) if path.parent.name in ("alice", "answers") else (2017,)
         for seed in seeds:
             said = _kit_check(unpacked, folder, questions, seed)
             total = next(line for line in said.splitlines() if line.startswith("Total : "))

@@ -15,8 +15,8 @@ from grader.cli import main
 from tests.unit.test_intake import COLLIDING
 
 ROOT = Path(__file__).resolve().parents[1]
-RIGHT_JEUX = (ROOT / "reference" / "jeux.py").read_text(encoding="utf-8")
-RIGHT_TAQUIN = (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8")
+RIGHT_JEUX = (ROOT / "reference" / "answers" / "jeux.py").read_text(encoding="utf-8")
+RIGHT_TAQUIN = (ROOT / "reference" / "answers" / "taquin.py").read_text(encoding="utf-8")
 WRONG_JEUX = (ROOT / "exercises" / "exemples" / "bruno" / "jeux.py").read_text(encoding="utf-8")  # q1 wrong
 QUESTIONS = ["-q", "q1", "-q", "q15"]
 

@@ -35,7 +35,7 @@ def passed(*ids):
 # the default barème: for q4/q7 (2 points) petits_jeux 0.4, jeu1 0.2, profond 0.2, algorithme 1.2; for
 # q10 (3 points) 0.6, 0.3, 0.3, 1.8; for q11 admissible 0.8, grands_t 0.2, non_constante 0.6, entier 0.4.
 EXPECTED = {
-    "reference/jeux.py": passed("q1", *SEARCHES),
+    "reference/answers/jeux.py": passed("q1", *SEARCHES),
     # Correct, and written unlike the model answer (each file's docstring says how).
     "variante_iterative.py": passed("q1", *SEARCHES),
     "variante_doublons.py": passed(*SEARCHES),

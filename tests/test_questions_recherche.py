@@ -37,7 +37,7 @@ def passed(*ids):
 
 # What each submission must get, per question: status, score, and the groups that fail.
 EXPECTED = {
-    "reference/recherche.py": passed("x1", "x2", "x3", "x4"),
+    "reference/answers/recherche.py": passed("x1", "x2", "x3", "x4"),
     # Correct, and written unlike the model answer (each file's docstring says how).
     "variante_complete.py": passed("x1", "x2", "x3", "x4"),
     "astar_liste_fermee.py": passed("x2"),

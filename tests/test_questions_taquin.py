@@ -56,7 +56,9 @@ EXPECTED = {
     "tente_sans_enregistrer": {"q16": ("partial", {"refus_bord": True, "refus_oppose": True, "acceptation": False})},
     "dfs_sans_annuler": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_sans_pop": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
-    "dfs_sans_elagage": {"q17": ("error", {"echec_restaure": False, "seuil": False, "succes": False})},
+    # Its own chain recurses until RecursionError; over the served tente_* (the judgement that counts, a tie
+    # going to the model answer's) a call past any optimum is refused: a wrong answer.
+    "dfs_sans_elagage": {"q17": ("failed", {"echec_restaure": False, "seuil": False, "succes": False})},
     "dfs_profondeur_exacte": {
         "q17": ("partial", {"echec_restaure": True, "seuil": True, "succes": False}),
         "q18": Q18_FULL,
@@ -97,7 +99,7 @@ EXPECTED = {
 
 
 def path_of(name: str) -> Path:
-    return {"reference": ROOT / "reference" / "taquin.py", "stub": ROOT / "exercises" / "taquin.py"}.get(
+    return {"reference": ROOT / "reference" / "answers" / "taquin.py", "stub": ROOT / "exercises" / "taquin.py"}.get(
         name, SUBMISSIONS / f"{name}.py"
     )
 
@@ -265,7 +267,7 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
         previous = history[-1] if history else None
         spread = max(spread, dfs_calls(state, previous, m - p, REVERSED) / dfs_calls(state, previous, m - p, MOVES))
     assert spread > 2 * Scheme().time_factor  # the case that makes this test: the usual factor is not enough
-    source = (ROOT / "reference" / "taquin.py").read_text()
+    source = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     essais = "ESSAIS = ((tente_gauche, droite), (tente_bas, haut), (tente_droite, gauche), (tente_haut, bas))"
     assert essais in source
     reversed_essais = "ESSAIS = ((tente_haut, bas), (tente_droite, gauche), (tente_bas, haut), (tente_gauche, droite))"
@@ -278,7 +280,7 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
 # A dfs that tests only the children it makes, not the root: right wherever dfs is called on a root within
 # the bound, as taquin calls it, but not what DFS* does at a root past it.
 NO_ROOT_TEST = (
-    (ROOT / "reference" / "taquin.py")
+    (ROOT / "reference" / "answers" / "taquin.py")
     .read_text()
     .replace(
         "    c = p + h\n    if c > m:\n        if c < minimum:\n            minimum = c\n        return False\n"
@@ -507,7 +509,7 @@ def _deep_group(path: Path, dependances: str):
 
 def _capped(tmp_path: Path, cap: int) -> Path:
     """The model answer, its IDA* giving up (None) once the bound passes `cap`."""
-    source = (ROOT / "reference" / "taquin.py").read_text()
+    source = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     capped = source.replace("while m != math.inf:", f"while m <= {cap}:")
     capped = capped.replace('raise ValueError("pas de solution")', "return None")
     assert capped.count(f"while m <= {cap}:") == 1 and "return None" in capped
@@ -536,7 +538,7 @@ def test_a_taquin_capped_below_the_traps_bound_loses_the_deep_group(tmp_path, ca
 def test_the_model_answer_leaves_the_trap_undecided_and_keeps_the_group(dependances, said):
     """Served, the model answer's dfs exhausts the bounds up to 64 within the trap's limit (the parent then
     refuses the next: the child's clock covers the served calls); its own, it cannot end the trap in it."""
-    check = _deep_group(ROOT / "reference" / "taquin.py", dependances)
+    check = _deep_group(ROOT / "reference" / "answers" / "taquin.py", dependances)
     assert check.passed and check.kind == "ok" and check.points == check.max_points > 0
     assert "piège non conclu, sans effet sur la note" in say(check.message) and said in say(check.message)
 
@@ -544,7 +546,7 @@ def test_the_model_answer_leaves_the_trap_undecided_and_keeps_the_group(dependan
 def test_a_taquin_that_swallows_the_parents_stop_is_still_undecided(tmp_path):
     """With the model answer's dfs served, the parent refuses a bound past the trap's and records it:
     what the student's code returns after catching that refusal is not judged."""
-    source = (ROOT / "reference" / "taquin.py").read_text()
+    source = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     (tmp_path / "taquin.py").write_text(
         source + "\n\n_taquin = taquin\n\n\ndef taquin():\n    try:\n        return _taquin()\n"
         "    except BaseException:\n        return []\n"
@@ -568,7 +570,7 @@ def test_a_refusal_of_the_served_move_is_said_in_the_students_language(tmp_path,
     so it is no protocol violation), told by the parent in French or English with the call the case makes
     and its board, with no sandbox wording inside. (The student's own move refuses a cell that is not next
     to the blank too: both judgements fail alike, and a tie shows the model answer's.)"""
-    source = (ROOT / "reference" / "taquin.py").read_text()
+    source = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     source = source.replace(
         "    v = grid[i][j]\n", "    assert abs(i - li) + abs(j - lj) == 1\n    v = grid[i][j]\n", 1
     )
@@ -591,7 +593,7 @@ def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two
     from grader.results.records import SubmissionResult
     from reports.render import _top_failures
 
-    model = (ROOT / "reference" / "taquin.py").read_text()
+    model = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     slips = {
         "bas": model.replace("tente(Deplacement.Bas, li > 0, bas)", "tente(Deplacement.Bas, li >= 0, bas)"),
         "gauche": model.replace(
@@ -622,7 +624,7 @@ def test_a_tente_that_lets_the_served_move_test_the_border_gains_nothing_from_it
     move it is, whatever the code returns after catching it, so no direction refuses at the edge that way.
     (Their own move's IndexError past row or column 3 is their own code's: it refuses at two edges of four,
     Python reading row -1 as row 3 at the two others; that judgement counts, the better one.)"""
-    model = (ROOT / "reference" / "taquin.py").read_text()
+    model = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     gestures = {"gauche": "Gauche", "bas": "Bas", "droite": "Droite", "haut": "Haut"}
     tentes = "".join(
         f"def tente_{name}():\n"
@@ -696,13 +698,13 @@ def test_a_served_dfs_that_costs_seconds_is_kept_for_the_machine(tmp_path, monke
 
 
 def test_the_challenges_searches_are_read_from_the_teachers_installation_not_run(monkeypatch, fresh_process):
-    # The challenge's served searches are recorded with the project (reference/taquin_challenge.py): a cold
+    # The challenge's served searches are recorded with the project (reference/answers/taquin_challenge.py): a cold
     # machine answers them without running the model answer or timing anything, and they cost the model
     # answer, all together, the challenge's shipped time (the limit's base) scaled to this machine.
     from grader.judge import calibration, timing
     from grader.questions.taquin import serving
     from grader.questions.taquin.cases import CHALLENGE_COSTS
-    from reference.taquin_challenge import SEARCHES
+    from reference.answers.taquin_challenge import SEARCHES
 
     server = serving.ModelServer(serving.LAST, ["dfs"], keeps=True)  # the model answer's own run
     monkeypatch.setattr(server.model, "dfs", None)
@@ -718,11 +720,11 @@ def test_the_challenges_searches_are_read_from_the_teachers_installation_not_run
 
 @pytest.mark.slow
 def test_the_recorded_challenge_searches_are_what_the_model_answer_computes():
-    """reference/taquin_challenge.py (benchmarks/bench_costs.py --searches) holds every dfs call of the model
+    """reference/answers/taquin_challenge.py (benchmarks/bench_costs.py --searches) holds every dfs call of the model
     answer's taquin() on the default challenge, as computed now: the keys the served calls are looked up by,
     the answers, the nodes."""
     from grader.questions.taquin import serving
-    from reference.taquin_challenge import SEARCHES
+    from reference.answers.taquin_challenge import SEARCHES
 
     assert serving.challenge_searches("korf") == SEARCHES["korf"]
 

@@ -281,7 +281,7 @@ def _graded(name: str, replay: int | None):
     )
 
 
-@pytest.mark.parametrize("name", ["reference/recherche.py", "search_largeur.py", "search_visites.py"])
+@pytest.mark.parametrize("name", ["reference/answers/recherche.py", "search_largeur.py", "search_visites.py"])
 def test_x1s_points_are_the_same_with_and_without_a_replay(name):
     without, with_replay = _graded(name, None), _graded(name, NAMED)
     assert (with_replay.score, with_replay.status) == (without.score, without.status)
@@ -306,7 +306,7 @@ def test_a_passed_graphs_check_replayed_on_request_shows_where_a_bfs_leaves_ida_
     assert "votre code (parcours en largeur)" in out and "[profondeur 0] » next_states(s) «" in out
     assert "→ IDA* appelle heuristic(état, g) sur chaque état atteint" in out
     # The model answer: no divergence, said as the same search.
-    assert main(["check", "reference/recherche.py", "-q", "x1", "--replay", str(NAMED), "--lang", "en"]) == 0
+    assert main(["check", "reference/answers/recherche.py", "-q", "x1", "--replay", str(NAMED), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert f"No divergence (game {NAMED} of {LISTED}) — the same search as the requested algorithm" in out
     assert "pass m = 2 (largest p + h expanded: 2, goal reached at p + h = 2): heuristic(s, g)" in out
@@ -324,7 +324,7 @@ def test_the_class_counts_read_a_passed_x1_replayed_on_request_and_count_the_oth
 
     copies = [
         _graded("search_largeur.py", 1),  # passed graphs, replayed: a BFS
-        _graded("reference/recherche.py", 1),  # passed graphs, replayed: IDA*
+        _graded("reference/answers/recherche.py", 1),  # passed graphs, replayed: IDA*
         _graded("search_largeur.py", None),  # passed graphs, not replayed: not judged
         _graded("search_visites.py", None),  # failed graphs: its replay's reading
     ]

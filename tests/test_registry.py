@@ -143,7 +143,7 @@ def test_a_result_keeps_only_keys_the_catalogue_has(monkeypatch):
     from grader.judge.question import Failure, Outcome
 
     q1 = next(q for q in jeux_questions.QUESTIONS if q.id == "q1")
-    submission = load_submission(ROOT / "reference" / "jeux.py")
+    submission = load_submission(ROOT / "reference" / "answers" / "jeux.py")
     for failure in (Failure("wrong", "q1.no_such_message"), Failure("wrong", "q1.step", {"a": 1})):
         monkeypatch.setattr(type(q1), "run", lambda self, ctx, f=failure: [Outcome("sequence", f)])
         (result,) = grade_submission(submission, [q1], Settings()).questions

@@ -21,7 +21,7 @@ from tests.test_reports_browser import _assert_clean, _open, _screenshot, browse
 pytestmark = pytest.mark.browser
 SIDES = ("student", "expected")
 
-# Each copy: its files per question (reference/jeux.py passes all three, reference/recherche.py x1; x1's
+# Each copy: its files per question (reference/answers/jeux.py passes all three, reference/answers/recherche.py x1; x1's
 # files are tests/submissions/recherche/'s: a BFS passes x1's graphs, which judge the paths returned).
 COPIES = {
     "ana": {
@@ -31,17 +31,22 @@ COPIES = {
         "x1": "search_visites.py",
     },
     "basile": {
-        "q4": "reference/jeux.py",
+        "q4": "reference/answers/jeux.py",
         "q7": "ids_sans_reprise.py",
         "q10": "idastar_astar.py",
         "x1": "search_heuristique_inversee.py",
     },
-    "chloe": {"q4": "bfs_iteree.py", "q7": "reference/jeux.py", "q10": "idastar_sans_h.py", "x1": "search_largeur.py"},
+    "chloe": {
+        "q4": "bfs_iteree.py",
+        "q7": "reference/answers/jeux.py",
+        "q10": "idastar_sans_h.py",
+        "x1": "search_largeur.py",
+    },
     "dora": {
-        "q4": "reference/jeux.py",
-        "q7": "reference/jeux.py",
-        "q10": "reference/jeux.py",
-        "x1": "reference/recherche.py",
+        "q4": "reference/answers/jeux.py",
+        "q7": "reference/answers/jeux.py",
+        "q10": "reference/answers/jeux.py",
+        "x1": "reference/answers/recherche.py",
     },
 }
 

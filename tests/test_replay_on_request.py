@@ -26,7 +26,7 @@ def _graded(path, qid: str, replay: int | None):
     return grade_question(QUESTIONS[qid], load_submission(path), Settings(seed=SEED, replay=replay))
 
 
-@pytest.mark.parametrize(("name", "qid"), [("reference/jeux.py", "q4"), ("idastar_dernier_f.py", "q10")])
+@pytest.mark.parametrize(("name", "qid"), [("reference/answers/jeux.py", "q4"), ("idastar_dernier_f.py", "q10")])
 def test_the_points_are_the_same_with_and_without_a_replay(name, qid):
     path = submission_path("jeux", name)
     without, with_replay = _graded(path, qid, None), _graded(path, qid, 2)

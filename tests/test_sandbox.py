@@ -225,6 +225,52 @@ def test_cpu_seconds_come_from_the_kernel_not_the_child():
 
 
 @confined
+def test_a_thread_working_only_between_calls_is_counted_in_the_next_call():
+    """Red team 7: a thread that computes only while no call runs (a table built while the parent draws
+    cases) was counted in no call. Its CPU time since the child's previous reply is now in the next call's."""
+    child = new_child(
+        {
+            "jeux": textwrap.dedent(
+                """
+                import threading, time
+                idle = threading.Event()
+                idle.set()
+                spent = [0.0]
+                def spin():
+                    while True:
+                        idle.wait()  # never while a call runs
+                        start = time.thread_time()
+                        for _ in range(20000):
+                            pass
+                        spent[0] += time.thread_time() - start
+                threading.Thread(target=spin, daemon=True).start()
+                def f():
+                    idle.clear()
+                    try:
+                        return spent[0]
+                    finally:
+                        idle.set()
+                """
+            )
+        },
+        "jeux",
+        ["tests.hostile.probes"],
+        Limits(**PATH),
+    )
+    try:
+        assert child.start().ok
+        first = child.call(PROBE, {"function": "f"}, 5.0)
+        time.sleep(0.6)  # the parent busy elsewhere: the thread works
+        second = child.call(PROBE, {"function": "f"}, 5.0)
+    finally:
+        child.close()
+    assert first.ok and second.ok, (first, second)
+    between = second.value - first.value  # the thread's own count (a yardstick here, never a fact)
+    assert between > 0.02, (first, second)
+    assert second.idle_seconds >= 0.8 * between and second.cpu_seconds >= second.idle_seconds, second
+
+
+@confined
 @pytest.mark.skipif("--mount-proc" not in namespace_prefix(), reason="needs a mount namespace")
 def test_disk_budget_binds_in_the_childs_tmpfs():
     reply = call(
@@ -328,7 +374,7 @@ def test_a_dead_child_is_reported_with_its_exit_code_even_if_a_grandchild_holds_
 # -- Landlock and seccomp: refusals the kernel makes ---------------------------------------------------
 REFUSALS = {
     "open('/tmp/escape-{tag}', 'w')": "Permission denied",
-    f"open({str(ROOT / 'reference' / 'jeux.py')!r}).read()": "Permission denied",
+    f"open({str(ROOT / 'reference' / 'answers' / 'jeux.py')!r}).read()": "Permission denied",
     "os.listdir('/etc')": "Permission denied",
     "subprocess.run(['true'])": "Operation not permitted",
     "os.system('true')": "32512",  # the C library's system() says 127 when it cannot start a shell
@@ -561,19 +607,17 @@ SECCOMP_REFUSES = {
     "fs_ioc_setflags": "fcntl.ioctl(fd, 0x40086602, fcntl.ioctl(fd, 0x80086601, bytes(8)))",
     "fs_ioc_getflags": "fcntl.ioctl(fd, 0x80086601, bytes(8))",
     "fs_ioc_fssetxattr": "fcntl.ioctl(fd, 0x401C5820, bytes(28))",
-    # A name taken off a file, or a file made without one: its blocks held outside every folder count.
-    "unlink": "open('named', 'w').close() or os.unlink('named')",
-    "unlinkat": "open('named_at', 'w').close() or os.unlink('named_at', dir_fd=folder)",
-    "rmdir": "os.mkdir('made') or os.rmdir('made')",
-    "rename": "open('moved', 'w').close() or os.rename('moved', 'moved_to')",
-    "rename_over": "open('over', 'w').close() or os.replace('over', 'jeux.py')",
-    "renameat2_exchange": "open('swap', 'w').close() or raw('renameat2', -100, b'swap', -100, b'jeux.py', 2)",
+    # A file made without a name: its blocks held outside every folder count.
     "open_tmpfile": "os.close(raw('open', b'.', os.O_TMPFILE | os.O_WRONLY, 0o600))",
     "openat_tmpfile": "os.close(os.open('.', os.O_TMPFILE | os.O_WRONLY, 0o600))",
     "openat2": "raw('openat2', -100, b'jeux.py', None, 24)",
     # Blocks past RLIMIT_FSIZE: beyond the end (KEEP_SIZE), or a size grown by INSERT_RANGE.
     "fallocate_keep_size": "with open('kept', 'wb') as out:\n    raw('fallocate', out.fileno(), 1, 0, 4 << 20)",
     "fallocate_insert_range": "with open('inserted', 'wb') as out:\n    raw('fallocate', out.fileno(), 0x20, 0, 4096)",
+    # A process that is not dumpable hides its /proc from a parent of its uid, which counts files there.
+    "set_dumpable": "raw('prctl', 4, 0, 0, 0, 0)",
+    # A pipe's pages counted against the account's quota: the teacher's other pipes shrink past it.
+    "setpipe_sz": "r, w = os.pipe()\ntry:\n    fcntl.fcntl(w, 1031, 1 << 17)\nfinally:\n    os.close(r), os.close(w)",
 }
 # What stays allowed: the same calls on the child itself (pid 0), a socketpair's stream.
 SECCOMP_ALLOWS = {
@@ -593,6 +637,10 @@ SECCOMP_ALLOWS = {
     "futex_wait_shared": "try:\n    raw('futex', shared_page, 0, ctypes.c_uint32.from_address(shared_page).value + 1, None)\n"
     "except OSError as exc:\n    assert exc.errno == errno.EAGAIN, exc",
     "fallocate_plain": "with open('allocated', 'wb') as out:\n    os.posix_fallocate(out.fileno(), 0, 4096)",
+    # Removals are Landlock's, after the kernel's lookup: a name that is not there is ENOENT.
+    "unlink_missing": "try:\n    os.unlink('absent')\nexcept FileNotFoundError:\n    pass",
+    "rmdir_missing": "try:\n    os.rmdir('absent')\nexcept FileNotFoundError:\n    pass",
+    "rename_missing": "try:\n    os.replace('absent', 'jeux.py')\nexcept FileNotFoundError:\n    pass",
     "link_and_write": "open('linked', 'w').write('x') and os.link('linked', 'linked_too')",
     "reads_and_advice": "os.preadv(fd, [bytearray(8)], 0) + (os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED) or 0)",
 }
@@ -698,13 +746,13 @@ def test_the_model_answer_cannot_be_imported_from_the_checkout(preloaded):
     there) and on whether the child's uid may pass through the folders above the checkout (a clone under
     a 0700 folder, as `mktemp -d` makes, may not): so the test asks for either, and for the kernel's
     refusal to list and to read the folder from the same child."""
-    folder = ROOT / "reference"
+    folder = ROOT / "reference" / "answers"
     source = f"""
 import os, sys
 def f():
     sys.path.insert(0, {str(ROOT)!r})
     try:
-        __import__("reference.jeux")
+        __import__("reference.answers.jeux")
         imported = "imported"
     except BaseException as exc:
         imported = type(exc).__name__
@@ -753,23 +801,25 @@ def test_landlock_alone_keeps_files_and_tcp_out():
 
 def test_legitimate_code_runs_confined():
     reply = call("""
-        import collections, enum, logging, os, sys, tempfile, threading
+        import collections, enum, logging, os, pathlib, sys, tempfile, threading
         def f():
             Point = collections.namedtuple('Point', 'x y')
             Move = enum.Enum('Move', 'GAUCHE DROITE')
             logging.getLogger('x').info('quiet')
             with open('notes.txt', 'w') as out:
                 out.write('ok')
-            # A named one: a file without a name (TemporaryFile) would hold blocks no count sees.
-            with tempfile.NamedTemporaryFile(dir='.', delete=False) as scratch:
-                scratch.write(b'x')
+            # A tmpfs bounds the folder: what a student removes yet holds is counted there.
+            with tempfile.TemporaryFile() as scratch, tempfile.NamedTemporaryFile(dir='.') as named:
+                scratch.write(b'x'), named.write(b'x')
+            pathlib.Path('absent').unlink(missing_ok=True)
+            os.replace('notes.txt', 'kept.txt')
             with open(os.devnull, 'w') as null:
                 print('hidden', file=null)
             found = []
             worker = threading.Thread(target=lambda: found.append(sum(range(10))))
             worker.start()
             worker.join()
-            return [Point(1, 2).x, Move.DROITE.name, open('notes.txt').read(), found]
+            return [Point(1, 2).x, Move.DROITE.name, open('kept.txt').read(), found]
     """)
     assert reply.value == [1, "DROITE", "ok", [45]], reply
 

@@ -71,8 +71,8 @@ def test_a_hostile_class_loses_nothing(tmp_path, monkeypatch):
     shutil.copytree(CORPUS, class_dir)
     (class_dir / "correct_reference").mkdir()
     for module in ("jeux", "taquin"):
-        shutil.copy(repo / "reference" / f"{module}.py", class_dir / "correct_reference" / f"{module}.py")
-    shutil.copy(repo / "reference" / "jeux.py", class_dir / "correct_single.py")
+        shutil.copy(repo / "reference" / "answers" / f"{module}.py", class_dir / "correct_reference" / f"{module}.py")
+    shutil.copy(repo / "reference" / "answers" / "jeux.py", class_dir / "correct_single.py")
     canary = tmp_path / "canary"
     canary.mkdir()
     (canary / "keep.txt").write_text("untouched")

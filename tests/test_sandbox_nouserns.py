@@ -74,8 +74,15 @@ def test_a_nest_deeper_than_the_recursion_limit_and_the_descriptors_is_counted_a
         ("for i in range(100_000):\n        open(f'small{i}', 'w').close()", True),
         ("for i in range(10):\n        open(f'fast{i}', 'wb').write(bytes(1 << 20))", True),
         ("for i in range(3):\n        open(f'few{i}', 'wb').write(bytes(1 << 20))", False),
+        # Files held (mapped, and open by the mapping's own descriptor) after their names went.
+        (
+            "import mmap, os\n    f.held = []\n    for i in range(12):\n"
+            "        with open(f'held{i}', 'wb+') as out:\n            out.write(bytes(1 << 20))\n"
+            "            f.held.append(mmap.mmap(out.fileno(), 4096))\n        os.unlink(f'held{i}')",
+            True,
+        ),
     ],
-    ids=["bytes", "entries", "answered-before-a-look", "within"],
+    ids=["bytes", "entries", "answered-before-a-look", "within", "held-without-a-name"],
 )
 def test_where_no_tmpfs_bounds_the_folder_the_parent_stops_the_child_past_its_budget(written, stopped):
     """No mount namespace (switched off here, as where there is no user namespace): the child's folder is
@@ -109,11 +116,15 @@ def _check(report: dict, shared_uid: bool) -> None:
     assert report["verdicts"]["thread_user"] == {"q1": ["passed", 1.0], "q4": ["passed", 2.0]}, _results(
         report, "thread_user"
     )
-    # The bomb: contained to the child's allowance (and, on a shared uid, the room left for the account).
+    # Red team 7's thief took none of the honest child's room: on a shared uid the watch stopped it past its
+    # share (elsewhere its room is its own, and it answers).
+    duel = report["thread_duel"]
+    assert duel["honest"][:2] == ["ok", 42], duel
+    assert duel["thief"][3] == ("engine.reply.tasks" if shared_uid else None), duel
+    # The bomb: contained to the child's allowance, on a shared uid too (confine.share_threads).
     assert report["verdicts"]["thread_bomb"]["q1"] == ["passed", 1.0]
     threads = [int(n) for n in re.findall(r"threads (\d+)", _results(report, "thread_bomb"))]
-    bound = LIMITS.processes + (LIMITS.account_tasks if shared_uid else 0)
-    assert threads and all(8 <= n <= bound for n in threads), threads
+    assert threads and all(8 <= n < LIMITS.processes for n in threads), threads
     assert report["thread_started_after"]
     # The nest is removed; a full folder is the student's verdict, never the grader's error.
     assert report["verdicts"]["deep_nest"]["q1"] == ["passed", 1.0]
@@ -125,15 +136,20 @@ def _check(report: dict, shared_uid: bool) -> None:
         # take the whole import's time first (a timeout: the student's too).
         stopped = "engine.reply.disk" if shared_uid else "No space left on device"
         assert stopped in said or (student == "many_files" and "engine.reply.timeout" in said), said
-    # Nothing hidden outside the folder: the removals refused, the files counted (killed past the
-    # parent's budget) or refused by the tmpfs (then q1 answered). Before, 100 MiB hidden and q1 passed
-    # without user namespaces; 15 MiB of the tmpfs's hidden with them or as root.
+    # Nothing hidden outside the bound: on a plain folder the files it holds without a name are counted
+    # by the parent (killed past its budget; before sandbox7, 100 MiB hidden and q1 passed); on a
+    # tmpfs, whose size counts a file without a name, what it hid is within its 16 MiB (q1 answered).
     said = _results(report, "hoarder")
     if shared_uid:
         assert totals["hoarder"] == [0.0, 3.0] and "engine.reply.disk" in said, said
     else:
         assert report["verdicts"]["hoarder"]["q1"] == ["passed", 1.0], said
-        assert set(re.findall(r"hidden (\d+) MiB", said)) == {"0"}, said
+        hidden = {int(mib) for mib in re.findall(r"hidden (\d+) MiB", said)}
+        assert hidden and max(hidden) < LIMITS.disk_bytes >> 20, said
+    # Removing a file that is not there is FileNotFoundError, as the kernel says, and temporary files,
+    # rmtree and os.replace work (red team 8: seccomp answered EPERM, and the module failed to
+    # load: 0 instead of full marks).
+    assert totals["tidy"] == [3.0, 3.0], _results(report, "tidy")
     assert report["left_in_tmp"] == [] and report["processes"] == []
 
 

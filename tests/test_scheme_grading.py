@@ -28,6 +28,6 @@ def test_a_correct_answer_gets_full_marks_with_any_single_group_weighted(qid, gr
     question = next(q for q in all_questions(extensions=True) if q.id == qid)
     weights = {g.name: float(g.name == group) for g in question.groups}
     scheme = Scheme(overrides={qid: {"groups": weights}})
-    path = ROOT / "reference" / f"{question.module}.py"
+    path = ROOT / "reference" / "answers" / f"{question.module}.py"
     result = grade_question(question, load_submission(path), Settings(seed=2017, scheme=scheme))
     assert result.score == result.max > 0, [(c.name, c.message) for c in result.checks if not c.passed]

@@ -35,7 +35,7 @@ from grader.service import config as config_module  # noqa: E402
 from grader.service.store import Store  # noqa: E402
 from tests.importers import moodle_worksheet_import, spreadsheet_table  # noqa: E402
 
-RIGHT = (ROOT / "reference" / "jeux.py").read_bytes()
+RIGHT = (ROOT / "reference" / "answers" / "jeux.py").read_bytes()
 WRONG = (ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py").read_bytes()
 STUDENTS = ["rate", "sup", "busy", "idem", "other", "upload", "reaped", "notebook", "spy", "live"]
 
@@ -193,7 +193,7 @@ def test_students_see_only_their_own(server):
     ):
         status, text = _get(server.url + path)
         assert status == 200 and "918273645" not in text
-    for path in ("/static/../../../reference/jeux.py", "/static/%2e%2e/tasks.py", "/reference/jeux.py"):
+    for path in ("/static/../../../reference/answers/jeux.py", "/static/%2e%2e/tasks.py", "/reference/answers/jeux.py"):
         status, text = _get(server.url + path)
         assert status == 404 and "def bfs" not in text
 

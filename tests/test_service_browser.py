@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 require_service_extra()
 
 WRONG = ROOT / "tests" / "submissions" / "jeux" / "bfs_plus_un.py"
-RIGHT = ROOT / "reference" / "jeux.py"
+RIGHT = ROOT / "reference" / "answers" / "jeux.py"
 
 
 @pytest.fixture(scope="module")

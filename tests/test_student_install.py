@@ -57,8 +57,10 @@ def _copy_sources(target: Path) -> None:
 
 
 # A family added after this test was written: its model answer and its student's stub, in the copy the
-# wheel is built from. Nothing lists it: setup.py must leave its model answer out all the same.
+# wheel is built from; and a package added to reference/ later. Nothing lists them: setup.py must leave
+# the model answer and the new package out all the same.
 NEW_FAMILY = "nouvelle"
+NEW_PACKAGE = "nouveau"
 NEW_ANSWER = "def q19(n):\n    return 2 * n\n"
 NEW_STUB = "def q19(n):\n    raise NotImplementedError\n"
 
@@ -67,7 +69,9 @@ NEW_STUB = "def q19(n):\n    raise NotImplementedError\n"
 def student_wheel(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     _copy_sources(work / "src")
-    (work / "src" / "reference" / f"{NEW_FAMILY}.py").write_text(NEW_ANSWER, encoding="utf-8")
+    (work / "src" / "reference" / "answers" / f"{NEW_FAMILY}.py").write_text(NEW_ANSWER, encoding="utf-8")
+    (work / "src" / "reference" / NEW_PACKAGE).mkdir()
+    (work / "src" / "reference" / NEW_PACKAGE / "__init__.py").write_text(NEW_ANSWER, encoding="utf-8")
     (work / "src" / "exercises" / f"{NEW_FAMILY}.py").write_text(NEW_STUB, encoding="utf-8")
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(work / "src")],
@@ -104,9 +108,10 @@ def test_the_wheel_holds_no_model_answer_and_no_sample_student(student_wheel):
         names = archive.namelist()
         sources = {name: archive.read(name) for name in names if name.endswith(".py")}
     assert "grader/cli.py" in names and "reference/puzzle.py" in names  # the wheel is complete...
-    assert not [n for n in names if n.startswith("reference/solver/")]  # ...but for the solver (docs/student-kit.md)
-    for answer in ("reference/jeux.py", "reference/taquin.py", "reference/recherche.py", f"reference/{NEW_FAMILY}.py"):
-        assert answer not in names  # ...but for the model answers, a new family's included
+    # ...but for the solver (docs/student-kit.md), the model answers, a new family's included, and a new
+    # package of reference/: no subpackage of reference/ ships.
+    assert [n for n in names if n.startswith("reference/") and n.count("/") > 1] == []
+    assert (ROOT / "reference" / "answers" / "jeux.py").is_file() and (ROOT / "reference" / "solver").is_dir()
     assert not [n for n in names if n.startswith(("exercises/", "tests/"))]
     graded = graded_functions()
     assert {"bfs", "ids", "idastar", "h_jeu1", "move", "tente_gauche", "dfs", "taquin", "search"} <= set(graded)
@@ -120,8 +125,16 @@ def test_the_wheel_holds_no_model_answer_and_no_sample_student(student_wheel):
         ]
 
     # The criterion finds the model answers of the repository...
-    assert set(answers((ROOT / "reference" / "taquin.py").read_text(encoding="utf-8"))) >= {"move", "dfs", "taquin"}
-    assert set(answers((ROOT / "reference" / "jeux.py").read_text(encoding="utf-8"))) >= {"bfs", "ids", "idastar"}
+    assert set(answers((ROOT / "reference" / "answers" / "taquin.py").read_text(encoding="utf-8"))) >= {
+        "move",
+        "dfs",
+        "taquin",
+    }
+    assert set(answers((ROOT / "reference" / "answers" / "jeux.py").read_text(encoding="utf-8"))) >= {
+        "bfs",
+        "ids",
+        "idastar",
+    }
     # ...and nothing in the wheel.
     assert {name: found for name, source in sources.items() if (found := answers(source))} == {}
 
@@ -132,7 +145,7 @@ def test_grader_check_runs_from_the_wheel_on_a_correct_submission(student_python
             str(student_python),
             "-c",
             "import grader, reference; print(grader.__file__); "
-            "import importlib.util as u; print(u.find_spec('reference.jeux'))",
+            "import importlib.util as u; print(u.find_spec('reference.answers'))",
         ],
         capture_output=True,
         text=True,

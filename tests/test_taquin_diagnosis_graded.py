@@ -158,12 +158,18 @@ def test_the_grade_is_the_same_with_the_diagnosis_or_without_it(name, tmp_path, 
     diagnosed = {group: record for group, record in records(with_it).items() if group not in records(without)}
     assert diagnosed and all(records(with_it)[group] == record for group, record in records(without).items())
     if name == "liar":
-        # No move is served to a watched dfs: the lie has nobody to tell, and every drawing says what the
-        # walk saw of its dfs, which searched nothing.
-        assert with_it.score == 0 and set(diagnosed) == {"seuil", "succes"}
+        # The model judgement's move is served (the diagnosis's too): the lie is answered for the state it made
+        # up and changes nothing of the run's globals; every drawing says what the walk saw of its dfs: with the
+        # served move, moves of its own from the root and True far from the goal; with its own move (the
+        # student's own judgement, `chaine_eleve`), no search.
+        assert with_it.score == 0 and set(diagnosed) == {"echec_restaure", "seuil", "succes"}
         for record in records(with_it).values():
-            assert record["why"]["key"] in ("q17.search_root_not_expanded", "q17.walk_minimum")
-            assert record["nodes"] == 1 and not record["stopped"]
+            assert record["why"]["key"] in (
+                "q17.search_pruned",
+                "q17.search_true_not_goal",
+                "q17.search_root_not_expanded",
+            )
+            assert record["nodes"] <= 3 and not record["stopped"]
 
 
 def only_children_past_the_bound(record: dict, history: list) -> bool:
@@ -193,7 +199,10 @@ def entered(state: tuple, previous: str | None, budget: int) -> int:
     return 1 + sum(entered(apply(state, move), move, budget - 1) for move in within)
 
 
-CORRECT = [ROOT / "reference" / "taquin.py", *sorted((ROOT / "tests" / "variants" / "taquin" / "correct").glob("*.py"))]
+CORRECT = [
+    ROOT / "reference" / "answers" / "taquin.py",
+    *sorted((ROOT / "tests" / "variants" / "taquin" / "correct").glob("*.py")),
+]
 
 
 @pytest.mark.slow

@@ -114,7 +114,7 @@ def test_the_harness_exact_game1_distance_agrees_with_the_table():
 
 def test_the_harness_tells_the_model_answers_right():
     for module, questions in MODEL.items():
-        model = harness.Variant(ROOT / "reference" / f"{module}.py", module, ())
+        model = harness.Variant(ROOT / "reference" / "answers" / f"{module}.py", module, ())
         for qid in questions:
             assert harness.witness(model, qid) is None, qid
 
@@ -156,7 +156,11 @@ def _pool():
 def _seeded():
     """(path, question, seeds): the model answers and the correct variants under every seed; the questions a
     wrong variant is right on (it is wrong on another) under SEED only, to keep CI's budget."""
-    pairs = [(f"reference/{m}", ROOT / "reference" / f"{m}.py", q, SEEDS) for m, qs in MODEL.items() for q in qs]
+    pairs = [
+        (f"reference/answers/{m}", ROOT / "reference" / "answers" / f"{m}.py", q, SEEDS)
+        for m, qs in MODEL.items()
+        for q in qs
+    ]
     pairs += [
         (v.name, v.path, q, SEEDS if v.path.parent.name == "correct" else SEEDS[:1])
         for v in VARIANTS

@@ -59,7 +59,7 @@ class ModelAnswerNeeded(GraderBug):
 
 def has_model_answer(module: str) -> bool:
     try:
-        return importlib.util.find_spec(f"reference.{module}") is not None
+        return importlib.util.find_spec(f"reference.answers.{module}") is not None
     except ImportError:
         return False
 
@@ -73,7 +73,7 @@ class ModelAnswer:
         self.module, self.runs = module, runs
 
     def run(self, probe, payload: dict, serve=None) -> tuple[object, float, object]:
-        module = importlib.import_module(f"reference.{self.module}")
+        module = importlib.import_module(f"reference.answers.{self.module}")
         handler = serve() if serve is not None else None
         if handler is None:  # CPU time, best of several and cached per machine (grader/judge/timing.py)
             key = json.dumps([_source_digest(module), probe.__module__, probe.__name__, payload], sort_keys=True)
@@ -116,7 +116,7 @@ class Oracles:
 def answers(module: str, functions: tuple[str, ...]) -> bool:
     """Whether the installed model answer defines `functions`: a question added to a family (its oracles
     written) is judged by them until the model answer answers it too."""
-    model = importlib.import_module(f"reference.{module}")
+    model = importlib.import_module(f"reference.answers.{module}")
     return all(hasattr(model, function) for function in functions)
 
 

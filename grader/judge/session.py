@@ -38,7 +38,8 @@ class Session:
         self.stderr: list[str] = []
         self.dropped = 0
         self.student_seconds = 0.0
-        # The CPU time of the current child's import, not yet counted: the first case it runs counts it.
+        # The CPU time of the current child's import and of its calls that are not cases (the stub check),
+        # not yet counted: the next case it runs counts it.
         self.import_seconds = 0.0
         self.group = ""  # the check group being run, for the progress line
 
@@ -73,9 +74,11 @@ class Session:
         is run again once (`rerun`: this is that second run) unless `retry` is False; a served run only if
         its handler can `reset()` what it kept of the first run (its trace, a budget spent).
 
-        The first `case` a child runs counts the CPU time of the student's module's import in its own: what
-        the import precomputes (a table of every answer, say) then costs what the same work costs in the
-        case, and the import cannot be a free lunch (docs/limits.md)."""
+        The first `case` a child runs counts the CPU time of the student's module's import (and of the calls
+        before it that are no case) in its own: what the import precomputes (a table of every answer, say)
+        then costs what the same work costs in the case, and the import cannot be a free lunch
+        (docs/limits.md). Each call's CPU time also holds what the child did since its previous reply
+        (Reply.idle_seconds: a thread working between calls), so no work of the child is counted in none."""
         child = self._child()
         if child is None:
             assert self.import_failure is not None  # _child() says why it has none
@@ -85,12 +88,14 @@ class Session:
         with self.progress():
             reply = child.call(probe_name(probe), payload, max(timeout - charged, 0.001), serve=serve)
         reply.limit = timeout
-        if charged:
-            reply.cpu_seconds += charged
-            reply.import_seconds = charged
+        reply.cpu_seconds += charged
+        reply.import_seconds = charged
+        if not case and reply.cpu_measured:
+            self.import_seconds += reply.cpu_seconds  # counted with the next case
+        else:
+            self.student_seconds += reply.cpu_seconds
             if reply.ok and reply.cpu_measured and reply.cpu_seconds > timeout:
                 reply = self._over(reply, timeout)
-        self.student_seconds += reply.cpu_seconds
         self._note(reply, child)
         if not child.alive or reply.status in FATAL_KINDS:
             self._retire_child()
@@ -117,6 +122,7 @@ class Session:
             seconds=reply.seconds,
             cpu_seconds=reply.cpu_seconds,
             limit=timeout,
+            idle_seconds=reply.idle_seconds,
             import_seconds=reply.import_seconds,
         )
 

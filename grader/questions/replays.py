@@ -4,7 +4,7 @@ results keep it, cut at SHOWN_CALLS calls with its length said, the order in whi
 took each state's successors, and the first call of the algorithm's side that the student's
 calls do not cover (what their code should have done at the divergence).
 
-The requested algorithm's side is a run of the model answers (reference/replays.py): only where they are
+The requested algorithm's side is a run of the model answers (reference/answers/replays.py): only where they are
 installed, a teacher's checkout or the service. The student kit does not ship them (setup.py), so a
 check failed there carries no replay (docs/student-kit.md).
 """
@@ -21,12 +21,12 @@ SHOWN_CALLS = 60
 
 
 def algorithms() -> ModuleType | None:
-    """reference/replays.py, the requested algorithms' runs, where the model answers are installed."""
+    """reference/answers/replays.py, the requested algorithms' runs, where the model answers are installed."""
     try:
-        installed = importlib.util.find_spec("reference.replays") is not None
-    except ImportError:  # no reference package at all
+        installed = importlib.util.find_spec("reference.answers.replays") is not None
+    except ImportError:  # no reference.answers package (a built distribution), or no reference at all
         installed = False
-    return importlib.import_module("reference.replays") if installed else None
+    return importlib.import_module("reference.answers.replays") if installed else None
 
 
 def student_order(game: dict, events: list[tuple], starts: list[int]) -> list[list[int]]:

@@ -35,6 +35,10 @@ class Channel(ABC):
         self._ended: str | None = None  # how the child ended, as the supervisor told
         self._nonblocking = False
         self._poller: select.poll | None = None
+        # The child's CPU clock when it last replied: what it uses from then until its next reply (a thread
+        # of the student's working while the parent draws cases or computes expected values) counts in
+        # its next call, never in none.
+        self._replied_cpu: float | None = None
 
     @abstractmethod
     def cpu(self) -> float | None:
@@ -48,10 +52,15 @@ class Channel(ABC):
         """Run `probe` on `payload` in the child. While it runs, the child's call frames are answered
         by `serve`, the run's interface (a calls.Served, see grader/sandbox/calls.py); without `serve` a
         call frame is a protocol violation. The deadline covers the whole run, answers included: the
-        handler's work stops at it too."""
+        handler's work stops at it too. The reply's CPU time starts at the child's previous reply (its
+        `idle_seconds` then are in it, and the child's limit is the rest)."""
         self.seq += 1
-        deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
         cpu, started = self.cpu(), time.monotonic()
+        idle = 0.0
+        if cpu is not None and self._replied_cpu is not None:
+            idle, cpu = max(0.0, cpu - self._replied_cpu), self._replied_cpu
+        timeout = max(timeout - idle, 0.001)
+        deadline = started + timeout + self.limits.grace_seconds + 0.25 * timeout
         try:
             self._send({"seq": self.seq, "probe": probe, "payload": payload, "timeout": timeout}, deadline)
         except OSError:
@@ -59,7 +68,9 @@ class Channel(ABC):
         except TimeoutError:
             self._kill()
             return Reply(protocol.TIMEOUT, error="the child did not read its request: it was killed")
-        return self._timed(self._await(self.seq, timeout, serve, deadline), cpu, started)
+        reply = self._timed(self._await(self.seq, timeout, serve, deadline), cpu, started)
+        reply.idle_seconds = idle
+        return reply
 
     def _timed(self, reply: Reply, cpu: float | None, started: float) -> Reply:
         """`reply` with the wall and CPU time since `started`, when the child's CPU clock read `cpu`."""
@@ -68,6 +79,7 @@ class Channel(ABC):
         now = self.cpu()
         if cpu is not None and now is not None:
             reply.cpu_seconds = max(0.0, now - cpu)
+            self._replied_cpu = now
         else:
             reply.cpu_seconds, reply.cpu_measured = reply.seconds, False
         return reply

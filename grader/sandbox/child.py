@@ -363,6 +363,8 @@ def serve(request_fd: int, reply_fd: int) -> None:
     except (confine.ConfinementError, OSError) as exc:
         reply(protocol.CONFINED_SEQ, {"status": protocol.CRASHED, "error": f"confinement failed: {exc}"})
         os._exit(70)
+    if confine.shares_uid(config["confine"]):
+        confine.share_threads(config["confine"]["limits"]["processes"])
     reply(protocol.CONFINED_SEQ, {"status": protocol.OK, "value": layers})
     try:
         protocol.read_frame(request_fd)  # the parent's go, once it has checked what the kernel shows

@@ -53,10 +53,20 @@ SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
 SCOPE_SIGNAL = 1 << 1
 
 READ = FS_READ_FILE | FS_READ_DIR
-# The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed;
-# nothing removed or renamed (seccomp refuses it too): a file kept open or mapped after its name went
-# would hold its blocks outside every count of the folder.
-READ_WRITE = READ | FS_WRITE_FILE | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SYM | FS_REFER | FS_TRUNCATE
+# The child's own folder: files and folders of its own, no devices, fifos or sockets, nothing executed.
+# A file it removes (or renames over) while it holds it keeps its blocks: a tmpfs's size counts them,
+# and where the folder is a plain folder of the disk the parent counts them (host.held_without_name).
+READ_WRITE = (
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SYM
+    | FS_REFER
+    | FS_TRUNCATE
+)
 
 # The private root (enter_private_root).
 CLONE_NEWNS = 0x00020000
@@ -338,6 +348,46 @@ def enter_private_root(workdir: str, stdlib: str) -> None:
     os.chdir(workdir)
 
 
+def shares_uid(config: dict) -> bool:
+    """Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's."""
+    return config.get("uid") is None and not config.get("drop_capabilities")
+
+
+def share_threads(processes: int, patience: float = 2.0) -> None:
+    """Where the child shares the teacher's uid (`shares_uid`), RLIMIT_NPROC bounds the uid's tasks as a
+    whole, not the child's: a thread is refused here past `processes` of the child's own, as the kernel
+    refuses it in the other configurations; below that, a refusal is the room others of the uid hold
+    (a classmate's child in a burst, which the parent's watch stops within a look: host.DiskWatch), so
+    it is tried again for up to `patience` seconds. Before the student's code: a student may undo it,
+    and is then stopped by the watch past `processes`, which is all it changes."""
+    import _thread
+    import threading
+    import time
+
+    started = getattr(_thread, "_count", lambda: threading.active_count() - 1)  # threads _thread started
+
+    def patient(start):
+        def start_thread(*args, **kwargs):
+            if started() + 1 >= processes:  # with the main thread
+                raise RuntimeError("can't start new thread")
+            deadline = time.monotonic() + patience
+            while True:
+                try:
+                    return start(*args, **kwargs)
+                except RuntimeError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.005)
+
+        return start_thread
+
+    for name in ("start_new_thread", "start_joinable_thread"):  # the latter from Python 3.13
+        if hasattr(_thread, name):
+            setattr(_thread, name, patient(getattr(_thread, name)))
+            if hasattr(threading, f"_{name}"):
+                setattr(threading, f"_{name}", getattr(_thread, name))
+
+
 def apply(config: dict) -> dict:
     """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
 
@@ -350,9 +400,7 @@ def apply(config: dict) -> dict:
     workdir = config.get("read_write", [None])[0]
     if config.get("landlock"):
         ruleset, landlock = landlock_ruleset(stdlib_entries(config["stdlib"]), config.get("read_write", []))
-    # Neither a uid of its own (as root) nor a user namespace: the child's tasks count with its parent's.
-    shares_uid = config.get("uid") is None and not config.get("drop_capabilities")
-    layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid)
+    layers["rlimits"] = apply_rlimits(config.get("limits", {}), shares_uid(config))
     if config.get("private_root"):
         enter_private_root(workdir, config["stdlib"])
         layers["private_root"] = True

@@ -30,6 +30,7 @@ NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
 # How often the parent counts a child's folder where no tmpfs bounds it (DiskWatch).
 DISK_WATCH_SECONDS = 0.1
+PF_EXITING = 0x4  # a task's flag in /proc/PID/stat: it is ending
 
 _namespace_prefix: dict[bool, list[str]] = register(f"{__name__}._namespace_prefix", {})
 
@@ -243,13 +244,11 @@ def remove_root(root: Path) -> None:
 
 def folder_usage(root: Path, files: int) -> tuple[int, int]:
     """(bytes, entries) held under `root`: the disk blocks of its files and its entries of any kind,
-    counted until the count passes `files` (a full count would cost what the child chose). A confined
-    child can neither remove nor rename an entry (seccomp, Landlock), so that its folders stay where
-    they are and every file it holds is named here; without those layers (a test that switches them
-    off), an entry gone between the listing and its look is skipped, never the end of the count (red
-    team 6: names removed and made again without end blinded every count before the folder that held
-    the data), and a folder moved while it is counted ends the count there: a lower bound, and the
-    next look counts again."""
+    counted until the count passes `files` (a full count would cost what the child chose). An entry
+    gone between the listing and its look is skipped, never the end of the count (red team 6: names
+    removed and made again without end blinded every count before the folder that held the data). A
+    folder the child moves while it is counted ends the count there: what was counted is a lower
+    bound, and the next look counts again."""
     used = [0, 0]
 
     def visit(fd: int) -> list[str]:
@@ -272,6 +271,64 @@ def folder_usage(root: Path, files: int) -> tuple[int, int]:
     return used[0], used[1]
 
 
+def held_without_name(pid: int, folder: Path) -> int | None:
+    """How many distinct files of `folder` process `pid` holds after their names went (removed, or
+    renamed over): mapped (one page holds the whole file, without a descriptor) or open in any of its
+    threads (a thread may have a descriptor table of its own). Their blocks are in no folder a count
+    sees. None when its /proc cannot be read: a process of our uid hides it only by making itself not
+    dumpable (seccomp refuses it to a child), which is then a verdict against it; a thread that is
+    ending refuses too, for a moment, and is skipped. The maps are read through the first thread that
+    shows them (a main thread that ended shows none, its process living on in the others). A file is
+    known by its path when it was removed, under `folder`: what the child made (Landlock lets it make
+    nothing elsewhere), never the C library's memory files nor another process's should the pid be
+    reused."""
+    prefix = f"{os.path.realpath(folder)}/"
+    mapped_prefix = os.fsencode(prefix)
+    held: set[int] = set()
+    mapped = False
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except (FileNotFoundError, ProcessLookupError):
+        return 0  # gone: it holds nothing
+    for task in tasks:
+        where = f"/proc/{pid}/task/{task}"
+        try:
+            if not mapped:
+                with open(f"{where}/maps", "rb") as maps:
+                    lines = maps.read()
+                mapped = bool(lines)
+                for line in lines.splitlines() if b" (deleted)" in lines else ():
+                    fields = line.split(maxsplit=5)  # address perms offset device inode path
+                    if len(fields) == 6 and fields[5].startswith(mapped_prefix) and fields[5].endswith(b" (deleted)"):
+                        held.add(int(fields[4]))
+            descriptors = os.listdir(f"{where}/fd")
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # a thread that ended meanwhile
+        except PermissionError:
+            if _ending(where):
+                continue
+            return None
+        for name in descriptors:
+            try:
+                target = os.readlink(f"{where}/fd/{name}")
+                if target.startswith(prefix) and target.endswith(" (deleted)"):
+                    held.add(os.stat(f"{where}/fd/{name}").st_ino)
+            except (FileNotFoundError, ProcessLookupError):
+                continue  # closed meanwhile
+            except PermissionError:
+                if _ending(where):
+                    break
+                return None
+    return len(held)
+
+
+def _ending(task: str) -> bool:
+    """The task (its /proc folder) is ending or gone: the kernel then refuses to show its memory and
+    descriptors for a moment."""
+    fields = proc_stat(task.removeprefix("/proc/"))
+    return fields is None or fields[0] in (b"Z", b"X") or bool(int(fields[6]) & PF_EXITING)
+
+
 class DiskWatch(threading.Thread):
     """Where the child's folder is a plain folder of the teacher's disk (no tmpfs: no mount namespace),
     the parent bounds what it holds: every `DISK_WATCH_SECONDS` (or four times as long as the last
@@ -279,13 +336,24 @@ class DiskWatch(threading.Thread):
     `Limits.watched_disk_bytes` or `Limits.watched_disk_files` kills the child (by a pidfd: never a
     process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
     disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
-    refuses fallocate's modes that allocate past it). Every block it holds is a block of a file its
-    folder names: it can remove no name, nor make a file without one (seccomp, Landlock)."""
+    refuses fallocate's modes that allocate past it). A file it holds after removing its name (or
+    renaming another over it) counts as one of `Limits.file_bytes` and one entry (held_without_name);
+    a process whose /proc the parent cannot read is killed the same way (where the machine forbids
+    reading it before any student code runs, the child is not started: SandboxError). It makes no file
+    without a name (O_TMPFILE: seccomp).
+
+    At each look it also counts the child's tasks (it cannot fork: seccomp), and past `Limits.processes`
+    kills it and sets `crowded`: there (no user namespace) the child shares the teacher's uid, whose room
+    RLIMIT_NPROC bounds as a whole, so a child holding more than its share would take a classmate's
+    (red team 7); the room `Limits.account_tasks` is then only a burst's, for one look at most."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)
-        self.folder, self.limits = folder, limits
+        self.folder, self.limits, self.pid = folder, limits, pid
+        if held_without_name(pid, folder) is None:  # before any student code: this machine forbids it
+            raise SandboxError(f"the child's /proc/{pid} cannot be read, its disk cannot be counted")
         self.exceeded = False
+        self.crowded = False
         self._pidfd = os.pidfd_open(pid)
         self._done = threading.Event()
 
@@ -301,16 +369,33 @@ class DiskWatch(threading.Thread):
 
     def look(self) -> bool:
         """Count the folder now (also when a reply arrives: a child that wrote fast and answered before
-        the next look is judged on what it left); past the budget, kill the child. Whether it was."""
-        if not self.exceeded:
+        the next look is judged on what it left), and its tasks; past either budget, kill the child.
+        Whether it was."""
+        if not (self.exceeded or self.crowded):
             used, entries = folder_usage(self.folder, self.limits.watched_disk_files)
-            if used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files:
-                self.exceeded = True
+            held = held_without_name(self.pid, self.folder)
+            if held is not None:
+                used, entries = used + held * self.limits.file_bytes, entries + held
+            self.exceeded = (
+                held is None or used > self.limits.watched_disk_bytes or entries > self.limits.watched_disk_files
+            )
+            fields = proc_stat(self.pid)
+            self.crowded = not self.exceeded and fields is not None and int(fields[17]) > self.limits.processes
+            if self.exceeded or self.crowded:
                 try:
                     signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
                 except ProcessLookupError:
                     pass  # gone already
-        return self.exceeded
+        return self.exceeded or self.crowded
+
+    def verdict(self) -> tuple[str, dict]:
+        """What the student is told of a child stopped by `look` (a message key and its parameters)."""
+        if self.crowded:
+            return "engine.reply.tasks", {"tasks": self.limits.processes}
+        return "engine.reply.disk", {
+            "mib": self.limits.watched_disk_bytes >> 20,
+            "files": self.limits.watched_disk_files,
+        }
 
     def stop(self) -> None:
         self._done.set()

@@ -64,6 +64,9 @@ class Reply:
     cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
     limit: float = 0.0  # the call's time limit, for a timeout's message
     calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
+    # The CPU time the child used since its previous reply, before this call's request (its threads' work
+    # between calls), counted in `cpu_seconds` (channel.py).
+    idle_seconds: float = 0.0
     # The CPU time of the module's import counted in this call's (the first case of a child: judge/session.py).
     import_seconds: float = 0.0
     # A call outside the run's interface (status VIOLATION): the message key and parameters that say it.

@@ -302,11 +302,11 @@ class Child(Channel):
         return self._disk_reply(super()._death())
 
     def _disk_reply(self, reply: Reply) -> Reply:
-        """`reply`, unless the child's folder is past its budget (host.DiskWatch): then that verdict."""
+        """`reply`, unless the child's folder or its tasks are past their budget (host.DiskWatch): then
+        that verdict."""
         if self._disk_watch is None or not self._disk_watch.look():
             return reply
-        budget = {"mib": self.limits.watched_disk_bytes >> 20, "files": self.limits.watched_disk_files}
-        return Reply(protocol.VIOLATION, error=reply.error, violation=("engine.reply.disk", budget))
+        return Reply(protocol.VIOLATION, error=reply.error, violation=self._disk_watch.verdict())
 
     def describe(self) -> list[Message]:
         """The layers in force, as a report states them (said in its reader's language)."""

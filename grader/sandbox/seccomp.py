@@ -187,17 +187,10 @@ DENIED_SYSCALLS = (
     "fstatfs64",
     "ustat",
     "sysinfo",
-    # Taking a name off a file, or making a file without one: a file mapped or open, then unlinked (or
-    # renamed over), holds its blocks outside any folder until the process dies, where no tmpfs bounds
-    # the folder the parent counts (red team 6: 600 MiB). Every block the child holds is then a block of
-    # a file its folder names, and no folder moves while the parent counts it. openat2's flags (O_TMPFILE)
-    # are in memory a filter cannot read; open's and openat's have a rule below.
-    "unlink",
-    "unlinkat",
-    "rmdir",
-    "rename",
-    "renameat",
-    "renameat2",
+    # A file made without a name, held by a descriptor: where no tmpfs bounds the child's folder its
+    # blocks would be in no folder the parent counts. openat2's flags (O_TMPFILE) are in memory a filter
+    # cannot read; open's and openat's have a rule below. Removals are Landlock's (confine.READ_WRITE):
+    # refused here, they answered EPERM for a name that does not exist, where the kernel says ENOENT.
     "openat2",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
@@ -260,6 +253,14 @@ F_SETOWN, F_SETOWN_EX = 8, 15
 # when another process opens the file), directory notifications (dnotify, inotify's elder) and
 # write-lifetime hints (kept on the file: set by its owner, read by anyone).
 F_FILE_SHARED = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1026, 1035, 1036, 1037, 1038)
+# A pipe's buffer resized (F_SETPIPE_SZ): its pages count against its uid's pipe-user-pages-soft, so
+# that a child sharing the teacher's uid (or its user namespace's) raising its pipes to 1 MiB shrank
+# every new pipe of her account to one page (red team 8: three children, 30 pipes each). The default
+# (16 pages) is what every pipe of the child keeps.
+F_SETPIPE_SZ = 1031
+# A process that is not dumpable hides its /proc/PID/maps and fd from a parent of the same uid, which
+# counts there the files a child holds after their names went (host.held_without_name).
+PR_SET_DUMPABLE = 4
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 # A futex that is not process-private is keyed by the file page under its address where there is one:
 # two processes mapping the same file (any library, the standard library's files) meet there, a wake
@@ -336,6 +337,7 @@ def rules() -> list[tuple]:
     # fallocate's modes but 0 allocate past RLIMIT_FSIZE (KEEP_SIZE: blocks beyond the end, the size
     # unchanged; INSERT_RANGE: a size that mode 0 then fills): gigabytes of the teacher's disk at once.
     refused.append((denied, "fallocate", arg(1, libseccomp.NE, 0)))
+    refused.append((denied, "prctl", arg(0, libseccomp.MASKED_EQ, INT, PR_SET_DUMPABLE)))
     refused.append((denied, "sendto", arg(4, libseccomp.NE, 0)))  # a destination address
     refused.append((denied, "socketpair", arg(0, libseccomp.NE, AF_UNIX)))
     refused += [
@@ -346,7 +348,9 @@ def rules() -> list[tuple]:
     for name in ("fcntl", "fcntl64"):
         refused.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN), arg(2, libseccomp.NE, 0)))
         refused.append((denied, name, arg(1, libseccomp.MASKED_EQ, INT, F_SETOWN_EX)))
-        refused += [(denied, name, arg(1, libseccomp.MASKED_EQ, INT, command)) for command in F_FILE_SHARED]
+        refused += [
+            (denied, name, arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (*F_FILE_SHARED, F_SETPIPE_SZ)
+        ]
     refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, INT, command)) for command in (FIOSETOWN, SIOCSPGRP)]
     refused += [(denied, "ioctl", arg(1, libseccomp.MASKED_EQ, 0xFF00, kind << 8)) for kind in IOCTL_FILE_TYPES]
     return refused

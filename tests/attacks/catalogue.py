@@ -45,9 +45,9 @@ DOOR = "if libc.syscall(NUMBER['{name}'], {args}) < 0:\n    raise OSError(ctypes
 # name: (expected status of q1, body of solution_42 before `return ANSWER`, module-level prelude)
 ATTACKS: dict[str, tuple[str, str, str]] = {
     # -- reading what a student must not read ---------------------------------------------------------
-    "read_reference": ("error", "open('$checkout/reference/jeux.py').read()", ""),
+    "read_reference": ("error", "open('$checkout/reference/answers/jeux.py').read()", ""),
     "import_reference": ("error", "sys.path.insert(0, '$checkout')\n"
-                                  "import reference.jeux\nreturn reference.jeux.solution_42()", "import sys"),
+                                  "import reference.answers.jeux\nreturn reference.answers.jeux.solution_42()", "import sys"),
     "exec_sample_student": ("error", "exec(open('$checkout/exercises/exemples/alice/jeux.py').read(), globals())", ""),
     "read_grader_source": ("error", "open('$checkout/grader/questions/jeux/searches.py').read()", ""),
     "read_ssh_key": ("error", "open('$home/.ssh/id_ed25519').read()", ""),
@@ -129,7 +129,7 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "undo_no_new_privs": ("error", (
         "libc = ctypes.CDLL(None, use_errno=True)\n"
         "libc.prctl(38, 0, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS cannot be unset; then try the forbidden again\n"
-        "open('$checkout/reference/jeux.py').read()"), "import ctypes"),
+        "open('$checkout/reference/answers/jeux.py').read()"), "import ctypes"),
     "threads_outlive": ("passed", (
         "threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()"), "import threading"),
     # -- what Landlock does not cover: metadata, socket addresses, other processes of the same uid -------

@@ -56,7 +56,7 @@ def _replace(source: str, name: str, body: str) -> str:
 
 def taquin(**bodies: str) -> str:
     """The model answer's taquin.py with the forging kit and the given functions replaced."""
-    source = FORGE + (ROOT / "reference" / "taquin.py").read_text(encoding="utf-8")
+    source = FORGE + (ROOT / "reference" / "answers" / "taquin.py").read_text(encoding="utf-8")
     for name, body in bodies.items():
         source = _replace(source, name, body)
     return source
@@ -136,7 +136,7 @@ def _calling_the_copy_of_dfs(source: str) -> str:
     """`source` whose taquin calls _DFS where the model answer's calls dfs."""
     replaced = source.replace("if dfs(m, 0):", "if _DFS(m, 0):")
     if replaced.count("_DFS(m, 0)") != 1:
-        raise ValueError("reference/taquin.py's taquin no longer calls `dfs(m, 0)`: update served.COPIES")
+        raise ValueError("reference/answers/taquin.py's taquin no longer calls `dfs(m, 0)`: update served.COPIES")
     return replaced
 
 

@@ -33,7 +33,7 @@ def main() -> None:
     for honest in ("honest", "victim"):
         (class_dir / honest).mkdir()
         for module in ("jeux", "taquin", "recherche"):
-            (class_dir / honest / f"{module}.py").write_text((checkout / "reference" / f"{module}.py").read_text())
+            (class_dir / honest / f"{module}.py").write_text((checkout / "reference" / "answers" / f"{module}.py").read_text())
     files = {name: (module, source) for name, (module, _, source) in served.ATTACKS.items()}
     files.update((name, ("taquin", source)) for name, source in served.COPIES.items())
     for name, (module, source) in files.items():

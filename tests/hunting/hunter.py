@@ -3,14 +3,16 @@
 Each graded function of the family's module is a `_hunter(name)`: when the grader calls it, it looks
 everywhere a child's code can look for a callable of that name that is not its own (every module in
 sys.modules, every object the collector tracks once the fork server's frozen objects are thawed, the
-frames above it and what their locals hold, one level into containers, partials and bound methods) and
-calls the first one it finds with its own arguments; a function the exam's code would hand out
-(`exam_functions`) is called too, as the probe calls it. On the way it reports what it saw on its
-standard output, as lines `HUNT <json>` (each thing once per child): the grader's and reference's
-modules loaded, the files of the functions found whose code is neither the standard library's nor its
-own, and the strings in memory that hold a line of a model answer (MARKERS, given in hexadecimal
-so that its own source does not hold them). tests/hunting/scene.py writes this file's
-text into a student's module, MARKERS and FUNCTIONS filled in, and judges the reports.
+frames above it and what their locals and globals hold, one level into containers, partials and bound methods) and
+calls the first one it finds with its own arguments; a function q17's children once compiled from source
+the parent sent (`exam_functions`) is called too, as the probe called it. On the way it reports what it saw
+on its standard output, as lines `HUNT <json>` (each thing once per child): the grader's and reference's
+modules loaded, the frames above it (their locals and globals searched), the files of the functions found
+whose code is neither the standard library's nor its own, the strings in memory that hold a line of a
+model answer (MARKERS, given in hexadecimal so that its own source does not hold them), and each such
+string whole (`source`), as a student would print it into their report to copy it into their next
+submission. tests/hunting/scene.py writes this file's text into a student's module, MARKERS and FUNCTIONS
+filled in, and judges the reports.
 """
 
 import gc
@@ -83,7 +85,7 @@ def _hunt(name) -> list:
     frame = sys._getframe(1)
     while frame is not None:
         _say("frame", f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
-        for value in list(frame.f_locals.values()):
+        for value in [*frame.f_locals.values(), *frame.f_globals.values()]:
             _seen(value, name, found)
             try:
                 inside = _inner(value)
@@ -103,6 +105,7 @@ def _hunt(name) -> list:
             for marker in _markers:
                 if marker in text and text is not marker:
                     _say("text", marker)
+                    _say("source", text)
     return found
 
 

@@ -38,7 +38,7 @@ def _graded(path: Path, qid: str):
 
 @pytest.mark.parametrize("qid", QUESTIONS)
 def test_the_model_answer_earns_every_point(qid):
-    result = _graded(ROOT / "reference" / f"{QUESTIONS[qid].module}.py", qid)
+    result = _graded(ROOT / "reference" / "answers" / f"{QUESTIONS[qid].module}.py", qid)
     assert result.score == result.max > 0, [(c.name, c.message) for c in result.checks if not c.passed]
 
 

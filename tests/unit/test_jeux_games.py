@@ -18,8 +18,8 @@ from grader.questions.jeux import games as jeux_games
 from reference.jeu1_pairs import large_pairs
 from grader.questions.jeux import traces as jeux_traces
 from grader.sandbox import calls
-from reference import jeu1
-from reference.jeux import h_jeu1
+from reference.answers import jeu1
+from reference.answers.jeux import h_jeu1
 
 ROOT = Path(__file__).resolve().parents[2]
 # Child-side modules: the child imports them before the student's code, with the grader's tree read-only
@@ -63,7 +63,7 @@ def test_the_checked_modules_are_the_ones_the_questions_load():
     )
 
 
-# --- Game (1) distances: exact arithmetic (reference/jeu1.py), the grader's BFS, the shipped data -------
+# --- Game (1) distances: exact arithmetic (reference/answers/jeu1.py), the grader's BFS, the shipped data -------
 def bfs_distance(n: int, t: int):
     # States above t are dead ends (moves only increase n): the game below t is finite.
     return distance_to_final(n, lambda x: [y for y in (2 * x, x + 1) if y <= t], lambda x: x == t)
@@ -89,7 +89,7 @@ def test_game1_distance_satisfies_bellmans_equation_up_to_2_62():
 
 
 def test_the_shipped_data_of_game_1_is_what_the_model_answers_give():
-    # grader/data/jeu1.json is written by `python -m reference.jeu1`: stale after a change of q11's large pairs.
+    # grader/data/jeu1.json is written by `python -m reference.answers.jeu1`: stale after a change of q11's large pairs.
     assert json.loads(jeu1.DATA.read_text(encoding="utf-8")) == jeu1.data()
     large = jeux_games.large_distances(large_pairs())
     assert all(large[n, t] == jeux_games.jeu1_distances(t)[n - 1] for n, t in large_pairs() if t <= 300)
@@ -284,7 +284,7 @@ def test_the_oracles_bound_on_calls_is_above_the_model_answers_count():
 
     from grader.questions.jeux import probes as jeux_probes
 
-    model = importlib.import_module("reference.jeux")
+    model = importlib.import_module("reference.answers.jeux")
     for question in (jeux.Q4(), jeux.Q7(), jeux.Q10()):
         h = question.with_h
         games = (

@@ -23,8 +23,8 @@ from grader.results.records import SHOWN_ITEMS
 from grader.sandbox.calls import serving
 from grader.text.i18n import say
 from grader.text.message import Message
-from reference import jeux as model
-from reference import replays as algorithms
+from reference.answers import jeux as model
+from reference.answers import replays as algorithms
 from reports.replay import terminal_lines, view
 
 

@@ -1,7 +1,14 @@
 """The house rules of the whole tree, read from its own imports (every `import`, at module level or inside
-a function, where circles hide): the packages grader/, reports/ and reference/ sit in the layers below,
-top to bottom; a module imports only from its own layer or a lower one; no two modules import each
-other, even through others; no module is over MAX_LINES lines but the data tables listed.
+a function, where circles hide): every package the project builds (pyproject.toml's packages.find:
+grader/, reports/, reference/) sits in the layers below, top to bottom; a module imports only from its
+own layer or a lower one; no two modules import each other, even through others; no module is over
+MAX_LINES lines but the data tables listed.
+
+reference/ has three parts in those layers: the model answers and what answers a question
+(reference.answers) on top of everything; the solver (reference.solver) below the grader, which uses it;
+and its own modules, the support the grader runs on, in the layers at the bottom. setup.py ships no subpackage of reference/ but every module
+of its top level: each of those is named below, so a module added there is in no layer until someone says
+it is support (one that answers a question belongs in reference.answers).
 
 A module is loaded by name, not imported, in three places only: the question registry (grader/registry.py)
 loads the families, the message catalogue (grader/text/i18n/) loads a family's messages when one of
@@ -13,6 +20,8 @@ points: what they load sits above them on purpose.
 from __future__ import annotations
 
 import ast
+import fnmatch
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,29 +30,24 @@ from tests.parsed import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PACKAGES = [ROOT / "grader", ROOT / "reports", ROOT / "reference"]
 
-
-def _shipped_support() -> set[str]:
-    """reference/'s top-level modules that ship (setup.py's SUPPORT): the others are model answers."""
-    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
-    found = next(
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "SUPPORT" for t in node.targets)
+def built_packages() -> list[Path]:
+    """The top-level packages the project builds: its folders with an __init__.py that pyproject.toml's
+    packages.find includes."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    return sorted(
+        init.parent for init in ROOT.glob("*/__init__.py") if any(fnmatch.fnmatch(init.parent.name, p) for p in include)
     )
-    return set(ast.literal_eval(found))
 
 
-SUPPORT = _shipped_support()
-# The model answers and what runs them: reference/'s top-level modules that no built distribution ships.
-MODEL_ANSWERS = sorted(
-    f"reference.{path.stem}" for path in (ROOT / "reference").glob("*.py") if path.stem not in SUPPORT
-)
+PACKAGES = built_packages()
 
 # Top to bottom: a package (or module) imports only from its own layer or those below it.
 LAYERS = [
-    MODEL_ANSWERS,  # above everything: loaded by name only, where they are installed (never from a wheel)
+    # Above everything: the model answers and what answers a question, never shipped; loaded by name only,
+    # where they are installed (grader/judge/expectations.py, grader/questions/replays.py).
+    ["reference.answers"],
     ["grader.__main__"],  # the `grader` command: starts the fork server, then the command line
     ["grader.cli"],  # every sub-command parsed, the one place errors become exit statuses
     ["grader.solve", "grader.kit", "grader.webkit", "grader.webcheck"],  # `grader solve`, `grader kit` (--web)
@@ -57,8 +61,13 @@ LAYERS = [
     ["grader.intake"],  # what the grader reads
     ["grader.sandbox"],  # the confined child and its parent side
     ["grader.errors"],  # the exception tree
-    ["reference.solver"],  # the optimal solver and its tables (shipped)
-    [f"reference.{name}" for name in sorted(SUPPORT - {"__init__"})] + ["reference"],  # the puzzles' rules, the cache
+    ["reference.solver"],  # the optimal solver and its tables (never shipped)
+    # reference/'s own modules, the support the grader runs on (shipped), each by name: DFS*'s count of calls,
+    # Korf's convention, q11's large pairs of game (1); the puzzles' models, the cache folder; distances and
+    # walks on any graph.
+    ["reference.dfs_tree", "reference.korf", "reference.jeu1_pairs"],
+    ["reference.puzzle", "reference.sliding", "reference.cache"],
+    ["reference.graphs"],
     ["grader.text"],  # messages, catalogues, display, terminal safety
     # The grader's version (a digest of its code), the process caches, the question families by name (the
     # catalogue finds their messages through it).
@@ -239,6 +248,13 @@ def test_no_module_over_the_limit_but_the_data_tables():
 
 def test_no_module_takes_an_underscore_name_of_another():
     assert TREE["private"] == []
+
+
+def test_a_module_added_to_reference_is_placed_by_someone():
+    """setup.py ships every module of reference/'s top level and no subpackage: a new top-level module is in
+    no layer until it is said to be support; one added to reference.answers sits on top."""
+    assert layer_of("reference.nouveau", LAYERS) is None
+    assert layer_of("reference.answers.nouvelle", LAYERS) == 0
 
 
 def test_the_allowances_are_still_needed():

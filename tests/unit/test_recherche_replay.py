@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from grader.questions.recherche import replay as recherche_replay
 from grader.questions.recherche import search as recherche_search
 from grader.sandbox.calls import serving
-from reference import recherche as notebook
+from reference.answers import recherche as notebook
 
 
 def at_generation(start, goal, next_states, heuristic):

@@ -4,7 +4,7 @@ submission: set the module globals `initial`, `suivants`, `final`, `h`, then cal
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reference import jeux
+from reference.answers import jeux
 from bruteforce import distance_to_final, game1_distances
 
 # States of several hashable types; the index keeps them pairwise distinct.

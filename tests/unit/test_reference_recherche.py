@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from grader.questions.recherche.puzzles import distances_3, near_3, solvable
 from reference.sliding import apply_move, goal_state, manhattan, successors
-from reference import recherche
+from reference.answers import recherche
 
 
 def bfs_distance(graph, start, goal):

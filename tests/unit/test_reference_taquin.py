@@ -6,7 +6,8 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reference import puzzle, taquin
+from reference import puzzle
+from reference.answers import taquin
 from reference.solver import optimal_length as optimal_length_by_solver
 from bruteforce import (
     GOAL,

@@ -96,7 +96,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
     or a probe times again (their values are cached with the times)."""
     root = tmp_path / "repository"
     for path in (
-        "reference/taquin.py",
+        "reference/answers/taquin.py",
         "grader/questions/jeux/probes.py",
         "grader/sandbox/calls.py",
         "grader/sandbox/protocol.py",
@@ -110,7 +110,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
     for path in (
         "grader/judge/engine.py",
         "reports/render.py",
-        "reference/taquin.py",
+        "reference/answers/taquin.py",
         "grader/questions/jeux/probes.py",
         "grader/sandbox/protocol.py",
     ):
@@ -148,7 +148,7 @@ def test_a_time_read_from_the_machines_cache_is_not_counted_as_the_runs_model_an
         expectations, "provider", lambda module, mode="auto", runs=timing.RUNS, functions=(): Expensive()
     )
     question = select(all_questions(), ["q4"])[0]
-    submission = load_submission(ROOT / "reference" / "jeux.py")
+    submission = load_submission(ROOT / "reference" / "answers" / "jeux.py")
 
     def a_runs_context() -> context.Context:
         fresh_process()  # a new run: a new process

@@ -20,7 +20,7 @@ states 1..t), `large_distances` (game (1) for q11's large pairs, read from grade
 expected value is one of these on the very case played.
 
 Nothing here answers a question of the exam: the kit ships this module (docs/student-kit.md). The exact
-distances of q11's large pairs come as data, written by reference/jeu1.py (`python -m reference.jeu1`).
+distances of q11's large pairs come as data, written by reference/answers/jeu1.py (`python -m reference.answers.jeu1`).
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def jeu1_distances(t: int) -> tuple[int, ...]:
 @cached
 def large_distances(pairs: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], int]:
     """The exact distance of each of q11's large pairs (t up to 2^62), from grader/data/jeu1.json: written
-    for these very pairs, in this order (their digest), else the file is stale (reference/jeu1.py)."""
+    for these very pairs, in this order (their digest), else the file is stale (reference/answers/jeu1.py)."""
     large = _jeu1_data()["large"]
     digest = hashlib.sha256(json.dumps([list(p) for p in pairs]).encode()).hexdigest()
     if digest != large["pairs"] or len(pairs) != len(large["distances"]):

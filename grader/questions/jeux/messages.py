@@ -275,8 +275,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jeux.jeu1_data": {
         "fr": "les données du jeu (1) ({path}) ne correspondent pas aux cas des questions : "
-        "`python -m reference.jeu1` les récrit depuis les corrigés",
-        "en": "the data of game (1) ({path}) do not match the questions' cases: `python -m reference.jeu1` "
+        "`python -m reference.answers.jeu1` les récrit depuis les corrigés",
+        "en": "the data of game (1) ({path}) do not match the questions' cases: `python -m reference.answers.jeu1` "
         "writes them again from the model answers",
     },
     # The replay of a failed algorithm check (replay.py): what the algorithm does where the

@@ -7,7 +7,7 @@ from e0 (a call on e0 after calls on other states, or a test or expansion of e0 
 student's passes say what was seen of them, never a bound their code is supposed to have had: the
 deepest state reached (q7), or the largest p + h expanded, the smallest p + h left unexpanded before a
 restart, and the p + h of the final state found (q10). The requested algorithm's side is the model
-answer itself run on the same game (reference/replays.py), each state's successors in the order the
+answer itself run on the same game (reference/answers/replays.py), each state's successors in the order the
 student's code took them, so that the sides differ by the algorithm only; its passes say their bound m.
 
 Where the sides part, each marks its own call: the student's where their search went another way, the
@@ -424,7 +424,7 @@ def _divergence(asked: str, game: dict, events: Calls, calls: Calls, groups, ver
 
 
 def requested(algorithms: ModuleType, asked: str, game: dict, events: Calls) -> tuple[Calls, list]:
-    """The requested algorithm's run on the game (reference/replays.py's `search`: its calls and its groups),
+    """The requested algorithm's run on the game (reference/answers/replays.py's `search`: its calls and its groups),
     each state's successors in the order the student's code took them, its passes cut as `restarts` cuts
     them (replays.student_order)."""
     return algorithms.search(asked, game, replays.student_order(game, events, restarts(events, game["initial"])))

@@ -12,7 +12,7 @@ thousands of calls, too many round trips, and the trace would be too long to sho
 The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn
 by reports/replay.py): the student's calls grouped as read here (passes from the start state, each with
 what it was seen to do: the largest p + h it expanded, the smallest it estimated and left before
-another pass, the goal's; or BFS levels), beside the notebook's IDA* (reference/replays.py, with the
+another pass, the goal's; or BFS levels), beside the notebook's IDA* (reference/answers/replays.py, with the
 model answers: none in the student kit, where `replay` is None) run on the same graph following the
 student's order state by state. There is no `final`: the goal is compared with ==, so the sides are
 compared by their expansions (next_states calls), which every correct variant makes in the same order

@@ -1,5 +1,5 @@
 """Which earlier functions a later question (q16-q18) is judged with: the student's own, or the model
-answer's (served, or the exam's own run in the child); the better judgement counts (docs/judging.md)."""
+answer's (served by the parent); the better judgement counts (docs/judging.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,13 @@ from typing import NamedTuple
 from grader.questions.api import Failure, Kind, Message, Option, Outcome, has_model_answer, scored
 from grader.questions.taquin.cases import LENIENT, STRICT, read_moves, case_payload
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, probe_tente
-from grader.questions.taquin.serving import EXAM, SERVED, Chain, ModelServer
+from grader.questions.taquin.serving import SERVED, Chain, ModelServer
 from grader.questions.taquin.verdicts import reply_fields
 
 
 MODEL, STUDENT = "corrige", "eleve"  # the scheme's `dependances` policy
 
 OWN_CHAIN = "chaine_eleve"  # the weightless check that says which functions the grade was judged with
-# q17's limits with the exam's move and tente_* (reference/taquin_moves.py): a call passes through the redirection and
-# reads the student's way of writing moves: up to 2.7 times the model answer's own time on q17's cases (measured).
-EXAM_SLACK = 3.0
 # The earlier functions each question builds on, as its messages name them, and their questions.
 EARLIER = {"q16": "move", "q17": "move, tente_*", "q18": "dfs"}
 EARLIER_QUESTIONS = {"q16": "q15", "q17": "q15, q16", "q18": "q17"}
@@ -33,8 +30,9 @@ def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple
     in. A carried error never costs the student (a correct dfs over broken tente_*), and a division of
     labour between two functions other than the model answer's is no error either (a taquin whose own dfs
     resets `minimum` at the root). The second judgement is made only when the first is not full marks: q16
-    and q17 are judged first with the student's own functions (q17's served ones are a round trip per
-    call), q18 with the model answer's dfs (its searches are made once per process for the whole class).
+    and q17 are judged first with the student's own functions (the served ones are a round trip per call,
+    about five a node of q17's search), q18 with the model answer's dfs (its searches are made once per
+    process for the whole class).
     Then the weightless `chaine_eleve` outcome says which judgement counted; when q18's first judgement is
     full, `own_check(order, Chain())` tells on a few cases whether the student's own chain works too. The
     scheme's `dependances = "eleve"` judges with the student's own only."""
@@ -82,17 +80,13 @@ def best_judgement(ctx, question, orders: tuple, judge, own_check=None) -> tuple
 
 
 def model_judgement(ctx, question, orders: tuple, judge) -> tuple[list[Outcome], str | None]:
-    """The judgement with the model answer's earlier functions (q16's move and q18's dfs served by the
-    parent, q17's move and tente_* the exam's, run in the child), writing `solution` in each of `orders` in
-    turn until one earns full marks: the best, and its order. More than one order when the student's
+    """The judgement with the model answer's earlier functions served by the parent (SERVED), writing
+    `solution` in each of `orders` in turn until one earns full marks: the best, and its order. More than one order when the student's
     tente_* did not all agree on one (Convention.orders): the later function is judged in the order it
     reads, never in one a tente_*'s slip chose."""
     best: tuple[list[Outcome], str | None] | None = None
     for order in orders:
-        if question.id in SERVED:
-            chain = Chain(SERVED[question.id], ModelServer(order, SERVED[question.id]))
-        else:
-            chain = Chain(exam=EXAM[question.id], convention=order or LAST)
+        chain = Chain(SERVED[question.id], ModelServer(order, SERVED[question.id]))
         outcomes = judge(order, chain)
         if best is None or scored(ctx, question, outcomes) > scored(ctx, question, best[0]):
             best = outcomes, order

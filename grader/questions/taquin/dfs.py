@@ -48,7 +48,6 @@ from grader.questions.taquin.cases import (
 )
 from grader.questions.taquin.chain import (
     CHAIN_OPTIONS,
-    EXAM_SLACK,
     best_judgement,
     convention_warning,
     detect_convention,
@@ -98,6 +97,9 @@ EVIDENCE_CALLS = (
 )
 EVIDENCE_TREE = (40, 400)  # the calls of DFS* a seeded evidence call's tree has, at least and at most
 EVIDENCE_SECONDS = 2.0  # the least time limit of a watched run (a round trip a move: see `searched`)
+# The served calls a call of dfs makes at most over the model answer's move and tente_* (its model
+# judgement): four tente_*, and the move that undoes the one that entered it.
+SERVED_PER_CALL = 5
 
 
 @cached(maxsize=8)  # the same for every student of a run
@@ -133,8 +135,8 @@ class Evidence(NamedTuple):
 def searched(judging: Judging) -> Evidence:
     """The shares of the watched calls on which the parent saw the dfs walk DFS*'s tree (see the module's
     docstring): EVIDENCE_CALLS and as many drawn from the seed, the lower of the two shares (a table of
-    moves made for some calls plays none of the others), with the judgement's chain (the exam's tente_* for
-    the model answer's, the student's own else); and what a group that does not count for it shows: the
+    moves made for some calls plays none of the others), with the judgement's chain (the model answer's
+    served move and tente_*, or the student's own); and what a group that does not count for it shows: the
     first call that did not, and where its walk left DFS*."""
     explored: list[Fraction] = []
     same: list[Fraction] = []
@@ -159,17 +161,17 @@ def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
     run was stopped (time, budget, a refused call)."""
     ctx = judging.ctx
     state, history, m, p, _ = call
-    exam = judging.chain.exam  # the exam's move and tente_* for the model answer's judgement: none served now
-    # The model answer's time, the exam's functions' slack, and two round trips for each of DFS*'s calls;
-    # never less than EVIDENCE_SECONDS: these runs judge what the search explores, not its speed.
-    trips = 2 * dfs_calls(state, history[-1] if history else None, m - p)
-    slower = EXAM_SLACK if exam else 1.0
+    served = judging.chain.served  # the model answer's move and tente_* for the model judgement
+    # The model answer's time and, for each of DFS*'s calls, two round trips (its entry and return) and
+    # those of the served functions, as a limit of the scheme; never less than EVIDENCE_SECONDS: these runs
+    # judge what the search explores, not its speed.
+    trips = (2 + (SERVED_PER_CALL if served else 0)) * dfs_calls(state, history[-1] if history else None, m - p)
     checked, payload, stopped = diagnosis.watched(
         ctx,
         judging.judged_in,
-        exam,
+        served,
         tuple(call),
-        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(slower * seconds) + trips * ROUND_TRIP_SECONDS),
+        limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(seconds + trips * ROUND_TRIP_SECONDS)),
     )
     return checked, shown_case(payload, f"dfs({m}, {p})"), stopped
 
@@ -188,8 +190,8 @@ class Q17(Question):
     # the dfs make as DFS* makes them (`searched`, on EVIDENCE_CALLS), so that guessing earns 0.
     groups = (Group("echec_restaure", 1.0), Group("seuil", 1.0), Group("succes", 1.0), Group("chaine_eleve", 0.0))
     # `dependances`: "corrige" (default) judges dfs with the student's own move and tente_* and, unless that
-    # gets full marks, with the exam's (the model answer's, run in the child: limits EXAM_SLACK times
-    # longer): the better counts (best_judgement); "eleve" with the student's own only.
+    # gets full marks, with the model answer's, served by the parent (its limits allow a round trip a served
+    # call): the better counts (best_judgement); "eleve" with the student's own only.
     options = CHAIN_OPTIONS
     limits_separate_algorithms = False  # a dfs is judged on what it leaves; its limits stop endless ones
     draws_with_hypothesis = False  # see `cases`
@@ -293,10 +295,18 @@ class Q17(Question):
         # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)
-        spread = order_spread(state, history[-1] if history else None, m - p) if succeed else 1.0
-        slower = EXAM_SLACK if judging.chain.exam else 1.0
+        previous = history[-1] if history else None
+        spread = order_spread(state, previous, m - p) if succeed else 1.0
+        # Over the model answer's served functions, each call a round trip, counted as the model answer's
+        # time is (the scheme's factor: a loaded machine slows round trips most): as many as a dfs trying the
+        # moves in any order can make (the whole tree's calls, SERVED_PER_CALL each).
+        trips = SERVED_PER_CALL * dfs_calls(state, previous, m - p) if judging.chain.served else 0
         reply = judging.chain.run(
-            ctx, probe_dfs, payload, timed_on=model_payload, limit=lambda seconds: ctx.limit(slower * spread * seconds)
+            ctx,
+            probe_dfs,
+            payload,
+            timed_on=model_payload,
+            limit=lambda seconds: ctx.limit(spread * seconds + trips * ROUND_TRIP_SECONDS),
         )
         return DfsCall(state, history, m, p, optimum, expected, shown, reply)
 

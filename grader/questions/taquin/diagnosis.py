@@ -1,11 +1,11 @@
 """q17's diagnosis: where the student's dfs went another way than DFS*, from the walk the parent watched.
 
-In q17's judgement the student's dfs runs in the child with tente_* and move there (theirs or the exam's):
-the parent sees none of its nodes. After judging, each failed group's case (the smallest that failed) is
-run once more with the exam's move and tente_* in the child and the student's dfs watched as q17's
-evidence of search watches it (`watched`: each call of dfs at its entry and return, and the grid's
-arrangements while a call runs whose recursion does not go through dfs, walk.DfsWatcher), within a
-budget of calls and the run's deadline. The walk is checked step by step (walk.walk) and the first place
+In q17's judgement the student's dfs runs in the child with its own tente_* and move, or the model
+answer's served by the parent: the parent records none of its nodes. After judging, each failed group's
+case (the smallest that failed) is run once more over the model answer's served move and tente_* and the
+student's dfs watched as q17's evidence of search watches it (`watched`: each call of dfs at its entry
+and return, and the grid's arrangements while a call runs whose recursion does not go through dfs,
+walk.DfsWatcher), within a budget of calls and the run's deadline. The walk is checked step by step (walk.walk) and the first place
 where it left DFS* is drawn: whatever slides the tiles (move, a helper of the student's own, a slide
 written inline), only what the parent saw is said; where it saw nothing apart, the record says so.
 
@@ -21,7 +21,7 @@ from grader.questions.taquin import walk
 from grader.questions.taquin.cases import case_payload
 from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import probe_dfs
-from grader.questions.taquin.serving import EXAM, Chain
+from grader.questions.taquin.serving import SERVED, Chain, ModelServer
 from reference.puzzle import MOVES
 from reference.dfs_tree import dfs_calls
 
@@ -31,14 +31,29 @@ SECONDS = 2.0  # a diagnosis run's time: the cases that fail first are the small
 DIAGNOSED = {Kind.WRONG, Kind.ERROR, Kind.TIMEOUT, Kind.CRASHED}
 
 
-def watched(ctx, convention, exam: tuple, call: tuple, limit, **limits) -> tuple[walk.Walk, dict, bool]:
-    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) run with `exam`'s
-    functions in the child (none: the student's own) and the student's dfs watched (walk.DfsWatcher): the
-    walk the parent saw, checked (walk.walk), the payload, and whether the run was stopped (time, budget, a
-    refused call). `limit` and `limits`: grader.judge.context.Context.run's."""
+class ServedWatcher(walk.DfsWatcher, ModelServer):
+    """The student's dfs watched (walk.DfsWatcher) over the model answer's `served` functions, answered by
+    ModelServer: one server for the run, so that a call either refuses refuses the run's later calls."""
+
+    def __init__(self, convention, served: tuple):
+        super().__init__(convention)
+        self.served = frozenset(served)
+        self.names = self.names | self.served
+
+    def __call__(self, name, args):
+        if name in self.served:
+            return ModelServer.__call__(self, name, args)
+        return walk.DfsWatcher.__call__(self, name, args)
+
+
+def watched(ctx, convention, served: tuple, call: tuple, limit, **limits) -> tuple[walk.Walk, dict, bool]:
+    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) run over the model
+    answer's `served` functions (none: the student's own) and the student's dfs watched (walk.DfsWatcher):
+    the walk the parent saw, checked (walk.walk), the payload, and whether the run was stopped (time,
+    budget, a refused call). `limit` and `limits`: grader.judge.context.Context.run's."""
     state, history, m, p, blank_value = call
-    watcher = walk.DfsWatcher(convention)
-    chain = Chain((), watcher, exam=exam, watched=("dfs",), convention=watcher.convention)
+    watcher = ServedWatcher(convention, served) if served else walk.DfsWatcher(convention)
+    chain = Chain(served, watcher, watched=("dfs",))
     payload = case_payload(state, blank_value, history, watcher.convention, m=m, p=p)
     timed_on = case_payload(state, blank_value, history, m=m, p=p)
     reply = chain.run(ctx, probe_dfs, payload, timed_on=timed_on, limit=limit, **limits)
@@ -53,10 +68,10 @@ def model_nodes(start: tuple, history: list, m: int, p0: int) -> int:
 
 
 def diagnose(ctx, convention, call: tuple) -> dict:
-    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) watched over the exam's
-    move and tente_* (`watched`), and the drawing of its walk (walk.record)."""
+    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) watched over the model
+    answer's move and tente_* (`watched`), and the drawing of its walk (walk.record)."""
     state, history, m, p, _ = call
-    checked, _, stopped = watched(ctx, convention, EXAM["q17"], call, SECONDS, timeout_inconclusive=True)
+    checked, _, stopped = watched(ctx, convention, SERVED["q17"], call, SECONDS, timeout_inconclusive=True)
     record = walk.record(checked, state, m, p, stopped)
     record["model_nodes"] = model_nodes(state, list(history), m, p)
     return record
@@ -65,7 +80,7 @@ def diagnose(ctx, convention, call: tuple) -> dict:
 def attach(ctx, convention, outcomes: list, calls: dict) -> None:
     """Each failed group's diagnosis in its failure's drawing (`visual["dfs"]`): `calls` holds the dfs call
     each counterexample shows (by the id of the counterexample, which the failure holds, with the
-    counterexample itself: kept alive, no other object takes its id). The exam's tente_* are a model
+    counterexample itself: kept alive, no other object takes its id). The served tente_* are a model
     answer: only a teacher's installation has them."""
     if not has_model_answer("taquin"):
         return

@@ -291,8 +291,7 @@ def _served(module, payload):
     """The earlier functions the payload names answered for the student's code while the block runs:
     `served` ones by proxies, each call sending the globals to the parent, which applies the model answer's
     function to them (its code never reaches this process) and answers with the result and the new
-    globals, written back here; `exam` ones by the exam's own, compiled here from the source the payload
-    carries (_exam_functions). Whatever the student's code holds the function by (the global name, a tuple
+    globals, written back here. Whatever the student's code holds the function by (the global name, a tuple
     or dict built at import, a default argument, a closure, a functools.partial, a bound method, an object
     with __call__), it reaches them (_redirect). The module is as it was after the block: in the parent,
     the model answer's module, timed through the same proxies, is shared."""
@@ -340,37 +339,12 @@ def _served(module, payload):
     _representation(module)  # watched now, while their tente_* are their own
     targets = {name: proxy(name) for name in payload.get("served", ())}
     targets.update((name, watcher(name)) for name in payload.get(WATCHED, ()))
-    if payload.get("exam"):
-        # A served move (q17's evidence, diagnosis) is the one the exam's tente_* play too: the parent sees it.
-        exam = _exam_functions(module, payload, targets.get("move"))
-        targets.update((name, exam[name]) for name in payload["exam"])
     _undo_all()  # nothing an earlier run redirected stays (each undo is done, then forgotten)
     _undo.extend(_redirect(module, targets))
     try:
         yield
     finally:
         _undo_all()
-
-
-EXAM_SOURCE = "exam_source"  # the payload's field that carries the exam's move and tente_* (see below)
-
-
-def _exam_functions(module, payload, served_move) -> dict:
-    """The exam's move and tente_* on the student's module (reference/taquin_moves.py's exam_functions),
-    compiled from the source the parent sends in the payload of a run that asks for them: only q17's runs
-    do (its model judgement, its evidence of search and its diagnosis), so that no other child holds them,
-    neither the fork server whose memory every child starts from nor a child grading q15 or q16."""
-    namespace: dict = {"__name__": "exam"}
-    exec(_compiled(payload[EXAM_SOURCE]), namespace)
-    representation = _representation(module)
-    newest_first = payload.get("convention", LAST) == FIRST
-    named = functools.partial(_named, module)
-    return namespace["exam_functions"](module, newest_first, representation.values, named, served_move)
-
-
-@cached
-def _compiled(source: str) -> types.CodeType:
-    return compile(source, "<exam>", "exec")
 
 
 def _undo_all() -> None:

@@ -529,7 +529,7 @@ def search_share(judging: Orders) -> tuple[Fraction, dict, dict]:
     short: dict = {}
     for state in SMALL_DETOURS:
         watcher = DfsWatcher(judging.judged_in)
-        chain = Chain((), watcher, watched=("dfs",), convention=watcher.convention)
+        chain = Chain((), watcher, watched=("dfs",))
         payload = case_payload(state, BLANK_VALUES[0])
         trips = 2 * ida_calls(state)
         reply = chain.run(

@@ -1,6 +1,6 @@
-"""Parent side: the model answer's functions served to the student's code (q16's move, q18's dfs), each
-call checked against the run's interface before the model answer runs, its searches kept once per
-process."""
+"""Parent side: the model answer's functions served to the student's code (q16's move, q17's move and
+tente_*, q18's dfs), each call checked against the run's interface before the model answer runs, its
+searches kept once per process."""
 
 from __future__ import annotations
 
@@ -36,17 +36,20 @@ from grader.questions.taquin.cases import (
     read_moves,
     reordered,
 )
-from grader.questions.taquin.probes import BLANK, EXAM_SOURCE, LAST, WATCHED, WATCHED_RETURN, probe_taquin
+from grader.questions.taquin.probes import BLANK, LAST, WATCHED, WATCHED_RETURN, probe_taquin
 from reference.puzzle import is_solvable
 
 
 # --- Parent side: the model answer's functions served to the student's code ---------------------------
-# The model answer's earlier functions each question's model judgement (best_judgement) builds on: served by
-# the parent (q16's move, a call per tente_*; q18's dfs, whose searches are made once per process), or for
-# q17 the exam's own, run in the child (reference/taquin_moves.py: its dfs makes five calls a node), sent as
-# source with each of q17's runs that use them and compiled there only (probes._exam_functions).
-SERVED = {"q16": ("move",), "q18": ("dfs",)}
-EXAM = {"q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut")}
+# The model answer's earlier functions each question's model judgement (best_judgement) builds on, served by
+# the parent: q16's move (a call per tente_*), q17's move and tente_* (about five calls a node of the
+# student's dfs: q17's limits count them, dfs.py), q18's dfs (its searches made once per process). The child
+# holds proxies only: no model answer's code ever reaches it (docs/judging.md).
+SERVED = {
+    "q16": ("move",),
+    "q17": ("move", "tente_gauche", "tente_bas", "tente_droite", "tente_haut"),
+    "q18": ("dfs",),
+}
 # The moves an optimal solution of any arrangement takes at most (Brüngger, Marzetta, Fukuda and
 # Nievergelt, 1999): no served call of a case needs `solution` or a dfs bound to reach further.
 DIAMETER = 80
@@ -68,7 +71,7 @@ MAX_DFS_ANSWERS = 20_000
 def _served_model():
     """A private copy of the model answer's module, whose globals the served calls set. Its dfs counts the
     nodes it searches and charges them to the server of the call (`meter`, set by ModelServer._answer)."""
-    path = Path(reference.__file__).with_name("taquin.py")
+    path = Path(reference.__file__).with_name("answers").joinpath("taquin.py")
     spec = importlib.util.spec_from_file_location("_served_taquin", path)
     assert spec is not None and spec.loader is not None  # a source file of the package
     model: Any = importlib.util.module_from_spec(spec)
@@ -85,11 +88,11 @@ def _served_model():
 
 
 class StateServer(Served):
-    """The run's interface of the taquin's served calls (q16's move, q18's dfs, q17's watched move): the
-    `names` it serves; for each call the globals of a taquin state (grid a 4 × 4 arrangement of tiles
+    """The run's interface of the taquin's served calls (SERVED, and the watched dfs's entries and returns):
+    the `names` it serves; for each call the globals of a taquin state (grid a 4 × 4 arrangement of tiles
     0..14 with the blank at li, lj; h its Manhattan sum; solution at most `longest` moves; minimum an
-    integer or infinity), and arguments the name takes: move a cell next to the blank, dfs(m, p) integers
-    with 0 <= p <= longest and m - p <= DIAMETER on a solvable grid. `solution` travels in the student's
+    integer or infinity), and arguments the name takes: move a cell next to the blank, tente_* none,
+    dfs(m, p) integers with 0 <= p <= longest and m - p <= DIAMETER on a solvable grid. `solution` travels in the student's
     order (`convention`) and is kept most recent last here.
 
     A call whose frame is not shaped as the proxies of `_served` make it (its fields, the globals' names)
@@ -159,6 +162,9 @@ class StateServer(Served):
                 self._refuse("taquin.served_move_outside", i=i, j=j, li=li, lj=lj)
             if sorted((abs(i - li), abs(j - lj))) != [0, 1]:
                 self._refuse("taquin.served_move_not_next", i=i, j=j, li=li, lj=lj)
+        elif name.startswith("tente_"):  # its proxy sends no argument, whatever the student's call passed
+            if arguments:
+                raise Violation("taquin.served_shape", name=name)
         elif name == WATCHED_RETURN:  # what a watched dfs returned: its proxy sends a bool or None
             if not (len(arguments) == 1 and (arguments[0] is None or type(arguments[0]) is bool)):
                 raise Violation("taquin.served_shape", name=name)
@@ -292,7 +298,7 @@ class ModelServer(StateServer):
 
 class SearchRecorder(ModelServer):
     """A server of the model answer's own run that computes every dfs call anew, never reading where they
-    are kept, and lists them: what reference/taquin_challenge.py records (challenge_searches)."""
+    are kept, and lists them: what reference/answers/taquin_challenge.py records (challenge_searches)."""
 
     def __init__(self):
         super().__init__(LAST, SERVED["q18"], keeps=True)
@@ -307,26 +313,26 @@ class SearchRecorder(ModelServer):
 def challenge_searches(which: str) -> list[tuple[str, dict, int]]:
     """(key, answer, nodes) of every dfs call the model answer's taquin() makes on the challenge `which`
     (cases.challenge_instance), in the order made, computed now: benchmarks/bench_costs.py writes them to
-    reference/taquin_challenge.py, and a test compares that file with them."""
+    reference/answers/taquin_challenge.py, and a test compares that file with them."""
     _DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
     recorder = SearchRecorder()
     state, blank_value, _ = challenge_instance(which)
     with serving(recorder):
         probe_taquin(
-            importlib.import_module("reference.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
+            importlib.import_module("reference.answers.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
         )
     return recorder.searches
 
 
 @cached
 def recorded_searches() -> dict[str, tuple[dict, float]]:
-    """The challenge's served dfs calls recorded with the project (reference/taquin_challenge.py, a teacher's
+    """The challenge's served dfs calls recorded with the project (reference/answers/taquin_challenge.py, a teacher's
     installation only, like the model answer they come from): key -> ({"answer", "nodes"}, seconds), so that
     no cold machine runs the model answer's hardest searches again. A call's seconds: the challenge's shipped
     cost (cases.CHALLENGE_COSTS) scaled to this machine, its share by the nodes it searched."""
     recorded = {}
     # Loaded by name, as every model answer is (tests/unit/test_layers.py): it sits above the grader.
-    for which, searches in importlib.import_module("reference.taquin_challenge").SEARCHES.items():
+    for which, searches in importlib.import_module("reference.answers.taquin_challenge").SEARCHES.items():
         seconds = calibration.seconds(calibration.cost("q18." + CHALLENGE_COSTS[which]))
         total = sum(nodes for _, _, nodes in searches)
         for key, answer, nodes in searches:
@@ -356,13 +362,6 @@ def _manhattan(cells: list) -> int:
     return sum(map(list.__getitem__, _DISTANCES, cells))
 
 
-@cached
-def exam_source() -> str:
-    """The text of the exam's move and tente_* (reference/taquin_moves.py), which q17's runs send to their
-    child (a teacher's installation only: like every model answer, it is in no built distribution)."""
-    return Path(reference.__file__).with_name("taquin_moves.py").read_text(encoding="utf-8")
-
-
 @dataclass
 class Chain:
     """The functions the student's call builds on: the model answer's `served` names, answered by
@@ -370,9 +369,7 @@ class Chain:
 
     served: tuple = ()
     server: StateServer | None = None
-    exam: tuple = ()  # the exam's own functions, run in the child (reference/taquin_moves.py)
     watched: tuple = ()  # the student's own functions run and watched, told to `server` (walk.DfsWatcher)
-    convention: str = LAST  # the student's order of `solution`, for those
 
     def run(self, ctx, probe, payload: dict, timed_on: dict | None = None, **limits):
         """`ctx.run` with the chain's functions; the model answer is timed on the payload without them, or
@@ -380,8 +377,6 @@ class Chain:
         served: dict = {"served": list(self.served)} if self.server else {}
         if self.watched:
             served[WATCHED] = list(self.watched)
-        if self.exam:
-            served.update({"exam": list(self.exam), "convention": self.convention, EXAM_SOURCE: exam_source()})
         if self.server is not None:
             self.server.reset()
             self.server.case(payload)

@@ -77,6 +77,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "il a été arrêté",
         "en": "your code filled its folder past {mib} MiB or {files} files and folders: it was stopped",
     },
+    "engine.reply.tasks": {
+        "fr": "votre code a lancé plus de {tasks} fils d'exécution à la fois : il a été arrêté",
+        "en": "your code ran more than {tasks} threads at once: it was stopped",
+    },
     "engine.reply.crashed": {
         "fr": "le processus qui exécutait votre code s'est arrêté : {detail}",
         "en": "the process running your code died: {detail}",

@@ -1,4 +1,4 @@
-"""Appended to the model answer (reference/taquin.py), whose dfs this replaces: no search, but the grid's
+"""Appended to the model answer (reference/answers/taquin.py), whose dfs this replaces: no search, but the grid's
 arrangements a search would show written on the channel by hand (the first legal move and back, as the
 child's watcher sends them), and the next bound guessed by parity (the grader's own attack on its
 evidence of search seen on the grid, issue 32): a walk that leaves the start's other children untried,

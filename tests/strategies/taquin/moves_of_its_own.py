@@ -1,4 +1,4 @@
-"""Appended to the model answer (reference/taquin.py), whose definitions these replace: a correct part IV
+"""Appended to the model answer (reference/answers/taquin.py), whose definitions these replace: a correct part IV
 whose tente_* and dfs slide the tiles with a helper of their own, `glisse`, instead of `move` (red team 3,
 issue 32, written here anew). Nothing in the exam asks tente_* or dfs to call move: full marks on q17 and
 q18, in the teacher's grader (with `dependances = "eleve"` too) and in the student kit.

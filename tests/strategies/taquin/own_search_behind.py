@@ -1,4 +1,4 @@
-"""Appended to the model answer (reference/taquin.py), whose definitions these replace: a search of its
+"""Appended to the model answer (reference/answers/taquin.py), whose definitions these replace: a search of its
 own on tuples (an IDA* with the Manhattan sum, the same as the kit's oracles could be pasted for) that
 never goes through dfs, shared by two red-team findings (issue 32) written here anew:
 

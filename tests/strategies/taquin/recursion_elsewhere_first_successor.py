@@ -1,4 +1,4 @@
-"""Appended to the model answer (reference/taquin.py), whose dfs this replaces: the recursion in a function
+"""Appended to the model answer (reference/answers/taquin.py), whose dfs this replaces: the recursion in a function
 of another name (a closure), which the grader sees through the grid's arrangements, following only the
 first successor of each state, and the next bound guessed by parity (the grader's own attack on its
 evidence of search seen on the grid, issue 32). DFS* tries every move within the bound: 0 on q17.

@@ -17,7 +17,7 @@ class Deplacement(enum.Enum):
     Haut = "Haut"
 
 def _exam():
-    tm = sys.modules["reference.taquin_moves"]
+    tm = sys.modules["reference.answers.taquin_moves"]
     values = {n: Deplacement[n] for n in ("Gauche", "Bas", "Droite", "Haut")}
     named = lambda v: v.name if isinstance(v, Deplacement) else None
     return tm.exam_functions(sys.modules[__name__], False, values, named)

@@ -5,12 +5,12 @@ A failed search check shows the student's calls beside the requested algorithm's
 distribution ships (setup.py): where they are not installed (the student kit) there is no replay, and
 grader/questions/replays.py says so (`algorithms()` is None).
 
-- q4, q7, q10 (`search`): the model answer itself, reference/jeux.py's `bfs`, `ids` or `idastar`, given
+- q4, q7, q10 (`search`): the model answer itself, reference/answers/jeux.py's `bfs`, `ids` or `idastar`, given
   `initial`, `suivants`, `final` and `h` that record each call and answer each state's successors in the
   order the student's code took them (so that the two sides differ by the algorithm, not by that order).
   Its passes are where its own `dfs(m, e0, 0)` or `dfs_star(m, e0, 0)` is called, with that m; its BFS
   levels are the lists figure 1 goes through.
-- x1 (`notebook`): the notebook's `search` (reference/recherche.py) written again with what the replay
+- x1 (`notebook`): the notebook's `search` (reference/answers/recherche.py) written again with what the replay
   reads of each expansion (p, h, the bound, the path), following the student's calls state by state.
 
 States are the indices of the game's table. A run stops at LIMIT calls.
@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from reference import jeux as model
+from reference.answers import jeux as model
 
 LIMIT = 10_000
 
@@ -120,7 +120,7 @@ class Notebook(NamedTuple):
 
 
 def notebook(game: dict, order: list[list[int]], follow: list[tuple] | None = None) -> Notebook:
-    """reference/recherche.py's `search` on the game, successors in `order`. `follow`: a student's calls
+    """reference/answers/recherche.py's `search` on the game, successors in `order`. `follow`: a student's calls
     (name, the state it is about): each state's successors are then taken in the order that search took
     them there (see `_next`), so that the two differ by the algorithm, not by the order."""
     calls: list[tuple] = []

@@ -1,7 +1,7 @@
 """q18's challenge: every dfs call the model answer's taquin() makes on it, as the parent serves them
 (key, answer, nodes searched: grader/questions/taquin/serving.py, recorded_searches). Written by
-`python benchmarks/bench_costs.py --searches`. Never shipped (a module of reference/ outside setup.py's
-SUPPORT): the last call holds the challenge's solution."""
+`python benchmarks/bench_costs.py --searches`. Never shipped (reference/answers/: setup.py ships no
+subpackage of reference/): the last call holds the challenge's solution."""
 
 SEARCHES = {
     "korf": [

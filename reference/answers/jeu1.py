@@ -3,7 +3,7 @@
 `jeu1_distance(n, t)` is exact for any t, in integer arithmetic: an admissible h of game (1) that is not
 constant, so an answer to q11 (better than the model answer's). It stays with the model answers, which no
 built distribution ships (setup.py): the student kit must not hold it. What the grader needs of it is
-written once into grader/data/jeu1.json by `python -m reference.jeu1`: the exact distance of every pair
+written once into grader/data/jeu1.json by `python -m reference.answers.jeu1`: the exact distance of every pair
 of q11's `large_pairs()` (reference/jeu1_pairs.py, t up to 2^62), in that order, with the pairs' digest. No search can give them,
 and the kit must judge them as the teacher's grader does (a failed cell says its distance anyway).
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from reference.jeu1_pairs import large_pairs
 
-DATA = Path(__file__).resolve().parents[1] / "grader" / "data" / "jeu1.json"
+DATA = Path(__file__).resolve().parents[2] / "grader" / "data" / "jeu1.json"
 
 
 def jeu1_distance(n: int, t: int) -> int | None:
