@@ -528,3 +528,41 @@ def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said
         said = _kit_check(unpacked, folder, (qid,), seed)
         assert f"vérifiez d'abord {first} dans ce kit" in said and "Total : " in said, said
         assert "a choisi" not in said, said
+
+
+# --- The next bound taken from anywhere but `minimum` ----------------------------------------------------
+# Red team 8 (q18-parity-loop-full-marks): with the exam's Manhattan h the least cut is always m + 2, so a
+# bound stepped by 2 that never reads `minimum` earned 3/3, with the model answer's dfs and with its own.
+# The bound update's group now ends on states whose served dfs searches with another heuristic
+# (grader/questions/taquin/conflicts.py), with either chain: the step by 2 or by 1 fails it there.
+STEPPED = "global solution\nsolution = []\nm = h\nwhile not dfs(m, 0):\n    m += {step}\nreturn list(solution)"
+NO_MINIMUM = MODEL.replace("        if c < minimum:\n            minimum = c\n", "")
+BOUND_GUESSES = {
+    "the next bound by parity": with_bodies(MODEL, ["taquin"], STEPPED.format(step=2)),
+    "the parity guess over a dfs that leaves no minimum": with_bodies(NO_MINIMUM, ["taquin"], STEPPED.format(step=2)),
+    "a bound raised by one": with_bodies(MODEL, ["taquin"], STEPPED.format(step=1)),
+}
+# A correct taquin that computes the first bound itself (Manhattan's sum) instead of reading `h`: where h is
+# another heuristic's, its first pass cuts the root and the minimum it reads is that h.
+OWN_FIRST_BOUND = with_bodies(
+    MODEL,
+    ["taquin"],
+    "global minimum, solution\nsolution = []\n"
+    "m = sum(abs(i - grid[i][j] // 4) + abs(j - grid[i][j] % 4) for i in range(4) for j in range(4) if (i, j) != (li, lj))\n"
+    "while True:\n    minimum = math.inf\n    if dfs(m, 0):\n        return list(solution)\n    m = minimum",
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BOUND_GUESSES)
+def test_a_next_bound_not_read_from_minimum_loses_the_bound_update_group(tmp_path, name):
+    result = graded(tmp_path, BOUND_GUESSES[name], "q18", SEED)
+    points = {check.name: check.points for check in result.checks}
+    assert points["grandes_profondeurs"] == 0 and points["petites_profondeurs"] > 0, earning(result)
+    assert 0 < result.score < result.max
+
+
+@pytest.mark.slow
+def test_a_taquin_computing_its_first_bound_itself_keeps_full_marks(tmp_path):
+    result = graded(tmp_path, OWN_FIRST_BOUND, "q18", SEED)
+    assert result.score == result.max, earning(result)

@@ -945,6 +945,71 @@ def judge_taquin(module) -> str | None:
         played = [name_of(m) for m in moves] if isinstance(moves, list) else None
         if played is None or len(played) <= 60 or bf.play(state, played) != bf.GOAL:
             return f"taquin() on the goal turned by 180° (optimum above 60): returned {moves!r}"
+    return judge_bound_update(module)
+
+
+# A state whose passes under _conflict_h cut m + 2, then m + 1 (11 -> 13 -> 14 -> ...): a next bound taken
+# from anywhere but `minimum` (a step by 2 or by 1) leaves the minimum there.
+BOUND_STATE = (0, None, 1, 2, 4, 5, 6, 3, 8, 12, 9, 7, 13, 14, 10, 11)
+UNDO = {"Gauche": "Droite", "Droite": "Gauche", "Haut": "Bas", "Bas": "Haut"}
+
+
+def _conflict_h(state) -> int:
+    """Manhattan's sum plus one for each tile a linear conflict drives out of its row or column (those
+    outside the longest run already in goal order): admissible and consistent, its parity not Manhattan's."""
+
+    def driven_out(homes: list) -> int:
+        longest: list[int] = []
+        for k, home in enumerate(homes):
+            longest.append(1 + max((longest[i] for i in range(k) if homes[i] < home), default=0))
+        return len(homes) - max(longest, default=0)
+
+    extra = 0
+    for line in range(4):
+        extra += driven_out([t % 4 for t in state[4 * line : 4 * line + 4] if t is not None and t // 4 == line])
+        extra += driven_out([t // 4 for t in state[line::4] if t is not None and t % 4 == line])
+    return bf.manhattan(state) + extra
+
+
+def judge_bound_update(module) -> str | None:
+    """taquin() over a dfs of the harness's, DFS* searching with _conflict_h (h set to its value): each bound
+    taquin asks must be the minimum the previous call left. None when taquin calls no `dfs` of its module."""
+    convention, state = convention_of(module), BOUND_STATE
+    calls: list[tuple[int, float]] = []  # (m, the minimum left)
+
+    def search(node, m, p, path):
+        f = p + _conflict_h(node)
+        if f > m:
+            module.minimum = min(module.minimum, f)
+            return None
+        if node == bf.GOAL:
+            return path
+        for move, after in bf.successors(node):
+            if not path or path[-1] != UNDO[move]:
+                found = search(after, m, p + 1, [*path, move])
+                if found is not None:
+                    return found
+        return None
+
+    def dfs(m, p):
+        if p == 0:  # whether taquin or dfs resets it is a division of labour: read either way
+            module.minimum = math.inf
+        found = search(state, m, p, [])
+        calls.append((m, module.minimum))
+        if found is not None:
+            module.solution = names(module, found if convention == "last" else found[::-1])
+        return found is not None
+
+    own = module.dfs
+    install(module, state)
+    module.h, module.dfs = _conflict_h(state), dfs
+    try:
+        attempt(module.taquin)
+    finally:
+        module.dfs = own
+    for (m, left), (bound, _) in zip(calls, calls[1:]):
+        if bound != left:
+            return f"taquin() on {state} with h = {_conflict_h(state)}: bound {bound} after {m}, dfs left minimum {left}"
     return None
 
 

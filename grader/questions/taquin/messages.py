@@ -358,6 +358,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bound m = {m}, after {previous}, instead of {expected}, the least p + h that exceeded the previous bound "
         "(what dfs leaves in minimum, for this purpose); a pass at a smaller bound repeats the previous one",
     },
+    "q18.bound_not_minimum": {
+        "fr": "ici dfs cherche avec une autre h admissible (Manhattan, plus un par tuile qu'un conflit linéaire "
+        "chasse de sa ligne), où le p + h coupé suivant n'est pas toujours m + 2 : le parcours n° {n} a pour "
+        "borne m = {m}, après {previous}, au lieu de {expected}, le minimum laissé par dfs",
+        "en": "here dfs searches with another admissible h (Manhattan, plus one for each tile a linear conflict "
+        "drives out of its line), whose next cut p + h is not always m + 2: pass #{n} has bound m = {m}, after "
+        "{previous}, instead of {expected}, the minimum dfs left",
+    },
     "q18.pass_after_found": {
         "fr": "taquin() a rappelé dfs après le parcours n° {n}, qui avait trouvé",
         "en": "taquin() called dfs again after pass #{n}, which had found",

@@ -46,7 +46,7 @@ def deduced_from_dfs(state, chain: Chain) -> Deduction | None:
     server = chain.server
     if not isinstance(server, ModelServer) or "dfs" not in server.names:
         return None
-    h = manhattan(tuple(state))
+    h = server.heuristic(list(state))  # the served dfs's own h (conflicts.ConflictServer's on its cases)
     if are_ida_passes(server.dfs_calls, h):
         return Deduction.IDA
     return Deduction.DEEPENING if are_deepening_passes(server.dfs_calls, h) else Deduction.NOT
@@ -128,7 +128,12 @@ def passes(state, chain: Chain) -> dict:
     """The student's passes beside the model answer's on `state` ({"passes": passes_data(...)}), when the
     student's taquin ran on the served dfs; {} otherwise."""
     server = chain.server
-    if not isinstance(server, ModelServer) or not server.dfs_calls:
+    # figure_passes are the model answer's, with Manhattan's h: none to show beside another heuristic's.
+    if (
+        not isinstance(server, ModelServer)
+        or not server.dfs_calls
+        or server.heuristic_name != ModelServer.heuristic_name
+    ):
         return {}
     return {"passes": passes_data(student_passes(server.dfs_calls), figure_passes(tuple(state)))}
 

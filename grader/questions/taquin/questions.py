@@ -28,13 +28,15 @@ from grader.questions.api import (
     Question,
     ROUND_TRIP_SECONDS,
     earned,
+    has_model_answer,
     protocol,
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
 from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
 from grader.questions.taquin.walk import DfsWatcher, ida_passes, record
 from reference.dfs_tree import dfs_calls
-from grader.questions.taquin.passes import ida_calls
+from grader.questions.taquin.passes import are_ida_passes, first_short, ida_calls
+from grader.questions.taquin.conflicts import CONFLICT_CASES, ConflictServer, conflict_h
 from grader.questions.taquin.cases import (
     read_moves,
     BLANK_VALUES,
@@ -63,7 +65,7 @@ from grader.questions.taquin.chain import (
     convention_warning,
     detect_convention,
 )
-from grader.questions.taquin.serving import Chain, ModelServer
+from grader.questions.taquin.serving import SERVED, Chain, ModelServer
 from grader.questions.taquin.probes import BLANK, probe_move, probe_taquin, probe_tente
 from grader.questions.taquin.verdicts import (
     Judging,
@@ -373,8 +375,7 @@ class Q18(Question):
         small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
             self.small(judging, on_walk) if small else Outcome("petites_profondeurs", skipped="q18.skipped"),
-            self.skipped(weights, "grandes_profondeurs")
-            or judging.shown(ctx.check_cases("grandes_profondeurs", deep_cases, deep)),
+            self.skipped(weights, "grandes_profondeurs") or judging.shown(self.deep(judging, deep_cases, deep)),
         ]
         outcomes.append(self.skipped(weights, "ordre") or order_outcome(judging))
         # The challenge costs a correct answer seconds to minutes: only an answer right everywhere else
@@ -411,6 +412,36 @@ class Q18(Question):
                 elif outcome.group == "defi" and outcome.skipped is None:
                     counted[at] = replace(outcome, failure=None, note=None, skipped="q18.challenge_not_tried")
         return counted
+
+    def deep(self, judging: Orders, deep_cases: list, deep) -> Outcome:
+        """`grandes_profondeurs`: the deep states and the traps with `judging`'s chain, then, once they pass,
+        CONFLICT_CASES with their own served dfs whatever the chain (judge_bound): with the exam's h no
+        served answer tells a bound stepped by 2 from the minimum read, with either chain. Only a teacher's
+        installation has the model answer that times them (the student kit judges the deep states alone)."""
+        ctx = judging.ctx
+        drawn = ctx.check_cases("grandes_profondeurs", deep_cases, deep)
+        if drawn.failure is not None or not has_model_answer("taquin"):
+            return drawn
+        bound = ctx.check_cases("grandes_profondeurs", CONFLICT_CASES, functools.partial(self.judge_bound, judging))
+        seconds = drawn.seconds + bound.seconds
+        if bound.failure is None:
+            return replace(drawn, seconds=seconds)
+        return replace(drawn, failure=bound.failure, note=None, seconds=seconds)
+
+    def judge_bound(self, judging: Orders, state: tuple) -> Failure | None:
+        """taquin() from one of CONFLICT_CASES with ConflictServer's dfs and `h` its heuristic's value: an
+        optimal list found by passes whose every next bound is the `minimum` the previous one left."""
+        ctx = judging.ctx
+        server = ConflictServer(judging.judged_in, SERVED["q18"])
+        chain = Chain(SERVED["q18"], server)
+        h = conflict_h(state)
+        payload = {**case_payload(state, BLANK_VALUES[0]), "h": h}
+        reply = chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK)
+        wrong = solution_verdict(judging, (state, BLANK_VALUES[0], None), reply, chain)
+        if wrong is not None or are_ida_passes(server.dfs_calls, h):
+            return wrong
+        shown = shown_case(payload, "taquin()")
+        return Failure(Kind.WRONG, "q18.bound_not_minimum", first_short(chain, h), counterexample=shown)
 
     def small(self, judging: Orders, on_walk) -> Outcome:
         """`petites_profondeurs`: walks drawn by Hypothesis (a failure shrinks to a small counterexample),

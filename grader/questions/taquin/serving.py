@@ -117,6 +117,10 @@ class StateServer(Served):
         """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
         self.longest = len(payload["solution"]) + DIAMETER
 
+    def heuristic(self, cells: list) -> int:
+        """The h a call's globals must hold for the arrangement `cells` (the exam's Manhattan sum)."""
+        return _manhattan(cells)
+
     def _refuse(self, key: str, **params) -> NoReturn:
         if self.refused is None:
             self.refused = (key, params)
@@ -138,8 +142,8 @@ class StateServer(Served):
         arrangement = grid_arrangement(state["grid"], li, lj)
         if arrangement is None:
             self._refuse("taquin.served_grid", name=name)
-        if not (is_int(state["h"]) and state["h"] == _manhattan(arrangement)):
-            self._refuse("taquin.served_h", name=name, h=_manhattan(arrangement))
+        if not (is_int(state["h"]) and state["h"] == self.heuristic(arrangement)):
+            self._refuse("taquin.served_h", name=name, h=self.heuristic(arrangement))
         moves = read_moves(state["solution"])
         if moves is None or len(moves) > self.longest:
             self._refuse("taquin.served_solution", name=name, longest=self.longest)
@@ -204,6 +208,8 @@ class ModelServer(StateServer):
     cost seconds); a student's server only reads them. `model_seconds`: the model
     answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
 
+    heuristic_name = "manhattan"  # another's answers are kept apart (conflicts.ConflictServer)
+
     def __init__(self, convention, names, max_bound: int | None = None, keeps: bool = False):
         super().__init__(convention, names)
         self.model = _served_model()
@@ -226,6 +232,8 @@ class ModelServer(StateServer):
             return self._in_student_order(self._answer(name, arguments, state, played)[0])
         # Keyed in the order played: students who keep `solution` either way share the answers.
         key = json.dumps([arguments, {**state, "solution": played}], sort_keys=True)
+        if self.heuristic_name != ModelServer.heuristic_name:
+            key = f"{self.heuristic_name} {key}"
         kept = _DFS_ANSWERS.get(key)
         if kept is not None:
             answer, seconds, nodes = kept
@@ -377,7 +385,8 @@ class Chain:
             # it, and a correct student's served searches are then those it already made.
             timed_on = {**payload, **served}
 
-            limits["model_serve"] = functools.partial(ModelServer, LAST, self.served, keeps=True)
+            assert isinstance(self.server, ModelServer)  # dfs is served by ModelServer's kind only
+            limits["model_serve"] = functools.partial(type(self.server), LAST, self.served, keeps=True)
         reply = ctx.run(probe, {**payload, **served}, timed_on=timed_on or payload, serve=self.server, **limits)
         if self.server is not None and self.server.refused is not None:
             # Whatever the student's code made of the refusal (caught, its own answer returned), the run is

@@ -20,7 +20,7 @@ from grader.questions.taquin.cases import (
 )
 from grader.questions.taquin.passes import Deduction, deduced_from_dfs, first_short, passes
 from grader.questions.taquin.probes import BLANK, LAST
-from grader.questions.taquin.serving import Chain
+from grader.questions.taquin.serving import Chain, StateServer
 from reference.puzzle import GOAL, OPPOSITE, IllegalMove, manhattan, replay, to_grid
 
 if TYPE_CHECKING:
@@ -164,7 +164,10 @@ def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain, bounds: 
     be IDA*'s: a deepening whose bound rises short of the minimum left (`m += 1`) fails there only."""
     ctx = judging.ctx
     state, blank_value, optimum = case
-    shown = shown_case(case_payload(state, blank_value), "taquin()")
+    payload = case_payload(state, blank_value)
+    if isinstance(chain.server, StateServer):  # its h, which the case sets (conflicts.ConflictServer's)
+        payload["h"] = chain.server.heuristic(list(state))
+    shown = shown_case(payload, "taquin()")
     if not reply.ok:
         failure = chain.failure(ctx, reply, shown)
         # A search stopped on its time: its passes say whether its bound moved as figure 3's does.

@@ -1,5 +1,6 @@
-"""Mistake for q17 only: dfs keeps no threshold at all (the name minimum appears nowhere); taquin raises the
-bound by 2 each round (h keeps the parity of the optimum), which is right for q18."""
+"""Mistake: dfs keeps no threshold at all (the name minimum appears nowhere); taquin raises the bound by 2
+each round (h keeps the parity of the optimum), which finds optimal lists but is IDA*'s update only with
+Manhattan's h: q18's bound update group fails (docs/judging.md)."""
 import enum
 import math
 

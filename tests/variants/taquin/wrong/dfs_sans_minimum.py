@@ -1,9 +1,9 @@
-"""dfs never records the smallest exceeding f (no `minimum` at all); taquin does not need it because it
-raises the bound by 2 each round (the parity of h): q18 is right, q17's threshold is not kept.
+"""dfs never records the smallest exceeding f (no `minimum` at all); taquin raises the bound by 2 each round
+instead (the parity of Manhattan's h): its bounds are IDA*'s with that h only, and q17's threshold is not kept.
 
-Wrong: q17
-Correct: q18
-Smallest failing case: dfs(h - 1, 0) on any state not the goal: minimum should be h, it stays ∞.
+Wrong: q17 q18
+Smallest failing case: dfs(h - 1, 0) on any state not the goal: minimum should be h, it stays ∞; taquin()
+over a dfs whose h is not Manhattan's: see pas_de_deux.py.
 """
 import enum
 import math

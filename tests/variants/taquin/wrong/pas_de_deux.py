@@ -1,7 +1,11 @@
-"""A whole taquin.py whose taquin raises the bound by 2 each round (h and the depth change parity together,
-so the bounds of IDA* all have h's parity): more rounds than IDA*, same answers; dfs still keeps minimum.
+"""A whole taquin.py whose taquin raises the bound by 2 each round instead of reading minimum (h and the
+depth change parity together, so with Manhattan's h every least cut is m + 2: its bounds are IDA*'s there);
+dfs still keeps minimum. With an admissible h whose least cut is sometimes m + 1, it skips the minimum left.
 
-Correct: q18
+Wrong: q18
+Smallest failing case: taquin() over a dfs searching with Manhattan plus one per tile a linear conflict
+drives out of its line, h set to that, from 0 _ 1 2 / 4 5 6 3 / 8 12 9 7 / 13 14 10 11 (h = 11): bounds
+11, 13, then 15 where the least cut was 14 (red team 8).
 """
 import enum
 import math
