@@ -132,6 +132,6 @@ def test_notebook_bombs_are_refused_for_their_students_only_while_a_classmate_is
     assert said["trudy"] == [
         "long.zip refusé : la copie dépasse 64 Mio en tout (fichiers Python, notebooks et archives) ; rien de plus "
         "n'en est lu",
-        "long.zip refused: the submission is over 64 Mio in all (Python files, notebooks and archives); nothing "
+        "long.zip refused: the submission is over 64 MiB in all (Python files, notebooks and archives); nothing "
         "more of it is read",
     ]

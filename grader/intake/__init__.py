@@ -329,7 +329,7 @@ def load(entry: Entry) -> Submission:
     over = _past_child_folder(submission)
     if over:
         submission.sources, submission.helpers, submission.status = {}, {}, UNREADABLE
-        params = {"file": over, "detail": f"{Limits.disk_bytes >> 20} Mio", "files": str(Limits.disk_files - 1)}
+        params = {"file": over, "detail": str(Limits.disk_bytes >> 20), "files": str(Limits.disk_files - 1)}
         submission.warnings.append(("intake.refused_folder", params))
         return submission
     links = _skipped(tree, submission)

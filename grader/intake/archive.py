@@ -232,7 +232,8 @@ def _too_big(cap: int) -> Refused:
 
 
 def _mib(size: int) -> str:
-    return f"{size / (1 << 20):g} Mio"
+    """A size in MiB, as the catalogue's messages write it beside their unit (Mio, MiB)."""
+    return f"{size / (1 << 20):g}"
 
 
 def read_archive(

@@ -215,7 +215,7 @@ def _code_cells(data: bytes) -> list[str]:
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise ValueError(str(exc)) from None
     if sum(len(s) for s in sources) > LIMITS.source_bytes:
-        raise NotebookRefused("intake.refused_notebook_code", f"{LIMITS.source_bytes >> 20} Mio")
+        raise NotebookRefused("intake.refused_notebook_code", str(LIMITS.source_bytes >> 20))
     return sources
 
 

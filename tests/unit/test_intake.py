@@ -653,7 +653,7 @@ def test_a_source_over_its_size_says_so(tmp_path):
     (tmp_path / "donnees.py").write_bytes(b"#" * ((2 << 20) + 1))
     sub = load_submission(tmp_path)
     assert sub.status == UNREADABLE
-    assert sub.warnings == [("intake.refused_size", {"file": "donnees.py", "detail": "2 Mio"})]
+    assert sub.warnings == [("intake.refused_size", {"file": "donnees.py", "detail": "2"})]
 
 
 def test_what_a_file_defines_is_read_by_a_line_scan():
@@ -708,7 +708,7 @@ def test_more_files_than_the_childs_folder_holds_are_that_students_verdict(tmp_p
         os.link(tmp_path / "aide0000.py", tmp_path / f"aide{number:04d}.py")
     submission = load_submission(tmp_path)
     assert submission.status == UNREADABLE and submission.sources == {} and submission.helpers == {}
-    params = {"file": "aide1023.py", "detail": "16 Mio", "files": "1023"}
+    params = {"file": "aide1023.py", "detail": "16", "files": "1023"}
     assert submission.warnings == [("intake.refused_folder", params)]
 
 

@@ -196,24 +196,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{file} refused: too large or too compressed (an archive bomb? {detail} bytes)",
     },
     "intake.refused_size": {
-        "fr": "{file} refusé : plus de {detail}, la taille maximale d'un tel fichier ; il n'est pas lu",
-        "en": "{file} refused: over {detail}, the most such a file may weigh; it is not read",
+        "fr": "{file} refusé : plus de {detail} Mio, la taille maximale d'un tel fichier ; il n'est pas lu",
+        "en": "{file} refused: over {detail} MiB, the most such a file may weigh; it is not read",
     },
     "intake.refused_members": {
         "fr": "{file} refusé : plus de {detail} fichiers et dossiers dans la copie ; rien de plus n'en est lu",
         "en": "{file} refused: more than {detail} files and folders in the submission; nothing more of it is read",
     },
     "intake.refused_total": {
-        "fr": "{file} refusé : la copie dépasse {detail} en tout (fichiers Python, notebooks et archives) ; "
+        "fr": "{file} refusé : la copie dépasse {detail} Mio en tout (fichiers Python, notebooks et archives) ; "
         "rien de plus n'en est lu",
-        "en": "{file} refused: the submission is over {detail} in all (Python files, notebooks and archives); "
+        "en": "{file} refused: the submission is over {detail} MiB in all (Python files, notebooks and archives); "
         "nothing more of it is read",
     },
     "intake.refused_folder": {
         "fr": "{file} refusé : les fichiers Python de la copie, écrits dans le dossier où son code tourne, "
-        "dépasseraient ce qu'il tient ({detail}, {files} fichiers) ; aucun n'est lancé",
+        "dépasseraient ce qu'il tient ({detail} Mio, {files} fichiers) ; aucun n'est lancé",
         "en": "{file} refused: the submission's Python files, written in the folder its code runs in, would "
-        "exceed what it holds ({detail}, {files} files); none is run",
+        "exceed what it holds ({detail} MiB, {files} files); none is run",
     },
     "intake.refused_depth": {
         "fr": "{file} refusé : archives imbriquées sur plus de {detail} niveaux",
@@ -230,9 +230,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{file} refused: over {detail} cells; it is not read. Hand the code in as a .py file",
     },
     "intake.refused_notebook_code": {
-        "fr": "{file} refusé : ses cellules de code dépassent {detail} en tout, la taille maximale d'un "
+        "fr": "{file} refusé : ses cellules de code dépassent {detail} Mio en tout, la taille maximale d'un "
         "fichier .py ; il n'est pas lu",
-        "en": "{file} refused: its code cells are over {detail} in all, the most a .py file may weigh; it is not read",
+        "en": "{file} refused: its code cells are over {detail} MiB in all, the most a .py file may weigh; it is not read",
     },
     "intake.refused_notebooks": {
         "fr": "{file} refusé : la copie a plus de {detail} notebooks ; aucun n'est lu. Gardez celui à corriger",
@@ -248,8 +248,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "archive {archive} refused: {count} members (at most {limit})",
     },
     "intake.archive_too_big": {
-        "fr": "archive {archive} refusée : plus de {limit} une fois décompressée",
-        "en": "archive {archive} refused: more than {limit} once decompressed",
+        "fr": "archive {archive} refusée : plus de {limit} Mio une fois décompressée",
+        "en": "archive {archive} refused: more than {limit} MiB once decompressed",
     },
     "intake.not_a_class": {
         "fr": "{path} n'est ni un dossier, ni une archive .zip/.tar.gz, ni un fichier .py/.ipynb",
