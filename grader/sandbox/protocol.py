@@ -185,6 +185,8 @@ def plain(value, _depth: int = 0, _budget: list | None = None):
             raise InvalidValue(f"non-finite number {value!r}")
         return value
     if kind is list or kind is tuple:
+        if _scalars(value, _depth, budget):  # a grid's row, a list of moves: no call per item
+            return list(value)
         return [plain(item, _depth + 1, budget) for item in value]
     if kind is dict:
         out = {}
@@ -199,6 +201,26 @@ def plain(value, _depth: int = 0, _budget: list | None = None):
             raise InvalidValue("enum member without a str name")
         return name
     raise InvalidValue(f"value of type {kind.__name__}")
+
+
+_SCALAR_KINDS = frozenset({str, bool, type(None)})
+
+
+def _scalars(items, depth: int, budget: list) -> bool:
+    """Whether `plain` would keep every item of `items` as it is: strings, bools, None, or ints within
+    MAX_INT_BITS, within the depth; then they are counted, as `plain` would count them (past the budget, the
+    same refusal). Any other list is walked item by item, so that what is refused, and the first reason
+    why, stays the same.
+    (Served calls send tens of thousands of states a judgement: their rows and moves take this way.)"""
+    kinds = set(map(type, items))
+    if not (kinds <= _SCALAR_KINDS or (kinds == {int} and max(map(int.bit_length, items)) <= MAX_INT_BITS)):
+        return False
+    if items and depth + 1 > MAX_DEPTH:
+        return False
+    budget[0] -= len(items)
+    if budget[0] < 0:
+        raise InvalidValue("too many items")
+    return True
 
 
 def check_reply(reply, nonce: str, seq: int) -> dict:

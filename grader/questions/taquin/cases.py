@@ -344,13 +344,16 @@ def is_int(value) -> bool:
 LENIENT, STRICT = "souple", "strict"  # the scheme's `noms` policy for how moves may be written
 
 
+_MOVE_NAME_SET = frozenset(MOVE_NAMES)
+
+
 def read_moves(value, policy=LENIENT, notes=None):
     """The moves in `value` as the exam's names, or None when it is not a list of moves. Under the
     lenient policy a name in another case ("haut", "HAUT") is read as the move it names unambiguously,
     and `notes` (a set) gets "casse" so that the question warns."""
     if not shapes.list_of(value, str):
         return None
-    if all(m in MOVE_NAMES for m in value):
+    if _MOVE_NAME_SET.issuperset(value):
         return value
     canonical = {name.lower(): name for name in MOVE_NAMES}
     if policy == STRICT or not all(m.lower() in canonical for m in value):

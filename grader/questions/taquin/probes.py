@@ -186,7 +186,7 @@ def _student_moves(module, names):
     if not names:
         return []
     values = _representation(module).values
-    return [values.get(name, name) for name in names]
+    return list(map(values.get, names, names))
 
 
 def exam_grid(payload):
@@ -220,12 +220,18 @@ def _listed(module, value):
 
     def named(item):
         if isinstance(item, enum.Enum):
-            return item.value if str(item.name).lower() not in lowered and type(item.value) is str else item
+            if str(item.name).lower() not in lowered and type(item.value) is str:
+                return item.value
+            name = item.name
+            return name if type(name) is str else item  # by its name, as protocol.plain would send it
         if type(item) is str and item.lower() in lowered:
             return item  # their spelling, which the parent reads (and warns about when not the exam's)
         return names.get(_key(item), item)
 
-    return [named(item) for item in value]
+    # Each distinct object named once (a served call sends the whole `solution`, of four moves repeated).
+    ids = list(map(id, value))
+    distinct = {key: named(item) for key, item in dict(zip(ids, value)).items()}
+    return list(map(distinct.__getitem__, ids))
 
 
 def _snapshot(module):
@@ -533,8 +539,7 @@ def _trampoline(free: int):
 
 def _named(module, item) -> str | None:
     """The exam's name of a move written the student's way, in any case; None when it names none."""
-    (read,) = _listed(module, [item])
-    label = read.name if isinstance(read, enum.Enum) else read
+    (label,) = _listed(module, [item])
     return next((name for name in MOVE_NAMES if type(label) is str and label.lower() == name.lower()), None)
 
 

@@ -8,6 +8,7 @@ import functools
 import importlib.util
 import json
 import math
+import operator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
@@ -84,7 +85,13 @@ def _served_model():
         return search(m, p)
 
     model.dfs, model.nodes, model.meter = counted, 0, lambda: None
+    # Moves from their names by dict and back by attribute, not through the enum's Python-level lookups:
+    # a served call converts the whole `solution` both ways.
+    model.members = dict(model.Deplacement.__members__)
     return model
+
+
+_MEMBER_NAME = operator.attrgetter("_name_")  # an enum member's name, read without its property
 
 
 class StateServer(Served):
@@ -276,7 +283,7 @@ class ModelServer(StateServer):
         model: Any = self.model  # the model answer's module: its globals are set here
         model.grid = [list(row) for row in state["grid"]]
         model.li, model.lj, model.h = state["li"], state["lj"], state["h"]
-        model.solution = [model.Deplacement[m] for m in played]
+        model.solution = list(map(model.members.__getitem__, played))
         model.minimum = math.inf if state["minimum"] == "inf" else state["minimum"]
         model.nodes, model.meter = 0, meter or (lambda: None)
         result = getattr(model, name)(*arguments)
@@ -285,7 +292,7 @@ class ModelServer(StateServer):
             "li": model.li,
             "lj": model.lj,
             "h": model.h,
-            "solution": [m.name for m in model.solution],
+            "solution": list(map(_MEMBER_NAME, model.solution)),
             "minimum": "inf" if model.minimum == math.inf else model.minimum,
         }
         return {"result": result, "state": after}, model.nodes
