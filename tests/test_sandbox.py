@@ -614,6 +614,11 @@ SECCOMP_REFUSES = {
     # Blocks past RLIMIT_FSIZE: beyond the end (KEEP_SIZE), or a size grown by INSERT_RANGE.
     "fallocate_keep_size": "with open('kept', 'wb') as out:\n    raw('fallocate', out.fileno(), 1, 0, 4 << 20)",
     "fallocate_insert_range": "with open('inserted', 'wb') as out:\n    raw('fallocate', out.fileno(), 0x20, 0, 4096)",
+    # A file emptied by its name or by a read-only open: before Landlock's ABI 3, the shared standard library.
+    "truncate_by_name": "open('kept', 'w').write('x')\nos.truncate('kept', 0)",
+    "open_read_truncating": "open('kept', 'w').write('x')\nos.close(os.open('kept', os.O_RDONLY | os.O_TRUNC))",
+    "sync": "raw('sync')",
+    "syncfs": "raw('syncfs', fd)",
     # A process that is not dumpable hides its /proc from a parent of its uid, which counts files there.
     "set_dumpable": "raw('prctl', 4, 0, 0, 0, 0)",
     # A pipe's pages counted against the account's quota: the teacher's other pipes shrink past it.
@@ -636,6 +641,7 @@ SECCOMP_ALLOWS = {
     # A shared wait whose word differs at once (EAGAIN): the filter let it through, as the thread join's.
     "futex_wait_shared": "try:\n    raw('futex', shared_page, 0, ctypes.c_uint32.from_address(shared_page).value + 1, None)\n"
     "except OSError as exc:\n    assert exc.errno == errno.EAGAIN, exc",
+    "truncate_by_descriptor": "with open('shrunk', 'w') as out:\n    out.write('xx')\n    out.truncate(1)",
     "fallocate_plain": "with open('allocated', 'wb') as out:\n    os.posix_fallocate(out.fileno(), 0, 4096)",
     # Removals are Landlock's, after the kernel's lookup: a name that is not there is ENOENT.
     "unlink_missing": "try:\n    os.unlink('absent')\nexcept FileNotFoundError:\n    pass",

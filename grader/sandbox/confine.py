@@ -46,6 +46,7 @@ FS_MAKE_BLOCK = 1 << 11
 FS_MAKE_SYM = 1 << 12
 FS_REFER = 1 << 13  # ABI 2
 FS_TRUNCATE = 1 << 14  # ABI 3
+TRUNCATE_ABI = 3  # before it, Landlock cannot refuse truncate(2) or open(O_TRUNC) on a file it lets one read
 FS_IOCTL_DEV = 1 << 15  # ABI 5
 NET_BIND_TCP = 1 << 0  # ABI 4
 NET_CONNECT_TCP = 1 << 1
@@ -229,7 +230,7 @@ def landlock_ruleset(read_only, read_write) -> tuple[int, dict]:
         | FS_MAKE_BLOCK
         | FS_MAKE_SYM
     )
-    for version, right in ((2, FS_REFER), (3, FS_TRUNCATE), (5, FS_IOCTL_DEV)):
+    for version, right in ((2, FS_REFER), (TRUNCATE_ABI, FS_TRUNCATE), (5, FS_IOCTL_DEV)):
         if abi >= version:
             handled |= right
     net = NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0

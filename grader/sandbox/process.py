@@ -48,9 +48,11 @@ def stdlib_protected(limits: Limits) -> bool:
     """Whether a child started with `limits` cannot write its copy of the standard library, which may then
     be the one kept in this user's cache (stdlib_copy.for_children): a read-only bind in its private root;
     a uid of its own (as root); or Landlock's read-only rule with seccomp, which refuses chmod and utime
-    (Landlock leaves them to a file's owner: the child's uid, without the other two)."""
+    (Landlock leaves them to a file's owner: the child's uid, without the other two), on a kernel whose
+    Landlock also refuses truncation (ABI 3: before it, a child sharing the teacher's uid could empty the
+    shared copy's files and break every later run of that account)."""
     private_root = limits.namespaces and limits.private_root and bool(namespace_prefix())
-    landlock = limits.landlock and confine.landlock_abi() > 0
+    landlock = limits.landlock and confine.landlock_abi() >= confine.TRUNCATE_ABI
     root = hasattr(os, "geteuid") and os.geteuid() == 0
     return private_root or root or (landlock and limits.seccomp and seccomp.available())
 

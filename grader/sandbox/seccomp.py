@@ -192,6 +192,14 @@ DENIED_SYSCALLS = (
     # cannot read; open's and openat's have a rule below. Removals are Landlock's (confine.READ_WRITE):
     # refused here, they answered EPERM for a name that does not exist, where the kernel says ENOENT.
     "openat2",
+    # A file emptied by its name: Landlock refuses it only from ABI 3 (truncate on a kernel before it), and
+    # a child sharing the teacher's uid could empty the standard library copy every child imports from (red
+    # team 10). A child's own files are emptied by descriptor (ftruncate, open's O_TRUNC for writing).
+    "truncate",
+    "truncate64",
+    # Every file system's dirty pages written out: work for the whole machine, and its time a channel.
+    "sync",
+    "syncfs",
 )
 # Calls newer than the libseccomp releases distributions still ship (2.5.4 does not know them): since
 # Linux 5.1 a new call has one number on every architecture but alpha and mips.
@@ -282,6 +290,9 @@ MADV_DROPS, MREMAP_DONTUNMAP = (4, 21, 24), 4
 # 'v': the inode's version; 0x94: clones and dedupe): a file's metadata by descriptor, which the owner of
 # a file the child may read (a standard library in the teacher's $HOME) could otherwise change.
 IOCTL_FILE_TYPES = (0x66, 0x58, 0x76, 0x94)
+# open(O_RDONLY | O_TRUNC) empties a file that a rule lets one only read, before Landlock's ABI 3: refused,
+# writing opens with O_TRUNC stay (what `open(name, "w")` does).
+O_ACCMODE = 3  # Linux's access mode bits (O_RDONLY 0, O_WRONLY 1, O_RDWR 2)
 # O_TMPFILE's own bit (O_TMPFILE also sets O_DIRECTORY): a file with no name, in open's and openat's flags.
 O_TMPFILE_BIT = getattr(os, "O_TMPFILE", 0) & ~getattr(os, "O_DIRECTORY", 0)
 INT = 0xFFFFFFFF  # an `int` or `unsigned int` argument: the kernel ignores the register's upper half
@@ -334,6 +345,10 @@ def rules() -> list[tuple]:
             (denied, name, arg(index, libseccomp.MASKED_EQ, O_TMPFILE_BIT, O_TMPFILE_BIT))
             for name, index in (("open", 1), ("openat", 2))
         ]
+    refused += [
+        (denied, name, arg(index, libseccomp.MASKED_EQ, O_ACCMODE | os.O_TRUNC, os.O_RDONLY | os.O_TRUNC))
+        for name, index in (("open", 1), ("openat", 2))
+    ]
     # fallocate's modes but 0 allocate past RLIMIT_FSIZE (KEEP_SIZE: blocks beyond the end, the size
     # unchanged; INSERT_RANGE: a size that mode 0 then fills): gigabytes of the teacher's disk at once.
     refused.append((denied, "fallocate", arg(1, libseccomp.NE, 0)))

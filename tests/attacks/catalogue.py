@@ -144,6 +144,11 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "utimensat_dotfile": ("error", "os.utime('$home/.profile', (0, 0))\nos.utime('$cache/patterns.bin', (0, 0))",
                           "import os"),
     "setxattr_teacher_file": ("error", "os.setxattr('$home/.bashrc', 'user.taquin', b'evil')", "import os"),
+    # The standard library the children import from, which may be the copy kept in the teacher's cache: emptied
+    # by name or by a read-only open with O_TRUNC (Landlock cannot refuse either before its ABI 3; red team 10).
+    "truncate_imported_stdlib": ("error", "os.truncate(json.decoder.__file__, 0)", "import json.decoder, os"),
+    "read_open_truncating_stdlib": ("error", "os.open(json.decoder.__file__, os.O_RDONLY | os.O_TRUNC)",
+                                    "import json.decoder, os"),
     # The size, mode and times of the teacher's key: nothing there where the child has a private root;
     # without a mount namespace a name can still be looked up (tests/test_attacks.py, docs/sandbox.md).
     "stat_ssh_key": ("error", "info = os.stat('$home/.ssh/id_ed25519')\nprint(info.st_size, oct(info.st_mode))",
