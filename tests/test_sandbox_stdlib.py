@@ -110,6 +110,34 @@ def test_a_copy_in_use_stays_whole_beside_another_one_and_goes_once_unused(tmp_p
                 os.close(descriptor)
 
 
+def test_a_cache_where_no_lock_file_can_be_opened_still_gives_its_copy(tmp_path, monkeypatch):
+    """A cache this user can read but not write (a prepared one, mounted read-only): the copy in it is used,
+    held by nothing, and nothing is removed from it; no traceback."""
+    machine = tmp_path / "lib" / "python3.x"
+    machine.mkdir(parents=True)
+    (machine / "os.py").write_text("# os\n")
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
+    monkeypatch.setattr(stdlib_copy, "_held", {})
+    copy = Path(stdlib_copy.shared())
+    for descriptor in stdlib_copy._held.values():
+        os.close(descriptor)
+    for lock in (tmp_path / "cache").glob("*" + stdlib_copy.LOCK):
+        lock.unlink()
+    stale = tmp_path / "cache" / (copy.parent.name[: -len("x" * 24)] + "x" * 24)  # another fingerprint
+    stale.mkdir()
+    monkeypatch.setattr(stdlib_copy, "_held", {})
+    opened = os.open
+
+    def read_only(path, flags, *rest):
+        if str(path).endswith(stdlib_copy.LOCK):
+            raise PermissionError(13, "Read-only file system", str(path))
+        return opened(path, flags, *rest)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert Path(stdlib_copy.shared()) == copy and stdlib_copy._held == {} and stale.exists()
+
+
 def test_the_cached_copy_only_where_a_child_cannot_write_it(monkeypatch):
     """As root, always (a uid of its own); an ordinary teacher (the uid faked) with user namespaces (a
     private root), or Landlock with seccomp; not without both: a copy of the process's own there."""

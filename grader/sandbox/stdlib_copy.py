@@ -164,12 +164,16 @@ LOCK = ".lock"  # a copy's lock file: its folder's name and this, beside it (out
 
 def _locked(cache: str, name: str, how: int) -> int | None:
     """The descriptor of the lock file of the copy `name`, flock'ed `how`; None if LOCK_NB and another
-    process holds it. A lock file that a remover unlinked meanwhile is not the copy's: opened again."""
+    process holds it, or if the lock file cannot be opened (a read-only cache: nothing is removed from it
+    either). A lock file that a remover unlinked meanwhile is not the copy's: opened again."""
     import fcntl
 
     path = os.path.join(cache, name + LOCK)
     while True:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return None
         try:
             fcntl.flock(descriptor, how)
         except BlockingIOError:
@@ -189,8 +193,8 @@ def _hold(cache: str, name: str) -> None:
 
     if name not in _held:
         descriptor = _locked(cache, name, fcntl.LOCK_SH)
-        assert descriptor is not None  # a blocking lock
-        _held[name] = descriptor
+        if descriptor is not None:
+            _held[name] = descriptor
 
 
 def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
@@ -212,6 +216,8 @@ def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
                 os.rename(folder, removed)
                 shutil.rmtree(removed, ignore_errors=True)
             os.unlink(os.path.join(cache, name + LOCK))
+        except OSError:  # left for a later run: a copy kept costs only its disk space
+            pass
         finally:
             os.close(descriptor)
 
