@@ -1,6 +1,6 @@
 """The children's copy of the standard library kept in the user's cache (grader/sandbox/stdlib_copy.py):
 made once per machine and user, named by the fingerprint of what it copies, renamed into place whole
-(two processes making it at once), the copies of older fingerprints removed; and used only where a child
+(two processes making it at once), the copies of other fingerprints removed once no process holds them; and used only where a child
 cannot write it, a copy per grader process elsewhere. That a child cannot change it, in the three
 configurations, is tests/test_attacks.py::test_page_cache_channel_* (the student tries)."""
 
@@ -56,32 +56,86 @@ def test_two_processes_making_the_copy_at_once_both_get_the_whole_one_and_the_ne
     assert stdlib_copy.manifest(str(copy)) == stdlib_copy.manifest(stdlib_copy.real_folder())
     found = folder.lstat()
     assert stat.S_ISDIR(found.st_mode) and stat.S_IMODE(found.st_mode) == 0o700 and found.st_uid == os.geteuid()
-    # Nothing else in the cache: the loser's temporary folder is gone.
-    assert [p.name for p in cache.iterdir()] == [folder.name]
+    # Nothing else in the cache but the copy's lock file: the loser's temporary folder is gone.
+    assert sorted(p.name for p in cache.iterdir()) == [folder.name, folder.name + stdlib_copy.LOCK]
     inode = folder.stat().st_ino
     assert _processes(cache, 1) == [first] and folder.stat().st_ino == inode  # reused, not made again
 
 
-def test_a_changed_file_gives_a_new_copy_and_the_old_one_goes(tmp_path, monkeypatch):
-    """A standard library (a small one here) whose file changed, as after a Python upgrade: another
-    fingerprint, a new copy, the old one removed (not the copy of another standard library)."""
+def test_a_copy_in_use_stays_whole_beside_another_one_and_goes_once_unused(tmp_path, monkeypatch):
+    """Two grader processes at once on one account whose copies differ (another fingerprint: a changed
+    file here, as after a Python upgrade; another grader version's rules of what is copied likewise): the
+    second's preparation leaves the first's copy whole while the first runs (its children import from it),
+    and a preparation after the first's end removes it (never the copy of another standard library). Each
+    process is simulated by its own record of the copies it holds (`_held`: lock files opened and locked
+    apart, which the kernel tells apart as it does two processes' locks)."""
     machine = tmp_path / "lib" / "python3.x"
     (machine / "json").mkdir(parents=True)
     (machine / "os.py").write_text("# os\n")
     (machine / "json" / "__init__.py").write_text("# json\n")
     (machine / "site-packages").mkdir()
     (machine / "site-packages" / "numpy.py").write_text("# not copied\n")
-    other = tmp_path / "cache" / "stdlib-0123456789ab-somebody-else"
+    cache = tmp_path / "cache"
+    other = cache / "stdlib-0123456789ab-somebody-else"
     other.mkdir(parents=True)
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(cache))
+    monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
+    processes: list[dict[str, int]] = []
+
+    def process() -> None:  # the next preparation is another process's
+        processes.append({})
+        monkeypatch.setattr(stdlib_copy, "_held", processes[-1])
+
+    try:
+        process()
+        old = Path(stdlib_copy.shared())
+        assert sorted(p for p, _, _ in stdlib_copy.manifest(str(old))) == ["json/__init__.py", "os.py"]
+        assert Path(stdlib_copy.shared()) == old  # the same files: the same copy
+        (machine / "os.py").write_text("# os, upgraded\n")
+        process()
+        new = Path(stdlib_copy.shared())
+        assert new != old and (new / "os.py").read_text() == "# os, upgraded\n"
+        assert (old / "os.py").read_text() == "# os\n" and (old / "json" / "__init__.py").exists()  # whole
+        for descriptor in processes[0].values():  # the first process ends
+            os.close(descriptor)
+        processes[0].clear()
+        process()
+        assert Path(stdlib_copy.shared()) == new and not old.parent.exists() and other.exists()
+        assert sorted(p.name for p in cache.iterdir()) == sorted(
+            [new.parent.name, new.parent.name + stdlib_copy.LOCK, other.name]
+        )
+    finally:
+        for held in processes:
+            for descriptor in held.values():
+                os.close(descriptor)
+
+
+def test_a_cache_where_no_lock_file_can_be_opened_still_gives_its_copy(tmp_path, monkeypatch):
+    """A cache this user can read but not write (a prepared one, mounted read-only): the copy in it is used,
+    held by nothing, and nothing is removed from it; no traceback."""
+    machine = tmp_path / "lib" / "python3.x"
+    machine.mkdir(parents=True)
+    (machine / "os.py").write_text("# os\n")
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
-    old = Path(stdlib_copy.shared())
-    assert sorted(p for p, _, _ in stdlib_copy.manifest(str(old))) == ["json/__init__.py", "os.py"]
-    assert Path(stdlib_copy.shared()) == old  # the same files: the same copy
-    (machine / "os.py").write_text("# os, upgraded\n")
-    new = Path(stdlib_copy.shared())
-    assert new != old and not old.parent.exists() and other.exists()
-    assert (new / "os.py").read_text() == "# os, upgraded\n"
+    monkeypatch.setattr(stdlib_copy, "_held", {})
+    copy = Path(stdlib_copy.shared())
+    for descriptor in stdlib_copy._held.values():
+        os.close(descriptor)
+    for lock in (tmp_path / "cache").glob("*" + stdlib_copy.LOCK):
+        lock.unlink()
+    stale = tmp_path / "cache" / (copy.parent.name[: -len("x" * 24)] + "x" * 24)  # another fingerprint
+    stale.mkdir()
+    monkeypatch.setattr(stdlib_copy, "_held", {})
+    opened = os.open
+
+    def read_only(path, flags, *rest):
+        if str(path).endswith(stdlib_copy.LOCK):
+            raise PermissionError(13, "Read-only file system", str(path))
+        return opened(path, flags, *rest)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert Path(stdlib_copy.shared()) == copy and stdlib_copy._held == {} and stale.exists()
 
 
 def test_the_cached_copy_only_where_a_child_cannot_write_it(monkeypatch):

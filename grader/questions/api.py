@@ -18,7 +18,8 @@ those can move without touching a question.
 - Its expectations without the model answer: `oracle`, `CHEAP`, `calibration`, `has_model_answer`;
   parent-served calls: `Served`, `Stop`, `Violation`, `ROUND_TRIP_SECONDS` (what a student's call may cost
   on top of the model answer's), `serving` (a handler answering a probe run in this process); the model
-  answer's timing cache: `timing`.
+  answer's timing cache: `timing`; what a class run's workers compute once for all (cases and data drawn
+  from the seed): `drawing`.
 - What a student's source names, read by a scan of its text, never parsed in the parent: `names_used`.
 - Its messages: `Message` (a catalogue key and its parameters, said late), `python_source`, `python_text`
   (values shown as Python); `GraderBug` for a judge that finds the grader itself wrong.
@@ -33,7 +34,7 @@ from fractions import Fraction
 
 from grader.errors import GraderBug
 from grader.intake.modules import names_used
-from grader.judge import calibration, timing
+from grader.judge import calibration, drawing, timing
 from grader.judge.context import Context
 from grader.judge.expectations import has_model_answer
 from grader.judge.question import (
@@ -78,6 +79,7 @@ __all__ = [
     "Violation",
     "cached",
     "calibration",
+    "drawing",
     "earned",
     "has_model_answer",
     "manual_question",

@@ -120,8 +120,10 @@ def private() -> str:
 def shared() -> str:
     """The copy in this user's cache (reference.cache.cache_dir()), in a folder named by the fingerprint
     of what it copies (mode 0700, this user's): made once, in a temporary sibling renamed into place (two
-    processes making it at once both end with a whole one), the copies of older fingerprints of the same
-    standard library removed then."""
+    processes making it at once both end with a whole one). A process holds its copy in use for as long as
+    it lives (`_hold`); the copies of other fingerprints of the same standard library that no process holds
+    are removed, never one in use (two grader versions on one account, whose copies differ, each keep
+    theirs while they run)."""
     import shutil
     import tempfile
 
@@ -132,7 +134,9 @@ def shared() -> str:
     os.makedirs(cache, mode=0o700, exist_ok=True)
     _executable_parent([cache])
     same_stdlib = f"stdlib-{_digest(real_folder())[:12]}-"
-    folder = os.path.join(cache, same_stdlib + fingerprint()[:24])
+    name = same_stdlib + fingerprint()[:24]
+    folder = os.path.join(cache, name)
+    _hold(cache, name)
     if not os.path.isdir(folder):
         _remove_orphans(cache)
         building = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=cache)
@@ -143,15 +147,79 @@ def shared() -> str:
             shutil.rmtree(building, ignore_errors=True)
             if not os.path.isdir(folder):
                 raise SandboxError(f"the children's copy of the standard library: {exc}") from None
-        for name in os.listdir(cache):
-            if name.startswith(same_stdlib) and name != os.path.basename(folder):
-                shutil.rmtree(os.path.join(cache, name), ignore_errors=True)
+    _remove_unused(cache, same_stdlib, name)
     found = os.lstat(folder)
     if found.st_uid != os.geteuid() or not os.path.isdir(folder) or os.path.islink(folder):
         raise SandboxError(f"the children's copy of the standard library {folder} is not this user's folder")
     if found.st_mode & 0o777 != 0o700:
         os.chmod(folder, 0o700)
     return os.path.join(folder, os.path.basename(real_folder()))
+
+
+# The copies this process holds in use: name -> the descriptor of its lock file, locked shared until this
+# process (and the pool workers forked from it, which inherit the descriptor) ends.
+_held: dict[str, int] = {}
+LOCK = ".lock"  # a copy's lock file: its folder's name and this, beside it (out of the children's reach)
+
+
+def _locked(cache: str, name: str, how: int) -> int | None:
+    """The descriptor of the lock file of the copy `name`, flock'ed `how`; None if LOCK_NB and another
+    process holds it, or if the lock file cannot be opened (a read-only cache: nothing is removed from it
+    either). A lock file that a remover unlinked meanwhile is not the copy's: opened again."""
+    import fcntl
+
+    path = os.path.join(cache, name + LOCK)
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(descriptor, how)
+        except BlockingIOError:
+            os.close(descriptor)
+            return None
+        try:
+            if os.stat(path).st_ino == os.fstat(descriptor).st_ino:
+                return descriptor
+        except FileNotFoundError:
+            pass
+        os.close(descriptor)
+
+
+def _hold(cache: str, name: str) -> None:
+    """Hold the copy `name` in use for this process's life (a shared lock: any number of holders)."""
+    import fcntl
+
+    if name not in _held:
+        descriptor = _locked(cache, name, fcntl.LOCK_SH)
+        if descriptor is not None:
+            _held[name] = descriptor
+
+
+def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
+    """Remove the copies of `same_stdlib` but `keep` that no process holds: each renamed out of the way
+    under its exclusive lock (one that a process killed halfway leaves is an orphan, removed by the next),
+    then its lock file unlinked, so that a process that waited for it makes the copy anew."""
+    import fcntl
+    import shutil
+
+    names = {entry.removesuffix(LOCK) for entry in os.listdir(cache) if entry.startswith(same_stdlib)}
+    for name in sorted(names - {keep}):
+        descriptor = _locked(cache, name, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if descriptor is None:  # in use by a running process (another grader version's, say)
+            continue
+        try:
+            folder = os.path.join(cache, name)
+            if os.path.lexists(folder):
+                removed = os.path.join(cache, f"{PREFIX}{os.getpid()}-removed-{name}")
+                os.rename(folder, removed)
+                shutil.rmtree(removed, ignore_errors=True)
+            os.unlink(os.path.join(cache, name + LOCK))
+        except OSError:  # left for a later run: a copy kept costs only its disk space
+            pass
+        finally:
+            os.close(descriptor)
 
 
 def _executable_parent(parents: list[str]) -> str:

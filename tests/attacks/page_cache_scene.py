@@ -51,7 +51,7 @@ def main() -> None:
                     == stdlib_copy.manifest(stdlib_copy.real_folder()),
                 }
                 for copy in sorted(cache.iterdir())
-                if copy.name.startswith("stdlib-")
+                if copy.name.startswith("stdlib-") and not copy.name.endswith(stdlib_copy.LOCK)
             ],
         },
         report.open("w"),

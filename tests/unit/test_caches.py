@@ -22,6 +22,7 @@ NOT_CACHES = {
     "_REGISTRY": "the registry itself",
     "_made": "the children's copies of the standard library this process uses (stdlib_copy.py), folders on disk "
     "that the process's fork server and children import from: not a value to compute again",
+    "_held": "the lock files of the copies this process holds in use (stdlib_copy.py): released at its exit",
 }
 DICTS = ("dict", "defaultdict", "OrderedDict")
 

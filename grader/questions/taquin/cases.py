@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from grader.questions.api import cached, calibration, shapes
+from grader.questions.api import cached, calibration, drawing, shapes
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, exam_grid
 from reference import graphs
 from reference.puzzle import (
@@ -264,6 +264,12 @@ def trap_cases(seed: int) -> list[tuple]:
 
 @cached(maxsize=8)  # the same for every student of a run
 def deep_instances(seed: int) -> tuple[tuple, ...]:
+    """`_deep_instances(seed)`, found by one worker of a class run and read by the others (grader/judge/
+    drawing.py: the solver's searches and the climbs cost each worker a fifth of a second)."""
+    return tuple(drawing.cases(("q18", "deep_instances", seed), lambda: list(_deep_instances(seed))))
+
+
+def _deep_instances(seed: int) -> tuple[tuple, ...]:
     """(state, blank value, optimum or None) from the class seed: states whose optimum lies in each band of
     DEEP_BANDS and exceeds the Manhattan sum by at most MAX_DETOUR (several IDA* passes, each a fraction
     of a second for the model answer), one of ROUNDS for each detour of ROUND_DETOURS (7 to 9 passes),
