@@ -28,7 +28,7 @@ from grader.run.jobs import grade_entry
 from grader.sandbox.inprocess import InProcessChild
 from grader.sandbox.remote import RemoteChild
 from grader.text import i18n
-from grader.webcheck import _questions, question_list, settings
+from grader.webcheck import question_list, selected_questions, settings
 from reports.terminal import format_result
 
 # A cell that names this module is the teacher's (this check, run once more), not the student's code.
@@ -90,15 +90,16 @@ def _hypothesis_depth_lifted():
     else:  # pragma: no cover - no interpreter accepts it below its own frame
         sys.setrecursionlimit(limit)
         extra = 0
-    limiter = junkdrawer._stackframe_limiter
+    if extra <= 0:  # CPython, and any kernel that counts as Hypothesis does
+        yield
+        return
+    limiter = junkdrawer._stackframe_limiter  # an internal of Hypothesis (the 6.155.7 the kit pins for Pyodide has it)
     original = limiter._setrecursionlimit
-    if extra > 0:
-        limiter._setrecursionlimit = lambda new_limit, check=True: original(new_limit + extra, check=check)
+    limiter._setrecursionlimit = lambda new_limit, check=True: original(new_limit + extra, check=check)
     try:
         yield
     finally:
-        if extra > 0:
-            del limiter._setrecursionlimit
+        del limiter._setrecursionlimit
         sys.setrecursionlimit(limit)
 
 
@@ -121,10 +122,10 @@ def check(namespace: dict, questions: list[str] | None = None, seed: int | None 
         # The platform's own limit (sys.monitoring in Pyodide), no student's worker: this kernel is theirs.
         InProcessChild.limited, RemoteChild.link = None, None
         with _hypothesis_depth_lifted():
-            result = grade_entry(entry_for(folder), _questions(qids), settings(seed, lang))
+            result = grade_entry(entry_for(folder), selected_questions(qids), settings(seed, lang))
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    run = new_run(settings(seed, lang), _questions(qids))
+    run = new_run(settings(seed, lang), selected_questions(qids))
     run.submissions = [result]
     said = (
         f"{format_result(result, lang)}\n{i18n.t('cli.seed', lang, seed=seed)}\n{i18n.t('kit.web_not_a_grade', lang)}"

@@ -66,7 +66,7 @@ class Session:
         if not self.served and RemoteChild.link is not None:
             RemoteChild.link.restart()
         self.served = True
-        result = grade_entry(entry_for(self.folder), _questions([qid]), settings(self.seed, "fr"))
+        result = grade_entry(entry_for(self.folder), selected_questions([qid]), settings(self.seed, "fr"))
         return json.dumps(to_dict(result), ensure_ascii=False)
 
     def close(self) -> None:
@@ -77,7 +77,7 @@ def settings(seed: int, lang: str) -> Settings:
     return Settings(seed=seed, lang=lang, limits=Limits(inprocess=True))
 
 
-def _questions(qids: list[str]) -> list:
+def selected_questions(qids: list[str]) -> list:
     return select(all_questions(extensions=any(q.startswith("x") for q in qids)), qids)
 
 
@@ -105,7 +105,7 @@ def report(parts: list[str], seed: int, lang: str) -> str:
     results = [submission_from_dict(json.loads(part)) for part in parts]
     qids = [q.id for result in results for q in result.questions]
     result = whole_submission(results, qids)
-    run = new_run(settings(seed, lang), _questions(qids))
+    run = new_run(settings(seed, lang), selected_questions(qids))
     run.submissions = [result]
     return student_page(run, result)
 
