@@ -28,7 +28,6 @@ from grader.registry import all_questions
 from grader.results.records import submission_from_dict, to_dict
 from grader.run.grading import new_run
 from grader.run.jobs import grade_entry, select, whole_submission
-from grader.sandbox.inprocess import InProcessChild
 from grader.sandbox.remote import RemoteChild, WorkerLink
 from grader.sandbox.limits import Limits
 from grader.text import i18n
@@ -67,7 +66,7 @@ class Session:
         if not self.served and RemoteChild.link is not None:
             RemoteChild.link.restart()
         self.served = True
-        result = grade_entry(entry_for(self.folder), _questions([qid]), settings(self.seed, "fr"))
+        result = grade_entry(entry_for(self.folder), selected_questions([qid]), settings(self.seed, "fr"))
         return json.dumps(to_dict(result), ensure_ascii=False)
 
     def close(self) -> None:
@@ -78,7 +77,7 @@ def settings(seed: int, lang: str) -> Settings:
     return Settings(seed=seed, lang=lang, limits=Limits(inprocess=True))
 
 
-def _questions(qids: list[str]) -> list:
+def selected_questions(qids: list[str]) -> list:
     return select(all_questions(extensions=any(q.startswith("x") for q in qids)), qids)
 
 
@@ -106,7 +105,7 @@ def report(parts: list[str], seed: int, lang: str) -> str:
     results = [submission_from_dict(json.loads(part)) for part in parts]
     qids = [q.id for result in results for q in result.questions]
     result = whole_submission(results, qids)
-    run = new_run(settings(seed, lang), _questions(qids))
+    run = new_run(settings(seed, lang), selected_questions(qids))
     run.submissions = [result]
     return student_page(run, result)
 
@@ -121,69 +120,3 @@ def question_list(lang: str) -> str:
         ],
         ensure_ascii=False,
     )
-
-
-# -- the notebook form: one cell of a Capytale or JupyterLite activity (docs/student-kit.md) --------------
-class Checked:
-    """What `check_notebook` gives the notebook: `grader check`'s text, and the HTML report shown in a frame
-    under the cell (Jupyter's rich display)."""
-
-    def __init__(self, text: str, html: str):
-        self.text, self.html = text, html
-
-    def __repr__(self) -> str:
-        return self.text
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        return (
-            f"<pre>{escape(self.text)}</pre><iframe sandbox='allow-scripts' style='width:100%;height:40em' "
-            f"srcdoc='{escape(self.html, quote=True)}'></iframe>"
-        )
-
-
-def notebook_code(namespace: dict) -> str:
-    """The notebook's code as the kernel ran it: the cells before this one (IPython's `In`, in the order
-    they ran); without that history, the source of the functions and classes the notebook defined."""
-    history = namespace.get("In")
-    if isinstance(history, list) and len(history) > 1:
-        return "\n\n".join(cell for cell in history[1:-1] if isinstance(cell, str))
-    import inspect
-
-    sources = []
-    for value in list(namespace.values()):
-        if inspect.isfunction(value) or inspect.isclass(value):
-            if getattr(value, "__module__", None) == namespace.get("__name__", "__main__"):
-                try:
-                    sources.append(inspect.getsource(value))
-                except (OSError, TypeError):
-                    continue
-    return "\n\n".join(sources)
-
-
-def check_notebook(questions: list[str] | None = None, seed: int | None = None, lang: str = "fr", namespace=None):
-    """Check the functions this notebook defines, as `grader check` checks a notebook: the last cell of an
-    activity calls it (`questions`: ids, all the automatic ones by default). The code is read from the
-    kernel (`notebook_code`) and checked in this process through the in-process child (the notebook's
-    kernel is the student's: this verdict is theirs to change, and says so)."""
-    import __main__
-
-    from grader.judge.settings import fresh_seed
-    from reports.render import student_page
-
-    code = notebook_code(namespace if namespace is not None else vars(__main__))
-    cells: list[dict] = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": code}]
-    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}
-    session = Session({"notebook.ipynb": json.dumps(notebook).encode("utf-8")}, fresh_seed() if seed is None else seed)
-    try:
-        qids = questions or [q["id"] for q in json.loads(question_list(lang)) if not q["id"].startswith("x")]
-        InProcessChild.limited, RemoteChild.link = None, None  # the platform's own limit (sys.monitoring in Pyodide)
-        result = grade_entry(entry_for(session.folder), _questions(qids), settings(session.seed, lang))
-    finally:
-        session.close()
-    run = new_run(settings(session.seed, lang), _questions(qids))
-    run.submissions = [result]
-    seed_line = i18n.t("cli.seed", lang, seed=session.seed)
-    said = f"{format_result(result, lang)}\n{seed_line}\n{i18n.t('kit.web_not_a_grade', lang)}"
-    return Checked(said, student_page(run, result))

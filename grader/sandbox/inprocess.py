@@ -6,7 +6,7 @@ everything in this process (the judge's objects included) and the files the grad
 only where that costs nothing to anyone but the student: in the browser's self-check, inside the
 student's own Web Worker, which shares nothing with the judge's (grader/sandbox/remote.py drives it with
 the protocol's frames); the notebook cell of that self-check, whose verdict says it is the student's to
-change (grader/webcheck.py's `check_notebook`); and the unit tests of judges, chosen by
+change (grader/notebookcheck.py); and the unit tests of judges, chosen by
 `Limits(inprocess=True)` (grader/sandbox/runner.py) as pytest's `runpytest` chooses `inprocess` or
 `subprocess`. Never `grader grade`'s: its limits are built without it, and it refuses a
 child whose files are not confined unless told `--unsafe` (grader/cli.py).

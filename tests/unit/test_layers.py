@@ -50,7 +50,7 @@ LAYERS = [
     ["reference.answers"],
     ["grader.__main__"],  # the `grader` command: starts the fork server, then the command line
     ["grader.cli"],  # every sub-command parsed, the one place errors become exit statuses
-    ["grader.solve", "grader.kit", "grader.webkit", "grader.webcheck"],  # `grader solve`, `grader kit` (--web)
+    ["grader.solve", "grader.kit", "grader.webkit", "grader.webcheck", "grader.notebookcheck"],  # solve, kit
     ["grader.service"],  # `grader serve`, `grader worker`, `grader submit`
     ["grader.run"],  # class runs, where jobs run, the one job (`grade_entry`), deadlines, Gradescope's runner
     ["grader.questions"],  # the families: probes, cases, judges
