@@ -13,8 +13,10 @@ model answer, the replays' runs of them, game (1)'s exact distance, any file of 
 The kit's checks judge on optimal lengths, never on a solver's solutions: pasted behind a student's
 function, a solver is an answer (docs/student-kit.md). 4×4 lengths come from counts of DFS*
 (reference/dfs_tree.py); 3×3 ones from data the teacher's installation wrote (grader/data/
-kit_lengths3.json: the distances of a sample of states and of the crafted cases, found by the teacher's
-breadth-first search, which stays out with the solver): the kit ships no search.
+kit_lengths3.json: the distances of a sample of states and of x3's crafted long cases, found by the
+teacher's breadth-first search, which stays out with the solver): the kit ships no search. Nor does it
+list x2's fixed puzzles (reference/solver/crafted.py): a table of their solutions would pass them, so the
+kit says the teacher checks them.
 """
 
 from __future__ import annotations

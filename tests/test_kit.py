@@ -14,7 +14,8 @@ reformatted; and no function of the wheel solves a puzzle, called with one in an
 use, nor searches one given a start and its neighbours or its parameters by name (tests/solver_finder.py,
 which finds the teacher's solvers and searches, the model answers, and the BFS and DFS red team 4 pasted
 from an earlier wheel), nor earns x2 or x3 a point glued behind their functions, in the kit or in the
-teacher's grader (tests/strategies/recherche).
+teacher's grader (tests/strategies/recherche). Part IV's cheap strategies (tests/test_cheap_strategies_taquin.py)
+earn in the kit what they earn in the teacher's grader: nothing, and the parity guess of q18's next bound 1.5/3.
 """
 
 from __future__ import annotations
@@ -345,21 +346,44 @@ PASTED = {"x3": "pasted_kit_bfs.py", "x4": "pasted_kit_dfs.py"}
 GLUED = {"x2": "kit_astar_glued.py", "x3": "kit_bfs_glued.py"}  # tests/strategies/recherche/
 
 
-def _kit_check(unpacked: Path, folder: Path, questions: tuple[str, ...], seed: int) -> str:
-    """`grader check` of `folder` on `questions` by the kit's grader: the unpacked wheel's packages, the
-    checkout's out of reach (no solver, no model answer)."""
-    options = [option for qid in questions for option in ("-q", qid)]
-    script = (
+def _in_the_kit(unpacked: Path, script: str) -> str:
+    """What `script` prints, run by the kit's grader: the unpacked wheel's packages, the checkout's out of
+    reach (no solver, no model answer)."""
+    isolated = (
         "import sys\n"
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "import solver_finder\n"
         f"solver_finder._isolate(__import__('pathlib').Path({str(unpacked)!r}))\n"
-        "from grader.cli import main\n"
-        f"sys.exit(main(['check', {str(folder)!r}, *{options!r}, '--seed', '{seed}']))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
+    done = subprocess.run([sys.executable, "-c", isolated + script], capture_output=True, text=True, timeout=1800)
     assert "reference.solver" not in done.stderr and "Traceback" not in done.stderr, done.stderr
     return done.stdout
+
+
+def _kit_check(unpacked: Path, folder: Path, questions: tuple[str, ...], seed: int) -> str:
+    """`grader check` of `folder` on `questions` by the kit's grader."""
+    options = [option for qid in questions for option in ("-q", qid)]
+    return _in_the_kit(
+        unpacked,
+        f"from grader.cli import main\nsys.exit(main(['check', {str(folder)!r}, *{options!r}, '--seed', '{seed}']))\n",
+    )
+
+
+def _kit_scores(unpacked: Path, jobs: list[tuple[Path, str, int]]) -> list[float]:
+    """Each (folder, question, seed) of `jobs` graded by the kit's grader, in one process (the score
+    `grader check` prints, without its start per folder)."""
+    listed = [(str(folder), qid, seed) for folder, qid, seed in jobs]
+    script = (
+        "import json\n"
+        "from grader.intake import load_submission\n"
+        "from grader.judge.engine import grade_question\n"
+        "from grader.judge.settings import Settings\n"
+        "from grader.registry import all_questions\n"
+        "questions = {q.id: q for q in all_questions(extensions=True)}\n"
+        f"scores = [float(grade_question(questions[q], load_submission(f), Settings(seed=s)).score) for f, q, s in {listed!r}]\n"
+        "print(json.dumps(scores))\n"
+    )
+    return json.loads(_in_the_kit(unpacked, script).splitlines()[-1])
 
 
 @pytest.mark.slow
@@ -384,39 +408,52 @@ def test_the_wheels_code_glued_behind_x2_or_x3_earns_nothing_in_the_kit_nor_in_t
         assert f"Total : 0/{question.points:g}" in said, said
 
 
-def _taquin_strategies() -> dict[str, tuple[str, str]]:
-    """Part IV's searches of their own glued in (red team 3: tests/strategies/taquin): name -> (question,
-    source)."""
-    from test_cheap_strategies_taquin import STRATEGIES, behind
-
-    return {
-        "q17 moves written unplayed": ("q17", behind("PROBLEME_DFS = True")),
-        "q18 moves padded": ("q18", behind()),
-        "q18 one call at the optimum": ("q18", STRATEGIES["q18"]["one dfs call at the counted optimum"]()),
-    }
+# Red team 3's searches of their own glued into part IV (tests/strategies/taquin), among the cheap
+# strategies below: before, q17 1/3 (moves written into `solution` unplayed), q18 3/3 (the kit's q17 oracle
+# glued in, `move` played back and forth) and q18 2/3 in the kit (one dfs call at the counted optimum), every
+# seed. They are checked under three seeds, the others under one.
+RED_TEAM_3 = {
+    ("q17", "a search of its own, its moves written unplayed"),
+    ("q18", "a search of its own, moves padded"),
+    ("q18", "one dfs call at the counted optimum"),
+}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["q17 moves written unplayed", "q18 moves padded", "q18 one call at the optimum"])
-def test_a_search_of_ones_own_glued_into_part_iv_earns_nothing_in_the_kit_nor_in_the_teachers_grader(
-    unpacked, tmp_path, name
-):
-    """Before, q18 3/3 (the kit's q17 oracle glued in, `move` played back and forth), q17 1/3 (moves written
-    into `solution` unplayed) and q18 2/3 in the kit (one dfs call at the counted optimum), every seed."""
+def test_the_cheap_strategies_of_part_iv_earn_in_the_kit_what_they_earn_in_the_teachers_grader(unpacked, tmp_path):
+    """tests/test_cheap_strategies_taquin.py's strategies (constants, echoes, parity guesses, moves recorded
+    unmade, a random or first successor, the served functions with no logic, tables for another seed,
+    searches of one's own), each graded on its question by the kit's grader (no model answer: the
+    student's own earlier functions, oracles from counts of DFS*): 0, as from the teacher's (that file
+    grades them there). And q18's next bound guessed as m + 2 without reading `minimum`: 3/3 from the kit
+    before, which skipped the states where only `minimum` tells the bound; now the teacher's 1.5/3."""
     from grader.intake import load_submission
     from grader.judge.engine import grade_question
     from grader.judge.settings import Settings
     from grader.registry import all_questions
+    from test_cheap_strategies_taquin import BOUND_GUESSES, STRATEGIES
 
-    qid, source = _taquin_strategies()[name]
-    question = next(q for q in all_questions() if q.id == qid)
-    folder = tmp_path / "glued"
-    folder.mkdir()
-    (folder / "taquin.py").write_text(source, encoding="utf-8")
-    for seed in (2017, 1, 2):
-        assert grade_question(question, load_submission(folder), Settings(seed=seed)).score == 0, seed
-        said = _kit_check(unpacked, folder, (qid,), seed)
-        assert f"Total : 0/{question.points:g}" in said, said
+    jobs: list[tuple[Path, str, int]] = []
+    expected: list[tuple[str, str, int, float]] = []
+
+    def job(qid: str, name: str, source: str, seeds: tuple[int, ...], points: float) -> Path:
+        folder = tmp_path / f"{len(expected)}"
+        folder.mkdir()
+        (folder / "taquin.py").write_text(source, encoding="utf-8")
+        for seed in seeds:
+            jobs.append((folder, qid, seed))
+            expected.append((qid, name, seed, points))
+        return folder
+
+    for qid, strategies in STRATEGIES.items():
+        for name, source in strategies.items():
+            job(qid, name, source(), (2017, 1, 2) if (qid, name) in RED_TEAM_3 else (2017,), 0.0)
+    parity = job("q18", "the next bound by parity", BOUND_GUESSES["the next bound by parity"], (2017,), 1.5)
+    q18 = next(q for q in all_questions() if q.id == "q18")
+    assert grade_question(q18, load_submission(parity), Settings(seed=2017)).score == 1.5  # the teacher's
+    assert len(jobs) > 35
+    got = _kit_scores(unpacked, jobs)
+    assert [(*e[:3], score) for e, score in zip(expected, got, strict=True) if score != e[3]] == []
 
 
 @pytest.mark.slow
@@ -449,15 +486,17 @@ def _correct_answers() -> list[tuple[Path, tuple[str, ...]]]:
     return [(path, questions) for path, questions in found if questions]
 
 
-# What the kit leaves to the teacher's grader: x4's `profondeur` (1.2 of its 2 points), which needs a DFS.
-TEACHER_ONLY = {"x4": 1.2}
+# What the kit leaves to the teacher's grader: x2's `closed` (0.75 of its 3 points), fixed puzzles the wheel
+# does not list, and x4's `profondeur` (1.2 of its 2 points), which needs a DFS.
+TEACHER_ONLY = {"x2": 0.75, "x4": 1.2}
 
 
 @pytest.mark.slow
 def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
     """Without the solver, the kit judges q17, q18 and x1-x4 on lengths from counts of DFS* and the 3×3
     distances of its data: a correct answer still gets every point the kit judges, the model answers
-    under three seeds; x4's `profondeur` says it is the teacher's to judge."""
+    under three seeds; x2's `closed` (and the hard part of `optimal3`) and x4's `profondeur` say they are
+    the teacher's to judge."""
     answers = _correct_answers()
     assert len(answers) >= 8
     for k, (path, questions) in enumerate(answers):
@@ -473,3 +512,5 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
             assert got == most - sum(TEACHER_ONLY.get(q, 0) for q in questions), (path.name, seed, said)
             if "x4" in questions:
                 assert "ce groupe est jugé par le correcteur de l'enseignant" in said, said
+            if "x2" in questions:
+                assert "vérifié par l'enseignant" in said and "vérifiés par l'enseignant" in said, said

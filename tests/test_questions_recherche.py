@@ -21,6 +21,7 @@ from grader.questions.recherche import questions as recherche_questions
 from grader.questions.recherche import puzzles as recherche_puzzles
 from grader.questions.recherche import search as recherche_search
 from reference import sliding
+from reference.solver import crafted
 from reference.solver import sliding as solver_sliding
 from grader.intake import load_submission
 
@@ -237,14 +238,14 @@ def test_the_hidden_mistakes_are_wrong_by_an_independent_check():
 # --- The crafted instances are what the comments in grader/questions/recherche*.py say -------------
 def test_crafted_instances_have_the_stated_distances():
     distance = recherche_puzzles.distances_3()
-    assert [distance[s] for s in recherche.ASTAR_CLOSED_CASES] == [21, 21, 22]
+    assert [distance[s] for s in crafted.ASTAR_CLOSED_CASES] == [21, 21, 22]
     assert [distance[s] for s in recherche.BFS_LONG_CASES] == [14, 17, 20]
     # x3's and x4's long cases are drawn from the seed at these distances, each seed its own.
     for seed in (2017, 1, 2):
         assert [distance[s] for s, _ in recherche.bfs_long_cases(seed)] == [14, 17, 20]
         assert [distance[s] for s in recherche.dfs_long_cases(seed)] == list(recherche.DFS_LONG_DISTANCES)
     assert len({tuple(recherche.dfs_long_cases(seed)) for seed in (2017, 1, 2)}) == 3
-    assert [distance[s] for s in recherche.ASTAR_HARD_CASES] == [24, 22, 27]
+    assert [distance[s] for s in crafted.ASTAR_HARD_CASES] == [24, 22, 27]
     for start in recherche_search.SEARCH_DEEP_CASES:  # Manhattan distance = optimum: one IDA* pass
         assert sliding.manhattan(start, 4) == len(recherche_puzzles.optimal_moves(start, 4)) in (36, 44)
     assert max(distance.values()) == 31 and recherche.UNSOLVABLE_3 not in distance

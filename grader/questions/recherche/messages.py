@@ -203,6 +203,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "aucun des taquins à 20 coups du but et plus n'est résolu : rien ne montre un parcours en profondeur",
         "en": "none of the puzzles 20 moves from the goal or more is solved: nothing shows a depth-first search",
     },
+    "x2.closed_teacher_only": {
+        "fr": "vérifié par l'enseignant : les taquins de ce groupe sont fixes, et le kit de l'élève ne les "
+        "contient pas (une table de leurs solutions les passerait) ; ce groupe est jugé par le correcteur de "
+        "l'enseignant",
+        "en": "checked by the teacher: this group's puzzles are fixed, and the student kit does not hold them "
+        "(a table of their solutions would pass them); the teacher's grader judges this group",
+    },
+    "x2.hard_teacher_only": {
+        "fr": "taquins tirés au hasard réussis ; les taquins difficiles fixes (où une heuristique non "
+        "admissible se trompe) sont vérifiés par l'enseignant : le kit de l'élève ne les contient pas",
+        "en": "the puzzles drawn at random are solved; the fixed hard puzzles (where a heuristic that is not "
+        "admissible goes wrong) are checked by the teacher: the student kit does not hold them",
+    },
     "x4.depth_teacher_only": {
         "fr": "non jugé ici : reconnaître la solution d'un parcours en profondeur demande de refaire ce parcours, "
         "que le kit de l'élève ne contient pas ; ce groupe est jugé par le correcteur de l'enseignant",

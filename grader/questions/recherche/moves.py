@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 
-from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Outcome, Question, earned
+from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Message, Outcome, Question, earned
 from grader.questions.api import oracle, shapes
 from grader.questions.recherche.puzzles import near_3, optimal_length, optimal_moves, puzzle_visual, shown, solvable
 from grader.questions.recherche.probes import PROBES, probe_taquin
@@ -23,10 +24,8 @@ from grader.questions.recherche.puzzles import walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
-# Crafted 3×3 instances (blank = 0). For `astar`'s closed set: instances of 21–22 moves where the
-# reference develops about a thousand states and an A* without closed set (with or without c2)
-# develops 185,000 to 300,000 nodes. For the long BFS cases' distances and timing: 14, 17, 20 moves.
-ASTAR_CLOSED_CASES = ((3, 2, 1, 4, 8, 7, 5, 0, 6), (2, 7, 6, 1, 3, 0, 8, 4, 5), (4, 8, 0, 7, 3, 1, 2, 5, 6))
+# Crafted 3×3 instances (blank = 0) for the long BFS cases' distances and timing: 14, 17, 20 moves. x2's
+# fixed ones (its closed set, its hard cases) are the teacher's only: `astar_cases`.
 BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
 # x3's `long` and x4's `limits` and `profondeur` are judged on states drawn from the seed (fixed puzzles,
 # listed in the kit, were answered from a table of their solutions: red team 4) at fixed distances:
@@ -38,19 +37,23 @@ DFS_LONG_DISTANCES = (22, 25, 28)
 DRAWN_ALLOWANCE = 2.0
 # Below this many operations a solution that is no DFS's is told to be a breadth-first search's (x4.shallow).
 DFS_MIN_MOVES = 1000
-# 3×3 instances of 24, 22 and 27 moves on which an A* whose h also counts the blank's distance (not
-# admissible) returns a longer solution: the last one in each of the 120 ways measured (24 orders of the
-# operations × 5 ways of breaking ties between equal f), the first two in 96 of them. On the last two an A* without closed set is 170-270 times
-# slower than the model answer, and the `closed` group's business: a timeout there decides nothing; on
-# the first it is 5-7 times slower, so that optimality is always decided.
-ASTAR_HARD_CASES = ((3, 7, 8, 6, 0, 1, 5, 2, 4), (1, 6, 4, 7, 2, 5, 0, 3, 8), (4, 5, 7, 0, 6, 8, 3, 1, 2))
 # Two tiles swapped: not reachable, so a DFS with a closed set explores its whole half of the 3×3
 # puzzle (181,440 states). The reference's time on it bounds what any order of exploration needs.
 UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
 # A correct A* written with plain lists (linear scans of open and closed, as the description reads)
-# is up to ~60× slower than the reference on ASTAR_CLOSED_CASES, one without closed set ~1000×: the
+# is up to ~60× slower than the reference on x2's closed-set cases, one without closed set ~1000×: the
 # limit there is time_factor × this × the reference's time.
 ASTAR_CLOSED_ALLOWANCE = 20
+
+
+def astar_cases() -> tuple[tuple, tuple]:
+    """x2's fixed puzzles, (closed set's, hard ones), from reference.solver.crafted in the teacher's
+    installation; none in the student kit, where a table of their solutions would pass them."""
+    try:
+        from reference.solver.crafted import ASTAR_CLOSED_CASES, ASTAR_HARD_CASES
+    except ModuleNotFoundError:
+        return (), ()
+    return ASTAR_CLOSED_CASES, ASTAR_HARD_CASES
 
 
 def costed_cases() -> dict[str, dict]:
@@ -60,7 +63,7 @@ def costed_cases() -> dict[str, dict]:
     cases = {}
     # Names of costs, not of messages: built from their parts (the message registry reads "x4.…" literals).
     for question, label, function, starts in (
-        ("x2", "closed", "astar", ASTAR_CLOSED_CASES),
+        ("x2", "closed", "astar", astar_cases()[0]),
         ("x3", "long", "bfs_taquin", BFS_LONG_CASES),
         ("x4", "exploration", "dfs_taquin", (UNSOLVABLE_3,)),
     ):
@@ -132,8 +135,8 @@ class TaquinQuestion(Question):
     """x2–x4: the student's function on a matrix, judged by replaying the operations it returns.
 
     Each has a group of puzzles drawn from the seed and groups of crafted ones: x2's closed set (fixed
-    puzzles), x3's long BFS and x4's long DFS (puzzles of fixed distances, drawn from the seed in the
-    teacher's grader: a table of the fixed ones' solutions passed them). Those count only when the drawn
+    puzzles, the teacher's grader's only: `astar_cases`), x3's long BFS and x4's long DFS (puzzles of fixed
+    distances, drawn from the seed in the teacher's grader: a table of the fixed ones' solutions passed them). Those count only when the drawn
     group shows the function solving puzzles (`solving`)."""
 
     module = "recherche"
@@ -188,18 +191,24 @@ class X2(TaquinQuestion):
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
+        closed_cases, hard_cases = astar_cases()
         drawn = optimal3 = ctx.check("optimal3", near_3(14), judge)
-        if optimal3.failure is None:
+        if optimal3.failure is None and not hard_cases:  # the student kit
+            optimal3 = replace(optimal3, note=Message("x2.hard_teacher_only"))
+        elif optimal3.failure is None:
             # As slow as the closed set's cases: a correct A* with plain lists is allowed as much; one
             # slower still on every hard case passes on the drawn ones, and `closed` judges its time.
             optimal3 = ctx.check_cases(
-                "optimal3", ASTAR_HARD_CASES, functools.partial(self.judge_hard, ctx), extends=optimal3
+                "optimal3", hard_cases, functools.partial(self.judge_hard, ctx), extends=optimal3
             )
-        closed = ctx.check_cases(
-            "closed",
-            ASTAR_CLOSED_CASES,
-            functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
-        )
+        if closed_cases:
+            closed = ctx.check_cases(
+                "closed",
+                closed_cases,
+                functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
+            )
+        else:
+            closed = Outcome("closed", skipped="x2.closed_teacher_only")
         # The 4×4 puzzles count with the 3×3 ones solved: a 4×4 solver found elsewhere (the kit's optimal
         # lengths walked down, an IDA* of q17's) glued behind astar shows no A* (red team 3).
         optimal4 = self.solving(drawn, ctx.check("optimal4", walks(4, 16), judge), "x2.optimal4_unearned")
@@ -317,9 +326,9 @@ def dfs_long_cases(seed: int) -> list[tuple]:
 
 def kit_data() -> dict:
     """The 3×3 distances the student kit judges on (KIT_LENGTHS, which every build of the wheel ships): a
-    sample of every distance and the crafted cases. Written by the teacher's installation:
+    sample of every distance and x3's crafted long cases (x2's fixed ones, teacher-only, are not there). Written by the teacher's installation:
     `python -m grader.questions.recherche.moves`; tests/unit/test_kit_lengths.py checks the file."""
-    return kit_lengths((*ASTAR_CLOSED_CASES, *ASTAR_HARD_CASES, *BFS_LONG_CASES))
+    return kit_lengths(BFS_LONG_CASES)
 
 
 if __name__ == "__main__":

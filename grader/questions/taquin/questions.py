@@ -28,7 +28,6 @@ from grader.questions.api import (
     Question,
     ROUND_TRIP_SECONDS,
     earned,
-    has_model_answer,
     protocol,
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
@@ -416,11 +415,12 @@ class Q18(Question):
     def deep(self, judging: Orders, deep_cases: list, deep) -> Outcome:
         """`grandes_profondeurs`: the deep states and the traps with `judging`'s chain, then, once they pass,
         CONFLICT_CASES with their own served dfs whatever the chain (judge_bound): with the exam's h no
-        served answer tells a bound stepped by 2 from the minimum read, with either chain. Only a teacher's
-        installation has the model answer that times them (the student kit judges the deep states alone)."""
+        served answer tells a bound stepped by 2 from the minimum read, with either chain. The student kit
+        judges them too, timed on its count of DFS*'s passes (the q18 oracle's cost there): with the deep
+        states alone it gave the parity guess every point the teacher's grader withholds."""
         ctx = judging.ctx
         drawn = ctx.check_cases("grandes_profondeurs", deep_cases, deep)
-        if drawn.failure is not None or not has_model_answer("taquin"):
+        if drawn.failure is not None:
             return drawn
         bound = ctx.check_cases("grandes_profondeurs", CONFLICT_CASES, functools.partial(self.judge_bound, judging))
         seconds = drawn.seconds + bound.seconds

@@ -219,12 +219,17 @@ class ModelServer(StateServer):
 
     def __init__(self, convention, names, max_bound: int | None = None, keeps: bool = False):
         super().__init__(convention, names)
-        self.model = _served_model()
         self.max_bound = max_bound
         self.past_bound = False
         self.model_seconds = 0.0
         self.keeps = keeps
         self.dfs_calls: list[DfsAnswered] = []  # each dfs answered: q18's passes
+
+    @property
+    def model(self) -> Any:
+        """The model answer's module, read when a call is answered with it: never by ConflictServer, whose
+        dfs is its own and which the student kit (no model answer) runs too."""
+        return _served_model()
 
     def reset(self) -> None:
         super().reset()
