@@ -30,7 +30,6 @@ import pytest
 from test_reports_browser import _unavailable
 
 from grader import webkit
-from grader.kit import build_kit
 from grader.text import i18n
 from reference.cache import cache_dir
 from tests.webkit_page import CHROMEDRIVER, CHROMIUM, chromium, native_points, requested_urls, served, wait_for
@@ -144,8 +143,8 @@ def _distribution(into: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def lite_site(tmp_path_factory):
-    """(the JupyterLite site's folder, the kit's wheel): built once a session."""
+def lite_site(tmp_path_factory, kit):
+    """(the JupyterLite site's folder, the kit's wheel: the session's kit's): built once a session."""
     try:
         import jupyterlite_core  # noqa: F401
         import jupyterlite_pyodide_kernel  # noqa: F401
@@ -155,7 +154,7 @@ def lite_site(tmp_path_factory):
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
     work = tmp_path_factory.mktemp("jupyterlite")
-    wheel = build_kit(work / "kit")["wheel"]
+    (wheel,) = kit.glob("*.whl")
     lite = work / "lite"
     (lite / "static" / "pyodide").mkdir(parents=True)  # the addon's well-known place for a Pyodide
     _distribution(lite / "static" / "pyodide")
