@@ -141,7 +141,7 @@ def main() -> None:
     lines = [
         "# The self-check in the browser (`grader kit --web`)",
         "",
-        f"`python benchmarks/bench_webkit.py` on {platform.node()} ({platform.machine()}), headless Chromium,"
+        f"`python benchmarks/bench_webkit.py{' --before DIR' if compared else ''}` on {platform.node()} ({platform.machine()}), headless Chromium,"
         " the kit served by a local HTTP server cross-origin isolated, the sample student alice, seed "
         f"{args.seed}, one run (the machine shared with other jobs: load average {load:.1f} at the start,"
         f" {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs).",
