@@ -1,6 +1,6 @@
 """The self-check in the browser (`grader kit --web`): how long a student waits, against the native kit.
 
-    python benchmarks/bench_webkit.py [--kit DIR] [--seed S]
+    python benchmarks/bench_webkit.py [--kit DIR] [--before DIR [--rounds N]] [--seed S]
 
 Writes the web kit (or takes DIR), serves it from a local HTTP server cross-origin isolated, and opens the
 page in headless Chromium (tests/webkit_page.py). Measured, on the sample student alice:
@@ -11,6 +11,8 @@ page in headless Chromium (tests/webkit_page.py). Measured, on the sample studen
   `grader check -q QID` of the native kit (the web kit's own wheels, the same seed and oracles) as a
   student runs it, a fresh process each (the goal: at most 3 times as long);
 - the folder's size (the goal: at most 25 MB).
+With --before DIR (a web kit written by an earlier version), the first verdict of each kit, taken in
+turns in the same run (N rounds, each kit in a fresh browser): a change's effect measured at one load.
 Prints a table and writes it to benchmarks/results/webkit.md.
 """
 
@@ -57,6 +59,22 @@ def first_verdict(driver, address: str, seed: int) -> tuple[float, float, dict]:
     )
 
 
+def first_verdicts(kits: dict[str, Path], rounds: int, seed: int, work: Path) -> list[tuple]:
+    """(kit's name, round, load average, seconds to Python ready, to q1's verdict, phases) for each kit in
+    turns, each in a fresh browser (nothing compiled or cached by an earlier page)."""
+    rows = []
+    for round_ in range(1, rounds + 1):
+        for name, folder in kits.items():
+            with served(folder, isolated=True) as (address, _):
+                driver = chromium(work / f"profile-{name}-{round_}")
+                try:
+                    rows.append((name, round_, os.getloadavg()[0], *first_verdict(driver, address, seed)))
+                finally:
+                    driver.quit()
+            print(*rows[-1], flush=True)
+    return rows
+
+
 def page_seconds(driver) -> dict[str, float]:
     """Each exam question's check in the page, all ticked and checked at once on the files already chosen
     (the same copy: its student's worker goes on serving it, no new worker starts)."""
@@ -89,6 +107,8 @@ def native_seconds(kit: Path, qid: str, seed: int, work: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kit", type=Path, help="a web kit already written (default: write one)")
+    parser.add_argument("--before", type=Path, help="a web kit of an earlier version, to compare first verdicts")
+    parser.add_argument("--rounds", type=int, default=3, help="first verdicts of each kit with --before")
     parser.add_argument("--seed", type=int, default=2017)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-webkit-"))
@@ -101,6 +121,9 @@ def main() -> None:
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
     load = os.getloadavg()[0]  # the machine is shared: its load said beside the times
     kit = native_kit(folder, work / "native")
+    compared = (
+        first_verdicts({"before": args.before, "this": folder}, args.rounds, args.seed, work) if args.before else []
+    )
     with served(folder, isolated=True) as (address, _):
         driver = chromium(work / "profile")
         try:
@@ -118,7 +141,7 @@ def main() -> None:
     lines = [
         "# The self-check in the browser (`grader kit --web`)",
         "",
-        f"`python benchmarks/bench_webkit.py` on {platform.node()} ({platform.machine()}), headless Chromium,"
+        f"`python benchmarks/bench_webkit.py{' --before DIR' if compared else ''}` on {platform.node()} ({platform.machine()}), headless Chromium,"
         " the kit served by a local HTTP server cross-origin isolated, the sample student alice, seed "
         f"{args.seed}, one run (the machine shared with other jobs: load average {load:.1f} at the start,"
         f" {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs).",
@@ -138,6 +161,23 @@ def main() -> None:
         f"| all nine | {total_page:.2f} | {total_native:.2f} | {total_page / total_native:.2f} |",
         "",
     ]
+    if compared:
+        lines += [
+            f"The first verdict of the kit before ({args.before}) and of this one, in turns, each in a fresh"
+            " browser (the load average when each page opened):",
+            "",
+            "| kit | round | load | Python ready (s) | first verdict (s) | "
+            + " | ".join(f"{phase} (s)" for phase in compared[0][5])
+            + " |",
+            "|---|---|---|---|---|" + "---|" * len(compared[0][5]),
+            *(
+                f"| {name} | {round_} | {load:.1f} | {ready:.1f} | {first:.1f} | "
+                + " | ".join(f"{phases[phase]:.1f}" for phase in compared[0][5])
+                + " |"
+                for name, round_, load, ready, first, phases in compared
+            ),
+            "",
+        ]
     RESULTS.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
 

@@ -3,9 +3,11 @@
     DIR/index.html, app.js, style.css              the page (grader/web/)
     DIR/worker.js, student.js                      the judge's Web Worker, the student's (their own Pyodide each)
     DIR/kit.json                                   what the worker loads, the questions, the versions
-    DIR/pyodide/                                   Pyodide (the npm registry's `pyodide` package, pinned)
+    DIR/pyodide/                                   Pyodide (the npm registry's `pyodide` package, pinned),
+                                                   its standard library compiled to bytecode
     DIR/wheels/                                    the grader's wheel (no model answer: grader/kit.py's
-                                                   checks) and the pure-Python wheels it needs
+                                                   checks) and the pure-Python wheels it needs, and their
+                                                   modules' bytecode (grader/web/compile.mjs)
 
 Any web server serves it, a local one too, with no network: every file the page loads is in DIR. The
 grader runs in the judge's worker, the student's module in the student's worker, which answers the
@@ -16,7 +18,8 @@ sys.monitoring does in the student's worker (docs/student-kit.md).
 
 What comes from outside is fetched at build time by the ordinary clients (`npm pack`, `pip download`),
 checked against the digests pinned here, and kept in the user's cache folder: a second build needs no
-network.
+network. Pyodide's own Python, run by Node (which came with npm), compiles every module the page may
+import, so that the student's browser compiles none.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from reference.cache import cache_dir
 
 PAGE = Path(__file__).with_name("web")
 PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "style.css")
+COMPILER = PAGE / "compile.mjs"  # build time only: not one of the page's files
 # Pyodide from the npm registry: its version and the tarball's integrity (npm's sha512, as `npm view
 # pyodide@VERSION dist.integrity` says it). Its files the page loads: the rest (consoles, type
 # declarations, source maps) stays out.
@@ -90,13 +94,21 @@ def build_web_kit(out: Path) -> WebKit:
             member = archive.extractfile(f"package/{name}")
             assert member is not None  # a file of the pinned tarball
             (out / "pyodide" / name).write_bytes(member.read())
+    grader = out / "wheels" / wheel.name.replace("-py3-none-any.whl", "-bytecode.zip")
+    dependencies = out / "wheels" / "dependencies-bytecode.zip"
+    _compile(
+        store,
+        out / "pyodide",
+        (out / "wheels" / wheel.name, grader),
+        ([out / "wheels" / p.name for p in wheels], dependencies),
+    )
     for name in PAGE_FILES:
         shutil.copy2(PAGE / name, out / name)
     manifest = {
         "pyodide": PYODIDE_VERSION,
-        "wheels": [wheel.name, *(path.name for path in wheels)],
+        "wheels": [wheel.name, grader.name, *(path.name for path in wheels), dependencies.name],
         # The student's worker runs the in-process child only: the grader's wheel, none of the judge's others.
-        "student_wheels": [wheel.name],
+        "student_wheels": [wheel.name, grader.name],
         "questions": {lang: json.loads(question_list(lang)) for lang in i18n.LANGS},
     }
     (out / "kit.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -115,6 +127,31 @@ def _pyodide(store: Path) -> Path:
                 raise UsageError("kit.integrity", what=f"pyodide {PYODIDE_VERSION}")
             fetched.replace(tarball)
     return tarball
+
+
+def _compile(store: Path, pyodide: Path, grader: tuple[Path, Path], dependencies: tuple[list[Path], Path]) -> None:
+    """The standard library in `pyodide` replaced by its bytecode, and the bytecode of the grader's wheel's
+    modules and of its dependencies' (wheels, bytecode zip) written (grader/web/compile.mjs). What
+    depends on pinned files only (the standard library's, the dependencies') is compiled once, then taken
+    from the cache."""
+    pinned = hashlib.sha256(json.dumps([PYODIDE_VERSION, WHEELS, MARKUPSAFE]).encode()).hexdigest()[:16]
+    kept = {
+        pyodide / "python_stdlib.zip": store / f"python_stdlib-{pinned}-bytecode.zip",
+        dependencies[1]: store / f"dependencies-{pinned}-bytecode.zip",
+    }
+    job: dict = {"pyodide": str(pyodide), "stdlib": None, "bytecode": {str(grader[1]): [str(grader[0])]}}
+    cached = all(path.exists() for path in kept.values())
+    if cached:  # (Node's Pyodide then starts on the compiled standard library too)
+        for target, path in kept.items():
+            shutil.copy2(path, target)
+    else:
+        job["stdlib"] = str(kept[pyodide / "python_stdlib.zip"].with_suffix(".part"))  # renamed once whole
+        job["bytecode"][str(kept[dependencies[1]].with_suffix(".part"))] = [str(path) for path in dependencies[0]]
+    _run(["node", str(COMPILER), json.dumps(job)], "bytecode (node)")
+    if not cached:
+        for target, path in kept.items():
+            path.with_suffix(".part").replace(path)
+            shutil.copy2(path, target)
 
 
 def _integrity(data: bytes) -> str:

@@ -1,6 +1,6 @@
 """`grader kit --web DIR`: the folder a teacher hands out for the self-check in the browser. Every file the
 page loads is in it (no address of another origin in the page, its worker or the kit's manifest), the
-pinned Pyodide files and wheels are the ones inside, and no file of it holds a model answer (the
+pinned Pyodide files and wheels are the ones inside, with their modules' bytecode, and no file of it holds a model answer (the
 criterion of tests/test_student_install.py, on every Python file of every wheel and archive in DIR).
 The page itself, in a real browser: tests/test_webkit_browser.py."""
 
@@ -10,6 +10,7 @@ import ast
 import hashlib
 import json
 import re
+import zipfile
 
 import pytest
 from test_student_install import graded_functions
@@ -37,6 +38,30 @@ def test_the_web_kit_holds_the_page_pyodide_and_the_wheels(web_kit):
     for name, digest in WHEELS.items():
         assert hashlib.sha256((web_kit / "wheels" / name).read_bytes()).hexdigest() == digest
     assert all((web_kit / name).is_file() for name in PAGE_FILES)
+    # Every module the page may import is there as bytecode (compiled at build time by Pyodide's own
+    # Python, grader/web/compile.mjs): the standard library as bytecode only, each wheel's modules beside
+    # a __pycache__ file of one cache tag in a bytecode zip the same worker unpacks.
+    with zipfile.ZipFile(web_kit / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+    assert "os.pyc" in names and not [name for name in names if name.endswith(".py")]
+    compiled, tags = {}, set()  # a module's source in a wheel -> the bytecode zip of its __pycache__ file
+    for name in manifest["wheels"]:
+        if name.endswith("-bytecode.zip"):
+            with zipfile.ZipFile(web_kit / "wheels" / name) as archive:
+                for entry in archive.namelist():
+                    folder, _, file = entry.rpartition("__pycache__/")
+                    module, tag, _ = file.rsplit(".", 2)
+                    compiled[f"{folder}{module}.py"] = name
+                    tags.add(tag)
+    assert len(tags) == 1 and tags.pop().startswith("cpython-3")
+    for wheel in manifest["wheels"]:
+        if not wheel.endswith("-bytecode.zip"):
+            with zipfile.ZipFile(web_kit / "wheels" / wheel) as archive:
+                modules = [name for name in archive.namelist() if name.endswith(".py")]
+            assert modules and all(module in compiled for module in modules), wheel
+    assert {compiled[name] for name in ("grader/webcheck.py", "grader/sandbox/remote.py")} <= set(
+        manifest["student_wheels"]
+    )
     ids = [q["id"] for q in manifest["questions"]["fr"]]
     assert ids[:9] == ["q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18"]
     assert [q["id"] for q in manifest["questions"]["en"]] == ids
