@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 from abc import abstractmethod
+from dataclasses import dataclass
 
 from grader.questions.jeux import replay, traces
 from grader.questions.api import (
@@ -44,6 +45,7 @@ from grader.questions.jeux.crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
 from grader.questions.jeux.games import (
     LABEL_KINDS,
     GameServer,
+    Side,
     case_view,
     comb,
     distances,
@@ -91,28 +93,41 @@ def fixed_games(with_h: bool) -> list[dict]:
         ),
         # Self-loops first in every successor list, h = 0: a search without a depth bound loops there.
         named_game({"r": ["r", "a"], "a": ["a", "r", "f"]}, ["f"], h({"r": 0, "a": 0, "f": 0}), labels="int"),
-        *value_traps(with_h),
+        *(game for trap in VALUE_TRAPS for game in trap.games(with_h)),
     ]
 
 
-def value_traps(with_h: bool) -> list[dict]:
-    """Small games, each in both successor orders (a search may read the lists either way), that show at
-    once the slips the random games show only now and then: a dead end right after a child cut by the
-    bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state first met by the
-    longer of two paths, three moves from the final state (a set of states seen in a pass, or in the
-    whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
-    states, the deeper one met first by a depth-first search."""
-    traps = [
-        ({"r": ["x", "d", "a"], "a": ["f"]}, ["f"], {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
-        ({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ["f"], {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
-        ({"r": ["a", "g"], "a": ["f"]}, ["f", "g"], {"r": 0, "a": 0, "f": 0, "g": 0}),
-    ]
-    games = []
-    for edges, finals, h in traps:
-        for order in (1, -1):
-            turned = {state: successors[::order] for state, successors in edges.items()}
-            games.append(named_game(turned, finals, h if with_h else None, labels="str"))
-    return games
+@dataclass(frozen=True)
+class Trap:
+    """A small game of named states (the first one initial) played in both successor orders."""
+
+    edges: dict[str, list[str]]
+    finals: tuple[str, ...]
+    h: dict[str, int]  # served on q10 only
+
+    def games(self, with_h: bool) -> list[dict]:
+        """The game as read, then with every successor list reversed (a search may read them either way)."""
+        return [
+            named_game(
+                {state: successors[::order] for state, successors in self.edges.items()},
+                self.finals,
+                self.h if with_h else None,
+                labels="str",
+            )
+            for order in (1, -1)
+        ]
+
+
+# Small games that show at once the slips the random games show only now and then: a dead end right after
+# a child cut by the bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state
+# first met by the longer of two paths, three moves from the final state (a set of states seen in a pass,
+# or in the whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
+# states, the deeper one met first by a depth-first search.
+VALUE_TRAPS = (
+    Trap({"r": ["x", "d", "a"], "a": ["f"]}, ("f",), {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
+    Trap({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ("f",), {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
+    Trap({"r": ["a", "g"], "a": ["f"]}, ("f", "g"), {"r": 0, "a": 0, "f": 0, "g": 0}),
+)
 
 
 # q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
@@ -137,7 +152,7 @@ def deep_games(function: str) -> list[dict]:
     pass 62 deep, the leaves near the end pruned)."""
     if function == "bfs":
         return [
-            comb(60, sides=(("first", 0), ("last", 0))),
+            comb(60, sides=(Side(first=True), Side(first=False))),
             comb(64, labels="tuple"),
             fan(WIDE_LEVEL, WIDE_WAY, 60),
         ]
@@ -145,7 +160,7 @@ def deep_games(function: str) -> list[dict]:
         return [comb(60, labels="tuple")]
     return [
         comb(60, h=lambda i: max(0, 45 - i)),
-        comb(62, sides=(("first", 5), ("last", 9)), labels="str", h=lambda i: 62 - i),
+        comb(62, sides=(Side(first=True, h=5), Side(first=False, h=9)), labels="str", h=lambda i: 62 - i),
     ]
 
 
