@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from abc import abstractmethod
 from dataclasses import dataclass
+from typing import Any
 
 from grader.questions.jeux import replay, traces
 from grader.questions.api import (
@@ -37,6 +38,7 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
+    Reply,
     oracle,
     python_text,
     shapes,
@@ -164,6 +166,17 @@ def deep_games(function: str) -> list[dict]:
     ]
 
 
+@dataclass(frozen=True)
+class Played:
+    """A student's run on a game: the reply, the parent's server (the trace, why it stopped the run) and
+    the reference's (its calls, or the oracle's bound on them)."""
+
+    game: dict
+    reply: Reply
+    server: GameServer
+    reference: GameServer
+
+
 class SearchQuestion(Question):
     """q4, q7, q10: depths on small games, on game (1), on deep games, then the algorithm."""
 
@@ -205,8 +218,8 @@ class SearchQuestion(Question):
     def replay_games(self) -> int:
         return len(self.crafted())  # the algorithm group's games, in its order
 
-    def play(self, ctx, game: dict):
-        """Run the student's function on `game`: (reply, the parent's server, the reference's calls)."""
+    def play(self, ctx, game: dict) -> Played:
+        """Run the student's function on `game`."""
         payload = {"function": self.function, "initial": GameServer(game).initial_wire, "h": "h" in game}
         model = functools.partial(GameServer, game)
         reference = ctx.reference_served(probe_search, payload, serve=model, case=game)[2]
@@ -222,25 +235,27 @@ class SearchQuestion(Question):
         # calls were answered slower than ROUND_TRIP_SECONDS.
         server = GameServer(game, budget)
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
-        return reply, server, reference
+        return Played(game, reply, server, reference)
 
     def judge(self, ctx, game: dict) -> Failure | None:
         """Why the student's run on `game` or the depth it returns is wrong."""
-        reply, server, reference = self.play(ctx, game)
-        failure = self._run_failure(ctx, game, reply, server, reference)
+        played = self.play(ctx, game)
+        failure = self._run_failure(ctx, played)
         if failure is not None:
             return failure
-        value, expected = reply.value, optimum(game)
+        value: Any = played.reply.value  # an int or a value described (see _run_failure)
+        expected = optimum(game)
         if type(value) is not int:
             return self._failure(game, "jeux.not_int", got=python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
-        if not traces.reached(game, server.events, expected):
+        if not traces.reached(game, played.server.events, expected):
             return self._failure(game, "jeux.depth_unobserved", got=value)
         return None
 
-    def _run_failure(self, ctx, game, reply, server, reference) -> Failure | None:
+    def _run_failure(self, ctx, played: Played) -> Failure | None:
         """Why the run itself went wrong (stopped by the parent, an error, garbage), as the parent saw it."""
+        game, reply, server, reference = played.game, played.reply, played.server, played.reference
         stop = server.stop
         if stop is not None:
             if stop["reason"] == "budget":
@@ -281,11 +296,11 @@ class SearchQuestion(Question):
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
         and have found a final state; the depth it returns is the other groups' business. A game found
         right is replayed when the request asks for it."""
-        reply, server, reference = self.play(ctx, game)
-        failure = self._run_failure(ctx, game, reply, server, reference)
+        played = self.play(ctx, game)
+        failure = self._run_failure(ctx, played)
         if failure is not None:
             return failure
-        finals = set(game["finals"])
+        server, finals = played.server, set(game["finals"])
         if not any(f == "final" and s in finals for f, s in server.events):
             return self._failure(game, "jeux.never_found")
         labels = shown_labels(game)
