@@ -348,3 +348,22 @@ def test_a_memo_of_suivants_keeps_a_depth_first_pass_and_shows_a_breadth_first_o
             assert jeux_traces.ids(game, _memo_trace(game, way), labels) is None, way
         verdict = jeux_traces.ids(game, _memo_trace(game, "breadth"), labels)
         assert verdict is not None and verdict.key == "jeux.not_depth_first"
+
+
+def test_q11_batches_reach_the_child_as_plain_data_and_ask_every_pair_once():
+    """A typed case crosses to the child as the protocol's plain data (a JSON frame), never as an object:
+    each batch's payload reads back as sent and stands for the same batch; the batch itself is refused by
+    the frame. Together the batches ask every (n, t) of t <= T_MAX, then the large pairs, once each."""
+    from grader.questions.jeux.heuristic import Q11, Batch
+    from grader.sandbox import protocol
+
+    small, large = Q11.small_batches(), Q11.large_batches()
+    for batch in small + large:
+        payload = batch.payload()
+        assert protocol.parse_frame(protocol.frame_bytes(payload)[4:]) == payload
+        assert Batch.of(payload) == batch
+        assert sum(batch.sizes()) == len(batch.asked()) <= Q11.CHUNK
+    with pytest.raises(TypeError):
+        protocol.frame_bytes({"payload": small[0]})
+    assert [p for b in small for p in b.asked()] == [(n, t) for t in range(1, Q11.T_MAX + 1) for n in range(1, t + 1)]
+    assert tuple(p for b in large for p in b.asked()) == large_pairs()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from grader.questions.api import GraderBug, Served, Stop, Violation, cached, python_source, states
@@ -287,20 +288,27 @@ def named_game(edges: dict[str, list[str]], finals, h: dict | None = None, label
     return table_game(labels or names, succ, [number[f] for f in finals], 0, table)
 
 
-def comb(depth: int, sides=(), labels="int", h=None) -> dict:
-    """A chain s0 → s1 → … → s_depth (final), each s_i with dead side leaves: `sides` lists, for each
-    side leaf, where it goes among s_i's successors ("first" or "last") and its h. `h(i)` is the chain's
-    h (default 0, admissible: the leaves are dead, so any h goes there)."""
+@dataclass(frozen=True)
+class Side:
+    """A dead leaf beside every step of a `comb`: where it goes among the step's successors, and its h."""
+
+    first: bool  # before the way on (else after it)
+    h: int = 0
+
+
+def comb(depth: int, sides: tuple[Side, ...] = (), labels="int", h=None) -> dict:
+    """A chain s0 → s1 → … → s_depth (final), each s_i with the dead leaves `sides`. `h(i)` is the
+    chain's h (default 0, admissible: the leaves are dead, so any h goes there)."""
     names, edges, hs = [], {}, {}
     for i in range(depth + 1):
         names.append(f"s{i}")
         hs[f"s{i}"] = h(i) if h else 0
     for i in range(depth):
-        first = [f"s{i}{'abcdefgh'[k]}" for k, (where, _) in enumerate(sides) if where == "first"]
-        last = [f"s{i}{'abcdefgh'[k]}" for k, (where, _) in enumerate(sides) if where == "last"]
+        first = [f"s{i}{'abcdefgh'[k]}" for k, side in enumerate(sides) if side.first]
+        last = [f"s{i}{'abcdefgh'[k]}" for k, side in enumerate(sides) if not side.first]
         edges[f"s{i}"] = [*first, f"s{i + 1}", *last]
-        for k, (_, value) in enumerate(sides):
-            hs[f"s{i}{'abcdefgh'[k]}"] = value
+        for k, side in enumerate(sides):
+            hs[f"s{i}{'abcdefgh'[k]}"] = side.h
     edges[f"s{depth}"] = []
     game = named_game(edges, [f"s{depth}"], hs if h is not None or sides else None)
     if labels != "names":

@@ -11,6 +11,7 @@ admissible on t <= 300 (see Q11). Listed in the family's QUESTIONS by questions.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from grader.questions.api import (
@@ -40,20 +41,56 @@ def python_value(value):
     return python_source(value["repr"]) if type(value) is dict else value
 
 
-def _distances(cells) -> list[int]:
-    """The exact distance from n to t of each (n, t, …) cell: a BFS below the large pairs, their data above."""
+@dataclass(frozen=True)
+class Batch:
+    """One call of probe_h_jeu1, a case of q11: h_jeu1(n, t) for every 1 <= n <= t of each of `targets`,
+    or for each (n, t) of `pairs` (the large targets)."""
+
+    targets: tuple[int, ...] = ()
+    pairs: tuple[tuple[int, int], ...] = ()
+
+    def payload(self) -> dict:
+        """The batch as the child's protocol takes it: plain lists (the frame is JSON, never an object)."""
+        return {"pairs": [[n, t] for n, t in self.pairs]} if self.pairs else {"targets": list(self.targets)}
+
+    @classmethod
+    def of(cls, payload: dict) -> Batch:
+        """The batch a payload of `payload()` stands for (what the oracle is given)."""
+        if "pairs" in payload:
+            return cls(pairs=tuple((n, t) for n, t in payload["pairs"]))
+        return cls(targets=tuple(payload["targets"]))
+
+    def asked(self) -> list[tuple[int, int]]:
+        """The (n, t) pairs asked, in the order of the reply's values."""
+        return list(self.pairs) or [(n, t) for t in self.targets for n in range(1, t + 1)]
+
+    def sizes(self) -> list[int]:
+        """How many values each row of the reply holds."""
+        return [len(self.pairs)] if self.pairs else list(self.targets)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A value of the student's h_jeu1: at (n, t), `value` as the child sent it (an int, or a value
+    described by its type and repr: states.describe_value)."""
+
+    n: int
+    t: int
+    value: int | dict
+
+
+def _distances(pairs) -> list[int]:
+    """The exact distance from n to t of each (n, t) pair: a BFS below the large pairs, their data above."""
     large = large_distances(large_pairs())
-    return [jeu1_distances(t)[n - 1] if t <= Q11.T_MAX else large[n, t] for n, t, *_ in cells]
+    return [jeu1_distances(t)[n - 1] if t <= Q11.T_MAX else large[n, t] for n, t in pairs]
 
 
 # Where the model answer is not installed (grader/judge/expectations.py): what probe_h_jeu1 returns on a
 # correct answer, the exact distance (the model answer's own h is not shipped: it answers q11).
 @oracle(probe_h_jeu1)
 def _h_jeu1_expected(payload):
-    if "pairs" in payload:
-        rows = [_distances(payload["pairs"])]
-    else:
-        rows = [list(jeu1_distances(t)) for t in payload["targets"]]
+    batch = Batch.of(payload)
+    rows = [_distances(batch.pairs)] if batch.pairs else [list(jeu1_distances(t)) for t in batch.targets]
     return {"rows": rows, "error": None}, CHEAP
 
 
@@ -77,14 +114,14 @@ class Q11(Question):
     CHUNK = 2000  # (n, t) pairs per call, so that a slow but valid h (an exact distance) fits the limit
 
     def run(self, ctx):
-        small, failure = self._collect(ctx, self._small_payloads())
+        small, failure = self._collect(ctx, self.small_batches())
         if failure is not None:
             return [Outcome(g.name, failure) for g in self.groups]
         # Large targets are a group of their own: an h that is right but too slow for them (an exact
         # distance by a backward programme, O(t) per call) loses that group only.
-        large, failure = self._collect(ctx, self._large_payloads())
+        large, failure = self._collect(ctx, self.large_batches())
         # Each value as a number once, and the distances the grader's pairs have (the same for every student).
-        numbers = [self._value(v) for *_, v in small]
+        numbers = [self._value(cell.value) for cell in small]
         non_constant = self._non_constant(small, numbers)
         admissible = self._admissible(small, "admissible", pair_distances(large=False))
         unearned = self._useless(small, numbers, non_constant)
@@ -104,15 +141,15 @@ class Q11(Question):
             earned(earned(self._natural(small), acts, unearned), answers, inadmissible),
         ]
 
-    def _collect(self, ctx, payloads) -> tuple[list, Failure | None]:
-        """(n, t, value) for every pair of the payloads, or why the student's h could not give them."""
-        cells: list = []
-        for payload in payloads:
-            reply = ctx.run(probe_h_jeu1, payload)
-            pairs = self._pairs(payload)
+    def _collect(self, ctx, batches: list[Batch]) -> tuple[list[Cell], Failure | None]:
+        """The student's value for every pair of the batches, or why the student's h could not give them."""
+        cells: list[Cell] = []
+        for batch in batches:
+            reply = ctx.run(probe_h_jeu1, batch.payload())
+            pairs = batch.asked()
             if not reply.ok:
                 return cells, ctx.failure(reply, {"t": f"{pairs[0][1]}..{pairs[-1][1]}"})
-            if not self._well_formed(reply.value, payload):
+            if not self._well_formed(reply.value, batch):
                 return cells, Failure(Kind.INVALID, "jeux.garbled", {"function": "h_jeu1(n, t)"})
             if reply.value["error"] is not None:
                 error = reply.value["error"]
@@ -120,31 +157,26 @@ class Q11(Question):
                     Kind.ERROR, "q11.raised", dict(error), counterexample={"n": error["n"], "t": error["t"]}
                 )
             values = [v for row in reply.value["rows"] for v in row]
-            cells.extend((n, t, v) for (n, t), v in zip(pairs, values))
+            cells.extend(Cell(n, t, v) for (n, t), v in zip(pairs, values))
         return cells, None
 
     @classmethod
-    def _small_payloads(cls) -> list[dict]:
+    def small_batches(cls) -> list[Batch]:
+        """Every t up to T_MAX, whole targets of at most CHUNK pairs a call."""
         chunks: list[list[int]] = [[]]
         for t in range(1, cls.T_MAX + 1):
             if sum(chunks[-1]) + t > cls.CHUNK:
                 chunks.append([])
             chunks[-1].append(t)
-        return [{"targets": targets} for targets in chunks]
+        return [Batch(targets=tuple(targets)) for targets in chunks]
 
     @classmethod
-    def _large_payloads(cls) -> list[dict]:
+    def large_batches(cls) -> list[Batch]:
         large = large_pairs()
-        return [{"pairs": list(large[i : i + cls.CHUNK])} for i in range(0, len(large), cls.CHUNK)]
+        return [Batch(pairs=large[i : i + cls.CHUNK]) for i in range(0, len(large), cls.CHUNK)]
 
     @staticmethod
-    def _pairs(payload) -> list[tuple[int, int]]:
-        if "pairs" in payload:
-            return [tuple(p) for p in payload["pairs"]]
-        return [(n, t) for t in payload["targets"] for n in range(1, t + 1)]
-
-    @classmethod
-    def _well_formed(cls, value, payload) -> bool:
+    def _well_formed(value, batch: Batch) -> bool:
         if type(value) is not dict:
             return False
         error, rows = value.get("error"), value.get("rows")
@@ -155,7 +187,7 @@ class Q11(Question):
                 and type(error.get("t")) is int
                 and type(error.get("detail")) is str
             )
-        sizes = [len(payload["pairs"])] if "pairs" in payload else payload["targets"]
+        sizes = batch.sizes()
         return (
             type(rows) is list
             and len(rows) == len(sizes)
@@ -178,10 +210,10 @@ class Q11(Question):
                 return None  # nan, inf
         return None
 
-    def _admissible(self, cells, group: str, distances: list[int]) -> Outcome:
+    def _admissible(self, cells: list[Cell], group: str, distances: list[int]) -> Outcome:
         """Every value at most the distance (`distances`: the cells' own, in their order)."""
-        for (n, t, v), d in zip(cells, distances):
-            number = self._number(v)
+        for cell, d in zip(cells, distances):
+            number = self._number(cell.value)
             if number is None or number > d:
                 message = "q11.not_a_number" if number is None else "q11.too_large"
                 return Outcome(
@@ -189,10 +221,10 @@ class Q11(Question):
                     Failure(
                         Kind.WRONG,
                         message,
-                        {"n": n, "t": t, "got": shown_value(v), "distance": d},
-                        counterexample={"n": n, "t": t},
+                        {"n": cell.n, "t": cell.t, "got": shown_value(cell.value), "distance": d},
+                        counterexample={"n": cell.n, "t": cell.t},
                         expected=python_source(f"≤ {d}"),
-                        got=python_value(v),
+                        got=python_value(cell.value),
                     ),
                 )
         return Outcome(group)
@@ -207,42 +239,41 @@ class Q11(Question):
         """Whether some value (`numbers`: the cells' `_value`) exceeds the distance, or is no number at all."""
         return any(number is None or number > distance for number, distance in zip(numbers, distances))
 
-    def _non_constant(self, cells, numbers: list) -> Outcome:
+    def _non_constant(self, cells: list[Cell], numbers: list) -> Outcome:
         """Two different values for one t, compared as numbers (0 and 0.0 are one constant); what is no
         number by its text."""
         values: dict[int, set] = {}
-        for (_, t, v), number in zip(cells, numbers):
-            values.setdefault(t, set()).add(shown_value(v) if number is None else number)
-            if len(values[t]) > 1:
+        for cell, number in zip(cells, numbers):
+            values.setdefault(cell.t, set()).add(shown_value(cell.value) if number is None else number)
+            if len(values[cell.t]) > 1:
                 return Outcome("non_constante")
         return Outcome("non_constante", Failure(Kind.WRONG, "q11.constant", {"t": self.T_MAX}))
 
-    def _useless(self, cells, numbers: list, non_constant: Outcome) -> Failure | None:
+    def _useless(self, cells: list[Cell], numbers: list, non_constant: Outcome) -> Failure | None:
         """Why h guides no search, or None: constant; negative somewhere (the exam's h maps to naturals, and a
         negative value prunes less than 0); or never positive, so that IDA* with it is IDA* with h = 0."""
         if non_constant.failure is not None:
             return Failure(Kind.WRONG, "q11.constant_unearned", {"t": self.T_MAX})
-        negative = next(
-            ((n, t, v) for (n, t, v), number in zip(cells, numbers) if number is not None and number < 0), None
-        )
+        negative = next((cell for cell, number in zip(cells, numbers) if number is not None and number < 0), None)
         if negative is not None:
-            n, t, v = negative
-            return Failure(Kind.WRONG, "q11.negative_unearned", {"n": n, "t": t, "got": shown_value(v)})
+            said = {"n": negative.n, "t": negative.t, "got": shown_value(negative.value)}
+            return Failure(Kind.WRONG, "q11.negative_unearned", said)
         if not any(number is not None and number > 0 for number in numbers):
             return Failure(Kind.WRONG, "q11.positive_unearned", {"t": self.T_MAX})
         return None
 
-    def _natural(self, cells) -> Outcome:
-        for n, t, v in cells:
+    def _natural(self, cells: list[Cell]) -> Outcome:
+        for cell in cells:
+            v = cell.value
             if type(v) is not int or v < 0:
-                kind = "int" if type(v) is int else v["type"]
+                kind = v["type"] if isinstance(v, dict) else "int"
                 return Outcome(
                     "entier",
                     Failure(
                         Kind.WRONG,
                         "q11.not_natural",
-                        {"n": n, "t": t, "got": shown_value(v), "type": kind},
-                        counterexample={"n": n, "t": t},
+                        {"n": cell.n, "t": cell.t, "got": shown_value(v), "type": kind},
+                        counterexample={"n": cell.n, "t": cell.t},
                         got=python_value(v),
                     ),
                 )
@@ -251,7 +282,7 @@ class Q11(Question):
 
 @cached  # the same for every student: the pairs are the grader's
 def pair_distances(large: bool) -> list[int]:
-    """The exact distance of every (n, t) pair the small (or the large) payloads ask, in their order: a
+    """The exact distance of every (n, t) pair the small (or the large) batches ask, in their order: a
     student's cells, once all collected, are in that order too."""
-    payloads = Q11._large_payloads() if large else Q11._small_payloads()
-    return _distances([pair for payload in payloads for pair in Q11._pairs(payload)])
+    batches = Q11.large_batches() if large else Q11.small_batches()
+    return _distances([pair for batch in batches for pair in batch.asked()])

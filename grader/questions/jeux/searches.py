@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import functools
 from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Any
 
 from grader.questions.jeux import replay, traces
 from grader.questions.api import (
@@ -36,6 +38,7 @@ from grader.questions.api import (
     Kind,
     Outcome,
     Question,
+    Reply,
     oracle,
     python_text,
     shapes,
@@ -44,6 +47,7 @@ from grader.questions.jeux.crafted import BFS_GAMES, IDASTAR_GAMES, IDS_GAMES
 from grader.questions.jeux.games import (
     LABEL_KINDS,
     GameServer,
+    Side,
     case_view,
     comb,
     distances,
@@ -91,28 +95,41 @@ def fixed_games(with_h: bool) -> list[dict]:
         ),
         # Self-loops first in every successor list, h = 0: a search without a depth bound loops there.
         named_game({"r": ["r", "a"], "a": ["a", "r", "f"]}, ["f"], h({"r": 0, "a": 0, "f": 0}), labels="int"),
-        *value_traps(with_h),
+        *(game for trap in VALUE_TRAPS for game in trap.games(with_h)),
     ]
 
 
-def value_traps(with_h: bool) -> list[dict]:
-    """Small games, each in both successor orders (a search may read the lists either way), that show at
-    once the slips the random games show only now and then: a dead end right after a child cut by the
-    bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state first met by the
-    longer of two paths, three moves from the final state (a set of states seen in a pass, or in the
-    whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
-    states, the deeper one met first by a depth-first search."""
-    traps = [
-        ({"r": ["x", "d", "a"], "a": ["f"]}, ["f"], {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
-        ({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ["f"], {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
-        ({"r": ["a", "g"], "a": ["f"]}, ["f", "g"], {"r": 0, "a": 0, "f": 0, "g": 0}),
-    ]
-    games = []
-    for edges, finals, h in traps:
-        for order in (1, -1):
-            turned = {state: successors[::order] for state, successors in edges.items()}
-            games.append(named_game(turned, finals, h if with_h else None, labels="str"))
-    return games
+@dataclass(frozen=True)
+class Trap:
+    """A small game of named states (the first one initial) played in both successor orders."""
+
+    edges: dict[str, list[str]]
+    finals: tuple[str, ...]
+    h: dict[str, int]  # served on q10 only
+
+    def games(self, with_h: bool) -> list[dict]:
+        """The game as read, then with every successor list reversed (a search may read them either way)."""
+        return [
+            named_game(
+                {state: successors[::order] for state, successors in self.edges.items()},
+                self.finals,
+                self.h if with_h else None,
+                labels="str",
+            )
+            for order in (1, -1)
+        ]
+
+
+# Small games that show at once the slips the random games show only now and then: a dead end right after
+# a child cut by the bound (x, h = 9: nothing below it), which a pass must go past to the way on; a state
+# first met by the longer of two paths, three moves from the final state (a set of states seen in a pass,
+# or in the whole search, then hides the shorter one; a look two moves ahead does not reach it); two final
+# states, the deeper one met first by a depth-first search.
+VALUE_TRAPS = (
+    Trap({"r": ["x", "d", "a"], "a": ["f"]}, ("f",), {"r": 2, "x": 9, "d": 0, "a": 1, "f": 0}),
+    Trap({"r": ["a", "b"], "a": ["b"], "b": ["c"], "c": ["f"]}, ("f",), {"r": 0, "a": 0, "b": 0, "c": 0, "f": 0}),
+    Trap({"r": ["a", "g"], "a": ["f"]}, ("f", "g"), {"r": 0, "a": 0, "f": 0, "g": 0}),
+)
 
 
 # q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
@@ -137,7 +154,7 @@ def deep_games(function: str) -> list[dict]:
     pass 62 deep, the leaves near the end pruned)."""
     if function == "bfs":
         return [
-            comb(60, sides=(("first", 0), ("last", 0))),
+            comb(60, sides=(Side(first=True), Side(first=False))),
             comb(64, labels="tuple"),
             fan(WIDE_LEVEL, WIDE_WAY, 60),
         ]
@@ -145,8 +162,19 @@ def deep_games(function: str) -> list[dict]:
         return [comb(60, labels="tuple")]
     return [
         comb(60, h=lambda i: max(0, 45 - i)),
-        comb(62, sides=(("first", 5), ("last", 9)), labels="str", h=lambda i: 62 - i),
+        comb(62, sides=(Side(first=True, h=5), Side(first=False, h=9)), labels="str", h=lambda i: 62 - i),
     ]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A student's run on a game: the reply, the parent's server (the trace, why it stopped the run) and
+    the reference's (its calls, or the oracle's bound on them)."""
+
+    game: dict
+    reply: Reply
+    server: GameServer
+    reference: GameServer
 
 
 class SearchQuestion(Question):
@@ -190,8 +218,8 @@ class SearchQuestion(Question):
     def replay_games(self) -> int:
         return len(self.crafted())  # the algorithm group's games, in its order
 
-    def play(self, ctx, game: dict):
-        """Run the student's function on `game`: (reply, the parent's server, the reference's calls)."""
+    def play(self, ctx, game: dict) -> Played:
+        """Run the student's function on `game`."""
         payload = {"function": self.function, "initial": GameServer(game).initial_wire, "h": "h" in game}
         model = functools.partial(GameServer, game)
         reference = ctx.reference_served(probe_search, payload, serve=model, case=game)[2]
@@ -207,25 +235,27 @@ class SearchQuestion(Question):
         # calls were answered slower than ROUND_TRIP_SECONDS.
         server = GameServer(game, budget)
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
-        return reply, server, reference
+        return Played(game, reply, server, reference)
 
     def judge(self, ctx, game: dict) -> Failure | None:
         """Why the student's run on `game` or the depth it returns is wrong."""
-        reply, server, reference = self.play(ctx, game)
-        failure = self._run_failure(ctx, game, reply, server, reference)
+        played = self.play(ctx, game)
+        failure = self._run_failure(ctx, played)
         if failure is not None:
             return failure
-        value, expected = reply.value, optimum(game)
+        value: Any = played.reply.value  # an int or a value described (see _run_failure)
+        expected = optimum(game)
         if type(value) is not int:
             return self._failure(game, "jeux.not_int", got=python_value(value), type=value.get("type"))
         if value != expected:
             return self._failure(game, "jeux.wrong_depth", got=value, expected=expected)
-        if not traces.reached(game, server.events, expected):
+        if not traces.reached(game, played.server.events, expected):
             return self._failure(game, "jeux.depth_unobserved", got=value)
         return None
 
-    def _run_failure(self, ctx, game, reply, server, reference) -> Failure | None:
+    def _run_failure(self, ctx, played: Played) -> Failure | None:
         """Why the run itself went wrong (stopped by the parent, an error, garbage), as the parent saw it."""
+        game, reply, server, reference = played.game, played.reply, played.server, played.reference
         stop = server.stop
         if stop is not None:
             if stop["reason"] == "budget":
@@ -266,11 +296,11 @@ class SearchQuestion(Question):
         """The algorithm on a crafted game, from the parent's trace alone: the run must end normally
         and have found a final state; the depth it returns is the other groups' business. A game found
         right is replayed when the request asks for it."""
-        reply, server, reference = self.play(ctx, game)
-        failure = self._run_failure(ctx, game, reply, server, reference)
+        played = self.play(ctx, game)
+        failure = self._run_failure(ctx, played)
         if failure is not None:
             return failure
-        finals = set(game["finals"])
+        server, finals = played.server, set(game["finals"])
         if not any(f == "final" and s in finals for f, s in server.events):
             return self._failure(game, "jeux.never_found")
         labels = shown_labels(game)
