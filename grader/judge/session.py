@@ -123,13 +123,16 @@ class Session:
             limit=timeout,
             idle_seconds=reply.idle_seconds,
             import_seconds=reply.import_seconds,
+            cpu_limited=reply.cpu_limited,
         )
 
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
-        """The limit of a timed-out call's rerun. Where the child's CPU time is read, the same limit: the
-        child's timer and the parent's deadline count no time it waited for a processor
-        (grader/sandbox/deadline.py), so the load cannot have stopped it. Where it cannot be read (macOS,
+        """The limit of a timed-out call's rerun. Where the child's timer counted its CPU time (a confined
+        child whose CPU clock the parent reads), the same limit: neither it nor the parent's deadline
+        counts time it waited for a processor (grader/sandbox/deadline.py), so the load cannot have
+        stopped it. Where the timer counted wall time but the CPU time is read (the in-process child), the
+        wall time the first run took per CPU second. Where it cannot be read (macOS,
         Windows, the browser: only the rerun's own timeout counts), the machine's slowdown of the moment
         (calibration.slowdown): a blanket allowance there would pass, in the browser, a search several
         times slower than the native kit passes. RERUN_SLACK times it where the child waited for the
@@ -138,8 +141,10 @@ class Session:
         ROUND_TRIP_SECONDS)."""
         if reply.calls:
             ratio = RERUN_SLACK
-        elif reply.cpu_measured:
+        elif reply.cpu_limited:
             ratio = 1.0
+        elif reply.cpu_measured and reply.cpu_seconds > 0:
+            ratio = reply.seconds / reply.cpu_seconds
         else:
             ratio = calibration.slowdown()
         return reply.limit * min(RERUN_SLACK, max(1.0, ratio))

@@ -75,7 +75,7 @@ class Channel(ABC):
         if serve is not None:
             serve.deadline = Deadline(timeout, self.waited)
         reply = self._timed(self._await(self.seq, timeout, serve, deadline), cpu, started)
-        reply.idle_seconds = idle
+        reply.idle_seconds, reply.cpu_limited = idle, cpu is not None
         return reply
 
     def waited(self) -> float | None:
@@ -123,6 +123,8 @@ class Channel(ABC):
                 error=body.get("error", "")[:4000],
                 traceback=body.get("traceback", "")[:4000],
             )
+            if calls_answered and reply.ok and serve.deadline.passed():  # the answers count in the limit
+                reply = Reply(protocol.TIMEOUT, error="the run and the answers to its calls passed its limit")
         except TimeoutError:
             self._kill()
             reply = Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
