@@ -176,10 +176,10 @@ def test_the_handlers_work_stops_at_the_runs_budget_or_deadline_as_a_timeout(bud
     run's budget of work, or else by the run's own deadline: never past it."""
     slow = Slow()
     slow.budget = budget
-    started = time.monotonic()
+    started = time.process_time()  # the handler's work: the deadline counts no wait for a processor
     reply = run("def f():\n    return oracle(1)\n", serve=slow, timeout=0.5)
     assert reply.status == protocol.TIMEOUT and "grader's work" in reply.error
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert slow.work == 51 if budget == 50.0 else slow.work > 1000
 
 

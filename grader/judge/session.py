@@ -18,7 +18,7 @@ from grader.sandbox.process import Child
 from grader.sandbox.runner import new_child
 from grader.text import i18n
 
-RERUN_SLACK = 4.0  # a timeout's rerun may take this many times the limit in wall time (see Session.call)
+RERUN_SLACK = 4.0  # a timeout's rerun may take at most this many times the limit (see Session.rerun_limit)
 # A child that timed out, ran out of memory or died is not worth feeding more cases in this group.
 FATAL_KINDS = (protocol.TIMEOUT, protocol.MEMORY, protocol.CRASHED, protocol.MISSING, protocol.NOT_IMPLEMENTED)
 
@@ -101,9 +101,8 @@ class Session:
             self._retire_child()
         replayable = serve is None or hasattr(serve, "reset")
         if reply.status == protocol.TIMEOUT and replayable and retry and not rerun:
-            # A timeout is a verdict only when it happens twice, and limits are on CPU time: the child's
-            # clock is the wall's, so on a loaded machine the rerun gets more wall time (rerun_limit), and
-            # its CPU time is then held to `timeout`.
+            # A timeout is a verdict only when it happens twice (a spike of the machine's is not the
+            # student's); a rerun given more time (rerun_limit) has its CPU time held to `timeout`.
             if serve is not None:
                 serve.reset()  # the rerun is judged on its own calls
             again = self.call(probe, payload, self.rerun_limit(reply), serve=serve, rerun=True)
@@ -124,20 +123,26 @@ class Session:
             limit=timeout,
             idle_seconds=reply.idle_seconds,
             import_seconds=reply.import_seconds,
+            cpu_limited=reply.cpu_limited,
         )
 
     @staticmethod
     def rerun_limit(reply: Reply) -> float:
-        """The wall-clock limit of a timed-out call's rerun: the wall time the first run took per CPU
-        second (see `call`) times its limit. Where the child's CPU time cannot be read (macOS, Windows, the
-        browser: only the rerun's own timeout counts), the machine's slowdown of the moment stands for
-        that ratio (calibration.slowdown): a blanket allowance there would pass, in the browser, a search
-        several times slower than the native kit passes. RERUN_SLACK times it where the child waited for
-        the parent's answers to its calls (answered slower than assumed on a loaded machine, they would
-        spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's
+        """The limit of a timed-out call's rerun. Where the child's timer counted its CPU time (a confined
+        child whose CPU clock the parent reads), the same limit: neither it nor the parent's deadline
+        counts time it waited for a processor (grader/sandbox/deadline.py), so the load cannot have
+        stopped it. Where the timer counted wall time but the CPU time is read (the in-process child), the
+        wall time the first run took per CPU second. Where it cannot be read (macOS,
+        Windows, the browser: only the rerun's own timeout counts), the machine's slowdown of the moment
+        (calibration.slowdown): a blanket allowance there would pass, in the browser, a search several
+        times slower than the native kit passes. RERUN_SLACK times it where the child waited for the
+        parent's answers to its calls (the pipes' round trips cost more than assumed on some machines:
+        they would spend the limit before a budget of calls stops a search: grader/sandbox/calls.py's
         ROUND_TRIP_SECONDS)."""
         if reply.calls:
             ratio = RERUN_SLACK
+        elif reply.cpu_limited:
+            ratio = 1.0
         elif reply.cpu_measured and reply.cpu_seconds > 0:
             ratio = reply.seconds / reply.cpu_seconds
         else:

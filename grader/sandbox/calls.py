@@ -30,7 +30,7 @@ Parent side:
   check is `invalid`, never an answer. `handler(name, args)` returns the answer (plain data) or raises
   `Stop(reason)`; it runs in the parent, is question code, and keeps the trace. Its work for the run is
   bounded: `budget` units (set from the model answer's work on the same case) and the run's `deadline`
-  (set by the runner): past either it raises `Exhausted`, and the run is the student's timeout. The
+  (set by the runner, a deadline.Deadline): past either it raises `Exhausted`, and the run is the student's timeout. The
   runner records nothing itself. To run the same probe in the parent on the model answer,
   `serving(handler)` routes `ask` to the handler directly.
 
@@ -45,9 +45,9 @@ from __future__ import annotations
 import abc
 import contextlib
 import math
-import time
 
 from grader.sandbox import protocol
+from grader.sandbox.deadline import Deadline
 
 
 def probe(function):
@@ -101,7 +101,7 @@ class Served(abc.ABC):
     def __init__(self) -> None:
         self.work = 0  # units of work done for the run (a question's own unit: nodes searched)
         self.budget: float = math.inf
-        self.deadline: float = math.inf  # time.monotonic() past which the parent stops working for it
+        self.deadline = Deadline(math.inf)  # past it the parent stops working for the run (set by the channel)
 
     def afford(self, model: Served, multiple: float) -> None:
         """A budget of `multiple` times the work the model answer's run did on the same case, where it was
@@ -114,7 +114,7 @@ class Served(abc.ABC):
         self.work += units
         if self.work > self.budget:
             raise Exhausted(f"the grader's work for this run passed its budget ({self.budget:.0f})")
-        if time.monotonic() > self.deadline:
+        if self.deadline.passed():
             raise Exhausted("the grader's work for this run reached the run's deadline")
 
     def reset(self) -> None:

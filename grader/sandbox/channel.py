@@ -17,6 +17,7 @@ import time
 from abc import ABC, abstractmethod
 
 from grader.sandbox import calls, protocol
+from grader.sandbox.deadline import Deadline
 from grader.sandbox.limits import Limits, Reply
 
 
@@ -51,26 +52,41 @@ class Channel(ABC):
     def call(self, probe: str, payload: dict, timeout: float, serve=None) -> Reply:
         """Run `probe` on `payload` in the child. While it runs, the child's call frames are answered
         by `serve`, the run's interface (a calls.Served, see grader/sandbox/calls.py); without `serve` a
-        call frame is a protocol violation. The deadline covers the whole run, answers included: the
-        handler's work stops at it too. The reply's CPU time starts at the child's previous reply (its
-        `idle_seconds` then are in it, and the child's limit is the rest)."""
+        call frame is a protocol violation. `timeout` bounds the child's CPU time (its own timer) and,
+        where the child made calls, the run with its answers on a clock that the machine's load does
+        not move (deadline.py): the handler's work stops there. The reply's CPU time starts at the
+        child's previous reply (its `idle_seconds` then are in it, and the child's limit is the rest)."""
         self.seq += 1
         cpu, started = self.cpu(), time.monotonic()
         idle = 0.0
         if cpu is not None and self._replied_cpu is not None:
             idle, cpu = max(0.0, cpu - self._replied_cpu), self._replied_cpu
         timeout = max(timeout - idle, 0.001)
-        deadline = started + timeout + self.limits.grace_seconds + 0.25 * timeout
+        deadline = self._deadline(timeout)
+        # Where the child's CPU clock cannot be read, the child's own timer counts wall time too.
+        request = {"seq": self.seq, "probe": probe, "payload": payload, "timeout": timeout}
         try:
-            self._send({"seq": self.seq, "probe": probe, "payload": payload, "timeout": timeout}, deadline)
+            self._send({**request, "wall": timeout if cpu is None else None}, deadline)
         except OSError:
             return self._death()
         except TimeoutError:
             self._kill()
             return Reply(protocol.TIMEOUT, error="the child did not read its request: it was killed")
+        if serve is not None:
+            serve.deadline = Deadline(timeout, self.waited)
         reply = self._timed(self._await(self.seq, timeout, serve, deadline), cpu, started)
-        reply.idle_seconds = idle
+        reply.idle_seconds, reply.cpu_limited = idle, cpu is not None
         return reply
+
+    def waited(self) -> float | None:
+        """The seconds the child's threads and the calling thread have waited for a processor
+        (deadline.processor_waits), None where they cannot be counted."""
+        return None
+
+    def _deadline(self, timeout: float) -> Deadline:
+        """When the parent kills a child that has not replied within `timeout`: a grace past it (the
+        child's own timer gives the clean timeout), pushed back by the processor waits."""
+        return Deadline(timeout + self.limits.grace_seconds + 0.25 * timeout, self.waited)
 
     def _timed(self, reply: Reply, cpu: float | None, started: float) -> Reply:
         """`reply` with the wall and CPU time since `started`, when the child's CPU clock read `cpu`."""
@@ -84,12 +100,10 @@ class Channel(ABC):
             reply.cpu_seconds, reply.cpu_measured = reply.seconds, False
         return reply
 
-    def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
+    def _await(self, seq: int, timeout: float, serve=None, deadline: Deadline | None = None) -> Reply:
         if deadline is None:
-            deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
+            deadline = self._deadline(timeout)
         calls_answered = 0
-        if serve is not None:
-            serve.deadline = deadline
         try:
             while True:
                 body = self._frame(deadline)
@@ -98,6 +112,7 @@ class Channel(ABC):
                 name, args = protocol.check_call(body, self.nonce, seq)
                 if serve is None:  # a run that serves no name: whatever it calls, it does not serve
                     raise calls.Violation("engine.reply.not_served", name=name[:40])
+                serve.charge(0)  # past the run's deadline, its next call is not answered
                 self._answer(serve, name, args, seq, deadline)
                 calls_answered += 1
             body = protocol.check_reply(body, self.nonce, seq)
@@ -108,6 +123,8 @@ class Channel(ABC):
                 error=body.get("error", "")[:4000],
                 traceback=body.get("traceback", "")[:4000],
             )
+            if calls_answered and reply.ok and serve.deadline.passed():  # the answers count in the limit
+                reply = Reply(protocol.TIMEOUT, error="the run and the answers to its calls passed its limit")
         except TimeoutError:
             self._kill()
             reply = Reply(protocol.TIMEOUT, error="no answer before the deadline: the child was killed")
@@ -135,13 +152,13 @@ class Channel(ABC):
             except OSError:
                 pass
 
-    def _frame(self, deadline: float):
+    def _frame(self, deadline: Deadline):
         (size,) = struct.unpack(">I", self._read(4, deadline))
         if size > protocol.MAX_FRAME:
             raise protocol.ProtocolError("oversized frame")
         return protocol.parse_frame(self._read(size, deadline))
 
-    def _answer(self, serve, name: str, args, seq: int, deadline: float) -> None:
+    def _answer(self, serve, name: str, args, seq: int, deadline: Deadline) -> None:
         """Answer one call frame with the handler's value, or tell the child to stop."""
         try:
             answer = {"seq": seq, "answer": calls.answer(serve, name, args)}
@@ -149,7 +166,7 @@ class Channel(ABC):
             answer = {"seq": seq, "stop": stop.reason}
         self._send(answer, deadline)
 
-    def _send(self, obj, deadline: float) -> None:
+    def _send(self, obj, deadline: Deadline) -> None:
         """Write a frame to the child without ever blocking past the deadline (a child that stops
         reading its requests must not hang the parent)."""
         if not self._nonblocking:
@@ -160,10 +177,10 @@ class Channel(ABC):
             try:
                 view = view[os.write(self._request_w, view) :]
             except BlockingIOError:
-                if not select.select([], [self._request_w], [], max(0.0, deadline - time.monotonic()))[1]:
+                if not select.select([], [self._request_w], [], max(0.0, deadline.remaining()))[1]:
                     raise TimeoutError from None
 
-    def _read(self, size: int, deadline: float) -> bytes:
+    def _read(self, size: int, deadline: Deadline) -> bytes:
         """Read from the reply pipe; once the supervisor says the child ended, only what is left."""
         if len(self._buffer) >= size:  # the usual case for a frame's body: no system call
             data, self._buffer = self._buffer[:size], self._buffer[size:]
@@ -173,7 +190,7 @@ class Channel(ABC):
             self._poller.register(self._reply_r, select.POLLIN)
             self._poller.register(self._control, select.POLLIN)
         while len(self._buffer) < size:
-            remaining = 0 if self._ended else deadline - time.monotonic()
+            remaining = 0 if self._ended else deadline.remaining()
             if remaining <= 0 and not self._ended:
                 raise TimeoutError
             ready = {fd for fd, _ in self._poller.poll(remaining * 1000)}

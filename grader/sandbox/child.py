@@ -206,22 +206,31 @@ def _on_alarm(signum, frame):
     raise protocol.TimeLimit
 
 
-def with_deadline(seconds: float, call):
-    """Run `call()` with a SIGALRM at `seconds`: the common case ends with a clean timeout and the line
-    the code was on. The parent's kill is the guarantee (this alarm can be caught, ignored or blocked)."""
+def with_deadline(seconds: float, call, wall: float | None = None):
+    """Run `call()` with a SIGPROF once this process has used `seconds` of CPU time (all its threads), and
+    a SIGALRM at `wall` seconds of wall time unless None: the common case ends with a clean timeout and
+    the line the code was on, whatever the machine's load. The parent's kill is the guarantee (these
+    timers can be caught, ignored or blocked), and where `wall` is None it stops a run that sleeps
+    (deadline.py)."""
     if not hasattr(signal, "setitimer"):  # Windows: only the parent's kill
         return call()
-    signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+    timers = [(signal.SIGPROF, signal.ITIMER_PROF, seconds)]
+    if wall is not None:
+        timers.append((signal.SIGALRM, signal.ITIMER_REAL, wall))
+    for number, timer, after in timers:
+        signal.signal(number, _on_alarm)
+        signal.setitimer(timer, max(after, 0.001))
     try:
         return call()
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        for _, timer, _ in timers:
+            signal.setitimer(timer, 0)
 
 
 def import_student(path: str, module_name: str, seconds: float, cells=()) -> tuple[object, list]:
-    """The student's module imported under a deadline, and the notebook cells that failed (`load_student`)."""
-    return with_deadline(seconds, lambda: load_student(path, module_name, cells))
+    """The student's module imported under a deadline (of CPU and wall time alike), and the notebook cells
+    that failed (`load_student`)."""
+    return with_deadline(seconds, lambda: load_student(path, module_name, cells), seconds)
 
 
 def load_student(path: str, module_name: str, cells=()) -> tuple[object, list]:
@@ -404,7 +413,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
         reply(
             request["seq"],
             run(
-                lambda: with_deadline(request["timeout"], lambda: probe(module, payload)),  # noqa: B023
+                lambda: with_deadline(request["timeout"], lambda: probe(module, payload), request.get("wall")),  # noqa: B023
                 source,
             ),
         )  # (run calls it at once: the loop variables are this request's)

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import calls, child, protocol
+from grader.sandbox.deadline import Deadline
 from grader.sandbox.limits import Limits, Reply
 from grader.sandbox.process import Child
 from grader.text.message import Message
@@ -354,10 +355,9 @@ class InProcessChild(Child):
         """Run `function` as the child runs a request: its reply body, sent and checked as on the pipes."""
         if not self._open:
             return Reply(protocol.CRASHED, error="the reply channel was closed")
-        # The deadline a handler's work stops at, as the parent sets it (process.Child._await).
-        deadline = time.monotonic() + timeout + self.limits.grace_seconds + 0.25 * timeout
+        # The deadline a handler's work stops at (the pipes' is on a clock the load does not move: channel.py).
         if serve is not None:
-            serve.deadline = deadline
+            serve.deadline = Deadline(timeout + self.limits.grace_seconds + 0.25 * timeout)
         run = _Run(self, seq, serve)
         limited = self.limited or default_limited()
         folder = str(self.workdir)

@@ -62,6 +62,7 @@ class Reply:
     seconds: float = 0.0  # wall time of the call, measured here
     cpu_seconds: float = 0.0  # the child's CPU time during the call, from the kernel (see Child.cpu)
     cpu_measured: bool = True  # False without the kernel's clock: `cpu_seconds` is then the wall time
+    cpu_limited: bool = False  # the child's own timer counted its CPU time, not the wall's (channel.py)
     limit: float = 0.0  # the call's time limit, for a timeout's message
     calls: int = 0  # the child's calls that the parent answered during the call (grader/sandbox/calls.py)
     # The CPU time the child used since its previous reply, before this call's request (its threads' work

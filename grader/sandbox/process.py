@@ -31,6 +31,7 @@ from grader.caches import register
 from grader.errors import SandboxError
 from grader.sandbox import confine, fork_server, protocol, seccomp, stdlib_copy, verification
 from grader.sandbox.channel import Channel
+from grader.sandbox.deadline import Deadline, processor_waits
 from grader.sandbox.host import DiskWatch, UidLease, children_of, make_folder, namespace_prefix, remove_root
 from grader.sandbox.limits import Limits, Reply
 from grader.text.message import Message
@@ -174,7 +175,7 @@ class Child(Channel):
                     "import_seconds": self.limits.import_seconds,
                     "confine": wanted,
                 },
-                time.monotonic() + START_SECONDS,
+                Deadline(START_SECONDS, self.waited),
             )
         except (OSError, TimeoutError):
             pass  # a child gone or stuck at once: awaiting its reply tells how
@@ -201,7 +202,7 @@ class Child(Channel):
             raise SandboxError(f"the child's confinement cannot be checked: {exc}") from None
         cpu, started = self.cpu(), time.monotonic()
         try:
-            self._send({"go": True}, started + START_SECONDS)
+            self._send({"go": True}, Deadline(START_SECONDS, self.waited))
         except (OSError, TimeoutError):
             return self._death()
         # Timed: the import's CPU counts in the first case the child runs (grader/judge/session.py).
@@ -294,7 +295,7 @@ class Child(Channel):
             "capabilities": "none" if wanted["drop_capabilities"] else None,
         }
 
-    def _await(self, seq: int, timeout: float, serve=None, deadline: float | None = None) -> Reply:
+    def _await(self, seq: int, timeout: float, serve=None, deadline: Deadline | None = None) -> Reply:
         """The reply; where the parent counts the child's folder, judged on what the folder holds then."""
         reply = super()._await(seq, timeout, serve, deadline)
         return self._disk_reply(reply)
@@ -329,6 +330,9 @@ class Child(Channel):
         except OSError:
             pass
         return self._cpu
+
+    def waited(self) -> float | None:
+        return processor_waits(self.pid)
 
     @property
     def alive(self) -> bool:

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from grader.sandbox import calls, protocol
 from grader.sandbox.inprocess import InProcessChild, Watch
+from grader.sandbox.deadline import Deadline
 from grader.sandbox.limits import Limits, Reply
 from grader.sandbox.process import Child
 from grader.text.message import Message
@@ -145,7 +146,7 @@ class RemoteChild(Child):
         started = time.monotonic()
         limit, deadline = started + timeout, started + timeout + self.limits.grace_seconds + 0.25 * timeout
         if serve is not None:
-            serve.deadline = deadline
+            serve.deadline = Deadline(deadline - started)
         run = _Exchange(self, seq, serve, limit, deadline)
         try:
             reply = run.reply(request)

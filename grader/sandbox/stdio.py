@@ -29,6 +29,7 @@ from pathlib import Path
 
 from grader.text.message import Message
 from grader.sandbox import protocol
+from grader.sandbox.deadline import Deadline
 from grader.sandbox.limits import Reply
 from grader.sandbox.process import CHILD_SCRIPT, Capture, Child
 
@@ -142,24 +143,24 @@ class StdioChild(Child):
                 failed.append(BrokenPipeError(str(exc)))
             done.set()
 
-    def _send(self, obj, deadline: float) -> None:
+    def _send(self, obj, deadline: Deadline) -> None:
         done, failed = threading.Event(), list[BaseException]()
         self._writes.put((protocol.frame_bytes(obj), done, failed))
-        if not done.wait(max(0.0, deadline - time.monotonic())):
+        if not done.wait(max(0.0, deadline.remaining())):
             raise TimeoutError
         if failed:
             raise failed[0]
 
-    def _frame(self, deadline: float):
+    def _frame(self, deadline: Deadline):
         exited_at = None
         while True:
-            now = time.monotonic()
-            if exited_at is not None and now >= exited_at + EXIT_DRAIN_SECONDS:
+            if exited_at is not None and time.monotonic() >= exited_at + EXIT_DRAIN_SECONDS:
                 raise EOFError
-            if now >= deadline:
+            remaining = deadline.remaining()
+            if remaining <= 0:
                 raise TimeoutError
             try:
-                item = self._frames.get(timeout=min(EXIT_POLL_SECONDS, deadline - now))
+                item = self._frames.get(timeout=min(EXIT_POLL_SECONDS, remaining))
                 break
             except queue.Empty:
                 if exited_at is None and self._popen.poll() is not None:
