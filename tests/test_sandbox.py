@@ -24,6 +24,7 @@ import pytest
 
 from grader.sandbox import affinity, confine, fork_server, protocol, seccomp, stdlib_copy
 from grader.sandbox.limits import Limits
+from grader.sandbox.deadline import MAX_STRETCH
 from grader.errors import SandboxError
 from grader.sandbox.host import namespace_prefix
 from grader.sandbox.runner import new_child
@@ -237,9 +238,13 @@ def test_a_child_starved_of_processor_time_is_not_stopped_by_the_load():
         burners = []
         try:
             hello = child.start()  # before the busy processes: only the call is starved
-            burners = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(6)]
+            # Each in a session of its own: with autogroup scheduling a session shares a CPU as one task.
+            burners = [
+                subprocess.Popen([sys.executable, "-c", "while 1: pass"], start_new_session=True) for _ in range(6)
+            ]
             for burner in burners:
                 os.sched_setaffinity(burner.pid, {cpu})
+            time.sleep(0.5)  # their interpreters started and busy: on a quiet machine the call would beat them
             reply = child.call(PROBE, {"function": "f", "args": []}, 0.15)
         finally:
             for burner in burners:
@@ -877,6 +882,21 @@ def test_every_timeout_evasion_ends_at_the_deadline(name):
     # Limit + grace + margin, on the clock the deadline keeps: CPU time for a loop, whatever the machine's
     # load (its waits for a processor push the kill back); the wall's, with the child's start, for a sleep.
     assert reply.cpu_seconds < 0.5 + 0.3 + 0.125 + 0.5 and (name != "sleep" or seconds < 0.5 + 0.3 + 0.125 + 2.0)
+
+
+def test_busy_threads_with_the_timers_signals_blocked_end_within_the_deadlines_stretch():
+    """Eight busy threads, SIGALRM and SIGPROF blocked in all of them: their waits for a processor, summed,
+    grow faster than the wall clock; the parent's kill still comes, pushed back at most MAX_STRETCH times."""
+    source = (
+        "import signal, threading\ndef f():\n"
+        "    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGPROF})\n"
+        "    for _ in range(8):\n"
+        "        threading.Thread(target=lambda: [0 for _ in iter(int, 1)], daemon=True).start()\n"
+        "    while True: pass\n"
+    )
+    hello, reply, _, seconds = run(source, timeout=0.2, grace_seconds=0.1)
+    assert reply.status == protocol.TIMEOUT, reply
+    assert seconds < (1 + MAX_STRETCH) * (0.2 + 0.1 + 0.05) + 2.0, seconds  # and the child's start
 
 
 # -- the protocol cannot be forged --------------------------------------------------------------------

@@ -38,12 +38,19 @@ def processor_waits(pid: int | None) -> float | None:
     return total / 1e9
 
 
+# The most a deadline is pushed back, in multiples of its seconds. The waits are summed over the child's
+# threads: a child with more busy threads than processors, its CPU timer's signal blocked, makes them grow
+# faster than the wall clock, and only this bound then stops its run (its job's deadline aside).
+MAX_STRETCH = 8
+
+
 class Deadline:
     """`seconds` from now, pushed back by the processor waits that `waits()` counts (see the module's
-    docstring); `waits` returns None where it cannot count them."""
+    docstring), at most by MAX_STRETCH times `seconds`; `waits` returns None where it cannot count them."""
 
     def __init__(self, seconds: float, waits: Callable[[], float | None] = lambda: None):
         self.at = time.monotonic() + seconds
+        self.latest = self.at + MAX_STRETCH * seconds
         self._waits = waits
         self._waited = waits() if seconds != math.inf else None
 
@@ -55,7 +62,7 @@ class Deadline:
             return left
         now = self._waits()
         if now is not None and now > self._waited:
-            self.at += now - self._waited
+            self.at = min(self.at + now - self._waited, self.latest)
             self._waited = now
         return self.at - time.monotonic()
 
