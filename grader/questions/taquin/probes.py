@@ -281,6 +281,10 @@ SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0,
 # globals at its entry (under its name) and at its return (under WATCHED_RETURN, with read_found's reading).
 WATCHED = "watched"
 WATCHED_RETURN = "dfs_return"
+# The calls answered in the child from answers the parent gave ahead (_Answers), told to the parent in a
+# batch: with the next call's frame ("hits"), or alone under this name (when MAX_HITS wait, and at a run's end).
+HITS = "served_hits"
+MAX_HITS = 1_000  # the calls one batch tells at most: the parent takes a longer one for a violation
 SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
 _undo: list = []  # how to undo the redirections in force (see _served)
 
@@ -290,6 +294,84 @@ def read_found(result) -> bool | None:
     if type(result) is bool:
         return result
     return False if type(result) in (type(None), int, float, str, list, tuple, dict) and not result else None
+
+
+class _Answers:
+    """The parent's answers to calls the run has not made yet (an answer's `more`: the other tente_* of the
+    state, the move that undoes each), kept as plain data by the call each answers: its name, arguments and
+    the globals the served move and tente_* read (not `minimum`, nor the value in the blank's cell, which
+    they pass on as they find them). A call found here is answered here and told to the parent later
+    ([the parent's number of the answer, `minimum`, the blank cell's value]), so that the parent knows every
+    call and refuses one as it would have refused it sent alone. Only data: the child learns the answers to
+    calls it could have made, never the code that computes them."""
+
+    def __init__(self, module):
+        self.module = module
+        self.known: dict[tuple, tuple[int, Any, dict]] = {}
+        self.hits: list[list] = []  # told to the parent with the next frame
+        self.spelled: dict | None = None  # each move's name as this module's `solution` sends it
+
+    @staticmethod
+    def key(name: str, args: list, state: dict) -> tuple | None:
+        """The call as a key, when every value in it is of the exact type an answer's is (so that equal
+        keys are equal calls: 1, 1.0 and True are equal keys); else None."""
+        grid, li, lj, h, solution = (state[k] for k in ("grid", "li", "lj", "h", "solution"))
+        if not (type(li) is int and type(lj) is int and 0 <= li < 4 and 0 <= lj < 4 and type(h) is int):
+            return None
+        if not (type(grid) is list and len(grid) == 4 and all(type(row) is list and len(row) == 4 for row in grid)):
+            return None
+        cells = [*grid[0], *grid[1], *grid[2], *grid[3]]
+        cells[4 * li + lj] = None
+        if type(solution) is not list or not set(map(type, cells)) <= {int, type(None)}:
+            return None
+        if not set(map(type, solution)) <= {str} or not set(map(type, args)) <= {int}:
+            return None
+        return name, *args, *cells, li, lj, h, *solution
+
+    def learn(self, more: dict | None) -> None:
+        """Keep the answers given ahead (serving.ModelServer._ahead's `more`), each keyed as this module's
+        globals would send the call (moves written the student's way, then read back as the proxies read them)."""
+        if more is None:
+            return
+        if self.spelled is None:
+            listed = protocol.plain(_listed(self.module, _student_moves(self.module, list(MOVE_NAMES))))
+            self.spelled = dict(zip(MOVE_NAMES, listed))
+        state = more["state"]
+        for index, name, result, after, back in more["tentes"]:
+            self.keep(index, name, [], state, result, after or state)
+            if back is not None:
+                kept, taken_off, grid = back
+                for number, solution in ((kept, after["solution"]), (taken_off, state["solution"])):
+                    undone = {**state, "grid": grid, "solution": solution}
+                    self.keep(number, "move", [state["li"], state["lj"]], {**after, "solution": solution}, None, undone)
+
+    def keep(self, index: int, name: str, args: list, state: dict, result, after: dict) -> None:
+        spelled = self.spelled or {}
+        key = self.key(name, args, {**state, "solution": [spelled.get(move, move) for move in state["solution"]]})
+        if key is not None:
+            self.known[key] = index, result, after
+
+    def answer(self, name: str, args: list, state: dict) -> dict | None:
+        """The parent's answer to the call, when it gave it ahead (the call then told later); else None."""
+        key = self.key(name, args, state)
+        kept = self.known.get(key) if key is not None else None
+        if kept is None:
+            return None
+        if len(self.hits) >= MAX_HITS:
+            ask(HITS, {"hits": self.told()})
+        index, result, after = kept
+        li, lj = state["li"], state["lj"]
+        blank = state["grid"][li][lj]
+        self.hits.append([index, protocol.plain(state["minimum"]), protocol.plain(blank)])
+        grid = [list(row) for row in after["grid"]]  # fresh: the student's code may keep it and change it
+        if (after["li"], after["lj"]) == (li, lj):
+            grid[li][lj] = blank
+        return {"result": result, "state": {**after, "grid": grid, "minimum": state["minimum"]}}
+
+    def told(self) -> list[list]:
+        """The calls answered here since the last frame, now told."""
+        hits, self.hits = self.hits, []
+        return hits
 
 
 @contextlib.contextmanager
@@ -302,12 +384,21 @@ def _served(module, payload):
     with __call__), it reaches them (_redirect). The module is as it was after the block: in the parent,
     the model answer's module, timed through the same proxies, is shared."""
 
-    def tell(name, args: list):  # the parent told a call and the globals now; its answer
-        return ask(name, {"args": args, "state": protocol.plain(_snapshot(module))})
+    answers = _Answers(module)
+
+    def tell(name, args: list, state=None):  # the parent told a call and the globals now; its answer
+        sent = {"args": args, "state": protocol.plain(_snapshot(module)) if state is None else state}
+        if answers.hits:
+            sent["hits"] = answers.told()
+        return ask(name, sent)
 
     def proxy(name):
         def call(*args):
-            answer = tell(name, list(args))
+            arguments, state = list(args), _snapshot(module)
+            answer = answers.answer(name, arguments, state)  # its key's exact types need no `plain`
+            if answer is None:
+                answer = tell(name, arguments, protocol.plain(state))
+                answers.learn(answer["more"])
             _write_back(module, answer["state"])
             return answer["result"]
 
@@ -351,6 +442,8 @@ def _served(module, payload):
         yield
     finally:
         _undo_all()
+        if answers.hits:  # the run's last calls answered here: the parent knows them before its reply
+            ask(HITS, {"hits": answers.told()})
 
 
 def _undo_all() -> None:

@@ -65,7 +65,7 @@ class DfsWatcher(StateServer):
         super().reset()
         self.seen, self.states = [], []
 
-    def __call__(self, name, args):
+    def serve(self, name, args):
         if name == WATCHED_STATE:
             self.charge()
             self.states.append((len(self.seen), _arrangement(args)))
