@@ -179,13 +179,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "when your code calls {name}, what reaches the grader is not shaped as a call (the globals grid, "
         "li, lj, h, solution, minimum and the arguments): protocol violation",
     },
-    # A batch of calls answered in the child (probes._Answers) that the proxies never send: refused.
+    # A batch of calls told together (probes._Answers) that the proxies never send: refused.
     "taquin.served_hits": {
-        "fr": "ce qui parvient au correcteur comme les appels de move et tente_* déjà répondus n'en est pas : "
-        "plus de {most} à la fois, autre chose que des réponses qu'il a données, ou une autre forme : "
-        "appel hors protocole",
-        "en": "what reaches the grader as the calls of move and tente_* already answered is not: more than "
-        "{most} at once, something other than answers it gave, or another shape: protocol violation",
+        "fr": "ce qui parvient au correcteur comme un lot d'appels de votre code n'en est pas un : plus de "
+        "{most} à la fois, des réponses qu'il n'a pas données, ou une autre forme : appel hors protocole",
+        "en": "what reaches the grader as a batch of your code's calls is not one: more than {most} at once, "
+        "answers it never gave, or another shape: protocol violation",
     },
     # A served call outside the rules that an honest slip can make (StateServer): a wrong answer.
     "taquin.served_blank": {

@@ -303,12 +303,13 @@ class _Answers:
     they pass on as they find them). A call found here is answered here and told to the parent later
     ([the parent's number of the answer, `minimum`, the blank cell's value]), so that the parent knows every
     call and refuses one as it would have refused it sent alone. Only data: the child learns the answers to
-    calls it could have made, never the code that computes them."""
+    calls it could have made, never the code that computes them. The watched calls, whose answer is none,
+    are told later too ([name, what their frame would carry]), in the order made."""
 
     def __init__(self, module):
         self.module = module
         self.known: dict[tuple, tuple[int, Any, dict]] = {}
-        self.hits: list[list] = []  # told to the parent with the next frame
+        self.later: list[list] = []  # told to the parent with the next frame, or alone when MAX_HITS wait
         self.spelled: dict | None = None  # each move's name as this module's `solution` sends it
 
     @staticmethod
@@ -357,21 +358,25 @@ class _Answers:
         kept = self.known.get(key) if key is not None else None
         if kept is None:
             return None
-        if len(self.hits) >= MAX_HITS:
-            ask(HITS, {"hits": self.told()})
         index, result, after = kept
         li, lj = state["li"], state["lj"]
         blank = state["grid"][li][lj]
-        self.hits.append([index, protocol.plain(state["minimum"]), protocol.plain(blank)])
+        self.tell_later(index, protocol.plain(state["minimum"]), protocol.plain(blank))
         grid = [list(row) for row in after["grid"]]  # fresh: the student's code may keep it and change it
         if (after["li"], after["lj"]) == (li, lj):
             grid[li][lj] = blank
         return {"result": result, "state": {**after, "grid": grid, "minimum": state["minimum"]}}
 
+    def tell_later(self, *call) -> None:
+        """Tell the parent a call with the next frame (a hit, or a watched call's [name, args])."""
+        if len(self.later) >= MAX_HITS:
+            ask(HITS, {"hits": self.told()})
+        self.later.append(list(call))
+
     def told(self) -> list[list]:
-        """The calls answered here since the last frame, now told."""
-        hits, self.hits = self.hits, []
-        return hits
+        """The calls answered or made here since the last frame, now told."""
+        later, self.later = self.later, []
+        return later
 
 
 @contextlib.contextmanager
@@ -388,7 +393,7 @@ def _served(module, payload):
 
     def tell(name, args: list, state=None):  # the parent told a call and the globals now; its answer
         sent = {"args": args, "state": protocol.plain(_snapshot(module)) if state is None else state}
-        if answers.hits:
+        if answers.later:
             sent["hits"] = answers.told()
         return ask(name, sent)
 
@@ -408,10 +413,13 @@ def _served(module, payload):
     def watcher(name):
         # The student's own function run, the parent told the globals at its entry and return (q17's and q18's
         # evidence: whatever moves the tiles) and, from a root call to its first nested one, the grid's changes.
-        grid, depth = Watched(module), [0]
+        grid, depth = Watched(module, answers.tell_later), [0]
+
+        def told(name, args: list) -> None:  # the parent answers nothing: told with the next frame
+            answers.tell_later(name, {"args": args, "state": protocol.plain(_snapshot(module))})
 
         def call(run, args):
-            tell(name, list(args))
+            told(name, list(args))
             root = depth[0] == 0
             grid.start() if root else grid.stop()
             depth[0] += 1
@@ -425,9 +433,9 @@ def _served(module, payload):
                     if root:
                         grid.stop()
             except Exception:  # left by an exception (unwinding from the goal): told as found, which the
-                tell(WATCHED_RETURN, [True])  # walk accepts only on the path from the goal, the board there
+                told(WATCHED_RETURN, [True])  # walk accepts only on the path from the goal, the board there
                 raise
-            tell(WATCHED_RETURN, [read_found(result)])
+            told(WATCHED_RETURN, [read_found(result)])
             return result
 
         call.runs_original = True
@@ -442,7 +450,7 @@ def _served(module, payload):
         yield
     finally:
         _undo_all()
-        if answers.hits:  # the run's last calls answered here: the parent knows them before its reply
+        if answers.later:  # the run's last calls: the parent knows them before its reply
             ask(HITS, {"hits": answers.told()})
 
 

@@ -111,6 +111,8 @@ class StateServer(Served):
     so is every later call of the run, whatever the student's code does with the refusal: Chain.run turns
     the run into that wrong answer. The model answer never runs on either."""
 
+    tellable: frozenset[str] = frozenset()  # the names whose calls answer nothing: told in batches (_took)
+
     def __init__(self, convention, names):
         super().__init__()
         self.names = frozenset(names) | {HITS}
@@ -138,13 +140,17 @@ class StateServer(Served):
         """The answer to a call of the run's interface (`names`)."""
 
     def _took(self, hits) -> None:
-        """The calls the child answered with answers given ahead (probes._Answers), as sent, within MAX_HITS a batch, else a Violation; each
-        refused as the call sent alone would be (its other globals and arguments were those of the answer,
-        checked when it was given: [the answer's number, `minimum`, the blank cell's value]), and the run's
-        deadline checked."""
+        """The calls the child told in a batch (probes._Answers), in the order made, within MAX_HITS a batch:
+        each answered ahead ([the answer's number, `minimum`, the blank cell's value]: refused as the call
+        sent alone would be, its other globals and arguments those of the answer, checked when it was
+        given), or a call whose answer is none (`tellable`: [name, args], served as sent alone); anything
+        else a Violation. The run's deadline checked."""
         if type(hits) is not list or len(hits) > MAX_HITS:
             raise Violation("taquin.served_hits", most=MAX_HITS)
         for hit in hits:
+            if type(hit) is list and len(hit) == 2 and type(hit[0]) is str and hit[0] in self.tellable:
+                self.serve(*hit)
+                continue
             if not (type(hit) is list and len(hit) == 3 and type(hit[0]) is int and 0 <= hit[0] < len(self.given)):
                 raise Violation("taquin.served_hits", most=MAX_HITS)
             if self.refused is not None:
@@ -153,7 +159,7 @@ class StateServer(Served):
             if type(blank) is not int:  # a grid holds ints only, its blank cell's too (grid_arrangement)
                 self._refuse("taquin.served_grid", name=self.given[index])
             self._check_minimum(self.given[index], minimum)
-        self.told += len(hits)
+            self.told += 1
         self.charge(0)
 
     def _check_minimum(self, name: str, minimum) -> None:
