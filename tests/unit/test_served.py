@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.questions.taquin import probes, serving
+from grader.questions.taquin import arrangements, probes, serving
 from grader.questions.taquin.cases import case_payload
 from grader.sandbox import calls, protocol
 
@@ -83,7 +83,7 @@ def test_plain_refuses_lists_beyond_its_bounds(value, reason):
         protocol.plain(value)
 
 
-# --- q17's answers given ahead (grader/questions/taquin/serving.py's ModelServer._ahead, probes._Answers) ---
+# --- q17's answers given ahead (grader/questions/taquin/serving.py's ModelServer._ahead, arrangements.Answers) ---
 TAQUIN = Path(__file__).resolve().parents[2] / "reference" / "answers" / "taquin.py"
 # A call of DFS* below its optimum (dfs.EVIDENCE_CALLS' first): every state of its tree is searched.
 START = (0, 6, 2, 3, 4, 1, 15, 7, 8, 9, 5, 10, 12, 13, 14, 11)
@@ -117,9 +117,9 @@ def served_dfs(module, m: int = 15, ahead: bool = True) -> tuple[dict | None, di
         return server(name, args)
 
     counted.names = server.names  # type: ignore[attr-defined]
-    learn = probes._Answers.learn if ahead else (lambda self, more: None)
+    learn = arrangements.Answers.learn if ahead else (lambda self, more: None)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(probes._Answers, "learn", learn)
+        patch.setattr(arrangements.Answers, "learn", learn)
         reply = None  # stopped by the parent
         with calls.asking(lambda name, args: _asked(counted, name, args)), contextlib.suppress(calls.Stopped):
             reply = probes.probe_dfs(module, payload)
@@ -138,9 +138,9 @@ def test_answers_given_ahead_leave_the_same_globals_and_the_parent_knows_every_c
     kept, frames, server = served_dfs(student())
     assert kept == alone and kept["found"] is True
     # One frame a state searched (its first tente_*) and a last batch, where every call was a frame.
-    assert set(frames) == {"tente_gauche", probes.HITS}
+    assert set(frames) == {"tente_gauche", arrangements.HITS}
     assert sum(alone_frames.values()) > 5 * sum(frames.values())
-    assert sum(frames.values()) - frames[probes.HITS] + server.told == sum(alone_frames.values())
+    assert sum(frames.values()) - frames[arrangements.HITS] + server.told == sum(alone_frames.values())
 
 
 @pytest.mark.parametrize(
@@ -148,7 +148,7 @@ def test_answers_given_ahead_leave_the_same_globals_and_the_parent_knows_every_c
     [
         ([[10**6, "inf", 0]], "an answer never given"),
         ([[-1, "inf", 0]], "a negative number"),
-        ([[0, "inf", 0]] * (probes.MAX_HITS + 1), "more than a batch holds"),
+        ([[0, "inf", 0]] * (arrangements.MAX_HITS + 1), "more than a batch holds"),
         ("hits", "not a list"),
         ([[0, "inf"]], "a hit of another shape"),
         ([[True, "inf", 0]], "a bool for a number"),
@@ -156,7 +156,7 @@ def test_answers_given_ahead_leave_the_same_globals_and_the_parent_knows_every_c
     ],
 )
 def test_a_batch_the_proxies_never_send_is_a_violation(hits, why):
-    module = student(f"_ask({probes.HITS!r}, {{'hits': {hits!r}}})")
+    module = student(f"_ask({arrangements.HITS!r}, {{'hits': {hits!r}}})")
     module._ask = calls.ask
     with pytest.raises(calls.Violation) as raised:
         served_dfs(module)
@@ -179,7 +179,7 @@ def test_answers_forged_in_the_child_earn_nothing():
     # The student's code owns the child: it finds the kept answers and makes each found the goal.
     forging = (
         "import gc\n"
-        "    for kept in [o for o in gc.get_objects() if type(o).__name__ == '_Answers']:\n"
+        "    for kept in [o for o in gc.get_objects() if type(o).__name__ == 'Answers']:\n"
         "        for key, (number, result, after) in kept.known.items():\n"
         "            kept.known[key] = number, True, {**after, 'h': 0}"
     )

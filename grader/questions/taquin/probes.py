@@ -20,9 +20,8 @@ import types
 from typing import Any, NamedTuple
 
 from grader.questions.child_api import ask, cached, probe, protocol, register_cache, shapes
-from grader.questions.taquin.arrangements import BLANK, Watched
+from grader.questions.taquin.arrangements import BLANK, HITS, MOVE_NAMES, Answers, Watched
 
-MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 
 
@@ -281,10 +280,6 @@ SERVED_ARITY = {"move": 2, "tente_gauche": 0, "tente_bas": 0, "tente_droite": 0,
 # globals at its entry (under its name) and at its return (under WATCHED_RETURN, with read_found's reading).
 WATCHED = "watched"
 WATCHED_RETURN = "dfs_return"
-# The calls answered in the child from answers the parent gave ahead (_Answers), told to the parent in a
-# batch: with the next call's frame ("hits"), or alone under this name (when MAX_HITS wait, and at a run's end).
-HITS = "served_hits"
-MAX_HITS = 1_000  # the calls one batch tells at most: the parent takes a longer one for a violation
 SERVED_KEYWORD = "_served_call"  # where a redirected function finds the proxy it hands its call to
 _undo: list = []  # how to undo the redirections in force (see _served)
 
@@ -294,89 +289,6 @@ def read_found(result) -> bool | None:
     if type(result) is bool:
         return result
     return False if type(result) in (type(None), int, float, str, list, tuple, dict) and not result else None
-
-
-class _Answers:
-    """The parent's answers to calls the run has not made yet (an answer's `more`: the other tente_* of the
-    state, the move that undoes each), kept as plain data by the call each answers: its name, arguments and
-    the globals the served move and tente_* read (not `minimum`, nor the value in the blank's cell, which
-    they pass on as they find them). A call found here is answered here and told to the parent later
-    ([the parent's number of the answer, `minimum`, the blank cell's value]), so that the parent knows every
-    call and refuses one as it would have refused it sent alone. Only data: the child learns the answers to
-    calls it could have made, never the code that computes them. The watched calls, whose answer is none,
-    are told later too ([name, what their frame would carry]), in the order made."""
-
-    def __init__(self, module):
-        self.module = module
-        self.known: dict[tuple, tuple[int, Any, dict]] = {}
-        self.later: list[list] = []  # told to the parent with the next frame, or alone when MAX_HITS wait
-        self.spelled: dict | None = None  # each move's name as this module's `solution` sends it
-
-    @staticmethod
-    def key(name: str, args: list, state: dict) -> tuple | None:
-        """The call as a key, when every value in it is of the exact type an answer's is (so that equal
-        keys are equal calls: 1, 1.0 and True are equal keys); else None."""
-        grid, li, lj, h, solution = (state[k] for k in ("grid", "li", "lj", "h", "solution"))
-        if not (type(li) is int and type(lj) is int and 0 <= li < 4 and 0 <= lj < 4 and type(h) is int):
-            return None
-        if not (type(grid) is list and len(grid) == 4 and all(type(row) is list and len(row) == 4 for row in grid)):
-            return None
-        cells = [*grid[0], *grid[1], *grid[2], *grid[3]]
-        cells[4 * li + lj] = None
-        if type(solution) is not list or not set(map(type, cells)) <= {int, type(None)}:
-            return None
-        if not set(map(type, solution)) <= {str} or not set(map(type, args)) <= {int}:
-            return None
-        return name, *args, *cells, li, lj, h, *solution
-
-    def learn(self, more: dict | None) -> None:
-        """Keep the answers given ahead (serving.ModelServer._ahead's `more`), each keyed as this module's
-        globals would send the call (moves written the student's way, then read back as the proxies read them)."""
-        if more is None:
-            return
-        if self.spelled is None:
-            listed = protocol.plain(_listed(self.module, _student_moves(self.module, list(MOVE_NAMES))))
-            self.spelled = dict(zip(MOVE_NAMES, listed))
-        state = more["state"]
-        for index, name, result, after, back in more["tentes"]:
-            self.keep(index, name, [], state, result, after or state)
-            if back is not None:
-                kept, taken_off, grid = back
-                for number, solution in ((kept, after["solution"]), (taken_off, state["solution"])):
-                    undone = {**state, "grid": grid, "solution": solution}
-                    self.keep(number, "move", [state["li"], state["lj"]], {**after, "solution": solution}, None, undone)
-
-    def keep(self, index: int, name: str, args: list, state: dict, result, after: dict) -> None:
-        spelled = self.spelled or {}
-        key = self.key(name, args, {**state, "solution": [spelled.get(move, move) for move in state["solution"]]})
-        if key is not None:
-            self.known[key] = index, result, after
-
-    def answer(self, name: str, args: list, state: dict) -> dict | None:
-        """The parent's answer to the call, when it gave it ahead (the call then told later); else None."""
-        key = self.key(name, args, state)
-        kept = self.known.get(key) if key is not None else None
-        if kept is None:
-            return None
-        index, result, after = kept
-        li, lj = state["li"], state["lj"]
-        blank = state["grid"][li][lj]
-        self.tell_later(index, protocol.plain(state["minimum"]), protocol.plain(blank))
-        grid = [list(row) for row in after["grid"]]  # fresh: the student's code may keep it and change it
-        if (after["li"], after["lj"]) == (li, lj):
-            grid[li][lj] = blank
-        return {"result": result, "state": {**after, "grid": grid, "minimum": state["minimum"]}}
-
-    def tell_later(self, *call) -> None:
-        """Tell the parent a call with the next frame (a hit, or a watched call's [name, args])."""
-        if len(self.later) >= MAX_HITS:
-            ask(HITS, {"hits": self.told()})
-        self.later.append(list(call))
-
-    def told(self) -> list[list]:
-        """The calls answered or made here since the last frame, now told."""
-        later, self.later = self.later, []
-        return later
 
 
 @contextlib.contextmanager
@@ -389,7 +301,8 @@ def _served(module, payload):
     with __call__), it reaches them (_redirect). The module is as it was after the block: in the parent,
     the model answer's module, timed through the same proxies, is shared."""
 
-    answers = _Answers(module)
+    # Moves named as this module's `solution` sends them: the keys of the answers given ahead.
+    answers = Answers(lambda names: protocol.plain(_listed(module, _student_moves(module, names))))
 
     def tell(name, args: list, state=None):  # the parent told a call and the globals now; its answer
         sent = {"args": args, "state": protocol.plain(_snapshot(module)) if state is None else state}

@@ -38,7 +38,8 @@ from grader.questions.taquin.cases import (
     read_moves,
     reordered,
 )
-from grader.questions.taquin.probes import BLANK, HITS, LAST, MAX_HITS, WATCHED, WATCHED_RETURN, probe_taquin
+from grader.questions.taquin.arrangements import HITS, MAX_HITS
+from grader.questions.taquin.probes import BLANK, LAST, WATCHED, WATCHED_RETURN, probe_taquin
 from reference.puzzle import is_solvable
 
 
@@ -140,7 +141,7 @@ class StateServer(Served):
         """The answer to a call of the run's interface (`names`)."""
 
     def _took(self, hits) -> None:
-        """The calls the child told in a batch (probes._Answers), in the order made, within MAX_HITS a batch:
+        """The calls the child told in a batch (arrangements.Answers), in the order made, within MAX_HITS a batch:
         each answered ahead ([the answer's number, `minimum`, the blank cell's value]: refused as the call
         sent alone would be, its other globals and arguments those of the answer, checked when it was
         given), or a call whose answer is none (`tellable`: [name, args], served as sent alone); anything
