@@ -40,10 +40,10 @@ class ServedWatcher(walk.DfsWatcher, ModelServer):
         self.served = frozenset(served)
         self.names = self.names | self.served
 
-    def __call__(self, name, args):
+    def serve(self, name, args):
         if name in self.served:
-            return ModelServer.__call__(self, name, args)
-        return walk.DfsWatcher.__call__(self, name, args)
+            return ModelServer.serve(self, name, args)
+        return walk.DfsWatcher.serve(self, name, args)
 
 
 def watched(ctx, convention, served: tuple, call: tuple, limit, **limits) -> tuple[walk.Walk, dict, bool]:

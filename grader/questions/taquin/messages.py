@@ -174,17 +174,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # A served call whose frame only code writing on the channel itself could send (StateServer): refused.
     "taquin.served_shape": {
-        "fr": "quand votre code appelle {name}, ce qui parvient au correcteur n'a pas la forme d'un appel "
-        "(les globales grid, li, lj, h, solution, minimum et les arguments) : appel hors protocole",
-        "en": "when your code calls {name}, what reaches the grader is not shaped as a call (the globals grid, "
-        "li, lj, h, solution, minimum and the arguments): protocol violation",
+        "fr": "quand votre code appelle {name}, ce qui parvient au correcteur n'a pas la forme d'un appel (les globales grid, li, lj, h, solution, minimum et les arguments) : appel hors protocole",
+        "en": "when your code calls {name}, what reaches the grader is not shaped as a call (the globals grid, li, lj, h, solution, minimum and the arguments): protocol violation",
+    },
+    "taquin.served_hits": {  # a batch of calls (arrangements.Answers) the proxies never send: refused
+        "fr": "ce qui parvient au correcteur comme un lot d'appels de votre code n'en est pas un : plus de {most} à la fois, des réponses qu'il n'a pas données, ou une autre forme : appel hors protocole",
+        "en": "what reaches the grader as a batch of your code's calls is not one: more than {most} at once, answers it never gave, or another shape: protocol violation",
     },
     # A served call outside the rules that an honest slip can make (StateServer): a wrong answer.
     "taquin.served_blank": {
-        "fr": "pendant {call}, votre code appelle {name} alors que li et lj ne désignent pas une case de la "
-        "grille (deux entiers de 0 à 3)",
-        "en": "during {call}, your code calls {name} while li and lj do not name a cell of the grid (two "
-        "integers from 0 to 3)",
+        "fr": "pendant {call}, votre code appelle {name} alors que li et lj ne désignent pas une case de la grille (deux entiers de 0 à 3)",
+        "en": "during {call}, your code calls {name} while li and lj do not name a cell of the grid (two integers from 0 to 3)",
     },
     "taquin.served_grid": {
         "fr": "pendant {call}, votre code appelle {name} alors que grid n'est plus un état du taquin : une "

@@ -20,9 +20,8 @@ import types
 from typing import Any, NamedTuple
 
 from grader.questions.child_api import ask, cached, probe, protocol, register_cache, shapes
-from grader.questions.taquin.arrangements import BLANK, Watched
+from grader.questions.taquin.arrangements import BLANK, HITS, MOVE_NAMES, Answers, Watched
 
-MOVE_NAMES = ("Gauche", "Bas", "Droite", "Haut")
 LAST, FIRST = "last", "first"  # where `solution` keeps its most recent move
 
 
@@ -302,12 +301,22 @@ def _served(module, payload):
     with __call__), it reaches them (_redirect). The module is as it was after the block: in the parent,
     the model answer's module, timed through the same proxies, is shared."""
 
-    def tell(name, args: list):  # the parent told a call and the globals now; its answer
-        return ask(name, {"args": args, "state": protocol.plain(_snapshot(module))})
+    # Moves named as this module's `solution` sends them: the keys of the answers given ahead.
+    answers = Answers(lambda names: protocol.plain(_listed(module, _student_moves(module, names))))
+
+    def tell(name, args: list, state=None):  # the parent told a call and the globals now; its answer
+        sent = {"args": args, "state": protocol.plain(_snapshot(module)) if state is None else state}
+        if answers.later:
+            sent["hits"] = answers.told()
+        return ask(name, sent)
 
     def proxy(name):
         def call(*args):
-            answer = tell(name, list(args))
+            arguments, state = list(args), _snapshot(module)
+            answer = answers.answer(name, arguments, state)  # its key's exact types need no `plain`
+            if answer is None:
+                answer = tell(name, arguments, protocol.plain(state))
+                answers.learn(answer["more"])
             _write_back(module, answer["state"])
             return answer["result"]
 
@@ -317,10 +326,13 @@ def _served(module, payload):
     def watcher(name):
         # The student's own function run, the parent told the globals at its entry and return (q17's and q18's
         # evidence: whatever moves the tiles) and, from a root call to its first nested one, the grid's changes.
-        grid, depth = Watched(module), [0]
+        grid, depth = Watched(module, answers.tell_later), [0]
+
+        def told(name, args: list) -> None:  # the parent answers nothing: told with the next frame
+            answers.tell_later(name, {"args": args, "state": protocol.plain(_snapshot(module))})
 
         def call(run, args):
-            tell(name, list(args))
+            told(name, list(args))
             root = depth[0] == 0
             grid.start() if root else grid.stop()
             depth[0] += 1
@@ -334,9 +346,9 @@ def _served(module, payload):
                     if root:
                         grid.stop()
             except Exception:  # left by an exception (unwinding from the goal): told as found, which the
-                tell(WATCHED_RETURN, [True])  # walk accepts only on the path from the goal, the board there
+                told(WATCHED_RETURN, [True])  # walk accepts only on the path from the goal, the board there
                 raise
-            tell(WATCHED_RETURN, [read_found(result)])
+            told(WATCHED_RETURN, [read_found(result)])
             return result
 
         call.runs_original = True
@@ -351,6 +363,8 @@ def _served(module, payload):
         yield
     finally:
         _undo_all()
+        if answers.later:  # the run's last calls: the parent knows them before its reply
+            ask(HITS, {"hits": answers.told()})
 
 
 def _undo_all() -> None:

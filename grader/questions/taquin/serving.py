@@ -4,6 +4,7 @@ searches kept once per process."""
 
 from __future__ import annotations
 
+import abc
 import functools
 import importlib.util
 import json
@@ -37,6 +38,7 @@ from grader.questions.taquin.cases import (
     read_moves,
     reordered,
 )
+from grader.questions.taquin.arrangements import HITS, MAX_HITS
 from grader.questions.taquin.probes import BLANK, LAST, WATCHED, WATCHED_RETURN, probe_taquin
 from reference.puzzle import is_solvable
 
@@ -55,7 +57,8 @@ SERVED = {
 # Nievergelt, 1999): no served call of a case needs `solution` or a dfs bound to reach further.
 DIAMETER = 80
 STATE_GLOBALS = frozenset({"grid", "h", "li", "lj", "solution", "minimum"})
-CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served`)
+CALL_FIELDS = frozenset({"args", "state"})  # what a served call sends (`_served`), and maybe "hits"
+TENTES = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
 # The served dfs's answers and what each cost the model answer (CPU seconds, nodes searched), kept for the
 # process: the model answer's dfs is a function of its arguments and the globals sent with them, every
 # student of a run plays the same cases, and correct answers ask the same bounds, so q18's searches are run
@@ -109,16 +112,60 @@ class StateServer(Served):
     so is every later call of the run, whatever the student's code does with the refusal: Chain.run turns
     the run into that wrong answer. The model answer never runs on either."""
 
+    tellable: frozenset[str] = frozenset()  # the names whose calls answer nothing: told in batches (_took)
+
     def __init__(self, convention, names):
         super().__init__()
-        self.names = frozenset(names)
+        self.names = frozenset(names) | {HITS}
         self.convention = convention or LAST
         self.longest = DIAMETER  # the longest `solution` a call may send: see `case`
         self.refused: tuple[str, dict] | None = None
+        self.given: list[str] = []  # the name of each answer given ahead (ModelServer's `more`), by number
+        self.told = 0  # the calls the child answered with them and told (`hits`)
 
     def reset(self) -> None:
         super().reset()
         self.refused = None
+        self.given, self.told = [], 0
+
+    def __call__(self, name, args):
+        if name == HITS:  # a batch of calls alone: the child's MAX_HITS, or its run's last ones
+            if type(args) is not dict or args.keys() != {"hits"}:
+                raise Violation("taquin.served_shape", name=name)
+            self._took(args["hits"])
+            return None
+        return self.serve(name, args)
+
+    @abc.abstractmethod
+    def serve(self, name: str, args):
+        """The answer to a call of the run's interface (`names`)."""
+
+    def _took(self, hits) -> None:
+        """The calls the child told in a batch (arrangements.Answers), in the order made, within MAX_HITS a batch:
+        each answered ahead ([the answer's number, `minimum`, the blank cell's value]: refused as the call
+        sent alone would be, its other globals and arguments those of the answer, checked when it was
+        given), or a call whose answer is none (`tellable`: [name, args], served as sent alone); anything
+        else a Violation. The run's deadline checked."""
+        if type(hits) is not list or len(hits) > MAX_HITS:
+            raise Violation("taquin.served_hits", most=MAX_HITS)
+        for hit in hits:
+            if type(hit) is list and len(hit) == 2 and type(hit[0]) is str and hit[0] in self.tellable:
+                self.serve(*hit)
+                continue
+            if not (type(hit) is list and len(hit) == 3 and type(hit[0]) is int and 0 <= hit[0] < len(self.given)):
+                raise Violation("taquin.served_hits", most=MAX_HITS)
+            if self.refused is not None:
+                raise Stop(self.refused[0])
+            index, minimum, blank = hit
+            if type(blank) is not int:  # a grid holds ints only, its blank cell's too (grid_arrangement)
+                self._refuse("taquin.served_grid", name=self.given[index])
+            self._check_minimum(self.given[index], minimum)
+            self.told += 1
+        self.charge(0)
+
+    def _check_minimum(self, name: str, minimum) -> None:
+        if not (minimum == "inf" or is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
+            self._refuse("taquin.served_minimum", name=name)
 
     def case(self, payload: dict) -> None:
         """Before a run: what its calls may carry, from the case (its earlier moves, then a search's)."""
@@ -136,10 +183,12 @@ class StateServer(Served):
     def _checked(self, name: str, args) -> tuple[list, dict, list]:
         """(the call's arguments, the globals, `solution` in the order played) of a call of the run's
         interface; a Violation or a refusal otherwise (see the class's docstring)."""
+        if type(args) is not dict or args.keys() - {"hits"} != CALL_FIELDS or type(args["args"]) is not list:
+            raise Violation("taquin.served_shape", name=name)
+        if "hits" in args:  # calls made before this one
+            self._took(args["hits"])
         if self.refused is not None:
             raise Stop(self.refused[0])
-        if type(args) is not dict or args.keys() != CALL_FIELDS or type(args["args"]) is not list:
-            raise Violation("taquin.served_shape", name=name)
         arguments, state = args["args"], args["state"]
         if type(state) is not dict or state.keys() != STATE_GLOBALS:
             raise Violation("taquin.served_shape", name=name)
@@ -154,9 +203,7 @@ class StateServer(Served):
         moves = read_moves(state["solution"])
         if moves is None or len(moves) > self.longest:
             self._refuse("taquin.served_solution", name=name, longest=self.longest)
-        minimum = state["minimum"]
-        if not (minimum == "inf" or is_int(minimum) or (type(minimum) is float and minimum.is_integer())):
-            self._refuse("taquin.served_minimum", name=name)
+        self._check_minimum(name, state["minimum"])
         self._check_arguments(name, arguments, arrangement, li, lj)
         return arguments, state, reordered(moves, self.convention)
 
@@ -235,13 +282,15 @@ class ModelServer(StateServer):
         super().reset()
         self.dfs_calls = []
 
-    def __call__(self, name, args):
+    def serve(self, name, args):
         arguments, state, played = self._checked(name, args)
         if self.past_bound or (name == "dfs" and self.max_bound is not None and self._beyond(arguments)):
             self.past_bound = True
             raise Stop("past the bound")  # a trap's: its judge knows it from `past_bound`
+        if name in TENTES and self.names.issuperset(TENTES) and "move" in self.names:
+            return self._ahead(name, state, played)
         if name != "dfs":
-            return self._in_student_order(self._answer(name, arguments, state, played)[0])
+            return {**self._in_student_order(self._answer(name, arguments, state, played)[0]), "more": None}
         # Keyed in the order played: students who keep `solution` either way share the answers.
         key = json.dumps([arguments, {**state, "solution": played}], sort_keys=True)
         if self.heuristic_name != ModelServer.heuristic_name:
@@ -259,7 +308,38 @@ class ModelServer(StateServer):
         left = answer["state"]["minimum"]
         self.dfs_calls.append(DfsAnswered(*arguments, nodes, answer["result"] is True, None if left == "inf" else left))
         self.model_seconds += seconds
-        return self._in_student_order(answer)
+        return {**self._in_student_order(answer), "more": None}
+
+    def _ahead(self, name: str, state: dict, played: list) -> dict:
+        """The answer to tente_`name` on a state, with, given ahead as data (`more`), the answers to the calls
+        the student's dfs makes next there (one round trip a state then: benchmarks/results/q17-served.md):
+        the four tente_* on the same state, and for each that moves, the move back from where it leads,
+        with the move still in `solution` or already taken off; none whose call would be refused (a
+        `solution` past `longest`). `more`: the state (its globals but `minimum`) and for each tente_*
+        [its answer's number, its name, its result, the globals after it (None: the state's), None or the
+        move back's: [its number with the move in `solution`, its number without, the grid after it]];
+        the numbers (`given`) tell the parent which answers the child used (_took)."""
+        same = {**state, "solution": reordered(played, self.convention)}
+        del same["minimum"]
+        tentes, found = [], None
+        for tente in TENTES:
+            answer = self._in_student_order(self._answer(tente, [], state, played)[0])
+            found = answer if tente == name else found
+            after = {k: v for k, v in answer["state"].items() if k != "minimum"}
+            back = None
+            if answer["result"] is True and len(played) < self.longest:
+                moved = reordered(after["solution"], self.convention)
+                undone = self._answer("move", [state["li"], state["lj"]], {**after, "minimum": "inf"}, moved)[0]
+                back = [self._given("move"), self._given("move"), undone["state"]["grid"]]
+            # The state's own globals sent once: a tente_* that refuses leaves them as they were.
+            tentes.append([self._given(tente), tente, answer["result"], None if after == same else after, back])
+        assert found is not None  # `name` is one of TENTES
+        return {**found, "more": {"state": same, "tentes": tentes}}
+
+    def _given(self, name: str) -> int:
+        """The number of an answer given ahead to a call of `name`."""
+        self.given.append(name)
+        return len(self.given) - 1
 
     def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
         """The model answer's own search on the grader's case, computed once and kept (see _DFS_ANSWERS)."""

@@ -55,8 +55,10 @@ class DfsWatcher(StateServer):
     saw during a root call until a nested one (probes' arrangements.Watched), kept in `states` with the
     number of calls seen before each. One unit of work each: two a call, or a state's visit."""
 
+    tellable = frozenset({"dfs", WATCHED_RETURN, WATCHED_STATE})  # told in batches: they answer nothing
+
     def __init__(self, convention):
-        super().__init__(convention, ("dfs", WATCHED_RETURN, WATCHED_STATE))
+        super().__init__(convention, self.tellable)
         self.budget = 2 * MAX_CALLS
         self.seen: list[Seen] = []
         self.states: list[tuple[int, tuple]] = []
@@ -65,7 +67,7 @@ class DfsWatcher(StateServer):
         super().reset()
         self.seen, self.states = [], []
 
-    def __call__(self, name, args):
+    def serve(self, name, args):
         if name == WATCHED_STATE:
             self.charge()
             self.states.append((len(self.seen), _arrangement(args)))
