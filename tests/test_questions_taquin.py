@@ -343,23 +343,24 @@ def test_a_reversed_list_loses_only_the_order_group_and_is_told_so():
     assert result.score == pytest.approx(result.max * 8 / 9)  # petites 4 + grandes 4 of 9 (the challenge off)
 
 
-# Correct answers written differently from the model answer: full marks under every seed.
+# Correct answers written differently from the model answer: full marks under every seed (eight in CI's
+# budget; tests/test_variants.py sweeps fresh ones over every correct variant).
 CORRECT = ("reference", "caml", "chaines")
-SEEDS = range(20)
+SEEDS = range(8)
 
 
-def test_q16_model_answer_full_marks_under_20_seeds():
+def test_q16_model_answer_full_marks_under_every_seed():
     """q16's cases once expected the generator's intent: with 11 seeds of 20 a history ending in two
-    opposite moves made the model answer lose the acceptance group."""
+    opposite moves made the model answer lose the acceptance group (20 seeds: q16 alone is cheap)."""
     submission = load_submission(path_of("reference"))
-    for seed in SEEDS:
+    for seed in range(20):
         result = grade_submission(submission, select(all_questions(), ["q16"]), Settings(seed=seed)).questions[0]
         assert result.score == result.max, (seed, [(c.name, say(c.message)) for c in result.checks if not c.passed])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", CORRECT)
-def test_correct_answers_full_marks_under_20_seeds(name):
+def test_correct_answers_full_marks_under_every_seed(name):
     submission = load_submission(path_of(name))
     questions = select(all_questions(), ["q15", "q16", "q17", "q18"])
     for seed in SEEDS:
