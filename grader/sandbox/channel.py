@@ -85,8 +85,9 @@ class Channel(ABC):
 
     def _deadline(self, timeout: float) -> Deadline:
         """When the parent kills a child that has not replied within `timeout`: a grace past it (the
-        child's own timer gives the clean timeout), pushed back by the processor waits."""
-        return Deadline(timeout + self.limits.grace_seconds + 0.25 * timeout, self.waited)
+        child's own timer gives the clean timeout), pushed back by the processor waits, and never past
+        as much CPU time used by the child."""
+        return Deadline(timeout + self.limits.grace_seconds + 0.25 * timeout, self.waited, self.cpu)
 
     def _timed(self, reply: Reply, cpu: float | None, started: float) -> Reply:
         """`reply` with the wall and CPU time since `started`, when the child's CPU clock read `cpu`."""

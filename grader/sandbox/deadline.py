@@ -38,25 +38,38 @@ def processor_waits(pid: int | None) -> float | None:
     return total / 1e9
 
 
-# The most a deadline is pushed back, in multiples of its seconds. The waits are summed over the child's
-# threads: a child with more busy threads than processors, its CPU timer's signal blocked, makes them grow
-# faster than the wall clock, and only this bound then stops its run (its job's deadline aside).
+# The most a deadline is pushed back, in multiples of its seconds (the CPU bound below aside): a bound of
+# last resort on what summed waits can add.
 MAX_STRETCH = 8
 
 
 class Deadline:
     """`seconds` from now, pushed back by the processor waits that `waits()` counts (see the module's
-    docstring), at most by MAX_STRETCH times `seconds`; `waits` returns None where it cannot count them."""
+    docstring), at most by MAX_STRETCH times `seconds`; `waits` returns None where it cannot count them.
+    With `spent` (the child's CPU clock, every thread's), it also passes once the child used `seconds` of
+    CPU since it was set: the waits are summed over the child's threads, and busy threads outnumbering the
+    processors, their CPU timer's signal blocked, make them grow faster than the wall clock (red team 11)."""
 
-    def __init__(self, seconds: float, waits: Callable[[], float | None] = lambda: None):
+    def __init__(
+        self,
+        seconds: float,
+        waits: Callable[[], float | None] = lambda: None,
+        spent: Callable[[], float | None] = lambda: None,
+    ):
+        self.seconds = seconds
         self.at = time.monotonic() + seconds
         self.latest = self.at + MAX_STRETCH * seconds
-        self._waits = waits
+        self._waits, self._spent = waits, spent
         self._waited = waits() if seconds != math.inf else None
+        self._spent_before = spent() if seconds != math.inf else None
 
     def remaining(self) -> float:
-        """The seconds left, at most; 0 or less once passed. Counts the waits only when the wall clock
-        reaches the deadline: a run that ends before pays nothing for them."""
+        """The seconds left, at most (a wait for the child's reply looks again then); 0 or less once
+        passed. Counts the waits only when the wall clock reaches the deadline: a run that ends before
+        pays nothing for them."""
+        return min(self._wall_left(), self._cpu_left())
+
+    def _wall_left(self) -> float:
         left = self.at - time.monotonic()
         if left > 0 or self._waited is None:
             return left
@@ -65,6 +78,12 @@ class Deadline:
             self.at = min(self.at + now - self._waited, self.latest)
             self._waited = now
         return self.at - time.monotonic()
+
+    def _cpu_left(self) -> float:
+        if self._spent_before is None:
+            return math.inf
+        now = self._spent()
+        return math.inf if now is None else self.seconds - (now - self._spent_before)
 
     def passed(self) -> bool:
         return self.remaining() <= 0
