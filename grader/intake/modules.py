@@ -212,6 +212,8 @@ def _code_cells(data: bytes) -> list[str]:
             raise NotebookRefused("intake.refused_notebook_cells", str(NOTEBOOK_CELLS))
         sources = [c["source"] for c in cells if c["cell_type"] == "code"]
         sources = [s if isinstance(s, str) else "".join(s) for s in sources]
+        for source in sources:  # JSON's escapes can make a lone surrogate, which no file can hold (red team 11)
+            source.encode("utf-8")
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise ValueError(str(exc)) from None
     if sum(len(s) for s in sources) > LIMITS.source_bytes:

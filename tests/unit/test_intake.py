@@ -189,6 +189,21 @@ def test_a_broken_notebook_is_reported_and_the_rest_still_read(tmp_path):
     assert [key for key, _ in sub.warnings] == ["intake.notebook_unreadable"]
 
 
+def test_a_notebook_with_a_lone_surrogate_is_reported_not_an_error_of_the_grader(tmp_path):
+    """Red team 11: a cell holding `\\ud800` in the file's JSON, which no file can hold as UTF-8, stopped
+    `grader check` with a traceback and made the student "erreur du correcteur" in `grader grade`."""
+    cells = [
+        {"cell_type": "code", "source": "def bfs():\n    return 0\n"},
+        {"cell_type": "code", "source": "s = '\ud800'"},
+    ]
+    (tmp_path / "TP.ipynb").write_text(json.dumps({"nbformat": 4, "cells": cells}))
+    (tmp_path / "taquin.py").write_text(TAQUIN)
+    sub = load_submission(tmp_path)
+    assert chosen(sub) == {"taquin": "taquin.py"}
+    assert [key for key, _ in sub.warnings] == ["intake.notebook_unreadable"]
+    assert "surrogates not allowed" in sub.warnings[0][1]["detail"]
+
+
 def test_a_notebook_is_read_as_json_of_format_4_only(tmp_path):
     """Lines as a list or one string, as tools save them; format 3 (IPython 2) is said, not guessed."""
     cells = [
