@@ -17,7 +17,7 @@ kit_lengths3.json: the distances of a sample of states and of x3's crafted long 
 teacher's breadth-first search, which stays out with the solver): the kit ships no search of the puzzles'
 optimal solutions. It does ship q18's conflict server (grader/questions/taquin/conflicts.py), a DFS* of
 figure 3 on the grader's own copy of the state with another heuristic: q17's algorithm as the exam states
-it, which earns nothing pasted (q17 and q18 judge the passes watched over the module's globals; red team
+it; pasted, it earns little (q17 and q18 judge the passes watched over the module's globals; red team
 11). Nor does it
 list x2's fixed puzzles (reference/solver/crafted.py): a table of their solutions would pass them, so the
 kit says the teacher checks them.
