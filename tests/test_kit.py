@@ -495,7 +495,7 @@ TEACHER_ONLY = {"x2": 0.75, "x4": 1.2}
 def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
     """Without the solver, the kit judges q17, q18 and x1-x4 on lengths from counts of DFS* and the 3×3
     distances of its data: a correct answer still gets every point the kit judges, the model answers
-    under three seeds; x2's `closed` (and the hard part of `optimal3`) and x4's `profondeur` say they are
+    under two seeds; x2's `closed` (and the hard part of `optimal3`) and x4's `profondeur` say they are
     the teacher's to judge."""
     answers = _correct_answers()
     assert len(answers) >= 8
@@ -504,7 +504,7 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
         folder.mkdir()
         module = "taquin.py" if questions[0].startswith("q") else "recherche.py"
         shutil.copy(path, folder / module)
-        seeds = (2017, 1, 2) if path.parent.name in ("alice", "answers") else (2017,)
+        seeds = (2017, 1) if path.parent.name in ("alice", "answers") else (2017,)
         for seed in seeds:
             said = _kit_check(unpacked, folder, questions, seed)
             total = next(line for line in said.splitlines() if line.startswith("Total : "))

@@ -343,10 +343,10 @@ def test_a_reversed_list_loses_only_the_order_group_and_is_told_so():
     assert result.score == pytest.approx(result.max * 8 / 9)  # petites 4 + grandes 4 of 9 (the challenge off)
 
 
-# Correct answers written differently from the model answer: full marks under every seed (eight in CI's
+# Correct answers written differently from the model answer: full marks under every seed (five in CI's
 # budget; tests/test_variants.py sweeps fresh ones over every correct variant).
 CORRECT = ("reference", "caml", "chaines")
-SEEDS = range(8)
+SEEDS = range(5)
 
 
 def test_q16_model_answer_full_marks_under_every_seed():
