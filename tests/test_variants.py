@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import mmap
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -154,7 +155,12 @@ def _grade_seed(job):
 def _pool():
     # Seeds are graded in parallel processes; each keeps the grader's cache of reference answers, shared
     # by every variant it grades under the same seed.
-    return ProcessPoolExecutor(max_workers=int(os.environ.get("VARIANT_WORKERS", os.cpu_count() or 1)))
+    # Started by a fork server, not forked from this process: earlier tests leave threads in it, and a fork
+    # taken while one held a lock left both workers waiting on it for ever (a whole CI=true run hung here).
+    return ProcessPoolExecutor(
+        max_workers=int(os.environ.get("VARIANT_WORKERS", os.cpu_count() or 1)),
+        mp_context=multiprocessing.get_context("forkserver"),
+    )
 
 
 def _seeded():
