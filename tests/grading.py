@@ -1,6 +1,9 @@
 """Grading submission files under tests/submissions/ question by question, as the question tests do."""
 
 import functools
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from grader.text import i18n
@@ -65,3 +68,12 @@ def checked_page(folder: Path, family: str, name: str, qid: str, *options: str) 
 
     assert main(["check", str(submission_path(family, name)), "-q", qid, "--html", str(folder), *options]) == 1
     return (folder / "index.html").read_text(encoding="utf-8")
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """Workers for gradings in parallel, started by a fork server: forked from the suite's process, which
+    earlier tests leave with threads, a worker can wait for ever on a lock held at the fork (a whole CI=true
+    run once hung so in tests/test_variants.py's sweep)."""
+    return ProcessPoolExecutor(
+        max_workers=workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("forkserver")
+    )

@@ -20,14 +20,11 @@ import functools
 import importlib.util
 import json
 import math
-import multiprocessing
-import os
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from grading import SEED, say
+from grading import SEED, process_pool, say
 from test_do_nothing import with_bodies
 
 from grader.intake import load_submission
@@ -355,11 +352,7 @@ def test_a_wrong_function_never_earns_less_than_doing_nothing_in_its_place(seed)
         for name, qid, source in variants
         for function in QUESTIONS[qid].functions
     ]
-    # Started by a fork server: forked from the suite's process, which earlier tests leave with threads, a
-    # worker can wait for ever on a lock held at the fork (tests/test_variants.py's sweep once did).
-    with ProcessPoolExecutor(
-        max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("forkserver")
-    ) as pool:
+    with process_pool() as pool:
         wrong = pool.map(_earned, [(source, qid, seed) for _, qid, source in variants])
         nothing = pool.map(_earned, [(source, qid, seed) for _, qid, _, source in idle])
         score = {(name, qid): earned for (name, qid, _), (earned, _) in zip(variants, wrong)}

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import functools
 import mmap
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from grading import QUESTIONS, ROOT, load_submission, say
+from grading import QUESTIONS, ROOT, load_submission, process_pool, say
 from variants import harness
 
 from grader.judge.settings import Settings, fresh_seed
@@ -155,12 +153,7 @@ def _grade_seed(job):
 def _pool():
     # Seeds are graded in parallel processes; each keeps the grader's cache of reference answers, shared
     # by every variant it grades under the same seed.
-    # Started by a fork server, not forked from this process: earlier tests leave threads in it, and a fork
-    # taken while one held a lock left both workers waiting on it for ever (a whole CI=true run hung here).
-    return ProcessPoolExecutor(
-        max_workers=int(os.environ.get("VARIANT_WORKERS", os.cpu_count() or 1)),
-        mp_context=multiprocessing.get_context("forkserver"),
-    )
+    return process_pool(int(os.environ.get("VARIANT_WORKERS", 0)))
 
 
 def _seeded():
