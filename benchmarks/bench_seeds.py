@@ -27,6 +27,7 @@ are the correct sources.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import sys
@@ -183,7 +184,10 @@ def catch_rates(items: list[Item], seeds: list[int], workers: int) -> dict[int, 
     """For each item (by index), the share of its question's points it keeps under each seed, in %."""
     kept: dict[int, dict[int, float]] = {i: {} for i in range(len(items))}
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(items,)) as pool:
+    # Workers from a fork server: forked from a process with threads (the test suite's), a worker can wait
+    # for ever on a lock held at the fork.
+    forkserver = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(workers, forkserver, initializer=_start_worker, initargs=(items,)) as pool:
         for batch in pool.map(grade_batch, jobs(len(items), seeds)):
             for index, seed, share in batch:
                 kept[index][seed] = share

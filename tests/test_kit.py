@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -36,6 +35,7 @@ from wheel_functions import Wheel, exam_questions, graded, likeness, shape
 
 from grader.cli import main
 from grader.kit import STUBS, answers_in
+from tests.grading import process_pool
 from tests.test_attacks import SYSTEM_PYTHON, account, as_root, copy_packages, system_python_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,7 +152,7 @@ def _grade_all(root: Path, candidates, work: Path) -> list[tuple[str, str, float
         [(c, qid) for c in candidates[k::workers] for qid, _, _, arity in questions if c.fits(arity)]
         for k in range(workers)
     ]
-    with ProcessPoolExecutor(workers) as pool:
+    with process_pool(workers) as pool:
         done = pool.map(graded, [root] * workers, [EXERCISES] * workers, [work] * workers, chunks)
         return [earned for chunk in done for earned in chunk]
 
