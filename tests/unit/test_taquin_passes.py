@@ -92,4 +92,21 @@ def test_the_calls_of_ida_star_come_from_the_kits_oracles_at_least_as_many_as_th
     from grader.questions.taquin.passes import figure_passes, ida_calls
 
     for state in SMALL_DETOURS:
-        assert ida_calls(state) >= sum(nodes for _, nodes in figure_passes(state))
+        assert ida_calls(state) >= sum(nodes for _, nodes in figure_passes(state, ida_calls(state)))
+
+
+def test_the_model_passes_beside_a_search_stopped_short_search_no_more_than_it_did():
+    """Red team 12: a taquin() capped at 60 moves, on q18's 78-move trap, made the grader search the model's
+    passes to the optimum on its own (bound 70 alone is 8.5 million nodes): they now stop at the student's
+    own nodes, plus FIGURE_SLACK, and keep only the passes that ended within them."""
+    from grader.questions.taquin.cases import TRAPS
+    from grader.questions.taquin.passes import FIGURE_SLACK, figure_passes
+
+    trap = tuple(TRAPS[0].state)
+    nothing = figure_passes(trap, 0)
+    assert nothing == []
+    first = figure_passes(trap, FIGURE_SLACK)
+    assert first and sum(nodes for _, nodes in first) <= FIGURE_SLACK
+    more = figure_passes(trap, 20 * FIGURE_SLACK)
+    assert more[: len(first)] == first and len(more) > len(first)
+    assert [m for m, _ in more] == list(range(more[0][0], more[0][0] + 2 * len(more), 2))

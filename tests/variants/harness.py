@@ -945,6 +945,8 @@ def judge_taquin(module) -> str | None:
         played = [name_of(m) for m in moves] if isinstance(moves, list) else None
         if played is None or len(played) <= 60 or bf.play(state, played) != bf.GOAL:
             return f"taquin() on the goal turned by 180° (optimum above 60): returned {moves!r}"
+    if status == "raised":  # the state has a solution: giving up on it is no answer
+        return f"taquin() on the goal turned by 180° (optimum above 60): {moves}"
     return judge_bound_update(module)
 
 
