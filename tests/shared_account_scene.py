@@ -88,13 +88,14 @@ def solution_42():
 # Red team 7's thief, against a child started before it: once past any wrapper of the thread start (the
 # grader's child wraps it where it shares the uid: confine.share_threads), it fills the uid's room with
 # idle threads and holds it.
-THIEF = """import _thread, threading
+UNWRAPPED = """import _thread, threading, time
 
 start = _thread.start_new_thread
 while getattr(start, "__closure__", None):
     start = next(cell.cell_contents for cell in start.__closure__ if callable(cell.cell_contents))
 threading.stack_size(65536)
-hold = threading.Event()
+"""
+THIEF = f"""{UNWRAPPED}hold = threading.Event()
 
 
 def grow():
@@ -115,13 +116,7 @@ def f():
 # A thief in bursts: past the wrapper likewise, it fills the uid's room, holds it 80 ms, lets it go for a
 # moment and fills it again, hoping to be within its share at each of the parent's looks and over it in
 # between (docs/sandbox.md: the looks come at instants it cannot foresee, and a burst that meets one ends it).
-BURSTER = """import _thread, threading, time
-
-start = _thread.start_new_thread
-while getattr(start, "__closure__", None):
-    start = next(cell.cell_contents for cell in start.__closure__ if callable(cell.cell_contents))
-threading.stack_size(65536)
-
+BURSTER = f"""{UNWRAPPED}
 
 def bursts():
     time.sleep(0.05)  # once the import replied
