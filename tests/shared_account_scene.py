@@ -22,13 +22,15 @@ uid. The students (each a jeux.py; q1 and q4 graded):
   other one renamed over), so that its blocks are in no folder the parent counts; it goes on when a
   removal is refused, stops when a write is, and says how many MiB it hid;
 - `tidy`: alice's answer, which at import removes a file that does not exist, as careful code does
-  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), and uses what removes or
-  renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree.
+  (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), uses what removes or
+  renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree, and keeps data in an
+  SQLite file of its folder (`sqlite3.connect("memo.db")`: the child's file locks being refused, it
+  failed with "access permission denied").
 Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
-started, which then starts a thread. Written to REPORT: each student's points and statuses per
-question, their checks' messages and output, what the bomb got, the duel's replies, whether a thread
-could still start, the children's folders left in the temporary
-folder, the processes left.
+started, a burster's fills it in bursts between the parent's looks, and the honest one starts a thread.
+Written to REPORT: each student's points and statuses per question, their checks' messages and output,
+what the bomb got, the duel's replies, whether a thread could still start, the children's folders left in
+the temporary folder, the processes left.
 """
 
 from __future__ import annotations
@@ -86,17 +88,18 @@ def solution_42():
 # Red team 7's thief, against a child started before it: once past any wrapper of the thread start (the
 # grader's child wraps it where it shares the uid: confine.share_threads), it fills the uid's room with
 # idle threads and holds it.
-THIEF = """import _thread, threading
+UNWRAPPED = """import _thread, threading, time
 
 start = _thread.start_new_thread
 while getattr(start, "__closure__", None):
     start = next(cell.cell_contents for cell in start.__closure__ if callable(cell.cell_contents))
 threading.stack_size(65536)
-hold = threading.Event()
+"""
+THIEF = f"""{UNWRAPPED}hold = threading.Event()
 
 
 def grow():
-    hold.wait(0.2)  # once the import replied
+    hold.wait(0.05)  # once the import replied
     while True:
         try:
             start(hold.wait, ())
@@ -105,6 +108,32 @@ def grow():
 
 
 start(grow, ())
+
+
+def f():
+    return 0
+"""
+# A thief in bursts: past the wrapper likewise, it fills the uid's room, holds it 80 ms, lets it go for a
+# moment and fills it again, hoping to be within its share at each of the parent's looks and over it in
+# between (docs/sandbox.md: the looks come at instants it cannot foresee, and a burst that meets one ends it).
+BURSTER = f"""{UNWRAPPED}
+
+def bursts():
+    time.sleep(0.05)  # once the import replied
+    while True:
+        gate = _thread.allocate_lock()
+        gate.acquire()
+        while True:
+            try:
+                start(lambda gate=gate: (gate.acquire(), gate.release()), ())
+            except RuntimeError:  # the room is full
+                break
+        time.sleep(0.08)
+        gate.release()
+        time.sleep(0.002)
+
+
+start(bursts, ())
 
 
 def f():
@@ -123,8 +152,8 @@ def f():
 
 
 def thread_duel() -> dict:
-    """An honest child starts a thread after a thief's child, started after it, filled the uid's room:
-    each one's reply (status, value, the message key of a stop)."""
+    """An honest child starts a thread after a thief's child and a burster's, started after it, filled the
+    uid's room: each one's reply (status, value, the message key of a stop)."""
     import time
 
     from grader.sandbox.limits import Limits
@@ -132,17 +161,17 @@ def thread_duel() -> dict:
 
     probe, children = "tests.hostile.probes:probe_call", []
     try:
-        for source in (HONEST, THIEF):
+        for source in (HONEST, THIEF, BURSTER):
             children.append(new_child({"jeux": source}, "jeux", ["tests.hostile.probes"], Limits()))
             assert children[-1].start().ok
-        time.sleep(0.7)  # the thief fills the room
+        time.sleep(0.5)  # the thieves fill the room
         replies = [child.call(probe, {"function": "f"}, 10.0) for child in children]
     finally:
         for child in children:
             child.close()
     return {
         name: [str(reply.status), reply.value, reply.error[:200], reply.violation and reply.violation[0]]
-        for name, reply in zip(("honest", "thief"), replies)
+        for name, reply in zip(("honest", "thief", "burster"), replies)
     }
 
 
@@ -227,6 +256,7 @@ TIDY = """
 import os as _os
 import pathlib as _pathlib
 import shutil as _shutil
+import sqlite3 as _sqlite3
 import tempfile as _tempfile
 
 _pathlib.Path("memo.txt").unlink(missing_ok=True)
@@ -241,6 +271,11 @@ with _tempfile.TemporaryDirectory() as _folder:
     _os.replace(_pathlib.Path(_folder, "a"), _pathlib.Path(_folder, "b"))
 _os.makedirs("tree/leaf")
 _shutil.rmtree("tree")
+_db = _sqlite3.connect("memo.db")
+_db.execute("create table if not exists memo (n integer)")
+_db.executemany("insert into memo values (?)", [(_n,) for _n in range(100)])
+_db.commit()
+assert _db.execute("select sum(n) from memo").fetchone() == (4950,)
 """
 
 MANY_FILES = f"""{GAME}

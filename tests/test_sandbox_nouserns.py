@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import tempfile
 from pathlib import Path
@@ -24,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import protocol
-from grader.sandbox.host import folder_usage, remove_root
+from grader.sandbox.host import DISK_WATCH_SECONDS, DiskWatch, folder_usage, remove_root
 from grader.sandbox.limits import Limits
 from grader.sandbox.runner import new_child
 from tests.test_attacks import _as_root, _as_teacher, as_root
@@ -104,6 +105,25 @@ def test_where_no_tmpfs_bounds_the_folder_the_parent_stops_the_child_past_its_bu
     assert not folder.exists()
 
 
+def test_the_parents_looks_come_at_instants_a_child_cannot_foresee(tmp_path, monkeypatch):
+    """The watch's pauses (host.DiskWatch.run) are drawn between half DISK_WATCH_SECONDS and it, from the
+    system's random source: not periodic (a thief in bursts could then be within its share at each look),
+    and not from `random`, which the grading seeds (the same seed, the same instants at every run)."""
+    watch = DiskWatch(tmp_path, LIMITS, os.getpid())
+    monkeypatch.setattr(watch, "look", lambda: False)  # never this process's count: the pauses alone
+    runs: list[list[float]] = []
+    try:
+        for _ in range(2):
+            random.seed(2017)
+            runs.append([])
+            monkeypatch.setattr(watch._done, "wait", lambda pause: runs[-1].append(pause) or len(runs[-1]) >= 100)
+            watch.run()
+    finally:
+        os.close(watch._pidfd)
+    assert all(DISK_WATCH_SECONDS / 2 <= pause <= DISK_WATCH_SECONDS for pause in runs[0] + runs[1]), runs
+    assert len(set(runs[0])) == 100 and runs[0] != runs[1], runs
+
+
 def _results(report: dict, student: str) -> str:
     return report["results"][student]
 
@@ -116,11 +136,13 @@ def _check(report: dict, shared_uid: bool) -> None:
     assert report["verdicts"]["thread_user"] == {"q1": ["passed", 1.0], "q4": ["passed", 2.0]}, _results(
         report, "thread_user"
     )
-    # Red team 7's thief took none of the honest child's room: on a shared uid the watch stopped it past its
-    # share (elsewhere its room is its own, and it answers).
+    # Red team 7's thief, and one in bursts between the parent's looks, took none of the honest child's
+    # room: on a shared uid the watch stopped both past their share (elsewhere their room is their own, and
+    # they answer).
     duel = report["thread_duel"]
     assert duel["honest"][:2] == ["ok", 42], duel
-    assert duel["thief"][3] == ("engine.reply.tasks" if shared_uid else None), duel
+    for thief in ("thief", "burster"):
+        assert duel[thief][3] == ("engine.reply.tasks" if shared_uid else None), duel
     # The bomb: contained to the child's allowance, on a shared uid too (confine.share_threads).
     assert report["verdicts"]["thread_bomb"]["q1"] == ["passed", 1.0]
     threads = [int(n) for n in re.findall(r"threads (\d+)", _results(report, "thread_bomb"))]
@@ -148,7 +170,8 @@ def _check(report: dict, shared_uid: bool) -> None:
         assert hidden and max(hidden) < LIMITS.disk_bytes >> 20, said
     # Removing a file that is not there is FileNotFoundError, as the kernel says, and temporary files,
     # rmtree and os.replace work (red team 8: seccomp answered EPERM, and the module failed to
-    # load: 0 instead of full marks).
+    # load: 0 instead of full marks); so does an SQLite file of the child's folder, which takes no lock
+    # (seccomp refuses them: before, "access permission denied").
     assert totals["tidy"] == [3.0, 3.0], _results(report, "tidy")
     assert report["left_in_tmp"] == [] and report["processes"] == []
 

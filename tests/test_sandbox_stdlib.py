@@ -110,6 +110,35 @@ def test_a_copy_in_use_stays_whole_beside_another_one_and_goes_once_unused(tmp_p
                 os.close(descriptor)
 
 
+def test_a_copy_of_a_version_that_takes_no_lock_stays_while_a_process_names_it(tmp_path, monkeypatch):
+    """Grader versions before the copies' lock files held none: a copy of theirs (no lock file beside it)
+    stays whole while one of their processes runs with its path (their fork server, for the whole run,
+    stood for here by a sleeping interpreter that names it as the fork server does), and is removed by the
+    first preparation after it ended, not left for ever. On the code before, it went at once."""
+    machine = tmp_path / "lib" / "python3.x"
+    machine.mkdir(parents=True)
+    (machine / "os.py").write_text("# os\n")
+    cache = tmp_path / "cache"
+    older = cache / "stdlib-0123456789ab-an-older-version" / "python3.x"
+    older.mkdir(parents=True)
+    (older / "os.py").write_text("# os\n")
+    monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(cache))
+    monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
+    monkeypatch.setattr(stdlib_copy, "_digest", lambda text: "0123456789ab" + "f" * 52)
+    monkeypatch.setattr(stdlib_copy, "_held", {})
+    fork_server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "3", str(older)])
+    try:
+        copy = Path(stdlib_copy.shared())
+        assert copy.parent != older.parent and (older / "os.py").read_text() == "# os\n"
+    finally:
+        fork_server.kill()
+        fork_server.wait()
+    assert Path(stdlib_copy.shared()) == copy and not older.parent.exists()
+    assert sorted(p.name for p in cache.iterdir()) == [copy.parent.name, copy.parent.name + stdlib_copy.LOCK]
+    for descriptor in stdlib_copy._held.values():
+        os.close(descriptor)
+
+
 def test_a_cache_where_no_lock_file_can_be_opened_still_gives_its_copy(tmp_path, monkeypatch):
     """A cache this user can read but not write (a prepared one, mounted read-only): the copy in it is used,
     held by nothing, and nothing is removed from it; no traceback."""

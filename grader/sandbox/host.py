@@ -28,7 +28,8 @@ from grader.sandbox.limits import Limits
 NAMESPACE_FLAGS = ("--pid", "--fork", "--kill-child", "--net", "--ipc")
 NAMESPACE_VARIANTS = (("--mount-proc",), ())
 UID_LOCKS = Path("/run/taquin-grader-uids")
-# How often the parent counts a child's folder where no tmpfs bounds it (DiskWatch).
+# How often the parent counts a child's folder where no tmpfs bounds it (DiskWatch): after a pause drawn
+# between half this and this, so that a child cannot foresee its looks.
 DISK_WATCH_SECONDS = 0.1
 PF_EXITING = 0x4  # a task's flag in /proc/PID/stat: it is ending
 
@@ -331,8 +332,8 @@ def _ending(task: str) -> bool:
 
 class DiskWatch(threading.Thread):
     """Where the child's folder is a plain folder of the teacher's disk (no tmpfs: no mount namespace),
-    the parent bounds what it holds: every `DISK_WATCH_SECONDS` (or four times as long as the last
-    count took, when that is longer) it counts the folder, and past
+    the parent bounds what it holds: at most `DISK_WATCH_SECONDS` apart (or four times as long as the last
+    count took, when that is longer), at instants the child cannot foresee, it counts the folder, and past
     `Limits.watched_disk_bytes` or `Limits.watched_disk_files` kills the child (by a pidfd: never a
     process that reused its pid) and sets `exceeded`. Between two looks a child writes at most what the
     disk takes in that time, in files of at most `Limits.file_bytes` each (RLIMIT_FSIZE; seccomp
@@ -345,7 +346,9 @@ class DiskWatch(threading.Thread):
     At each look it also counts the child's tasks (it cannot fork: seccomp), and past `Limits.processes`
     kills it and sets `crowded`: there (no user namespace) the child shares the teacher's uid, whose room
     RLIMIT_NPROC bounds as a whole, so a child holding more than its share would take a classmate's
-    (red team 7); the room `Limits.account_tasks` is then only a burst's, for one look at most."""
+    (red team 7); the room `Limits.account_tasks` is then only a burst's, for one look at most. The looks'
+    instants are drawn from the system's random source (never the grading's seeded one), so that a thief
+    cannot plan to be within its share at each look and over it in between (docs/sandbox.md: the bound)."""
 
     def __init__(self, folder: Path, limits: Limits, pid: int):
         super().__init__(daemon=True)
@@ -358,14 +361,14 @@ class DiskWatch(threading.Thread):
         self._done = threading.Event()
 
     def run(self) -> None:
-        pause = DISK_WATCH_SECONDS
-        while not self._done.wait(pause):
+        draw, took = secrets.SystemRandom(), 0.0
+        # A folder of thousands of entries costs the parent a look of milliseconds each: a fifth of a CPU
+        # at most, whatever the child keeps there.
+        while not self._done.wait(max(draw.uniform(DISK_WATCH_SECONDS / 2, DISK_WATCH_SECONDS), 4 * took)):
             started = time.monotonic()
             if self.look():
                 return
-            # A folder of thousands of entries costs the parent a look of milliseconds each: a fifth of a
-            # CPU at most, whatever the child keeps there.
-            pause = max(DISK_WATCH_SECONDS, 4 * (time.monotonic() - started))
+            took = time.monotonic() - started
 
     def look(self) -> bool:
         """Count the folder now (also when a reply arrives: a child that wrote fast and answered before

@@ -198,9 +198,9 @@ def _hold(cache: str, name: str) -> None:
 
 
 def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
-    """Remove the copies of `same_stdlib` but `keep` that no process holds: each renamed out of the way
-    under its exclusive lock (one that a process killed halfway leaves is an orphan, removed by the next),
-    then its lock file unlinked, so that a process that waited for it makes the copy anew."""
+    """Remove the copies of `same_stdlib` but `keep` that no process holds nor names: each renamed out of
+    the way under its exclusive lock (one that a process killed halfway leaves is an orphan, removed by the
+    next), then its lock file unlinked, so that a process that waited for it makes the copy anew."""
     import fcntl
     import shutil
 
@@ -209,8 +209,10 @@ def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
         descriptor = _locked(cache, name, fcntl.LOCK_EX | fcntl.LOCK_NB)
         if descriptor is None:  # in use by a running process (another grader version's, say)
             continue
+        folder = os.path.join(cache, name)
         try:
-            folder = os.path.join(cache, name)
+            if _named_by_a_process(folder):  # a grader older than the lock, which holds none, still using it
+                continue
             if os.path.lexists(folder):
                 removed = os.path.join(cache, f"{PREFIX}{os.getpid()}-removed-{name}")
                 os.rename(folder, removed)
@@ -220,6 +222,28 @@ def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:
             pass
         finally:
             os.close(descriptor)
+
+
+def _named_by_a_process(folder: str) -> bool:
+    """Some process's command line names `folder` or a path in it. Grader versions before the copies' lock
+    files took no lock: while one runs, its fork server (for the whole run) and its spawned children carry
+    their copy's path as an argument, which is what tells that copy is in use. True where /proc cannot be
+    read: a copy kept costs only its disk space."""
+    named = os.fsencode(os.path.realpath(folder))  # as for_children gives it
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return True
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as file:
+                    arguments = file.read().split(b"\0")
+            except OSError:  # ended meanwhile
+                continue
+            if any(argument == named or argument.startswith(named + b"/") for argument in arguments):
+                return True
+    return False
 
 
 def _executable_parent(parents: list[str]) -> str:

@@ -3,22 +3,34 @@ by a loaded machine: tests/test_sandbox.py)."""
 
 from __future__ import annotations
 
-import time
+import types
 
+import pytest
+
+from grader.sandbox import deadline as deadline_module
 from grader.sandbox.deadline import MAX_STRETCH, Deadline
 
 
-def test_a_deadline_is_pushed_back_by_the_waits_counted_meanwhile_and_passes_without_them():
+@pytest.fixture
+def clock(monkeypatch) -> list[float]:
+    """The deadlines' wall clock, moved by the test: a loaded machine's sleeps (a `sleep(0.02)` that took a
+    tenth of a second) decide nothing."""
+    now = [1000.0]
+    monkeypatch.setattr(deadline_module, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    return now
+
+
+def test_a_deadline_is_pushed_back_by_the_waits_counted_meanwhile_and_passes_without_them(clock):
     waits = iter([1.0, 1.0, 1.1])  # at the start, once the wall clock reached it (none yet), then 0.1 s more
     deadline = Deadline(0.02, lambda: next(waits))
-    assert 0 < deadline.remaining() <= 0.02
-    time.sleep(0.03)
+    assert deadline.remaining() == pytest.approx(0.02)
+    clock[0] += 0.03
     assert deadline.passed()  # nothing waited: it passes with the wall clock
-    assert 0.05 < deadline.remaining() <= 0.1  # 0.1 s of waits: 0.1 s more (less the time since it passed)
+    assert deadline.remaining() == pytest.approx(0.09)  # 0.1 s of waits: 0.1 s more, less the time since it passed
     assert Deadline(0.0).passed() and not Deadline(float("inf")).passed()
 
 
-def test_threads_that_wait_faster_than_the_clock_push_a_deadline_back_only_so_far():
+def test_threads_that_wait_faster_than_the_clock_push_a_deadline_back_only_so_far(clock):
     """A child's busy threads outnumbering the processors, its CPU timer's signal blocked: their summed waits
     grow faster than the wall clock, and would push the parent's kill back without end."""
     waited = [0.0]
@@ -28,9 +40,9 @@ def test_threads_that_wait_faster_than_the_clock_push_a_deadline_back_only_so_fa
         return waited[0]
 
     deadline = Deadline(0.01, waits)
-    time.sleep(0.02)
-    assert 0 < deadline.remaining() <= MAX_STRETCH * 0.01
-    time.sleep(MAX_STRETCH * 0.01)
+    clock[0] += 0.02
+    assert deadline.remaining() == pytest.approx(MAX_STRETCH * 0.01 - 0.01)  # pushed back to its latest
+    clock[0] += MAX_STRETCH * 0.01
     assert deadline.passed()
 
 
