@@ -14,7 +14,11 @@ in the teacher's grader and in the student kit's; a correct answer keeps every p
   seed at fixed distances (22, 25, 28 moves: thousands of states each), so the table holds none of them.
 - `list_closed_table.py`: x3 a BFS whose closed set is a list, plus the stored solutions of the three
   fixed long puzzles (red team 4: `long` 2/2 under every seed). The long puzzles are drawn at their
-  distances (14, 17, 20): the list is too slow there.
+  distances (14, 17, 28): the list is too slow there.
+- `table_20_moves.py`: x3 a table of the states within 20 moves of the goal, built breadth first from the
+  goal in the first call (54,802 states: within the first case's time floor), walked down in each call
+  (`long` 2/2 under every seed while its puzzles were 14, 17 and 20 moves away). `long` holds a puzzle 28
+  moves away under every seed (the crafted case's distance, not a draw's luck): outside such a table.
 
 The kit judges x4's `profondeur` nowhere (telling a DFS's path takes running a DFS, which the kit does not
 ship: it says the teacher's grader judges it), and draws its long puzzles among the states whose distances
@@ -44,6 +48,7 @@ AIMED = {
     "walk_then_bfs.py": {"x4": ("profondeur",)},
     "table_behind_bfs.py": {"x4": ("profondeur",)},
     "list_closed_table.py": {"x3": ("long",)},
+    "table_20_moves.py": {"x3": ("long",)},
 }
 # What each earns in the kit, and what the kit says of the groups it aimed at.
 IN_THE_KIT = {
@@ -51,6 +56,7 @@ IN_THE_KIT = {
     "walk_then_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
     "table_behind_bfs.py": ("Total : 0,8/2", "jugé par le correcteur de l'enseignant"),
     "list_closed_table.py": ("Total : 1,33/2", "closed dans une liste"),
+    "table_20_moves.py": ("Total : 1,33/2", "ne mènent pas à l'état final"),
 }
 MODEL = ROOT / "reference" / "answers" / "recherche.py"
 

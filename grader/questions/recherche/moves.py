@@ -24,9 +24,12 @@ from grader.questions.recherche.puzzles import walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
-# Crafted 3×3 instances (blank = 0) for the long BFS cases' distances and timing: 14, 17, 20 moves. x2's
-# fixed ones (its closed set, its hard cases) are the teacher's only: `astar_cases`.
-BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
+# Crafted 3×3 instances (blank = 0) for the long BFS cases' distances and timing: 14, 17, 28 moves. The
+# deepest is there for every seed: a table of moves built from the goal within the first case's time floor
+# holds the states up to 20-odd moves (tests/strategies/recherche/table_20_moves.py), and one that holds a
+# 28-move state is the whole puzzle's, more than that floor (tables_at_import.py). x2's fixed ones (its
+# closed set, its hard cases) are the teacher's only: `astar_cases`.
+BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (7, 8, 6, 4, 1, 5, 2, 3, 0))
 # x3's `long` and x4's `limits` and `profondeur` are judged on states drawn from the seed (fixed puzzles,
 # listed in the kit, were answered from a table of their solutions: red team 4) at fixed distances:
 # BFS_LONG_CASES' (each drawn state timed on the crafted one of its distance: a state of the same distance
