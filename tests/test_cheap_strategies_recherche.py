@@ -30,7 +30,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from grading import say
+from grading import SEED, say
 from test_kit import _kit_check
 
 from grader.intake import load_submission
@@ -118,9 +118,10 @@ def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_kit(unpacked, tm
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", [seed for seed in SEEDS if seed != SEED])
 def test_a_correct_answer_keeps_every_point_on_the_drawn_long_puzzles(tmp_path, seed):
-    """The long puzzles drawn from the seed are no harder for a correct answer than the fixed ones were."""
+    """The long puzzles drawn from the seed are no harder for a correct answer than the fixed ones were (under
+    SEED, tests/test_questions_recherche.py grades the model answer on every question already)."""
     folder = _folder(tmp_path, "model", MODEL.read_text(encoding="utf-8"))
     for qid in ("x3", "x4"):
         result = grade_question(QUESTIONS[qid], load_submission(folder), Settings(seed=seed))
