@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from grader.questions.api import CHEAP, Failure, Group, Inconclusive, Kind, Message, Outcome, Question, earned
@@ -24,9 +24,12 @@ from grader.questions.recherche.puzzles import walks
 from reference.sliding import MOVES, TILE_READING, apply_move, goal_state, matrix, replay
 
 
-# Crafted 3×3 instances (blank = 0) for the long BFS cases' distances and timing: 14, 17, 20 moves. x2's
-# fixed ones (its closed set, its hard cases) are the teacher's only: `astar_cases`.
-BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (5, 3, 6, 1, 7, 8, 0, 4, 2))
+# Crafted 3×3 instances (blank = 0) for the long BFS cases' distances and timing: 14, 17, 28 moves. The
+# deepest is there for every seed: a table of moves built from the goal within the first case's time floor
+# holds the states up to 20-odd moves (tests/strategies/recherche/table_20_moves.py), and one that holds a
+# 28-move state is the whole puzzle's, more than that floor (tables_at_import.py). x2's fixed ones (its
+# closed set, its hard cases) are the teacher's only: `astar_cases`.
+BFS_LONG_CASES = ((4, 1, 0, 3, 8, 5, 7, 6, 2), (5, 4, 6, 1, 3, 0, 7, 2, 8), (7, 8, 6, 4, 1, 5, 2, 3, 0))
 # x3's `long` and x4's `limits` and `profondeur` are judged on states drawn from the seed (fixed puzzles,
 # listed in the kit, were answered from a table of their solutions: red team 4) at fixed distances:
 # BFS_LONG_CASES' (each drawn state timed on the crafted one of its distance: a state of the same distance
@@ -46,14 +49,36 @@ UNSOLVABLE_3 = (2, 1, 3, 4, 5, 6, 7, 8, 0)
 ASTAR_CLOSED_ALLOWANCE = 20
 
 
-def astar_cases() -> tuple[tuple, tuple]:
-    """x2's fixed puzzles, (closed set's, hard ones), from reference.solver.crafted in the teacher's
-    installation; none in the student kit, where a table of their solutions would pass them."""
+@dataclass(frozen=True)
+class AstarPuzzles:
+    """x2's fixed 3×3 puzzles (blank = 0): the closed set's (`closed`) and the hard ones of `optimal3`."""
+
+    closed: tuple[tuple[int, ...], ...] = ()
+    hard: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class LongPuzzle:
+    """A case of x3's `long`: `start`, drawn from the seed, timed on `timed_on`, the crafted case of its
+    distance (BFS_LONG_CASES)."""
+
+    start: tuple[int, ...]
+    timed_on: tuple[int, ...]
+
+    @property
+    def allowance(self) -> float:
+        """How many times the model answer's time on `timed_on` a correct answer may take on `start`."""
+        return 1.0 if self.start == self.timed_on else DRAWN_ALLOWANCE
+
+
+def astar_cases() -> AstarPuzzles:
+    """x2's fixed puzzles, from reference.solver.crafted in the teacher's installation; none in the student
+    kit, where a table of their solutions would pass them."""
     try:
         from reference.solver.crafted import ASTAR_CLOSED_CASES, ASTAR_HARD_CASES
     except ModuleNotFoundError:
-        return (), ()
-    return ASTAR_CLOSED_CASES, ASTAR_HARD_CASES
+        return AstarPuzzles()
+    return AstarPuzzles(ASTAR_CLOSED_CASES, ASTAR_HARD_CASES)
 
 
 def costed_cases() -> dict[str, dict]:
@@ -63,7 +88,7 @@ def costed_cases() -> dict[str, dict]:
     cases = {}
     # Names of costs, not of messages: built from their parts (the message registry reads "x4.…" literals).
     for question, label, function, starts in (
-        ("x2", "closed", "astar", astar_cases()[0]),
+        ("x2", "closed", "astar", astar_cases().closed),
         ("x3", "long", "bfs_taquin", BFS_LONG_CASES),
         ("x4", "exploration", "dfs_taquin", (UNSOLVABLE_3,)),
     ):
@@ -191,20 +216,20 @@ class X2(TaquinQuestion):
 
     def run(self, ctx):
         judge = functools.partial(self.judge, ctx)
-        closed_cases, hard_cases = astar_cases()
+        fixed = astar_cases()
         drawn = optimal3 = ctx.check("optimal3", near_3(14), judge)
-        if optimal3.failure is None and not hard_cases:  # the student kit
+        if optimal3.failure is None and not fixed.hard:  # the student kit
             optimal3 = replace(optimal3, note=Message("x2.hard_teacher_only"))
         elif optimal3.failure is None:
             # As slow as the closed set's cases: a correct A* with plain lists is allowed as much; one
             # slower still on every hard case passes on the drawn ones, and `closed` judges its time.
             optimal3 = ctx.check_cases(
-                "optimal3", hard_cases, functools.partial(self.judge_hard, ctx), extends=optimal3
+                "optimal3", fixed.hard, functools.partial(self.judge_hard, ctx), extends=optimal3
             )
-        if closed_cases:
+        if fixed.closed:
             closed = ctx.check_cases(
                 "closed",
-                closed_cases,
+                fixed.closed,
                 functools.partial(judge, limit_key="x2.too_slow", allowance=ASTAR_CLOSED_ALLOWANCE),
             )
         else:
@@ -239,12 +264,10 @@ class X3(TaquinQuestion):
         long = ctx.check_cases("long", bfs_long_cases(ctx.settings.seed), functools.partial(self.judge_long, ctx))
         return [short, self.solving(short, long)]
 
-    def judge_long(self, ctx, case: tuple[tuple, tuple]) -> Failure | None:
-        """A drawn state (`case`: it and the crafted one of its distance), timed on the crafted one."""
-        start, crafted = case
-        timed_on = {"function": self.function, "matrix": matrix(crafted, 3)}
-        allowance = 1.0 if start == crafted else DRAWN_ALLOWANCE
-        return self.judge(ctx, start, limit_key="x3.too_slow", allowance=allowance, timed_on=timed_on)
+    def judge_long(self, ctx, case: LongPuzzle) -> Failure | None:
+        """A drawn state, timed on the crafted one of its distance."""
+        timed_on = {"function": self.function, "matrix": matrix(case.timed_on, 3)}
+        return self.judge(ctx, case.start, limit_key="x3.too_slow", allowance=case.allowance, timed_on=timed_on)
 
 
 class X4(TaquinQuestion):
@@ -310,12 +333,11 @@ class X4(TaquinQuestion):
         return Outcome("profondeur")
 
 
-def bfs_long_cases(seed: int) -> list[tuple[tuple, tuple]]:
-    """x3's long cases, (state, the crafted case it is timed on): a state drawn from the seed at each
-    crafted case's distance."""
+def bfs_long_cases(seed: int) -> list[LongPuzzle]:
+    """x3's long cases: a state drawn from the seed at each crafted case's distance, timed on that case."""
     rng = random.Random(f"x3:long:{seed}")
     by_distance = states_by_distance_3()
-    return [(rng.choice(by_distance[optimal_length(crafted, 3)]), crafted) for crafted in BFS_LONG_CASES]
+    return [LongPuzzle(rng.choice(by_distance[optimal_length(crafted, 3)]), crafted) for crafted in BFS_LONG_CASES]
 
 
 def dfs_long_cases(seed: int) -> list[tuple]:

@@ -5,6 +5,7 @@ convention: see recherche.py)."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from grader.questions.recherche import replay
 from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, oracle, shapes
@@ -20,6 +21,18 @@ SEARCH_DEEP_CASES = (
     (0, 9, 5, 8, 6, 10, 1, 3, 14, 13, 2, 15, 11, 12, 4, 7),
     (9, 8, 4, 11, 3, 15, 1, 10, 7, 13, 0, 14, 6, 12, 2, 5),
 )
+
+
+@dataclass(frozen=True)
+class DeepPuzzle:
+    """A case of x1's `puzzles` after the drawn ones: one of SEARCH_DEEP_CASES, where a timeout means a
+    search the heuristic does not guide."""
+
+    start: tuple[int, ...]
+
+    def payload(self) -> dict:
+        """probe_search's payload, as a drawn puzzle's (puzzles_for_search), and the failure's counterexample."""
+        return {"n": 4, "start": list(self.start), "container": "set"}
 
 
 # For `search`, before the random graphs: each shows, whatever the seed, a way of going wrong that only
@@ -216,8 +229,8 @@ class X1(Question):
         puzzles = ctx.check("puzzles", puzzles_for_search(), judge)
         if puzzles.failure is None:
             seconds = puzzles.seconds
-            deep = [{"n": 4, "start": list(start), "container": "set"} for start in SEARCH_DEEP_CASES]
-            puzzles = ctx.check_cases("puzzles", deep, judge)
+            deep = [DeepPuzzle(start) for start in SEARCH_DEEP_CASES]
+            puzzles = ctx.check_cases("puzzles", deep, functools.partial(self.judge_deep, ctx))
             puzzles.seconds += seconds
         return [graphs_outcome, puzzles]
 
@@ -229,10 +242,19 @@ class X1(Question):
             return self.judge_graph(ctx, case, kept)
         reply = ctx.run(probe_search, case)
         if not reply.ok:
-            if case.get("start") in [list(start) for start in SEARCH_DEEP_CASES]:
-                return timeout_failure(ctx, reply, "x1.too_slow", reply.limit)
             return ctx.failure(reply)
         return self.judge_puzzle(case, reply.value)
+
+    def judge_deep(self, ctx, case: DeepPuzzle) -> Failure | None:
+        payload = case.payload()
+        reply = ctx.run(probe_search, payload)
+        if reply.ok:
+            failure = self.judge_puzzle(payload, reply.value)
+        else:
+            failure = timeout_failure(ctx, reply, "x1.too_slow", reply.limit)
+        if failure is not None and failure.kind != Kind.NOT_IMPLEMENTED:
+            failure.counterexample = payload  # a drawn puzzle's shape: a result holds plain data only
+        return failure
 
     def judge_graph(self, ctx, case: dict, kept: dict) -> Failure | None:
         """The path returned on a graph served by the parent; a failure carries the replay of the calls
