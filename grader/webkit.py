@@ -78,6 +78,8 @@ def build_web_kit(out: Path) -> WebKit:
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError("kit.out_not_empty", path=out)
+    if shutil.which("node") is None:  # said before the grader's wheel is built (a minute)
+        raise UsageError("kit.node_missing")
     with tempfile.TemporaryDirectory(prefix="grader-webkit-") as tmp:
         wheel = build_kit(Path(tmp) / "kit")["wheel"]  # checked there: no model answer, no solver
         store = cache_dir() / "web"
