@@ -18,6 +18,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from html import escape
 from pathlib import Path
 
@@ -103,6 +104,27 @@ def _hypothesis_depth_lifted():
         sys.setrecursionlimit(limit)
 
 
+@contextlib.contextmanager
+def _process_time_ticking():
+    """Basthon's Pyodide (0.26, the Python of Capytale's notebooks) reads the process's time with times(),
+    which its Emscripten leaves at 0: every CPU time the grader measured was 0 (the machine's speed
+    calibrated to 0, then each question an internal error, a division by it). Where that clock does not
+    move, the check reads the wall clock instead, as the page does where there is no CPU clock (one
+    thread: the kernel's)."""
+    started, until = time.process_time(), time.perf_counter() + 0.02
+    while time.perf_counter() < until:
+        pass
+    if time.process_time() > started:
+        yield
+        return
+    stuck = time.process_time
+    time.process_time = time.perf_counter
+    try:
+        yield
+    finally:
+        time.process_time = stuck
+
+
 def check(namespace: dict, questions: list[str] | None = None, seed: int | None = None, lang: str = "fr") -> Checked:
     """Check the functions the notebook defines (`namespace`: the notebook's `globals()`) on `questions`
     (ids; the exam's automatic questions by default), under `seed` (a fresh one by default, printed), in
@@ -121,7 +143,7 @@ def check(namespace: dict, questions: list[str] | None = None, seed: int | None 
         (folder / "notebook.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
         # The platform's own limit (sys.monitoring in Pyodide), no student's worker: this kernel is theirs.
         InProcessChild.limited, RemoteChild.link = None, None
-        with _hypothesis_depth_lifted():
+        with _hypothesis_depth_lifted(), _process_time_ticking():
             result = grade_entry(entry_for(folder), selected_questions(qids), settings(seed, lang))
     finally:
         shutil.rmtree(root, ignore_errors=True)

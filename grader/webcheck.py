@@ -39,8 +39,10 @@ ACCEPTED = (".py", ".ipynb")
 
 def prepare(student) -> None:
     """The judge's worker's start: `student`, the student's worker (grader/web/worker.js's `Student`),
-    serves every child from now on."""
+    serves every child from now on. The exam questions' modules are imported now, while that worker starts,
+    rather than in the first check."""
     RemoteChild.link = WorkerLink(student)
+    all_questions(extensions=False)  # (the exam's: the extensions only when one is asked for)
 
 
 class Session:

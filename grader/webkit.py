@@ -2,6 +2,7 @@
 
     DIR/index.html, app.js, style.css              the page (grader/web/)
     DIR/worker.js, student.js                      the judge's Web Worker, the student's (their own Pyodide each)
+    DIR/unzip.js                                   the kit's wheels unpacked by the browser, for both workers
     DIR/kit.json                                   what the worker loads, the questions, the versions
     DIR/pyodide/                                   Pyodide (the npm registry's `pyodide` package, pinned),
                                                    its standard library compiled to bytecode
@@ -44,7 +45,7 @@ from grader.webcheck import question_list
 from reference.cache import cache_dir
 
 PAGE = Path(__file__).with_name("web")
-PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "style.css")
+PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "unzip.js", "style.css")
 COMPILER = PAGE / "compile.mjs"  # build time only: not one of the page's files
 # Pyodide from the npm registry: its version and the tarball's integrity (npm's sha512, as `npm view
 # pyodide@VERSION dist.integrity` says it). Its files the page loads: the rest (consoles, type
@@ -78,6 +79,8 @@ def build_web_kit(out: Path) -> WebKit:
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise UsageError("kit.out_not_empty", path=out)
+    if shutil.which("node") is None:  # said before the grader's wheel is built (a minute)
+        raise UsageError("kit.node_missing")
     with tempfile.TemporaryDirectory(prefix="grader-webkit-") as tmp:
         wheel = build_kit(Path(tmp) / "kit")["wheel"]  # checked there: no model answer, no solver
         store = cache_dir() / "web"
@@ -117,14 +120,19 @@ def build_web_kit(out: Path) -> WebKit:
 
 
 def _pyodide(store: Path) -> Path:
-    """The pinned Pyodide tarball, from the cache or `npm pack`, its integrity checked."""
-    tarball = store / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not (tarball.exists() and _integrity(tarball.read_bytes()) == PYODIDE_INTEGRITY):
+    """The pinned Pyodide tarball."""
+    return npm_tarball(store, "pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+
+
+def npm_tarball(store: Path, package: str, version: str, integrity: str) -> Path:
+    """A package of the npm registry, pinned: from the cache `store`, or `npm pack`, its integrity checked."""
+    tarball = store / f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"  # as npm pack names it
+    if not (tarball.exists() and _integrity(tarball.read_bytes()) == integrity):
         with tempfile.TemporaryDirectory(dir=store) as tmp:
-            _run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"], "pyodide")
+            _run(["npm", "pack", f"{package}@{version}", "--pack-destination", tmp, "--silent"], package)
             fetched = Path(tmp) / tarball.name
-            if not fetched.exists() or _integrity(fetched.read_bytes()) != PYODIDE_INTEGRITY:
-                raise UsageError("kit.integrity", what=f"pyodide {PYODIDE_VERSION}")
+            if not fetched.exists() or _integrity(fetched.read_bytes()) != integrity:
+                raise UsageError("kit.integrity", what=f"{package} {version}")
             fetched.replace(tarball)
     return tarball
 

@@ -106,6 +106,22 @@ def _kernel_wheel(store: Path, name: str, digest: str) -> Path:
     return path
 
 
+def lock_entry(name: str, version: str, path: Path, imports: list[str], depends: list[str]) -> dict:
+    """A package of a `pyodide-lock.json`: its file `path`, beside the lock."""
+    return {
+        "name": name,
+        "version": version,
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
 def _distribution(into: Path) -> None:
     """The npm core of Pyodide, the wheels, and a lock file naming those wheels only."""
     store = cache_dir() / "web"
@@ -126,18 +142,7 @@ def _distribution(into: Path) -> None:
         with zipfile.ZipFile(path) as archive:
             tops = sorted({n.split("/")[0].removesuffix(".py") for n in archive.namelist() if ".dist-info" not in n})
         depends = [d.lower().replace("_", "-") for d in core["packages"].get(name, {}).get("depends", [])]
-        packages[name] = {
-            "name": name,
-            "version": version,
-            "file_name": path.name,
-            "install_dir": "site",
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
-            "package_type": "package",
-            "imports": tops,
-            "depends": depends + MORE_DEPENDS.get(name, []),
-            "unvendored_tests": False,
-            "shared_library": False,
-        }
+        packages[name] = lock_entry(name, version, path, tops, depends + MORE_DEPENDS.get(name, []))
     assert all(d in packages for p in packages.values() for d in p["depends"])
     (into / "pyodide-lock.json").write_text(json.dumps({"info": core["info"], "packages": packages}), encoding="utf-8")
 
@@ -233,6 +238,13 @@ def test_the_teachers_cell_in_jupyterlite_gives_grader_checks_verdicts(lite_site
             driver.quit()
     print(f"JupyterLite: page opened to the last verdict {seconds:.1f} s")
     assert urls and all(u.startswith(origin) for u in urls), [u for u in urls if not u.startswith(origin)]
+    assert_native_verdicts(cells, check_cell, said, tmp_path)
+
+
+def assert_native_verdicts(cells: list[str], check_cell: str, said: list[str], tmp_path: Path) -> None:
+    """Each teacher's cell's q4 (`said`: each cell's text; the teacher's cells second, fourth and sixth)
+    is `grader check`'s (native, --reference oracles, same seed) on the notebook as it stood: right,
+    then wrong, then out of time (the kernel went on to say so)."""
     verdicts = [QUESTION_LINE.findall(said[i]) for i in (1, 3, 5)]
     assert all(len(v) == 1 for v in verdicts), said
     # `grader check` natively, on each notebook as it stood when the teacher's cell ran

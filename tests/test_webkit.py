@@ -102,3 +102,12 @@ def test_a_web_kit_is_written_into_a_new_or_empty_folder_only(tmp_path, capsys):
     assert main(["kit", "--web", str(taken)]) == 2
     err = capsys.readouterr().err
     assert "n'est pas un dossier vide" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "a besoin de Node.js"), ("en", "needs Node.js")])
+def test_without_node_the_web_kit_is_refused_with_a_message(tmp_path, monkeypatch, capsys, lang, said):
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # no node (nor npm) there
+    assert main(["kit", "--web", str(tmp_path / "kit"), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+    assert not (tmp_path / "kit").exists()  # refused before anything is written

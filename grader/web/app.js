@@ -312,9 +312,9 @@ async function checkAll(checker) {
 }
 
 async function main() {
+  const checker = new Checker(); // Python starts first: the page's own files are quick
   state.kit = await (await fetch("kit.json")).json();
   translate();
-  const checker = new Checker();
   checker.ready.catch((error) => {
     show("python", "failed", { message: error.message });
   });

@@ -4,15 +4,16 @@
 // what it checks. Its first message (before any student code runs) says it is ready; every one after is
 // a frame's text: a reply, or a parent-served call, whose answer comes back as the next message.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpackInto, unzipped } from "./unzip.js";
 
 let server = null;
 let answered = null; // the served call awaiting the judge's answer
-
-async function bytesOf(path) {
-  const response = await fetch(new URL(path, self.location.href));
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
+// The grader's wheel fetched and inflated as soon as this worker starts, while the snapshot it is restored
+// from is made (the first worker's) or sent.
+const inflated = fetch(new URL("kit.json", self.location.href))
+  .then((response) => response.json())
+  .then((kit) => Promise.all(kit.student_wheels.map((name) => unzipped(`wheels/${name}`))));
+inflated.catch(() => {}); // (awaited at the boot)
 
 function ask(text) {
   postMessage(text);
@@ -25,7 +26,6 @@ function ask(text) {
 // the grader's student side already imported. A snapshot holds memory, not files: the wheel is unpacked
 // again for what the in-process child imports or reads later (its other modules, a traceback's lines).
 async function boot(snapshot, interrupt) {
-  const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _loadSnapshot: snapshot });
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   // What a fresh start draws from the system's entropy, drawn again: the snapshot holds the judge's
@@ -34,11 +34,7 @@ async function boot(snapshot, interrupt) {
   // forked child keeps its parent's.
   pyodide.runPython("import random; random.seed()");
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const name of kit.student_wheels) {
-    pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
-      extractDir: site,
-    });
-  }
+  for (const files of await inflated) unpackInto(pyodide, files, site);
   server = pyodide.pyimport("grader.sandbox.remote").serve_in_worker(ask, Boolean(interrupt));
   postMessage({ type: "ready" });
 }

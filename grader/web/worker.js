@@ -9,6 +9,7 @@
 //                   {type: "view", view}, {type: "report", html}, {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpackInto, unzipped } from "./unzip.js";
 
 let pyodide = null;
 let webcheck = null;
@@ -17,12 +18,6 @@ let session = null;
 let sessionKey = null;
 const INBOX = 16; // frames the student's worker may send ahead of the judge's reading: past them, it is ended
 const STUDENT_MODULE = "grader.sandbox.remote"; // what student.js serves the judge's frames with
-
-async function bytesOf(path) {
-  const response = await fetch(new URL(path, self.location.href));
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 // The student's worker, as the judge's Python sees it (remote.py's WorkerLink): frames out, the next
 // message in (a string, or "" for anything else: no frame), interrupted at a call's limit where the page
@@ -33,7 +28,8 @@ async function bytesOf(path) {
 // Each worker's Python is restored from `snapshot`, this worker's memory taken once Pyodide had started and
 // imported the student's side of the grader, before anything of the judge's: a new WebAssembly instance
 // whose memory is that copy, so nothing a copy's code did in a worker reaches the next (its memory, its
-// files, its builtins are gone with it), for a fraction of a second instead of a Pyodide start.
+// files, its builtins are gone with it), for a fraction of a second instead of a Pyodide start. `snapshot` is
+// a promise of it: the first worker starts (fetches and unpacks its files) while the judge's Python starts.
 class Student {
   constructor(snapshot) {
     this.snapshot = snapshot;
@@ -64,7 +60,9 @@ class Student {
       };
     });
     entry.ready.catch(() => {}); // awaited when a child starts
-    entry.worker.postMessage({ type: "boot", interrupt: entry.interrupt, snapshot: this.snapshot }); // (a copy)
+    this.snapshot.then((snapshot) => {
+      if (!entry.dead) entry.worker.postMessage({ type: "boot", interrupt: entry.interrupt, snapshot }); // (a copy)
+    }, () => {});
     return entry;
   }
 
@@ -145,22 +143,23 @@ class Student {
 
 async function boot() {
   const started = performance.now();
+  let snapshotMade;
+  student = new Student(new Promise((resolve) => (snapshotMade = resolve)));
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
+  // Every wheel fetched and inflated while Pyodide starts (unzip.js), then written.
+  const inflated = new Map(kit.wheels.map((name) => [name, unzipped(`wheels/${name}`)]));
+  inflated.forEach((files) => files.catch(() => {})); // (awaited below)
   // Made to snapshot (see Student): the student's worker's Python is this one's memory as it is before
   // anything of the judge's is unpacked or imported.
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _makeSnapshot: true });
   const loaded = performance.now();
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   const unpack = async (names) => {
-    for (const name of names) {
-      pyodide.unpackArchive(await bytesOf(`wheels/${name}`), name.endsWith(".whl") ? "wheel" : "zip", {
-        extractDir: site,
-      });
-    }
+    for (const name of names) unpackInto(pyodide, await inflated.get(name), site);
   };
   await unpack(kit.student_wheels);
   pyodide.runPython(`import ${STUDENT_MODULE}`);
-  student = new Student(pyodide.makeMemorySnapshot()); // its first worker restored beside what follows
+  snapshotMade(pyodide.makeMemorySnapshot()); // the student's first worker restored beside what follows
   const snapshot = performance.now();
   await unpack(kit.wheels.filter((name) => !kit.student_wheels.includes(name)));
   const unpacked = performance.now();

@@ -1,12 +1,13 @@
 """The notebook form of the self-check (grader/notebookcheck.py), run here in CPython: the teacher's cell
-checking what the kernel ran (in JupyterLite itself: tests/test_notebook_jupyterlite.py). (A notebook file is read by the intake's one reader, which needs only
+checking what the kernel ran (in JupyterLite itself: tests/test_notebook_jupyterlite.py; in Basthon's kernel: tests/test_notebook_basthon.py). (A notebook file is read by the intake's one reader, which needs only
 the standard library: tests/unit/test_intake.py.)"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from grader.notebookcheck import check, notebook_code
+from grader.notebookcheck import _process_time_ticking, check, notebook_code
 
 ALICE = Path(__file__).resolve().parents[2] / "exercises" / "exemples" / "alice" / "jeux.py"
 
@@ -38,3 +39,20 @@ def test_without_a_history_the_functions_defined_are_checked():
     exec(compile(ALICE.read_text(encoding="utf-8"), str(ALICE), "exec"), namespace)
     code = notebook_code(namespace)
     assert "def bfs(" in code and "def solution_42(" in code
+
+
+def test_a_process_clock_that_never_moves_is_read_from_the_wall_clock(monkeypatch):
+    # Basthon's Pyodide (Capytale) reads the process's time with times(), always 0: the grader's every
+    # CPU time was 0, the machine's speed calibrated to 0, each question an internal error there
+    # (tests/test_notebook_basthon.py). Inside the check the clock moves; after it, it is the kernel's again.
+    monkeypatch.setattr(time, "process_time", lambda: 0.0)
+    stuck = time.process_time
+    with _process_time_ticking():
+        started = time.process_time()
+        time.sleep(0.01)
+        assert time.process_time() > started
+    assert time.process_time is stuck
+    monkeypatch.undo()
+    ticking = time.process_time
+    with _process_time_ticking():
+        assert time.process_time is ticking  # a clock that moves is left as it is

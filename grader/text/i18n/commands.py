@@ -177,6 +177,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "impossible d'obtenir {what} (npm pack, pip download : réseau, npm installé ?) :\n{detail}",
         "en": "could not fetch {what} (npm pack, pip download: network, npm installed?):\n{detail}",
     },
+    "kit.node_missing": {
+        "fr": "grader kit --web a besoin de Node.js (la commande node, introuvable) : il compile le Python de la "
+        "page avec le Python de Pyodide et obtient Pyodide avec npm. Installez Node.js et npm (paquets nodejs et "
+        "npm de la distribution, ou nodejs.org), puis relancez la commande ; grader kit --out n'en a pas besoin.",
+        "en": "grader kit --web needs Node.js (the node command, not found): it compiles the page's Python with "
+        "Pyodide's Python and fetches Pyodide with npm. Install Node.js and npm (the distribution's nodejs and npm "
+        "packages, or nodejs.org), then run the command again; grader kit --out does not need them.",
+    },
     "kit.integrity": {
         "fr": "{what} obtenu ne correspond pas à l'empreinte attendue : kit web refusé",
         "en": "{what} as fetched does not match its pinned digest: web kit refused",
