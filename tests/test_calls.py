@@ -199,3 +199,41 @@ def test_in_process_serving_routes_ask_to_the_handler():
         probes.probe_proxied(Module, {})
     with pytest.raises(RuntimeError):
         calls.ask("oracle", 1)  # outside a run: nobody to answer
+
+
+def test_a_forged_batch_of_game_calls_from_a_confined_child_is_a_violation():
+    """q4, q7 and q10's calls answered in the child (games.GameServer's answers given ahead) are told in
+    batches: an honest search over them leaves the trace of one frame per call; a student writing its own
+    batch, here with answers the parent never gave, loses the run."""
+    from grader.questions.jeux import games
+
+    game = games.comb(6)
+    source = f"""
+        import sys
+        def bfs():
+            e, depth = initial, 0
+            while not final(e):
+                e, depth = suivants(e)[0], depth + 1
+            return depth
+        def ids():
+            final(initial)
+            sys.modules["grader.sandbox.calls"].ask({games.HITS!r}, [3 * 10**6, 0, 0])
+            return 6
+        """
+    child = Child({"jeux": textwrap.dedent(source)}, "jeux", ["grader.questions.jeux.probes"], Limits())
+    try:
+        assert child.start().ok
+        replies = []
+        for function in ("bfs", "ids"):
+            server = games.GameServer(game, 1_000, ahead=True)
+            payload = {"function": function, "initial": 0, "h": False}
+            replies.append(
+                (child.call("grader.questions.jeux.probes:probe_search", payload, 5.0, serve=server), server)
+            )
+    finally:
+        child.close()
+    (honest, honest_server), (forged, forged_server) = replies
+    assert honest.ok and honest.value == 6 and honest.calls == 2  # the first call, and the last batch
+    assert honest_server.events == [(n, state) for state in range(6) for n in ("final", "suivants")] + [("final", 6)]
+    assert forged.status == protocol.VIOLATION and forged.violation == ("jeux.served_hits", {"most": games.MAX_HITS})
+    assert forged_server.events == [("final", 0)]

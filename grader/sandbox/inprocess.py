@@ -21,8 +21,9 @@ What it keeps of a child, so that the same cases get the same verdicts as on the
   a grader's error ends the run as on the pipes (the student's code may catch nothing of it: the run's
   reply is decided here, whatever the student's code does after);
 - a time limit per call (`limited`), whose exception is raised again while the student's code goes on
-  (an `except BaseException` does not hold it off): on CPython's main thread the `timeout-decorator`
-  library's signal mode (SIGALRM, as the confined child's own alarm); on another thread of CPython, an
+  (an `except BaseException` does not hold it off): on CPython's main thread the process's CPU time
+  (ITIMER_PROF, as the confined child's own timer), with the `timeout-decorator` library's signal mode
+  (SIGALRM) as a wall-clock backstop for a call that spends no CPU; on another thread of CPython, an
   asynchronous exception from a timer thread; in Pyodide (no signal, no thread), `sys.monitoring` on the
   student's code alone (a loop's jump or a call of the student's past the deadline), and the judge's
   interrupt or the end of the student's worker as well (grader/sandbox/remote.py); the asynchronous
@@ -57,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import calls, child, protocol
-from grader.sandbox.deadline import Deadline
+from grader.sandbox.deadline import MAX_STRETCH, Deadline
 from grader.sandbox.limits import Limits, Reply
 from grader.sandbox.process import Child
 from grader.text.message import Message
@@ -109,8 +110,11 @@ def _student_code(filename: str, folder: str) -> bool:
 
 
 def signal_limited(seconds: float, function: Callable, folder: str):
-    """`function()` with a SIGALRM at `seconds` (timeout-decorator's signal mode), re-armed every 50 ms
-    once it fired, so that a student's `except BaseException` cannot hold the limit off."""
+    """`function()` held to `seconds` of this process's CPU time (ITIMER_PROF, SIGPROF: what a loaded machine
+    keeps it waiting for a processor does not count, as the confined child's own timer), with
+    timeout-decorator's signal mode (SIGALRM) at deadline.MAX_STRETCH times `seconds` of wall time as the
+    backstop of a call that spends no CPU (a sleep). Each re-armed every 50 ms once it fired, so that a
+    student's `except BaseException` cannot hold the limit off."""
     import signal
 
     import timeout_decorator
@@ -122,11 +126,21 @@ def signal_limited(seconds: float, function: Callable, folder: str):
             signal.setitimer(signal.ITIMER_REAL, 0.05)
         return protocol.TimeLimit()
 
+    def spent(signum, frame):
+        if armed[0]:
+            signal.setitimer(signal.ITIMER_PROF, 0.05)
+        raise protocol.TimeLimit
+
+    before = signal.signal(signal.SIGPROF, spent)
+    signal.setitimer(signal.ITIMER_PROF, max(seconds, 0.001))
     try:
-        return timeout_decorator.timeout(max(seconds, 0.001), use_signals=True, timeout_exception=expired)(function)()
+        backstop = max(seconds, 0.001) * MAX_STRETCH
+        return timeout_decorator.timeout(backstop, use_signals=True, timeout_exception=expired)(function)()
     finally:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, before)
 
 
 def _monitoring() -> Any:
@@ -384,6 +398,7 @@ class InProcessChild(Child):
         if run.raised is not None:
             raise run.raised  # the grader's own error while answering a served call
         reply.seconds, reply.calls = seconds, run.answered
+        reply.cpu_limited = limited is signal_limited  # its rerun then gets the same limit (session.rerun_limit)
         # The student's CPU time: this thread's during the call, less the handler's (the parent's work on
         # the pipes); without a thread clock, the wall time less the handler's (an upper bound).
         now = _cpu_clock()

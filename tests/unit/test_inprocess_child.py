@@ -211,3 +211,22 @@ def test_the_in_process_fixture_grades_a_question_here(in_process):
     alice = Path(__file__).resolve().parents[2] / "exercises" / "exemples" / "alice" / "jeux.py"
     result = grade_question(q4, load_submission(alice), Settings(seed=2017))
     assert result.score == result.max == 2
+
+
+def test_the_limit_counts_the_processs_cpu_time_not_the_wall_clocks():
+    """On the main thread the limit is CPU time: a call that waits for a processor (here: sleeps, which
+    spends none) is not stopped at its limit, only by the wall-clock backstop far past it; one that
+    computes is stopped once it spent the limit."""
+    child = started("import time\ndef f():\n    time.sleep(0.15)\n    return 1\n")
+    slept = call(child, timeout=0.05)
+    child.close()
+    assert slept.ok and slept.value == 1 and slept.seconds >= 0.15 and slept.cpu_limited
+    child = started("import time\ndef f():\n    time.sleep(5)\n")
+    backstop = call(child, timeout=0.05)  # deadline.MAX_STRETCH × 0.05 s of wall time
+    child.close()
+    assert backstop.status == protocol.TIMEOUT and backstop.seconds < 2
+    child = started("def f():\n    while True:\n        pass\n")
+    looped = call(child, timeout=0.05)
+    child.close()
+    # The process's CPU time: this thread's and the others' (the timer's ticks are the kernel's).
+    assert looped.status == protocol.TIMEOUT and looped.cpu_seconds > 0.025
