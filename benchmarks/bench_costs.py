@@ -67,8 +67,8 @@ def model_over_near(runs: int) -> float:
     from reference.solver.shallow import solve_near
 
     model = near = 0.0
-    for state, blank_value, _optimum in taquin_cases.deep_instances(2017):
-        payload = taquin_cases.case_payload(state, blank_value)
+    for case in taquin_cases.deep_instances(2017):
+        payload, state = case.payload(), case.state
         # The lambdas are called within this iteration: the loop variables are the ones meant.
         model += calibration.best_cpu_time(lambda: taquin_probes.probe_taquin(model_answer, payload), runs)  # noqa: B023
         near += calibration.best_cpu_time(lambda: solve_near(state, budget=None), runs)  # noqa: B023
@@ -83,11 +83,11 @@ def dfs_call(runs: int) -> float:
     question = taquin_questions.Q17()
     seconds = calls = 0.0
     for case in question.cases(2017, "succes", 40):
-        state, history, m, p, blank_value, _optimum = question.call_on(case, True)
-        payload = taquin_cases.case_payload(state, blank_value, history, m=m, p=p)
+        call, _optimum = question.call_on(case, True)
+        payload, state, m, p = call.payload(), call.state, call.m, call.p
         # The lambda is called within this iteration: the loop variable is the one meant.
         seconds += calibration.best_cpu_time(lambda: taquin_probes.probe_dfs(model_answer, payload), runs)  # noqa: B023
-        calls += dfs_calls(state, history[-1] if history else None, m - p, puzzle.MOVES)
+        calls += dfs_calls(state, call.previous, m - p, puzzle.MOVES)
     return seconds / calls
 
 

@@ -107,7 +107,8 @@ def dfs_table(seed: int) -> str:
     model, table, question = _model(), {}, Q17()
     for group, succeed in (("echec_restaure", False), ("seuil", False), ("succes", True)):
         for case in [ROOT_PAST_BOUND, *question.cases(seed, group, 25)]:
-            state, history, m, p, _, _ = question.call_on(case, succeed)
+            call, _ = question.call_on(case, succeed)
+            state, history, m, p = call.state, call.history, call.m, call.p
             _install(model, state, history)
             found = model.dfs(m, p)
             key = json.dumps([list(state), m, p, list(history)])
@@ -133,7 +134,7 @@ def taquin_table(seed: int) -> str:
     walk of at most 6 moves from the goal reaches (those of every seed), [] elsewhere."""
     from grader.questions.taquin.cases import optimal_solution, walk_state, deep_instances
 
-    states = {state for state, _, _ in deep_instances(seed)}
+    states = {case.state for case in deep_instances(seed)}
     for length in range(7):
         for number in range(3**length):
             walk = [(number // 3**k) % 3 for k in range(length)]

@@ -67,7 +67,7 @@ def test_lying_return_value_is_a_verdict(tmp_path):
 
 
 def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(tmp_path, monkeypatch, capsys):
-    from grader.questions.jeux import searches as jeux
+    from grader.questions.jeux import solution42 as jeux
 
     def broken_judge(self, ctx):
         return [ctx.check_cases("sequence", [0], lambda case: 1 / 0)]
@@ -80,7 +80,7 @@ def test_a_grader_bug_costs_one_question_and_says_it_is_not_the_students_fault(t
 
 
 def _grade_q1_with(monkeypatch, run):
-    from grader.questions.jeux import searches as jeux
+    from grader.questions.jeux import solution42 as jeux
 
     monkeypatch.setattr(jeux.Q1, "run", run)
     (q1,) = grade(ROOT / "reference" / "answers" / "jeux.py", "q1").questions
@@ -164,7 +164,7 @@ LOOPING_42 = "import sys\n\ndef solution_42():\n    print('essai', file=sys.stde
 def _trap_run(decided_case_fails: bool = False):
     """Q1's checks replaced by a group of two cases: a decided one (failing or not) and a trap whose
     timeout is declared inconclusive (as q18's trap, grader/questions/taquin/questions.py)."""
-    from grader.questions.jeux import searches as jeux
+    from grader.questions.jeux import solution42 as jeux
     from grader.judge.question import Failure, Inconclusive
     from grader.sandbox import protocol
 
@@ -183,7 +183,7 @@ def _trap_run(decided_case_fails: bool = False):
 
 
 def test_a_timeout_declared_inconclusive_is_not_rerun_and_decides_nothing(tmp_path, monkeypatch):
-    from grader.questions.jeux import searches as jeux
+    from grader.questions.jeux import solution42 as jeux
 
     (tmp_path / "jeux.py").write_text(LOOPING_42)
     monkeypatch.setattr(jeux.Q1, "run", _trap_run())
@@ -208,7 +208,7 @@ def test_a_timeout_declared_inconclusive_is_not_rerun_and_decides_nothing(tmp_pa
 
 
 def test_an_inconclusive_case_does_not_hide_a_decided_failure(tmp_path, monkeypatch):
-    from grader.questions.jeux import searches as jeux
+    from grader.questions.jeux import solution42 as jeux
 
     (tmp_path / "jeux.py").write_text(LOOPING_42)
     monkeypatch.setattr(jeux.Q1, "run", _trap_run(decided_case_fails=True))

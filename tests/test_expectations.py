@@ -64,7 +64,7 @@ def test_move_and_tente_oracles_agree_with_the_model_answer():
 def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
     from reference.answers import taquin as model_answer
 
-    deep = [(state, blank_value) for state, blank_value, _optimum in taquin_cases.deep_instances(2017)[:2]]
+    deep = [(case.state, case.blank_value) for case in taquin_cases.deep_instances(2017)[:2]]
     cases = [(taquin_cases.walk_state([2, 1, 0] * k), 0) for k in (2, 5, 8)] + deep
     for state, blank_value in cases:
         payload = taquin_cases.case_payload(state, blank_value)
@@ -79,8 +79,8 @@ def test_taquin_oracle_agrees_with_the_model_answer_and_costs_about_as_much():
 
 
 def test_dfs_oracle_agrees_with_the_model_answer_below_at_and_above_the_optimum():
-    for walk, history, p, _, blank_value in taquin_questions.Q17().cases(11, "succes", 12):
-        state = taquin_cases.walk_state(walk)
+    for case in taquin_questions.Q17().cases(11, "succes", 12):
+        state, history, p, blank_value = taquin_cases.walk_state(case.walk), case.history, case.p, case.blank_value
         optimum, h = taquin_cases.constrained_optimum(state, history[-1] if history else None), puzzle.manhattan(state)
         for m in range(p + h - 1, p + optimum + 3):
             payload = taquin_cases.case_payload(state, blank_value, history, m=m, p=p)

@@ -236,8 +236,8 @@ def test_dfs_calls_counts_a_dfs_in_each_order_and_the_whole_tree_bounds_every_or
     question = Q17()
     for case in question.cases(ORDER_SEED, "succes", 12):
         for succeed in (False, True):
-            state, history, m, p, _, _ = question.call_on(case, succeed)
-            previous = history[-1] if history else None
+            call, _ = question.call_on(case, succeed)
+            state, history, m, p, previous = call.state, call.history, call.m, call.p, call.previous
             plain = tuple(None if tile == BLANK else tile for tile in state)
             counts = {
                 order: bruteforce.dfs_calls(plain, m - p, previous, order) for order in itertools.permutations(MOVES)
@@ -263,8 +263,8 @@ def test_a_correct_dfs_in_its_worst_order_of_moves_keeps_its_points(tmp_path, re
     question = Q17()
     spread = 0.0
     for case in question.cases(ORDER_SEED, "succes", Settings().examples):
-        state, history, m, p, _, _ = question.call_on(case, True)
-        previous = history[-1] if history else None
+        call, _ = question.call_on(case, True)
+        state, m, p, previous = call.state, call.m, call.p, call.previous
         spread = max(spread, dfs_calls(state, previous, m - p, REVERSED) / dfs_calls(state, previous, m - p, MOVES))
     assert spread > 2 * Scheme().time_factor  # the case that makes this test: the usual factor is not enough
     source = (ROOT / "reference" / "answers" / "taquin.py").read_text()

@@ -10,8 +10,10 @@ from grader.registry import all_questions
 from tests.importers import spreadsheet_table
 from tests.rerecord import RECORDED, ROOT, verdicts
 
-# The exam's automatic questions, as the registry lists them.
-EXAM = [q.id for q in all_questions() if not q.manual]
+# The exam's automatic questions, as the registry lists them, and their default points.
+POINTS = {q.id: q.points for q in all_questions() if not q.manual}
+EXAM = list(POINTS)
+JEUX = [q.id for q in all_questions() if not q.manual and q.module == "jeux"]  # parts I-III, the student's jeux.py
 # What each student was written to show (exercises/exemples/): status per question, "missing" for every
 # question not named (a student who never wrote its function, or its module).
 WRITTEN = {
@@ -37,15 +39,8 @@ WRITTEN = {
     # q18 is judged with the model answer's dfs: david's taquin itself is right
     "david": {"q15": "passed", "q16": "passed", "q17": "failed", "q18": "passed"},
     "emma": {"q1": "passed", "q4": "passed", "q7": "passed", "q10": "passed", "q11": "passed"},
-    "farid": {
-        "q1": "error",
-        "q4": "error",
-        "q7": "error",
-        "q10": "error",
-        "q11": "error",
-        "q15": "timeout",
-        "q18": "timeout",
-    },
+    # His jeux.py fails on import: every question of parts I-III is an error, one added there too.
+    "farid": {**dict.fromkeys(JEUX, "error"), "q15": "timeout", "q18": "timeout"},
     "gaspard": {"q1": "failed", "q4": "passed"},
 }
 EXPECTED = {student: {**dict.fromkeys(EXAM, "missing"), **statuses} for student, statuses in WRITTEN.items()}
@@ -62,8 +57,10 @@ def test_every_student_gets_the_verdicts_they_were_written_for(graded_sample_cla
 def test_full_marks_and_gradebook_agree(graded_sample_class):
     results = json.loads((graded_sample_class / "results.json").read_text())
     by_id = {s["id"]: s for s in results["submissions"]}
-    assert by_id["alice"]["total"] == by_id["alice"]["max"] == 20
-    assert by_id["emma"]["total"] == 10  # all of parts I-III, read from a CP1252 zip
+    # The totals follow the registry's points: a question added changes neither line.
+    assert by_id["alice"]["total"] == by_id["alice"]["max"] == sum(POINTS.values())
+    emma = sum(POINTS[qid] for qid, status in WRITTEN["emma"].items() if status == "passed")
+    assert by_id["emma"]["total"] == emma  # the questions of parts I-III she answered, read from a CP1252 zip
     rows = spreadsheet_table(graded_sample_class / "grades.csv", "Identifiant")
     for student, submission in by_id.items():
         assert rows[student]["Total"] == pytest.approx(submission["total"], abs=0.01)

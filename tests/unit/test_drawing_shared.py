@@ -104,13 +104,14 @@ def test_a_run_that_cannot_make_its_folder_leaves_each_worker_its_own_draws(monk
 
 def test_q18s_deep_instances_are_found_by_one_worker_and_read_as_found_by_the_others(shared, monkeypatch):
     """q18's deep states (the solver's searches and climbs from the seed) go through the run's folder as a
-    group's cases do: the second worker reads the very tuples the first found, searching nothing. (Found
+    group's cases do: the second worker reads the very states the first found, searching nothing. (Found
     here as the search gives them, (state, blank value, optimum or None), without the search's time.)"""
     from grader.questions.taquin import cases as taquin_cases
 
     searched = ((tuple(range(16)), -1, None), ((1, 0, *range(2, 16)), 99, 41))
+    instances = tuple(taquin_cases.Instance(*row) for row in searched)
     monkeypatch.setattr(taquin_cases, "_deep_instances", lambda seed: searched)
-    assert taquin_cases.deep_instances.__wrapped__(5) == searched and list(shared.glob("*.json"))  # stored
+    assert taquin_cases.deep_instances.__wrapped__(5) == instances and list(shared.glob("*.json"))  # stored
     monkeypatch.setattr(taquin_cases, "_deep_instances", lambda seed: _never())
     read = taquin_cases.deep_instances.__wrapped__(5)  # another worker
-    assert read == searched and all(type(case) is tuple and type(case[0]) is tuple for case in read)
+    assert read == instances and all(type(case.state) is tuple for case in read)

@@ -3,7 +3,7 @@ no child, no grading run."""
 
 from __future__ import annotations
 
-from grader.questions.taquin.cases import LENIENT, STRICT, read_moves
+from grader.questions.taquin.cases import LENIENT, STRICT, Instance, read_moves
 from grader.questions.taquin.probes import LAST
 from grader.questions.taquin.serving import Chain
 from grader.questions.taquin.verdicts import Orders, differences, order_outcome, solution_verdict
@@ -20,7 +20,7 @@ def _judging(beyond=frozenset()) -> Orders:
 
 
 def _verdict(judging: Orders, state, moves, optimum: int):
-    return solution_verdict(judging, (state, 0, optimum), Reply(protocol.OK, {"moves": moves}), judging.chain)
+    return solution_verdict(judging, Instance(state, 0, optimum), Reply(protocol.OK, {"moves": moves}), judging.chain)
 
 
 def test_moves_in_another_case_are_read_leniently_and_noted_strictly_refused():

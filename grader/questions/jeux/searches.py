@@ -1,4 +1,4 @@
-"""Parts I-III's searches (module jeux.py): q4 `bfs`, q7 `ids`, q10 `idastar`, and q1. Parent side: this
+"""Parts I-III's searches (module jeux.py): q4 `bfs`, q7 `ids`, q10 `idastar`. Parent side: this
 module draws the cases and judges them (the package's __init__ says where the rest is).
 
 Searches (q4, q7, q10). Each case is run with the game's functions as proxies answered by a
@@ -36,7 +36,6 @@ from grader.questions.api import (
     Failure,
     Group,
     Kind,
-    Outcome,
     Question,
     Reply,
     oracle,
@@ -52,7 +51,6 @@ from grader.questions.jeux.games import (
     comb,
     distances,
     fan,
-    jeu1_distances,
     named_game,
     optimum,
     search_calls_bound,
@@ -62,7 +60,7 @@ from grader.questions.jeux.games import (
     visual,
 )
 from grader.questions.jeux.heuristic import python_value
-from grader.questions.jeux.probes import PROBES, probe_search, probe_solution_42
+from grader.questions.jeux.probes import PROBES, probe_search
 
 # A student's run is stopped after BUDGET_FLOOR + BUDGET_FACTOR × the reference's calls on the case:
 # far above any correct variant (other successor orders or goal tests cost a small factor).
@@ -361,40 +359,6 @@ class Q10(SearchQuestion):
 
     def recognise(self, game, events, labels):
         return traces.idastar(game, events, labels)
-
-
-# --- q1 ------------------------------------------------------------------------------------------------
-class Q1(Question):
-    id = "q1"
-    module = "jeux"
-    probe_modules = PROBES
-    functions = ("solution_42",)
-    points = 1.0
-    groups = (Group("sequence", 1.0),)
-
-    def run(self, ctx):
-        optimum_42 = jeu1_distances(42)[0]
-        reply = ctx.run(probe_solution_42, {}, limit=ctx.limit(0.0))  # no reference needed: it returns a constant
-        if not reply.ok:
-            return [Outcome("sequence", ctx.failure(reply))]
-        got = reply.value
-        if not shapes.list_of(got, int):
-            return [Outcome("sequence", Failure(Kind.WRONG, "q1.not_a_list", got=got))]
-        if got[:1] != [1] or got[-1:] != [42]:
-            return [Outcome("sequence", Failure(Kind.WRONG, "q1.ends", got=got))]
-        for a, b in zip(got, got[1:]):
-            if b not in (2 * a, a + 1):
-                return [Outcome("sequence", Failure(Kind.WRONG, "q1.step", {"a": a, "b": b}, got=got))]
-        if len(got) - 1 != optimum_42:
-            return [
-                Outcome(
-                    "sequence",
-                    Failure(
-                        Kind.WRONG, "q1.not_optimal", {"moves": len(got) - 1}, expected=optimum_42, got=len(got) - 1
-                    ),
-                )
-            ]
-        return [Outcome("sequence")]
 
 
 # Where the model answer is not installed (grader/judge/expectations.py): what the probes return on it.

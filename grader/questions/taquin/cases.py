@@ -4,8 +4,9 @@ seed, and what is known of them (optimal solutions, detours, the traps and deep 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from grader.questions.api import cached, calibration, drawing, shapes
 from grader.questions.taquin.probes import BLANK, FIRST, LAST, MOVE_NAMES, exam_grid
@@ -80,6 +81,41 @@ def arrangements():
     from hypothesis import strategies as st  # Hypothesis: never for q17 (imported ahead)
 
     return st.permutations(list(range(16))).map(tuple)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A state taquin() is asked to solve (q18): the blank's value written in its cell, and its optimum when
+    known without the solver (None: the oracle's, optimum_length)."""
+
+    state: tuple
+    blank_value: int
+    optimum: int | None = None
+
+    def payload(self) -> dict:
+        """What probe_taquin installs."""
+        return case_payload(self.state, self.blank_value)
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call dfs(m, p) written out (q17): the state, the moves before it (in the order played), m, p, the
+    blank's value."""
+
+    state: tuple
+    history: tuple
+    m: int
+    p: int
+    blank_value: int
+
+    @property
+    def previous(self) -> str | None:
+        """The move played last before the call, which dfs must not undo first."""
+        return self.history[-1] if self.history else None
+
+    def payload(self, convention: str = LAST) -> dict:
+        """What probe_dfs installs, `solution` written in `convention`'s order."""
+        return case_payload(self.state, self.blank_value, self.history, convention, m=self.m, p=self.p)
 
 
 # --- q17 and q18: the search ----------------------------------------------------------------------
@@ -225,7 +261,8 @@ def transposed(state: tuple) -> tuple:
     return tuple(4 * (state[4 * (c % 4) + c // 4] % 4) + state[4 * (c % 4) + c // 4] // 4 for c in range(16))
 
 
-class Trap(NamedTuple):
+@dataclass(frozen=True)
+class Trap:
     """A state whose optimum is above 60 moves while the Manhattan IDA* exhausts its bounds up to `bound`
     in milliseconds (grader/data/q18_traps.txt): a taquin() capped below the optimum gives up at once,
     a correct one cannot end within the trap's limit. `cost`: calibration's name of the model answer's
@@ -246,27 +283,45 @@ TRAP_SLACK = 20.0
 TRAP_FLOOR = 0.1
 
 
+@dataclass(frozen=True)
+class TrapCase:
+    """A q18 case on a trap: the trap, and the blank's value drawn from the class seed."""
+
+    trap: Trap
+    blank_value: int
+
+    def payload(self) -> dict:
+        """What probe_taquin installs."""
+        return case_payload(self.trap.state, self.blank_value)
+
+    def instance(self) -> Instance:
+        """The trap as any state taquin() solves, judged so once it ends."""
+        return Instance(self.trap.state, self.blank_value, self.trap.optimum)
+
+
 def trap_limit(trap: Trap) -> float:
     """The trap's time limit on this machine, in seconds."""
     return max(TRAP_FLOOR, TRAP_SLACK * calibration.seconds(calibration.cost(trap.cost)))
 
 
-def asked_instance(settings) -> tuple | None:
+def asked_instance(settings) -> Instance | None:
     """The deep instance whose passes were asked for (`--replay N`: the N-th, smallest first), or None."""
     return deep_instances(settings.seed)[settings.replay - 1] if settings.replay else None
 
 
-def trap_cases(seed: int) -> list[tuple]:
-    """(trap, blank value) of each trap, the blank's value from the class seed."""
+def trap_cases(seed: int) -> list[TrapCase]:
+    """Each trap, the blank's value from the class seed."""
     rng = random.Random(f"q18.trap:{seed}")
-    return [(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
+    return [TrapCase(trap, rng.choice(BLANK_VALUES)) for trap in TRAPS]
 
 
 @cached(maxsize=8)  # the same for every student of a run
-def deep_instances(seed: int) -> tuple[tuple, ...]:
+def deep_instances(seed: int) -> tuple[Instance, ...]:
     """`_deep_instances(seed)`, found by one worker of a class run and read by the others (grader/judge/
-    drawing.py: the solver's searches and the climbs cost each worker a fifth of a second)."""
-    return tuple(drawing.cases(("q18", "deep_instances", seed), lambda: list(_deep_instances(seed))))
+    drawing.py: the solver's searches and the climbs cost each worker a fifth of a second), shared as the
+    plain rows (state, blank value, optimum or None) that drawing stores."""
+    rows = drawing.cases(("q18", "deep_instances", seed), lambda: list(_deep_instances(seed)))
+    return tuple(Instance(tuple(state), blank_value, optimum) for state, blank_value, optimum in rows)
 
 
 def _deep_instances(seed: int) -> tuple[tuple, ...]:
@@ -313,12 +368,12 @@ SMALL_DETOURS = (
 SEEDED_WALKS = 6  # q18's walks of 12 to 20 moves drawn from the seed, beside Hypothesis's
 
 
-def small_instances(seed: int) -> list[tuple]:
-    """(state, blank value, None) of q18's small states judged beside Hypothesis's walks: SMALL_DETOURS,
-    then SEEDED_WALKS walks of 12 to 20 moves from the seed (too many such states for a table of answers)."""
+def small_instances(seed: int) -> list[Instance]:
+    """q18's small states judged beside Hypothesis's walks (their optimum the oracle's): SMALL_DETOURS, then
+    SEEDED_WALKS walks of 12 to 20 moves from the seed (too many such states for a table of answers)."""
     rng = random.Random(f"q18:small:{seed}")
     walks = [walk_state([rng.randrange(3) for _ in range(rng.randint(12, 20))]) for _ in range(SEEDED_WALKS)]
-    return [(state, rng.choice(BLANK_VALUES), None) for state in (*SMALL_DETOURS, *walks)]
+    return [Instance(state, rng.choice(BLANK_VALUES)) for state in (*SMALL_DETOURS, *walks)]
 
 
 @cached(maxsize=8)  # the same for every student of a run
@@ -326,17 +381,15 @@ def beyond_tables(seed: int) -> frozenset:
     """q18's states drawn from the seed that no table of answers holds: the walks of 12 to 20 moves of
     small_instances and the deep states but those of ROUNDS (a file every seed draws from)."""
     fixed = {state for state, _ in ROUNDS} | {transposed(state) for state, _ in ROUNDS} | set(SMALL_DETOURS)
-    drawn = [state for state, _, _ in (*small_instances(seed), *deep_instances(seed))]
+    drawn = [case.state for case in (*small_instances(seed), *deep_instances(seed))]
     return frozenset(state for state in drawn if state not in fixed)
 
 
-class DfsCall(NamedTuple):
+@dataclass(frozen=True)
+class DfsCall:
     """One call of the student's dfs(m, p), as q17's judges read it."""
 
-    state: tuple
-    history: list
-    m: int
-    p: int
+    call: Call
     optimum: int  # the least number of moves to the goal that never undoes the previous move
     expected: dict  # the model answer's reply (its fields)
     shown: dict  # the counterexample, as the student would write it

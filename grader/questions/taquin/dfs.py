@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -36,11 +36,11 @@ from grader.questions.taquin.cases import (
     is_int,
     BLANK_VALUES,
     MAX_WALK_Q17,
+    Call,
     DfsCall,
     constrained_optimum,
     read_moves,
     order_spread,
-    case_payload,
     reordered,
     shown_case,
     walk_state,
@@ -71,14 +71,15 @@ from reference.dfs_tree import dfs_calls
 PROBES = ("grader.questions.taquin.probes",)  # the only module of the family the child loads
 
 
-class Call(NamedTuple):
-    """A call dfs(m, p) written out: the state, the moves before it (in the order played), m, p, the
-    blank's value."""
+@dataclass(frozen=True)
+class DrawnCall:
+    """A q17 case drawn from the seed (Q17.cases): a walk from the goal to a state with a detour, the moves
+    played before the call, p, which m of the group's range (`choice`, Q17.call_on) and the blank's value."""
 
-    state: tuple
+    walk: tuple
     history: tuple
-    m: int
     p: int
+    choice: int
     blank_value: int
 
 
@@ -160,17 +161,17 @@ def watched(judging: Judging, call: Call) -> tuple[walk.Walk, dict, bool]:
     (diagnosis.watched): the walk the parent saw, checked, the call as its counterexample, and whether the
     run was stopped (time, budget, a refused call)."""
     ctx = judging.ctx
-    state, history, m, p, _ = call
+    state, m, p = call.state, call.m, call.p
     served = judging.chain.served  # the model answer's move and tente_* for the model judgement
     # The model answer's time and, for each of DFS*'s calls, two round trips (its entry and return) and
     # those of the served functions, as a limit of the scheme; never less than EVIDENCE_SECONDS: these runs
     # judge what the search explores, not its speed.
-    trips = (2 + (SERVED_PER_CALL if served else 0)) * dfs_calls(state, history[-1] if history else None, m - p)
+    trips = (2 + (SERVED_PER_CALL if served else 0)) * dfs_calls(state, call.previous, m - p)
     checked, payload, stopped = diagnosis.watched(
         ctx,
         judging.judged_in,
         served,
-        tuple(call),
+        call,
         limit=lambda seconds: max(EVIDENCE_SECONDS, ctx.limit(seconds + trips * ROUND_TRIP_SECONDS)),
     )
     return checked, shown_case(payload, f"dfs({m}, {p})"), stopped
@@ -201,29 +202,31 @@ class Q17(Question):
     MAX_P = 3
     SUCCESS_MARGIN = 3
 
-    def cases(self, seed: int, group: str, count: int) -> list[tuple]:
-        """(walk, history, p, choice, blank value), drawn from the seed: random walks from the goal whose
-        state has a detour (see with_detour), each with two draws of earlier moves, p, which m of the
-        group's range, the blank's value; shortest walks first, so that the first failure is a small
+    def cases(self, seed: int, group: str, count: int) -> list[DrawnCall]:
+        """Calls drawn from the seed: random walks from the goal whose state has a detour (see
+        with_detour), each with two draws of earlier moves, p, which m of the group's range, the blank's
+        value; shortest walks first, so that the first failure is a small
         counterexample. Drawn here rather than by Hypothesis: its filtered draws cost most of the check's
         time."""
         rng = random.Random(f"q17:{seed}:{group}")
-        found: list[tuple] = []
+        found: list[DrawnCall] = []
         while len(found) < count:
-            walk = [rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17))]
+            walk = tuple(rng.randrange(3) for _ in range(rng.randint(1, MAX_WALK_Q17)))
             if with_detour(walk_state(walk)):
                 # Each state twice, as IDA* calls dfs on one root with several bounds: a dfs that keeps
                 # hidden state between calls (a set of states seen) meets its own leftovers.
                 for _ in range(2):
-                    history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
+                    history = tuple(rng.choice(MOVES) for _ in range(rng.randint(0, 3)))
                     found.append(
-                        (walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES))
+                        DrawnCall(
+                            walk, history, rng.randint(0, self.MAX_P), rng.randrange(30), rng.choice(BLANK_VALUES)
+                        )
                     )
-        return sorted(found[:count], key=lambda case: (len(case[0]), case[0]))
+        return sorted(found[:count], key=lambda case: (len(case.walk), case.walk))
 
     def run(self, ctx):
         orders = detect_convention(ctx).orders()
-        calls: dict[int, tuple] = {}  # Judging.calls of every judgement: the failures' diagnosis reads them
+        calls: dict[int, tuple[dict, Call]] = {}  # Judging.calls of every judgement: the failures' diagnosis reads them
         outcomes, order = best_judgement(ctx, self, orders, functools.partial(self.judged, ctx, calls))
         outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
         diagnosis.attach(ctx, order, outcomes, calls)  # after the grade: only the failures' drawings
@@ -263,26 +266,26 @@ class Q17(Question):
         restored.warnings = move_warnings(judging.notes)
         return [restored, threshold, success]
 
-    def call_on(self, case: tuple, succeed: bool) -> tuple:
-        """(state, history, m, p, blank value, optimum): the call dfs(m, p) a case stands for, m chosen
-        below the optimum or at/above it (a crafted call: as it is)."""
+    def call_on(self, case: Call | DrawnCall, succeed: bool) -> tuple[Call, int]:
+        """The call dfs(m, p) a case stands for, m chosen below the optimum or at/above it (a crafted call:
+        as it is), and the optimum."""
         if isinstance(case, Call):
-            state, history, m, p, blank_value = case
-            return state, list(history), m, p, blank_value, constrained_optimum(state, history[-1])
-        walk, history, p, choice, blank_value = case
-        state = walk_state(walk)
-        optimum, h0 = constrained_optimum(state, history[-1] if history else None), manhattan(state)
+            return case, constrained_optimum(case.state, case.previous)
+        state = walk_state(case.walk)
+        optimum, h0 = constrained_optimum(state, case.history[-1] if case.history else None), manhattan(state)
         bounds = (
-            range(p + optimum, p + optimum + self.SUCCESS_MARGIN + 1) if succeed else range(p + h0 - 1, p + optimum)
+            range(case.p + optimum, case.p + optimum + self.SUCCESS_MARGIN + 1)
+            if succeed
+            else range(case.p + h0 - 1, case.p + optimum)
         )  # from a root that already exceeds, to just below
-        return state, history, bounds[choice % len(bounds)], p, blank_value, optimum
+        return Call(state, case.history, bounds[case.choice % len(bounds)], case.p, case.blank_value), optimum
 
-    def dfs(self, judging: Judging, case: tuple, succeed: bool) -> DfsCall:
+    def dfs(self, judging: Judging, case: Call | DrawnCall, succeed: bool) -> DfsCall:
         """dfs(m, p) on the case, m chosen below or at/above the optimum: the model answer's reply too."""
         ctx = judging.ctx
-        state, history, m, p, blank_value, optimum = self.call_on(case, succeed)
-        payload = case_payload(state, blank_value, history, judging.judged_in, m=m, p=p)
-        model_payload = case_payload(state, blank_value, history, m=m, p=p)
+        call, optimum = self.call_on(case, succeed)
+        state, m, p = call.state, call.m, call.p
+        payload, model_payload = call.payload(judging.judged_in), call.payload()
         expected = reply_fields(ctx.expected(probe_dfs, model_payload))
         if expected["found"] is not succeed:
             raise GraderBug(
@@ -291,11 +294,11 @@ class Q17(Question):
                 detail=f"the model answer returns {expected['found']}",
             )
         shown = shown_case(payload, f"dfs({m}, {p})")
-        judging.calls[id(shown)] = shown, (state, history, m, p, blank_value)
+        judging.calls[id(shown)] = shown, call
         # A correct dfs may try the moves in any order: above the optimum, the order decides how much of the
         # tree it explores before the goal, so the model answer's time counts for its worst order.
         # (Below the optimum no solution is within the budget: every order explores the whole tree.)
-        previous = history[-1] if history else None
+        previous = call.previous
         spread = order_spread(state, previous, m - p) if succeed else 1.0
         # Over the model answer's served functions, each call a round trip, counted as the model answer's
         # time is (the scheme's factor: a loaded machine slows round trips most): as many as a dfs trying the
@@ -308,12 +311,13 @@ class Q17(Question):
             timed_on=model_payload,
             limit=lambda seconds: ctx.limit(spread * seconds + trips * ROUND_TRIP_SECONDS),
         )
-        return DfsCall(state, history, m, p, optimum, expected, shown, reply)
+        return DfsCall(call, optimum, expected, shown, reply)
 
-    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: tuple) -> Failure | None:
+    def judge_below(self, judging: Judging, group: str, has_minimum: bool, case: Call | DrawnCall) -> Failure | None:
         """dfs(m, p) under the optimum: False, everything restored (`echec_restaure`), minimum the model
         answer's (`seuil`: a module that never names `minimum` fails it whatever it returns)."""
-        state, history, m, p, optimum, expected, shown, reply = self.dfs(judging, case, False)
+        judged = self.dfs(judging, case, False)
+        call, expected, shown, reply = judged.call, judged.expected, judged.shown, judged.reply
         if group == "seuil" and not has_minimum:
             return Failure(Kind.WRONG, "q17.no_minimum", counterexample=shown, expected=expected["minimum"], got=None)
         if not reply.ok:
@@ -324,21 +328,23 @@ class Q17(Question):
         if type(found) is not bool:
             return bool_failure(value["found"], shown["appel"], shown)
         if found:
-            return wrong_call("q17.found_below", shown, False, True, optimum=optimum)
+            return wrong_call("q17.found_below", shown, False, True, optimum=judged.optimum)
         if group == "echec_restaure":
-            restored = reordered(history, judging.judged_in)
-            for name, expected_value, got in differences(value, state, restored, judging.policy, judging.notes):
+            restored = reordered(call.history, judging.judged_in)
+            for name, expected_value, got in differences(value, call.state, restored, judging.policy, judging.notes):
                 return wrong_call("q17.not_restored", shown, expected_value, got, name=name)
         else:
             got = value["minimum"]
             if type(got) not in (int, float) or got != expected["minimum"]:
-                return wrong_call("q17.threshold", shown, expected["minimum"], got, m=m)
+                return wrong_call("q17.threshold", shown, expected["minimum"], got, m=call.m)
         return None
 
-    def judge_success(self, judging: Judging, case: tuple) -> Failure | None:
+    def judge_success(self, judging: Judging, case: Call | DrawnCall) -> Failure | None:
         """dfs(m, p) at or above the optimum: True, and `solution` holds the earlier moves followed by a
         solution of at most m - p moves."""
-        state, history, m, p, _, expected, shown, reply = self.dfs(judging, case, True)
+        judged = self.dfs(judging, case, True)
+        expected, shown, reply = judged.expected, judged.shown, judged.reply
+        state, history, m, p = judged.call.state, list(judged.call.history), judged.call.m, judged.call.p
         if not reply.ok:
             return judging.chain.failure(judging.ctx, reply, shown)
         value = reply_fields(reply.value)

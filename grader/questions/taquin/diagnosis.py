@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from grader.questions.api import Kind, has_model_answer
 from grader.questions.taquin import walk
-from grader.questions.taquin.cases import case_payload
+from grader.questions.taquin.cases import Call
 from grader.questions.taquin.chain import OWN_CHAIN
 from grader.questions.taquin.probes import probe_dfs
 from grader.questions.taquin.serving import SERVED, Chain, ModelServer
@@ -46,18 +46,16 @@ class ServedWatcher(walk.DfsWatcher, ModelServer):
         return walk.DfsWatcher.serve(self, name, args)
 
 
-def watched(ctx, convention, served: tuple, call: tuple, limit, **limits) -> tuple[walk.Walk, dict, bool]:
-    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) run over the model
+def watched(ctx, convention, served: tuple, call: Call, limit, **limits) -> tuple[walk.Walk, dict, bool]:
+    """dfs(m, p) of `call` run over the model
     answer's `served` functions (none: the student's own) and the student's dfs watched (walk.DfsWatcher):
     the walk the parent saw, checked (walk.walk), the payload, and whether the run was stopped (time,
     budget, a refused call). `limit` and `limits`: grader.judge.context.Context.run's."""
-    state, history, m, p, blank_value = call
     watcher = ServedWatcher(convention, served) if served else walk.DfsWatcher(convention)
     chain = Chain(served, watcher, watched=("dfs",))
-    payload = case_payload(state, blank_value, history, watcher.convention, m=m, p=p)
-    timed_on = case_payload(state, blank_value, history, m=m, p=p)
-    reply = chain.run(ctx, probe_dfs, payload, timed_on=timed_on, limit=limit, **limits)
-    checked = walk.walk(state, history[-1] if history else None, m, p, watcher.walked())
+    payload = call.payload(watcher.convention)
+    reply = chain.run(ctx, probe_dfs, payload, timed_on=call.payload(), limit=limit, **limits)
+    checked = walk.walk(call.state, call.previous, call.m, call.p, watcher.walked())
     return checked, payload, not reply.ok
 
 
@@ -67,13 +65,12 @@ def model_nodes(start: tuple, history: list, m: int, p0: int) -> int:
     return dfs_calls(tuple(start), history[-1] if history else None, m - p0, MOVES)
 
 
-def diagnose(ctx, convention, call: tuple) -> dict:
-    """dfs(m, p) of `call` (state, history in the order played, m, p, blank value) watched over the model
-    answer's move and tente_* (`watched`), and the drawing of its walk (walk.record)."""
-    state, history, m, p, _ = call
+def diagnose(ctx, convention, call: Call) -> dict:
+    """dfs(m, p) of `call` watched over the model answer's move and tente_* (`watched`), and the drawing of
+    its walk (walk.record)."""
     checked, _, stopped = watched(ctx, convention, SERVED["q17"], call, SECONDS, timeout_inconclusive=True)
-    record = walk.record(checked, state, m, p, stopped)
-    record["model_nodes"] = model_nodes(state, list(history), m, p)
+    record = walk.record(checked, call.state, call.m, call.p, stopped)
+    record["model_nodes"] = model_nodes(call.state, list(call.history), call.m, call.p)
     return record
 
 

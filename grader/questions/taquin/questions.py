@@ -1,4 +1,5 @@
-"""Part IV (module taquin.py): q15 move, q16 tente_*, q17 dfs, q18 taquin.
+"""Part IV (module taquin.py): q15 move, q18 taquin, and the family's list (q16 tente_* in tente.py, q17 dfs
+in dfs.py).
 
 Judges rebuild states with reference.puzzle and compare (verdicts.py). For q18 the student's globals are
 never believed: the returned moves are replayed on the grader's own copy of the start state.
@@ -12,13 +13,11 @@ The list `taquin()` returns may be in either order.
 from __future__ import annotations
 
 import functools
-import random
 from dataclasses import replace
 from fractions import Fraction
 
 from grader.questions.api import (
     Failure,
-    GraderBug,
     Group,
     Inconclusive,
     Kind,
@@ -32,19 +31,19 @@ from grader.questions.api import (
 )
 from grader.questions.taquin import oracles  # noqa: F401 - registers the probes' oracles
 from grader.questions.taquin.dfs import EVIDENCE_SECONDS, PROBES, Q17
+from grader.questions.taquin.tente import Q16
 from grader.questions.taquin.walk import DfsWatcher, ida_passes, record
 from reference.dfs_tree import dfs_calls
 from grader.questions.taquin.passes import are_ida_passes, first_short, ida_calls
 from grader.questions.taquin.conflicts import CONFLICT_CASES, ConflictServer, conflict_h
 from grader.questions.taquin.cases import (
-    read_moves,
     BLANK_VALUES,
     DEEP_COUNT,
     MAX_WALK_Q18,
     SMALL_DETOURS,
-    Trap,
+    Instance,
+    TrapCase,
     case_payload,
-    reordered,
     shown_case,
     arrangements,
     walk_state,
@@ -61,24 +60,20 @@ from grader.questions.taquin.chain import (
     CHAIN_OPTIONS,
     OWN_CHAIN,
     best_judgement,
-    convention_warning,
     detect_convention,
 )
 from grader.questions.taquin.serving import SERVED, Chain, ModelServer
-from grader.questions.taquin.probes import BLANK, probe_move, probe_taquin, probe_tente
+from grader.questions.taquin.probes import BLANK, probe_move, probe_taquin
 from grader.questions.taquin.verdicts import (
-    Judging,
     Orders,
-    bool_failure,
     differences,
     reply_fields,
     grid_matches,
-    tente_names,
     move_warnings,
     order_outcome,
     solution_verdict,
 )
-from reference.puzzle import BLANK_STEP, MOVES, OPPOSITE, apply, from_grid, legal_moves, manhattan
+from reference.puzzle import BLANK_STEP, MOVES, apply, legal_moves, manhattan
 
 # A correct IDA* may try the moves in another order (the last iteration then stops earlier or later) or
 # recompute h from scratch in move: measured up to 10 times the reference's time on deep instances.
@@ -146,167 +141,6 @@ class Q15(Question):
         return None
 
 
-# --- q16 ------------------------------------------------------------------------------------------
-def _slid(grid, state: tuple) -> bool:
-    """Whether `grid` holds `state` after one move of the blank, whichever (a tile slid into the blank)."""
-    return any(grid_matches(grid, apply(state, move)) for move in legal_moves(state))
-
-
-def by_direction(outcome: Outcome, acting: frozenset) -> Outcome:
-    """A q16 group's outcome, a quarter of its points for each direction that passed all its cases there
-    (`Outcome.parts_passed`); a refusal only for a direction `acting`. A group failed in some direction
-    keeps the others' share; one passed by directions that do not act earns their share only (`earned`)."""
-    earning = outcome.parts_passed & acting if outcome.group != "acceptation" else outcome.parts_passed
-    credit = Fraction(len(earning), len(MOVES))
-    if outcome.failure is not None:
-        return replace(outcome, kept=credit)
-    if earning == outcome.parts_passed:
-        return outcome
-    unearned = Failure(Kind.WRONG, "q16.refusals_unearned")
-    partly = Message(
-        "q16.refusals_partly", {"count": len(earning), "names": tente_names(m for m in MOVES if m in earning)}
-    )
-    return earned(outcome, credit, unearned, partly)
-
-
-# What tente_* should have answered, per group (written out: tests/test_registry.py checks every key).
-ANSWER_KEYS = {
-    "refus_bord": "q16.refus_bord.answer",
-    "refus_oppose": "q16.refus_oppose.answer",
-    "acceptation": "q16.acceptation.answer",
-}
-
-
-class Q16(Question):
-    id = "q16"
-    module = "taquin"
-    probe_modules = PROBES
-    functions = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
-    points = 2.0
-    # Default barème: making the move and recording it in `solution` is the function's purpose (half);
-    # each of the two refusals the exam asks for (the grid's edge, the opposite of the last move) a quarter.
-    # Each direction is judged on its own, in every group: a group earns a quarter of its points for each
-    # tente_* that passes all its cases there, so that a slip in one never costs the three others. A tente_*
-    # that never moves (`return False`) refuses everything: the refusals count only for a tente_* seen
-    # sliding a tile into the blank on every acceptance case it was judged on (`earned`), so that doing
-    # nothing, or recording moves without making them, earns 0.
-    groups = (
-        Group("refus_bord", 1.0),
-        Group("refus_oppose", 1.0),
-        Group("acceptation", 2.0),
-        Group("chaine_eleve", 0.0),
-    )
-    # `noms`: "souple" (default) reads a move written in another case ("haut") or as an enum's value, with
-    # a warning; "strict" wants the exam's names exactly.
-    # `dependances`: "corrige" (default) judges tente_* with the student's own move and, unless that gets
-    # full marks, with the model answer's, served: the better counts (best_judgement); "eleve" with the
-    # student's own only.
-    options = CHAIN_OPTIONS
-
-    def run(self, ctx):
-        # The tente_* are judged in the order most of them record in: a slip in one is its own failure.
-        convention = detect_convention(ctx)
-        outcomes, order = best_judgement(ctx, self, (convention.order,), functools.partial(self.judged, ctx))
-        outcomes[0].warnings = convention_warning(order) + outcomes[0].warnings
-        return outcomes
-
-    def judged(self, ctx, convention, chain: Chain) -> list[Outcome]:
-        """The graded groups with `chain`'s move, each direction on its own (a failure stops only its
-        direction's cases; a group earns a quarter for each direction that passed all its cases), the
-        refusals counted for the directions seen acting."""
-        judging = Judging(ctx, convention, ctx.settings.scheme.option(self, "noms"), chain)
-        seed = ctx.settings.seed
-        outcomes = [
-            ctx.check_cases(
-                group, self.cases(seed, group), functools.partial(self.judge, judging, group), part=lambda case: case[0]
-            )
-            for group in ("refus_bord", "refus_oppose", "acceptation")
-        ]
-        acting = frozenset(move for move in MOVES if judging.acted.get(move))
-        graded = [by_direction(outcome, acting) for outcome in outcomes]
-        graded[0].warnings = move_warnings(judging.notes)
-        return graded
-
-    @staticmethod
-    def possible(blank: int, direction: str) -> bool:
-        """Whether the blank in cell `blank` can go `direction` without leaving the grid."""
-        i, j = divmod(blank, 4)
-        di, dj = BLANK_STEP[direction]
-        return 0 <= i + di < 4 and 0 <= j + dj < 4
-
-    def cases(self, seed: int, group: str) -> list[tuple]:
-        """(direction, state, earlier moves, blank value) for every (blank cell, direction) pair of the group:
-        each edge, each accepted move from each cell (a slip on one row or column is never missed); the
-        other tiles, the earlier moves (the last one the opposite exactly when that is the refusal tested)
-        and the blank's value drawn from the seed."""
-        rng = random.Random(f"{seed}:q16:{group}")
-        found = []
-        for blank in range(16):
-            for direction in MOVES:
-                if self.possible(blank, direction) == (group == "refus_bord"):
-                    continue
-                tiles = rng.sample(range(15), 15)
-                history = [rng.choice(MOVES) for _ in range(rng.randint(0, 3))]
-                if group == "refus_oppose":
-                    history.append(OPPOSITE[direction])
-                else:
-                    while history[-1:] == [OPPOSITE[direction]]:
-                        history.pop()
-                state = tuple(tiles[:blank]) + (BLANK,) + tuple(tiles[blank:])
-                found.append((direction, state, history, rng.choice(BLANK_VALUES)))
-        return found
-
-    def judge(self, judging: Judging, group: str, case: tuple) -> Failure | None:
-        """tente_<direction>() on the case: the answer the group asks for, then the globals (and `solution`)
-        as the model answer leaves them."""
-        ctx, judged_in, policy = judging.ctx, judging.judged_in, judging.policy
-        direction, state, history, blank_value = case
-        payload = case_payload(state, blank_value, history, judged_in, direction=direction)
-        call = f"tente_{direction.lower()}()"
-        shown = shown_case(payload, call)
-        # The expectation is the model answer's on this very case (it keeps `solution` most recent last),
-        # never what the generator meant the case to be.
-        model_payload = case_payload(state, blank_value, history, direction=direction)
-        reference = reply_fields(ctx.expected(probe_tente, model_payload))
-        accept = reference["accepted"]
-        if accept != (group == "acceptation"):
-            raise GraderBug(
-                "error.judge_raised",
-                where=f"q16/{group}",
-                detail=f"the model answer's tente returns {accept} on {case!r}",
-            )
-        reply = judging.chain.run(ctx, probe_tente, payload, timed_on=model_payload)
-        value = reply_fields(reply.value) if reply.ok else {}
-        if group == "acceptation":
-            judging.acted[direction] = (
-                judging.acted.get(direction, True) and value.get("accepted") is True and _slid(value.get("grid"), state)
-            )
-        if not reply.ok:
-            return judging.chain.failure(ctx, reply, shown)
-        if type(value["accepted"]) is not bool:
-            return bool_failure(value["accepted"], call, shown)
-        if value["accepted"] != accept:
-            return Failure(
-                Kind.WRONG,
-                ANSWER_KEYS[group],
-                {"call": call, "li": shown["li"], "lj": shown["lj"], "opposite": OPPOSITE[direction]},
-                counterexample=shown,
-                expected=accept,
-                got=value["accepted"],
-            )
-        expected_state = from_grid(reference["grid"], reference["li"], reference["lj"])
-        expected_solution = reordered(reference["solution"], judged_in)
-        for name, expected, got in differences(value, expected_state, expected_solution, policy, judging.notes):
-            key = "q16.changed" if not accept else "q16.not_recorded" if name == "solution" else "q16.wrong"
-            recorded = read_moves(got, policy) if name == "solution" else None
-            if accept and recorded and reordered(recorded, judged_in)[-1:] == [OPPOSITE[direction]]:
-                key = "taquin.mirrored"  # named by where the blank goes
-            return Failure(
-                Kind.WRONG, key, {"call": call, "name": name}, counterexample=shown, expected=expected, got=got
-            )
-        return None
-
-
 class Q18(Question):
     id = "q18"
     module = "taquin"
@@ -370,7 +204,7 @@ class Q18(Question):
         )
         on_walk = functools.partial(self.judge_walk, judging)
         deep = functools.partial(self.judge_deep, judging)
-        deep_cases = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
+        deep_cases: list[Instance | TrapCase] = [*deep_instances(ctx.settings.seed), *trap_cases(ctx.settings.seed)]
         small = weights["petites_profondeurs"] or weights["ordre"]
         outcomes = [
             self.small(judging, on_walk) if small else Outcome("petites_profondeurs", skipped="q18.skipped"),
@@ -386,7 +220,7 @@ class Q18(Question):
         challenge = functools.partial(self.judge, judging, limit=limit)
         outcomes.append(
             self.skipped(weights, "defi", tried)
-            or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
+            or ctx.check_cases("defi", [Instance(*challenge_instance(scheme.option(self, "challenge")))], challenge)
         )
         outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes if chain.server is not None else self.earned_by_search(judging, outcomes)
@@ -412,7 +246,7 @@ class Q18(Question):
                     counted[at] = replace(outcome, failure=None, note=None, skipped="q18.challenge_not_tried")
         return counted
 
-    def deep(self, judging: Orders, deep_cases: list, deep) -> Outcome:
+    def deep(self, judging: Orders, deep_cases: list[Instance | TrapCase], deep) -> Outcome:
         """`grandes_profondeurs`: the deep states and the traps with `judging`'s chain, then, once they pass,
         CONFLICT_CASES with their own served dfs whatever the chain (judge_bound): with the exam's h no
         served answer tells a bound stepped by 2 from the minimum read, with either chain. The student kit
@@ -437,7 +271,7 @@ class Q18(Question):
         h = conflict_h(state)
         payload = {**case_payload(state, BLANK_VALUES[0]), "h": h}
         reply = chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK)
-        wrong = solution_verdict(judging, (state, BLANK_VALUES[0], None), reply, chain)
+        wrong = solution_verdict(judging, Instance(state, BLANK_VALUES[0]), reply, chain)
         if wrong is not None or are_ida_passes(server.dfs_calls, h):
             return wrong
         shown = shown_case(payload, "taquin()")
@@ -473,17 +307,18 @@ class Q18(Question):
         return None
 
     def judge_walk(self, judging: Orders, case: tuple) -> Failure | None:
-        """taquin() from where a walk from the goal leads (`case`: the walk, the blank's value)."""
+        """taquin() from where a walk from the goal leads (`case`, Hypothesis's draw as plain data: the walk,
+        the blank's value)."""
         walk, blank_value = case
-        return self.judge(judging, (walk_state(walk), blank_value, None))
+        return self.judge(judging, Instance(walk_state(walk), blank_value))
 
-    def judge(self, judging: Orders, case: tuple, limit: float | None = None, bounds: bool = False) -> Failure | None:
-        """taquin() from `case` (state, blank value, optimum or None), judged by `solution_verdict` (`bounds`:
-        the served dfs's passes must be IDA*'s). `limit` in seconds, else the scheme's factor ×
-        SEARCH_SLACK × the model answer's time."""
+    def judge(
+        self, judging: Orders, case: Instance, limit: float | None = None, bounds: bool = False
+    ) -> Failure | None:
+        """taquin() from `case`, judged by `solution_verdict` (`bounds`: the served dfs's passes must be
+        IDA*'s). `limit` in seconds, else the scheme's factor × SEARCH_SLACK × the model answer's time."""
         ctx = judging.ctx
-        state, blank_value, _ = case
-        payload = case_payload(state, blank_value)
+        payload = case.payload()
         rule: float | functools.partial[float] | None = limit
         if limit is not None and judging.chain.server is not None:
             # A served dfs answers from the model answer's own run on the case (Chain.run): made all the same.
@@ -491,21 +326,23 @@ class Q18(Question):
         reply = judging.chain.run(ctx, probe_taquin, payload, slower=SEARCH_SLACK, limit=rule)
         return solution_verdict(judging, case, reply, judging.chain, bounds)
 
-    def judge_deep(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
+    def judge_deep(self, judging: Orders, case: Instance | TrapCase) -> Failure | Inconclusive | None:
         """The `grandes_profondeurs` group's case: a deep instance, or a trap (trap_cases). The group that
         judges the bound update (several passes each): IDA*'s, not a deepening short of it."""
-        return self.judge_trap(judging, case) if isinstance(case[0], Trap) else self.judge(judging, case, bounds=True)
+        if isinstance(case, TrapCase):
+            return self.judge_trap(judging, case)
+        return self.judge(judging, case, bounds=True)
 
-    def judge_trap(self, judging: Orders, case: tuple) -> Failure | Inconclusive | None:
-        """taquin() on a trap (`case`: the Trap, the blank's value), within the trap's short limit and with
-        a served dfs that refuses bounds past the trap's. A correct answer cannot end it: its timeout, or
-        its dfs asked past the bound, is Inconclusive; an answer that ends is judged as on any state."""
-        trap, blank_value = case
+    def judge_trap(self, judging: Orders, case: TrapCase) -> Failure | Inconclusive | None:
+        """taquin() on a trap, within the trap's short limit and with a served dfs that refuses bounds past
+        the trap's. A correct answer cannot end it: its timeout, or its dfs asked past the bound, is
+        Inconclusive; an answer that ends is judged as on any state."""
+        trap = case.trap
         chain = judging.chain.bounded(trap.bound)
         reply = chain.run(
             judging.ctx,
             probe_taquin,
-            case_payload(trap.state, blank_value),
+            case.payload(),
             limit=trap_limit(trap),
             timeout_inconclusive=True,
         )
@@ -514,7 +351,7 @@ class Q18(Question):
             return Inconclusive("q18.trap_past_bound", {**seen, "bound": trap.bound})
         if reply.status == protocol.TIMEOUT:
             return Inconclusive("q18.trap_timeout", {**seen, "seconds": float(f"{reply.limit:.2g}")})
-        return solution_verdict(judging, (trap.state, blank_value, trap.optimum), reply, chain, bounds=True)
+        return solution_verdict(judging, case.instance(), reply, chain, bounds=True)
 
 
 def search_share(judging: Orders) -> tuple[Fraction, dict, dict]:

@@ -11,11 +11,12 @@ from grader.questions.api import Failure, Kind, Message, Outcome, names_used, sh
 from grader.questions.taquin.cases import (
     DEEP_COUNT,
     LENIENT,
+    Call,
+    Instance,
     is_int,
     read_moves,
     optimal_solution,
     optimum_length,
-    case_payload,
     shown_case,
 )
 from grader.questions.taquin.passes import Deduction, deduced_from_dfs, first_short, passes
@@ -126,9 +127,8 @@ class Judging:
     # direction True while every acceptance case judged saw its tente_* accept and slide a tile into the
     # blank on the grid.
     acted: dict[str, bool] = field(default_factory=dict)
-    # q17: each counterexample and the dfs call (state, history, m, p, blank value) it shows, by the
-    # counterexample's id (diagnosis.attach).
-    calls: dict[int, tuple] = field(default_factory=dict)
+    # q17: each counterexample and the dfs call it shows, by the counterexample's id (diagnosis.attach).
+    calls: dict[int, tuple[dict, Call]] = field(default_factory=dict)
 
     @property
     def judged_in(self) -> str:
@@ -147,7 +147,7 @@ class Orders(Judging):
     searched: bool = False
     beyond: frozenset = frozenset()  # those states
     lists_seen: list = field(default_factory=list)  # (case, list) of every list, for the group's counterexample
-    replay: tuple | None = None  # the case asked for, as judged: (state, blank value, optimum or None)
+    replay: Instance | None = None  # the case asked for, as judged
     replayed: dict | None = None  # its visual (the solution played, the passes), once found right
 
     def shown(self, outcome: Outcome) -> Outcome:
@@ -157,14 +157,14 @@ class Orders(Judging):
         return outcome
 
 
-def solution_verdict(judging: Orders, case: tuple, reply, chain: Chain, bounds: bool = False) -> Failure | None:
-    """What taquin()'s `reply` on `case` (state, blank value, optimum or None: then the oracle's), run with
+def solution_verdict(judging: Orders, case: Instance, reply, chain: Chain, bounds: bool = False) -> Failure | None:
+    """What taquin()'s `reply` on `case` (its optimum, when unknown, the oracle's), run with
     `chain`'s functions, is worth: an optimal solution, in either order (noted in `judging` for the
     `ordre` group). With `bounds` (the group that judges the bound update), the served dfs's passes must
     be IDA*'s: a deepening whose bound rises short of the minimum left (`m += 1`) fails there only."""
     ctx = judging.ctx
-    state, blank_value, optimum = case
-    payload = case_payload(state, blank_value)
+    state, optimum = case.state, case.optimum
+    payload = case.payload()
     if isinstance(chain.server, StateServer):  # its h, which the case sets (conflicts.ConflictServer's)
         payload["h"] = chain.server.heuristic(list(state))
     shown = shown_case(payload, "taquin()")
