@@ -47,7 +47,7 @@ def named_cases():
         "q18." + name: (
             taquin_probes.probe_taquin,
             model_answer,
-            taquin_cases.case_payload(*taquin_cases.challenge_instance(which)[:2]),
+            taquin_cases.challenge_instance(which).payload(),
         )
         for which, name in taquin_cases.CHALLENGE_COSTS.items()
     }

@@ -220,12 +220,12 @@ def climb(rng, length: int, budget: int = 20_000):
     return extend(GOAL, 0)
 
 
-def challenge_instance(which: str) -> tuple:
-    """(state, blank value, optimum) of the challenge: Korf's instance CHALLENGE_KORF or the exam's example."""
+def challenge_instance(which: str) -> Instance:
+    """The challenge: Korf's instance CHALLENGE_KORF or the exam's example."""
     if which == "enonce":
-        return EXAM_EXAMPLE, BLANK_VALUES[0], None
+        return Instance(EXAM_EXAMPLE, BLANK_VALUES[0])
     numbers, optimum = KORF[CHALLENGE_KORF - 1]
-    return from_korf(numbers), BLANK_VALUES[0], optimum
+    return Instance(from_korf(numbers), BLANK_VALUES[0], optimum)
 
 
 # The model answer's time on each challenge, measured once and shipped (benchmarks/bench_costs.py): no grading

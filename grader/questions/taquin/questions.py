@@ -220,7 +220,7 @@ class Q18(Question):
         challenge = functools.partial(self.judge, judging, limit=limit)
         outcomes.append(
             self.skipped(weights, "defi", tried)
-            or ctx.check_cases("defi", [Instance(*challenge_instance(scheme.option(self, "challenge")))], challenge)
+            or ctx.check_cases("defi", [challenge_instance(scheme.option(self, "challenge"))], challenge)
         )
         outcomes[0].warnings = move_warnings(judging.notes)
         return outcomes if chain.server is not None else self.earned_by_search(judging, outcomes)

@@ -32,7 +32,6 @@ from grader.questions.api import (
 )
 from grader.questions.taquin.cases import (
     CHALLENGE_COSTS,
-    case_payload,
     challenge_instance,
     is_int,
     read_moves,
@@ -408,10 +407,10 @@ def challenge_searches(which: str) -> list[tuple[str, dict, int]]:
     reference/answers/taquin_challenge.py, and a test compares that file with them."""
     _DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
     recorder = SearchRecorder()
-    state, blank_value, _ = challenge_instance(which)
     with serving(recorder):
         probe_taquin(
-            importlib.import_module("reference.answers.taquin"), {**case_payload(state, blank_value), "served": ["dfs"]}
+            importlib.import_module("reference.answers.taquin"),
+            {**challenge_instance(which).payload(), "served": ["dfs"]},
         )
     return recorder.searches
 
