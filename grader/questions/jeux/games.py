@@ -33,12 +33,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.questions.api import GraderBug, Served, Stop, Violation, cached, python_source, states
-from grader.questions.jeux.probes import ANSWERS, HITS, MAX_HITS
 from reference import graphs
 
 JEU1_DATA = Path(__file__).resolve().parents[2] / "data" / "jeu1.json"
 
 LABEL_KINDS = ("int", "str", "tuple")
+# The calls a child answers from answers given ahead are told to the parent in batches (probes.Held): with
+# its next call's frame, or alone under this name when MAX_HITS wait and at the run's end. Each is a number,
+# ANSWERS × the state's number + the function's place in ANSWERS, of an answer the parent gave in the run.
+HITS = "told"
+MAX_HITS = 1_000
+ANSWERS = ("final", "suivants", "h")
 # Answers given ahead by one round trip: the states nearest the one asked, level by level as deep as a
 # correct search goes, at most AHEAD_STATES of them (a frame of tens of kilobytes; the widest game, q4's
 # level of WIDE_LEVEL states, is given whole); `suivants` of each but the farthest level's.

@@ -13,10 +13,7 @@ which the parent calls "not a state".
 from grader.questions.child_api import ask, probe, protocol, states
 
 PROBES = (__name__,)  # the family's questions' probe_modules: the only module of it their children import
-# The calls a child answers from answers given ahead (Held) are told to the parent in batches: with its next
-# call's frame, or alone under this name when MAX_HITS wait and at the run's end. Each is a number, ANSWERS ×
-# the state's number + the function's place in ANSWERS, of an answer the parent gave in the run
-# (games.GameServer._took).
+# As grader/questions/jeux/games.py (the parent's side, which the child does not import) numbers them.
 HITS = "told"
 MAX_HITS = 1_000
 ANSWERS = ("final", "suivants", "h")
