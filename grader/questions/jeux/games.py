@@ -44,9 +44,9 @@ LABEL_KINDS = ("int", "str", "tuple")
 HITS = "told"
 MAX_HITS = 1_000
 ANSWERS = ("final", "suivants", "h")
-# Answers given ahead by one round trip: the states nearest the one asked, level by level as deep as a
-# correct search goes, at most AHEAD_STATES of them (a frame of tens of kilobytes; the widest game, q4's
-# level of WIDE_LEVEL states, is given whole); `suivants` of each but the farthest level's.
+# Answers given ahead by one round trip: the states nearest the one asked, level by level, at most
+# AHEAD_STATES of them (a frame of tens of kilobytes; every game but game (1) is smaller); `suivants` of
+# each but the farthest level's.
 AHEAD_STATES = 2_048
 
 
@@ -84,7 +84,6 @@ class GameServer(Served):
         self.game = game
         self.call_budget = budget
         self.ahead = ahead  # a student's run: answers given ahead, calls told in batches (`_took`)
-        self.levels: int | None = None  # how deep from a state asked its answers are given ahead (`_around`)
         self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
         self.reset()
         self.names = frozenset({"final", "suivants"} | ({"h"} if "h" in game else set()) | ({HITS} if ahead else set()))
@@ -155,34 +154,30 @@ class GameServer(Served):
         return self.wired[state] if self.table else state
 
     def _around(self, state: int) -> list[list]:
-        """The answers given ahead with an answer on `state`: for the states reached from it level by level,
-        as deep as a correct search goes (game (1): its optimum and one more move) and AHEAD_STATES at most,
-        those not given yet: [its number, its wire form, `final`, `h` (None: no h served), its successors'
-        numbers or None], the successors given on every level but the last (so every successor given is
-        itself given). Answers to calls the student's code could make, never more: the states are those its
-        next calls reach."""
-        if self.levels is None:  # a finite game's states all (no search goes deeper than their number)
-            self.levels = len(self.game["succ"]) if self.table else optimum(self.game) + 1
+        """The answers given ahead with an answer on `state`: for the states reached from it level by level
+        (AHEAD_STATES at most) not given yet, [its number, its wire form, `final`, `h` (None: no h served),
+        its successors' numbers or None], the successors given on every level but the last (so every
+        successor given is itself given). Answers to calls the student's code could make, never more: the
+        states are those its next calls reach."""
         with_h = "h" in self.names
         around, level, seen = [], [state], {state}
-        for depth in range(self.levels + 1):
+        while True:
+            last = len(seen) + sum(len(self._successors(x)) for x in level) > AHEAD_STATES
             below = []
-            for x in level:
-                for y in self._successors(x):
-                    if y not in seen:
-                        seen.add(y)
-                        below.append(y)
-            last = depth == self.levels or len(seen) > AHEAD_STATES
             for x in level:
                 given = self.given.get(x)
                 if given is None or (not given and not last):  # new, or its successors given now
                     self.given[x] = not last
                     h = (self.game["h"][x] if self.table else 0) if with_h else None
                     around.append([x, self._wire(x), self._final(x), h, None if last else self._successors(x)])
+                if not last:
+                    for y in self._successors(x):
+                        if y not in seen:
+                            seen.add(y)
+                            below.append(y)
             if last or not below:
-                break
+                return around
             level = below
-        return around
 
     def _took(self, hits) -> None:
         """The calls the child answered from answers given ahead (probes.Held), in the order made, each the
