@@ -3,8 +3,7 @@ What a served call sends is copied as plain data (protocol.plain) with the same 
 are walked item by item or taken whole (rows of ints, moves as strings). q17's answers given ahead (the
 served tente_* answering, as data, the calls a dfs makes next) leave the globals the calls sent one by one
 leave, the parent knowing every call; a batch of calls the proxies never send is a violation, a call
-answered ahead is refused as the same call sent alone, and answers forged in the child earn nothing. The same
-for q4, q7 and q10's games (games.GameServer's answers given ahead, probes.Held in the child)."""
+answered ahead is refused as the same call sent alone, and answers forged in the child earn nothing."""
 
 from __future__ import annotations
 
@@ -16,9 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from grader.questions.jeux import games
-from grader.questions.jeux import probes as jeux_probes
-from grader.questions.jeux.searches import deep_games, fixed_games, jeu1_games
 from grader.questions.taquin import arrangements, probes, serving
 from grader.questions.taquin.cases import case_payload
 from grader.sandbox import calls, protocol
@@ -191,111 +187,3 @@ def test_answers_forged_in_the_child_earn_nothing():
     # Its next call sends a grid whose h is not 0: the parent refuses it (a wrong answer, Chain.run), as it
     # refuses a student's own move that leaves h wrong.
     assert reply is None and server.refused is not None and server.refused[0] == "taquin.served_h"
-
-
-# --- q4, q7, q10: the games' answers given ahead ------------------------------------------------------
-BFS = """
-def bfs():
-    level, depth = [initial], 0
-    while True:
-        below = []
-        for e in level:
-            if final(e):
-                return depth
-            below.extend(suivants(e))
-        level, depth = below, depth + 1
-"""
-
-
-def searcher(source: str = BFS, **extra) -> types.ModuleType:
-    module = types.ModuleType("jeux")
-    exec(compile(source, "jeux.py", "exec"), vars(module))
-    vars(module).update(extra)
-    return module
-
-
-def played(module, game: dict, ahead: bool = True, budget: int | None = None):
-    """probe_search's bfs on `game` served in this process as the pipes serve it (plain copies both ways):
-    its value (None when the parent stopped it), the frames the parent answered, and the server."""
-    server = games.GameServer(game, budget, ahead=ahead)
-    frames = []
-
-    def asked(name, args):
-        frames.append(name)
-        try:
-            return protocol.plain(calls.answer(server, name, protocol.plain(args)))
-        except calls.Stop as stop:
-            raise calls.Stopped(stop.reason) from None
-
-    payload = {"function": "bfs", "initial": server.initial_wire, "h": "h" in game}
-    value = None
-    with calls.asking(asked), contextlib.suppress(calls.Stopped):
-        value = jeux_probes.probe_search(module, payload)
-    return value, frames, server
-
-
-JEUX_GAMES = [*fixed_games(False), *deep_games("bfs"), jeu1_games(False)[-1], *fixed_games(True)[:4]]
-
-
-@pytest.mark.parametrize("game", JEUX_GAMES, ids=range(len(JEUX_GAMES)))
-def test_game_answers_given_ahead_leave_the_same_trace_in_a_few_frames(game):
-    alone, alone_frames, one_by_one = played(searcher(), game, ahead=False)
-    value, frames, server = played(searcher(), game)
-    assert value == alone == games.optimum(game)
-    assert server.events == one_by_one.events and len(alone_frames) == len(one_by_one.events)
-    # A round trip for the first state of each region given ahead (one here: each game holds fewer than
-    # AHEAD_STATES states) and a batch each MAX_HITS calls.
-    assert len(frames) <= 1 + len(server.events) // games.MAX_HITS + 1
-
-
-def test_calls_answered_ahead_still_stop_at_the_budget():
-    # Its own final state never tested: this search calls for ever, answered in the child.
-    endless = searcher("def bfs():\n    while True:\n        final(initial)\n")
-    value, frames, server = played(endless, fixed_games(False)[3], budget=2_500)
-    assert value is None and server.stop == {"reason": "budget"} and len(server.events) == 2_500
-    assert len(frames) <= 2 + 2_500 // games.MAX_HITS
-
-
-@pytest.mark.parametrize(
-    ("hits", "why"),
-    [
-        ([3 * 10**6], "an answer never given"),
-        ([-1], "a negative number"),
-        ([True], "a bool for a number"),
-        (["final"], "a name for a number"),
-        ([0] * (games.MAX_HITS + 1), "more than a batch holds"),
-        ({"hits": [0]}, "not a list"),
-        ([2], "h where the game serves none"),
-        ([3 * (games.AHEAD_STATES - 1) + 1], "suivants of a state given without its successors"),
-    ],
-)
-def test_a_batch_of_game_calls_the_proxies_never_send_is_a_violation(hits, why):
-    # The first call on a chain of AHEAD_STATES + 1 states gives them all but the last, and the one before
-    # without its successors.
-    chain = games.AHEAD_STATES
-    game = games.table_game("int", [[i + 1] for i in range(chain)] + [[]], [chain], 0)
-    forging = searcher(f"def bfs():\n    final(initial)\n    _ask({games.HITS!r}, {hits!r})\n", _ask=calls.ask)
-    with pytest.raises(calls.Violation) as raised:
-        played(forging, game)
-    assert raised.value.key == "jeux.served_hits", why
-    with pytest.raises(calls.Violation):  # the model answer's run gives nothing ahead: no batch at all
-        played(searcher(f"def bfs():\n    _ask({games.HITS!r}, [0])\n", _ask=calls.ask), game, ahead=False)
-
-
-def test_game_answers_forged_in_the_child_earn_nothing():
-    # The student's code owns the child: it finds the answers kept there and makes every state final.
-    forging = searcher(
-        BFS.replace("def bfs():", "def search():") + "import gc\n"
-        "def bfs():\n"
-        "    final(initial)\n"
-        "    for held in [o for o in gc.get_objects() if type(o).__name__ == 'Held']:\n"
-        "        for state, (_, successors, h) in held.answers.items():\n"
-        "            held.answers[state] = True, successors, h\n"
-        "    return search()\n"
-    )
-    game = deep_games("bfs")[1]
-    value, _, server = played(forging, game)
-    # It returns 0 where the optimum is 64: judged wrong (searches.SearchQuestion.judge), and the parent's
-    # trace holds the calls it made, whose answers it did not change.
-    assert value == 0 != games.optimum(game)
-    assert server.events == [("final", 0), ("final", 0)]

@@ -12,9 +12,7 @@ Games
 `GameServer` answers the proxies of grader/questions/jeux/probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
 (calls.Stop) when the call budget is spent or when the student's code passes something that is not a
-state of the game. A student's run is answered ahead (`ahead`): each answer carries, as data, the answers
-to the calls on the states around the one asked, which the child answers itself and tells the parent in
-batches (docs/served-calls.md).
+state of the game.
 
 Oracles: `distances` (shortest paths in the table), `jeu1_distances` (game (1) towards t, over the
 states 1..t), `large_distances` (game (1) for q11's large pairs, read from grader/data/jeu1.json),
@@ -38,16 +36,6 @@ from reference import graphs
 JEU1_DATA = Path(__file__).resolve().parents[2] / "data" / "jeu1.json"
 
 LABEL_KINDS = ("int", "str", "tuple")
-# The calls a child answers from answers given ahead are told to the parent in batches (probes.Held): with
-# its next call's frame, or alone under this name when MAX_HITS wait and at the run's end. Each is a number,
-# ANSWERS × the state's number + the function's place in ANSWERS, of an answer the parent gave in the run.
-HITS = "told"
-MAX_HITS = 1_000
-ANSWERS = ("final", "suivants", "h")
-# Answers given ahead by one round trip: the states nearest the one asked, level by level, at most
-# AHEAD_STATES of them (a frame of tens of kilobytes; every game but game (1) is smaller); `suivants` of
-# each but the farthest level's.
-AHEAD_STATES = 2_048
 
 
 # --- States ------------------------------------------------------------------------------------------
@@ -79,14 +67,13 @@ class GameServer(Served):
     game's state, the int of game (1)). The run serves `h` only on a game that has one; each argument
     is a state as states.encode ships one, anything else a protocol violation."""
 
-    def __init__(self, game: dict, budget: int | None = None, ahead: bool = False):
+    def __init__(self, game: dict, budget: int | None = None):
         super().__init__()
         self.game = game
         self.call_budget = budget
-        self.ahead = ahead  # a student's run: answers given ahead, calls told in batches (`_took`)
         self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
         self.reset()
-        self.names = frozenset({"final", "suivants"} | ({"h"} if "h" in game else set()) | ({HITS} if ahead else set()))
+        self.names = frozenset({"final", "suivants"} | ({"h"} if "h" in game else set()))
         self.table = game["kind"] == "table"
         if self.table:
             self.labels = labels_of(game["labels"], len(game["succ"]))
@@ -103,7 +90,6 @@ class GameServer(Served):
         super().reset()
         self.events: list[tuple[str, int]] = []
         self.stop: dict | None = None
-        self.given: dict[int, bool] = {}  # the states whose answers were given ahead: True with `suivants`
 
     @property
     def initial_wire(self):
@@ -114,12 +100,6 @@ class GameServer(Served):
         raise Stop(reason)
 
     def __call__(self, name: str, args):
-        if name == HITS:  # a batch alone: MAX_HITS calls wait in the child, or its run ends
-            self._took(args)
-            return None
-        if self.ahead and type(args) is dict and args.keys() == {"state", "told"}:  # calls made before this one
-            self._took(args["told"])
-            args = args["state"]
         if not states.shipped_state(args):
             raise Violation("jeux.served_not_shipped", function=name)
         if self.stop is not None:
@@ -130,71 +110,16 @@ class GameServer(Served):
                 # A positive int too large to ship: a state of game (1), far deeper than any solution.
                 self._halt("too_deep", function=name, state=states.shown_wire(args))
             self._halt("not_a_state", function=name, state=states.shown_wire(args))
-        value = self._answer(name, state)
-        return {"answer": value, "ahead": self._around(state)} if self.ahead else value
-
-    def _answer(self, name: str, state: int):
-        """The call's answer, the call kept in the trace (the run stopped past its budget)."""
         if self.call_budget is not None and len(self.events) >= self.call_budget:
             self._halt("budget")
         self.events.append((name, state))
         if name == "final":
-            return self._final(state)
+            return state in self.finals if self.table else state == self.target
         if name == "suivants":
-            return [self._wire(j) for j in self._successors(state)]
+            if self.table:
+                return [self.wired[j] for j in self.game["succ"][state]]
+            return [2 * state, state + 1]
         return self.game["h"][state] if self.table else 0  # game (1)'s h is 0 (see the module's docstring)
-
-    def _final(self, state: int) -> bool:
-        return state in self.finals if self.table else state == self.target
-
-    def _successors(self, state: int) -> list[int]:
-        return self.game["succ"][state] if self.table else [2 * state, state + 1]
-
-    def _wire(self, state: int):
-        return self.wired[state] if self.table else state
-
-    def _around(self, state: int) -> list[list]:
-        """The answers given ahead with an answer on `state`: for the states reached from it level by level
-        (AHEAD_STATES at most) not given yet, [its number, its wire form, `final`, `h` (None: no h served),
-        its successors' numbers or None], the successors given on every level but the last (so every
-        successor given is itself given). Answers to calls the student's code could make, never more: the
-        states are those its next calls reach."""
-        with_h = "h" in self.names
-        around, level, seen = [], [state], {state}
-        while True:
-            last = len(seen) + sum(len(self._successors(x)) for x in level) > AHEAD_STATES
-            below = []
-            for x in level:
-                given = self.given.get(x)
-                if given is None or (not given and not last):  # new, or its successors given now
-                    self.given[x] = not last
-                    h = (self.game["h"][x] if self.table else 0) if with_h else None
-                    around.append([x, self._wire(x), self._final(x), h, None if last else self._successors(x)])
-                if not last:
-                    for y in self._successors(x):
-                        if y not in seen:
-                            seen.add(y)
-                            below.append(y)
-            if last or not below:
-                return around
-            level = below
-
-    def _took(self, hits) -> None:
-        """The calls the child answered from answers given ahead (probes.Held), in the order made, each the
-        number of an answer given in the run (see HITS): kept in the trace as calls sent alone are. A batch
-        longer than MAX_HITS, a number the parent never gave, another shape: a Violation."""
-        if not self.ahead or type(hits) is not list or len(hits) > MAX_HITS:
-            raise Violation("jeux.served_hits", most=MAX_HITS)
-        for hit in hits:
-            if type(hit) is not int or hit < 0:
-                raise Violation("jeux.served_hits", most=MAX_HITS)
-            state, function = divmod(hit, len(ANSWERS))
-            given, name = self.given.get(state), ANSWERS[function]
-            if given is None or name not in self.names or (name == "suivants" and not given):
-                raise Violation("jeux.served_hits", most=MAX_HITS)
-            if self.stop is not None:
-                raise Stop(self.stop["reason"])
-            self._answer(name, state)
 
     def _state(self, args):
         label = states.unwire(args)

@@ -138,12 +138,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(appel hors protocole)",
         "en": "call of {function} refused: its argument is not shaped as the grader sends a state (protocol violation)",
     },
-    "jeux.served_hits": {  # a batch of calls (probes.Held) the proxies never send: refused
-        "fr": "ce qui parvient au correcteur comme un lot d'appels de votre code n'en est pas un : plus de {most} "
-        "à la fois, des réponses qu'il n'a pas données, ou une autre forme : appel hors protocole",
-        "en": "what reaches the grader as a batch of your code's calls is not one: more than {most} at once, "
-        "answers it never gave, or another shape: protocol violation",
-    },
     "jeux.unreachable": {
         "fr": "{function} a testé l'état {state}, qu'aucune suite de coups ne permet d'atteindre depuis "
         "l'état initial : les états doivent venir de initial et de suivants",
