@@ -260,12 +260,21 @@ SAID = {
     "fr": {
         "largeur": ("IDA* descend d'abord", "IDA* estime d'abord"),
         "large": ("IDA* l'explore ; votre code l'a coupé",),
-        "horizon": ("IDA* le coupe dans ce parcours ; votre code l'a développé", "IDA* ne s'y arrête pas"),
+        # x1's horizon + 1 now fails on the first crafted graph (a pass beyond IDA*'s bound): IDA* restarts.
+        "horizon": (
+            "IDA* le coupe dans ce parcours ; votre code l'a développé",
+            "IDA* ne s'y arrête pas",
+            "IDA* a exploré tout ce que permet le seuil",
+        ),
     },
     "en": {
         "largeur": ("IDA* first goes down", "IDA* first estimates"),
         "large": ("IDA* explores it; your code cut it",),
-        "horizon": ("IDA* cuts it in this pass; your code expanded it", "IDA* does not stop there"),
+        "horizon": (
+            "IDA* cuts it in this pass; your code expanded it",
+            "IDA* does not stop there",
+            "IDA* has explored all the bound",
+        ),
     },
 }
 
