@@ -15,6 +15,7 @@ from grader.questions.recherche import replay as recherche_replay
 from grader.questions.recherche import search as recherche_search
 from grader.sandbox.calls import serving
 from reference.answers import recherche as notebook
+from tests.unit.test_recherche_replay import Module
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -58,11 +59,6 @@ def _down(path, goal, next_states, heuristic, limit):
             return found
         smallest = min(smallest, found)
     return smallest
-
-
-class Module:
-    def __init__(self, search):
-        self.search = search
 
 
 def _trace(search, case: dict) -> list[tuple]:
