@@ -259,8 +259,8 @@ def _edge_path(a: tuple[float, float], b: tuple[float, float], r: float) -> str:
 
 def asked_algorithms() -> dict[str, tuple[str, str, bool]]:
     """The search questions whose failed check carries a replay (q4, q7, q10, x1): the algorithm each
-    asks for, that check's name, and whether passing it means that algorithm (x1's graphs judge the
-    paths returned: a BFS passes them)."""
+    asks for, that check's name, and whether passing it means that algorithm (all do since x1's graphs
+    judge the search on the served trace too)."""
     from grader.registry import all_questions  # the question modules, only where a class page needs them
 
     return {

@@ -1,6 +1,14 @@
-"""The extensions x2-x4: red teams 3's and 4's ways of earning points without the search asked for
+"""The extensions x1-x4: red teams 3's, 4's and 12's ways of earning points without the search asked for
 (tests/strategies/recherche/), each earning nothing on the groups it aimed at, under seeds 2017, 1 and 2,
 in the teacher's grader and in the student kit's; a correct answer keeps every point under those seeds.
+
+- `astar_closed.py`, `bfs_parents.py`: x1 an A* with a heap and a closed set (3/3 before), a BFS with a
+  table of parents (2/3): shortest paths, but not IDA*. x1 judges the search on the trace the parent
+  served on the graphs (grader/questions/recherche/replay.py, `unobserved`): the A* expands a state beyond
+  the first bound h(start), the BFS never calls heuristic; the puzzles count only with IDA* seen there.
+- `idastar_next_plus_one.py`: x1 the notebook's IDA* whose next bound is the smallest p + h cut plus one
+  (1/3 before, half the BFS's): its second pass expands a state beyond IDA*'s bound. It earns what doing
+  nothing earns (tests/test_do_nothing.py), no less, and no longer less than the A* or the BFS.
 
 - `tables_at_import.py`: the whole 3×3 puzzle searched when the module is imported, each call walking
   down the table (x2 and x3: 5/5 before, the import outside any limit). The import's CPU time now counts
@@ -44,6 +52,9 @@ QUESTIONS = {q.id: q for q in all_questions(extensions=True) if q.module == "rec
 SEEDS = (2017, 1, 2)
 # strategy -> question -> the groups it aimed at (None: the whole question)
 AIMED = {
+    "astar_closed.py": {"x1": None},
+    "bfs_parents.py": {"x1": None},
+    "idastar_next_plus_one.py": {"x1": None},
     "tables_at_import.py": {"x2": None, "x3": None},
     "walk_then_bfs.py": {"x4": ("profondeur",)},
     "table_behind_bfs.py": {"x4": ("profondeur",)},

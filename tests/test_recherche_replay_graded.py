@@ -164,9 +164,11 @@ def test_a_search_making_the_notebooks_calls_and_returning_a_wrong_path_has_no_d
     assert "Aucun écart" in out and "c'est le chemin renvoyé qui ne va pas" in out
 
 
-def test_a_bfs_keeps_the_graphs_group_and_its_replay_parts_at_the_first_call():
+def test_a_bfs_loses_the_graphs_group_and_its_replay_parts_at_the_first_call():
     result = grade_file(submission_path("recherche", "search_largeur.py"), "x1")
-    assert summary(result)[1:] == (2.0, {"puzzles"})  # paths right on graphs; blind on the deep 4×4 puzzles
+    # Paths right on the graphs, but no call to heuristic there; the puzzles count only with IDA* seen.
+    assert summary(result)[1:] == (0.0, {"graphs", "puzzles"})
+    assert [c.message.key for c in result.checks] == ["x1.algorithm_no_h", "x1.puzzles_unobserved"]
     replay = recherche_replay.replay(CHAIN, _served_run("search_largeur.py", CHAIN))
     assert replay["seen"] == "bfs" and replay["step"] == 0 and replay["expected_step"] == 0
     assert [g["bound"] for g in replay["student"]["groups"]] == [0, 1]  # its levels: 0, then 1 and 2
@@ -296,15 +298,14 @@ def test_x1s_points_are_the_same_with_and_without_a_replay(name):
         assert graphs.visual == check(without, "graphs").visual
 
 
-def test_a_passed_graphs_check_replayed_on_request_shows_where_a_bfs_leaves_ida_star(capsys):
+def test_a_passed_graphs_check_replayed_on_request_shows_the_same_search_as_ida_star(capsys):
+    # A BFS no longer passes the graphs (its trace shows no heuristic call): its replay is its failure's, on
+    # the first crafted graph, whatever --replay asks.
     path = str(submission_path("recherche", "search_largeur.py"))
-    assert main(["check", path, "-q", "x1", "--replay", str(NAMED)]) == 1  # the puzzles fail: the BFS is blind
+    assert main(["check", path, "-q", "x1", "--replay", str(NAMED)]) == 1
     out = capsys.readouterr().out
-    assert "✓ plus court chemin sur des graphes quelconques" in out
-    said = "Premier écart : votre code, appel n° 1 : next_states(s) ; l'algorithme, appel n° 1 : heuristic(s, g)"
-    assert f"{said} (partie {NAMED} sur {LISTED})" in out
-    assert "votre code (parcours en largeur)" in out and "[profondeur 0] » next_states(s) «" in out
-    assert "→ IDA* appelle heuristic(état, g) sur chaque état atteint" in out
+    said = "Premier écart : votre code, appel n° 1 : next_states(0) ; l'algorithme, appel n° 1 : heuristic(0, 3)"
+    assert f"{said} (partie 1 sur {LISTED})" in out and "votre code (parcours en largeur)" in out
     # The model answer: no divergence, said as the same search.
     assert main(["check", "reference/answers/recherche.py", "-q", "x1", "--replay", str(NAMED), "--lang", "en"]) == 0
     out = capsys.readouterr().out
@@ -318,22 +319,21 @@ def test_a_passed_graphs_check_replayed_on_request_shows_where_a_bfs_leaves_ida_
     )
 
 
-def test_the_class_counts_read_a_passed_x1_replayed_on_request_and_count_the_others_apart():
+def test_the_class_counts_x1_by_what_its_graphs_showed():
     from grader.results.records import SubmissionResult
     from reports.replay import class_algorithms
 
     copies = [
-        _graded("search_largeur.py", 1),  # passed graphs, replayed: a BFS
+        _graded("search_largeur.py", 1),  # failed graphs (no heuristic called): its replay's reading, a BFS
         _graded("reference/answers/recherche.py", 1),  # passed graphs, replayed: IDA*
-        _graded("search_largeur.py", None),  # passed graphs, not replayed: not judged
+        _graded("search_largeur.py", None),  # the BFS again, without the request: the same
         _graded("search_visites.py", None),  # failed graphs: its replay's reading
     ]
     subs = [SubmissionResult(f"s{k}", r.score, r.max, [r]) for k, r in enumerate(copies)]
     (x1,) = class_algorithms(subs, [f"s{k}.html" for k in range(4)], "fr")
     groups = {g["label"]: (g["count"], g["asked"], g["href"]) for g in x1["groups"]}
     assert groups == {
-        "parcours en largeur": (1, False, "s0.html#x1"),
+        "parcours en largeur": (2, False, "s0.html#x1"),
         "IDA*": (1, True, "s1.html#x1"),
-        "chemins justes (algorithme non jugé)": (1, False, None),
         "parcours en profondeur répétés (ni IDS ni IDA*)": (1, False, "s3.html#x1"),
     }

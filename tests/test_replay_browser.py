@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 SIDES = ("student", "expected")
 
 # Each copy: its files per question (reference/answers/jeux.py passes all three, reference/answers/recherche.py x1; x1's
-# files are tests/submissions/recherche/'s: a BFS passes x1's graphs, which judge the paths returned).
+# files are tests/submissions/recherche/'s: a BFS fails x1's graphs, whose trace shows no call to heuristic).
 COPIES = {
     "ana": {
         "q4": "bfs_profondeur.py",
@@ -85,8 +85,10 @@ def test_the_class_page_counts_the_algorithms_recognised_and_links_a_replay(brow
     links = [a.get_attribute("href") for a in lists[2].find_elements(By.TAG_NAME, "a")]
     assert len(links) == 3 and all(link.endswith("#q10") for link in links)  # A*, passes, DFS: one each
     x1 = [li.text for li in lists[3].find_elements(By.TAG_NAME, "li")]
-    unjudged = "chemins justes (algorithme non jugé) 2" if lang == "fr" else "right paths (algorithm not judged) 2"
-    assert unjudged in x1 and len(x1) == 2  # the BFS and the model answer; two wrong IDA* read as passes
+    bfs, ida = ("parcours en largeur 1", "IDA* 1") if lang == "fr" else ("breadth-first search 1", "IDA* 1")
+    # The BFS, the model answer (IDA* seen on the graphs: the one asked), two wrong IDA* read as passes.
+    assert len(x1) == 3 and any(line.startswith(bfs) for line in x1), x1
+    assert any(line.startswith(ida) and asked in line for line in x1), x1
     assert lists[3].find_element(By.TAG_NAME, "a").get_attribute("href").endswith("#x1")
     _screenshot(browser, shots, f"replay-class-{lang}", selector="ul.algorithms")
     _assert_clean(browser)
@@ -258,12 +260,21 @@ SAID = {
     "fr": {
         "largeur": ("IDA* descend d'abord", "IDA* estime d'abord"),
         "large": ("IDA* l'explore ; votre code l'a coupé",),
-        "horizon": ("IDA* le coupe dans ce parcours ; votre code l'a développé", "IDA* ne s'y arrête pas"),
+        # x1's horizon + 1 now fails on the first crafted graph (a pass beyond IDA*'s bound): IDA* restarts.
+        "horizon": (
+            "IDA* le coupe dans ce parcours ; votre code l'a développé",
+            "IDA* ne s'y arrête pas",
+            "IDA* a exploré tout ce que permet le seuil",
+        ),
     },
     "en": {
         "largeur": ("IDA* first goes down", "IDA* first estimates"),
         "large": ("IDA* explores it; your code cut it",),
-        "horizon": ("IDA* cuts it in this pass; your code expanded it", "IDA* does not stop there"),
+        "horizon": (
+            "IDA* cuts it in this pass; your code expanded it",
+            "IDA* does not stop there",
+            "IDA* has explored all the bound",
+        ),
     },
 }
 

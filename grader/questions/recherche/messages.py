@@ -22,12 +22,45 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "X4 — dfs_taquin: depth-first search on the sliding puzzle",
     },
     "x1.graphs": {
-        "fr": "plus court chemin sur des graphes quelconques (états entiers ou chaînes)",
-        "en": "shortest path on arbitrary graphs (int or string states)",
+        "fr": "plus court chemin sur des graphes quelconques (états entiers ou chaînes), trouvé par les parcours "
+        "d'IDA* que montrent les appels à next_states et heuristic",
+        "en": "shortest path on arbitrary graphs (int or string states), found by the passes of IDA* that the "
+        "calls to next_states and heuristic show",
     },
     "x1.puzzles": {
-        "fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan), jusqu'à 44 coups du but",
-        "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance), up to 44 moves from the goal",
+        "fr": "plus court chemin sur des taquins 3×3 et 4×4 (distance de Manhattan), jusqu'à 44 coups du but ; "
+        "compté si les graphes ont montré IDA*",
+        "en": "shortest path on 3×3 and 4×4 puzzles (Manhattan distance), up to 44 moves from the goal; counted "
+        "when the graphs showed IDA*",
+    },
+    # The search a graph's trace shows, when it is not IDA* (replay.unobserved).
+    "x1.algorithm_no_h": {
+        "fr": "ce n'est pas IDA* : search n'appelle jamais heuristic, alors qu'IDA* compare p + h au seuil pour "
+        "chaque état atteint",
+        "en": "this is not IDA*: search never calls heuristic, while IDA* compares p + h with the bound for every "
+        "state it reaches",
+    },
+    "x1.algorithm_first_bound": {
+        "fr": "ce n'est pas IDA* : dès le premier parcours, la recherche explore l'état {state} au-delà du premier "
+        "seuil m = h(départ) = {bound} (IDA* n'explore un état qu'au bout d'un chemin depuis le départ dont chaque "
+        "p + h reste sous le seuil, une fois par tel chemin ; un A* explore tout en un seul parcours)",
+        "en": "this is not IDA*: in its first pass the search explores state {state} beyond the first bound "
+        "m = h(start) = {bound} (IDA* explores a state only at the end of a path from the start whose every p + h "
+        "stays within the bound, once per such path; an A* explores everything in a single pass)",
+    },
+    "x1.algorithm_next_bound": {
+        "fr": "ce n'est pas IDA* : le parcours n° {pass} explore l'état {state} au-delà de son seuil m = {bound}, le "
+        "plus petit p + h qui a dépassé le seuil du parcours précédent (IDA* n'explore un état qu'au bout d'un "
+        "chemin depuis le départ dont chaque p + h reste sous le seuil, une fois par tel chemin)",
+        "en": "this is not IDA*: pass {pass} explores state {state} beyond its bound m = {bound}, the smallest "
+        "p + h that exceeded the bound of the pass before (IDA* explores a state only at the end of a path from "
+        "the start whose every p + h stays within the bound, once per such path)",
+    },
+    "x1.puzzles_unobserved": {
+        "fr": "non compté : sur les graphes, les appels à next_states et heuristic n'ont pas montré les parcours "
+        "d'IDA* (voir les graphes) ; des chemins les plus courts sur le taquin ne montrent pas l'algorithme",
+        "en": "not counted: on the graphs, the calls to next_states and heuristic did not show the passes of "
+        "IDA* (see the graphs); shortest paths on the puzzle do not show the algorithm",
     },
     "x1.too_slow": {
         "fr": "temps limite dépassé ({limit} s) sur un taquin 4×4 dont la distance de Manhattan est la longueur "

@@ -23,6 +23,7 @@ took the goal, each side marks its own call and one sentence says what IDA* does
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import cast
 
 from grader.questions.api import Served, Stop, Violation, replays, states
@@ -109,6 +110,32 @@ def graph_game(case: dict) -> dict:
     }
 
 
+def _simple_paths(game: dict) -> list[tuple[int | None, int, int]]:
+    """Every simple path from the start that goes through the goal only at its end, as (its largest p + h
+    without its last state (None for the start alone), with it, its last state), h towards the goal."""
+    succ, h, start, goal = game["succ"], game["h"], game["initial"], game["goal"]
+    paths: list[tuple[int | None, int, int]] = []
+    stack: list[tuple[list[int], int | None, int]] = [([start], None, h[start])]
+    while stack:
+        path, before, peak = stack.pop()
+        paths.append((before, peak, path[-1]))
+        if path[-1] != goal:
+            stack.extend(([*path, y], peak, max(peak, len(path) + h[y])) for y in succ[path[-1]] if y not in path)
+    return paths
+
+
+def _bounds(game: dict, paths: list[tuple[int | None, int, int]]) -> list[int]:
+    """The notebook's bounds: h(start), then each the smallest p + h above the one before among the paths
+    whose path without its last state is within it, up to the first that lets a path to the goal in."""
+    bounds = [game["h"][game["initial"]]]
+    while not any(peak <= bounds[-1] and x == game["goal"] for _, peak, x in paths):
+        above = [peak for before, peak, _ in paths if before is not None and before <= bounds[-1] < peak]
+        if not above:
+            break
+        bounds.append(min(above))
+    return bounds
+
+
 def calls_bound(case: dict) -> int:
     """At most how many calls the notebook's IDA* makes on the case, in any order of the successors (the
     oracle's budget basis, where the model answer is not installed), counted from the graph without
@@ -118,21 +145,54 @@ def calls_bound(case: dict) -> int:
     is <= m; its bounds are p + h values of such paths, no larger than the first that lets a path to the
     goal in. Plus the first heuristic call, for the first bound."""
     game = graph_game(case)
-    succ, h, start, goal = game["succ"], game["h"], game["initial"], game["goal"]
-    paths: list[tuple[int | None, int, int]] = []  # (the path's largest p + h without its last state, with it, last)
-    stack: list[tuple[list[int], int | None, int]] = [([start], None, h[start])]
-    while stack:
-        path, before, peak = stack.pop()
-        paths.append((before, peak, path[-1]))
-        if path[-1] != goal:
-            stack.extend(([*path, y], peak, max(peak, len(path) + h[y])) for y in succ[path[-1]] if y not in path)
-    first = h[start]
-    last = max(first, min((peak for _, peak, x in paths if x == goal), default=first))
+    paths = _simple_paths(game)
+    first = game["h"][game["initial"]]
+    last = max(first, min((peak for _, peak, x in paths if x == game["goal"]), default=first))
     total = 1
     for m in sorted({peak for _, peak, _ in paths} | {first}):
         if first <= m <= last:
-            total += sum((before is None or before <= m) + (peak <= m and x != goal) for before, peak, x in paths)
+            total += sum(
+                (before is None or before <= m) + (peak <= m and x != game["goal"]) for before, peak, x in paths
+            )
     return total
+
+
+def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
+    """Why a graph case's trace does not show the notebook's IDA* (a message key and its fields), or None
+    when it does: heuristic asked, and passes (cut where the start is expanded again) whose k-th expands
+    each state at most as many times as simple paths from the start (the goal at their end only) reach it
+    with every p + h within the notebook's k-th bound (h(start), then each the smallest p + h cut in the
+    pass before; the last bound for any pass after). Order-free, so that every correct variant passes whatever the order
+    it reads successors in or when it asks heuristic; a search whose bound is larger (an A* in one
+    sweep, a bound plus one) expands a state beyond it wherever the graph holds one."""
+    game = graph_game(case)
+    # Only a search started on the goal may end before any call (returning at once, without h).
+    if not any(e[0] == "heuristic" for e in events) and (events or game["initial"] != game["goal"]):
+        return "x1.algorithm_no_h", {}
+    expanded = [e[1] for e in events if e[0] == "next_states"]
+    start = game["initial"]
+    again = any(
+        _subject(game, e) == start and _subject(game, events[k - 1]) != start for k, e in enumerate(events) if k
+    )
+    if again and len(set(expanded)) == len(expanded):
+        # Back at the start, yet no state expanded twice: next_states cached (its answers are a function of
+        # the state), so the passes' expansions cannot be counted. Not judged rather than a correct search
+        # failed (an A* asking h(start) again on purpose passes too: docs/judging.md says so).
+        return None
+    paths = _simple_paths(game)
+    bounds = _bounds(game, paths)
+    for number, (a, b) in enumerate(passes(game, events), 1):
+        bound = bounds[min(number, len(bounds)) - 1]
+        # How many times the pass may expand each state: once per such path to it (IDA* keeps no memory
+        # of what it expanded but the current path); never the goal.
+        left = Counter(x for _, peak, x in paths if peak <= bound and x != game["goal"])
+        for event in events[a:b]:
+            if event[0] == "next_states":
+                left[event[1]] -= 1
+                if left[event[1]] < 0:
+                    key = "x1.algorithm_first_bound" if number == 1 else "x1.algorithm_next_bound"
+                    return key, {"pass": number, "state": game["labels"][event[1]], "bound": bound}
+    return None
 
 
 # --- The student's side -------------------------------------------------------------------------------
@@ -151,16 +211,22 @@ def _subject(game: dict, event: tuple) -> int:
 
 
 def passes(game: dict, events: list[tuple]) -> list[tuple[int, int]]:
-    """(first index, end) of each pass: a pass begins with a call on the start state after calls on
-    other states, or with a second expansion of the start (a search keeping its path never comes back
-    to the start within a pass)."""
+    """(first index, end) of each pass: a pass begins with an expansion of the start after the start was
+    expanded in the pass before (a search keeping its path never comes back to the start within a pass),
+    or with the calls on the start just before that expansion (its heuristic: a pass's first call). A
+    heuristic call on the start within a pass (on a cycle back to it, before the path is checked) and a
+    pass that expanded nothing (a first bound below h(start)) begin none."""
     start, cuts, expanded = game["initial"], [0], False
+    run: int | None = None  # where the calls on the start since its last expansion began
     for k, event in enumerate(events):
-        if k and _subject(game, event) == start:
-            if _subject(game, events[k - 1]) != start or (event[0] == "next_states" and expanded):
-                cuts.append(k)
-                expanded = False
-        expanded = expanded or event[:2] == ("next_states", start)
+        if _subject(game, event) != start:
+            run = None
+            continue
+        run = k if run is None else run
+        if event[0] == "next_states":
+            if expanded:
+                cuts.append(run)
+            expanded, run = True, None
     return list(zip(cuts, [*cuts[1:], len(events)]))
 
 

@@ -6,9 +6,21 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from fractions import Fraction
 
 from grader.questions.recherche import replay
-from grader.questions.api import CHEAP, ROUND_TRIP_SECONDS, Failure, Group, Kind, Question, oracle, shapes
+from grader.questions.api import (
+    CHEAP,
+    ROUND_TRIP_SECONDS,
+    Failure,
+    Group,
+    Kind,
+    Outcome,
+    Question,
+    earned,
+    oracle,
+    shapes,
+)
 from grader.questions.recherche.probes import PROBES, probe_search
 from grader.questions.recherche.puzzles import optimal_length, optimal_moves, puzzle_visual, timeout_failure, walks
 from reference.graphs import distances
@@ -211,28 +223,38 @@ class X1(Question):
     functions = ("search",)
     points = 3.0
     groups = (Group("graphs", 2.0), Group("puzzles", 1.0))
-    # A failed graphs check carries a replay beside the notebook's IDA* (replay.py). The group
-    # judges the paths returned, not the search: a BFS passes it (a barème kept as it was); the class
-    # page counts a passed one apart.
+    # A failed graphs check carries a replay beside the notebook's IDA* (replay.py). The group judges
+    # the path returned and, on the trace the parent served, the search (replay.unobserved): a BFS or an
+    # A* returns the right paths and fails it. The puzzles, run in the child where no trace is kept,
+    # count only with IDA* seen on the graphs (run): no new group, the barème's 2 + 1 points unchanged,
+    # each now for the search asked.
     replay_check = "graphs"
     replay_algorithm = "idastar"
-    replay_check_is_algorithm = False
+    replay_check_is_algorithm = True
 
     def run(self, ctx):
-        kept: dict = {}  # the crafted graph's drawing and replay asked for with --replay N (Settings.replay)
+        # The crafted graph's drawing and replay asked for with --replay N (Settings.replay), and what the
+        # graphs' traces showed (judge_graph).
+        kept: dict = {}
         judge = functools.partial(self.judge, ctx, kept)
         graphs_outcome = ctx.check_cases("graphs", CRAFTED_GRAPHS, judge)
         if graphs_outcome.failure is None:
             graphs_outcome = ctx.check("graphs", graphs(), judge)
         if graphs_outcome.failure is None:
             graphs_outcome.visual = kept.get("visual")
+        # Shortest paths on the puzzles prove nothing asked without IDA* seen on the graphs: not run when a
+        # graph's whole trace showed another search; run (a failure there says what it says) but counted
+        # only with IDA* seen when no graph run ended (a crash, a stop: a partial trace shows nothing).
+        unseen = Failure(Kind.WRONG, "x1.puzzles_unobserved", {})
+        if "unobserved" in kept:
+            return [graphs_outcome, Outcome("puzzles", unseen)]
         puzzles = ctx.check("puzzles", puzzles_for_search(), judge)
         if puzzles.failure is None:
             seconds = puzzles.seconds
             deep = [DeepPuzzle(start) for start in SEARCH_DEEP_CASES]
             puzzles = ctx.check_cases("puzzles", deep, functools.partial(self.judge_deep, ctx))
             puzzles.seconds += seconds
-        return [graphs_outcome, puzzles]
+        return [graphs_outcome, earned(puzzles, Fraction("observed" in kept), unseen)]
 
     def replay_games(self) -> int:
         return len(CRAFTED_GRAPHS)  # the graphs group's crafted graphs, in its order
@@ -257,10 +279,10 @@ class X1(Question):
         return failure
 
     def judge_graph(self, ctx, case: dict, kept: dict) -> Failure | None:
-        """The path returned on a graph served by the parent; a failure carries the replay of the calls
-        the parent answered beside the notebook's IDA* on the same graph, and so does, in `kept`, the
-        crafted graph found right whose replay was asked for (a BFS returns the right paths: its replay
-        shows where it leaves IDA*)."""
+        """The path returned on a graph served by the parent, then the search its trace shows
+        (replay.unobserved; `kept` notes whether a whole trace showed IDA*, and whether one did not); a
+        failure carries the replay of the calls the parent answered beside the notebook's IDA* on the
+        same graph, and so does, in `kept`, the crafted graph found right whose replay was asked for."""
         payload = {"start": case["start"], "goal": case["goal"], "container": case["container"]}
         model = functools.partial(replay.SearchServer, case)
         reference = ctx.reference_served(probe_search, payload, serve=model, case=case)[2]
@@ -279,7 +301,8 @@ class X1(Question):
             "edges": [[a, b] for a, succ in case["next_states"] for b in succ],
         }
         stop = server.stop
-        got = reply.value if reply.ok and stop is None else None
+        ended = reply.ok and stop is None
+        got = reply.value if ended else None
         failure: Failure | None
         if stop is not None and stop["reason"] == "budget":
             failure = Failure(Kind.WRONG, "x1.budget", {"budget": budget, "reference": reference.total})
@@ -289,6 +312,12 @@ class X1(Question):
             failure = ctx.failure(reply)
         else:
             failure = self.judge_path_on_graph(case, reply.value)
+        # Whatever the path, the whole trace of a run that ended says whether the search was IDA*.
+        unseen = replay.unobserved(case, server.events) if ended else None
+        if ended:
+            kept["unobserved" if unseen else "observed"] = True
+        if failure is None and unseen is not None:
+            failure = Failure(Kind.WRONG, *unseen)
         # The graph's number among the crafted ones (the judge is handed the very objects); None for a drawn one.
         number = next((k for k, graph in enumerate(CRAFTED_GRAPHS, 1) if graph is case), None)
         counted = (number, len(CRAFTED_GRAPHS)) if number else None
