@@ -257,14 +257,13 @@ def _edge_path(a: tuple[float, float], b: tuple[float, float], r: float) -> str:
     return f"M{x1:.1f},{y1 - r:.1f} Q{cx:.1f},{cy:.1f} {x2 + r:.1f},{y2 - 4:.1f}"
 
 
-def asked_algorithms() -> dict[str, tuple[str, str, bool]]:
+def asked_algorithms() -> dict[str, tuple[str, str]]:
     """The search questions whose failed check carries a replay (q4, q7, q10, x1): the algorithm each
-    asks for, that check's name, and whether passing it means that algorithm (all do since x1's graphs
-    judge the search on the served trace too)."""
+    asks for, and that check's name (passing it means that algorithm: each judges the served trace)."""
     from grader.registry import all_questions  # the question modules, only where a class page needs them
 
     return {
-        q.id: (q.replay_algorithm, q.replay_check, q.replay_check_is_algorithm)
+        q.id: (q.replay_algorithm, q.replay_check)
         for q in all_questions(extensions=True)
         if getattr(q, "replay_check", None)
     }
@@ -272,7 +271,7 @@ def asked_algorithms() -> dict[str, tuple[str, str, bool]]:
 
 def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
     """Per search question, how many copies the grader recognised as each algorithm (a passed algorithm
-    check is the requested one, x1's passed graphs are counted apart; a failed one is what its replay
+    check is the requested one; a failed one is what its replay
     recognised), most frequent first, each with a link to one copy's replay (the first in the class's
     order; for a passed check, only when passed checks were replayed on request). Copies whose search could not be
     read (not written, stopped, crashed) are counted apart."""
@@ -285,15 +284,13 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
         for q in sub.questions:
             if q.id not in asked:
                 continue
-            algorithm, check_name, judged = asked[q.id]
+            algorithm, check_name = asked[q.id]
             check = next((c for c in q.checks if c.name == check_name), None)
             if check is None:
                 continue
             data = check.visual.get("replay") if isinstance(check.visual, dict) else None
-            if check.passed:  # replayed only on request (--replay): then linked too, and x1's read
-                seen = data.get("seen") if isinstance(data, dict) else None
-                name = algorithm if judged else seen if isinstance(seen, str) else "unjudged"
-                link = f"{href}#{q.id}" if isinstance(data, dict) else None
+            if check.passed:  # replayed only on request (--replay): then linked too
+                name, link = algorithm, f"{href}#{q.id}" if isinstance(data, dict) else None
             elif isinstance(data, dict) and isinstance(data.get("seen"), str):
                 name, link = data["seen"], f"{href}#{q.id}"
             else:
@@ -308,7 +305,6 @@ def class_algorithms(submissions, hrefs: list[str], lang: str) -> list[dict]:
                 {
                     "label": algorithm_name(name, lang),
                     "asked": name == asked[qid][0],
-                    "unjudged": name == "unjudged",
                     "count": group["count"],
                     "href": group["href"],
                 }

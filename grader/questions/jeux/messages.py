@@ -479,8 +479,4 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "repeated depth-first passes (neither IDS nor IDA*)",
     },
     "jeux.algo_other": {"fr": "autre", "en": "other"},
-    "jeux.algo_unjudged": {
-        "fr": "chemins justes (algorithme non jugé)",
-        "en": "right paths (algorithm not judged)",
-    },
 }

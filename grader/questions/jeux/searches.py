@@ -200,7 +200,6 @@ class SearchQuestion(Question):
     # The check whose failure carries a replay (replay.py), for the class page: passing it is the
     # requested algorithm.
     replay_check = "algorithme"
-    replay_check_is_algorithm = True
 
     @property
     def replay_algorithm(self) -> str:

@@ -230,7 +230,6 @@ class X1(Question):
     # each now for the search asked.
     replay_check = "graphs"
     replay_algorithm = "idastar"
-    replay_check_is_algorithm = True
 
     def run(self, ctx):
         # The crafted graph's drawing and replay asked for with --replay N (Settings.replay), and what the
