@@ -54,7 +54,7 @@ from grader.questions import replays
 from grader.questions.child_api import cached, protocol, register_cache, shapes, states
 from grader.results import scoring
 from grader.results.records import Kind, Output
-from grader.sandbox.calls import ROUND_TRIP_SECONDS, Served, Stop, Violation, serving
+from grader.sandbox.calls import ROUND_TRIP_SECONDS, Exhausted, Served, Stop, Violation, serving
 from grader.sandbox.limits import Reply
 from grader.text.display import python_source, python_text
 from grader.text.message import Message
@@ -64,6 +64,7 @@ __all__ = [
     "ROUND_TRIP_SECONDS",
     "Context",
     "Drawn",
+    "Exhausted",
     "Failure",
     "GraderBug",
     "Group",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from grader.questions.taquin.cases import near_length
 from grader.questions.taquin.probes import BLANK, LAST
-from grader.questions.api import cached
+from grader.questions.api import Exhausted, cached
 from grader.questions.taquin.serving import Chain, DfsAnswered, ModelServer
 from reference.puzzle import manhattan
 from reference.dfs_tree import dfs_calls
@@ -96,20 +96,16 @@ def least_cut(m: int, h: int) -> int:
     return h if m < h else m + 1 + (m + 1 - h) % 2
 
 
-class OutOfBudget(Exception):
-    """The model answer's passes were stopped: they had searched as many nodes as they may."""
-
-
 def model_passes(h: int, search: Callable[[int], tuple[bool, int | None, int]]) -> list[list[int]]:
     """The model answer's passes: [m, nodes] from m = h on; `search(m)` runs its dfs(m, 0) from the start
     with `minimum` reset, giving (found, the minimum it left or None for infinity, nodes searched). A pass
-    that raises OutOfBudget is left out, with those after it."""
+    stopped by its budget (Exhausted) is left out, with those after it."""
     passes: list[list[int]] = []
     m: int | None = h
     while m is not None and len(passes) < MAX_PASSES:
         try:
             found, minimum, nodes = search(m)
-        except OutOfBudget:
+        except Exhausted:
             break
         passes.append([m, nodes])
         if found:
@@ -170,7 +166,7 @@ def figure_passes(state: tuple, budget: int) -> list[list[int]]:
         nonlocal spent
         spent += 1
         if spent > budget:
-            raise OutOfBudget
+            raise Exhausted("the model's passes for the view searched their budget")
 
     def search(m: int) -> tuple[bool, int | None, int]:
         start = {"grid": grid, "li": li, "lj": lj, "h": h, "minimum": "inf"}
