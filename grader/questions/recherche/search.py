@@ -316,7 +316,8 @@ class X1(Question):
         if ended:
             kept["unobserved" if unseen else "observed"] = True
         if failure is None and unseen is not None:
-            failure = Failure(Kind.WRONG, *unseen)
+            key, params = unseen
+            failure = Failure(Kind.WRONG, key, params)
         # The graph's number among the crafted ones (the judge is handed the very objects); None for a drawn one.
         number = next((k for k, graph in enumerate(CRAFTED_GRAPHS, 1) if graph is case), None)
         counted = (number, len(CRAFTED_GRAPHS)) if number else None
