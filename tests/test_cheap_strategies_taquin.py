@@ -157,9 +157,9 @@ def evidence_table() -> str:
     from grader.questions.taquin.dfs import EVIDENCE_CALLS
 
     table = {}
-    for state, history, m, p, _ in EVIDENCE_CALLS:
-        states, _, _ = grid_walk(state, history[-1] if history else None, m, p)
-        table[json.dumps([list(state), m, p])] = [divmod(after.index(15), 4) for after in states]
+    for call in EVIDENCE_CALLS:
+        states, _, _ = grid_walk(call.state, call.previous, call.m, call.p)
+        table[json.dumps([list(call.state), call.m, call.p])] = [divmod(after.index(15), 4) for after in states]
     return (
         "global minimum\n"
         "cells = [grid[i][j] for i in range(4) for j in range(4)]\n"

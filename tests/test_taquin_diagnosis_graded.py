@@ -216,8 +216,9 @@ def test_a_correct_dfs_shows_no_divergence_on_q17s_cases(path):
         convention = detect_convention(ctx).order
         for group, succeed in (("echec_restaure", False), ("seuil", False), ("succes", True)):
             for case in question.cases(SEED, group, 6):
-                state, history, m, p, blank_value, _ = question.call_on(case, succeed)
-                record = diagnosis.diagnose(ctx, convention, (state, history, m, p, blank_value))
+                call, _ = question.call_on(case, succeed)
+                state, history, m, p = call.state, call.history, call.m, call.p
+                record = diagnosis.diagnose(ctx, convention, call)
                 same = record["why"]["key"] in ("q17.search_same", "q17.search_stopped")
                 assert same or only_children_past_the_bound(record, history), (group, record["why"])
                 if not succeed:  # below the optimum every order visits the whole tree (cut children aside)
