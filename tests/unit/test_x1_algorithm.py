@@ -1,8 +1,9 @@
 """x1's judgement of the search on the trace the parent served (grader/questions/recherche/replay.py,
 `unobserved`): every correct variant of the corpus, the model answer and a search that calls heuristic on a
-state before checking the path show IDA* on random graphs; red team 12's A*, BFS and IDA* with its next
-bound plus one (tests/strategies/recherche/) show what they are on the first crafted graph. In process,
-as tests/unit/test_recherche_replay.py serves the graphs."""
+state before checking the path, each with and without next_states cached, show IDA* on random graphs; red
+team 12's A*, BFS and IDA* with its next bound plus one show what they are on the first crafted graph, and
+a best-first or breadth-first search per bound and an A* posing as a cached IDA* on the seventh
+(tests/strategies/recherche/). In process, as tests/unit/test_recherche_replay.py serves the graphs."""
 
 from __future__ import annotations
 
@@ -62,9 +63,19 @@ def _down(path, goal, next_states, heuristic, limit):
     return smallest
 
 
-def cached_successors(start, goal, next_states, heuristic):
-    """The notebook's IDA* with next_states cached: each state's successors asked once in the whole search."""
-    return notebook.search(start, goal, functools.cache(lambda state: list(next_states(state))), heuristic)
+def cached(search):
+    """`search` with next_states cached: each state's successors asked once in the whole search."""
+
+    @functools.wraps(search)  # named after it in a failure
+    def with_a_memo(start, goal, next_states, heuristic):
+        return search(start, goal, functools.cache(lambda state: list(next_states(state))), heuristic)
+
+    return with_a_memo
+
+
+# Every correct search, and each with next_states cached (a memo is legitimate Python: the cached searches
+# expand no state twice, and the one pruning children asks nothing on the start after its first pass).
+SEARCHES = (*CORRECT, h_before_the_path, *(cached(search) for search in (*CORRECT, h_before_the_path)))
 
 
 def _trace(search, case: dict) -> list[tuple]:
@@ -78,13 +89,13 @@ def _trace(search, case: dict) -> list[tuple]:
 @settings(max_examples=50, deadline=None)  # the quick layer: 5,000 passed when it was written
 @given(recherche_search.graphs())
 def test_every_correct_search_shows_idastar_on_random_graphs(case):
-    for search in (*CORRECT, h_before_the_path, cached_successors):
+    for search in SEARCHES:
         assert recherche_replay.unobserved(case, _trace(search, case)) is None, search.__module__
 
 
 def test_every_correct_search_shows_idastar_on_the_crafted_graphs():
     for case in recherche_search.CRAFTED_GRAPHS:
-        for search in (*CORRECT, h_before_the_path, cached_successors):
+        for search in SEARCHES:
             assert recherche_replay.unobserved(case, _trace(search, case)) is None, (search.__module__, case)
 
 
@@ -92,13 +103,42 @@ def test_red_team_12s_searches_show_what_they_are_on_the_first_crafted_graph():
     # 0 -> [1, 2], 1 -> [2], 2 -> [3], h = 0: IDA*'s bounds are 0, 1, 2; the A* expands 1 (p + h = 1) at once,
     # the bound plus one (bounds 0, 2) expands 2 through 1 (p + h = 2) in its second pass, whose bound is 1.
     case = recherche_search.CRAFTED_GRAPHS[0]
-    strategies = TESTS / "strategies" / "recherche"
-    seen = {
-        name: recherche_replay.unobserved(case, _trace(_search(strategies / name), case))
-        for name in ("astar_closed.py", "bfs_parents.py", "idastar_next_plus_one.py")
-    }
+    seen = {name: _seen(name, case) for name in ("astar_closed.py", "bfs_parents.py", "idastar_next_plus_one.py")}
     assert seen == {
         "astar_closed.py": ("x1.algorithm_first_bound", {"pass": 1, "state": 1, "bound": 0}),
         "bfs_parents.py": ("x1.algorithm_no_h", {}),
         "idastar_next_plus_one.py": ("x1.algorithm_next_bound", {"pass": 2, "state": 2, "bound": 1}),
     }
+
+
+def test_searches_within_idas_bounds_but_not_depth_first_are_seen_jumping_between_branches():
+    # s -> [b, a, x], b -> c -> g, a -> g, h(x) = 9: bounds 0, 1, 2. In the third pass a best-first or a
+    # breadth-first search expands b, then a, then c, below b which it left; so does an A* with a closed set
+    # that asks h(start) again (its trace is read as a cached IDA*'s): c's parent b is entered again without
+    # a call on b. On the old judgement (counts only, a cached trace not judged) all three passed.
+    case = recherche_search.CRAFTED_GRAPHS[6]
+    seen = {name: _seen(name, case) for name in ("astar_per_bound.py", "bfs_per_bound.py", "astar_start_again.py")}
+    assert seen == {
+        "astar_per_bound.py": ("x1.algorithm_not_depth_first", {"state": "c", "pass": 3}),
+        "bfs_per_bound.py": ("x1.algorithm_not_depth_first", {"state": "c", "pass": 3}),
+        "astar_start_again.py": ("x1.algorithm_cached_not_depth_first", {"state": "c"}),
+    }
+
+
+def test_a_wrong_search_does_not_hide_behind_a_cache_of_next_states():
+    # The same graph, each search with next_states cached: the searches per bound still come back to b
+    # without a call on it; the bound plus one (bounds 0, 2) expands a (IDA*'s second pass) after c (its
+    # third). Before, the A* per bound and the bound plus one, their traces not judged, passed here.
+    case = recherche_search.CRAFTED_GRAPHS[6]
+    names = ("astar_per_bound.py", "bfs_per_bound.py", "idastar_next_plus_one.py")
+    seen = {name: _seen(name, case, cached) for name in names}
+    assert seen == {
+        "astar_per_bound.py": ("x1.algorithm_cached_not_depth_first", {"state": "c"}),
+        "bfs_per_bound.py": ("x1.algorithm_cached_not_depth_first", {"state": "c"}),
+        "idastar_next_plus_one.py": ("x1.algorithm_cached_pass", {"state": "a", "bound": 1, "later": 2}),
+    }
+
+
+def _seen(name: str, case: dict, written=lambda search: search):
+    search = written(_search(TESTS / "strategies" / "recherche" / name))
+    return recherche_replay.unobserved(case, _trace(search, case))

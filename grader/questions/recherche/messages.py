@@ -56,6 +56,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "p + h that exceeded the bound of the pass before (IDA* explores a state only at the end of a path from "
         "the start whose every p + h stays within the bound, once per such path)",
     },
+    "x1.algorithm_not_depth_first": {
+        "fr": "ce n'est pas IDA* : le parcours n° {pass} explore l'état {state}, qui n'est le successeur d'aucun "
+        "état du chemin en cours (ou d'un état dont il est déjà revenu) : IDA* parcourt les chemins en profondeur "
+        "d'abord, une recherche par meilleur p + h ou en largeur saute d'une branche à l'autre",
+        "en": "this is not IDA*: pass {pass} explores state {state}, which is a successor of no state on the "
+        "current path (or of one it already came back from): IDA* walks the paths depth first, a search by "
+        "least p + h or breadth first jumps from one branch to another",
+    },
+    "x1.algorithm_cached_not_depth_first": {
+        "fr": "ce n'est pas IDA* : la recherche appelle next_states une fois par état (mémorisé), puis un appel sur "
+        "l'état {state} ne prolonge aucun chemin en cours : IDA* rentre dans une branche qu'il a quittée en "
+        "demandant heuristic sur ses états, un A* ou un parcours en largeur y revient sans appel",
+        "en": "this is not IDA*: the search calls next_states once per state (cached), then a call on state "
+        "{state} extends no current path: IDA* enters a branch it left again asking heuristic on its states, an "
+        "A* or a breadth-first search comes back to it without a call",
+    },
+    "x1.algorithm_cached_beyond": {
+        "fr": "ce n'est pas IDA* : la recherche appelle next_states une fois par état (mémorisé) et explore l'état "
+        "{state}, qu'aucun chemin depuis le départ n'atteint avec chaque p + h sous le dernier seuil d'IDA*, "
+        "m = {bound}",
+        "en": "this is not IDA*: the search calls next_states once per state (cached) and explores state {state}, "
+        "which no path from the start reaches with every p + h within IDA*'s last bound, m = {bound}",
+    },
+    "x1.algorithm_cached_pass": {
+        "fr": "ce n'est pas IDA* : la recherche appelle next_states une fois par état (mémorisé) et explore l'état "
+        "{state}, qu'IDA* explore dès le parcours de seuil m = {bound}, après un état qu'il n'explore qu'au "
+        "parcours de seuil m = {later} (un seuil sauté, ou un autre ordre que celui des seuils)",
+        "en": "this is not IDA*: the search calls next_states once per state (cached) and explores state {state}, "
+        "which IDA* explores from its pass of bound m = {bound} on, after a state it explores only in its pass "
+        "of bound m = {later} (a bound skipped, or another order than the bounds')",
+    },
     "x1.puzzles_unobserved": {
         "fr": "non compté : sur les graphes, les appels à next_states et heuristic n'ont pas montré les parcours "
         "d'IDA* (voir les graphes) ; des chemins les plus courts sur le taquin ne montrent pas l'algorithme",

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import cast
 
 from grader.questions.api import Served, Stop, Violation, replays, states
+from grader.questions.recherche import depth_first
 from reference import graphs
 
 # A student's run is stopped past BUDGET_FLOOR + BUDGET_FACTOR × the model answer's calls on the case:
@@ -159,12 +160,18 @@ def calls_bound(case: dict) -> int:
 
 def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     """Why a graph case's trace does not show the notebook's IDA* (a message key and its fields), or None
-    when it does: heuristic asked, and passes (cut where the start is expanded again) whose k-th expands
-    each state at most as many times as simple paths from the start (the goal at their end only) reach it
-    with every p + h within the notebook's k-th bound (h(start), then each the smallest p + h cut in the
-    pass before; the last bound for any pass after). Order-free, so that every correct variant passes whatever the order
-    it reads successors in or when it asks heuristic; a search whose bound is larger (an A* in one
-    sweep, a bound plus one) expands a state beyond it wherever the graph holds one."""
+    when it does: heuristic asked; passes (cut where the start is expanded again) that each walk the tree
+    of paths from the start depth first (`depth_first.strayed`); and whose k-th expands each state at most as many
+    times as simple paths from the start (the goal at their end only) reach it with every p + h within the
+    notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before; the last bound for
+    any pass after). Neither asks an order of the successors nor a moment for heuristic, so that every
+    correct variant passes; a search whose bound is larger (an A* in one sweep, a bound plus one) expands
+    a state beyond it, one that is best first or breadth first within IDA*'s bounds comes back to a branch
+    it left, wherever the graph holds one. A trace that comes back to the start without expanding any
+    state twice, or that estimates a state twice (next_states cached: its passes cannot be cut nor their
+    expansions counted; an IDA* whose first bound is h(start) need not ask the start again) is judged on
+    its walk, where a state entered again without a next_states call needs a call on it for each entry,
+    and on the passes of its first expansions (`_first_expansions_out_of_pass`)."""
     game = graph_game(case)
     # Only a search started on the goal may end before any call (returning at once, without h).
     if not any(e[0] == "heuristic" for e in events) and (events or game["initial"] != game["goal"]):
@@ -174,13 +181,17 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     again = any(
         _subject(game, e) == start and _subject(game, events[k - 1]) != start for k, e in enumerate(events) if k
     )
-    if again and len(set(expanded)) == len(expanded):
-        # Back at the start, yet no state expanded twice: next_states cached (its answers are a function of
-        # the state), so the passes' expansions cannot be counted. Not judged rather than a correct search
-        # failed (an A* asking h(start) again on purpose passes too: docs/judging.md says so).
-        return None
+    asked = [_subject(game, e) for e in events if e[0] == "heuristic"]
+    # No state expanded twice, yet back at the start or a state estimated again: next_states cached.
+    cached = len(set(expanded)) == len(expanded) and (again or len(set(asked)) < len(asked))
+    if cached:
+        strayed = depth_first.strayed(game["succ"], start, _calls(game, events), cached=True)
+        if strayed is not None:
+            return _not_depth_first(game, events, strayed, None)
     paths = _simple_paths(game)
     bounds = _bounds(game, paths)
+    if cached:
+        return _first_expansions_out_of_pass(game, events, paths, bounds)
     for number, (a, b) in enumerate(passes(game, events), 1):
         bound = bounds[min(number, len(bounds)) - 1]
         # How many times the pass may expand each state: once per such path to it (IDA* keeps no memory
@@ -192,7 +203,49 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
                 if left[event[1]] < 0:
                     key = "x1.algorithm_first_bound" if number == 1 else "x1.algorithm_next_bound"
                     return key, {"pass": number, "state": game["labels"][event[1]], "bound": bound}
+        strayed = depth_first.strayed(game["succ"], start, _calls(game, events[a:b]), cached=False)
+        if strayed is not None:
+            return _not_depth_first(game, events[a:b], strayed, number)
     return None
+
+
+def _first_expansions_out_of_pass(
+    game: dict, events: list[tuple], paths: list[tuple[int | None, int, int]], bounds: list[int]
+) -> tuple[str, dict] | None:
+    """A cached search's expansions (each state's first) out of IDA*'s passes, or None. IDA* first expands a
+    state in the first pass whose bound lets a path to it in (every pass but the last expands all such
+    paths), so the passes of its first expansions never go back; a state no bound lets in, it never
+    expands. A bound plus one, skipping a pass, expands a state of a later pass before one of the pass it
+    skipped, wherever the graph holds both below a state."""
+    least: dict[int, int] = {}
+    for _, peak, x in paths:
+        if x != game["goal"]:
+            least[x] = min(least.get(x, peak), peak)
+    labels, latest = game["labels"], 0
+    for event in events:
+        if event[0] != "next_states":
+            continue
+        x = event[1]
+        first = next((k for k, bound in enumerate(bounds) if least.get(x, bound + 1) <= bound), None)
+        if first is None:
+            return "x1.algorithm_cached_beyond", {"state": labels[x], "bound": bounds[-1]}
+        if first < latest:
+            return "x1.algorithm_cached_pass", {"state": labels[x], "bound": bounds[first], "later": bounds[latest]}
+        latest = first
+    return None
+
+
+def _calls(game: dict, events: list[tuple]) -> list[tuple[str, int]]:
+    """Each call's function and the state it is about."""
+    return [(event[0], _subject(game, event)) for event in events]
+
+
+def _not_depth_first(game: dict, events: list[tuple], at: int, number: int | None) -> tuple[str, dict]:
+    """The failure of a walk that strayed at events[at]: the state called, and its pass (None: cached)."""
+    params = {"state": game["labels"][_subject(game, events[at])]}
+    if number is None:
+        return "x1.algorithm_cached_not_depth_first", params
+    return "x1.algorithm_not_depth_first", {**params, "pass": number}
 
 
 # --- The student's side -------------------------------------------------------------------------------
