@@ -3,7 +3,7 @@
 state before checking the path, each with and without next_states cached, show IDA* on random graphs; red
 team 12's A*, BFS and IDA* with its next bound plus one show what they are on the first crafted graph, and
 a best-first or breadth-first search per bound and an A* posing as a cached IDA* on the seventh
-(tests/strategies/recherche/). In process, as tests/unit/test_recherche_replay.py serves the graphs."""
+(tests/strategies/recherche/; the BFS: tests/submissions/recherche/search_largeur.py). In process, as tests/unit/test_recherche_replay.py serves the graphs."""
 
 from __future__ import annotations
 
@@ -103,10 +103,10 @@ def test_red_team_12s_searches_show_what_they_are_on_the_first_crafted_graph():
     # 0 -> [1, 2], 1 -> [2], 2 -> [3], h = 0: IDA*'s bounds are 0, 1, 2; the A* expands 1 (p + h = 1) at once,
     # the bound plus one (bounds 0, 2) expands 2 through 1 (p + h = 2) in its second pass, whose bound is 1.
     case = recherche_search.CRAFTED_GRAPHS[0]
-    seen = {name: _seen(name, case) for name in ("astar_closed.py", "bfs_parents.py", "idastar_next_plus_one.py")}
+    seen = {name: _seen(name, case) for name in ("astar_closed.py", "search_largeur.py", "idastar_next_plus_one.py")}
     assert seen == {
         "astar_closed.py": ("x1.algorithm_first_bound", {"pass": 1, "state": 1, "bound": 0}),
-        "bfs_parents.py": ("x1.algorithm_no_h", {}),
+        "search_largeur.py": ("x1.algorithm_no_h", {}),
         "idastar_next_plus_one.py": ("x1.algorithm_next_bound", {"pass": 2, "state": 2, "bound": 1}),
     }
 
@@ -140,5 +140,7 @@ def test_a_wrong_search_does_not_hide_behind_a_cache_of_next_states():
 
 
 def _seen(name: str, case: dict, written=lambda search: search):
-    search = written(_search(TESTS / "strategies" / "recherche" / name))
+    """What x1 sees of a strategy (tests/strategies/recherche/, or red team 12's BFS among the submissions)."""
+    folder = TESTS / ("submissions" if name == "search_largeur.py" else "strategies") / "recherche"
+    search = written(_search(folder / name))
     return recherche_replay.unobserved(case, _trace(search, case))
