@@ -13,11 +13,11 @@ Node = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
 def strayed(succ: list[list[int]], start: int, calls: list[tuple[str, int]], cached: bool) -> int | None:
-    """Where (an index in `calls`: each call's function and the state it is about) no depth-first walk of the tree of paths from the start explains the
-    call, or None. The walk keeps the current path: a call is on the start (a pass begins) or on a
-    successor of a state on the path, the path popped down to that state; a next_states call enters its
-    state, which goes on the path. Every walk the calls leave open is followed (on a graph a state may be
-    the successor of several states on the path).
+    """Where (an index in `calls`: each call's function and the state it is about) no depth-first walk of
+    the tree of paths from the start explains the call, or None. The walk keeps the current path: a call
+    is on the start (a pass begins) or on a successor of a state on the path, the path popped down to
+    that state; a next_states call enters its state, which goes on the path. Every walk the calls leave
+    open is followed (on a graph a state may be the successor of several states on the path).
 
     Counted (`cached` False: one pass, each expansion seen): the first expansion is the start's, and a
     state enters from the same state of the path at most as many times as it is listed among its
@@ -89,14 +89,14 @@ def _merged(walks: set[tuple[Node, ...]]) -> set[tuple[Node, ...]]:
         by_path.setdefault(tuple(node[0] for node in walk), []).append(walk)
     return {
         tuple(
-            (state, _bound(min, [w[i][1] for w in same]), _bound(max, [w[i][2] for w in same]))
+            (state, _combined(min, [w[i][1] for w in same]), _combined(max, [w[i][2] for w in same]))
             for i, state in enumerate(path)
         )
         for path, same in by_path.items()
     }
 
 
-def _bound(pick, tables: list[tuple[tuple[int, int], ...]]) -> tuple[tuple[int, int], ...]:
+def _combined(pick, tables: list[tuple[tuple[int, int], ...]]) -> tuple[tuple[int, int], ...]:
     """The counts of several sorted (state, count) tables, state by state, by `pick` (a missing count is 0)."""
     read = [dict(table) for table in tables]
     keys = sorted({state for table in read for state in table})

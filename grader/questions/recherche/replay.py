@@ -161,9 +161,9 @@ def calls_bound(case: dict) -> int:
 def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     """Why a graph case's trace does not show the notebook's IDA* (a message key and its fields), or None
     when it does: heuristic asked; passes (cut where the start is expanded again) that each walk the tree
-    of paths from the start depth first (`depth_first.strayed`); and whose k-th expands each state at most as many
-    times as simple paths from the start (the goal at their end only) reach it with every p + h within the
-    notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before; the last bound for
+    of paths from the start depth first (`depth_first.strayed`), and whose k-th expands each state at most
+    as many times as simple paths from the start (the goal at their end only) reach it with every p + h
+    within the notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before; the last bound for
     any pass after). Neither asks an order of the successors nor a moment for heuristic, so that every
     correct variant passes; a search whose bound is larger (an A* in one sweep, a bound plus one) expands
     a state beyond it, one that is best first or breadth first within IDA*'s bounds comes back to a branch
