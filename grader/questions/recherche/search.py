@@ -313,8 +313,15 @@ class X1(Question):
             failure = self.judge_path_on_graph(case, reply.value)
         # Whatever the path, the whole trace of a run that ended says whether the search was IDA*.
         unseen = replay.unobserved(case, server.events) if ended else None
-        if ended:
-            kept["unobserved" if unseen else "observed"] = True
+        if unseen is not None:
+            kept["unobserved"] = True
+        elif ended and (failure is None or failure.message == "x1.not_optimal") and server.events:
+            # IDA* seen only in a search that reached the goal through the graph, expanding each state of
+            # the path it returns (a slip may lengthen it): h asked and nothing expanded, then the start or
+            # a path known beforehand returned, shows no search at all.
+            expanded = {event[1] for event in server.events if event[0] == "next_states"}
+            if all(server.game["index"][state] in expanded for state in reply.value[:-1]):
+                kept["observed"] = True
         if failure is None and unseen is not None:
             key, params = unseen
             failure = Failure(Kind.WRONG, key, params)
