@@ -30,7 +30,7 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
 started, a burster's fills it in bursts between the parent's looks, and the honest one starts a thread.
 Then a run of POOL workers (`crowded_pool`): after an honest child started, a child per other worker
-fills its share of threads, all within the rules; the honest one then starts 30 threads of its own.
+fills its share of threads, all within the rules; the honest one then starts 24 threads of its own.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
 what the bomb got, the duel's and the crowded pool's replies, whether a thread could still start, the children's folders left in
 the temporary folder, the processes left.
@@ -175,7 +175,8 @@ except RuntimeError:
 def f():
     return started
 """
-# An honest child that needs its normal room: 30 threads at once, within its share of 32 tasks.
+# An honest child that needs its normal room: 24 threads at once, within its share of 32 tasks (in a user
+# namespace its supervisor's count with it: 29 threads at most).
 ROOMY = """import threading
 
 
@@ -184,7 +185,7 @@ def f():
     threading.stack_size(65536)
     started = 0
     try:
-        for _ in range(30):
+        for _ in range(24):
             threading.Thread(target=hold.wait, daemon=True).start()
             started += 1
     finally:
