@@ -10,8 +10,6 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `alice`: the sample answer;
 - `thread_user`: the same, with its BFS run in a thread of a large stack (the usual recipe for deep
   recursion in Python): a correct answer, full marks;
-- `thread_bomb`: q1's answer after starting threads of small stacks until one fails, and printing how
-  many it got: contained, and the account can still start threads;
 - `deep_nest`: q1's answer after nesting folders DEPTH deep in its folder (deeper than Python's recursion
   limit: shutil.rmtree recursed on Python 3.11 and left the folder), the refusal of a full folder caught;
 - `mallory`: red team 5's: at import the same nest and FILL files of 1 MiB beside it;
@@ -30,9 +28,10 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
 started, a burster's fills it in bursts between the parent's looks, and the honest one starts a thread.
 Then a run of POOL workers (`crowded_pool`): after an honest child started, a child per other worker
-fills its share of threads, all within the rules; the honest one then starts 24 threads of its own.
+fills its share of threads (a thread bomb, within the rules); the honest one then starts 24 threads of its
+own; and whether the account can still start a thread.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
-what the bomb got, the duel's and the crowded pool's replies, whether a thread could still start, the children's folders left in
+the duel's and the crowded pool's replies, whether a thread could still start, the children's folders left in
 the temporary folder, the processes left.
 """
 
@@ -43,6 +42,7 @@ import os
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 BUSY = 60
@@ -69,24 +69,6 @@ def bfs():
 
 ANSWER = "[1, 2, 4, 5, 10, 20, 21, 42]"
 GAME = "initial = None\nsuivants = None\nfinal = None\nh = None\n"
-
-THREAD_BOMB = f"""import threading
-{GAME}
-
-def solution_42():
-    threading.stack_size(64 * 1024)
-    hold = threading.Event()
-    started = 0
-    try:
-        while started < {BOMB_LIMIT}:
-            threading.Thread(target=hold.wait, daemon=True).start()
-            started += 1
-    except RuntimeError:
-        pass
-    hold.set()
-    print(f"threads {{started}}")
-    return {ANSWER}
-"""
 
 # Red team 7's thief, against a child started before it: once past any wrapper of the thread start (the
 # grader's child wraps it where it shares the uid: confine.share_threads), it fills the uid's room with
@@ -157,15 +139,16 @@ def f():
 # `grader grade --workers 9`: the fewest workers whose other children, each holding its share, took the
 # whole room a child sharing the uid had before it counted the pool (Limits.workers).
 POOL = 9
-# A classmate's child that starts threads at import until its share is full (the thread start refuses
-# it: it is never past its share, and the parent's watch has nothing to stop), and holds them.
-FILLER = """import threading
+# A classmate's child, a thread bomb: at import, threads of small stacks until one is refused (its share is
+# full: on a shared uid the thread start refuses it, so it is never past its share and the parent's watch
+# has nothing to stop), held.
+FILLER = f"""import threading
 
 hold = threading.Event()
 threading.stack_size(65536)
 started = 0
 try:
-    while True:
+    while started < {BOMB_LIMIT}:
         threading.Thread(target=hold.wait, daemon=True).start()
         started += 1
 except RuntimeError:
@@ -207,8 +190,8 @@ def crowded_pool() -> dict:
             assert children[-1].start().ok
         honest, *fillers = [said(child.call(probe, {"function": "f"}, 10.0)) for child in children]
     finally:
-        for child in children:
-            child.close()
+        with ThreadPoolExecutor(len(children) or 1) as closing:  # each waits for its threads to end
+            list(closing.map(lambda child: child.close(), children))
     return {"honest": honest, "fillers": fillers}
 
 
@@ -393,7 +376,6 @@ def main() -> None:
     sources = {
         "alice": alice,
         "thread_user": alice + THREAD_BFS,
-        "thread_bomb": THREAD_BOMB,
         "deep_nest": DEEP_NEST,
         "mallory": MALLORY,
         "many_files": MANY_FILES,
