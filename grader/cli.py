@@ -80,7 +80,8 @@ def _settings(args) -> Settings:
         lang=args.lang,
         scheme=scheme,
         reference=args.reference,
-        limits=Limits(memory_bytes=args.memory * 1024 * 1024),
+        # `grader grade`'s pool (a child's room on a shared uid is sized for it); `grader check`'s default.
+        limits=Limits(memory_bytes=args.memory * 1024 * 1024, workers=getattr(args, "workers", 0) or Limits.workers),
         job_seconds=job_seconds,
     )
 
@@ -169,6 +170,12 @@ def grade_main(args) -> int:
         raise UsageError("error.bad_workers", value=args.workers)
     if args.broker and args.workers:  # the grading machines' `grader worker --processes` decide
         raise UsageError("executor.workers_with_broker")
+    if not args.broker:
+        from grader.sandbox.host import most_workers
+
+        most = most_workers(settings.limits)
+        if most is not None and settings.limits.workers > most:
+            raise UsageError("error.too_many_workers", value=settings.limits.workers, most=most)
     confinement(settings.limits, settings.lang, not args.unsafe, "cli.unconfined_unsafe")
     roster = read_roster(args.roster) if args.roster else None
     executor = None

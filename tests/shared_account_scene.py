@@ -10,8 +10,6 @@ uid. The students (each a jeux.py; q1 and q4 graded):
 - `alice`: the sample answer;
 - `thread_user`: the same, with its BFS run in a thread of a large stack (the usual recipe for deep
   recursion in Python): a correct answer, full marks;
-- `thread_bomb`: q1's answer after starting threads of small stacks until one fails, and printing how
-  many it got: contained, and the account can still start threads;
 - `deep_nest`: q1's answer after nesting folders DEPTH deep in its folder (deeper than Python's recursion
   limit: shutil.rmtree recursed on Python 3.11 and left the folder), the refusal of a full folder caught;
 - `mallory`: red team 5's: at import the same nest and FILL files of 1 MiB beside it;
@@ -25,11 +23,15 @@ uid. The students (each a jeux.py; q1 and q4 graded):
   (red team 8: `unlink(missing_ok=True)`, `except FileNotFoundError`), uses what removes or
   renames files: tempfile's temporary files and folder, os.replace, shutil.rmtree, and keeps data in an
   SQLite file of its folder (`sqlite3.connect("memo.db")`: the child's file locks being refused, it
-  failed with "access permission denied").
+  failed with "access permission denied"), in a `shelve` and in a `dbm` file (`dbm.dumb` sets each
+  file's mode, which seccomp refuses: they failed with "Operation not permitted").
 Then red team 7's duel (`thread_duel`): a thief's child fills the uid's room after an honest child
 started, a burster's fills it in bursts between the parent's looks, and the honest one starts a thread.
+Then a run of POOL workers (`crowded_pool`): after an honest child started, a child per other worker
+fills its share of threads (a thread bomb, within the rules); the honest one then starts 24 threads of its
+own; and whether the account can still start a thread.
 Written to REPORT: each student's points and statuses per question, their checks' messages and output,
-what the bomb got, the duel's replies, whether a thread could still start, the children's folders left in
+the duel's and the crowded pool's replies, whether a thread could still start, the children's folders left in
 the temporary folder, the processes left.
 """
 
@@ -40,6 +42,7 @@ import os
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 BUSY = 60
@@ -66,24 +69,6 @@ def bfs():
 
 ANSWER = "[1, 2, 4, 5, 10, 20, 21, 42]"
 GAME = "initial = None\nsuivants = None\nfinal = None\nh = None\n"
-
-THREAD_BOMB = f"""import threading
-{GAME}
-
-def solution_42():
-    threading.stack_size(64 * 1024)
-    hold = threading.Event()
-    started = 0
-    try:
-        while started < {BOMB_LIMIT}:
-            threading.Thread(target=hold.wait, daemon=True).start()
-            started += 1
-    except RuntimeError:
-        pass
-    hold.set()
-    print(f"threads {{started}}")
-    return {ANSWER}
-"""
 
 # Red team 7's thief, against a child started before it: once past any wrapper of the thread start (the
 # grader's child wraps it where it shares the uid: confine.share_threads), it fills the uid's room with
@@ -151,6 +136,70 @@ def f():
 """
 
 
+# `grader grade --workers 9`: the fewest workers whose other children, each holding its share, took the
+# whole room a child sharing the uid had before it counted the pool (Limits.workers).
+POOL = 9
+# A classmate's child, a thread bomb: at import, threads of small stacks until one is refused (its share is
+# full: on a shared uid the thread start refuses it, so it is never past its share and the parent's watch
+# has nothing to stop), held.
+FILLER = f"""import threading
+
+hold = threading.Event()
+threading.stack_size(65536)
+started = 0
+try:
+    while started < {BOMB_LIMIT}:
+        threading.Thread(target=hold.wait, daemon=True).start()
+        started += 1
+except RuntimeError:
+    pass
+
+
+def f():
+    return started
+"""
+# An honest child that needs its normal room: 24 threads at once, within its share of 32 tasks (in a user
+# namespace its supervisor's count with it: 29 threads at most).
+ROOMY = """import threading
+
+
+def f():
+    hold = threading.Event()
+    threading.stack_size(65536)
+    started = 0
+    try:
+        for _ in range(24):
+            threading.Thread(target=hold.wait, daemon=True).start()
+            started += 1
+    finally:
+        hold.set()
+    return started
+"""
+
+
+def crowded_pool() -> dict:
+    """A run of POOL workers: an honest child starts, then one child per other worker fills its share;
+    then the honest child starts its threads. Each one's reply (status, value, the error, a stop's key)."""
+    from grader.sandbox.limits import Limits
+    from grader.sandbox.runner import new_child
+
+    probe, children = "tests.hostile.probes:probe_call", []
+    try:
+        for source in [ROOMY] + [FILLER] * (POOL - 1):
+            children.append(new_child({"jeux": source}, "jeux", ["tests.hostile.probes"], Limits(workers=POOL)))
+            assert children[-1].start().ok
+        honest, *fillers = [said(child.call(probe, {"function": "f"}, 10.0)) for child in children]
+    finally:
+        with ThreadPoolExecutor(len(children) or 1) as closing:  # each waits for its threads to end
+            list(closing.map(lambda child: child.close(), children))
+    return {"honest": honest, "fillers": fillers}
+
+
+def said(reply) -> list:
+    """A reply as the report keeps it: status, value, the error, a stop's message key."""
+    return [str(reply.status), reply.value, reply.error[:200], reply.violation and reply.violation[0]]
+
+
 def thread_duel() -> dict:
     """An honest child starts a thread after a thief's child and a burster's, started after it, filled the
     uid's room: each one's reply (status, value, the message key of a stop)."""
@@ -169,10 +218,7 @@ def thread_duel() -> dict:
     finally:
         for child in children:
             child.close()
-    return {
-        name: [str(reply.status), reply.value, reply.error[:200], reply.violation and reply.violation[0]]
-        for name, reply in zip(("honest", "thief", "burster"), replies)
-    }
+    return {name: said(reply) for name, reply in zip(("honest", "thief", "burster"), replies)}
 
 
 DEEP_NEST = f"""import os
@@ -253,8 +299,10 @@ def solution_42():
 """
 
 TIDY = """
+import dbm as _dbm
 import os as _os
 import pathlib as _pathlib
+import shelve as _shelve
 import shutil as _shutil
 import sqlite3 as _sqlite3
 import tempfile as _tempfile
@@ -276,6 +324,12 @@ _db.execute("create table if not exists memo (n integer)")
 _db.executemany("insert into memo values (?)", [(_n,) for _n in range(100)])
 _db.commit()
 assert _db.execute("select sum(n) from memo").fetchone() == (4950,)
+with _shelve.open("shelf") as _shelf:
+    _shelf["moves"] = ["haut", "gauche"]
+with _shelve.open("shelf") as _shelf:
+    assert _shelf["moves"] == ["haut", "gauche"]
+with _dbm.open("keys", "c") as _keys:
+    _keys["seen"] = "1"
 """
 
 MANY_FILES = f"""{GAME}
@@ -322,7 +376,6 @@ def main() -> None:
     sources = {
         "alice": alice,
         "thread_user": alice + THREAD_BFS,
-        "thread_bomb": THREAD_BOMB,
         "deep_nest": DEEP_NEST,
         "mallory": MALLORY,
         "many_files": MANY_FILES,
@@ -341,6 +394,7 @@ def main() -> None:
         settings = Settings(seed=2017, scheme=Scheme(time_floor=2.0))
         run = grade_class(class_dir, out, select(all_questions(), ["q1", "q4"]), settings, workers=2)
         duel = thread_duel()
+        crowd = crowded_pool()
         started = []
         probe = threading.Thread(target=started.append, args=[True])
         probe.start()
@@ -361,6 +415,7 @@ def main() -> None:
             "results": {sid: (out / "students" / f"{sid}.json").read_text(encoding="utf-8") for sid in students},
             "thread_started_after": started == [True],
             "thread_duel": duel,
+            "crowded_pool": crowd,
             "left_in_tmp": sorted(name for name in os.listdir(tmp) if name.startswith("taquin-grader-")),
             "processes": processes_in(tmp),
         },

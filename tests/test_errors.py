@@ -42,6 +42,31 @@ def test_negative_workers_is_refused_before_any_grading(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+def test_more_workers_than_the_accounts_task_limit_allows_is_refused_before_any_grading(tmp_path, capsys, monkeypatch):
+    """Where the children share the teacher's uid (not root, no user namespace), each child's room holds a
+    share per worker of the pool (confine.account_room): past the account's hard task limit it is not there."""
+    import resource
+
+    from grader.sandbox import confine, host
+    from grader.sandbox.limits import Limits
+
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(host, "namespace_prefix", list)
+    monkeypatch.setattr(host, "tasks_of", lambda uid: 100)
+    share = Limits.processes + confine.TASKS_BESIDE_A_CHILD
+    hard = 100 + Limits.processes + Limits.account_tasks + 4 * share + share - 1  # 4 shares fit, not 5
+    kernels = resource.getrlimit
+    monkeypatch.setattr(
+        resource, "getrlimit", lambda which: (hard, hard) if which == resource.RLIMIT_NPROC else kernels(which)
+    )
+    assert host.most_workers(Limits()) == 4
+    err = _usage_error(capsys, ["grade", str(ALICE.parent), "--out", str(tmp_path / "out"), "--workers", "5"])
+    assert "--workers 5 : trop de processus pour ce compte" in err and "(ulimit -Hu) en permet 4 au plus" in err
+    assert not (tmp_path / "out").exists()
+    monkeypatch.setattr(host, "namespace_prefix", lambda: ["unshare"])  # a user namespace: its own count
+    assert host.most_workers(Limits()) is None
+
+
 @pytest.mark.parametrize("memory", ["-5", "0", "63", str((1 << 20) + 1)])
 def test_a_memory_limit_out_of_range_is_refused_before_any_grading(tmp_path, capsys, memory):
     """-5 would have meant no limit at all (a negative rlimit is infinity), 0 a limit Python survives

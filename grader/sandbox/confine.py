@@ -117,7 +117,7 @@ def apply_rlimits(limits: dict, shares_uid: bool = False) -> bool:
         return False
     processes = limits.get("processes")
     if processes is not None and shares_uid and os.getuid() != 0:
-        processes += tasks_of(os.getuid()) + limits.get("account_tasks", 0)
+        processes += tasks_of(os.getuid()) + account_room(limits)
         hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]
         processes = processes if hard == resource.RLIM_INFINITY else min(processes, hard)
     for name, value in (
@@ -135,6 +135,19 @@ def apply_rlimits(limits: dict, shares_uid: bool = False) -> bool:
     # A file grown past RLIMIT_FSIZE is then an OSError the student's code sees, not a silent death.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     return True
+
+
+# What each child adds to the account beside its own tasks: its supervisor, and in its parent the two
+# captures of its output and the watch of its folder (process.py, host.DiskWatch).
+TASKS_BESIDE_A_CHILD = 4
+
+
+def account_room(limits: dict) -> int:
+    """The room a child sharing the teacher's uid gets beyond the account's tasks at its start and its own
+    share: `account_tasks` for what the account starts meanwhile, and a whole share for each child of the
+    pool (`workers`), any of which may start after it and hold its share within the rules."""
+    share = limits.get("processes", 0) + TASKS_BESIDE_A_CHILD
+    return limits.get("account_tasks", 0) + share * limits.get("workers", 1)
 
 
 def tasks_of(uid: int) -> int:
@@ -413,6 +426,42 @@ def sqlite_without_locks() -> None:
         register(without_locks, 1)
 
 
+# What a student is told of a chmod the kernel refused (the child does not know the student's language).
+CHMOD_REFUSED = (
+    "le bac à sable du correcteur refuse de changer les droits d'un fichier (chmod), sauf vers ceux qu'a déjà "
+    "un fichier de son dossier / the grader's sandbox refuses to change a file's mode (chmod), but to the mode "
+    "a file of its folder already has"
+)
+
+
+def chmod_unchanged(workdir: str) -> None:
+    """Seccomp refuses `chmod` everywhere (Landlock has no right for it: from a child sharing the
+    teacher's uid, any path of hers could be made 0777), and `dbm.dumb`, the only `dbm` a child can load
+    (and so `shelve`'s), sets each file it writes to the mode that file was just created with: a correct
+    answer using `shelve.open("f")` failed. A chmod of a file of the child's folder to the mode it already
+    has changes nothing: it is answered here without the kernel; any other goes to the kernel, whose
+    refusal is said plainly. Before the student's code; not a layer (undoing it only meets the filter)."""
+    import errno
+    import stat
+
+    kernels, folder = os.chmod, os.path.realpath(workdir)
+
+    def chmod(path, mode, *, dir_fd=None, follow_symlinks=True):
+        if dir_fd is None and follow_symlinks and not isinstance(path, int):
+            try:
+                inside = os.path.commonpath([os.path.realpath(os.fsdecode(path)), folder]) == folder
+                if inside and stat.S_IMODE(os.stat(path).st_mode) == mode:
+                    return
+            except (OSError, TypeError, ValueError):
+                pass  # the kernel says what is wrong with it
+        try:
+            kernels(path, mode, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        except PermissionError as refused:
+            raise PermissionError(errno.EPERM, CHMOD_REFUSED, refused.filename) from None
+
+    os.chmod = chmod
+
+
 def apply(config: dict) -> dict:
     """Every layer `config` asks for, in order; a requested layer that fails raises ConfinementError.
 
@@ -445,4 +494,5 @@ def apply(config: dict) -> dict:
     if config.get("seccomp"):
         seccomp.apply()
         layers["seccomp"] = True
+        chmod_unchanged(workdir)
     return layers

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from grader.caches import register
 from grader.errors import SandboxError
-from grader.sandbox.confine import proc_stat
+from grader.sandbox.confine import TASKS_BESIDE_A_CHILD, proc_stat, tasks_of
 from grader.sandbox.limits import Limits
 
 # Tried in order; the first that runs `true` is used. As root, no user namespace: the child takes a uid
@@ -61,6 +61,24 @@ def namespace_prefix() -> list[str]:
                 _namespace_prefix[root] = prefix
                 break
     return _namespace_prefix[root]
+
+
+def most_workers(limits: Limits) -> int | None:
+    """Where the children share this account's uid (neither root nor a user namespace), the most workers
+    whose children's rooms (confine.account_room) fit under the account's hard task limit (RLIMIT_NPROC,
+    `ulimit -Hu`) beside its tasks now: past it, the kernel's limit is lower than the room a child is
+    promised. None where their tasks are counted apart, or where nothing bounds the account's."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return None
+    if os.geteuid() == 0 or (limits.namespaces and namespace_prefix()):
+        return None
+    hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]
+    if hard == resource.RLIM_INFINITY:
+        return None
+    free = hard - tasks_of(os.getuid()) - limits.processes - limits.account_tasks
+    return max(0, free // (limits.processes + TASKS_BESIDE_A_CHILD))
 
 
 class UidLease:

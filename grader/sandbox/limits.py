@@ -18,6 +18,10 @@ class Limits:
     # hers: the child's limit is then her count when it starts + `processes` + this much room for what
     # her other processes (a browser, the grader's other workers) start meanwhile (confine.py).
     account_tasks: int = 256
+    # The children of that account that may run at once, one per worker of a pool (`grader grade
+    # --workers`; by default a pool has a worker per processor): on a shared uid each may hold its share
+    # while this one runs, so the room is sized for the pool too (confine.account_room).
+    workers: int = os.cpu_count() or 1
     file_bytes: int = 1 << 20
     open_files: int = 64
     output_bytes: int = 64 * 1024  # kept per stream; the rest is counted

@@ -140,6 +140,11 @@ ATTACKS: dict[str, tuple[str, str, str]] = {
     "fchmodat_ssh_key": ("error", (
         "ssh = os.open('$home/.ssh', os.O_PATH | os.O_DIRECTORY)\n"
         "os.chmod('id_ed25519', 0o666, dir_fd=ssh)"), "import os"),
+    # A chmod that changes nothing is answered in the child, but only for a file of its folder (shelve and
+    # dbm ask for one: confine.chmod_unchanged): through a link of its folder, the teacher's file is refused.
+    "chmod_unchanged_through_link": ("error", (
+        "os.symlink('$home/.bashrc', 'mine')\n"
+        "os.chmod('mine', os.stat('mine').st_mode & 0o7777)"), "import os"),
     "chown_teacher_file": ("error", "os.chown('$home/.bashrc', os.getuid(), os.getgid())", "import os"),
     "utimensat_dotfile": ("error", "os.utime('$home/.profile', (0, 0))\nos.utime('$cache/patterns.bin', (0, 0))",
                           "import os"),

@@ -416,6 +416,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "--workers {value} : il faut un nombre entier de processus, 1 ou plus (0 : autant que de cœurs)",
         "en": "--workers {value}: give a whole number of processes, 1 or more (0: as many as cores)",
     },
+    "error.too_many_workers": {
+        "fr": "--workers {value} : trop de processus pour ce compte, dont les élèves partagent l'identifiant "
+        "(pas d'espace de noms utilisateur) ; sa limite de tâches (ulimit -Hu) en permet {most} au plus",
+        "en": "--workers {value}: too many processes for this account, whose uid the students' code shares "
+        "(no user namespace); its task limit (ulimit -Hu) allows {most} at most",
+    },
     "error.sandbox": {
         "fr": "le bac à sable ne peut pas être mis en place sur ce système : {detail}",
         "en": "the sandbox cannot be set up on this system: {detail}",
