@@ -230,7 +230,7 @@ class SearchQuestion(Question):
         # A timeout is run again with the server reset (grader.judge.context.Context.call): if the search made
         # calls, with RERUN_SLACK times the limit, so that the budget, not the load, stops a search whose
         # calls were answered slower than ROUND_TRIP_SECONDS.
-        server = GameServer(game, budget)
+        server = GameServer(game, budget, ahead=True)  # final and h of the successors given with them
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
         return Played(game, reply, server, reference)
 
