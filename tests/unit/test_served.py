@@ -324,6 +324,22 @@ def test_the_data_held_in_the_child_tells_nothing_beyond_the_successors_returned
     assert server.events == [("final", 0), ("suivants", 0), ("suivants", first[0])]
 
 
+def bfs_as_ids(before_test: str = "pass", after_level: str = "pass") -> str:
+    """A BFS submitted as ids, which tampers with its tells before each test or after each level."""
+    return (
+        "def ids():\n"
+        "    kept = final.__closure__[0].cell_contents\n"
+        "    level, p = [initial], 0\n"
+        "    while True:\n"
+        "        for e in level:\n"
+        f"            {before_test}\n"
+        "            if final(e):\n"
+        "                return p\n"
+        f"        {after_level}\n"
+        "        level, p = [x for e in level for x in suivants(e)], p + 1\n"
+    )
+
+
 ATTACKS = {
     # Red team 13's attack (findings/q4-q7-answers-ahead-silent-search/jeux.py): the game read from the held
     # data, searched unseen, then only the optimal path walked. The data it reads no longer exists.
@@ -353,30 +369,11 @@ ATTACKS = {
         "    return down(initial, 0)\n",
     ),
     # Red team 13's untold variant: a BFS submitted as ids, its tells dropped.
-    "bfs_untold": (
-        "q7",
-        "def ids():\n"
-        "    kept = final.__closure__[0].cell_contents\n"
-        "    level, p = [initial], 0\n"
-        "    while True:\n"
-        "        for e in level:\n"
-        "            kept.later.clear()\n"
-        "            if final(e):\n"
-        "                return p\n"
-        "        level, p = [x for e in level for x in suivants(e)], p + 1\n",
-    ),
+    "bfs_untold": ("q7", bfs_as_ids(before_test="kept.later.clear()")),
     # A BFS as ids that tells final of every state it holds, by number, to look like passes.
     "bfs_forged_passes": (
         "q7",
-        "def ids():\n"
-        "    kept = final.__closure__[0].cell_contents\n"
-        "    level, p = [initial], 0\n"
-        "    while True:\n"
-        "        for e in level:\n"
-        "            if final(e):\n"
-        "                return p\n"
-        "        kept.later.extend(2 * n for n, _, _ in kept.answers.values())\n"
-        "        level, p = [x for e in level for x in suivants(e)], p + 1\n",
+        bfs_as_ids(after_level="kept.later.extend(2 * n for n, _, _ in kept.answers.values())"),
     ),
     # An A* over f = p + h, the successors' h read from the held data rather than called.
     "astar_held": (
