@@ -1,6 +1,6 @@
 """The grader's own cost of a class run (issue 36): the class's CPU ÷ the students' own CPU, warm cache.
 
-    python benchmarks/bench_cost.py [--copies 1] [--workers 1] [--label TEXT] [--seed N]
+    python benchmarks/bench_cost.py [--copies 1] [--workers 1] [--label TEXT] [--seed N] [-q QID ...]
 
 `grader grade` of the sample class (exercises/exemples), or of `--copies` copies of it, in a fresh process
 with the machine's caches as they are (run it once before to fill them): its wall time, the class's CPU
@@ -48,6 +48,9 @@ def main() -> None:
     parser.add_argument(
         "--seed", type=int, help="the run's seed (a fresh one by default): pairs compared on the same cases"
     )
+    parser.add_argument(
+        "-q", "--question", action="append", default=[], help="grade this question only (repeatable): its own cost"
+    )
     args = parser.parse_args()
     label = (
         args.label
@@ -62,8 +65,10 @@ def main() -> None:
             if args.copies == 1
             else bench_speed.make_class(scratch / "classe", entries * args.copies)
         )
-        r = bench_speed.grade(klass, scratch / "out", args.workers, seed=args.seed)
+        r = bench_speed.grade(klass, scratch / "out", args.workers, seed=args.seed, questions=tuple(args.question))
     students = f"sample × {args.copies}" if args.copies > 1 else "sample"
+    if args.question:
+        students += f" ({', '.join(args.question)})"
     row = (
         f"| {time.strftime('%Y-%m-%d %H:%M')} | {label} | {students} | {args.workers} | {load:.1f} | {r['wall']:.1f} "
         f"| {r['cpu']:.1f} | {r['student']:.1f} | {r['own']:.1f} | {r['reference']:.1f} "

@@ -173,9 +173,12 @@ def machine_ceiling() -> float:
     return 2 * alone / both
 
 
-def grade(klass: Path, out: Path, workers: int, env: dict | None = None, seed: int | None = None) -> dict:
+def grade(
+    klass: Path, out: Path, workers: int, env: dict | None = None, seed: int | None = None, questions: tuple = ()
+) -> dict:
     """`grader grade KLASS` in a fresh process (`env`: its environment, by default this one's; `seed`: the
-    run's, by default a fresh one, as a teacher's run draws: a fixed one compares code on the same cases). `cpu`: the
+    run's, by default a fresh one, as a teacher's run draws: a fixed one compares code on the same cases;
+    `questions`: those only, by default every one). `cpu`: the
     class's CPU, every process the run started (a cgroup of its own: benchmarks/cpu_cgroup.py; where none can
     be made, the process tree's count plus the students'); `own`: the grader's share, `cpu` less the
     students' (the sum of the questions' `timing.student`, the kernel's clock of each child)."""
@@ -183,7 +186,8 @@ def grade(klass: Path, out: Path, workers: int, env: dict | None = None, seed: i
     with cpu_cgroup.account("taquin-bench") as account:
         done = subprocess.run(
             [sys.executable, "-m", "grader.cli", "grade", str(klass), "--out", str(out), "--workers", str(workers)]
-            + ([] if seed is None else ["--seed", str(seed)]),
+            + ([] if seed is None else ["--seed", str(seed)])
+            + [option for question in questions for option in ("-q", question)],
             capture_output=True,
             text=True,
             cwd=ROOT,

@@ -199,3 +199,42 @@ def test_in_process_serving_routes_ask_to_the_handler():
         probes.probe_proxied(Module, {})
     with pytest.raises(RuntimeError):
         calls.ask("oracle", 1)  # outside a run: nobody to answer
+
+
+def test_game_calls_told_by_a_confined_child_keep_the_trace_and_forged_ones_are_a_violation():
+    """q4, q7 and q10's final and h of the successors suivants returned are answered in the child and told
+    (grader/questions/jeux/probes.py's Held): an honest search leaves the trace of one frame per call in one
+    frame per expansion; a student telling a call on a state the parent never gave loses the run."""
+    from grader.questions.jeux import games, probes
+
+    game = games.comb(6)
+    source = f"""
+        import sys
+        def bfs():
+            e, depth = initial, 0
+            while not final(e):
+                e, depth = suivants(e)[0], depth + 1
+            return depth
+        def ids():
+            suivants(initial)
+            sys.modules["grader.sandbox.calls"].ask({probes.TOLD!r}, [0, 2])
+            return 6
+        """
+    child = Child({"jeux": textwrap.dedent(source)}, "jeux", [probes.__name__], Limits())
+    try:
+        assert child.start().ok
+        replies = []
+        for function in ("bfs", "ids"):
+            server = games.GameServer(game, 1_000, ahead=True)
+            payload = {"function": function, "initial": 0, "h": False}
+            replies.append((child.call(f"{probes.__name__}:probe_search", payload, 5.0, serve=server), server))
+    finally:
+        child.close()
+    (honest, honest_server), (forged, forged_server) = replies
+    # final(e0) and the six expansions are frames, the tests of the states given told with them, the last
+    # one alone when the search returns: 8 frames for 13 calls.
+    assert honest.ok and honest.value == 6 and honest.calls == 8
+    assert honest_server.events == [(n, state) for state in range(6) for n in ("final", "suivants")] + [("final", 6)]
+    # Number 2 would be a state given by a second suivants: the parent gave one state so far.
+    assert forged.status == protocol.VIOLATION and forged.violation == ("jeux.served_told", {"most": probes.MAX_TOLD})
+    assert forged_server.events == [("suivants", 0), ("final", 1)]

@@ -12,7 +12,9 @@ Games
 `GameServer` answers the proxies of grader/questions/jeux/probes.py from the game and records, in the
 parent, every call in order: that trace is the only thing the algorithm checks judge. It stops the run
 (calls.Stop) when the call budget is spent or when the student's code passes something that is not a
-state of the game.
+state of the game. A student's run (`ahead`) gets, with each `suivants` answer, `final` and `h` of the
+successors returned; the child answers those calls itself and tells them (probes.Held, `_took`), so that
+a state a search expands costs one round trip, not two or three (docs/served-calls.md).
 
 Oracles: `distances` (shortest paths in the table), `jeu1_distances` (game (1) towards t, over the
 states 1..t), `large_distances` (game (1) for q11's large pairs, read from grader/data/jeu1.json),
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.questions.api import GraderBug, Served, Stop, Violation, cached, python_source, states
+from grader.questions.jeux.probes import LOCAL, MAX_TOLD, TOLD
 from reference import graphs
 
 JEU1_DATA = Path(__file__).resolve().parents[2] / "data" / "jeu1.json"
@@ -67,13 +70,15 @@ class GameServer(Served):
     game's state, the int of game (1)). The run serves `h` only on a game that has one; each argument
     is a state as states.encode ships one, anything else a protocol violation."""
 
-    def __init__(self, game: dict, budget: int | None = None):
+    def __init__(self, game: dict, budget: int | None = None, ahead: bool = False):
         super().__init__()
         self.game = game
         self.call_budget = budget
+        self.ahead = ahead  # a student's run: the successors' final and h given with suivants, calls told
         self.bound: int | None = None  # set by an oracle: calls a correct search makes at most
         self.reset()
-        self.names = frozenset({"final", "suivants"} | ({"h"} if "h" in game else set()))
+        served = {"final", "suivants"} | ({"h"} if "h" in game else set())
+        self.names = frozenset(served | ({TOLD} if ahead else set()))
         self.table = game["kind"] == "table"
         if self.table:
             self.labels = labels_of(game["labels"], len(game["succ"]))
@@ -90,6 +95,8 @@ class GameServer(Served):
         super().reset()
         self.events: list[tuple[str, int]] = []
         self.stop: dict | None = None
+        self.given: list[int] = []  # the states returned by suivants in the run, by the number given them
+        self.number: dict[int, int] = {}  # state -> its number in `given`
 
     @property
     def initial_wire(self):
@@ -100,6 +107,12 @@ class GameServer(Served):
         raise Stop(reason)
 
     def __call__(self, name: str, args):
+        if name == TOLD:  # calls answered in the child, alone: MAX_TOLD wait, or the search ended
+            self._took(args)
+            return None
+        if self.ahead and type(args) is dict and args.keys() == {"state", "told"}:  # calls made before this one
+            self._took(args["told"])
+            args = args["state"]
         if not states.shipped_state(args):
             raise Violation("jeux.served_not_shipped", function=name)
         if self.stop is not None:
@@ -110,16 +123,51 @@ class GameServer(Served):
                 # A positive int too large to ship: a state of game (1), far deeper than any solution.
                 self._halt("too_deep", function=name, state=states.shown_wire(args))
             self._halt("not_a_state", function=name, state=states.shown_wire(args))
+        self._record(name, state)
+        if name == "final":
+            return self._final(state)
+        if name == "h":
+            return self._h(state)
+        successors = self.game["succ"][state] if self.table else [2 * state, state + 1]
+        wired = [self.wired[j] if self.table else j for j in successors]
+        return {"answer": wired, "ahead": [self._give(j) for j in successors]} if self.ahead else wired
+
+    def _record(self, name: str, state: int) -> None:
+        """Keep the call in the trace; the run stopped past its budget."""
         if self.call_budget is not None and len(self.events) >= self.call_budget:
             self._halt("budget")
         self.events.append((name, state))
-        if name == "final":
-            return state in self.finals if self.table else state == self.target
-        if name == "suivants":
-            if self.table:
-                return [self.wired[j] for j in self.game["succ"][state]]
-            return [2 * state, state + 1]
+
+    def _final(self, state: int) -> bool:
+        return state in self.finals if self.table else state == self.target
+
+    def _h(self, state: int) -> int:
         return self.game["h"][state] if self.table else 0  # game (1)'s h is 0 (see the module's docstring)
+
+    def _give(self, state: int) -> list:
+        """A successor returned by suivants: [its number in the run, final, h (None where h is not served)].
+        Answers to calls on a state the search now holds, nothing about any state further."""
+        number = self.number.get(state)
+        if number is None:
+            number = self.number[state] = len(self.given)
+            self.given.append(state)
+        return [number, self._final(state), self._h(state) if "h" in self.names else None]
+
+    def _took(self, told) -> None:
+        """The calls the child answered itself (probes.Held), in the order made, each by number (probes.LOCAL):
+        kept in the trace as calls sent alone are, up to the budget. A batch longer than MAX_TOLD, a number of
+        a state never given, `h` where the run serves none, another shape: a Violation."""
+        if not self.ahead or type(told) is not list or len(told) > MAX_TOLD:
+            raise Violation("jeux.served_told", most=MAX_TOLD)
+        for hit in told:
+            if type(hit) is not int or not 0 <= hit < len(LOCAL) * len(self.given):
+                raise Violation("jeux.served_told", most=MAX_TOLD)
+            number, place = divmod(hit, len(LOCAL))
+            if LOCAL[place] not in self.names:
+                raise Violation("jeux.served_told", most=MAX_TOLD)
+            if self.stop is not None:
+                raise Stop(self.stop["reason"])
+            self._record(LOCAL[place], self.given[number])
 
     def _state(self, args):
         label = states.unwire(args)

@@ -138,6 +138,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(appel hors protocole)",
         "en": "call of {function} refused: its argument is not shaped as the grader sends a state (protocol violation)",
     },
+    "jeux.served_told": {  # calls told by the child (probes.Held) that the proxies never tell: refused
+        "fr": "ce qui parvient au correcteur comme des appels de votre code à final ou h n'en est pas : plus de "
+        "{most} à la fois, des états qu'il n'a pas donnés, ou une autre forme : appel hors protocole",
+        "en": "what reaches the grader as your code's calls to final or h is not such calls: more than {most} at "
+        "once, states it never gave, or another shape: protocol violation",
+    },
     "jeux.unreachable": {
         "fr": "{function} a testé l'état {state}, qu'aucune suite de coups ne permet d'atteindre depuis "
         "l'état initial : les états doivent venir de initial et de suivants",

@@ -8,34 +8,109 @@ student's code is used, only the value the student's function returns.
 States on the wire: an int or a str as is, a tuple as a list of its items. A value of the student's
 that is not one of those (a list, a bool, a float, an object) goes as {"type": name, "repr": text},
 which the parent calls "not a state".
+
+A student's run gets, with each answer to `suivants`, `final` and `h` of the successors returned
+(`Held`): those calls are answered in the child and told to the parent (docs/served-calls.md).
 """
 
 from grader.questions.child_api import ask, probe, protocol, states
 
 PROBES = (__name__,)  # the family's questions' probe_modules: the only module of it their children import
+# The calls answered in the child are told to the parent (games.GameServer._took) by number: LOCAL × the
+# number the parent gave the state in the run + the function's place in LOCAL; with the next call's frame,
+# or alone under TOLD when MAX_TOLD wait and when the search returns or raises.
+TOLD = "told"
+MAX_TOLD = 1_000
+LOCAL = ("final", "h")
+
+
+class Held:
+    """`final` and `h` of the states the parent returned as successors in this run (games.GameServer: with
+    each `suivants` answer, [the state's number, final, h] of each successor), kept by the state's wire
+    form with exact types. `suivants` always goes to the parent, which keeps every expansion in order; a
+    `final` or `h` call on a state held is answered here and told later, so that the parent keeps it in
+    its trace where it was made. Only data the search could ask for: nothing about a state before a
+    recorded `suivants` returned it. Once the parent stops the run, nothing is answered here any more."""
+
+    def __init__(self):
+        self.answers: dict = {}  # a state's key -> (its number, final, h)
+        self.later: list[int] = []
+
+    @staticmethod
+    def key(wire):
+        """A state's wire form as a key (equal keys: equal states, of the same types); None if it has none."""
+        if type(wire) is list:
+            return tuple(wire) if all(type(x) is int or type(x) is str for x in wire) else None
+        return wire if type(wire) is int or type(wire) is str else None
+
+    def local(self, name: str, e):
+        """`final(e)` or `h(e)`: answered here where e was given, else by the parent."""
+        wire = states.encode(e)
+        key = self.key(wire)
+        held = self.answers.get(key) if key is not None else None
+        if held is None:
+            return self.asked(name, wire)
+        if len(self.later) >= MAX_TOLD:
+            self.flush()
+        self.later.append(len(LOCAL) * held[0] + LOCAL.index(name))
+        return held[1] if name == "final" else held[2]
+
+    def asked(self, name: str, wire):
+        """The parent's answer, with the calls answered here before it; the successors' answers kept."""
+        later, self.later = self.later, []
+        try:
+            reply = ask(name, {"state": wire, "told": later} if later else wire)
+        except BaseException:  # calls.Stopped above all: the parent refuses every later call itself
+            self.answers.clear()
+            raise
+        if name != "suivants":
+            return reply
+        if type(reply) is dict:  # else the model answer's run, served in-process: nothing given
+            for given, (number, final, h) in zip(reply["answer"], reply["ahead"]):
+                self.answers[self.key(given)] = (number, final, h)
+            reply = reply["answer"]
+        return [states.decode(x) for x in reply]
+
+    def flush(self) -> None:
+        """Tell the parent the calls answered here since the last frame."""
+        if self.later:
+            later, self.later = self.later, []
+            try:
+                ask(TOLD, later)
+            except BaseException:
+                self.answers.clear()
+                raise
 
 
 @probe
 def probe_search(module, payload):
-    """Install proxies of the game's functions, call `bfs`, `ids` or `idastar`; return its value."""
+    """Install proxies of the game's functions, call `bfs`, `ids` or `idastar`; return its value, once the
+    parent knows every call the run made."""
     function = getattr(module, payload["function"], None)
     if not callable(function):
         raise protocol.Missing(payload["function"])
+    held = Held()
 
     def suivants(e):
-        return [states.decode(x) for x in ask("suivants", states.encode(e))]
+        return held.asked("suivants", states.encode(e))
 
     def final(e):
-        return ask("final", states.encode(e))
+        return held.local("final", e)
 
     def h(e):
-        return ask("h", states.encode(e))
+        return held.local("h", e)
 
     module.initial = states.decode(payload["initial"])
     module.suivants, module.final = suivants, final
     if payload["h"]:
         module.h = h
-    return states.describe_value(function())
+    try:
+        value = function()
+    except Exception:
+        held.flush()  # the calls made before the error: a budget they passed is the verdict, as sent one by one
+        raise
+    held.flush()
+    return states.describe_value(value)
 
 
 @probe

@@ -132,7 +132,8 @@ VALUE_TRAPS = (
 
 # q4's wide level: the way on is its WIDE_WAY-th state, beyond what a BFS keeping the first 1000 or 1024
 # states of each level keeps. A wider level would catch larger caps (and caps keeping the last states)
-# at 2 round trips per state: 1100 states cost a correct check about 0.2 s of CPU.
+# at a round trip per state: 1100 states cost a correct check about 0.2 s of CPU when each test was one too
+# (a state's test is now told with the next expansion's frame).
 WIDE_LEVEL = 1100
 WIDE_WAY = 1050
 
@@ -144,8 +145,8 @@ def jeu1_games(with_h: bool) -> list[dict]:
 
 
 def deep_games(function: str) -> list[dict]:
-    """Optimum >= 60, each at a cost linear or quadratic in the depth (every call is a round trip to
-    the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), a
+    """Optimum >= 60, each at a cost linear or quadratic in the depth (every expansion is a round
+    trip to the parent). bfs: a chain with a dead leaf on each side of every step (3 states per level), a
     bare chain, and a chain behind a level of WIDE_LEVEL states (a BFS that keeps only so many states
     per level). ids: a bare chain (61 passes). idastar: h = max(0, 45 - i) on a chain, admissible, so
     that IDA* makes 16 passes with bounds 45, 46, …, 60; and the exact h on a chain with leaves (one
@@ -230,7 +231,7 @@ class SearchQuestion(Question):
         # A timeout is run again with the server reset (grader.judge.context.Context.call): if the search made
         # calls, with RERUN_SLACK times the limit, so that the budget, not the load, stops a search whose
         # calls were answered slower than ROUND_TRIP_SECONDS.
-        server = GameServer(game, budget)
+        server = GameServer(game, budget, ahead=True)  # final and h of the successors given with them
         reply = ctx.run(probe_search, payload, serve=server, model_serve=model, case=game, limit=limit)
         return Played(game, reply, server, reference)
 
