@@ -21,6 +21,10 @@ on the graphs).
   (3/3 before, under the same seeds): back at the start without expanding a state twice, it passed for an
   IDA* whose next_states is cached, which was not judged. A cached trace is now walked depth first too,
   a state entered again from the cache needing a call on it: the A* comes back to a branch without one.
+- `astar_lone_passes.py`: x1 an A* with no bound cutting its own passes (the start alone 30 times, then a
+  pass per state taken: its ancestors, then it; red teams 14 and 15: 3/3, every pass after the notebook's
+  judged by its last bound): a search now makes no more passes than IDA*'s bounds (plus at most h(start)
+  below the first), and a pass another follows expands every path within its bound.
 - `astar_puzzles_only.py`: x1 no search on the graphs (h asked once, the start returned) and an A* on the
   puzzles (red team 14: 1/3, where searching the graphs with the A* earned 0): the puzzles now count only
   after a graph whose search returned a path to the goal showed IDA*.
@@ -73,6 +77,7 @@ AIMED = {
     "bfs_per_bound.py": {"x1": None},
     "astar_start_again.py": {"x1": None},
     "astar_puzzles_only.py": {"x1": None},
+    "astar_lone_passes.py": {"x1": None},
     "tables_at_import.py": {"x2": None, "x3": None},
     "walk_then_bfs.py": {"x4": ("profondeur",)},
     "table_behind_bfs.py": {"x4": ("profondeur",)},

@@ -48,6 +48,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "m = h(start) = {bound} (IDA* explores a state only at the end of a path from the start whose every p + h "
         "stays within the bound, once per such path; an A* explores everything in a single pass)",
     },
+    "x1.algorithm_passes": {
+        "fr": "ce n'est pas IDA* : le départ est exploré à nouveau {passes} fois en tout, comme {passes} "
+        "{passes:parcours|parcours}, là où IDA* n'en fait qu'un par seuil ({bounds} {bounds:seuil|seuils} sur ce "
+        "graphe)",
+        "en": "this is not IDA*: the start is explored anew {passes} times in all, as {passes} "
+        "{passes:pass|passes}, where IDA* makes one per bound ({bounds} {bounds:bound|bounds} on this graph)",
+    },
+    "x1.algorithm_pass_incomplete": {
+        "fr": "ce n'est pas IDA* : le parcours n° {pass}, suivi d'un autre, n'a pas exploré l'état {state}, qu'un "
+        "chemin depuis le départ dont chaque p + h reste sous son seuil m = {bound} atteint (un parcours d'IDA* "
+        "qui échoue explore chacun de ces chemins, dans n'importe quel ordre)",
+        "en": "this is not IDA*: pass {pass}, which another follows, did not explore state {state}, which a path "
+        "from the start whose every p + h stays within its bound m = {bound} reaches (a failed pass of IDA* "
+        "explores every such path, in any order)",
+    },
     "x1.algorithm_next_bound": {
         "fr": "ce n'est pas IDA* : le parcours n° {pass} explore l'état {state} au-delà de son seuil m = {bound}, le "
         "plus petit p + h qui a dépassé le seuil du parcours précédent (IDA* n'explore un état qu'au bout d'un "

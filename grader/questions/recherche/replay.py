@@ -163,8 +163,9 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     when it does: heuristic asked; passes (cut where the start is expanded again) that each walk the tree
     of paths from the start depth first (`depth_first.strayed`), and whose k-th expands each state at most
     as many times as simple paths from the start (the goal at their end only) reach it with every p + h
-    within the notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before; the last bound for
-    any pass after). Neither asks an order of the successors nor a moment for heuristic, so that every
+    within the notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before), exactly
+    as many times in a pass another follows (a failed pass is complete in any order), and no more passes
+    than bounds (red team 15: passes cut by the student, each a lone path under the last bound, hid an A*). Neither asks an order of the successors nor a moment for heuristic, so that every
     correct variant passes; a search whose bound is larger (an A* in one sweep, a bound plus one) expands
     a state beyond it, one that is best first or breadth first within IDA*'s bounds comes back to a branch
     it left, wherever the graph holds one. A trace that comes back to the start without expanding any
@@ -192,8 +193,16 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     bounds = _bounds(game, paths)
     if cached:
         return _first_expansions_out_of_pass(game, events, paths, bounds)
-    for number, (a, b) in enumerate(passes(game, events), 1):
-        bound = bounds[min(number, len(bounds)) - 1]
+    cut = passes(game, events)
+    # The passes are the student's to cut: IDA* makes one per bound. A search started below h(start) (a
+    # first bound of 0, the start not estimated) makes at most h(start) passes before those, each within
+    # the first bound (their bounds are integers below it); its later passes are the notebook's.
+    extra = len(cut) - len(bounds)
+    if extra > int(bounds[0]):
+        return "x1.algorithm_passes", {"passes": len(cut), "bounds": len(bounds)}
+    pass_bounds = [bounds[0]] * extra + bounds[: len(cut) - max(extra, 0)]
+    for number, ((a, b), bound) in enumerate(zip(cut, pass_bounds), 1):
+        key = "x1.algorithm_first_bound" if number == 1 else "x1.algorithm_next_bound"
         # How many times the pass may expand each state: once per such path to it (IDA* keeps no memory
         # of what it expanded but the current path); never the goal.
         left = Counter(x for _, peak, x in paths if peak <= bound and x != game["goal"])
@@ -201,8 +210,12 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
             if event[0] == "next_states":
                 left[event[1]] -= 1
                 if left[event[1]] < 0:
-                    key = "x1.algorithm_first_bound" if number == 1 else "x1.algorithm_next_bound"
                     return key, {"pass": number, "state": game["labels"][event[1]], "bound": bound}
+        # A pass another follows found nothing: IDA* expanded there every such path, whatever its order.
+        complete = extra < number < len(cut)
+        missed = next((x for x, count in left.items() if count > 0), None) if complete else None
+        if missed is not None:
+            return "x1.algorithm_pass_incomplete", {"pass": number, "state": game["labels"][missed], "bound": bound}
         strayed = depth_first.strayed(game["succ"], start, _calls(game, events[a:b]), cached=False)
         if strayed is not None:
             return _not_depth_first(game, events[a:b], strayed, number)
