@@ -339,15 +339,22 @@ def toy(tmp_path):
     for folder in (package, package / "core"):
         folder.mkdir()
         (folder / "__init__.py").write_text("")
-    files = {
-        "app.py": "from toy.core import a\n",
-        "core/a.py": "from . import b\n",
-        "core/b.py": "def f():\n    from toy.base import x\n",
-        "base.py": "x = 1\n",
-    }
-    for name, text in files.items():
-        (package / name).write_text(text)
+    written(
+        package,
+        {
+            "app.py": "from toy.core import a\n",
+            "core/a.py": "from . import b\n",
+            "core/b.py": "def f():\n    from toy.base import x\n",
+            "base.py": "x = 1\n",
+        },
+    )
     return package
+
+
+def written(folder: Path, files: dict[str, str]) -> None:
+    """Each of `files` (a path below `folder`: its text) written."""
+    for name, text in files.items():
+        (folder / name).write_text(text)
 
 
 TOY_LAYERS = [["toy.app"], ["toy.core"], ["toy.base"]]
@@ -393,15 +400,16 @@ def test_an_underscore_name_a_test_takes_from_a_package_or_another_test_is_found
     (toy / "base.py").write_text("_x = 1\n")
     (root / "tests" / "unit").mkdir(parents=True)
     (root / "tests" / "students").mkdir()
-    files = {
-        "tests/helpers.py": "def _shared():\n    pass\n",
-        "tests/test_a.py": "from helpers import _shared\nfrom toy.base import _x\n",
-        "tests/unit/test_b.py": "import tests.helpers as h\nh._shared()\nfrom test_c import _own\n",
-        "tests/unit/test_c.py": "def _own():\n    pass\n",
-        "tests/students/cheat.py": "from toy.base import _x\n",
-    }
-    for name, text in files.items():
-        (root / name).write_text(text)
+    written(
+        root,
+        {
+            "tests/helpers.py": "def _shared():\n    pass\n",
+            "tests/test_a.py": "from helpers import _shared\nfrom toy.base import _x\n",
+            "tests/unit/test_b.py": "import tests.helpers as h\nh._shared()\nfrom test_c import _own\n",
+            "tests/unit/test_c.py": "def _own():\n    pass\n",
+            "tests/students/cheat.py": "from toy.base import _x\n",
+        },
+    )
     assert private_in_scripts(root, ["tests"], [root / "tests" / "students"], [toy]) == [
         "tests.test_a <- helpers._shared",
         "tests.test_a <- toy.base._x",
