@@ -108,7 +108,7 @@ def trap_costs(runs: int) -> dict[str, float]:
 
     def fresh_exhaust(trap):
         # The served dfs keeps its answers for the process: each run must compute them again.
-        taquin_serving._DFS_ANSWERS.clear()
+        taquin_serving.DFS_ANSWERS.clear()
         exhaust(trap)
 
     timed = calibration.best_cpu_time

@@ -242,7 +242,7 @@ def _inside_nested(function, node, functions) -> bool:
 
 
 # --- Workers ----------------------------------------------------------------------------------------------
-def _limit_memory():
+def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
 
 
@@ -426,7 +426,7 @@ def main(argv=None) -> int:
     all_mutants = [
         m for module in QUESTION_OF for m in all_of(module) if not args.question or m.question in args.question
     ]
-    with ProcessPoolExecutor(max_workers=args.workers, initializer=_limit_memory) as pool:
+    with ProcessPoolExecutor(max_workers=args.workers, initializer=limit_memory) as pool:
         witnesses = list(pool.map(oracle_witness, all_mutants, chunksize=4))
         alive = [m for m, w in zip(all_mutants, witnesses) if w is not None]
         rng = random.Random(f"mutants:{args.seed}")

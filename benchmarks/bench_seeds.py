@@ -140,7 +140,7 @@ def _start_worker(items: list[Item]) -> None:
     """Keep the items; make the grader's check groups stop a wrong source at its first failure (spared:
     Hypothesis's shrinking and the groups after it, which decide nothing more about being caught)."""
     global _ITEMS
-    mutation._limit_memory()
+    mutation.limit_memory()
     _ITEMS = items
     from grader.judge.context import Context
 
@@ -287,7 +287,7 @@ def main(argv=None) -> int:
     items = variant_items(args.question, args.match)
     equivalent = 0
     if not args.no_mutants:
-        with ProcessPoolExecutor(max_workers=args.workers, initializer=mutation._limit_memory) as pool:
+        with ProcessPoolExecutor(max_workers=args.workers, initializer=mutation.limit_memory) as pool:
             found, equivalent = mutant_items(pool, args.question, args.match)
         items += found
     if args.no_correct:

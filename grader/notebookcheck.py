@@ -105,7 +105,7 @@ def _hypothesis_depth_lifted():
 
 
 @contextlib.contextmanager
-def _process_time_ticking():
+def process_time_ticking():
     """Basthon's Pyodide (0.26, the Python of Capytale's notebooks) reads the process's time with times(),
     which its Emscripten leaves at 0: every CPU time the grader measured was 0 (the machine's speed
     calibrated to 0, then each question an internal error, a division by it). Where that clock does not
@@ -143,7 +143,7 @@ def check(namespace: dict, questions: list[str] | None = None, seed: int | None 
         (folder / "notebook.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
         # The platform's own limit (sys.monitoring in Pyodide), no student's worker: this kernel is theirs.
         InProcessChild.limited, RemoteChild.link = None, None
-        with _hypothesis_depth_lifted(), _process_time_ticking():
+        with _hypothesis_depth_lifted(), process_time_ticking():
             result = grade_entry(entry_for(folder), selected_questions(qids), settings(seed, lang))
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -56,10 +56,10 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 VALUE_MAX_CHARS = 4000  # a counterexample or a value shown, beyond which the display is cut
 OUTPUT_MAX_CHARS = 20000  # per captured stream (the sandbox already capped it)
 
-_SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
-_SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode()
+SCRIPT = (TEMPLATES / "report.js").read_text(encoding="utf-8")
+SCRIPT_HASH = base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode()
 CSP = (
-    f"default-src 'none'; script-src 'sha256-{_SCRIPT_HASH}'; style-src 'unsafe-inline'; "
+    f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; "
     "img-src data:; base-uri 'none'; form-action 'none'"
 )
 
@@ -70,7 +70,7 @@ def render_class(run: Run, out_dir: Path, lang: str | None = None) -> Path:
     out_dir = Path(out_dir)
     private_folder(out_dir)
     lang = lang or run.lang
-    env = _environment(lang)
+    env = environment(lang)
     names = file_names([s.id for s in run.submissions])
     for sub, name in zip(run.submissions, names):
         graded = graded_run(run, sub)
@@ -101,7 +101,7 @@ def student_page(run: Run, submission: SubmissionResult, *, back: str | None = N
     """One student's page as text, in `lang` (by default the run's): the web service serves it in its
     reader's language, with `CSP` as a header too."""
     return (
-        _environment(lang or run.lang)
+        environment(lang or run.lang)
         .get_template("student.html")
         .render(run=run, sub=_student_view(submission), back=back)
     )
@@ -188,12 +188,12 @@ def templates(lang: str, csp: str = CSP) -> Environment:
     return env
 
 
-def _environment(lang: str) -> Environment:
+def environment(lang: str) -> Environment:
     env = templates(lang)
     env.globals.update(
         students=lambda n: t("report.students_one" if n == 1 else "report.students_many", lang, n=n),
         statuses=STATUSES,
-        script=Markup(_SCRIPT),
+        script=Markup(SCRIPT),
         qtitle=lambda qid, key: _title(qid, title(key, lang)),
         scheme_view=lambda run: _scheme_view(run, lang),
         limits_view=lambda limits: _limits_view(limits, lang),
@@ -208,7 +208,7 @@ def _environment(lang: str) -> Environment:
     env.filters["value"] = _value
     env.filters["cut"] = _cut
     env.filters["lines"] = _lines
-    env.filters["grid"] = _grid_view
+    env.filters["grid"] = grid_view
     return env
 
 
@@ -302,7 +302,7 @@ def _lines(text: str) -> dict:
     return {"first": first, "rest": rest}
 
 
-def _grid_view(value, case=None) -> dict | None:
+def grid_view(value, case=None) -> dict | None:
     """A taquin grid to draw (blank cells empty, the other globals and the call beside it), when
     `value` is a taquin case or a grid of a check whose counterexample is one; None otherwise."""
     drawn = display.value_grid(value, case)
@@ -367,7 +367,7 @@ def _class_view(run: Run, names: list[str], lang: str) -> dict:
         "unmarked": len(stats.unmarked),
         "histogram": _histogram_view(stats.histogram),
         "rates": [_rate_view(q) for q in stats.questions],
-        "failures": _top_failures(graded, questions, lang),
+        "failures": top_failures(graded, questions, lang),
         "algorithms": replay.class_algorithms(run.submissions, names, lang),
     }
 
@@ -391,7 +391,7 @@ def _rate_view(q: QuestionStats) -> dict:
     return {"id": q.qid, "title": q.title, "segments": segments, "passed": q.pass_rate, "unmarked": q.unmarked}
 
 
-def _top_failures(subs: list[SubmissionResult], questions: list[dict], lang: str) -> list[dict]:
+def top_failures(subs: list[SubmissionResult], questions: list[dict], lang: str) -> list[dict]:
     """Per question, the three messages of failed checks that most students got, with their count
     (a question that failed without any check message counts under its status)."""
     result = []

@@ -152,7 +152,7 @@ def _failed(name, points, max_points, key, kind, title=None, **fields) -> Check:
     )
 
 
-def _perfect(qid, points) -> QuestionResult:
+def perfect(qid, points) -> QuestionResult:
     return _q(qid, points, points, "passed", [_ok("petits_cas", points * 0.6), _ok("optimalite", points * 0.4)])
 
 
@@ -161,14 +161,14 @@ def build_run(lang: str = "fr") -> Run:
         "alice",
         12,
         12,
-        [_perfect("q1", 1), _perfect("q4", 2), _perfect("q7", 2), _perfect("q10", 3), _perfect("q18", 4)],
+        [perfect("q1", 1), perfect("q4", 2), perfect("q7", 2), perfect("q10", 3), perfect("q18", 4)],
     )
     bob = SubmissionResult(
         "bob",
         6.5,
         12,
         [
-            _perfect("q1", 1),
+            perfect("q1", 1),
             _q(
                 "q4",
                 1.6,
@@ -276,7 +276,7 @@ def build_run(lang: str = "fr") -> Run:
         1,
         12,
         [
-            _perfect("q1", 1),
+            perfect("q1", 1),
             _q(
                 "q4",
                 0,
@@ -364,7 +364,7 @@ def build_run(lang: str = "fr") -> Run:
         ],
     )
     # A real student may be called "index": the page must not overwrite the class page.
-    index = SubmissionResult("index", 3, 12, [_perfect("q1", 1), _perfect("q4", 2)])
+    index = SubmissionResult("index", 3, 12, [perfect("q1", 1), perfect("q4", 2)])
     hostile = SubmissionResult(
         HOSTILE_ID,
         0.5,

@@ -35,8 +35,8 @@ def toy_family(monkeypatch):
     """The toy family registered for this test only: the registry and the loaded catalogues as they were
     afterwards."""
     monkeypatch.setattr(registry, "_registered", [])
-    monkeypatch.setattr(i18n, "_messages", dict(i18n._messages))
-    monkeypatch.setattr(i18n, "_loaded", set(i18n._loaded))
+    monkeypatch.setattr(i18n, "messages", dict(i18n.messages))
+    monkeypatch.setattr(i18n, "loaded", set(i18n.loaded))
     registry.register(TOY)
 
 

@@ -119,7 +119,7 @@ def _scene(command: list, base: Path, env: dict) -> dict:
     return json.loads(report.read_text())
 
 
-def _as_root(scene: Path, python: Path = Path(sys.executable), checkout: Path = ROOT) -> dict:
+def scene_as_root(scene: Path, python: Path = Path(sys.executable), checkout: Path = ROOT) -> dict:
     """`scene`'s report, run as root (with this interpreter and checkout, or others)."""
     base = Path(tempfile.mkdtemp(prefix="taquin-attacks-"))  # the children's uids pass through it
     base.chmod(0o711)
@@ -167,7 +167,7 @@ def _check(report: dict, layers: tuple[str, ...]) -> None:
 @pytest.mark.slow
 @as_root
 def test_attacks_as_root():
-    report = _as_root(SCENE)
+    report = scene_as_root(SCENE)
     assert report["user"] == 0
     _check(
         report,
@@ -187,7 +187,7 @@ def test_attacks_as_root():
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
     uid = teacher_python[0]
-    report = _as_teacher(teacher_python, user_namespaces, SCENE)
+    report = scene_as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == uid
     assert "own uid per child" not in report["isolation"]
     if user_namespaces:
@@ -197,7 +197,7 @@ def test_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
         assert all(layer not in report["isolation"] for layer in ("namespaces", "tmpfs", "private root"))
 
 
-def _as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
+def scene_as_teacher(teacher_python, user_namespaces: bool, scene: Path) -> dict:
     """`scene`'s report, run as the ordinary teacher, with user namespaces or without them."""
     uid, folder, python = teacher_python
     # A folder of this run's own: the session's other tests run their scenes in the same teacher's folder.
@@ -250,7 +250,7 @@ def _check_served(report: dict) -> None:
 @pytest.mark.slow
 @as_root
 def test_served_channel_attacks_as_root():
-    report = _as_root(SERVED_SCENE)
+    report = scene_as_root(SERVED_SCENE)
     assert report["user"] == 0
     _check_served(report)
 
@@ -259,7 +259,7 @@ def test_served_channel_attacks_as_root():
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_served_channel_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
-    report = _as_teacher(teacher_python, user_namespaces, SERVED_SCENE)
+    report = scene_as_teacher(teacher_python, user_namespaces, SERVED_SCENE)
     assert report["user"] == teacher_python[0]
     _check_served(report)
 
@@ -350,7 +350,7 @@ def test_page_cache_channel_as_root(teacher_python):
     through the page cache of the standard library (findings/page-cache-channel of the red team)."""
     _, folder, python = teacher_python
     report, accomplice, stdlib = _with_page_cache_accomplice(
-        teacher_python, lambda: _as_root(PAGE_CACHE_SCENE, python, folder / "src")
+        teacher_python, lambda: scene_as_root(PAGE_CACHE_SCENE, python, folder / "src")
     )
     assert report["user"] == 0 and "private root" in report["isolation"]
     _check_page_cache(report, accomplice, stdlib)
@@ -361,7 +361,7 @@ def test_page_cache_channel_as_root(teacher_python):
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_page_cache_channel_as_an_ordinary_teacher(teacher_python, user_namespaces):
     report, accomplice, stdlib = _with_page_cache_accomplice(
-        teacher_python, lambda: _as_teacher(teacher_python, user_namespaces, PAGE_CACHE_SCENE)
+        teacher_python, lambda: scene_as_teacher(teacher_python, user_namespaces, PAGE_CACHE_SCENE)
     )
     assert report["user"] == teacher_python[0]
     assert ("private root" in report["isolation"]) == user_namespaces

@@ -306,12 +306,12 @@ def test_grade_broker_gives_up_a_job_its_watcher_stopped_and_does_not_send_it_ag
 
     require_components()
     from grader.run.deadline import JobDeadline
-    from grader.run.executor import Distributed, _Job, record_deadline
+    from grader.run.executor import Distributed, Job, record_deadline
 
     server = Redis()
     try:
         owner = Distributed(server.url)
-        job = _Job("run:0", SimpleNamespace(id="stuck"), 0, ["q1"], handles=[object()])
+        job = Job("run:0", SimpleNamespace(id="stuck"), 0, ["q1"], handles=[object()])
         owner.jobs = {job.id: job}
         record_deadline(8.0, server.url, job.id)
         ((number, why),) = owner._send_lost(time.monotonic())

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from tests.hunting.scene import THIEF
-from tests.test_attacks import _as_root, _as_teacher, as_root
+from tests.test_attacks import scene_as_root, scene_as_teacher, as_root
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = Path("tests") / "hunting" / "scene.py"
@@ -98,7 +98,7 @@ def check(report: dict) -> None:
 @pytest.mark.slow
 @as_root
 def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_root():
-    report = _as_root(SCENE)
+    report = scene_as_root(SCENE)
     assert report["user"] == 0 and any("isolation.uid" in layer for layer in report["isolation"])
     check(report)
 
@@ -107,7 +107,7 @@ def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_root():
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_a_hunt_for_the_model_code_finds_nothing_and_earns_nothing_as_a_teacher(teacher_python, user_namespaces):
-    report = _as_teacher(teacher_python, user_namespaces, SCENE)
+    report = scene_as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     assert any("isolation.private_root" in layer for layer in report["isolation"]) == user_namespaces
     check(report)

@@ -58,7 +58,7 @@ from pathlib import Path
 
 import pytest
 from grading import SEED, say
-from test_kit import _kit_check
+from test_kit import kit_check
 
 from grader.intake import load_submission
 from grader.judge.engine import grade_question
@@ -150,7 +150,7 @@ def test_a_red_team_strategy_earns_nothing_on_its_groups_in_the_kit(unpacked, tm
     questions = tuple(AIMED[name])
     total, why = IN_THE_KIT[name]
     for seed in SEEDS:
-        said = _kit_check(unpacked, folder, questions, seed)
+        said = kit_check(unpacked, folder, questions, seed)
         assert total in said and why in said, said
 
 

@@ -531,7 +531,7 @@ KIT_SLIPS = {
 def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said_truthfully_in_the_kit(
     tmp_path, unpacked, name
 ):
-    from test_kit import _kit_check
+    from test_kit import kit_check
 
     source, qid, first = KIT_SLIPS[name]
     assert source != ALICE, name
@@ -540,7 +540,7 @@ def test_a_slip_in_an_earlier_function_costs_nothing_at_the_teachers_and_is_said
     for seed in SEEDS:
         result = grade_question(QUESTIONS[qid], load_submission(folder), settings(seed))
         assert result.score == result.max, (seed, earning(result))
-        said = _kit_check(unpacked, folder, (qid,), seed)
+        said = kit_check(unpacked, folder, (qid,), seed)
         assert f"vérifiez d'abord {first} dans ce kit" in said and "Total : " in said, said
         assert "a choisi" not in said, said
 

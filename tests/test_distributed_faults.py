@@ -187,13 +187,13 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_database_briefly_unavailable_is_said_and_recovers(distributed_service):
-    from tests.test_service import _events
+    from tests.test_service import sse_events
 
     server, _, database = distributed_service
     page = server.links["eve"]
     assert _get(page)[0] == 200
     stream = urllib.request.urlopen(page + "/events?lang=en", timeout=120)  # the live page's stream
-    events = _events(stream)
+    events = sse_events(stream)
     assert next(events)[0] == "message"
     database.stop("immediate")  # every connection cut, as in a crash
     name, view = next(events)
@@ -262,7 +262,7 @@ def test_live_page_says_the_database_is_away_and_recovers(distributed_service, b
     says so), hides it once the database is back, and a submission then gets its verdict, no reload."""
     from selenium.webdriver.common.by import By
 
-    from tests.test_service_browser import _shot, _wait
+    from tests.test_service_browser import page_shot, wait_until
 
     server, _, database = distributed_service
     driver = browser
@@ -271,14 +271,14 @@ def test_live_page_says_the_database_is_away_and_recovers(distributed_service, b
     notice = driver.find_element(By.ID, "notice")
     assert not notice.is_displayed()
     database.stop("immediate")
-    _wait(driver, lambda d: notice.is_displayed(), timeout=60)
+    wait_until(driver, lambda d: notice.is_displayed(), timeout=60)
     assert "unavailable for a moment" in notice.text
-    _shot(driver, "database-away")
+    page_shot(driver, "database-away")
     database.start()
-    _wait(driver, lambda d: not notice.is_displayed(), timeout=60)
+    wait_until(driver, lambda d: not notice.is_displayed(), timeout=60)
     status, answer = server.submit("eve", {"jeux.py": RIGHT})
     assert status == 202, answer
-    _wait(
+    wait_until(
         driver,
         lambda d: (
             d.execute_script(
@@ -288,4 +288,4 @@ def test_live_page_says_the_database_is_away_and_recovers(distributed_service, b
         ),
     )
     assert driver.execute_script("return window.__marker") == "not reloaded"
-    _shot(driver, "database-back")
+    page_shot(driver, "database-back")

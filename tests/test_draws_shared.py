@@ -21,14 +21,14 @@ QUESTIONS = ["q4", "q15"]  # drawn groups of two families: the games, the taquin
 
 def _graded(out: Path, drawn: Path, monkeypatch) -> dict:
     """The sample class graded by 2 workers (forked: they inherit the patch), each draw written to `drawn`."""
-    draw = checks._draw
+    draw = checks.draw
 
     def counted(seed, qid, group, strategy, examples):
         with drawn.open("a") as log:  # one short append per draw: whole lines from both workers
             log.write(f"{qid}/{group} {os.getpid()}\n")
         return draw(seed, qid, group, strategy, examples)
 
-    monkeypatch.setattr(checks, "_draw", counted)
+    monkeypatch.setattr(checks, "draw", counted)
     questions = select(all_questions(extensions=True), QUESTIONS)
     run = grade_class(SAMPLE, out, questions, Settings(seed=5), workers=2)
     return {

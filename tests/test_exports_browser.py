@@ -9,8 +9,8 @@ import pytest
 from grader.cli import main
 from grader.results.records import write_json
 from reports.render import file_names
-from tests.unit.test_exports import _marks, _run
-from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+from tests.unit.test_exports import marks_file, sample_run
+from tests.test_reports_browser import assert_clean, open_page, screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ def _rows(browser):  # noqa: F811 - the fixture
     """The class table's rows by student id, found by the page each links to (the links show names)."""
     from selenium.webdriver.common.by import By
 
-    ids = [s.id for s in _run().submissions]
+    ids = [s.id for s in sample_run().submissions]
     by_page = dict(zip(file_names(ids), ids))
     links = browser.find_elements(By.CSS_SELECTOR, "#grades tbody tr td.name a")
     return {by_page[a.get_attribute("href").rsplit("/", 1)[1]]: a.find_element(By.XPATH, "../..") for a in links}
@@ -29,9 +29,9 @@ def _class_page(browser, tmp_path, marks: str):  # noqa: F811 - the fixture
     """The test class exported with `marks`, its class page open; its folder, and its rows by id."""
     out = tmp_path / "rapport"
     out.mkdir()
-    write_json(out / "results.json", _run())
-    assert main(["export", str(out), "--marks", str(_marks(tmp_path, marks)), "--format", "stats"]) == 0
-    _open(browser, out / "index.html")
+    write_json(out / "results.json", sample_run())
+    assert main(["export", str(out), "--marks", str(marks_file(tmp_path, marks)), "--format", "stats"]) == 0
+    open_page(browser, out / "index.html")
     rows = _rows(browser)
     return out, rows
 
@@ -49,14 +49,14 @@ def test_marks_on_the_class_and_student_pages(browser, shots, tmp_path):  # noqa
     assert "st-ungraded" in cells["index"].get_attribute("class")  # not marked yet
     assert cells["dylan"].text == "" and "st-" not in cells["dylan"].get_attribute("class")  # not submitted
     browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")[column].click()
-    _screenshot(browser, shots, "class-with-marks")
-    _assert_clean(browser)
-    _open(browser, out / "alice.html")
+    screenshot(browser, shots, "class-with-marks")
+    assert_clean(browser)
+    open_page(browser, out / "alice.html")
     comment = browser.find_element(By.CSS_SELECTOR, "#q2 .teacher-comment")
     assert "<b>Preuve</b> incomplète" in comment.text  # the teacher's text, shown as written
     assert comment.find_elements(By.TAG_NAME, "b") == []  # the teacher's markup is text, not markup
-    _screenshot(browser, shots, "student-with-marks", selector="#q2")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-with-marks", selector="#q2")
+    assert_clean(browser)
 
 
 def test_absentees_and_decimal_commas_on_the_class_page(browser, shots, tmp_path):  # noqa: F811 - fixtures
@@ -66,10 +66,10 @@ def test_absentees_and_decimal_commas_on_the_class_page(browser, shots, tmp_path
 
     out = tmp_path / "rapport"
     out.mkdir()
-    write_json(out / "results.json", _run())
-    marks = _marks(tmp_path, "etudiant;q2;q13\nalice;1,5;2,5\n")
+    write_json(out / "results.json", sample_run())
+    marks = marks_file(tmp_path, "etudiant;q2;q13\nalice;1,5;2,5\n")
     assert main(["export", str(out), "--marks", str(marks), "--format", "stats"]) == 0
-    _open(browser, out / "index.html")
+    open_page(browser, out / "index.html")
     assert "1 non rendu" in browser.find_element(By.CSS_SELECTOR, "header.top").text
     rows = _rows(browser)
     assert rows["dylan"].find_element(By.CSS_SELECTOR, "td.name a").text == "Dylan Roux"  # as the LMS spells it
@@ -78,5 +78,5 @@ def test_absentees_and_decimal_commas_on_the_class_page(browser, shots, tmp_path
     assert rows["dylan"].find_element(By.CSS_SELECTOR, "td.total").text == "—"
     cells = [c.text for c in rows["alice"].find_elements(By.TAG_NAME, "td")]
     assert "1,5" in cells and "2,5" in cells and not any("." in c for c in cells[1:])
-    _screenshot(browser, shots, "class-absentees")
-    _assert_clean(browser)
+    screenshot(browser, shots, "class-absentees")
+    assert_clean(browser)

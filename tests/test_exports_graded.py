@@ -15,7 +15,7 @@ from grader.results.marks import apply_marks
 from grader.results.records import load_run
 from reports.exports import merged_run
 from tests.importers import CanvasStudent, canvas_gradebook_import, spreadsheet_table
-from tests.unit.test_exports import SAMPLE_CLASS, _export, _grades, _marks, moodle_import
+from tests.unit.test_exports import SAMPLE_CLASS, run_export, grades_by_id, marks_file, moodle_import
 
 
 @pytest.mark.slow
@@ -24,9 +24,9 @@ def test_every_export_of_a_really_graded_class_reads_back(graded_sample_class, t
     back as its target tool reads it, with the grades of the run."""
     out = tmp_path / "rapport"
     shutil.copytree(graded_sample_class, out)
-    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
-    marks = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;2;Très clair\nchloe;0,5;\n")
-    assert _export(out, "--scheme", str(scheme), "--marks", str(marks), "--site-lang", "en") == 0
+    scheme = marks_file(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    marks = marks_file(tmp_path, "etudiant;q13;q13 commentaire\nalice;2;Très clair\nchloe;0,5;\n")
+    assert run_export(out, "--scheme", str(scheme), "--marks", str(marks), "--site-lang", "en") == 0
     run = merged_run(out, marks, scheme)
     exports = out / "exports"
     by_id = {s.id: s for s in run.submissions}
@@ -50,20 +50,20 @@ def test_grade_merges_marks_and_refuses_a_bad_file_after_grading(tmp_path, capsy
     run is saved, `grader export` merges a corrected file)."""
     classe = tmp_path / "classe"
     shutil.copytree(SAMPLE_CLASS / "alice", classe / "alice")
-    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    scheme = marks_file(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
     out = tmp_path / "rapport"
-    good = _marks(tmp_path, "etudiant;q13;q13 commentaire\nalice;1,5;Presque\n")
+    good = marks_file(tmp_path, "etudiant;q13;q13 commentaire\nalice;1,5;Presque\n")
     assert (
         main(["grade", str(classe), "--out", str(out), "-q", "q1", "--scheme", str(scheme), "--marks", str(good)]) == 0
     )
-    rows = _grades(out)
+    rows = grades_by_id(out)
     assert rows["alice"]["q13"] == 1.5 and rows["alice"]["Total"] == pytest.approx(1 + 1.5)
     # The folder the grader made holds students' names, work and grades: its account's alone.
     assert stat.S_IMODE(out.stat().st_mode) == 0o700
     assert "Presque" in (out / "alice.html").read_text(encoding="utf-8")
-    assert _export(out, "--format", "stats", "--to", str(tmp_path / "envoi" / "lms")) == 0
+    assert run_export(out, "--format", "stats", "--to", str(tmp_path / "envoi" / "lms")) == 0
     assert stat.S_IMODE((tmp_path / "envoi" / "lms").stat().st_mode) == 0o700
-    bad = _marks(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
+    bad = marks_file(tmp_path, "etudiant;q13\nalice;3\n", "mauvais.csv")
     assert (
         main(
             [
@@ -90,12 +90,12 @@ def test_a_moodle_shaped_class_goes_back_to_moodle(tmp_path):
     then exported: the worksheet and the feedback zip read back under each Moodle participant, the
     student who handed nothing in said so, Pronote's names as Pronote writes them."""
     from tests.test_exports_feedback import moodle_feedback_import
-    from tests.test_lms_classes import QUESTIONS, _write_zip, moodle_download
+    from tests.test_lms_classes import QUESTIONS, write_zip, moodle_download
 
-    klass = _write_zip(tmp_path / "MP2I-TP taquin-4242.zip", moodle_download())
+    klass = write_zip(tmp_path / "MP2I-TP taquin-4242.zip", moodle_download())
     out = tmp_path / "rapport"
     assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2"]) == 0
-    assert _export(out) == 0
+    assert run_export(out) == 0
     run = apply_marks(load_run(out / "results.json"))
     participants = {s.participant: s for s in run.submissions}
     assert set(participants) == {"1001", "1002", "1003", "1004", "1005", "1006"}
@@ -119,9 +119,9 @@ def test_grade_without_marks_says_who_waits_for_a_written_mark(tmp_path, capsys)
     the grade is left blank until the marks come, and who waits for what (no grade guessed as 0)."""
     classe = tmp_path / "classe"
     shutil.copytree(SAMPLE_CLASS / "alice", classe / "alice")
-    scheme = _marks(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
+    scheme = marks_file(tmp_path, "[questions.q13]\npoints = 2\n", "bareme.toml")
     out = tmp_path / "rapport"
     assert main(["grade", str(classe), "--out", str(out), "-q", "q1", "-q", "q13", "--scheme", str(scheme)]) == 0
     said = capsys.readouterr().err
     assert "1 élève attend une note de question rédigée" in said and "q13 : alice" in said, said
-    assert _grades(out)["alice"]["Total"] in ("", None), _grades(out)["alice"]
+    assert grades_by_id(out)["alice"]["Total"] in ("", None), grades_by_id(out)["alice"]

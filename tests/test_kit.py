@@ -360,7 +360,7 @@ def _in_the_kit(unpacked: Path, script: str) -> str:
     return done.stdout
 
 
-def _kit_check(unpacked: Path, folder: Path, questions: tuple[str, ...], seed: int) -> str:
+def kit_check(unpacked: Path, folder: Path, questions: tuple[str, ...], seed: int) -> str:
     """`grader check` of `folder` on `questions` by the kit's grader."""
     options = [option for qid in questions for option in ("-q", qid)]
     return _in_the_kit(
@@ -404,7 +404,7 @@ def test_the_wheels_code_glued_behind_x2_or_x3_earns_nothing_in_the_kit_nor_in_t
     shutil.copy(ROOT / "tests" / "strategies" / "recherche" / GLUED[qid], folder / "recherche.py")
     for seed in (2017, 1, 2):
         assert grade_question(question, load_submission(folder), Settings(seed=seed)).score == 0, seed
-        said = _kit_check(unpacked, folder, (qid,), seed)
+        said = kit_check(unpacked, folder, (qid,), seed)
         assert f"Total : 0/{question.points:g}" in said, said
 
 
@@ -465,7 +465,7 @@ def test_tiles_slid_by_a_helper_of_ones_own_keep_full_marks_in_the_kit(unpacked,
     folder = tmp_path / "glisse"
     folder.mkdir()
     (folder / "taquin.py").write_text(f"{MODEL}\n{(STRATEGY / 'moves_of_its_own.py').read_text()}", encoding="utf-8")
-    said = _kit_check(unpacked, folder, ("q15", "q16", "q17", "q18"), 2017)
+    said = kit_check(unpacked, folder, ("q15", "q16", "q17", "q18"), 2017)
     assert "Total : 10/10" in said, said
 
 
@@ -506,7 +506,7 @@ def test_correct_answers_keep_full_marks_in_the_kits_check(unpacked, tmp_path):
         shutil.copy(path, folder / module)
         seeds = (2017, 1) if path.parent.name in ("alice", "answers") else (2017,)
         for seed in seeds:
-            said = _kit_check(unpacked, folder, questions, seed)
+            said = kit_check(unpacked, folder, questions, seed)
             total = next(line for line in said.splitlines() if line.startswith("Total : "))
             got, most = (float(part.replace(",", ".")) for part in total[len("Total : ") :].split("/"))
             assert got == most - sum(TEACHER_ONLY.get(q, 0) for q in questions), (path.name, seed, said)

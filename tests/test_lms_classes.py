@@ -74,7 +74,7 @@ EXPECTED_MOODLE = {
 }
 
 
-def _write_zip(path: Path, members: dict) -> Path:
+def write_zip(path: Path, members: dict) -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in members.items():
             if name.endswith("/"):
@@ -111,7 +111,7 @@ def _assert_expected(by_id: dict, expected: dict) -> None:
 def test_a_moodle_download_is_graded_with_every_student_right(tmp_path, capsys, shape):
     members = moodle_download()
     if shape == "zip":
-        klass = _write_zip(tmp_path / "MP2I-TP taquin-4242.zip", members)
+        klass = write_zip(tmp_path / "MP2I-TP taquin-4242.zip", members)
     else:  # unzipped by the teacher into a folder named after the zip
         klass = _unpacked(tmp_path / "telechargement", {f"MP2I-TP taquin-4242/{k}": v for k, v in members.items()})
     roster = tmp_path / "participants.csv"  # Moodle's participants export, one student never submitted
@@ -178,7 +178,7 @@ def capytale_export() -> dict:
 
 
 def test_a_capytale_export_is_graded_with_every_student_right(tmp_path, capsys):
-    klass = _write_zip(tmp_path / "copies.zip", capytale_export())
+    klass = write_zip(tmp_path / "copies.zip", capytale_export())
     out = tmp_path / "rapport"
     assert main(["grade", str(klass), "--out", str(out), *QUESTIONS, "--workers", "2", "--lang", "en"]) == 0
     _assert_expected(

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.attacks import names
-from tests.test_attacks import _as_root, _as_teacher, as_root
+from tests.test_attacks import scene_as_root, scene_as_teacher, as_root
 
 SCENE = Path("tests") / "attacks" / "names_scene.py"
 # The peak resident memory of any grader process (the teacher's command and its workers, not the
@@ -120,7 +120,7 @@ def _check(report: dict, peak: int) -> None:
 @as_root
 def test_name_attacks_as_root():
     with PeakWatch() as watch:
-        report = _as_root(SCENE)
+        report = scene_as_root(SCENE)
     assert report["user"] == 0 and report["feedback"]  # the Moodle feedback folders and zip made and read
     _check(report, watch.peak)
 
@@ -130,6 +130,6 @@ def test_name_attacks_as_root():
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_name_attacks_as_an_ordinary_teacher(teacher_python, user_namespaces):
     with PeakWatch() as watch:
-        report = _as_teacher(teacher_python, user_namespaces, SCENE)
+        report = scene_as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     _check(report, watch.peak)

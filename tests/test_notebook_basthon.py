@@ -28,12 +28,12 @@ from test_notebook_jupyterlite import (
     CORRECT,
     ENDLESS,
     WRONG,
-    _kernel_wheel,
+    kernel_wheel,
     assert_native_verdicts,
     lock_entry,
     teacher_cell,
 )
-from test_reports_browser import _unavailable
+from test_reports_browser import browser_unavailable
 
 from grader import webkit
 from reference.cache import cache_dir
@@ -86,7 +86,7 @@ def _site(into: Path) -> None:
             member = archive.extractfile(f"package/lib/dist/{name}")
             assert member is not None
             (into / Path(name).name).write_bytes(member.read())
-    files = [_kernel_wheel(store, name, digest) for name, digest in MICROPIP.items()]
+    files = [kernel_wheel(store, name, digest) for name, digest in MICROPIP.items()]
     files += [webkit._wheel(store, name, digest) for name, digest in webkit.WHEELS.items()]
     for path in [*files, webkit._markupsafe(store)]:
         shutil.copy2(path, into / path.name)
@@ -103,7 +103,7 @@ def _site(into: Path) -> None:
 
 def test_the_teachers_cell_in_basthons_kernel_gives_grader_checks_verdicts(kit, tmp_path):
     if shutil.which("node") is None:
-        _unavailable("node is missing")
+        browser_unavailable("node is missing")
     site = tmp_path / "basthon"
     site.mkdir()
     _site(site)

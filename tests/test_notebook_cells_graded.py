@@ -140,9 +140,9 @@ def test_a_hostile_exception_in_a_cell_is_said_bounded_and_graded(tmp_path, caps
 
 @pytest.mark.slow
 def test_the_kits_check_grades_the_display_notebook_as_the_teachers_grader(tmp_path, unpacked):
-    from tests.test_kit import _kit_check
+    from tests.test_kit import kit_check
 
     (tmp_path / "eleve").mkdir()
     (tmp_path / "eleve" / "TP.ipynb").write_text(notebook(ALICE, *CASES["display"]))
-    said = _kit_check(unpacked, tmp_path / "eleve", ("q1", "q4"), 2017)
+    said = kit_check(unpacked, tmp_path / "eleve", ("q1", "q4"), 2017)
     assert "Total : 3/3" in said and f"TP.ipynb, {FAILED['display']}" in said, said

@@ -27,7 +27,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_reports_browser import _unavailable
+from test_reports_browser import browser_unavailable
 
 from grader import webkit
 from grader.text import i18n
@@ -88,7 +88,7 @@ def notebook(cells: list[str]) -> dict:
     return {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": kernel}, "cells": code}
 
 
-def _kernel_wheel(store: Path, name: str, digest: str) -> Path:
+def kernel_wheel(store: Path, name: str, digest: str) -> Path:
     """A pinned wheel of the kernel's, for Pyodide's Python (IPython 9.12 needs 3.12 or newer, pip may run
     on an older one): from the web kit's cache, else `pip download`."""
     path = store / name
@@ -132,7 +132,7 @@ def _distribution(into: Path) -> None:
             assert member is not None
             (into / name).write_bytes(member.read())
     core = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
-    files = [_kernel_wheel(store, name, digest) for name, digest in KERNEL_WHEELS.items()]
+    files = [kernel_wheel(store, name, digest) for name, digest in KERNEL_WHEELS.items()]
     files += [webkit._wheel(store, name, digest) for name, digest in webkit.WHEELS.items()]
     packages = {}
     for path in [*files, webkit._markupsafe(store)]:
@@ -155,9 +155,9 @@ def lite_site(tmp_path_factory, kit):
         import jupyterlite_pyodide_kernel  # noqa: F401
         import selenium  # noqa: F401
     except ImportError as exc:
-        _unavailable(f"{exc.name} is not installed (the test extra)")
+        browser_unavailable(f"{exc.name} is not installed (the test extra)")
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+        browser_unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
     work = tmp_path_factory.mktemp("jupyterlite")
     (wheel,) = kit.glob("*.whl")
     lite = work / "lite"

@@ -313,7 +313,7 @@ def test_a_dfs_without_the_roots_test_loses_the_threshold_under_every_seed(tmp_p
 def test_a_grid_shown_wrong_draws_its_blank_where_li_and_lj_say():
     """A dfs that returns False without undoing its moves: the grid it leaves is shown with its li and lj,
     and drawn with the blank there, not the blank's stale value as a tile."""
-    from reports.render import _grid_view
+    from reports.render import grid_view
 
     check = next(c for c in grade("dfs_sans_annuler", ["q17"])["q17"].checks if c.name == "echec_restaure")
     got, expected = check.got, check.expected
@@ -322,7 +322,7 @@ def test_a_grid_shown_wrong_draws_its_blank_where_li_and_lj_say():
         expected["lj"],
     )
     for shown in (got, expected):
-        cells = [cell["text"] for cell in _grid_view(shown, check.counterexample)["cells"]]
+        cells = [cell["text"] for cell in grid_view(shown, check.counterexample)["cells"]]
         assert cells[4 * shown["li"] + shown["lj"]] == "" and cells.count("") == 1
         assert sorted(int(text) for text in cells if text) == list(range(15))
 
@@ -592,7 +592,7 @@ def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two
     column 3): each is a wrong move said with its call, its cell and its board, not a protocol violation; the
     class page's most frequent failures count them apart."""
     from grader.results.records import SubmissionResult
-    from reports.render import _top_failures
+    from reports.render import top_failures
 
     model = (ROOT / "reference" / "answers" / "taquin.py").read_text()
     slips = {
@@ -615,7 +615,7 @@ def test_an_off_grid_move_is_a_wrong_move_with_its_board_and_two_of_them_are_two
         said.append(say(edge.message))
     assert said[0] != said[1]
     question = {"id": "q16", "title": "q16.title", "max": 2.0, "manual": False}
-    (top,) = _top_failures(results, [question], "fr")
+    (top,) = top_failures(results, [question], "fr")
     assert top["top"] and all(count == 1 for _, count in top["top"]), top["top"]  # nothing merged
 
 
@@ -654,7 +654,7 @@ def _ask_dfs(server, m, minimum="inf"):
 
 def test_the_served_dfs_answers_once_per_process_what_the_model_answer_computes(monkeypatch, fresh_process):
     # Every student of a run plays the same q18 cases: the model answer's dfs, served to their taquin(),
-    # is computed once per process (serving._DFS_ANSWERS), and an answer kept is the one it computes.
+    # is computed once per process (serving.DFS_ANSWERS), and an answer kept is the one it computes.
     from grader.questions.taquin import serving
 
     first = serving.ModelServer(serving.LAST, ["dfs"], keeps=True)  # the model answer's own run
@@ -740,7 +740,7 @@ def test_what_a_students_served_search_computes_is_kept_nowhere(tmp_path, monkey
     monkeypatch.setattr(timing, "REPEAT_ABOVE", -1.0)  # every search counts as costing seconds
     student = serving.ModelServer(serving.LAST, ["dfs"])
     assert _ask_dfs(student, 2)["result"] is True and student.work > 0
-    assert list(tmp_path.iterdir()) == [] and serving._DFS_ANSWERS == {}
+    assert list(tmp_path.iterdir()) == [] and serving.DFS_ANSWERS == {}
 
 
 def _served_searches(monkeypatch) -> dict[str, list]:

@@ -183,11 +183,11 @@ def test_every_catalogue_holds_only_the_keys_it_is_registered_for():
 def test_a_key_defined_twice_or_in_the_wrong_catalogue_is_refused():
     i18n.everything()
     with pytest.raises(RuntimeError, match="defined twice.*q1.title"):
-        i18n._add({"q1.title": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
+        i18n.add({"q1.title": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
     with pytest.raises(RuntimeError, match="wrong catalogue.*cli.extra"):
-        i18n._add({"cli.extra": {"fr": "autre", "en": "other"}}, "grader.text.i18n.reports")
+        i18n.add({"cli.extra": {"fr": "autre", "en": "other"}}, "grader.text.i18n.reports")
     with pytest.raises(RuntimeError, match="wrong catalogue.*report.extra"):
-        i18n._add({"report.extra": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
+        i18n.add({"report.extra": {"fr": "autre", "en": "other"}}, "grader.questions.other_messages")
     assert i18n.everything()["q1.title"]["en"] != "other" and not i18n.defined("cli.extra")
 
 

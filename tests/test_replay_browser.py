@@ -16,7 +16,7 @@ from reports.render import file_names, render_class
 from reports.replay import view
 from tests.grading import check
 from tests.report_fixtures import LIMITS, SCHEME
-from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+from tests.test_reports_browser import assert_clean, open_page, screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 SIDES = ("student", "expected")
@@ -75,7 +75,7 @@ def test_the_class_page_counts_the_algorithms_recognised_and_links_a_replay(brow
     from selenium.webdriver.common.by import By
 
     lang, index, names = replay_class
-    _open(browser, index)
+    open_page(browser, index)
     lists = browser.find_elements(By.CSS_SELECTOR, "ul.algorithms")
     assert len(lists) == 4  # q4, q7, q10, x1
     q4 = [li.text for li in lists[0].find_elements(By.TAG_NAME, "li")]
@@ -90,8 +90,8 @@ def test_the_class_page_counts_the_algorithms_recognised_and_links_a_replay(brow
     assert len(x1) == 3 and any(line.startswith(bfs) for line in x1), x1
     assert any(line.startswith(ida) and asked in line for line in x1), x1
     assert lists[3].find_element(By.TAG_NAME, "a").get_attribute("href").endswith("#x1")
-    _screenshot(browser, shots, f"replay-class-{lang}", selector="ul.algorithms")
-    _assert_clean(browser)
+    screenshot(browser, shots, f"replay-class-{lang}", selector="ul.algorithms")
+    assert_clean(browser)
     lists[0].find_element(By.TAG_NAME, "a").click()
     assert browser.current_url.endswith(f"{names['ana']}#q4")
 
@@ -100,7 +100,7 @@ def test_the_student_page_replays_the_search_beside_the_algorithm(browser, repla
     from selenium.webdriver.common.by import By
 
     lang, index, names = replay_class
-    _open(browser, index.parent / names["ana"])
+    open_page(browser, index.parent / names["ana"])
     replay = browser.find_element(By.CSS_SELECTOR, "#q10 section.replay")
     data = check(grade_file(submission_path("jeux", COPIES["ana"]["q10"]), "q10", lang), "algorithme").visual["replay"]
     shown = view(data, lang)
@@ -127,16 +127,16 @@ def test_the_student_page_replays_the_search_beside_the_algorithm(browser, repla
         text = next(c["text"] for g in shown[shown_side]["groups"] for c in g["calls"] if c["n"] == step)
         assert side.find_element(By.CSS_SELECTOR, "li.current").text == f"{step} {text}"
     assert replay.find_elements(By.CSS_SELECTOR, "svg .node.current-student")
-    _screenshot(browser, shots, f"replay-student-{lang}", selector="#q10 section.replay")
-    _screenshot(browser, shots, f"replay-student-{lang}-full")
-    _assert_clean(browser)
+    screenshot(browser, shots, f"replay-student-{lang}", selector="#q10 section.replay")
+    screenshot(browser, shots, f"replay-student-{lang}-full")
+    assert_clean(browser)
 
 
 def test_x1s_replay_beside_the_notebooks_ida_star(browser, replay_class, shots):  # noqa: F811
     from selenium.webdriver.common.by import By
 
     lang, index, names = replay_class
-    _open(browser, index.parent / names["ana"])
+    open_page(browser, index.parent / names["ana"])
     replay = browser.find_element(By.CSS_SELECTOR, "#x1 section.replay")
     note = replay.find_element(By.CSS_SELECTOR, ".diverge-note").text
     if lang == "fr":
@@ -153,8 +153,8 @@ def test_x1s_replay_beside_the_notebooks_ida_star(browser, replay_class, shots):
     ]
     nodes = replay.find_elements(By.CSS_SELECTOR, "svg .node")
     assert len(nodes) == 4  # crafted graph 1: 0 -> 1, 2; 1 -> 2; 2 -> 3
-    _screenshot(browser, shots, f"replay-x1-{lang}", selector="#x1 section.replay")
-    _assert_clean(browser)
+    screenshot(browser, shots, f"replay-x1-{lang}", selector="#x1 section.replay")
+    assert_clean(browser)
 
 
 def test_without_script_the_replay_reads_the_same_and_hides_its_buttons(browser, replay_class):  # noqa: F811
@@ -167,7 +167,7 @@ def test_without_script_the_replay_reads_the_same_and_hides_its_buttons(browser,
     assert 'class="controls replay-controls" hidden' in html
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
-        _open(browser, index.parent / names["ana"])
+        open_page(browser, index.parent / names["ana"])
         controls = browser.find_element(By.CSS_SELECTOR, "#q4 .replay-controls")
         assert not controls.is_displayed()
         assert browser.find_element(By.CSS_SELECTOR, "#q4 svg.bylevel").is_displayed()
@@ -185,12 +185,12 @@ def test_q18s_passes_beside_the_model_answers(browser, tmp_path, shots):  # noqa
     sub = SubmissionResult("eva", result.score, result.max, [result])
     page = tmp_path / "eva.html"
     render_student(Run("0.1.0", 2017, "fr", "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, [sub]), sub, page)
-    _open(browser, page)
+    open_page(browser, page)
     table = browser.find_element(By.CSS_SELECTOR, "#q18 table.passes-table")
     first = table.find_element(By.CSS_SELECTOR, "tr.first")
     assert first.find_element(By.TAG_NAME, "th").text == "7" and first.find_element(By.TAG_NAME, "mark")
-    _screenshot(browser, shots, "replay-q18-passes-fr", selector="#q18 section.passes")
-    _assert_clean(browser)
+    screenshot(browser, shots, "replay-q18-passes-fr", selector="#q18 section.passes")
+    assert_clean(browser)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -205,7 +205,7 @@ def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_p
     sub = SubmissionResult("faustine", result.score, result.max, [result])
     page = tmp_path / f"faustine-{lang}.html"
     render_student(Run("0.1.0", 2017, lang, "2026-12-04T10:00:00+01:00", SCHEME, LIMITS, [sub]), sub, page)
-    _open(browser, page)
+    open_page(browser, page)
     sections = browser.find_elements(By.CSS_SELECTOR, "#q17 section.search")
     assert len(sections) == 3  # one per failed check; none for chaine_eleve, which repeats the first
     # The first check whose call went down some moves before leaving DFS* (a call's own start past its bound,
@@ -229,9 +229,9 @@ def test_q17s_dfs_step_by_step_shows_the_pruned_state_it_expanded(browser, tmp_p
     assert [cell.text for cell in player.find_elements(By.CSS_SELECTOR, ".board .cell")] == cells
     assert player.find_element(By.CSS_SELECTOR, ".hval").text == str(h)
     browser.execute_script(f"document.querySelectorAll('#q17 section.search')[{k}].classList.add('shot')")
-    _screenshot(browser, shots, f"replay-q17-search-{lang}", selector="#q17 section.search.shot")
-    _screenshot(browser, shots, f"replay-q17-search-{lang}-full")
-    _assert_clean(browser)
+    screenshot(browser, shots, f"replay-q17-search-{lang}", selector="#q17 section.search.shot")
+    screenshot(browser, shots, f"replay-q17-search-{lang}-full")
+    assert_clean(browser)
 
 
 def _page(tmp_path, name: str, lang: str, graded: list) -> Path:
@@ -302,7 +302,7 @@ def test_the_replays_say_in_one_sentence_where_each_search_went_another_way(brow
         ("gaspard", gaspard, {"q10": "largeur", "x1": "horizon", "q7": None}),
         ("hugo", hugo, {"q10": "large", "q7": "restart"}),
     ):
-        _open(browser, _page(tmp_path, name, lang, graded))
+        open_page(browser, _page(tmp_path, name, lang, graded))
         for qid, kind in sections.items():
             replay = browser.find_element(By.CSS_SELECTOR, f"#{qid} section.replay")
             student, expected = replay.find_elements(By.CSS_SELECTOR, ".replay-side")
@@ -329,5 +329,5 @@ def test_the_replays_say_in_one_sentence_where_each_search_went_another_way(brow
             browser.execute_script(
                 f"document.querySelector('#{qid} section.replay').scrollIntoView({{block: 'start'}})"
             )
-            _screenshot(browser, shots, f"replay-{name}-{qid}-{lang}", selector=f"#{qid} section.replay")
-        _assert_clean(browser)
+            screenshot(browser, shots, f"replay-{name}-{qid}-{lang}", selector=f"#{qid} section.replay")
+        assert_clean(browser)

@@ -15,7 +15,7 @@ from grader.results.records import Run, SubmissionResult
 from reports.render import file_names, render_class
 from tests.report_fixtures import LIMITS, SCHEME
 from tests.test_replay_on_request import CORRECT
-from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+from tests.test_reports_browser import assert_clean, open_page, screenshot, browser, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def test_a_passed_idastar_replayed_shows_its_passes_beside_the_algorithms(browse
     from selenium.webdriver.common.by import By
 
     _, page = replayed
-    _open(browser, page)
+    open_page(browser, page)
     replay = browser.find_element(By.CSS_SELECTOR, "#q10 section.replay")
     assert replay.find_element(By.TAG_NAME, "h4").text.endswith(f"(partie 4 sur {QUESTIONS['q10'].replay_games()})")
     note = replay.find_element(By.CSS_SELECTOR, ".same-note").text
@@ -56,20 +56,20 @@ def test_a_passed_idastar_replayed_shows_its_passes_beside_the_algorithms(browse
     controls.find_element(By.CSS_SELECTOR, "button[data-step=next]").click()
     assert student.find_element(By.CSS_SELECTOR, "li.current").text == "2 h(e0)"
     assert expected.find_element(By.CSS_SELECTOR, "li.current").text == "2 h(e0)"
-    _screenshot(browser, shots, "replay-passed-fr", selector="#q10 section.replay")
-    _screenshot(browser, shots, "replay-passed-fr-full")
-    _assert_clean(browser)
+    screenshot(browser, shots, "replay-passed-fr", selector="#q10 section.replay")
+    screenshot(browser, shots, "replay-passed-fr-full")
+    assert_clean(browser)
 
 
 def test_the_class_page_links_the_requested_algorithm_to_a_replayed_copy(browser, replayed):  # noqa: F811
     from selenium.webdriver.common.by import By
 
     index, page = replayed
-    _open(browser, index)
+    open_page(browser, index)
     lists = browser.find_elements(By.CSS_SELECTOR, "ul.algorithms")
     assert [li.text for li in lists[1].find_elements(By.TAG_NAME, "li")] == [
         "IDA* 1 (demandé) — une copie rejouée (IDA*)"
     ]
     lists[1].find_element(By.TAG_NAME, "a").click()
     assert browser.current_url.endswith(f"{page.name}#q10")
-    _assert_clean(browser)
+    assert_clean(browser)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.service_harness import ROOT, Server, require_service_extra
 from tests.test_reports_browser import ARTIFACTS, assert_accessible, browser  # noqa: F401 - the shared Chromium fixture
-from tests.test_service_browser import _send, _verdict, _wait
+from tests.test_service_browser import send_attempt, attempt_verdict, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 require_service_extra()
@@ -24,7 +24,7 @@ def server(tmp_path_factory):
     server.stop()
 
 
-def _shot(driver, name: str, height: int) -> None:
+def page_shot(driver, name: str, height: int) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     driver.set_window_size(1280, height)
     driver.save_screenshot(str(ARTIFACTS / f"replay-service-{name}.png"))
@@ -36,13 +36,13 @@ def test_the_live_page_shows_the_replay_of_the_attempt(browser, server):  # noqa
 
     driver = browser
     driver.get(server.links["alice"])
-    _send(driver, WRONG, 1)
-    _verdict(driver, 1)
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
+    send_attempt(driver, WRONG, 1)
+    attempt_verdict(driver, 1)
+    wait_until(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
     frame = driver.find_element(By.ID, "report")
     driver.execute_script("arguments[0].style.height = '2600px'", frame)  # the whole report in the screenshot
     driver.switch_to.frame(frame)
-    replay = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#q10 section.replay"))
+    replay = wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#q10 section.replay"))
     assert (
         "Premier écart : votre code, appel n° 13 : suivants(e5) ; l'algorithme, appel n° 13 : final(e1)" in replay.text
     )
@@ -51,7 +51,7 @@ def test_the_live_page_shows_the_replay_of_the_attempt(browser, server):  # noqa
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
     assert_accessible(driver)
     driver.switch_to.default_content()
-    _shot(driver, "live-fr", 3200)
+    page_shot(driver, "live-fr", 3200)
     severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
     # The attempt's report in English, as the page's ?lang= asks.
@@ -74,13 +74,13 @@ def test_the_live_page_shows_x1s_replay_beside_the_notebooks_ida_star(browser, x
 
     driver = browser
     driver.get(x1_server.links["alice"])
-    _send(driver, ROOT / "tests" / "submissions" / "recherche" / "search_visites.py", 1)
-    _verdict(driver, 1)
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
+    send_attempt(driver, ROOT / "tests" / "submissions" / "recherche" / "search_visites.py", 1)
+    attempt_verdict(driver, 1)
+    wait_until(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
     frame = driver.find_element(By.ID, "report")
     driver.execute_script("arguments[0].style.height = '2000px'", frame)
     driver.switch_to.frame(frame)
-    replay = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#x1 section.replay"))
+    replay = wait_until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#x1 section.replay"))
     assert (
         "Premier écart : votre code, appel n° 22 : next_states(0) ; l'algorithme, appel n° 22 : next_states(2)"
         in replay.text
@@ -90,4 +90,4 @@ def test_the_live_page_shows_x1s_replay_beside_the_notebooks_ida_star(browser, x
     assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
     assert_accessible(driver)
     driver.switch_to.default_content()
-    _shot(driver, "x1-live-fr", 2600)
+    page_shot(driver, "x1-live-fr", 2600)

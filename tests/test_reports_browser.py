@@ -37,7 +37,7 @@ FLAGS = [
 ]
 
 
-def _unavailable(reason: str):
+def browser_unavailable(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run in CI: {reason}")
     pytest.skip(reason)
@@ -49,9 +49,9 @@ def browser(tmp_path_factory):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        _unavailable("selenium is not installed")
+        browser_unavailable("selenium is not installed")
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+        browser_unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
@@ -75,13 +75,13 @@ def fr_class(tmp_path_factory):
     return index, dict(zip((s.id for s in run.submissions), file_names([s.id for s in run.submissions])))
 
 
-def _open(driver, path: Path):
+def open_page(driver, path: Path):
     driver.get(path.resolve().as_uri())
     driver.get_log("browser")  # drop what an earlier page logged
     driver.refresh()
 
 
-def _screenshot(driver, shots: Path, name: str, width: int = 1280, selector: str | None = None):
+def screenshot(driver, shots: Path, name: str, width: int = 1280, selector: str | None = None):
     """A full-page screenshot (the window made as tall as the page), or, given a selector, one
     phone-sized screen scrolled to that element."""
     if selector:
@@ -98,7 +98,7 @@ def _screenshot(driver, shots: Path, name: str, width: int = 1280, selector: str
     driver.set_window_size(1280, 900)
 
 
-def _assert_clean(driver):
+def assert_clean(driver):
     """No console error, no request beyond the file itself, no injected script run, and no WCAG 2.1
     A/AA violation axe-core finds."""
     severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
@@ -133,7 +133,7 @@ def test_class_page_sorts_by_name_and_total(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, _ = fr_class
-    _open(browser, index)
+    open_page(browser, index)
     assert browser.find_elements(By.CSS_SELECTOR, "svg.chart rect")  # histogram and pass rates drawn
     headers = browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")
     headers[0].click()
@@ -147,9 +147,9 @@ def test_class_page_sorts_by_name_and_total(browser, fr_class, shots):
     headers[-1].click()
     totals = [float(x) for x in _column(browser, len(headers) - 1)]
     assert totals == sorted(totals, reverse=True)
-    _screenshot(browser, shots, "class-fr")
-    _screenshot(browser, shots, "class-fr-phone", width=390, selector="#grades")
-    _assert_clean(browser)
+    screenshot(browser, shots, "class-fr")
+    screenshot(browser, shots, "class-fr-phone", width=390, selector="#grades")
+    assert_clean(browser)
 
 
 def _cells(player) -> list[str]:
@@ -162,7 +162,7 @@ def test_step_through_advances_the_board(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, names = fr_class
-    _open(browser, index.parent / names["bob"])
+    open_page(browser, index.parent / names["bob"])
     players = browser.find_elements(By.CSS_SELECTOR, "#q18 .player")
     assert len(players) == 2  # the student's moves and the optimal ones
     for player in players:
@@ -181,30 +181,30 @@ def test_step_through_advances_the_board(browser, fr_class, shots):
     browser.execute_script("arguments[0].value = 3; arguments[0].dispatchEvent(new Event('input'))", slider)
     assert players[0].find_element(By.CSS_SELECTOR, ".k").text == "3"
     assert players[0].find_elements(By.CSS_SELECTOR, ".moves li.apart")  # where the paths part
-    _screenshot(browser, shots, "student-bob")
-    _screenshot(browser, shots, "student-bob-phone", width=390)
-    _screenshot(browser, shots, "student-bob-phone-taquin", width=390, selector=".players")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-bob")
+    screenshot(browser, shots, "student-bob-phone", width=390)
+    screenshot(browser, shots, "student-bob-phone-taquin", width=390, selector=".players")
+    assert_clean(browser)
 
 
 def test_illegal_moves_and_error_statuses(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, names = fr_class
-    _open(browser, index.parent / names["chloé durand"])
+    open_page(browser, index.parent / names["chloé durand"])
     player = browser.find_elements(By.CSS_SELECTOR, ".player")[0]
     player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
     assert player.find_element(By.CSS_SELECTOR, ".k").text == "2"  # stops before the impossible move
     assert browser.find_element(By.CSS_SELECTOR, ".dropped").is_displayed()
-    _screenshot(browser, shots, "student-chloe")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-chloe")
+    assert_clean(browser)
 
 
 def test_puzzle_step_through_reaches_the_goal_and_stops_at_an_unknown_move(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, names = fr_class
-    _open(browser, index.parent / names["chloé durand"])
+    open_page(browser, index.parent / names["chloé durand"])
     student, optimal = browser.find_elements(By.CSS_SELECTOR, "#x3 .player")
     assert len(_cells(optimal)) == 9
     seen = [_cells(optimal)]
@@ -225,16 +225,16 @@ def test_puzzle_step_through_reaches_the_goal_and_stops_at_an_unknown_move(brows
     assert "(up)" in browser.find_element(By.CSS_SELECTOR, "#x3 .note.ko").text
     student.find_element(By.CSS_SELECTOR, "button[data-step=prev]").click()
     assert student.find_element(By.CSS_SELECTOR, ".k").text == "2"
-    _screenshot(browser, shots, "student-chloe-x3")
-    _screenshot(browser, shots, "student-chloe-x3-phone", width=390, selector="#x3 .players")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-chloe-x3")
+    screenshot(browser, shots, "student-chloe-x3-phone", width=390, selector="#x3 .players")
+    assert_clean(browser)
 
 
 def test_long_puzzle_cut_by_the_grader(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, names = fr_class
-    _open(browser, index.parent / names["bob"])
+    open_page(browser, index.parent / names["bob"])
     (player,) = browser.find_elements(By.CSS_SELECTOR, "#x4 .player")  # a DFS has no optimal to show
     assert len(_cells(player)) == 16
     before = _cells(player)
@@ -243,8 +243,8 @@ def test_long_puzzle_cut_by_the_grader(browser, fr_class, shots):
     player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
     assert player.find_element(By.CSS_SELECTOR, ".k").text == str(len(LONG_MOVES))
     assert player.find_element(By.CSS_SELECTOR, ".moves li.more").is_displayed()
-    _screenshot(browser, shots, "student-bob-x4-phone", width=390, selector="#x4")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-bob-x4-phone", width=390, selector="#x4")
+    assert_clean(browser)
 
 
 def test_injected_scripts_do_not_run(browser, fr_class, shots):
@@ -252,35 +252,35 @@ def test_injected_scripts_do_not_run(browser, fr_class, shots):
 
     index, names = fr_class
     for page in (index, index.parent / names[HOSTILE_ID], index.parent / "print.html"):
-        _open(browser, page)
-        _assert_clean(browser)
-    _open(browser, index.parent / names[HOSTILE_ID])
+        open_page(browser, page)
+        assert_clean(browser)
+    open_page(browser, index.parent / names[HOSTILE_ID])
     body = browser.find_element(By.TAG_NAME, "body").text
     assert PAYLOAD in body  # shown as text, not run
     assert HOSTILE_ID in browser.find_element(By.TAG_NAME, "h1").text
     for player in browser.find_elements(By.CSS_SELECTOR, ".player"):
         player.find_element(By.CSS_SELECTOR, "button[data-step=last]").click()
-    _screenshot(browser, shots, "student-hostile")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-hostile")
+    assert_clean(browser)
 
 
 def test_print_page_and_game_graphs(browser, fr_class, shots):
     from selenium.webdriver.common.by import By
 
     index, _ = fr_class
-    _open(browser, index.parent / "print.html")
+    open_page(browser, index.parent / "print.html")
     assert len(browser.find_elements(By.CSS_SELECTOR, "article.student")) == 6
     assert browser.find_elements(By.CSS_SELECTOR, "svg.graph g.node")  # the small game is drawn
     assert browser.find_elements(By.CSS_SELECTOR, "table.adjacency")  # the large one is listed
-    _screenshot(browser, shots, "print-all")
-    _assert_clean(browser)
+    screenshot(browser, shots, "print-all")
+    assert_clean(browser)
     # Printed: one student per page at least, and no buttons on paper.
     pdf = base64.b64decode(browser.print_page())
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 6
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         assert not any(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, ".controls, button"))
-        _screenshot(browser, shots, "print-all-media-print")
+        screenshot(browser, shots, "print-all-media-print")
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
@@ -290,13 +290,13 @@ def test_english_pages(browser, tmp_path, shots):
 
     run = build_run("en")
     index = render_class(run, tmp_path)
-    _open(browser, index)
+    open_page(browser, index)
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     assert "Class results" in browser.title
-    _open(browser, tmp_path / "bob.html")
+    open_page(browser, tmp_path / "bob.html")
     assert "Your moves" in browser.find_element(By.TAG_NAME, "body").text
-    _screenshot(browser, shots, "student-bob-en")
-    _assert_clean(browser)
+    screenshot(browser, shots, "student-bob-en")
+    assert_clean(browser)
 
 
 @pytest.mark.slow  # grades the whole sample class in sandboxes first
@@ -309,18 +309,18 @@ def test_real_sample_class(browser, tmp_path, shots, graded_sample_class):
     # The pages are a function of results.json alone.
     again = render_class(load_run(out / "results.json"), tmp_path / "again")
     assert again.read_text(encoding="utf-8") == (out / "index.html").read_text(encoding="utf-8")
-    _open(browser, out / "index.html")
-    _assert_clean(browser)
+    open_page(browser, out / "index.html")
+    assert_clean(browser)
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#grades td.name a")]
     assert len(links) == len(load_run(out / "results.json").submissions) >= 6
     headers = browser.find_elements(By.CSS_SELECTOR, "#grades th button.sort")
     headers[-1].click()
     totals = [float(x) for x in _column(browser, len(headers) - 1)]
     assert totals == sorted(totals)
-    _screenshot(browser, shots, "sample-class")
+    screenshot(browser, shots, "sample-class")
     for n, link in enumerate(links):
         browser.get(link)
-        _assert_clean(browser)
-        _screenshot(browser, shots, f"sample-student-{n}")
-    _open(browser, out / "print.html")
-    _assert_clean(browser)
+        assert_clean(browser)
+        screenshot(browser, shots, f"sample-student-{n}")
+    open_page(browser, out / "print.html")
+    assert_clean(browser)

@@ -10,7 +10,7 @@ folders, leaving the folder (207 MB in the red team's run) and the student an "e
 with no bound on what a child writes where there is no tmpfs.
 
 The scene (tests/shared_account_scene.py) is run as tests/test_attacks.py runs its own, through its
-helpers (`_as_root`, `_as_teacher`) and the session's `teacher_python` fixture (tests/conftest.py).
+helpers (`scene_as_root`, `scene_as_teacher`) and the session's `teacher_python` fixture (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from grader.sandbox import protocol
 from grader.sandbox.host import DISK_WATCH_SECONDS, DiskWatch, folder_usage, remove_root
 from grader.sandbox.limits import Limits
 from grader.sandbox.runner import new_child
-from tests.test_attacks import _as_root, _as_teacher, as_root
+from tests.test_attacks import scene_as_root, scene_as_teacher, as_root
 
 SCENE = Path("tests") / "shared_account_scene.py"
 LIMITS = Limits()
@@ -183,7 +183,7 @@ def _check(report: dict, shared_uid: bool) -> None:
 @pytest.mark.slow
 @as_root
 def test_a_busy_account_threads_and_a_full_folder_as_root():
-    report = _as_root(SCENE)
+    report = scene_as_root(SCENE)
     assert report["user"] == 0
     _check(report, shared_uid=False)
 
@@ -192,7 +192,7 @@ def test_a_busy_account_threads_and_a_full_folder_as_root():
 @as_root
 @pytest.mark.parametrize("user_namespaces", [True, False], ids=["user-namespaces", "no-user-namespaces"])
 def test_a_busy_account_threads_and_a_full_folder_as_an_ordinary_teacher(teacher_python, user_namespaces):
-    report = _as_teacher(teacher_python, user_namespaces, SCENE)
+    report = scene_as_teacher(teacher_python, user_namespaces, SCENE)
     assert report["user"] == teacher_python[0]
     layers = {layer["key"] for layer in report["isolation"]}
     assert ("isolation.tmpfs" in layers) == user_namespaces, layers

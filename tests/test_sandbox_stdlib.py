@@ -67,7 +67,7 @@ def test_a_copy_in_use_stays_whole_beside_another_one_and_goes_once_unused(tmp_p
     file here, as after a Python upgrade; another grader version's rules of what is copied likewise): the
     second's preparation leaves the first's copy whole while the first runs (its children import from it),
     and a preparation after the first's end removes it (never the copy of another standard library). Each
-    process is simulated by its own record of the copies it holds (`_held`: lock files opened and locked
+    process is simulated by its own record of the copies it holds (`held`: lock files opened and locked
     apart, which the kernel tells apart as it does two processes' locks)."""
     machine = tmp_path / "lib" / "python3.x"
     (machine / "json").mkdir(parents=True)
@@ -84,7 +84,7 @@ def test_a_copy_in_use_stays_whole_beside_another_one_and_goes_once_unused(tmp_p
 
     def process() -> None:  # the next preparation is another process's
         processes.append({})
-        monkeypatch.setattr(stdlib_copy, "_held", processes[-1])
+        monkeypatch.setattr(stdlib_copy, "held", processes[-1])
 
     try:
         process()
@@ -125,7 +125,7 @@ def test_a_copy_of_a_version_that_takes_no_lock_stays_while_a_process_names_it(t
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(cache))
     monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
     monkeypatch.setattr(stdlib_copy, "_digest", lambda text: "0123456789ab" + "f" * 52)
-    monkeypatch.setattr(stdlib_copy, "_held", {})
+    monkeypatch.setattr(stdlib_copy, "held", {})
     fork_server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "3", str(older)])
     try:
         copy = Path(stdlib_copy.shared())
@@ -135,7 +135,7 @@ def test_a_copy_of_a_version_that_takes_no_lock_stays_while_a_process_names_it(t
         fork_server.wait()
     assert Path(stdlib_copy.shared()) == copy and not older.parent.exists()
     assert sorted(p.name for p in cache.iterdir()) == [copy.parent.name, copy.parent.name + stdlib_copy.LOCK]
-    for descriptor in stdlib_copy._held.values():
+    for descriptor in stdlib_copy.held.values():
         os.close(descriptor)
 
 
@@ -147,15 +147,15 @@ def test_a_cache_where_no_lock_file_can_be_opened_still_gives_its_copy(tmp_path,
     (machine / "os.py").write_text("# os\n")
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(stdlib_copy, "real_folder", lambda: str(machine))
-    monkeypatch.setattr(stdlib_copy, "_held", {})
+    monkeypatch.setattr(stdlib_copy, "held", {})
     copy = Path(stdlib_copy.shared())
-    for descriptor in stdlib_copy._held.values():
+    for descriptor in stdlib_copy.held.values():
         os.close(descriptor)
     for lock in (tmp_path / "cache").glob("*" + stdlib_copy.LOCK):
         lock.unlink()
     stale = tmp_path / "cache" / (copy.parent.name[: -len("x" * 24)] + "x" * 24)  # another fingerprint
     stale.mkdir()
-    monkeypatch.setattr(stdlib_copy, "_held", {})
+    monkeypatch.setattr(stdlib_copy, "held", {})
     opened = os.open
 
     def read_only(path, flags, *rest):
@@ -164,7 +164,7 @@ def test_a_cache_where_no_lock_file_can_be_opened_still_gives_its_copy(tmp_path,
         return opened(path, flags, *rest)
 
     monkeypatch.setattr(os, "open", read_only)
-    assert Path(stdlib_copy.shared()) == copy and stdlib_copy._held == {} and stale.exists()
+    assert Path(stdlib_copy.shared()) == copy and stdlib_copy.held == {} and stale.exists()
 
 
 def test_the_cached_copy_only_where_a_child_cannot_write_it(monkeypatch):

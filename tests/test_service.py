@@ -208,7 +208,7 @@ def test_teacher_pages_need_a_session_and_forms_a_csrf_token(server):
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 403  # the right password, but no CSRF token: refused
     # The teacher's forms: without a session, or in a session without the form's CSRF token, refused.
-    opener, _ = _teacher(server)
+    opener, _ = signed_in_teacher(server)
     for path, form in (("/teacher/written-points", "points-q13=5"), ("/teacher/marks", "marks=&kind=toml")):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(urllib.request.Request(server.url + path, data=form.encode()), timeout=30)
@@ -368,7 +368,7 @@ def test_submit_to_a_server_that_is_not_the_service_says_so(tmp_path, capsys):
     assert f"{url} a répondu, mais pas comme le service de dépôt" in err and "Traceback" not in err
 
 
-def _teacher(server):
+def signed_in_teacher(server):
     """A signed-in teacher: an opener keeping the session cookie, and the CSRF token of their forms."""
     import http.cookiejar
 
@@ -397,7 +397,7 @@ def test_pages_name_students_as_the_class_list_spells_them(tmp_path, capsys):
                 ("alice", "alice"),
                 ("elise", "Élise Dupré-Lefèvre"),
             ]
-        opener, _ = _teacher(server)
+        opener, _ = signed_in_teacher(server)
         data = json.loads(opener.open(server.url + "/teacher/class.json", timeout=30).read())
         assert {row["student"]: row["name"] for row in data["students"]} == {
             "alice": "alice",
@@ -431,7 +431,7 @@ def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
 
     _, sent = server.submit("other", {"jeux.py": RIGHT + b"\n# regraded\n"})
     server.wait("other", sent["attempt"])
-    opener, token = _teacher(server)
+    opener, token = signed_in_teacher(server)
     scheme = "[questions.q4]\npoints = 4\n"
     body = urllib.parse.urlencode({"csrf": token, "seed": "77", "scheme": scheme}).encode()
     response = opener.open(server.url + "/teacher/regrade", data=body, timeout=30)
@@ -458,7 +458,7 @@ def test_regrade_with_a_new_bareme_shows_old_and_new_scores(server):
 @pytest.mark.slow
 def test_teacher_renews_a_lost_link(server):
 
-    opener, token = _teacher(server)
+    opener, token = signed_in_teacher(server)
     old = server.token("idem")
     page = (
         opener.open(
@@ -509,7 +509,7 @@ def test_deadline_and_late_policy(tmp_path, late):
 @pytest.mark.slow
 def test_hand_marks_typed_in_the_dashboard_reach_the_gradebook(server):
 
-    opener, token = _teacher(server)
+    opener, token = signed_in_teacher(server)
 
     def post(text: str, kind: str = "toml") -> tuple[int, str]:
         body = urllib.parse.urlencode({"csrf": token, "marks": text, "kind": kind}).encode()
@@ -673,7 +673,7 @@ def test_no_wrong_passwords_from_other_addresses_or_browsers_hold_the_teachers_r
         server.stop()
 
 
-def _events(stream):
+def sse_events(stream):
     """The JSON of each `data:` event of a Server-Sent Events stream, and the other events' names."""
     event, data = "message", []
     for raw in stream:
@@ -693,7 +693,7 @@ def test_live_verdicts_are_pushed_as_server_sent_events(server):
     on one open stream, without asking again; the JSON is the one the page draws."""
     with urllib.request.urlopen(server.links["live"] + "/events?lang=en", timeout=120) as stream:
         assert stream.headers["Content-Type"].startswith("text/event-stream")
-        events = _events(stream)
+        events = sse_events(stream)
         name, first = next(events)
         assert name == "message" and first["attempts"] == [] and first["budget"]["student"] >= 1
         # An import that takes a second and a half: each question's grading stays visible between two
@@ -768,7 +768,7 @@ def test_a_moodle_worksheet_roster_goes_back_to_moodle_filled(tmp_path):
             assert stat.S_IMODE((data / name).stat().st_mode) == 0o600, name
         _, sent = server.submit("elodie-lefevre_1001", {"jeux.py": RIGHT})
         assert server.wait("elodie-lefevre_1001", sent["attempt"])["state"] == "done"
-        opener, token = _teacher(server)
+        opener, token = signed_in_teacher(server)
         page = opener.open(server.url + "/teacher", timeout=30).read().decode()
         example = html.unescape(re.search(r'<pre id="marks-example">(.*?)</pre>', page, re.S).group(1))
         assert "elodie-lefevre_1001" in example and 'id="marks-no-points"' in page  # no written question has points
@@ -789,10 +789,10 @@ def test_a_moodle_worksheet_roster_goes_back_to_moodle_filled(tmp_path):
 
 def test_the_links_file_holds_no_formula():
     """links.csv is opened in a spreadsheet to hand the links out: a student id is never run."""
-    from grader.service.serve import _csv_line
+    from grader.service.serve import csv_line
 
-    assert _csv_line(['=HYPERLINK("http://evil")', "http://127.0.0.1/s/x"]).startswith("\"'=HYPERLINK(")
-    assert _csv_line(["alice", "http://127.0.0.1/s/x"]) == "alice,http://127.0.0.1/s/x\r\n"
+    assert csv_line(['=HYPERLINK("http://evil")', "http://127.0.0.1/s/x"]).startswith("\"'=HYPERLINK(")
+    assert csv_line(["alice", "http://127.0.0.1/s/x"]) == "alice,http://127.0.0.1/s/x\r\n"
 
 
 def test_the_service_and_grader_grade_run_the_one_job_function():
@@ -829,7 +829,7 @@ def test_the_service_grades_an_attempt_as_grader_grade_grades_that_student(tmp_p
             assert status == 202, sent
             views[student] = server.wait(student, sent["attempt"], timeout=600)
             assert views[student]["state"] == "done", views[student]
-        opener, _ = _teacher(server)
+        opener, _ = signed_in_teacher(server)
         gradebook = tmp_path / "gradebook.csv"
         gradebook.write_bytes(opener.open(server.url + "/teacher/gradebook.csv", timeout=30).read())
     finally:

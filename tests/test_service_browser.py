@@ -29,7 +29,7 @@ def server(tmp_path_factory):
     server.stop()
 
 
-def _shot(driver, name: str) -> None:
+def page_shot(driver, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(1280, min(max(height, 600), 4000))
@@ -37,23 +37,23 @@ def _shot(driver, name: str) -> None:
     driver.set_window_size(1280, 900)
 
 
-def _wait(driver, condition, timeout=240):
+def wait_until(driver, condition, timeout=240):
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(driver, timeout, poll_frequency=0.3).until(condition)
 
 
-def _send(driver, path: Path, attempt: int) -> None:
+def send_attempt(driver, path: Path, attempt: int) -> None:
     """Post the form (one page load: 303 back to the page), then mark the page to tell a reload."""
     from selenium.webdriver.common.by import By
 
     driver.find_element(By.ID, "files").send_keys(str(path))
     driver.find_element(By.ID, "send").click()
-    _wait(driver, lambda d: d.current_url.endswith(f"#a{attempt}"), timeout=30)
+    wait_until(driver, lambda d: d.current_url.endswith(f"#a{attempt}"), timeout=30)
     driver.execute_script("window.__marker = arguments[0]", f"attempt {attempt}")
 
 
-def _verdict(driver, attempt: int) -> set:
+def attempt_verdict(driver, attempt: int) -> set:
     """Wait for the attempt's row to say done; the states it went through on the way."""
     seen = set()
 
@@ -64,7 +64,7 @@ def _verdict(driver, attempt: int) -> set:
         seen.add(row)
         return row == "done"
 
-    _wait(driver, done)
+    wait_until(driver, done)
     assert driver.execute_script("return window.__marker") == f"attempt {attempt}"  # never reloaded
     return seen
 
@@ -84,35 +84,35 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     driver.get(server.links["alice"])
     assert "alice" in driver.find_element(By.TAG_NAME, "h1").text
 
-    _send(driver, WRONG, 1)
-    assert _verdict(driver, 1) & {"queued", "running"}  # seen waiting, then the verdict came by itself
+    send_attempt(driver, WRONG, 1)
+    assert attempt_verdict(driver, 1) & {"queued", "running"}  # seen waiting, then the verdict came by itself
     wrong = _row_state(driver, 0)[1]
     assert wrong.endswith("/3") and "." not in wrong and float(wrong.split("/")[0].replace(",", ".")) < 3  # "1,2/3"
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
-    _shot(driver, "student-wrong")
+    wait_until(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/1/report?lang=fr"))
+    page_shot(driver, "student-wrong")
 
-    _send(driver, RIGHT, 2)
-    assert _verdict(driver, 2) & {"queued", "running"}
+    send_attempt(driver, RIGHT, 2)
+    assert attempt_verdict(driver, 2) & {"queued", "running"}
     assert _row_state(driver, 0)[1] == "3/3" and _row_state(driver, 1)[1] == wrong
-    _wait(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/2/report?lang=fr"))
+    wait_until(driver, lambda d: d.find_element(By.ID, "report").get_attribute("src").endswith("/2/report?lang=fr"))
     # The report of the latest attempt is the CLI's student report, in its frame, with its own CSP.
     frame = driver.find_element(By.ID, "report")
     driver.switch_to.frame(frame)
-    _wait(driver, lambda d: "3" in d.find_element(By.TAG_NAME, "body").text)
+    wait_until(driver, lambda d: "3" in d.find_element(By.TAG_NAME, "body").text)
     body = driver.find_element(By.TAG_NAME, "body").text
     # The class seed is never shown: the attempt's own seed is (grader/service/tasks.py `attempt_seed`).
     assert "bfs" in body and "918273645" not in body and "Graine" in body
     driver.switch_to.default_content()
-    _shot(driver, "student-right")
+    page_shot(driver, "student-right")
     report_url = driver.find_element(By.ID, "report").get_attribute("src")
     severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
 
     driver.get(report_url)
-    _shot(driver, "student-report")
+    page_shot(driver, "student-report")
     # English switch: the page and the live states in English.
     driver.get(server.links["alice"] + "?lang=en")
-    _wait(driver, lambda d: "done" in d.find_element(By.ID, "attempts").text)
+    wait_until(driver, lambda d: "done" in d.find_element(By.ID, "attempts").text)
 
     # Chloé's wrong copy (through the API): a score with decimals on the dashboard. Her first attempt,
     # the class's third: numbered 1 for her.
@@ -124,7 +124,7 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     driver.get(server.url + "/teacher")
     driver.find_element(By.ID, "password").send_keys(server.password)
     driver.find_element(By.ID, "login").click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='alice']"))
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='alice']"))
     alice = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='alice']")
     assert alice.find_element(By.CSS_SELECTOR, ".total").text == "3"
     assert alice.find_elements(By.TAG_NAME, "td")[1].text == "2"  # both attempts
@@ -137,13 +137,13 @@ def test_student_then_teacher(browser, server):  # noqa: F811 - pytest's fixture
     assert bruno.find_element(By.CSS_SELECTOR, ".total").text == ""
     chloe = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='chloe'] .total").text
     assert "," in chloe and "." not in chloe and float(chloe.replace(",", ".")) < 3
-    _shot(driver, "teacher-dashboard")
+    page_shot(driver, "teacher-dashboard")
     assert_accessible(driver)
     alice.find_element(By.TAG_NAME, "a").click()
     rows = driver.find_elements(By.CSS_SELECTOR, "#student-attempts tbody tr")
     assert len(rows) == 2 and "3/3" in rows[0].text and wrong in rows[1].text
     assert [r.find_element(By.TAG_NAME, "td").text for r in rows] == ["2", "1"]  # her own numbers
-    _shot(driver, "teacher-student")
+    page_shot(driver, "teacher-student")
 
     driver.get(server.url + "/teacher")
     link = server.url + driver.find_element(By.ID, "gradebook").get_attribute("formaction").split(server.url)[-1]
@@ -183,7 +183,7 @@ def _sign_in(driver, server) -> None:
     driver.get(server.url + "/teacher")
     driver.find_element(By.ID, "password").send_keys(server.password)
     driver.find_element(By.ID, "login").click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise']"))
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise']"))
 
 
 def _download(driver, server, path: str) -> bytes:
@@ -218,19 +218,19 @@ def test_the_teacher_gives_written_points_and_marks_from_the_dashboard(browser, 
     problems = driver.find_element(By.ID, "points-problems").text
     assert "Points refusés pour q13 : chaque question prend un nombre de 0 à 1000" in problems
     assert driver.find_element(By.ID, "points-q13").get_attribute("value") == "beaucoup"
-    _shot(driver, "teacher-points-refused")
+    page_shot(driver, "teacher-points-refused")
     assert_accessible(driver)
 
     _set(driver, "points-q13", "4")
     _set(driver, "points-q2", "1,5")
     driver.find_element(By.ID, "points-save").click()
-    _wait(driver, lambda d: d.current_url.endswith("#written"))
+    wait_until(driver, lambda d: d.current_url.endswith("#written"))
     assert driver.find_element(By.ID, "points-q13").get_attribute("value") == "4"
     assert driver.find_element(By.ID, "points-q2").get_attribute("value") == "1,5"
     assert not driver.find_elements(By.ID, "marks-no-points")
     assert "q2 = 0.75" in driver.find_element(By.ID, "marks-example").text  # the example follows the points
     # The class table has the written questions as columns; every grade waits for them.
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise'] .score-q13"))
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#class tbody tr[data-student='elise'] .score-q13"))
     elise = driver.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='elise']")
     assert "à noter : q2, q13" in elise.find_element(By.CSS_SELECTOR, ".total").text
     assert "Élise Dupré-Lefèvre" in driver.find_element(By.ID, "marks-waiting").text
@@ -247,13 +247,13 @@ def test_the_teacher_gives_written_points_and_marks_from_the_dashboard(browser, 
     assert "notes.csv" not in said and "--scheme" not in said and "--marks" not in driver.page_source
     assert driver.find_element(By.ID, "marks-text").get_attribute("value") == typed
     assert Select(driver.find_element(By.ID, "marks-kind")).first_selected_option.get_attribute("value") == "csv"
-    _shot(driver, "teacher-marks-refused")
+    page_shot(driver, "teacher-marks-refused")
     assert_accessible(driver)
 
     # Corrected in place and saved: Élise's grade is final, Bruno's still waits.
     _set(driver, "marks-text", "etudiant;q2;q13;commentaire\nelise;1,5;3;Très clair\n")
     driver.find_element(By.ID, "marks-save").click()
-    _wait(driver, lambda d: d.current_url.endswith("#marks"))
+    wait_until(driver, lambda d: d.current_url.endswith("#marks"))
     assert not driver.find_elements(By.ID, "marks-problems")
     assert "1 élève attend encore une note : q2, q13 : Bruno Petit" in driver.find_element(By.ID, "marks-waiting").text
 
@@ -263,11 +263,11 @@ def test_the_teacher_gives_written_points_and_marks_from_the_dashboard(browser, 
     said = driver.find_element(By.ID, "points-problems").text
     assert "des notes déjà enregistrées les dépasseraient" in said and "ligne 2 : q13 : 3 dépasse 2 points" in said
     driver.get(marking.url + "/teacher")
-    _wait(
+    wait_until(
         driver,
         lambda d: "à noter" in d.find_element(By.CSS_SELECTOR, "#class tbody tr[data-student='bruno'] .total").text,
     )
-    _shot(driver, "teacher-marks")
+    page_shot(driver, "teacher-marks")
     assert_accessible(driver)
 
     # The gradebook: Élise 3 (q1, q4) + 1,5 + 3 on 8,5; Bruno's grade left blank, or his q2 and q13 at 0.

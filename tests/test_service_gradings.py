@@ -16,7 +16,7 @@ import pytest
 
 from tests.no_child import no_child
 from tests.service_harness import ROOT, Server, require_service_extra
-from tests.test_service import _teacher
+from tests.test_service import signed_in_teacher
 
 require_service_extra()
 
@@ -75,7 +75,9 @@ def test_an_attempts_page_and_its_feedback_sheet_show_the_grading_its_worker_rec
         assert f'<dd class="mono">{seed}</dd>' in page and str(CLASS_SEED) not in page
         assert local_time(header["date"], "fr") in page and isolation in page
 
-        archive = zipfile.ZipFile(io.BytesIO(_teacher(server)[0].open(server.url + "/teacher/exports.zip").read()))
+        archive = zipfile.ZipFile(
+            io.BytesIO(signed_in_teacher(server)[0].open(server.url + "/teacher/exports.zip").read())
+        )
         sheets = [name for name in archive.namelist() if name.endswith(".pdf") and "ines" in name]
         assert sheets, archive.namelist()
         for name in sheets:

@@ -63,7 +63,7 @@ def test_a_bomb_is_read_off_the_event_loop_after_its_students_rate_is_spent(runn
     order: list[str] = []
     spent: list[float] = []
     reading, answered = threading.Event(), threading.Event()
-    read = uploads._modules
+    read = uploads.modules_answered
 
     def held(filename: str, data: bytes) -> list[str]:
         spent.append(service.store.take({"s:mallory": (10, 20)}, time.time(), apply=False)["s:mallory"])
@@ -71,7 +71,7 @@ def test_a_bomb_is_read_off_the_event_loop_after_its_students_rate_is_spent(runn
         answered.wait(HELD_SECONDS)  # on the event loop, this would hold every other request too
         return read(filename, data)
 
-    monkeypatch.setattr(uploads, "_modules", held)
+    monkeypatch.setattr(uploads, "modules_answered", held)
     result: dict = {}
 
     def upload() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grader.cli import main
-from tests.test_reports_browser import _assert_clean, _open, _screenshot, browser, shots  # noqa: F401 - fixtures
+from tests.test_reports_browser import assert_clean, open_page, screenshot, browser, shots  # noqa: F401 - fixtures
 from tests.test_similarity import PAYLOAD, small_class  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.browser
@@ -18,11 +18,11 @@ def test_pairs_side_by_side_inert(browser, shots, small_class, tmp_path):  # noq
 
     out = tmp_path / "similarite"
     assert main(["similarity", str(small_class), "--out", str(out)]) == 0
-    _open(browser, out / "index.html")
+    open_page(browser, out / "index.html")
     rows = browser.find_elements(By.CSS_SELECTOR, "#module-jeux table.pairs tbody tr")
     assert rows and {c.text for c in rows[0].find_elements(By.CSS_SELECTOR, "td.name")} == {"bruno", "zoe"}
-    _screenshot(browser, shots, "similarity-index")
-    _assert_clean(browser)
+    screenshot(browser, shots, "similarity-index")
+    assert_clean(browser)
     # The hostile submission's pair with the one it was built from.
     link = next(r for r in rows if "hostile" in r.text).find_element(By.CSS_SELECTOR, "a")
     link.click()
@@ -33,5 +33,5 @@ def test_pairs_side_by_side_inert(browser, shots, small_class, tmp_path):  # noq
     assert all(side.find_elements(By.CSS_SELECTOR, "mark.shared") for side in sides)
     code = " ".join(s.find_element(By.CSS_SELECTOR, "pre").text for s in sides)
     assert PAYLOAD in code  # shown as the student wrote it
-    _screenshot(browser, shots, "similarity-pair")
-    _assert_clean(browser)
+    screenshot(browser, shots, "similarity-pair")
+    assert_clean(browser)

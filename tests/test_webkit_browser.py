@@ -35,7 +35,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_reports_browser import _unavailable, assert_accessible
+from test_reports_browser import browser_unavailable, assert_accessible
 
 from grader.cli import main
 from tests.webkit_page import (
@@ -66,9 +66,9 @@ def web_kit(tmp_path_factory):
     try:
         import selenium  # noqa: F401
     except ImportError:
-        _unavailable("selenium is not installed")
+        browser_unavailable("selenium is not installed")
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        _unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
+        browser_unavailable(f"{CHROMIUM} or {CHROMEDRIVER} is missing")
     out = tmp_path_factory.mktemp("web") / "kit"
     assert main(["kit", "--web", str(out)]) == 0
     return out

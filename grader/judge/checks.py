@@ -38,7 +38,7 @@ def drawn(seed: int, qid: str, group: str, strategy, judge, examples: int) -> Fa
     key = (seed, qid, group, examples, repr(strategy))
     cases = _drawn_cases.get(key)
     if cases is None:
-        cases = drawing.cases(key, lambda: _draw(seed, qid, group, strategy, examples))
+        cases = drawing.cases(key, lambda: draw(seed, qid, group, strategy, examples))
         if len(_drawn_cases) >= DRAWN_GROUPS_KEPT:
             _drawn_cases.clear()  # a long-lived process (a service worker) grading runs of many seeds
         _drawn_cases[key] = cases
@@ -67,7 +67,7 @@ def drawn(seed: int, qid: str, group: str, strategy, judge, examples: int) -> Fa
     return hypothesis(seed, qid, group, strategy, examples, replayed, shrink=True)
 
 
-def _draw(seed: int, qid: str, group: str, strategy, examples: int) -> list:
+def draw(seed: int, qid: str, group: str, strategy, examples: int) -> list:
     """The cases Hypothesis draws for the group when every one passes, in order."""
     cases: list = []
     hypothesis(seed, qid, group, strategy, examples, lambda case: cases.append(copy.deepcopy(case)), shrink=False)

@@ -48,7 +48,7 @@ _lock = threading.Lock()
 SESSION_FOLDER: Path | None = None
 
 
-def _cpu_model() -> str:
+def cpu_model() -> str:
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
             for line in info:
@@ -67,10 +67,10 @@ TIMED_CODE = ("reference", "grader/questions", "grader/sandbox/calls.py", "grade
 
 def machine() -> str:
     """What a CPU time depends on besides the code: the processor and the interpreter."""
-    return f"{_cpu_model()} | {platform.python_implementation()} {platform.python_version()}"
+    return f"{cpu_model()} | {platform.python_implementation()} {platform.python_version()}"
 
 
-def _code_digest() -> str:
+def code_digest() -> str:
     root = Path(__file__).resolve().parents[2]
     hasher = hashlib.sha256()
     for part in TIMED_CODE:
@@ -81,7 +81,7 @@ def _code_digest() -> str:
 
 @cached
 def fingerprint() -> str:
-    return f"{machine()} | code {_code_digest()}"
+    return f"{machine()} | code {code_digest()}"
 
 
 def _folder() -> Path:
@@ -200,9 +200,9 @@ def _measuring(key: str):
     if stripe is None:
         yield False
         return
-    waited, locked = False, _lock_within(stripe, 0.0)
+    waited, locked = False, lock_within(stripe, 0.0)
     if not locked and number not in _given_up:
-        waited, locked = True, _lock_within(stripe, MAX_WAIT)
+        waited, locked = True, lock_within(stripe, MAX_WAIT)
         if not locked:
             _given_up.add(number)
     _held.on = True
@@ -214,7 +214,7 @@ def _measuring(key: str):
             fcntl.flock(stripe, fcntl.LOCK_UN)
 
 
-def _lock_within(stripe, seconds: float) -> bool:
+def lock_within(stripe, seconds: float) -> bool:
     """Whether this process took the stripe's lock within `seconds` (flock itself has no timeout)."""
     deadline = time.monotonic() + seconds
     while True:

@@ -117,7 +117,7 @@ class Embedded:
         import pebble  # a class run's only: it imports asyncio, which `grader check` has no use for
 
         workers = max(1, min(self.workers, len(todo)))
-        with _shared_draws() as draws:
+        with shared_draws() as draws:
             self.pool = pebble.ProcessPool(max_workers=workers, initializer=_worker_init, initargs=(draws,))
             jobs = tail_split(len(todo), question_ids, workers)
             futures = {
@@ -157,7 +157,7 @@ class Embedded:
 
 
 @contextmanager
-def _shared_draws():
+def shared_draws():
     """The run's draws, shared by its workers (grader/judge/drawing.py): each check group drawn once. A
     temporary folder that cannot be made (a full disk) leaves each worker its own draws."""
     try:
@@ -295,7 +295,7 @@ def _leased(conn, job_id: str, lease: float, work):
 
 
 @dataclass
-class _Job:
+class Job:
     id: str
     entry: Any  # grader.intake.Entry
     number: int  # the student's, in the class's order
@@ -319,7 +319,7 @@ class Distributed:
         self.broker, self.lease, self.poll = broker, lease, poll
         self.huey = batch_queue(broker)
         check_broker(self.huey, broker)
-        self.jobs: dict[str, _Job] = {}
+        self.jobs: dict[str, Job] = {}
         # Student id -> the most times one of their jobs was sent (the fault tests read it).
         self.deliveries: dict[str, int] = {}
 
@@ -330,7 +330,7 @@ class Distributed:
         jobs = tail_split(len(todo), question_ids, max(1, announced_processes(self.huey.storage.conn)))
         self.jobs = {}
         for index, (number, ids) in enumerate(jobs):
-            job = _Job(f"{run}:{index}", todo[number], number, ids)
+            job = Job(f"{run}:{index}", todo[number], number, ids)
             self.jobs[job.id] = job
             self._send(job)
         yield from whole_students(todo, jobs, question_ids, self._finished())
@@ -362,13 +362,13 @@ class Distributed:
             if not finished:
                 time.sleep(self.poll)
 
-    def _done(self, job: _Job, outcome) -> tuple[int, Any]:
+    def _done(self, job: Job, outcome) -> tuple[int, Any]:
         del self.jobs[job.id]
         sent = self.deliveries.get(job.entry.id, 0)
         self.deliveries[job.entry.id] = max(sent, job.deliveries)
         return job.number, outcome
 
-    def _send(self, job: _Job) -> None:
+    def _send(self, job: Job) -> None:
         import redis
 
         try:
@@ -378,7 +378,7 @@ class Distributed:
             job.handles.append(None)  # not sent: `_send_lost` sends it once the broker answers
         job.quiet_since = None
 
-    def _outcome(self, job: _Job):
+    def _outcome(self, job: Job):
         from huey.exceptions import TaskException
 
         for handle in job.handles:

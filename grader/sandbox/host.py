@@ -214,7 +214,7 @@ def walk_folders(root: Path, visit, leave=None) -> None:
         os.close(fd)
 
 
-def _listed(fd: int, at_most: int | None = None) -> list[os.DirEntry]:
+def listed(fd: int, at_most: int | None = None) -> list[os.DirEntry]:
     with os.scandir(fd) as entries:
         return list(itertools.islice(entries, at_most))
 
@@ -229,7 +229,7 @@ def remove_root(root: Path) -> None:
     def emptied(fd: int) -> list[str]:
         """Remove every entry of the folder `fd` but its folders, whose names it returns."""
         folders = []
-        for entry in _listed(fd):
+        for entry in listed(fd):
             if entry.is_dir(follow_symlinks=False):
                 folders.append(entry.name)
                 continue
@@ -272,7 +272,7 @@ def folder_usage(root: Path, files: int) -> tuple[int, int]:
 
     def visit(fd: int) -> list[str]:
         folders = []
-        for entry in _listed(fd, files + 1 - used[1]):
+        for entry in listed(fd, files + 1 - used[1]):
             used[1] += 1
             try:
                 info = entry.stat(follow_symlinks=False)

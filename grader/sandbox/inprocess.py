@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.sandbox import calls, child, protocol
-from grader.sandbox.deadline import MAX_STRETCH, Deadline
+from grader.sandbox.deadline import MAX_STRETCH, Deadline, processor_waits
 from grader.sandbox.limits import Limits, Reply
 from grader.sandbox.process import Child
 from grader.text.message import Message
@@ -369,9 +369,12 @@ class InProcessChild(Child):
         """Run `function` as the child runs a request: its reply body, sent and checked as on the pipes."""
         if not self._open:
             return Reply(protocol.CRASHED, error="the reply channel was closed")
-        # The deadline a handler's work stops at (the pipes' is on a clock the load does not move: channel.py).
+        # The deadline a handler's work stops at, pushed back by what this thread (the student's code and the
+        # handler's) waited for a processor, as the pipes' is (channel.py): a loaded machine does not move it.
         if serve is not None:
-            serve.deadline = Deadline(timeout + self.limits.grace_seconds + 0.25 * timeout)
+            serve.deadline = Deadline(
+                timeout + self.limits.grace_seconds + 0.25 * timeout, lambda: processor_waits(None)
+            )
         run = _Run(self, seq, serve)
         limited = self.limited or default_limited()
         folder = str(self.workdir)

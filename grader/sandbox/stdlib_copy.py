@@ -158,7 +158,7 @@ def shared() -> str:
 
 # The copies this process holds in use: name -> the descriptor of its lock file, locked shared until this
 # process (and the pool workers forked from it, which inherit the descriptor) ends.
-_held: dict[str, int] = {}
+held: dict[str, int] = {}
 LOCK = ".lock"  # a copy's lock file: its folder's name and this, beside it (out of the children's reach)
 
 
@@ -191,10 +191,10 @@ def _hold(cache: str, name: str) -> None:
     """Hold the copy `name` in use for this process's life (a shared lock: any number of holders)."""
     import fcntl
 
-    if name not in _held:
+    if name not in held:
         descriptor = _locked(cache, name, fcntl.LOCK_SH)
         if descriptor is not None:
-            _held[name] = descriptor
+            held[name] = descriptor
 
 
 def _remove_unused(cache: str, same_stdlib: str, keep: str) -> None:

@@ -51,8 +51,8 @@ def prepare(service: Service, url: str) -> tuple[Path, Path, int]:
         # The name beside the id: the teacher hands each link to a person, not to an id.
         rows = [[sid, service.config.name_of(sid), f"{url}/s/{token}"] for sid, token in new.items()]
         # A new file starts with the BOM: a spreadsheet then reads the names' accents as UTF-8.
-        head = "\ufeff" + _csv_line(LINKS_HEADER) if fresh else ""
-        _private_write(links, head + "".join(_csv_line(r) for r in rows), append=not fresh)
+        head = "\ufeff" + csv_line(LINKS_HEADER) if fresh else ""
+        _private_write(links, head + "".join(csv_line(r) for r in rows), append=not fresh)
     return password_file, links, len(new)
 
 
@@ -64,10 +64,10 @@ def links_with_names(text: str, name_of: Callable[[str], str]) -> str:
     if not rows or rows[0] == LINKS_HEADER:
         return text
     named = [[row[0], name_of(row[0]), row[-1]] for row in rows if len(row) == 2]
-    return "\ufeff" + "".join(_csv_line(row) for row in [LINKS_HEADER, *named])
+    return "\ufeff" + "".join(csv_line(row) for row in [LINKS_HEADER, *named])
 
 
-def _csv_line(row: list[str]) -> str:
+def csv_line(row: list[str]) -> str:
     """A line of links.csv, which the teacher opens in a spreadsheet: no student id or name runs as a formula."""
     buffer = io.StringIO()
     SafeWriter(buffer).writerow(row)

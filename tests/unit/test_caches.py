@@ -17,12 +17,12 @@ PACKAGES = (grader, reports)
 
 # Module-level dicts that a function writes and that are not caches (nothing to compute again).
 NOT_CACHES = {
-    "_messages": "the catalogues loaded so far, with the set of their names: emptied alone, they would say nothing",
+    "messages": "the catalogues loaded so far, with the set of their names: emptied alone, they would say nothing",
     "_unread": "bytes read past a frame on a descriptor: the start of the next frame, not a copy of anything",
     "_REGISTRY": "the registry itself",
     "_made": "the children's copies of the standard library this process uses (stdlib_copy.py), folders on disk "
     "that the process's fork server and children import from: not a value to compute again",
-    "_held": "the lock files of the copies this process holds in use (stdlib_copy.py): released at its exit",
+    "held": "the lock files of the copies this process holds in use (stdlib_copy.py): released at its exit",
 }
 DICTS = ("dict", "defaultdict", "OrderedDict")
 

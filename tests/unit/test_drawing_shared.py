@@ -96,7 +96,7 @@ def test_a_run_that_cannot_make_its_folder_leaves_each_worker_its_own_draws(monk
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(executor.tempfile, "TemporaryDirectory", full_disk)
-    with executor._shared_draws() as folder:
+    with executor.shared_draws() as folder:
         assert folder is None
     drawing.share(folder)  # what a worker is given then: no folder, its own draws
     assert drawing.cases(KEY, lambda: [1]) == [1] and drawing.cases(KEY, lambda: [2]) == [2]

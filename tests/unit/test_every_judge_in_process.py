@@ -21,8 +21,14 @@ pytestmark = pytest.mark.usefixtures("in_process")
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 2017
 # As tests/test_variants.py: the q18 challenge left out (half a minute for a correct answer), the taquin's
-# chains judged with the student's own functions (the harness judges those).
-SCHEME = {"q16": {"dependances": "eleve"}, "q18": {"dependances": "eleve", "groups": {"defi": 0}}}
+# chains judged with the student's own functions (the harness judges those; the model answer's served ones
+# are tests/unit/test_served.py's and tests/test_questions_taquin.py's: on a wrong q17, a round trip per
+# call of its whole search, five sixths of the layer's costliest test).
+SCHEME = {
+    "q16": {"dependances": "eleve"},
+    "q17": {"dependances": "eleve"},
+    "q18": {"dependances": "eleve", "groups": {"defi": 0}},
+}
 QUESTIONS = {q.id: q for q in all_questions(extensions=True) if not q.manual}
 # The first variant declared wrong for each question that has one.
 WRONG = {}

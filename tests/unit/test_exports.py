@@ -40,7 +40,7 @@ IDENTITIES = {
 }
 
 
-def _run(lang="fr"):
+def sample_run(lang="fr"):
     run = build_run(lang)
     for sub in run.submissions:
         sub.name, sub.participant = IDENTITIES.get(sub.id, ("", ""))
@@ -62,7 +62,7 @@ def _run(lang="fr"):
 def graded(tmp_path):
     out = tmp_path / "rapport"
     out.mkdir()
-    write_json(out / "results.json", _run())
+    write_json(out / "results.json", sample_run())
     return out
 
 
@@ -74,17 +74,17 @@ MARKS_CSV = (
 )
 
 
-def _marks(tmp_path, text=MARKS_CSV, name="notes.csv") -> Path:
+def marks_file(tmp_path, text=MARKS_CSV, name="notes.csv") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def _export(graded, *args) -> int:
+def run_export(graded, *args) -> int:
     return main(["export", str(graded), *args])
 
 
-def _grades(out: Path) -> dict[str, dict]:
+def grades_by_id(out: Path) -> dict[str, dict]:
     """OUT/grades.csv as French Excel shows it, by the students' ids."""
     return spreadsheet_table(out / "grades.csv", "Identifiant")
 
@@ -100,9 +100,9 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
 
     monkeypatch.setattr(grader.judge.engine, "grade_submission", no_grading)
     # grades.csv and the pages are redrawn by every export: one format asked, the cheapest.
-    assert _export(graded, "--marks", str(_marks(tmp_path)), "--format", "csv-fr") == 0
+    assert run_export(graded, "--marks", str(marks_file(tmp_path)), "--format", "csv-fr") == 0
     before = load_run(graded / "results.json")
-    rows = _grades(graded)
+    rows = grades_by_id(graded)
     alice = next(s for s in before.submissions if s.id == "alice")
     assert rows["alice"]["Total"] == pytest.approx(alice.total + 1.5 + 3)
     assert rows["alice"]["Maximum"] == pytest.approx(alice.max + 2 + 3)
@@ -122,14 +122,14 @@ def test_marks_merge_into_totals_without_regrading(graded, tmp_path, monkeypatch
     assert "Preuve incomplète : l&#39;invariant manque" in page and "Très bon travail" in page
     assert "Commentaire du correcteur" in page
     # A changed mark is one more export away.
-    changed = _marks(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5"))
-    assert _export(graded, "--marks", str(changed), "--format", "csv-fr") == 0
-    assert _grades(graded)["alice"]["q2"] == 0.5
+    changed = marks_file(tmp_path, MARKS_CSV.replace("alice;1,5", "alice;0,5"))
+    assert run_export(graded, "--marks", str(changed), "--format", "csv-fr") == 0
+    assert grades_by_id(graded)["alice"]["q2"] == 0.5
 
 
 def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
-    run = _run()
-    path = _marks(
+    run = sample_run()
+    path = marks_file(
         tmp_path,
         '[alice]\nq2 = 2\nq13 = { note = 1.5, commentaire = "Bien vu" }\n'
         'commentaire = "Soigné"\n["Bob Lefèvre"]\nq2 = 0\n',
@@ -176,10 +176,10 @@ def test_marks_toml_and_merging_twice_is_idempotent(tmp_path):
     ],
 )
 def test_bad_marks_files_exit_2_with_a_message(graded, tmp_path, capsys, text, fr, en):
-    path = _marks(tmp_path, text, "notes.toml" if text.startswith("[") else "notes.csv")
+    path = marks_file(tmp_path, text, "notes.toml" if text.startswith("[") else "notes.csv")
     before = (graded / "results.json").read_bytes()
     for lang, expected in (("fr", fr), ("en", en)):
-        assert _export(graded, "--marks", str(path), "--lang", lang) == 2
+        assert run_export(graded, "--marks", str(path), "--lang", lang) == 2
         err = capsys.readouterr().err
         assert expected in err and "Traceback" not in err
     assert (graded / "results.json").read_bytes() == before
@@ -187,9 +187,9 @@ def test_bad_marks_files_exit_2_with_a_message(graded, tmp_path, capsys, text, f
 
 
 def test_every_problem_of_a_marks_file_is_told_at_once(tmp_path):
-    path = _marks(tmp_path, "etudiant;q2;q4\nzoé;1;\nalice;9;1\n")
+    path = marks_file(tmp_path, "etudiant;q2;q4\nzoé;1;\nalice;9;1\n")
     with pytest.raises(MarksError) as caught:
-        load_marks(path, _run())
+        load_marks(path, sample_run())
     keys = [k for k, _ in caught.value.problems]
     assert keys == ["marks.unknown_student", "marks.too_high", "marks.automatic"]
     assert "notes.csv:2" in caught.value.message("en") and "notes.csv:3" in caught.value.message("en")
@@ -202,17 +202,17 @@ def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
     (tmp_path / "broken" / "results.json").write_text("{not json", encoding="utf-8")
     assert main(["export", str(tmp_path / "broken"), "--lang", "en"]) == 2
     assert "unreadable" in capsys.readouterr().err
-    assert _export(graded, "--marks", str(_marks(tmp_path, "x", "notes.xlsx"))) == 2
+    assert run_export(graded, "--marks", str(marks_file(tmp_path, "x", "notes.xlsx"))) == 2
     assert "extension .xlsx inconnue" in capsys.readouterr().err
     for out_of, said in (("0", "0"), ("nan", "nan"), ("inf", "inf"), ("-2.5", "-2,5")):
-        assert _export(graded, "--out-of", out_of) == 2
+        assert run_export(graded, "--out-of", out_of) == 2
         assert f"--out-of doit être un nombre positif (reçu {said})" in capsys.readouterr().err
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q4]\npoints = 5\n", encoding="utf-8")
-    assert _export(graded, "--scheme", str(scheme)) == 2
+    assert run_export(graded, "--scheme", str(scheme)) == 2
     assert "q4" in capsys.readouterr().err
     (tmp_path / "a-file").write_text("", encoding="utf-8")  # --to where a file is in the way
-    assert _export(graded, "--to", str(tmp_path / "a-file" / "exports"), "--lang", "en") == 2
+    assert run_export(graded, "--to", str(tmp_path / "a-file" / "exports"), "--lang", "en") == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "Traceback" not in err
     assert main(["gradescope", "--out", str(tmp_path / "a-file" / "x.zip")]) == 2
@@ -222,9 +222,9 @@ def test_other_bad_inputs_exit_2(tmp_path, graded, capsys):
 def test_a_scheme_may_give_points_to_written_questions_without_regrading(graded, tmp_path):
     scheme = tmp_path / "bareme.toml"
     scheme.write_text("[questions.q3]\npoints = 1.5\n", encoding="utf-8")
-    marks = _marks(tmp_path, "etudiant;q3\nalice;1,5\n")
-    assert _export(graded, "--scheme", str(scheme), "--marks", str(marks), "--format", "csv-fr") == 0
-    assert _grades(graded)["alice"]["q3"] == 1.5
+    marks = marks_file(tmp_path, "etudiant;q3\nalice;1,5\n")
+    assert run_export(graded, "--scheme", str(scheme), "--marks", str(marks), "--format", "csv-fr") == 0
+    assert grades_by_id(graded)["alice"]["q3"] == 1.5
 
 
 # --- Moodle -----------------------------------------------------------------------------------------
@@ -239,12 +239,12 @@ def moodle_import(path: Path, site_lang: str, maximum: float = 20) -> dict[str, 
 
 @pytest.mark.parametrize("site_lang", ["fr", "en"])
 def test_moodle_worksheet_reads_back_as_moodle_does(graded, tmp_path, site_lang):
-    marks = ["--marks", str(_marks(tmp_path)), "--unmarked", "zero"]  # bob's q2, index's q2 and q13: 0
-    assert _export(graded, *marks, "--format", "moodle", "--site-lang", site_lang) == 0
+    marks = ["--marks", str(marks_file(tmp_path)), "--unmarked", "zero"]  # bob's q2, index's q2 and q13: 0
+    assert run_export(graded, *marks, "--format", "moodle", "--site-lang", site_lang) == 0
     imported = moodle_import(graded / "exports" / "moodle-feuille-de-notes.csv", site_lang)
     run = apply_marks(
         load_run(graded / "results.json"),
-        load_marks(_marks(tmp_path), load_run(graded / "results.json")),
+        load_marks(marks_file(tmp_path), load_run(graded / "results.json")),
         Unmarked.ZERO,
     )
     for sub in run.submissions:
@@ -314,7 +314,7 @@ def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_
     buffer = io.StringIO()
     csv.writer(buffer).writerows([header, *rows])
     worksheet.write_text("\ufeff" + buffer.getvalue(), encoding="utf-8")
-    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(worksheet), "--unmarked", "zero") == 0
+    assert run_export(graded, "--format", "moodle", "--moodle-worksheet", str(worksheet), "--unmarked", "zero") == 0
     err = capsys.readouterr().err
     out = graded / "exports" / "moodle-feuille-de-notes.csv"
     filled = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
@@ -332,14 +332,14 @@ def test_moodle_worksheet_downloaded_from_moodle_is_filled_and_kept(graded, tmp_
     assert "bob" in err and "dylan" in err  # students of the run with no row are named
     # --out-of is the worksheet's maximum grade (Moodle skips a grade above it), and the teacher is told.
     assert "la note maximale du devoir est 10" in err
-    assert _grades(graded)["alice"]["Note sur 10"] == pytest.approx(
+    assert grades_by_id(graded)["alice"]["Note sur 10"] == pytest.approx(
         round(by_id["alice"].total / by_id["alice"].max * 10, 2)
     )
 
 
 def test_a_file_that_is_not_a_moodle_worksheet_is_refused(graded, tmp_path, capsys):
-    other = _marks(tmp_path, "a,b,c\n1,2,3\n", "autre.csv")
-    assert _export(graded, "--format", "moodle", "--moodle-worksheet", str(other), "--lang", "en") == 2
+    other = marks_file(tmp_path, "a,b,c\n1,2,3\n", "autre.csv")
+    assert run_export(graded, "--format", "moodle", "--moodle-worksheet", str(other), "--lang", "en") == 2
     assert "is not a Moodle grading worksheet" in capsys.readouterr().err
 
 
@@ -379,7 +379,7 @@ def _canvas_export(tmp_path) -> Path:
 
 def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys):
     options = ["--canvas-assignment", "Taquin (4242)", "--out-of", "100", "--unmarked", "zero"]
-    assert _export(graded, "--format", "canvas", *options) == 0
+    assert run_export(graded, "--format", "canvas", *options) == 0
     assert "--canvas-gradebook" in capsys.readouterr().err  # the teacher is told the better way
     path = graded / "exports" / "canvas-gradebook.csv"
     rows = list(csv.reader(path.open(encoding="utf-8")))
@@ -403,7 +403,7 @@ def test_canvas_gradebook_without_canvas_ids_matches_by_name_only(graded, capsys
 def test_canvas_own_gradebook_is_filled_with_canvas_ids(graded, tmp_path, capsys):
     export = _canvas_export(tmp_path)
     options = ["--canvas-gradebook", str(export), "--canvas-assignment", "Taquin (4242)", "--unmarked", "zero"]
-    assert _export(graded, "--format", "canvas", *options) == 0
+    assert run_export(graded, "--format", "canvas", *options) == 0
     err = capsys.readouterr().err
     assert "index" in err and "<script>" in err  # students of ours Canvas has no row for are named
     path = graded / "exports" / "canvas-gradebook.csv"
@@ -427,14 +427,14 @@ def test_canvas_own_gradebook_is_filled_with_canvas_ids(graded, tmp_path, capsys
 
 
 def test_a_file_that_is_not_a_canvas_gradebook_is_refused(graded, tmp_path, capsys):
-    other = _marks(tmp_path, "nom;note\nalice;3\n", "autre.csv")
-    assert _export(graded, "--format", "canvas", "--canvas-gradebook", str(other)) == 2
+    other = marks_file(tmp_path, "nom;note\nalice;3\n", "autre.csv")
+    assert run_export(graded, "--format", "canvas", "--canvas-gradebook", str(other)) == 2
     assert "n'est pas un carnet de notes exporté de Canvas" in capsys.readouterr().err
-    assert _export(graded, "--format", "canvas", "--canvas-gradebook", str(tmp_path / "absent.csv")) == 2
+    assert run_export(graded, "--format", "canvas", "--canvas-gradebook", str(tmp_path / "absent.csv")) == 2
 
 
 def test_french_spreadsheet_opens_in_columns(graded, tmp_path):
-    assert _export(graded, "--format", "csv-fr", "--marks", str(_marks(tmp_path))) == 0
+    assert run_export(graded, "--format", "csv-fr", "--marks", str(marks_file(tmp_path))) == 0
     rows = spreadsheet(graded / "exports" / "notes-tableur.csv")  # French Excel: `;`, decimal comma, BOM
     header = rows[0]
     assert header[:4] == ["Nom", "Identifiant", "Participant", "Statut"] and header[-1] == "Note sur 20"
@@ -453,8 +453,8 @@ def test_french_spreadsheet_opens_in_columns(graded, tmp_path):
 def test_grades_csv_follows_the_language_of_the_run(tmp_path):
     out = tmp_path / "run"
     out.mkdir()
-    write_json(out / "results.json", _run("en"))
-    assert _export(out, "--format", "stats") == 0
+    write_json(out / "results.json", sample_run("en"))
+    assert run_export(out, "--format", "stats") == 0
     rows = spreadsheet_table(out / "grades.csv", "Id", delimiter=",", decimal=".")
     assert rows["dylan"]["Status"] == "not submitted" and rows["dylan"]["Grade out of 20"] == ""
     # q2 and q13 are worth points and nobody is marked yet: no total is a grade yet.
@@ -463,9 +463,9 @@ def test_grades_csv_follows_the_language_of_the_run(tmp_path):
 
 
 def test_pronote_sheet_in_pronote_order_on_20(graded):
-    assert _export(graded, "--format", "pronote") == 0  # nobody marked yet: every grade waits, blank
+    assert run_export(graded, "--format", "pronote") == 0  # nobody marked yet: every grade waits, blank
     assert {grade for _, grade in spreadsheet(graded / "exports" / "pronote.csv")[1:]} == {"", "N.Rdu"}
-    assert _export(graded, "--format", "pronote", "--unmarked", "zero") == 0
+    assert run_export(graded, "--format", "pronote", "--unmarked", "zero") == 0
     rows = spreadsheet(graded / "exports" / "pronote.csv")
     assert rows[0] == ["Élève", "Note sur 20"]
     names = [r[0] for r in rows[1:]]
@@ -478,7 +478,7 @@ def test_pronote_sheet_in_pronote_order_on_20(graded):
 
 
 def test_question_statistics_match_an_independent_count(graded, tmp_path):
-    assert _export(graded, "--format", "stats", "--marks", str(_marks(tmp_path))) == 0
+    assert run_export(graded, "--format", "stats", "--marks", str(marks_file(tmp_path))) == 0
     rows = list(
         csv.DictReader(
             io.StringIO((graded / "exports" / "statistiques-questions.csv").read_bytes().decode("utf-8-sig")),
@@ -506,7 +506,7 @@ def test_prairielearn_score_upload_reads_back_as_prairielearn_does(tmp_path, cap
     """PrairieLearn's "Upload new question scores" (tests/importers.py, from score-upload.ts): one row
     per student with a uid (the roster's email), the score in percent, the feedback; the student
     without an email is named, the one who handed nothing in has no row."""
-    run = _run("en")
+    run = sample_run("en")
     emails = {"alice": "alice@lycee.fr", "bob": "bob@lycee.fr", "chloé durand": "chloe@lycee.fr", "dylan": "d@l.fr"}
     for sub in run.submissions:
         sub.email = emails.get(sub.id, "")
@@ -516,7 +516,7 @@ def test_prairielearn_score_upload_reads_back_as_prairielearn_does(tmp_path, cap
     out.mkdir()
     write_json(out / "results.json", run)
     options = ["--prairielearn-qid", "taquin-xens", "--lang", "en", "--unmarked", "zero"]
-    assert _export(out, "--format", "prairielearn", *options) == 0
+    assert run_export(out, "--format", "prairielearn", *options) == 0
     assert "index" in capsys.readouterr().err  # no uid: named
     scores = prairielearn_scores_import(out / "exports" / "prairielearn-scores.csv")
     by_uid = {s.uid: s for s in scores}
@@ -539,16 +539,16 @@ def test_no_csv_a_person_opens_holds_a_formula(tmp_path):
     """Display names, emails and the teacher's comments that a spreadsheet would run (OWASP's "CSV
     injection": cells starting with = + - @, a tab or a carriage return) are written as text in every
     CSV of `grader export` and in grades.csv; grades stay numbers, the importers' files importable."""
-    run = _run()
+    run = sample_run()
     for sub, formula in zip(run.submissions, FORMULAS):
         sub.name = formula
     run.submissions[1].email = "=cmd@evil.example"
     out = tmp_path / "rapport"
     out.mkdir()
     write_json(out / "results.json", run)
-    marks = _marks(tmp_path, 'etudiant;q2;q13;commentaire\nalice;1;2;"=1+1 bravo"\n')
+    marks = marks_file(tmp_path, 'etudiant;q2;q13;commentaire\nalice;1;2;"=1+1 bravo"\n')
     spreadsheets = ("csv-fr", "pronote", "stats", "moodle", "canvas")  # every CSV a person opens
-    assert _export(out, "--marks", str(marks), *(a for f in spreadsheets for a in ("--format", f))) == 0
+    assert run_export(out, "--marks", str(marks), *(a for f in spreadsheets for a in ("--format", f))) == 0
     exports = out / "exports"
     text = {
         out / "grades.csv": {},
@@ -597,10 +597,10 @@ def test_spreadsheet_cell_follows_owasp(cell, written):
 
 def test_a_copy_on_paper_marked_by_hand_is_work_handed_in(tmp_path):
     """Dylan submitted no code but his written answers were marked: he has a grade (0 for the code)."""
-    run = _run()
+    run = sample_run()
     dylan = next(s for s in run.submissions if s.id == "dylan")
     assert not dylan.has_grade
-    marked = apply_marks(run, load_marks(_marks(tmp_path, "etudiant;q13\ndylan;2\n"), run))
+    marked = apply_marks(run, load_marks(marks_file(tmp_path, "etudiant;q13\ndylan;2\n"), run))
     dylan = next(s for s in marked.submissions if s.id == "dylan")
     assert dylan.has_grade and dylan.total == 2
 
@@ -610,7 +610,7 @@ def test_the_class_page_counts_absentees_apart(tmp_path):
     histogram and of the pass rates (6 students, 5 graded), counted apart in the heading."""
     from reports.render import render_class
 
-    run = _run()
+    run = sample_run()
     index = render_class(run, tmp_path)
     page = index.read_text(encoding="utf-8")
     assert "6 élèves · 1 non rendu ·" in page

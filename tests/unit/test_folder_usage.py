@@ -15,7 +15,7 @@ def test_an_entry_gone_before_its_look_is_skipped_and_the_count_goes_on(tmp_path
     (tmp_path / "a_flicker").write_bytes(b"")
     (tmp_path / "H").mkdir()
     (tmp_path / "H" / "data").write_bytes(os.urandom(2 * MIB))
-    listed = host._listed
+    listed = host.listed
 
     def listed_then_one_gone(fd, at_most=None):
         entries = listed(fd, at_most)
@@ -24,6 +24,6 @@ def test_an_entry_gone_before_its_look_is_skipped_and_the_count_goes_on(tmp_path
                 os.unlink(entry.name, dir_fd=fd)
         return entries
 
-    monkeypatch.setattr(host, "_listed", listed_then_one_gone)
+    monkeypatch.setattr(host, "listed", listed_then_one_gone)
     used_bytes, entries = host.folder_usage(tmp_path, 4096)
     assert used_bytes >= 2 * MIB and entries == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from grader.notebookcheck import _process_time_ticking, check, notebook_code
+from grader.notebookcheck import process_time_ticking, check, notebook_code
 
 ALICE = Path(__file__).resolve().parents[2] / "exercises" / "exemples" / "alice" / "jeux.py"
 
@@ -47,12 +47,12 @@ def test_a_process_clock_that_never_moves_is_read_from_the_wall_clock(monkeypatc
     # (tests/test_notebook_basthon.py). Inside the check the clock moves; after it, it is the kernel's again.
     monkeypatch.setattr(time, "process_time", lambda: 0.0)
     stuck = time.process_time
-    with _process_time_ticking():
+    with process_time_ticking():
         started = time.process_time()
         time.sleep(0.01)
         assert time.process_time() > started
     assert time.process_time is stuck
     monkeypatch.undo()
     ticking = time.process_time
-    with _process_time_ticking():
+    with process_time_ticking():
         assert time.process_time is ticking  # a clock that moves is left as it is

@@ -32,7 +32,7 @@ from tests.report_fixtures import (
     PUZZLE_OPTIMAL,
     PUZZLE_START,
     START,
-    _perfect,
+    perfect,
     build_run,
 )
 
@@ -89,7 +89,7 @@ def _read(path: Path) -> str:
 
 
 def test_autoescape_is_on():
-    assert render._environment("fr").autoescape is True
+    assert render.environment("fr").autoescape is True
 
 
 def test_files_and_links(report):
@@ -147,7 +147,7 @@ def test_no_markup_from_the_submission_survives(report):
             if attrs.get("type") == "application/json":
                 json.loads(content)
             else:
-                assert attrs == {} and content == render._SCRIPT
+                assert attrs == {} and content == render.SCRIPT
 
 
 def test_hostile_values_are_shown_as_text(report):
@@ -166,7 +166,7 @@ def test_content_security_policy_allows_only_the_report_script(report):
     match = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
     policy = dict(p.strip().split(" ", 1) for p in unescape(match.group(1)).split(";"))
     assert policy["default-src"] == "'none'"
-    assert policy["script-src"] == f"'sha256-{render._SCRIPT_HASH}'"  # no 'unsafe-inline' for scripts
+    assert policy["script-src"] == f"'sha256-{render.SCRIPT_HASH}'"  # no 'unsafe-inline' for scripts
 
 
 def test_class_page_content(report):
@@ -402,9 +402,9 @@ def paris(monkeypatch):
 def test_names_as_the_lms_spells_them_ids_in_file_names_local_time_and_no_english(tmp_path, paris):
     # A Moodle download's student: the folder's name is the display name, the id is file-safe.
     elise = SubmissionResult(
-        "elise-dupre-lefevre_1001", 2.5, 3, [_perfect("q1", 1)], name="Élise Dupré-Lefèvre", participant="1001"
+        "elise-dupre-lefevre_1001", 2.5, 3, [perfect("q1", 1)], name="Élise Dupré-Lefèvre", participant="1001"
     )
-    sean = SubmissionResult("sean-o-brien_1002", 1, 3, [_perfect("q1", 1)], name="Seán O'Brien", participant="1002")
+    sean = SubmissionResult("sean-o-brien_1002", 1, 3, [perfect("q1", 1)], name="Seán O'Brien", participant="1002")
     limits = {
         **LIMITS,
         "fork_server": True,
@@ -448,7 +448,7 @@ def test_templates_compiled_by_one_run_are_read_by_the_next(tmp_path, monkeypatc
     process renders the same page without compiling them; a torn file is compiled again."""
     import jinja2
 
-    from reports.render import _environment as templates
+    from reports.render import environment as templates
 
     monkeypatch.setenv("TAQUIN_GRADER_CACHE", str(tmp_path))
     page = templates("fr").get_template("student.html")

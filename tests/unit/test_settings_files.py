@@ -13,7 +13,7 @@ from grader import settings_files as settings
 from grader.cli import main
 from grader.errors import InputError, UsageError
 from grader.results.marks import load_marks
-from tests.unit.test_exports import _marks, _run, graded  # noqa: F401 - the graded run fixture
+from tests.unit.test_exports import marks_file, sample_run, graded  # noqa: F401 - the graded run fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE = ROOT / "exercises" / "exemples" / "alice"
@@ -118,7 +118,7 @@ def test_a_class_configuration_with_an_unknown_key_or_a_wrong_type_is_refused(tm
     ],
 )
 def test_a_marks_file_with_an_unknown_key_or_a_wrong_type_is_refused(graded, tmp_path, capsys, content, fr, en):  # noqa: F811
-    marks = _marks(tmp_path, content, "notes.toml")
+    marks = marks_file(tmp_path, content, "notes.toml")
     before = (graded / "results.json").read_bytes()
     _refused(capsys, ["export", str(graded), "--marks", str(marks)], ["fichier de notes", *fr], ["marks file", *en])
     assert (graded / "results.json").read_bytes() == before and not (graded / "exports").exists()
@@ -126,7 +126,7 @@ def test_a_marks_file_with_an_unknown_key_or_a_wrong_type_is_refused(graded, tmp
 
 def test_marks_in_toml_keep_their_comments_and_marks_whatever_the_keys_case(tmp_path):
     text = '[alice]\nQ2 = { Note = 1.5, Commentaire = "Bien" }\nq13 = "2,5"\nCommentaire = "Soigné"\n'
-    (alice,) = load_marks(_marks(tmp_path, text, "notes.toml"), _run()).values()
+    (alice,) = load_marks(marks_file(tmp_path, text, "notes.toml"), sample_run()).values()
     assert (alice.marks, alice.comments, alice.comment) == ({"q2": 1.5, "q13": 2.5}, {"q2": "Bien"}, "Soigné")
 
 

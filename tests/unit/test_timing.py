@@ -88,7 +88,7 @@ def test_the_fingerprint_names_the_cpu_the_interpreter_and_the_timed_code():
 
     text = timing.fingerprint()
     assert f"{platform.python_implementation()} {platform.python_version()}" in text
-    assert text.split(" | ")[0] == timing._cpu_model() != ""
+    assert text.split(" | ")[0] == timing.cpu_model() != ""
 
 
 def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monkeypatch):
@@ -106,7 +106,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text("x = 1\n")
     monkeypatch.setattr(timing, "__file__", str(root / "grader" / "judge" / "timing.py"))
-    digests = [timing._code_digest()]
+    digests = [timing.code_digest()]
     for path in (
         "grader/judge/engine.py",
         "reports/render.py",
@@ -115,7 +115,7 @@ def test_only_the_code_a_timed_call_runs_changes_the_fingerprint(tmp_path, monke
         "grader/sandbox/protocol.py",
     ):
         (root / path).write_text("x = 2\n")
-        digests.append(timing._code_digest())
+        digests.append(timing.code_digest())
     assert digests[0] == digests[1] == digests[2]  # the engine, the reports: the same timings
     assert len(set(digests[2:])) == 4  # each timed source: timed again
 
@@ -227,8 +227,8 @@ def test_a_stripe_held_past_the_longest_wait_is_measured_anyway(cache, monkeypat
         assert value == [1] and len(runs) == timing.RUNS
         # Its other cases on that stripe are measured at once: not waited for again.
         waits: list = []
-        lock_within = timing._lock_within
-        monkeypatch.setattr(timing, "_lock_within", lambda f, seconds: waits.append(seconds) or lock_within(f, seconds))
+        lock_within = timing.lock_within
+        monkeypatch.setattr(timing, "lock_within", lambda f, seconds: waits.append(seconds) or lock_within(f, seconds))
         other = next(f"case {n}" for n in range(10_000) if stripe_of(f"case {n}") == stripe)
         assert timing.measured(other, busy(runs))[0] == [timing.RUNS + 1]
         assert waits == [0.0]  # one try, no wait

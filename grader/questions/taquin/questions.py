@@ -339,12 +339,16 @@ class Q18(Question):
         Inconclusive; an answer that ends is judged as on any state."""
         trap = case.trap
         chain = judging.chain.bounded(trap.bound)
+        # With the model answer's dfs served, a correct answer is stopped by the refusal past the bound, never
+        # by the limit: a timeout there is a spike of the machine's (the limit is short), which would let a
+        # capped search through, so it is run again as any case's is. With the student's own dfs, a correct
+        # answer always spends the limit: its timeout says nothing and costs no rerun.
         reply = chain.run(
             judging.ctx,
             probe_taquin,
             case.payload(),
             limit=trap_limit(trap),
-            timeout_inconclusive=True,
+            timeout_inconclusive=not isinstance(chain.server, ModelServer),
         )
         seen = {"h": manhattan(trap.state), "optimum": trap.optimum}
         if isinstance(chain.server, ModelServer) and chain.server.past_bound:  # what the parent itself refused

@@ -66,7 +66,7 @@ TENTES = ("tente_gauche", "tente_bas", "tente_droite", "tente_haut")
 # same answers (Chain.run), so that a correct student's searches are those already run. Those that cost
 # seconds are kept for the machine too (grader/judge/timing.py): the other workers and the next runs read
 # them; the default challenge's are read from the teacher's installation (recorded_searches), never run.
-_DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register_cache(f"{__name__}._DFS_ANSWERS", {})
+DFS_ANSWERS: dict[str, tuple[dict, float, int]] = register_cache(f"{__name__}.DFS_ANSWERS", {})
 MAX_DFS_ANSWERS = 20_000
 
 
@@ -257,7 +257,7 @@ class ModelServer(StateServer):
     With `max_bound` (a trap's, see TRAPS), a dfs(m, p) asked to search deeper than m - p = max_bound is
     refused, and so is every later call: the parent itself then knows that the student's search went past
     that bound (`past_bound`). `keeps`: this server answers the model answer's own run on the grader's
-    case (Chain.run's `model_serve`), whose answers are kept (_DFS_ANSWERS, and for the machine those that
+    case (Chain.run's `model_serve`), whose answers are kept (DFS_ANSWERS, and for the machine those that
     cost seconds); a student's server only reads them. `model_seconds`: the model
     answer's CPU time on the dfs calls answered, whether run here or read from where they were kept."""
 
@@ -294,7 +294,7 @@ class ModelServer(StateServer):
         key = json.dumps([arguments, {**state, "solution": played}], sort_keys=True)
         if self.heuristic_name != ModelServer.heuristic_name:
             key = f"{self.heuristic_name} {key}"
-        kept = _DFS_ANSWERS.get(key)
+        kept = DFS_ANSWERS.get(key)
         if kept is not None:
             answer, seconds, nodes = kept
             self.charge(nodes)
@@ -341,7 +341,7 @@ class ModelServer(StateServer):
         return len(self.given) - 1
 
     def _kept(self, key: str, name, arguments, state, played) -> tuple[dict, float, int]:
-        """The model answer's own search on the grader's case, computed once and kept (see _DFS_ANSWERS)."""
+        """The model answer's own search on the grader's case, computed once and kept (see DFS_ANSWERS)."""
 
         def compute():
             answer, nodes = self._answer(name, arguments, state, played)
@@ -355,10 +355,10 @@ class ModelServer(StateServer):
             # Run once: the limit tight enough to need the best of several runs, the challenge's, is shipped
             # (cases.CHALLENGE_COSTS).
             value, seconds = timing.measured(f"served {key}", compute, runs=1)
-        if len(_DFS_ANSWERS) >= MAX_DFS_ANSWERS:
-            _DFS_ANSWERS.clear()
-        _DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
-        return _DFS_ANSWERS[key]
+        if len(DFS_ANSWERS) >= MAX_DFS_ANSWERS:
+            DFS_ANSWERS.clear()
+        DFS_ANSWERS[key] = value["answer"], seconds, value["nodes"]
+        return DFS_ANSWERS[key]
 
     def _answer(self, name, arguments: list, state: dict, played: list, meter=None) -> tuple[dict, int]:
         """The model answer's `name` applied to globals the caller checked (their `solution` read as `played`,
@@ -405,7 +405,7 @@ def challenge_searches(which: str) -> list[tuple[str, dict, int]]:
     """(key, answer, nodes) of every dfs call the model answer's taquin() makes on the challenge `which`
     (cases.challenge_instance), in the order made, computed now: benchmarks/bench_costs.py writes them to
     reference/answers/taquin_challenge.py, and a test compares that file with them."""
-    _DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
+    DFS_ANSWERS.clear()  # a call kept by this process's grading would be read, not computed
     recorder = SearchRecorder()
     with serving(recorder):
         probe_taquin(
@@ -472,7 +472,7 @@ class Chain:
             self.server.reset()
             self.server.case(payload)
         if "dfs" in self.served and timed_on is None:
-            # The model answer's taquin through the kept dfs answers (_DFS_ANSWERS): timed by what they cost
+            # The model answer's taquin through the kept dfs answers (DFS_ANSWERS): timed by what they cost
             # it, and a correct student's served searches are then those it already made.
             timed_on = {**payload, **served}
 

@@ -100,7 +100,7 @@ async def accept_form(site: Site, request: Request, student: str, lang: str) -> 
 def _read(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes, list[str]]:
     """What the student sent as one stored file, and the parts it answers (in a worker thread)."""
     filename, data = _package(uploads, code, limit)
-    return filename, data, _modules(filename, data)
+    return filename, data, modules_answered(filename, data)
 
 
 def _package(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[str, bytes]:
@@ -134,7 +134,7 @@ def _package(uploads: list[tuple[str, bytes]], code: str, limit: int) -> tuple[s
     return "copie.zip", buffer.getvalue()
 
 
-def _modules(filename: str, data: bytes) -> list[str]:
+def modules_answered(filename: str, data: bytes) -> list[str]:
     """The parts the submission answers, found by the loader the batch command uses (its archive
     checks included), before anything is stored."""
     with tempfile.TemporaryDirectory(prefix="grader-upload-") as folder:

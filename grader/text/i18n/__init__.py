@@ -70,39 +70,39 @@ _OWNER = {first: module for module, firsts in CATALOGUES.items() for first in fi
 if len(_OWNER) != sum(map(len, CATALOGUES.values())):
     raise RuntimeError("a first part of message keys is claimed by two catalogues")
 
-_messages: dict[str, dict[str, str]] = {}  # the catalogues loaded so far, merged
-_loaded: set[str] = set()
+messages: dict[str, dict[str, str]] = {}  # the catalogues loaded so far, merged
+loaded: set[str] = set()
 _loading = threading.RLock()  # the service says messages from several threads
 
 
 def _load(module: str) -> None:
     with _loading:
-        if module not in _loaded:
-            _add(importlib.import_module(module).MESSAGES, module)
-            _loaded.add(module)
+        if module not in loaded:
+            add(importlib.import_module(module).MESSAGES, module)
+            loaded.add(module)
 
 
-def _add(part: dict[str, dict[str, str]], module: str) -> None:
+def add(part: dict[str, dict[str, str]], module: str) -> None:
     """Merge a catalogue's messages, refusing a key of another catalogue's or one already defined (it
     would silently say only one of its texts)."""
     family = module not in CATALOGUES
     strays = sorted(key for key in part if _OWNER.get(key.split(".")[0]) != (None if family else module))
     if strays:
         raise RuntimeError(f"message keys in the wrong catalogue ({module}): {', '.join(strays)}")
-    twice = sorted(set(part) & set(_messages))
+    twice = sorted(set(part) & set(messages))
     if twice:
         raise RuntimeError(f"message keys defined twice ({module}): {', '.join(twice)}")
-    _messages.update(part)
+    messages.update(part)
 
 
 def _entry(key: str) -> dict[str, str]:
     """The key's texts by language (KeyError: no catalogue defines it), its catalogue loaded if need be."""
-    found = _messages.get(key)
+    found = messages.get(key)
     if found is None:
         owner = _OWNER.get(key.split(".")[0])
         for module in (owner,) if owner else family_catalogues():
             _load(module)
-        found = _messages[key]
+        found = messages[key]
     return found
 
 
@@ -119,7 +119,7 @@ def everything() -> dict[str, dict[str, str]]:
     """Every message of every catalogue (for the checks of the catalogues themselves)."""
     for module in (*CATALOGUES, *family_catalogues()):
         _load(module)
-    return _messages
+    return messages
 
 
 class _Formatter(string.Formatter):
