@@ -48,7 +48,7 @@ def kit(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def unpacked(kit, tmp_path_factory):
-    """The kit's wheel unzipped, as a student reads it (and as tests/test_kit.py's `_kit_check` grades with
+    """The kit's wheel unzipped, as a student reads it (and as tests/test_kit.py's `kit_check` grades with
     it)."""
     import zipfile
 
@@ -64,7 +64,7 @@ def teacher_python():
     """(uid, folder, python) for an ordinary teacher: Debian's python3 in a venv of the teacher's, with this
     venv's packages and a copy of the checkout (owned by the teacher, so that a child running as the teacher
     could write them: the canaries mean something). Made once for the session: each test works in a folder
-    of its own inside `folder` (tests/test_attacks.py's `_as_teacher`)."""
+    of its own inside `folder` (tests/test_attacks.py's `scene_as_teacher`)."""
     import shutil
     import subprocess
     import tempfile
