@@ -7,7 +7,7 @@ else; an argument is a state as states.encode ships one (else a protocol violati
 one of the graph's states, of the case's type (else the run is stopped: the student's search called
 a function on something that is no state). A call budget, a multiple of the model answer's calls on
 the same case, stops a search that does not end. Puzzles stay in the child: a 4×4 search makes
-thousands of calls, too many round trips, and the trace would be too long to show.
+thousands of calls, too many round trips, and too long a trace to show.
 
 The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn
 by reports/replay.py): the student's calls grouped as read here (passes from the start state, each with
@@ -159,20 +159,18 @@ def calls_bound(case: dict) -> int:
 
 
 def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
-    """Why a graph case's trace does not show the notebook's IDA* (a message key and its fields), or None
-    when it does: heuristic asked; passes (cut where the start is expanded again) that each walk the tree
-    of paths from the start depth first (`depth_first.strayed`), and whose k-th expands each state at most
-    as many times as simple paths from the start (the goal at their end only) reach it with every p + h
-    within the notebook's k-th bound (h(start), then each the smallest p + h cut in the pass before), exactly
-    as many times in a pass another follows (a failed pass is complete in any order), and no more passes
-    than bounds (red team 15: passes cut by the student, each a lone path under the last bound, hid an A*). Neither asks an order of the successors nor a moment for heuristic, so that every
-    correct variant passes; a search whose bound is larger (an A* in one sweep, a bound plus one) expands
-    a state beyond it, one that is best first or breadth first within IDA*'s bounds comes back to a branch
-    it left, wherever the graph holds one. A trace that comes back to the start without expanding any
-    state twice, or that estimates a state twice (next_states cached: its passes cannot be cut nor their
-    expansions counted; an IDA* whose first bound is h(start) need not ask the start again) is judged on
-    its walk, where a state entered again without a next_states call needs a call on it for each entry,
-    and on the passes of its first expansions (`_first_expansions_out_of_pass`)."""
+    """Why a graph case's trace does not show the notebook's IDA* (a message key and its fields), or None when it
+    does: heuristic asked; passes (cut where the start is expanded again) one per bound (+ h(start) below it, if the
+    start is not estimated), each walking the paths from the start depth first (`depth_first.strayed`), the k-th
+    expanding each state at most (exactly, if another pass follows: a failed pass is complete) as many times as
+    simple paths from the start (the goal at their end only) reach it with every p + h within the notebook's k-th
+    bound (h(start), then each the least p + h cut in the pass before). No order of the successors nor moment for
+    heuristic is asked, so every correct variant passes; a larger bound (an A* in one sweep, a bound plus one)
+    expands a state beyond it, a best-first or breadth-first search within IDA*'s bounds comes back to a branch it
+    left, wherever the graph holds one. A trace back at the start without any state expanded twice, or estimating a
+    state twice (next_states cached: passes neither cut nor counted) is judged on its walk, where a state entered
+    again without a next_states call needs a call on it for each entry, and on the passes of its first expansions
+    (`_first_expansions_out_of_pass`)."""
     game = graph_game(case)
     # Only a search started on the goal may end before any call (returning at once, without h).
     if not any(e[0] == "heuristic" for e in events) and (events or game["initial"] != game["goal"]):
@@ -194,9 +192,6 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     if cached:
         return _first_expansions_out_of_pass(game, events, paths, bounds)
     cut = passes(game, events)
-    # The passes are the student's to cut: IDA* makes one per bound. A search started below h(start) (a
-    # first bound of 0, the start not estimated) makes at most h(start) passes before those, each within
-    # the first bound (their bounds are integers below it); its later passes are the notebook's.
     extra = len(cut) - len(bounds)
     if extra > int(bounds[0]):
         return "x1.algorithm_passes", {"passes": len(cut), "bounds": len(bounds)}
@@ -211,9 +206,7 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
                 left[event[1]] -= 1
                 if left[event[1]] < 0:
                     return key, {"pass": number, "state": game["labels"][event[1]], "bound": bound}
-        # A pass another follows found nothing: IDA* expanded there every such path, whatever its order.
-        complete = extra < number < len(cut)
-        missed = next((x for x, count in left.items() if count > 0), None) if complete else None
+        missed = next((x for x, n in left.items() if n > 0), None) if extra < number < len(cut) else None
         if missed is not None:
             return "x1.algorithm_pass_incomplete", {"pass": number, "state": game["labels"][missed], "bound": bound}
         strayed = depth_first.strayed(game["succ"], start, _calls(game, events[a:b]), cached=False)
