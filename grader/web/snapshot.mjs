@@ -39,4 +39,4 @@ const slot = module.__PyRuntime + module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOL
 const memoryAt = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]; // (the header's length)
 const view = new DataView(snapshot.buffer, snapshot.byteOffset + memoryAt);
 if (view.getInt32(slot, true) === 0) view.setInt32(slot, tableAtStart, true);
-fs.writeFileSync(job.out, zlib.gzipSync(snapshot, { level: 9 }));
+fs.writeFileSync(job.out, zlib.gzipSync(snapshot)); // (zlib's level 9: 53 KB less, 4.7 s more to build)
