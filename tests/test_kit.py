@@ -8,8 +8,8 @@ not a test.
 
 The kit holds no answer: every function and method of the built wheel, copied into a student's file with
 what it needs of the wheel (tests/wheel_functions.py), is graded as the answer to every question whose
-signature it fits, and earns nothing; the same copying of the model answers earns their points (so the
-copying is no straw man); no function of the wheel is a copy of a model answer's, renamed or
+signature it fits, by the teacher's grader and by the kit's, and earns nothing in either; the same copying
+and judging of the model answers earns their points in both (so the scan is no straw man); no function of the wheel is a copy of a model answer's, renamed or
 reformatted; and no function of the wheel solves a puzzle, called with one in any shape x2, x3 or q18
 use, nor searches one given a start and its neighbours or its parameters by name (tests/solver_finder.py,
 which finds the teacher's solvers and searches, the model answers, and the BFS and DFS red team 4 pasted
@@ -146,7 +146,7 @@ def test_a_student_installs_the_kit_and_checks_a_question_without_any_model_answ
 BATCH = 40  # answers a worker grades at a time
 
 
-def _grade_all(root: Path, jobs: list, work: Path, kit: Path, own: bool = False) -> list[tuple[str, str, str, float]]:
+def _grade_all(root: Path, jobs: list, work: Path, kit: Path) -> list[tuple[str, str, str, float]]:
     """Each (candidate of `root`, question id) of `jobs` pasted once, then graded by the teacher's grader and
     by the kit's (the packages of `kit`), in parallel: what earned a point, and by which grader."""
     workers = max(1, min(4, os.cpu_count() or 1))
@@ -159,7 +159,7 @@ def _grade_all(root: Path, jobs: list, work: Path, kit: Path, own: bool = False)
     with process_pool(workers) as teacher, process_pool(workers) as student:
         folders = [
             job
-            for share in teacher.map(pasted, *zip(*[(root, EXERCISES, work, share, own) for share in shares]))
+            for share in teacher.map(pasted, *zip(*[(root, EXERCISES, work, share) for share in shares]))
             for job in share
         ]
         # In batches, so that a worker done early takes another.
@@ -193,22 +193,25 @@ def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path)
 
 @pytest.mark.slow
 def test_the_model_answers_copied_the_same_way_earn_their_points(unpacked, tmp_path):
-    """The copying and the scan's judging are no straw man: reference/'s model answers, read as the wheel's
-    modules are, pasted the same way under each question's names, earn points on each question, graded as
-    the scan grades (`upper_bound`), by the teacher's grader and by the kit's."""
-    root = tmp_path / "checkout"
-    shutil.copytree(ROOT / "reference", root / "reference", ignore=shutil.ignore_patterns("tables", "__pycache__"))
+    """The scan is no straw man: were reference/'s model answers shipped (copied into the unpacked wheel),
+    the scan would take each as a candidate of its question and, pasting and judging it as it does every
+    function of the wheel, grade it a point or more there, by the teacher's grader and by the kit's."""
+    root = tmp_path / "shipped"
+    shutil.copytree(unpacked, root)
+    shutil.copytree(
+        ROOT / "reference" / "answers", root / "reference" / "answers", ignore=shutil.ignore_patterns("__pycache__")
+    )
     questions = exam_questions(EXERCISES)
-    candidates = Wheel(root).candidates()
+    models = {f"reference.answers.{module}.{functions[0]}": qid for qid, module, functions, _ in questions}
     jobs = [
-        (next(c for c in candidates if c.module == f"reference.answers.{module}" and c.path == functions[0]), qid)
-        for qid, module, functions, _ in questions
+        (candidate, qid) for candidate, qid in _fitting(Wheel(root).candidates()) if models.get(candidate.name) == qid
     ]
+    assert sorted(qid for _, qid in jobs) == sorted(models.values())
     work = tmp_path / "work"
     work.mkdir()
-    earned = _grade_all(root, jobs, work, unpacked, own=True)
+    earned = _grade_all(root, jobs, work, unpacked)
     for grader in ("enseignant", "kit"):
-        assert {qid for by, _, qid, _ in earned if by == grader} == {qid for qid, *_ in questions}, grader
+        assert {qid for by, _, qid, _ in earned if by == grader} == set(models.values()), grader
 
 
 # A function of the wheel whose code matches a model answer's this much is a copy (renamed, reformatted);

@@ -132,13 +132,10 @@ class Wheel:
             yield from ((module.name, name, node) for name, node in _walk_definitions(module.tree, ""))
 
     # -- pasting ----------------------------------------------------------------------------------
-    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...], own: bool = False) -> dict[str, str]:
+    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...]) -> dict[str, str]:
         """The files of a student folder whose answer file (the stub, then the pasted code) defines each of
-        `names` as the candidate (`own`: as the function of that name of the candidate's module, for the
-        model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
-        paths = {name: name if own else candidate.path for name in names}
-        roots = {candidate.path, *paths.values()}
-        key = (candidate.module, frozenset(path.partition(".")[0] for path in roots))
+        `names` as the candidate: {file name: text}, the answer file under the key "" ."""
+        key = (candidate.module, frozenset({candidate.path.partition(".")[0]}))
         if key not in self._closures:
             self._closures[key] = self._closure(*key)
         found, wanted = self._closures[key]
@@ -150,7 +147,7 @@ class Wheel:
                     stub,
                     "# --- copied from the kit's wheel",
                     self._text(candidate.module, needed.pop(candidate.module, set()), wanted),
-                    *(f"{name} = {path}" for name, path in paths.items() if name != path),
+                    *(f"{name} = {candidate.path}" for name in names if name != candidate.path),
                     "",
                 ]
             )
@@ -488,11 +485,9 @@ def upper_bound() -> None:
     checks.scan_upper_bound = True
 
 
-def pasted(
-    root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]], own: bool = False
-) -> list[tuple[str, str, Path]]:
+def pasted(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]]) -> list[tuple[str, str, Path]]:
     """Each (candidate, question id) of `jobs` written as a student's folder holding the candidate under the
-    question's names (`own`: see Wheel.answer): (candidate, question, folder). Runs in a worker process (the
+    question's names: (candidate, question, folder). Runs in a worker process (the
     unpacked wheel is read, and each closure pasted, once per process); both graders grade the same folders
     (a child works on a copy of a folder: `graded` leaves it as it was)."""
     import tempfile
@@ -506,7 +501,7 @@ def pasted(
         module, functions = modules[qid]
         folder = Path(tempfile.mkdtemp(dir=work))
         stub = (stubs / f"{module}.py").read_text(encoding="utf-8")
-        for name, text in wheel.answer(candidate, stub, functions, own).items():
+        for name, text in wheel.answer(candidate, stub, functions).items():
             (folder / (name or f"{module}.py")).write_text(text, encoding="utf-8")
         written.append((candidate.name, qid, folder))
     return written
