@@ -179,12 +179,15 @@ def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path)
     grader and by the kit's, which judges some questions otherwise (q17, q18 and x1–x4 on lengths, without
     x2's crafted puzzles): none earns a point in either.
 
-    Judged at least as leniently as the graders judge, at a fraction of the cost (wheel_functions.py's
-    `upper_bound`): a function that earns nothing so earns nothing there. Most of a wrong answer's cost
-    was Hypothesis shrinking its first failure, each step a call in the child (q15: 2.6 s an answer
-    before, 0.6 s after); shrinking picks which failure is shown, never whether the group failed. What is
-    left is each answer's children (a start each, the pasted closure imported) and their calls. The
-    pasting (each statement and closure once per worker) is shared by both graders."""
+    Judged at least as leniently as the graders judge (wheel_functions.py's `upper_bound`): a function that
+    earns nothing so earns nothing there. Where the time goes (cProfile, a wrong answer each): q15's is mostly
+    Hypothesis shrinking its first failure, a call in the child per step (7.3 s of 8.1), which picks the
+    failure shown, never whether the group failed; q17's and q18's, their children (five starts an answer:
+    the student's own chain, the model answer's in both orders of `solution`) and their calls; x2–x4's, a
+    start and one call. Without shrinking the teacher's half costs 0.88 of what it did (every 25th function's
+    145 answers, the old and new scans run side by side); the kit's half adds about as much again. Truncating
+    cases would save nothing: a wrong answer fails on its first case. The pasting (each statement and closure
+    once per worker) is shared by both graders."""
     candidates = Wheel(unpacked).candidates()
     assert len(candidates) > 900  # the whole grader: every top-level function and method
     earned = _grade_all(unpacked, _fitting(candidates), tmp_path, unpacked)
