@@ -28,10 +28,11 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
+from concurrent.futures import as_completed
 from pathlib import Path
 
 import pytest
-from wheel_functions import Wheel, exam_questions, graded, likeness, pasted, shape
+from wheel_functions import Wheel, compared, exam_questions, graded, likeness, pasted, shape
 
 from grader.cli import main
 from grader.kit import STUBS, answers_in
@@ -150,21 +151,24 @@ def _grade_all(root: Path, jobs: list, work: Path, kit: Path) -> list[tuple[str,
     """Each (candidate of `root`, question id) of `jobs` pasted once, then graded by the teacher's grader and
     by the kit's (the packages of `kit`), in parallel: what earned a point, and by which grader."""
     workers = max(1, min(4, os.cpu_count() or 1))
-    # Each candidate's questions in one worker, which pastes its closure once for all of them.
+    # Each candidate's questions in one batch, whose worker pastes its closure once for all of them.
     by_candidate: dict = {}
     for candidate, qid in jobs:
         by_candidate.setdefault(candidate, []).append((candidate, qid))
-    chunks = list(by_candidate.values())
-    shares = [[job for chunk in chunks[k::workers] for job in chunk] for k in range(workers)]
+    batches: list[list] = [[]]
+    for chunk in by_candidate.values():
+        if len(batches[-1]) >= BATCH:
+            batches.append([])
+        batches[-1].extend(chunk)
     with process_pool(workers) as teacher, process_pool(workers) as student:
-        folders = [
-            job
-            for share in teacher.map(pasted, *zip(*[(root, EXERCISES, work, share) for share in shares]))
-            for job in share
+        # Each batch graded as soon as it is pasted (the kit's workers do not wait for all the pasting),
+        # in batches so that a worker done early takes another.
+        pastes = [teacher.submit(pasted, root, EXERCISES, work, batch) for batch in batches]
+        runs = [
+            pool.submit(graded, on, done.result())
+            for done in as_completed(pastes)
+            for pool, on in ((teacher, None), (student, kit))
         ]
-        # In batches, so that a worker done early takes another.
-        batches = [folders[k : k + BATCH] for k in range(0, len(folders), BATCH)]
-        runs = [pool.submit(graded, on, batch) for batch in batches for pool, on in ((teacher, None), (student, kit))]
         return [earned for run in runs for earned in run.result()]
 
 
@@ -215,6 +219,25 @@ def test_the_model_answers_copied_the_same_way_earn_their_points(unpacked, tmp_p
     earned = _grade_all(root, jobs, work, unpacked)
     for grader in ("enseignant", "kit"):
         assert {qid for by, _, qid, _ in earned if by == grader} == set(models.values()), grader
+
+
+@pytest.mark.slow
+def test_the_scans_shortcut_of_part_iv_leaves_every_verdict_as_it_was(unpacked, tmp_path):
+    """q17's and q18's answers of the scan (their tente_* the exercise's stubs), graded by each grader as it
+    is and as the scan judges (`upper_bound`, which reads the order of `solution` without calling the
+    stubs): the same score and checks, with three or four children fewer where the shortcut applies."""
+    fitting = _fitting(Wheel(unpacked).candidates())
+    jobs = [job for qid, every in (("q17", 153), ("q18", 97)) for job in [j for j in fitting if j[1] == qid][::every]]
+    folders = pasted(unpacked, EXERCISES, tmp_path, jobs)
+    with process_pool(2) as fresh:  # graders the scan's judging has not changed
+        runs = [(kit, fresh.submit(compared, kit, folders)) for kit in (None, unpacked)]
+        for kit, run in runs:
+            saved = []
+            for (candidate, qid, _), (score, checks, *bound, children, fewer) in zip(folders, run.result()):
+                assert [score, checks] == bound, (kit, candidate, qid)
+                saved.append(children - fewer)
+            # Not where the module does not import, nor where it reads its names dynamically (no stub then).
+            assert sum(s >= 3 for s in saved) >= 2 and min(saved) >= 0, (kit, saved)
 
 
 # A function of the wheel whose code matches a model answer's this much is a copy (renamed, reformatted);

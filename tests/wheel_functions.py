@@ -449,6 +449,7 @@ def exam_questions(stubs: Path) -> list[tuple[str, str, tuple[str, ...], int]]:
 _WHEELS: dict[Path, Wheel] = {}
 # The questions whose drawn groups the scan judges without Hypothesis's shrinking (`upper_bound`).
 UNSHRUNK = frozenset({"q15", "x1", "x2", "x3", "x4"})
+TENTES = {"tente_gauche", "tente_bas", "tente_droite", "tente_haut"}
 
 
 def upper_bound() -> None:
@@ -466,9 +467,15 @@ def upper_bound() -> None:
       crafted group's own outcome): the grader counts them only when the drawn group passed or failed on a
       length alone, which the shrunk failure's message decides; without shrinking, the gate is left open.
       `earned` never raises an outcome, so the open gate is an upper bound.
+    - q17's and q18's order of `solution` (chain.detect_convention) read without calling the tente_* when
+      all four are still the exercise's stubs, as in every folder of the scan but q16's: each stub raises,
+      so none votes (Convention(None): the model chain judged in both orders), and each raise retired a
+      child, four children an answer (`compared` shows the verdicts the same).
     Shrinking was most of a wrong answer's cost: every shrink step is a call in the child."""
     from grader.judge import checks
+    from grader.judge.session import Session
     from grader.questions.recherche.moves import TaquinQuestion
+    from grader.questions.taquin import chain, dfs, questions
 
     if getattr(checks, "scan_upper_bound", False):
         return
@@ -480,9 +487,51 @@ def upper_bound() -> None:
     def solving(self, drawn, fixed, unearned_key="recherche.fixed_unearned"):
         return fixed
 
+    def detect_convention(ctx):
+        if TENTES <= ctx.stubs():
+            # The stubs' replies, all failed: no vote. The child that read them stays (the import's CPU is
+            # then charged to no case: more lenient than a fresh child's).
+            ctx.session.import_seconds = 0.0
+            return chain.Convention(None, agreed=False)
+        return detecting(ctx)
+
+    def stubs(session):
+        if not hasattr(session, "scan_stubs"):  # read from the module's text: the same at every call
+            session.scan_stubs = reading(session)
+        return session.scan_stubs
+
     checks.hypothesis = hypothesis
     TaquinQuestion.solving = solving
+    detecting, reading = chain.detect_convention, Session.stubs
+    dfs.detect_convention = questions.detect_convention = detect_convention
+    Session.stubs = stubs
     checks.scan_upper_bound = True
+
+
+def compared(kit: Path | None, jobs: list[tuple[str, str, Path]]) -> list[tuple[tuple, tuple, int, int]]:
+    """Each (candidate, question id, folder) of `jobs` graded by the grader as it is, then as the scan judges
+    (`upper_bound`), in a worker process of its own: (each result's score and checks, each one's children
+    started). Run on a grader `upper_bound` has not yet changed: a fresh worker."""
+    isolated(kit)
+    from grader.sandbox import process
+
+    started = process.Child.start
+    count = [0]
+
+    def start(child):
+        count[0] += 1
+        return started(child)
+
+    process.Child.start = start
+    found = []
+    for judging in (lambda: None, upper_bound):
+        judging()
+        for _, qid, folder in jobs:
+            count[0] = 0
+            result = _result(kit, qid, folder)
+            found.append((result.score, [(c.name, c.passed, c.points, c.message) for c in result.checks], count[0]))
+    half = len(jobs)
+    return [(*before[:2], *after[:2], before[2], after[2]) for before, after in zip(found[:half], found[half:])]
 
 
 def pasted(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]]) -> list[tuple[str, str, Path]]:
@@ -510,11 +559,24 @@ def pasted(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]
 def graded(kit: Path | None, jobs: list[tuple[str, str, Path]]) -> list[tuple[str, str, str, float]]:
     """Each (candidate, question id, folder) of `jobs` graded as `grader check` grades it, judged by
     `upper_bound`: ("enseignant" or "kit", candidate, question, score) where the score is not 0. By the
-    teacher's grader, or with `kit` (an unpacked wheel) by the kit's: the packages of `kit`, neither the
-    checkout's nor the editable installation's, so that no model answer nor solver is importable and every
-    question is judged as the kit judges it (q17, q18 and x1–x4 on lengths, x2's crafted puzzles and x4's
-    `profondeur` left to the teacher). Runs in a worker process of its own (`upper_bound` changes its
-    grader; the kit's grader must be the first one imported there)."""
+    teacher's grader, or with `kit` (an unpacked wheel) by the kit's (`isolated`). Runs in a worker process
+    of its own (`upper_bound` changes its grader)."""
+    isolated(kit)
+    upper_bound()
+    earned = []
+    for candidate, qid, folder in jobs:
+        score = _result(kit, qid, folder).score
+        if score:
+            earned.append(("kit" if kit is not None else "enseignant", candidate, qid, float(score)))
+    return earned
+
+
+def isolated(kit: Path | None) -> None:
+    """This process's grader: the teacher's, or with `kit` (an unpacked wheel) the kit's: the packages of
+    `kit`, neither the checkout's nor the editable installation's, so that no model answer nor solver is
+    importable and every question is judged as the kit judges it (q17, q18 and x1–x4 on lengths, x2's
+    crafted puzzles and x4's `profondeur` left to the teacher). The kit's grader must be the first one
+    imported in the process."""
     if kit is not None and "grader" not in sys.modules:
         from solver_finder import _isolate  # beside this file, which stays on the path
 
@@ -523,19 +585,17 @@ def graded(kit: Path | None, jobs: list[tuple[str, str, Path]]) -> list[tuple[st
 
     if (kit is not None) != Path(grader.__file__).resolve().is_relative_to((kit or Path("/nowhere")).resolve()):
         raise RuntimeError(f"graded(kit={kit}) in a process whose grader is {grader.__file__}")
+
+
+def _result(kit: Path | None, qid: str, folder: Path):
+    """`qid` of the student's folder `folder` graded as `grader check` grades it (q18 without its challenge,
+    which costs seconds per copy and says nothing a 0 elsewhere would not)."""
     from grader.intake import load_submission
     from grader.judge.engine import grade_question
     from grader.judge.settings import Settings
     from grader.registry import all_questions
     from grader.results.scoring import Scheme
 
-    upper_bound()
-    questions = {q.id: q for q in all_questions(extensions=True)}
-    # q18's challenge costs seconds per copy and says nothing a 0 elsewhere would not.
+    question = next(q for q in all_questions(extensions=True) if q.id == qid)
     settings = Settings(seed=2017, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
-    earned = []
-    for candidate, qid, folder in jobs:
-        result = grade_question(questions[qid], load_submission(folder), settings)
-        if result.score:
-            earned.append(("kit" if kit is not None else "enseignant", candidate, qid, float(result.score)))
-    return earned
+    return grade_question(question, load_submission(folder), settings)
