@@ -179,19 +179,19 @@ def _fitting(candidates) -> list:
 
 @pytest.mark.slow
 def test_no_function_of_the_wheel_earns_a_point_as_an_answer(unpacked, tmp_path):
-    """4,058 answers (1,504 functions, each under every question it fits), each graded by the teacher's
+    """4,110 answers (1,520 functions, each under every question it fits), each graded by the teacher's
     grader and by the kit's, which judges some questions otherwise (q17, q18 and x1–x4 on lengths, without
     x2's crafted puzzles): none earns a point in either.
 
     Judged at least as leniently as the graders judge (wheel_functions.py's `upper_bound`): a function that
-    earns nothing so earns nothing there. Where the time goes (cProfile, a wrong answer each): q15's is mostly
-    Hypothesis shrinking its first failure, a call in the child per step (7.3 s of 8.1), which picks the
-    failure shown, never whether the group failed; q17's and q18's, their children (five starts an answer:
-    the student's own chain, the model answer's in both orders of `solution`) and their calls; x2–x4's, a
-    start and one call. Without shrinking the teacher's half costs 0.88 of what it did (every 25th function's
-    145 answers, the old and new scans run side by side); the kit's half adds about as much again. Truncating
-    cases would save nothing: a wrong answer fails on its first case. The pasting (each statement and closure
-    once per worker) is shared by both graders."""
+    earns nothing so earns nothing there. Where the time goes: the children, at least one an answer (its
+    start, the import, its close; the worker's own CPU was 2.7 s of 27 for every 40th answer of each
+    question). q15's answers also spent most of theirs in Hypothesis's shrinking (7.3 s of 8.1 by cProfile),
+    which picks the failure shown, never whether the group failed; q17's and q18's started five children
+    each, four of them to hear each stubbed tente_* raise: 56 children for 12 q17 answers and 15 for 3 q18
+    answers before, 16 and 3 now (`test_the_scans_shortcut_…`). Truncating cases would save nothing: a
+    wrong answer fails on its first case. The pasting (each statement and closure once per worker) is
+    shared by both graders, each batch graded as soon as it is pasted."""
     candidates = Wheel(unpacked).candidates()
     assert len(candidates) > 900  # the whole grader: every top-level function and method
     earned = _grade_all(unpacked, _fitting(candidates), tmp_path, unpacked)
