@@ -19,6 +19,7 @@ import ast
 import copy
 import importlib
 import symtable
+import sys
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,13 +132,10 @@ class Wheel:
             yield from ((module.name, name, node) for name, node in _walk_definitions(module.tree, ""))
 
     # -- pasting ----------------------------------------------------------------------------------
-    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...], own: bool = False) -> dict[str, str]:
+    def answer(self, candidate: Candidate, stub: str, names: tuple[str, ...]) -> dict[str, str]:
         """The files of a student folder whose answer file (the stub, then the pasted code) defines each of
-        `names` as the candidate (`own`: as the function of that name of the candidate's module, for the
-        model answers' four tente_*): {file name: text}, the answer file under the key "" ."""
-        paths = {name: name if own else candidate.path for name in names}
-        roots = {candidate.path, *paths.values()}
-        key = (candidate.module, frozenset(path.partition(".")[0] for path in roots))
+        `names` as the candidate: {file name: text}, the answer file under the key "" ."""
+        key = (candidate.module, frozenset({candidate.path.partition(".")[0]}))
         if key not in self._closures:
             self._closures[key] = self._closure(*key)
         found, wanted = self._closures[key]
@@ -149,7 +147,7 @@ class Wheel:
                     stub,
                     "# --- copied from the kit's wheel",
                     self._text(candidate.module, needed.pop(candidate.module, set()), wanted),
-                    *(f"{name} = {path}" for name, path in paths.items() if name != path),
+                    *(f"{name} = {candidate.path}" for name in names if name != candidate.path),
                     "",
                 ]
             )
@@ -449,36 +447,155 @@ def exam_questions(stubs: Path) -> list[tuple[str, str, tuple[str, ...], int]]:
 
 
 _WHEELS: dict[Path, Wheel] = {}
+# The questions whose drawn groups the scan judges without Hypothesis's shrinking (`upper_bound`).
+UNSHRUNK = frozenset({"q15", "x1", "x2", "x3", "x4"})
+TENTES = {"tente_gauche", "tente_bas", "tente_droite", "tente_haut"}
 
 
-def graded(
-    root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]], own: bool = False
-) -> list[tuple[str, str, float]]:
-    """Each (candidate, question id) of `jobs` graded as `grader check` grades a student's folder holding
-    the candidate under the question's names (`own`: see Wheel.answer): (candidate, question, score) where
-    the score is not 0. Runs in a worker process (the unpacked wheel is read once per process)."""
+def upper_bound() -> None:
+    """Make this process's grader judge the scan's answers at least as leniently as the grader does, at a
+    fraction of the cost: a function that earns nothing here earns nothing there.
+
+    - No shrinking for the drawn groups of UNSHRUNK. A drawn group fails exactly when one of its drawn
+      cases fails (grader/judge/checks.py's `drawn` judges them in order and, on a failure, reruns
+      Hypothesis only to shrink it: the run ends on a failure, the smallest it finds); shrinking changes
+      which failure is shown, never whether the group failed. It also judges more cases, whose side
+      effects other groups could read: not in these questions (q15's `slid` is read for move_libre only
+      when that group passed, so never shrunk; x1's `kept` is a drawing; x4's `solved` comes from its
+      fixed `limits`). q18 and the jeux questions keep it (q18's `ordre` reads the lists every group saw).
+    - x2–x4's crafted groups judged as if the drawn group solved (`TaquinQuestion.solving` returns the
+      crafted group's own outcome): the grader counts them only when the drawn group passed or failed on a
+      length alone, which the shrunk failure's message decides; without shrinking, the gate is left open.
+      `earned` never raises an outcome, so the open gate is an upper bound.
+    - q17's and q18's order of `solution` (chain.detect_convention) read without calling the tente_* when
+      all four are still the exercise's stubs, as in every folder of the scan but q16's: each stub raises,
+      so none votes (Convention(None): the model chain judged in both orders), and each raise retired a
+      child, four children an answer (`compared` shows the verdicts the same).
+    Shrinking was most of a wrong answer's cost: every shrink step is a call in the child."""
+    from grader.judge import checks
+    from grader.judge.session import Session
+    from grader.questions.recherche.moves import TaquinQuestion
+    from grader.questions.taquin import chain, dfs, questions
+
+    if getattr(checks, "scan_upper_bound", False):
+        return
+    shrinking = checks.hypothesis
+
+    def hypothesis(seed, qid, group, strategy, examples, judge, shrink):
+        return shrinking(seed, qid, group, strategy, examples, judge, shrink and qid not in UNSHRUNK)
+
+    def solving(self, drawn, fixed, unearned_key="recherche.fixed_unearned"):
+        return fixed
+
+    def detect_convention(ctx):
+        if TENTES <= ctx.stubs():
+            # The stubs' replies, all failed: no vote. The child that read them stays (the import's CPU is
+            # then charged to no case: more lenient than a fresh child's).
+            ctx.session.import_seconds = 0.0
+            return chain.Convention(None, agreed=False)
+        return detecting(ctx)
+
+    def stubs(session):
+        if not hasattr(session, "scan_stubs"):  # read from the module's text: the same at every call
+            session.scan_stubs = reading(session)
+        return session.scan_stubs
+
+    checks.hypothesis = hypothesis
+    TaquinQuestion.solving = solving
+    detecting, reading = chain.detect_convention, Session.stubs
+    dfs.detect_convention = questions.detect_convention = detect_convention
+    Session.stubs = stubs
+    checks.scan_upper_bound = True
+
+
+def compared(kit: Path | None, jobs: list[tuple[str, str, Path]]) -> list[tuple[tuple, tuple, int, int]]:
+    """Each (candidate, question id, folder) of `jobs` graded by the grader as it is, then as the scan judges
+    (`upper_bound`), in a worker process of its own: (each result's score and checks, each one's children
+    started). Run on a grader `upper_bound` has not yet changed: a fresh worker."""
+    isolated(kit)
+    from grader.sandbox import process
+
+    started = process.Child.start
+    count = [0]
+
+    def start(child):
+        count[0] += 1
+        return started(child)
+
+    process.Child.start = start
+    found = []
+    for judging in (lambda: None, upper_bound):
+        judging()
+        for _, qid, folder in jobs:
+            count[0] = 0
+            result = _result(kit, qid, folder)
+            found.append((result.score, [(c.name, c.passed, c.points, c.message) for c in result.checks], count[0]))
+    half = len(jobs)
+    return [(*before[:2], *after[:2], before[2], after[2]) for before, after in zip(found[:half], found[half:])]
+
+
+def pasted(root: Path, stubs: Path, work: Path, jobs: list[tuple[Candidate, str]]) -> list[tuple[str, str, Path]]:
+    """Each (candidate, question id) of `jobs` written as a student's folder holding the candidate under the
+    question's names: (candidate, question, folder). Runs in a worker process (the
+    unpacked wheel is read, and each closure pasted, once per process); both graders grade the same folders
+    (a child works on a copy of a folder: `graded` leaves it as it was)."""
     import tempfile
 
+    if root not in _WHEELS:
+        _WHEELS[root] = Wheel(root)
+    wheel = _WHEELS[root]
+    modules = {qid: (module, functions) for qid, module, functions, _ in exam_questions(stubs)}
+    written = []
+    for candidate, qid in jobs:
+        module, functions = modules[qid]
+        folder = Path(tempfile.mkdtemp(dir=work))
+        stub = (stubs / f"{module}.py").read_text(encoding="utf-8")
+        for name, text in wheel.answer(candidate, stub, functions).items():
+            (folder / (name or f"{module}.py")).write_text(text, encoding="utf-8")
+        written.append((candidate.name, qid, folder))
+    return written
+
+
+def graded(kit: Path | None, jobs: list[tuple[str, str, Path]]) -> list[tuple[str, str, str, float]]:
+    """Each (candidate, question id, folder) of `jobs` graded as `grader check` grades it, judged by
+    `upper_bound`: ("enseignant" or "kit", candidate, question, score) where the score is not 0. By the
+    teacher's grader, or with `kit` (an unpacked wheel) by the kit's (`isolated`). Runs in a worker process
+    of its own (`upper_bound` changes its grader)."""
+    isolated(kit)
+    upper_bound()
+    earned = []
+    for candidate, qid, folder in jobs:
+        score = _result(kit, qid, folder).score
+        if score:
+            earned.append(("kit" if kit is not None else "enseignant", candidate, qid, float(score)))
+    return earned
+
+
+def isolated(kit: Path | None) -> None:
+    """This process's grader: the teacher's, or with `kit` (an unpacked wheel) the kit's: the packages of
+    `kit`, neither the checkout's nor the editable installation's, so that no model answer nor solver is
+    importable and every question is judged as the kit judges it (q17, q18 and x1–x4 on lengths, x2's
+    crafted puzzles and x4's `profondeur` left to the teacher). The kit's grader must be the first one
+    imported in the process."""
+    if kit is not None and "grader" not in sys.modules:
+        from solver_finder import _isolate  # beside this file, which stays on the path
+
+        _isolate(kit)
+    import grader
+
+    if (kit is not None) != Path(grader.__file__).resolve().is_relative_to((kit or Path("/nowhere")).resolve()):
+        raise RuntimeError(f"graded(kit={kit}) in a process whose grader is {grader.__file__}")
+
+
+def _result(kit: Path | None, qid: str, folder: Path):
+    """`qid` of the student's folder `folder` graded as `grader check` grades it (q18 without its challenge,
+    which costs seconds per copy and says nothing a 0 elsewhere would not)."""
     from grader.intake import load_submission
     from grader.judge.engine import grade_question
     from grader.judge.settings import Settings
     from grader.registry import all_questions
     from grader.results.scoring import Scheme
 
-    if root not in _WHEELS:
-        _WHEELS[root] = Wheel(root)
-    wheel = _WHEELS[root]
-    questions = {q.id: q for q in all_questions(extensions=True)}
-    # q18's challenge costs seconds per copy and says nothing a 0 elsewhere would not.
+    question = next(q for q in all_questions(extensions=True) if q.id == qid)
     settings = Settings(seed=2017, examples=10, scheme=Scheme(overrides={"q18": {"groups": {"defi": 0}}}))
-    earned = []
-    for candidate, qid in jobs:
-        question = questions[qid]
-        folder = Path(tempfile.mkdtemp(dir=work))
-        stub = (stubs / f"{question.module}.py").read_text(encoding="utf-8")
-        for name, text in wheel.answer(candidate, stub, tuple(question.functions), own).items():
-            (folder / (name or f"{question.module}.py")).write_text(text, encoding="utf-8")
-        result = grade_question(question, load_submission(folder), settings)
-        if result.score:
-            earned.append((candidate.name, qid, float(result.score)))
-    return earned
+    return grade_question(question, load_submission(folder), settings)
