@@ -44,7 +44,7 @@ EXAM_NAMES = {"Gauche": (0, 1), "Bas": (-1, 0), "Droite": (0, -1), "Haut": (1, 0
 DOC_NAMES = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}  # the blank's step
 
 
-def _isolate(root: Path) -> None:
+def isolate_kit(root: Path) -> None:
     """ROOT's packages, never the editable installation's nor a checkout's on the path."""
     # The editable installation's finders are classes on sys.meta_path and sys.path_hooks.
     sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in str(getattr(f, "__module__", "")).lower()]
@@ -320,6 +320,6 @@ def solvers(root: Path) -> list[list[str]]:
 
 if __name__ == "__main__":
     root = Path(sys.argv[1]).resolve()
-    _isolate(root)  # the tests' folder stays on the path (this script's): wheel_functions
+    isolate_kit(root)  # the tests' folder stays on the path (this script's): wheel_functions
     found = solvers(root)  # a function called may have taken stdout: the file says it
     Path(sys.argv[2]).write_text(json.dumps(found), encoding="utf-8")

@@ -403,7 +403,7 @@ def _in_the_kit(unpacked: Path, script: str) -> str:
         "import sys\n"
         f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "import solver_finder\n"
-        f"solver_finder._isolate(__import__('pathlib').Path({str(unpacked)!r}))\n"
+        f"solver_finder.isolate_kit(__import__('pathlib').Path({str(unpacked)!r}))\n"
     )
     done = subprocess.run([sys.executable, "-c", isolated + script], capture_output=True, text=True, timeout=1800)
     assert "reference.solver" not in done.stderr and "Traceback" not in done.stderr, done.stderr

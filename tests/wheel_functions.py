@@ -578,9 +578,9 @@ def isolated(kit: Path | None) -> None:
     crafted puzzles and x4's `profondeur` left to the teacher). The kit's grader must be the first one
     imported in the process."""
     if kit is not None and "grader" not in sys.modules:
-        from solver_finder import _isolate  # beside this file, which stays on the path
+        from solver_finder import isolate_kit  # beside this file, which stays on the path
 
-        _isolate(kit)
+        isolate_kit(kit)
     import grader
 
     if (kit is not None) != Path(grader.__file__).resolve().is_relative_to((kit or Path("/nowhere")).resolve()):
