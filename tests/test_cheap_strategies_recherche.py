@@ -25,6 +25,9 @@ on the graphs).
   pass per state taken: its ancestors, then it; red teams 14 and 15: 3/3, every pass after the notebook's
   judged by its last bound): a search now makes no more passes than IDA*'s bounds (plus at most h(start)
   below the first), and a pass another follows expands every path within its bound.
+- `ids_stopped_on_h.py`: x1 an iterative deepening ignoring h on the graphs, stopped by the parent where h
+  is not 0, and an A* on the puzzles (red team 16: 1/3, IDA* counted as seen on the graph whose h is 0):
+  a graph run that does not end now keeps the puzzles from counting.
 - `astar_puzzles_only.py`: x1 no search on the graphs (h asked once, the start returned) and an A* on the
   puzzles (red team 14: 1/3, where searching the graphs with the A* earned 0): the puzzles now count only
   after a graph whose search returned a path to the goal showed IDA*.
@@ -78,6 +81,7 @@ AIMED = {
     "astar_start_again.py": {"x1": None},
     "astar_puzzles_only.py": {"x1": None},
     "astar_lone_passes.py": {"x1": None},
+    "ids_stopped_on_h.py": {"x1": None},
     "tables_at_import.py": {"x2": None, "x3": None},
     "walk_then_bfs.py": {"x4": ("profondeur",)},
     "table_behind_bfs.py": {"x4": ("profondeur",)},

@@ -1,23 +1,20 @@
 """x1's graphs served from the parent, and a failed graph check replayed (parent only).
 
-On a graph case the student's `search` gets proxies: `next_states(state)` and `heuristic(state, target)`
-are answered by a SearchServer in the parent, which keeps the trace (`events`: ("next_states", x) and
-("heuristic", x, y), states as indices of the case's list). The run serves those two names and nothing
-else; an argument is a state as states.encode ships one (else a protocol violation), and must be
-one of the graph's states, of the case's type (else the run is stopped: the student's search called
-a function on something that is no state). A call budget, a multiple of the model answer's calls on
-the same case, stops a search that does not end. Puzzles stay in the child: a 4×4 search makes
-thousands of calls, too many round trips, and too long a trace to show.
+On a graph case the student's `search` gets proxies: `next_states(state)` and `heuristic(state, target)` are answered
+by a SearchServer in the parent, which keeps the trace (`events`: ("next_states", x) and ("heuristic", x, y), states as
+indices of the case's list). The run serves those two names and nothing else; an argument is a state as states.encode
+ships one (else a protocol violation), and must be one of the graph's states, of the case's type (else the run is
+stopped: the student's search called a function on something that is no state). A call budget, a multiple of the model
+answer's calls on the same case, stops a search that does not end.
 
-The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn
-by reports/replay.py): the student's calls grouped as read here (passes from the start state, each with
-what it was seen to do: the largest p + h it expanded, the smallest it estimated and left before
-another pass, the goal's; or BFS levels), beside the notebook's IDA* (reference/answers/replays.py, with the
-model answers: none in the student kit, where `replay` is None) run on the same graph following the
-student's order state by state. There is no `final`: the goal is compared with ==, so the sides are
-compared by their expansions (next_states calls), which every correct variant makes in the same order
-whatever it does with `heuristic` (called at generation, cached, once more before the loop). Where they
-first differ, at the first heuristic call whose target is not the goal, or where the student's search
+The replay, for the graph on which the check failed (q10's format, grader/questions/replays.py, drawn by
+reports/replay.py): the student's calls grouped as read here (passes from the start state, each with what it was seen
+to do: the largest p + h it expanded, the smallest it estimated and left before another pass, the goal's; or BFS
+levels), beside the notebook's IDA* (reference/answers/replays.py, with the model answers: none in the student kit,
+where `replay` is None) run on the same graph following the student's order state by state. There is no `final`: the
+goal is compared with ==, so the sides are compared by their expansions (next_states calls), which every correct
+variant makes in the same order whatever it does with `heuristic` (called at generation, cached, once more before the
+loop). Where they first differ, at the first heuristic call whose target is not the goal, or where the student's search
 took the goal, each side marks its own call and one sentence says what IDA* does there.
 """
 
@@ -30,8 +27,7 @@ from grader.questions.api import Served, Stop, Violation, replays, states
 from grader.questions.recherche import depth_first
 from reference import graphs
 
-# A student's run is stopped past BUDGET_FLOOR + BUDGET_FACTOR × the model answer's calls on the case:
-# far above any variant of IDA* (h called at generation, bounds from 0, successors in another order).
+# A run stops past BUDGET_FLOOR + BUDGET_FACTOR × the model's calls: far above any variant of IDA*.
 BUDGET_FLOOR = 2000
 BUDGET_FACTOR = 10
 # The functions of a call, by the initial results keep (reports/replay.py reads them).
@@ -191,6 +187,8 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     bounds = _bounds(game, paths)
     if cached:
         return _first_expansions_out_of_pass(game, events, paths, bounds)
+    # Read as a set, a successor listed twice is expanded once: a failed pass's least expansions.
+    fewest = _simple_paths({**game, "succ": [list(dict.fromkeys(row)) for row in game["succ"]]})
     cut = passes(game, events)
     extra = len(cut) - len(bounds)
     if extra > int(bounds[0]):
@@ -198,17 +196,19 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     pass_bounds = [bounds[0]] * extra + bounds[: len(cut) - max(extra, 0)]
     for number, ((a, b), bound) in enumerate(zip(cut, pass_bounds), 1):
         key = "x1.algorithm_first_bound" if number == 1 else "x1.algorithm_next_bound"
-        # How many times the pass may expand each state: once per such path to it (IDA* keeps no memory
-        # of what it expanded but the current path); never the goal.
-        left = Counter(x for _, peak, x in paths if peak <= bound and x != game["goal"])
+        # At most once per such path to a state (IDA* remembers only its path), the goal if asked before ==.
+        left = Counter(x for _, peak, x in paths if peak <= bound)
         for event in events[a:b]:
             if event[0] == "next_states":
                 left[event[1]] -= 1
                 if left[event[1]] < 0:
                     return key, {"pass": number, "state": game["labels"][event[1]], "bound": bound}
-        missed = next((x for x, n in left.items() if n > 0), None) if extra < number < len(cut) else None
-        if missed is not None:
-            return "x1.algorithm_pass_incomplete", {"pass": number, "state": game["labels"][missed], "bound": bound}
+        if extra < number < len(cut):  # a failed pass: every such path, in any order
+            used = Counter(event[1] for event in events[a:b] if event[0] == "next_states")
+            least = Counter(x for _, peak, x in fewest if peak <= bound and x != game["goal"])
+            missed = next((x for x, n in least.items() if used[x] < n), None)
+            if missed is not None:
+                return "x1.algorithm_pass_incomplete", {"pass": number, "state": game["labels"][missed], "bound": bound}
         strayed = depth_first.strayed(game["succ"], start, _calls(game, events[a:b]), cached=False)
         if strayed is not None:
             return _not_depth_first(game, events[a:b], strayed, number)
@@ -229,9 +229,9 @@ def _first_expansions_out_of_pass(
             least[x] = min(least.get(x, peak), peak)
     labels, latest = game["labels"], 0
     for event in events:
-        if event[0] != "next_states":
-            continue
         x = event[1]
+        if event[0] != "next_states" or x == game["goal"]:  # the goal's successors, asked before ==
+            continue
         first = next((k for k, bound in enumerate(bounds) if least.get(x, bound + 1) <= bound), None)
         if first is None:
             return "x1.algorithm_cached_beyond", {"state": labels[x], "bound": bounds[-1]}

@@ -243,7 +243,7 @@ class X1(Question):
             graphs_outcome.visual = kept.get("visual")
         # Shortest paths on the puzzles prove nothing asked without IDA* seen on the graphs: not run when a
         # graph's whole trace showed another search; run (a failure there says what it says) but counted
-        # only with IDA* seen when no graph run ended (a crash, a stop: a partial trace shows nothing).
+        # only with IDA* seen and every graph run ended (a crash, a stop: a partial trace shows nothing).
         unseen = Failure(Kind.WRONG, "x1.puzzles_unobserved", {})
         if "unobserved" in kept:
             return [graphs_outcome, Outcome("puzzles", unseen)]
@@ -253,7 +253,8 @@ class X1(Question):
             deep = [DeepPuzzle(start) for start in SEARCH_DEEP_CASES]
             puzzles = ctx.check_cases("puzzles", deep, functools.partial(self.judge_deep, ctx))
             puzzles.seconds += seconds
-        return [graphs_outcome, earned(puzzles, Fraction("observed" in kept), unseen)]
+        seen = "observed" in kept and "unended" not in kept
+        return [graphs_outcome, earned(puzzles, Fraction(seen), unseen)]
 
     def replay_games(self) -> int:
         return len(CRAFTED_GRAPHS)  # the graphs group's crafted graphs, in its order
@@ -315,6 +316,8 @@ class X1(Question):
         unseen = replay.unobserved(case, server.events) if ended else None
         if unseen is not None:
             kept["unobserved"] = True
+        elif not ended:  # a partial trace shows nothing: not IDA* seen on an earlier graph either (red team 16)
+            kept["unended"] = True
         elif ended and (failure is None or failure.message == "x1.not_optimal") and server.events:
             # IDA* seen only in a search that reached the goal through the graph, expanding each state of
             # the path it returns (a slip may lengthen it): h asked and nothing expanded, then the start or
