@@ -293,6 +293,18 @@ def test_calls_told_that_the_proxies_never_tell_are_a_violation(told, why):
 
 
 CHAIN = searches.deep_games("bfs")[1]
+
+
+def test_a_state_given_again_comes_without_its_answers():
+    # Red team 15 asked suivants(e0) of q4's 1,100-successor game again and again: each answer carried every
+    # successor's final and h, 7 times a plain answer's cost to the parent. They go with the first only (an
+    # IDS asking again at each depth keeps its trace and round trips: the test above).
+    server = games.GameServer(CHAIN, ahead=True)
+    first, again = (server("suivants", server.initial_wire) for _ in range(2))
+    assert first["answer"] == again["answer"] and None not in first["ahead"]
+    assert again["ahead"] == [None] * len(again["answer"])
+
+
 SPY = """
 import gc
 SEEN = []

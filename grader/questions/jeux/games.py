@@ -144,14 +144,16 @@ class GameServer(Served):
     def _h(self, state: int) -> int:
         return self.game["h"][state] if self.table else 0  # game (1)'s h is 0 (see the module's docstring)
 
-    def _give(self, state: int) -> list:
-        """A successor returned by suivants: [its number in the run, final, h (None where h is not served)].
-        Answers to calls on a state the search now holds, nothing about any state further."""
-        number = self.number.get(state)
-        if number is None:
-            number = self.number[state] = len(self.given)
-            self.given.append(state)
-        return [number, self._final(state), self._h(state) if "h" in self.names else None]
+    def _give(self, state: int) -> list | None:
+        """A successor returned by suivants: [its number in the run, final, h (None where h is not served)],
+        the first time only (None after: the child holds it; a search asking suivants again and again of a
+        state with many successors cost the parent 7 times a plain answer, red team 15). Answers to calls
+        on a state the search now holds, nothing about any state further."""
+        if state in self.number:
+            return None
+        self.number[state] = len(self.given)
+        self.given.append(state)
+        return [self.number[state], self._final(state), self._h(state) if "h" in self.names else None]
 
     def _took(self, told) -> None:
         """The calls the child answered itself (probes.Held), in the order made, each by number (probes.LOCAL):

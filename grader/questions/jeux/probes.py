@@ -66,8 +66,9 @@ class Held:
         if name != "suivants":
             return reply
         if type(reply) is dict:  # else the model answer's run, served in-process: nothing given
-            for given, (number, final, h) in zip(reply["answer"], reply["ahead"]):
-                self.answers[self.key(given)] = (number, final, h)
+            for given, ahead in zip(reply["answer"], reply["ahead"]):
+                if ahead is not None:  # else given before, and held since
+                    self.answers[self.key(given)] = tuple(ahead)
             reply = reply["answer"]
         return [states.decode(x) for x in reply]
 
