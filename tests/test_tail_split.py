@@ -68,6 +68,8 @@ def _graded(tmp_path: Path, workers: int) -> dict:
 def test_a_class_graded_question_by_question_gets_the_results_of_whole_students(tmp_path):
     whole, split = _graded(tmp_path, 1), _graded(tmp_path, 2)  # 7 students: with 2 workers, all split
     # A timeout's "where" is where the loop happened to be: the looping student is compared without it.
+    # The pool's size is recorded with the limits: it sizes a child's room on a shared uid.
+    assert (whole["limits"].pop("workers"), split["limits"].pop("workers")) == (1, 2)
     for run in (whole, split):
         for sub in run["submissions"]:
             for q in sub["questions"]:
