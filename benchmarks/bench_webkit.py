@@ -38,8 +38,9 @@ EXAM = ("q1", "q4", "q7", "q10", "q11", "q15", "q16", "q17", "q18")
 
 
 def first_verdict(driver, address: str, seed: int) -> tuple[float, float, dict]:
-    """(seconds to Python ready, seconds to q1's verdict), from the page's navigation start, and the judge's
-    worker's start in phases, as that kit's worker.js names them."""
+    """(seconds to Python ready, seconds to q1's verdict), from the page's navigation start, and the worker's
+    start in phases (Pyodide loaded, the student's snapshot made, the wheels unpacked, the grader imported,
+    the student's worker waited for)."""
     from selenium.webdriver.common.by import By
 
     driver.get(address)
@@ -147,9 +148,10 @@ def main() -> None:
         "",
         f"- Folder: {size / 1e6:.1f} MB (goal: at most 25 MB).",
         f"- Opening the page to Python ready: {ready:.1f} s; to the first verdict (q1, files chosen at once): "
-        f"{first:.1f} s (goal: at most 10 s). The judge's worker's start in phases (its Python restored"
-        " from the kit's memory snapshot and the kit's wheels written; the grader bound to the student's"
-        " worker), then the wait for the student's first worker (restored beside it): "
+        f"{first:.1f} s (goal: at most 10 s). The judge's worker's start in phases (its Pyodide; the"
+        " student's side of the grader unpacked and imported, and the memory snapshot every student's worker"
+        " is restored from; the judge's other wheels; its imports), then the wait for the student's first"
+        " worker (restored beside them): "
         + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in phases.items())
         + ".",
         "",
@@ -160,19 +162,17 @@ def main() -> None:
         "",
     ]
     if compared:
-        # Each kit's phases (two versions' workers may start in different steps), "–" where a kit has none.
-        named = list(dict.fromkeys(phase for row in compared for phase in row[5]))
         lines += [
             f"The first verdict of the kit before ({args.before}) and of this one, in turns, each in a fresh"
             " browser (the load average when each page opened):",
             "",
             "| kit | round | load | Python ready (s) | first verdict (s) | "
-            + " | ".join(f"{phase} (s)" for phase in named)
+            + " | ".join(f"{phase} (s)" for phase in compared[0][5])
             + " |",
-            "|---|---|---|---|---|" + "---|" * len(named),
+            "|---|---|---|---|---|" + "---|" * len(compared[0][5]),
             *(
                 f"| {name} | {round_} | {load:.1f} | {ready:.1f} | {first:.1f} | "
-                + " | ".join(f"{phases[phase]:.1f}" if phase in phases else "–" for phase in named)
+                + " | ".join(f"{phases[phase]:.1f}" for phase in compared[0][5])
                 + " |"
                 for name, round_, load, ready, first, phases in compared
             ),

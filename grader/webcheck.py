@@ -37,16 +37,12 @@ from reports.terminal import format_result
 ACCEPTED = (".py", ".ipynb")
 
 
-def preload() -> None:
-    """What the kit's memory snapshot holds imported besides this module (grader/web/snapshot.mjs, when the
-    kit is built): every question's module, not imported in the page's first check."""
-    all_questions(extensions=True)
-
-
 def prepare(student) -> None:
     """The judge's worker's start: `student`, the student's worker (grader/web/worker.js's `Student`),
-    serves every child from now on."""
+    serves every child from now on. The exam questions' modules are imported now, while that worker starts,
+    rather than in the first check."""
     RemoteChild.link = WorkerLink(student)
+    all_questions(extensions=False)  # (the exam's: the extensions only when one is asked for)
 
 
 class Session:

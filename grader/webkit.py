@@ -2,10 +2,7 @@
 
     DIR/index.html, app.js, style.css              the page (grader/web/)
     DIR/worker.js, student.js                      the judge's Web Worker, the student's (their own Pyodide each)
-    DIR/python.js, unzip.js                        both workers' Python restored from the snapshot, the kit's
-                                                   wheels unpacked by the browser
-    DIR/python.snapshot                            Pyodide's memory once started and the grader imported
-                                                   (grader/web/snapshot.mjs), gzip-compressed
+    DIR/unzip.js                                   the kit's wheels unpacked by the browser, for both workers
     DIR/kit.json                                   what the worker loads, the questions, the versions
     DIR/pyodide/                                   Pyodide (the npm registry's `pyodide` package, pinned),
                                                    its standard library compiled to bytecode
@@ -23,8 +20,7 @@ sys.monitoring does in the student's worker (docs/student-kit.md).
 What comes from outside is fetched at build time by the ordinary clients (`npm pack`, `pip download`),
 checked against the digests pinned here, and kept in the user's cache folder: a second build needs no
 network. Pyodide's own Python, run by Node (which came with npm), compiles every module the page may
-import, so that the student's browser compiles none, then imports the grader and saves its memory, so that
-the page restores it instead of starting Python.
+import, so that the student's browser compiles none.
 """
 
 from __future__ import annotations
@@ -49,13 +45,8 @@ from grader.webcheck import question_list
 from reference.cache import cache_dir
 
 PAGE = Path(__file__).with_name("web")
-PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "python.js", "unzip.js", "style.css")
-COMPILER = PAGE / "compile.mjs"  # build time only, as SNAPSHOT: not the page's files
-SNAPSHOT = PAGE / "snapshot.mjs"
-SNAPSHOT_FILE = "python.snapshot"
-# What the snapshot holds imported, besides what Pyodide imports: the judge's side of the grader, every
-# question's module (grader/webcheck.py's `preload`); the garbage collected first.
-SNAPSHOT_IMPORTS = "import gc, grader.webcheck; grader.webcheck.preload(); gc.collect()"
+PAGE_FILES = ("index.html", "app.js", "worker.js", "student.js", "unzip.js", "style.css")
+COMPILER = PAGE / "compile.mjs"  # build time only: not one of the page's files
 # Pyodide from the npm registry: its version and the tarball's integrity (npm's sha512, as `npm view
 # pyodide@VERSION dist.integrity` says it). Its files the page loads: the rest (consoles, type
 # declarations, source maps) stays out.
@@ -116,17 +107,9 @@ def build_web_kit(out: Path) -> WebKit:
     )
     for name in PAGE_FILES:
         shutil.copy2(PAGE / name, out / name)
-    kit_wheels = [wheel.name, grader.name, *(path.name for path in wheels), dependencies.name]
-    job = {
-        "pyodide": str(out / "pyodide"),
-        "wheels": [str(out / "wheels" / name) for name in kit_wheels],
-        "imports": SNAPSHOT_IMPORTS,
-        "out": str(out / SNAPSHOT_FILE),
-    }
-    _run(["node", *_stack_switching(), str(SNAPSHOT), json.dumps(job)], "snapshot (node)")
     manifest = {
         "pyodide": PYODIDE_VERSION,
-        "wheels": kit_wheels,
+        "wheels": [wheel.name, grader.name, *(path.name for path in wheels), dependencies.name],
         # The student's worker runs the in-process child only: the grader's wheel, none of the judge's others.
         "student_wheels": [wheel.name, grader.name],
         "questions": {lang: json.loads(question_list(lang)) for lang in i18n.LANGS},
@@ -177,16 +160,6 @@ def _compile(store: Path, pyodide: Path, grader: tuple[Path, Path], dependencies
         for target, path in kept.items():
             path.with_suffix(".part").replace(path)
             shutil.copy2(path, target)
-
-
-def _stack_switching() -> list[str]:
-    """Node's flag for WebAssembly's stack switching (JSPI), by the name its V8 gives it (none where it is
-    on by default): the snapshot must be made by a Pyodide that has it, as the page's has."""
-    done = subprocess.run(["node", "--v8-options"], capture_output=True, text=True, timeout=BUILD_SECONDS)
-    for flag in ("--experimental-wasm-jspi", "--experimental-wasm-stack-switching"):
-        if f"  {flag} " in done.stdout:
-            return [flag]
-    return []
 
 
 def _integrity(data: bytes) -> str:

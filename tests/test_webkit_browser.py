@@ -18,8 +18,8 @@ as a student would.
   globals, a fake verdict posted, the builtins patched, the worker's reply rewritten) gets 0 on each
   question, and the next honest copy its full points: the judge is out of its reach.
 - What a copy's code leaves in its worker (a builtin, a module, an environment variable, a file) is not in
-  the next copy's, and each copy's `random` draws anew: each student's worker is restored from the kit's
-  snapshot (made when the kit was built, by Node), its entropy-drawn state drawn again.
+  the next copy's, and each copy's `random` draws anew: each student's worker is restored from the judge's
+  snapshot, its entropy-drawn state drawn again.
 - axe-core finds no WCAG 2.1 A/AA violation on each page kept as a screenshot (in tests/artifacts/, to be
   looked at), nor in the report drawn in its frame, which the screenshot waits for.
 """
@@ -284,7 +284,7 @@ LEAVES = (
 
 
 def test_nothing_a_copy_leaves_in_its_worker_reaches_the_next_copy(page, tmp_path):
-    """Each copy's student's worker is restored from the kit's snapshot: what a copy's code left there
+    """Each copy's student's worker is restored from the judge's snapshot: what a copy's code left there
     (a builtin, a module, an environment variable, a file) is not in the next copy's. The first copy's
     `solution_42` answers only where its own marks are seen (they are: its q1 passes), the next copy's
     only where none is (its q1 passes only if nothing leaked). Each prints its first `random` draw at import:

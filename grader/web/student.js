@@ -3,16 +3,16 @@
 // the judge's worker (worker.js) made it, is the only one it can post to, and believes none of it but
 // what it checks. Its first message (before any student code runs) says it is ready; every one after is
 // a frame's text: a reply, or a parent-served call, whose answer comes back as the next message.
-import { restored } from "./python.js";
-import { unzipped } from "./unzip.js";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpackInto, unzipped } from "./unzip.js";
 
 let server = null;
 let answered = null; // the served call awaiting the judge's answer
 // The grader's wheel fetched and inflated as soon as this worker starts, while the snapshot it is restored
-// from is inflated (the first worker's) or sent.
+// from is made (the first worker's) or sent.
 const inflated = fetch(new URL("kit.json", self.location.href))
   .then((response) => response.json())
-  .then((kit) => kit.student_wheels.map((name) => unzipped(`wheels/${name}`)));
+  .then((kit) => Promise.all(kit.student_wheels.map((name) => unzipped(`wheels/${name}`))));
 inflated.catch(() => {}); // (awaited at the boot)
 
 function ask(text) {
@@ -22,11 +22,19 @@ function ask(text) {
   });
 }
 
-// `snapshot`: the kit's Python memory (python.js), as the judge's worker inflated it; this worker writes
-// the grader's wheel only (the in-process child's), none of the judge's others.
+// `snapshot`: the judge's worker's Python as it was before anything of the judge's (worker.js's Student):
+// the grader's student side already imported. A snapshot holds memory, not files: the wheel is unpacked
+// again for what the in-process child imports or reads later (its other modules, a traceback's lines).
 async function boot(snapshot, interrupt) {
-  const pyodide = await restored(snapshot, await inflated);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _loadSnapshot: snapshot });
   if (interrupt) pyodide.setInterruptBuffer(new Uint8Array(interrupt));
+  // What a fresh start draws from the system's entropy, drawn again: the snapshot holds the judge's
+  // `random` state (imported with the grader), which every restored worker would otherwise replay, as a
+  // forked child's `random` is reseeded (os.register_at_fork). The hash secret stays the snapshot's, as a
+  // forked child keeps its parent's.
+  pyodide.runPython("import random; random.seed()");
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const files of await inflated) unpackInto(pyodide, files, site);
   server = pyodide.pyimport("grader.sandbox.remote").serve_in_worker(ask, Boolean(interrupt));
   postMessage({ type: "ready" });
 }

@@ -8,8 +8,8 @@
 //                   {type: "result", qid, part, view},
 //                   {type: "view", view}, {type: "report", html}, {type: "failed", message}
 // Every file it loads is in the kit's folder: nothing from another origin.
-import { restored, snapshotBytes } from "./python.js";
-import { unzipped } from "./unzip.js";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpackInto, unzipped } from "./unzip.js";
 
 let pyodide = null;
 let webcheck = null;
@@ -25,10 +25,11 @@ const STUDENT_MODULE = "grader.sandbox.remote"; // what student.js serves the ju
 // also asks for one as soon as its checks are over (`renew`), to boot while the report renders: no check
 // starts before it is ready (a worker booting beside the checks would take the CPU their time limits are
 // measured on), and what it is sent before is held until then.
-// Each worker's Python is restored from `snapshot` (python.js), the kit's, as this worker's is: a new
-// WebAssembly instance whose memory is that copy, so nothing a copy's code did in a worker reaches the next
-// (its memory, its files, its builtins are gone with it). `snapshot` is a promise of its bytes, inflated
-// once here: the first worker is restored while the judge's Python is.
+// Each worker's Python is restored from `snapshot`, this worker's memory taken once Pyodide had started and
+// imported the student's side of the grader, before anything of the judge's: a new WebAssembly instance
+// whose memory is that copy, so nothing a copy's code did in a worker reaches the next (its memory, its
+// files, its builtins are gone with it), for a fraction of a second instead of a Pyodide start. `snapshot` is
+// a promise of it: the first worker starts (fetches and unpacks its files) while the judge's Python starts.
 class Student {
   constructor(snapshot) {
     this.snapshot = snapshot;
@@ -142,20 +143,38 @@ class Student {
 
 async function boot() {
   const started = performance.now();
-  const snapshot = snapshotBytes();
-  student = new Student(snapshot);
+  let snapshotMade;
+  student = new Student(new Promise((resolve) => (snapshotMade = resolve)));
   const kit = await (await fetch(new URL("kit.json", self.location.href))).json();
-  // Every wheel fetched and inflated while Python is restored (unzip.js), then written.
-  const wheels = kit.wheels.map((name) => unzipped(`wheels/${name}`));
-  wheels.forEach((files) => files.catch(() => {})); // (awaited by `restored`)
-  pyodide = await restored(snapshot, wheels);
+  // Every wheel fetched and inflated while Pyodide starts (unzip.js), then written.
+  const inflated = new Map(kit.wheels.map((name) => [name, unzipped(`wheels/${name}`)]));
+  inflated.forEach((files) => files.catch(() => {})); // (awaited below)
+  // Made to snapshot (see Student): the student's worker's Python is this one's memory as it is before
+  // anything of the judge's is unpacked or imported.
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, _makeSnapshot: true });
   const loaded = performance.now();
-  webcheck = pyodide.pyimport("grader.webcheck"); // (imported in the snapshot: bound to the student's worker here)
+  const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  const unpack = async (names) => {
+    for (const name of names) unpackInto(pyodide, await inflated.get(name), site);
+  };
+  await unpack(kit.student_wheels);
+  pyodide.runPython(`import ${STUDENT_MODULE}`);
+  snapshotMade(pyodide.makeMemorySnapshot()); // the student's first worker restored beside what follows
+  const snapshot = performance.now();
+  await unpack(kit.wheels.filter((name) => !kit.student_wheels.includes(name)));
+  const unpacked = performance.now();
+  webcheck = pyodide.pyimport("grader.webcheck");
   webcheck.prepare(student);
-  const prepared = performance.now();
+  const imported = performance.now();
   await student.ready;
   const now = performance.now();
-  const phases = { python: loaded - started, prepare: prepared - loaded, student: now - prepared };
+  const phases = {
+    pyodide: loaded - started,
+    snapshot: snapshot - loaded,
+    wheels: unpacked - snapshot,
+    imports: imported - unpacked,
+    student: now - imported,
+  };
   for (const phase in phases) phases[phase] /= 1000;
   postMessage({ type: "ready", seconds: (now - started) / 1000, phases });
 }
