@@ -318,7 +318,7 @@ class X1(Question):
             kept["unobserved"] = True
         elif not ended:  # a partial trace shows nothing: not IDA* seen on an earlier graph either (red team 16)
             kept["unended"] = True
-        elif ended and (failure is None or failure.message == "x1.not_optimal") and server.events:
+        elif (failure is None or failure.message == "x1.not_optimal") and server.events:
             # IDA* seen only in a search that reached the goal through the graph, expanding each state of
             # the path it returns (a slip may lengthen it): h asked and nothing expanded, then the start or
             # a path known beforehand returned, shows no search at all.
