@@ -187,8 +187,8 @@ def unobserved(case: dict, events: list[tuple]) -> tuple[str, dict] | None:
     bounds = _bounds(game, paths)
     if cached:
         return _first_expansions_out_of_pass(game, events, paths, bounds)
-    # Read as a set, a successor listed twice is expanded once: a failed pass's least expansions.
-    fewest = _simple_paths({**game, "succ": [list(dict.fromkeys(row)) for row in game["succ"]]})
+    unique = [list(dict.fromkeys(row)) for row in game["succ"]]  # a failed pass's least: successors as a set
+    fewest = paths if unique == game["succ"] else _simple_paths({**game, "succ": unique})
     cut = passes(game, events)
     extra = len(cut) - len(bounds)
     if extra > int(bounds[0]):
